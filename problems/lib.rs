@@ -1,0 +1,77 @@
+//! The problems grundy judges, as plain data: each problem is one folder holding its solver, a
+//! brute force written from the game rules alone, a seeded input generator, a validator for the
+//! exact constraints, a shrinker for counterexamples, and its statement.
+//!
+//! This crate knows nothing about fixtures, processes or reports; the runner (`src/`) does. Adding a
+//! problem means copying a folder and adding one line to [`ALL`].
+
+pub mod scanner;
+pub mod sg;
+
+mod lieges_of_legendre;
+mod nim;
+mod powers_of_two;
+mod s_nim;
+mod set_nim;
+#[cfg(feature = "test-problems")]
+mod test_problems;
+
+pub use scanner::{InputError, Scanner};
+
+/// The signature shared by every solver and brute force: read the whole input, append the whole
+/// output. Malformed input is an error naming line and column, never a panic.
+pub type SolveFn = fn(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError>;
+
+/// Which limits a validator enforces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Constraints {
+    /// The limits of the original judge, as `PROBLEMS.md` states them.
+    Original,
+    /// The larger limits the solver also handles (see the problem's statement); fixtures that use
+    /// them live in an `extended/` group.
+    Extended,
+}
+
+/// One problem: everything the runner needs, behind plain function pointers so every problem has
+/// the same shape.
+pub struct Problem {
+    /// Lowercase kebab-case id, also the fixtures folder name.
+    pub id: &'static str,
+    /// The title of the original problem.
+    pub title: &'static str,
+    /// The statement in Markdown: format, limits, origin.
+    pub statement: &'static str,
+    /// The fast solver.
+    pub solve: SolveFn,
+    /// A slow solver derived from the rules alone (explicit mex over the real moves); the reference
+    /// for tests, fixtures and stress runs.
+    pub brute: SolveFn,
+    /// A valid input of the given scale (no count or value above `scale`, nor above the problem's
+    /// own limits), the same for the same seed on every machine.
+    pub generate: fn(seed: u64, scale: u64) -> Vec<u8>,
+    /// Checks an input against the exact format and limits; the first violation is the error.
+    pub validate: fn(input: &[u8], limits: Constraints) -> Result<(), InputError>,
+    /// Smaller valid inputs derived from a failing one (fewer heaps, fewer test cases, smaller
+    /// numbers), most aggressive first; empty when nothing smaller exists.
+    pub shrink: fn(input: &[u8]) -> Vec<Vec<u8>>,
+}
+
+/// Every problem the runner knows. Adding a problem: one line here.
+pub static ALL: &[&Problem] = &[
+    &lieges_of_legendre::PROBLEM,
+    &nim::PROBLEM,
+    &powers_of_two::PROBLEM,
+    &s_nim::PROBLEM,
+    &set_nim::PROBLEM,
+    #[cfg(feature = "test-problems")]
+    &test_problems::PANICS,
+    #[cfg(feature = "test-problems")]
+    &test_problems::LOOPS,
+    #[cfg(feature = "test-problems")]
+    &test_problems::WRONG_NIM,
+];
+
+/// The problem with this id, if there is one.
+pub fn find(id: &str) -> Option<&'static Problem> {
+    ALL.iter().copied().find(|p| p.id == id)
+}

@@ -1,0 +1,1 @@
+//! Placeholder: the process sandbox lands here.
