@@ -148,8 +148,8 @@ impl<'a> Scanner<'a> {
 
     /// Reads the next unsigned integer and checks it lies in `range`.
     pub fn u64_in(&mut self, what: &str, range: RangeInclusive<u64>) -> Result<u64, InputError> {
+        let start = self.next_token_offset();
         let value = self.u64(what)?;
-        let start = self.pos - digits(value);
         if value < *range.start() {
             Err(self.error_at(
                 start,
@@ -203,11 +203,6 @@ impl<'a> Scanner<'a> {
     }
 }
 
-/// How many decimal digits `value` has when written without leading zeros.
-fn digits(value: u64) -> usize {
-    value.checked_ilog10().map_or(1, |d| d as usize + 1)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -254,6 +249,8 @@ mod tests {
         s.u64("k").unwrap();
         let err = s.u64_in("heap size", 1..=10000).unwrap_err();
         assert_eq!(err.to_string(), "line 2, column 2: heap size 10001 is above the limit 10000");
+        let err = Scanner::new(b"1 00000007").u64_nth_in(2, 1..=5).unwrap_err();
+        assert_eq!((err.line, err.column), (1, 3), "leading zeros do not shift the column");
         let err = Scanner::new(b"0").u64_in("n", 1..=5).unwrap_err();
         assert_eq!(err.message, "n 0 is below the minimum 1");
     }
@@ -284,6 +281,13 @@ mod tests {
                 self.u64("x")?;
             }
             self.u64("x")
+        }
+
+        fn u64_nth_in(&mut self, n: usize, range: RangeInclusive<u64>) -> Result<u64, InputError> {
+            for _ in 1..n {
+                self.u64("x")?;
+            }
+            self.u64_in("x", range)
         }
     }
 }

@@ -1,0 +1,142 @@
+//! The command line: every subcommand and flag, as DESIGN.md names them. Parsing only; the
+//! commands live in `commands/`.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::checking::Checker;
+use crate::discovery::Partition;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Judge runner for competitive-programming problems: judges every fixture in parallel \
+             and explains every failure",
+    after_help = "Exit codes: 0 every judged case passed, 1 some case failed, 2 usage, \
+                  configuration or fixture-layout error."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// When to color output (NO_COLOR in the environment means never, under auto).
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Judge cases: every case of every problem, or those the filters select.
+    Check(CheckArgs),
+    /// List problems with their case counts and settings.
+    List(ListArgs),
+    /// Run a built-in solver: input on stdin, output on stdout.
+    Solve(SolveArgs),
+    /// Add a fixture; the expected output comes from the built-in solver unless --expect.
+    Add(AddArgs),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    Auto,
+    Always,
+    Never,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
+
+/// Where fixtures and settings come from; shared by every command that reads them.
+#[derive(Args, Debug, Clone)]
+pub struct Sources {
+    /// Fixtures root (overrides `fixtures` in runner.toml).
+    #[arg(long, value_name = "DIR")]
+    pub fixtures: Option<PathBuf>,
+    /// Runner settings file [default: ./runner.toml, all defaults when it is absent].
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// PROBLEM or PROBLEM/CASE-GLOB (a glob may name a group folder, e.g. s-nim/large).
+    #[arg(value_name = "FILTER")]
+    pub filters: Vec<String>,
+    #[command(flatten)]
+    pub sources: Sources,
+    /// Worker threads (0 = one per core).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Judge an external program (stdin = case input) instead of the built-in solver.
+    #[arg(long, value_name = "'CMD ARGS'")]
+    pub exec: Option<String>,
+    /// Time limit per case, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_limit: Option<u64>,
+    /// Memory limit per case for external programs, in MiB.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory_limit: Option<u64>,
+    /// Output limit per case for external programs, in MiB.
+    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    pub output_limit: Option<u64>,
+    /// Checker: tokens, tokens-ci, lines, exact or float:ABS:REL.
+    #[arg(long, value_name = "NAME")]
+    pub checker: Option<Checker>,
+    /// Write the built-in solver's output as the expected file where it is missing or not accepted.
+    #[arg(long, conflicts_with = "exec")]
+    pub bless: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Judge only bucket I of N: slice:I/N (round-robin) or hash:I/N (stable hash of the case id).
+    #[arg(long, value_name = "slice:I/N|hash:I/N")]
+    pub partition: Option<Partition>,
+    /// Stop starting new cases after the first failure.
+    #[arg(long)]
+    pub fail_fast: bool,
+    /// Print every case with its time (and skipped links).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
+    /// Print only the summary.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct ListArgs {
+    /// PROBLEM or PROBLEM/CASE-GLOB.
+    #[arg(value_name = "FILTER")]
+    pub filters: Vec<String>,
+    #[command(flatten)]
+    pub sources: Sources,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Problem id, e.g. s-nim.
+    pub problem: String,
+    /// Use the brute force (derived from the game rules) instead of the fast solver.
+    #[arg(long)]
+    pub brute: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct AddArgs {
+    /// Problem id, e.g. s-nim.
+    pub problem: String,
+    /// Case path below the problem folder, without extension, e.g. large/max-heaps.
+    pub case: String,
+    /// Read the input from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    pub input: Option<PathBuf>,
+    /// Take the expected output from FILE instead of the built-in solver.
+    #[arg(long, value_name = "FILE")]
+    pub expect: Option<PathBuf>,
+    #[command(flatten)]
+    pub sources: Sources,
+}

@@ -1,0 +1,65 @@
+//! One file per subcommand. Each returns the process exit code, or an error that `main` prints and
+//! turns into exit code 2 (usage, configuration or fixture layout).
+
+mod add;
+mod check;
+mod list;
+mod solve;
+
+use std::io::IsTerminal;
+use std::path::Path;
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use crate::cli::{Cli, ColorChoice, Command, Sources};
+use crate::config::{Config, Overrides};
+
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    let color = use_color(cli.color);
+    match cli.command {
+        Command::Check(args) => check::run(args, color),
+        Command::List(args) => list::run(args),
+        Command::Solve(args) => solve::run(args),
+        Command::Add(args) => add::run(args),
+    }
+}
+
+/// Color only on a terminal, never when NO_COLOR is set (https://no-color.org), unless forced.
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+                && std::io::stdout().is_terminal()
+        }
+    }
+}
+
+/// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
+/// may name a built-in problem or any folder of the fixtures root.
+fn load_config(sources: &Sources, mut overrides: Overrides) -> Result<Config> {
+    overrides.fixtures = sources.fixtures.clone();
+    Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
+        grundy_problems::find(id).is_some() || root.join(id).is_dir()
+    })
+}
+
+/// `a, b, c`: the built-in problem ids, for error messages.
+fn known_problems() -> String {
+    let ids: Vec<&str> = grundy_problems::ALL.iter().map(|p| p.id).collect();
+    ids.join(", ")
+}
+
+/// The built-in problem `id`, or an error listing the known ones.
+fn built_in(id: &str) -> Result<&'static grundy_problems::Problem> {
+    grundy_problems::find(id).ok_or_else(|| {
+        anyhow::anyhow!(
+            "no built-in problem `{id}`{}; known problems: {}",
+            crate::config::did_you_mean(id, grundy_problems::ALL.iter().map(|p| p.id)),
+            known_problems()
+        )
+    })
+}

@@ -1,0 +1,374 @@
+//! `runner.toml`: reading it, rejecting what it should not hold (with file, line and column), and
+//! resolving the settings in force for each problem: built-in defaults, then the file's top level,
+//! then its `[problems.<id>]` table, then command-line flags.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::checking::Checker;
+
+/// The limits and checker one problem's cases are judged with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    pub time_limit: Duration,
+    pub memory_limit_mb: u64,
+    pub output_limit_mb: u64,
+    pub checker: Checker,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            time_limit: Duration::from_millis(2000),
+            memory_limit_mb: 256,
+            output_limit_mb: 64,
+            checker: Checker::Tokens,
+        }
+    }
+}
+
+/// Settings given on the command line; they win over the file.
+#[derive(Clone, Debug, Default)]
+pub struct Overrides {
+    pub fixtures: Option<PathBuf>,
+    pub jobs: Option<usize>,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mb: Option<u64>,
+    pub output_limit_mb: Option<u64>,
+    pub checker: Option<Checker>,
+    pub isolate: bool,
+}
+
+/// The runner's configuration after the file and the flags are merged.
+#[derive(Debug)]
+pub struct Config {
+    /// The fixtures root, resolved against the folder of runner.toml.
+    pub fixtures: PathBuf,
+    /// Worker threads; never 0.
+    pub jobs: usize,
+    /// Run built-in solvers as child processes under the sandbox's limits.
+    pub isolate: bool,
+    defaults: Settings,
+    per_problem: BTreeMap<String, Settings>,
+}
+
+impl Config {
+    /// The settings for `problem`.
+    pub fn settings(&self, problem: &str) -> &Settings {
+        self.per_problem.get(problem).unwrap_or(&self.defaults)
+    }
+
+    /// Reads `path` (a missing file means all defaults, unless it was named explicitly) and
+    /// applies the command-line overrides. `problem_exists` tells which `[problems.<id>]` tables
+    /// are allowed.
+    pub fn load(
+        path: Option<&Path>,
+        overrides: &Overrides,
+        problem_exists: impl Fn(&str, &Path) -> bool,
+    ) -> Result<Config> {
+        let (file_path, explicit) = match path {
+            Some(p) => (p.to_path_buf(), true),
+            None => (PathBuf::from("runner.toml"), false),
+        };
+        let text = match std::fs::read_to_string(&file_path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => String::new(),
+            Err(e) => {
+                return Err(e).with_context(|| {
+                    format!("cannot read the runner file {}", file_path.display())
+                })
+            }
+        };
+        let base = file_path.parent().unwrap_or(Path::new("")).to_path_buf();
+        let file = RunnerFile::parse(&text).map_err(|e| e.located(&file_path, &text))?;
+        file.resolve(&base, overrides, &problem_exists)
+            .map_err(|e| e.located(&file_path, &text).into())
+    }
+}
+
+/// The file as written, before defaults are applied.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RunnerFile {
+    fixtures: Option<String>,
+    jobs: Option<usize>,
+    isolate: Option<bool>,
+    time_limit_ms: Option<Spanned<u64>>,
+    memory_limit_mb: Option<Spanned<u64>>,
+    output_limit_mb: Option<Spanned<u64>>,
+    checker: Option<Spanned<String>>,
+    #[serde(default)]
+    problems: BTreeMap<Spanned<String>, ProblemTable>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ProblemTable {
+    time_limit_ms: Option<Spanned<u64>>,
+    memory_limit_mb: Option<Spanned<u64>>,
+    output_limit_mb: Option<Spanned<u64>>,
+    checker: Option<Spanned<String>>,
+}
+
+/// A problem in the file, located by byte span.
+#[derive(Debug)]
+struct SpannedError {
+    span: Range<usize>,
+    message: String,
+}
+
+impl SpannedError {
+    fn new<T>(value: &Spanned<T>, message: String) -> Self {
+        SpannedError {
+            span: value.span(),
+            message,
+        }
+    }
+
+    fn located(self, path: &Path, text: &str) -> ConfigError {
+        let at = grundy_problems::InputError::at(text.as_bytes(), self.span.start, "");
+        ConfigError(format!(
+            "{}:{}:{}: {}",
+            path.display(),
+            at.line,
+            at.column,
+            self.message
+        ))
+    }
+}
+
+/// A located, human-readable configuration error.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(String);
+
+impl RunnerFile {
+    fn parse(text: &str) -> Result<RunnerFile, SpannedError> {
+        toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let message = e.message().trim_end().to_string();
+            let hint = unknown_key_hint(&text[span.clone()], &message);
+            SpannedError {
+                span,
+                message: message + &hint,
+            }
+        })
+    }
+
+    fn resolve(
+        self,
+        base: &Path,
+        overrides: &Overrides,
+        problem_exists: &impl Fn(&str, &Path) -> bool,
+    ) -> Result<Config, SpannedError> {
+        let fixtures = overrides
+            .fixtures
+            .clone()
+            .unwrap_or_else(|| base.join(self.fixtures.as_deref().unwrap_or("fixtures")));
+        let top = Layer {
+            time_limit_ms: self.time_limit_ms,
+            memory_limit_mb: self.memory_limit_mb,
+            output_limit_mb: self.output_limit_mb,
+            checker: self.checker,
+        };
+        let defaults = top.apply(Settings::default(), overrides)?;
+        let mut per_problem = BTreeMap::new();
+        for (id, table) in self.problems {
+            if !problem_exists(id.get_ref(), &fixtures) {
+                let known: Vec<&str> = grundy_problems::ALL.iter().map(|p| p.id).collect();
+                return Err(SpannedError::new(
+                    &id,
+                    format!(
+                        "unknown problem `{}`{}: [problems.<id>] must name a built-in problem \
+                         ({}) or a folder of the fixtures root",
+                        id.get_ref(),
+                        did_you_mean(id.get_ref(), known.iter().copied()),
+                        known.join(", ")
+                    ),
+                ));
+            }
+            let layer = Layer {
+                time_limit_ms: table.time_limit_ms,
+                memory_limit_mb: table.memory_limit_mb,
+                output_limit_mb: table.output_limit_mb,
+                checker: table.checker,
+            };
+            per_problem.insert(
+                id.into_inner(),
+                layer.apply(defaults.clone(), overrides)?,
+            );
+        }
+        let jobs = overrides.jobs.or(self.jobs).unwrap_or(0);
+        Ok(Config {
+            fixtures,
+            jobs: if jobs == 0 {
+                std::thread::available_parallelism().map_or(1, |n| n.get())
+            } else {
+                jobs
+            },
+            isolate: overrides.isolate || self.isolate.unwrap_or(false),
+            defaults,
+            per_problem,
+        })
+    }
+}
+
+/// One level of settings (the top level or a problem table) laid over another.
+struct Layer {
+    time_limit_ms: Option<Spanned<u64>>,
+    memory_limit_mb: Option<Spanned<u64>>,
+    output_limit_mb: Option<Spanned<u64>>,
+    checker: Option<Spanned<String>>,
+}
+
+impl Layer {
+    fn apply(self, mut settings: Settings, overrides: &Overrides) -> Result<Settings, SpannedError> {
+        if let Some(ms) = self.time_limit_ms {
+            settings.time_limit = Duration::from_millis(positive(&ms, "time_limit_ms")?);
+        }
+        if let Some(mb) = self.memory_limit_mb {
+            settings.memory_limit_mb = positive(&mb, "memory_limit_mb")?;
+        }
+        if let Some(mb) = self.output_limit_mb {
+            settings.output_limit_mb = positive(&mb, "output_limit_mb")?;
+        }
+        if let Some(name) = self.checker {
+            settings.checker = name
+                .get_ref()
+                .parse()
+                .map_err(|e: String| SpannedError::new(&name, e))?;
+        }
+        if let Some(ms) = overrides.time_limit_ms {
+            settings.time_limit = Duration::from_millis(ms);
+        }
+        if let Some(mb) = overrides.memory_limit_mb {
+            settings.memory_limit_mb = mb;
+        }
+        if let Some(mb) = overrides.output_limit_mb {
+            settings.output_limit_mb = mb;
+        }
+        if let Some(checker) = &overrides.checker {
+            settings.checker = checker.clone();
+        }
+        Ok(settings)
+    }
+}
+
+fn positive(value: &Spanned<u64>, key: &str) -> Result<u64, SpannedError> {
+    match *value.get_ref() {
+        0 => Err(SpannedError::new(value, format!("{key} must be at least 1"))),
+        v => Ok(v),
+    }
+}
+
+/// ` (did you mean `x`?)` when toml rejected an unknown key close to one it expected; serde's
+/// message lists the expected keys in backticks after "expected".
+fn unknown_key_hint(key_text: &str, message: &str) -> String {
+    let Some(expected) = message
+        .strip_prefix("unknown field")
+        .and_then(|rest| rest.split_once("expected"))
+        .map(|(_, list)| list)
+    else {
+        return String::new();
+    };
+    let key = key_text.trim().trim_matches(|c| c == '"' || c == '\'');
+    did_you_mean(key, expected.split('`').skip(1).step_by(2))
+}
+
+/// ` (did you mean `x`?)` for the candidate closest to `word`, if any is close.
+pub fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    candidates
+        .map(|c| (strsim::jaro_winkler(word, c), c))
+        .filter(|&(score, _)| score > 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str, overrides: &Overrides) -> Result<Config, String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("runner.toml");
+        std::fs::write(&path, text).unwrap();
+        Config::load(Some(&path), overrides, |id, _| {
+            grundy_problems::find(id).is_some()
+        })
+        .map_err(|e| {
+            e.to_string()
+                .replace(&path.display().to_string(), "runner.toml")
+        })
+    }
+
+    #[test]
+    fn empty_file_means_defaults() {
+        let config = load("", &Overrides::default()).unwrap();
+        assert_eq!(config.settings("nim"), &Settings::default());
+        assert!(config.jobs >= 1);
+        assert!(config.fixtures.ends_with("fixtures"));
+    }
+
+    #[test]
+    fn problem_tables_override_the_top_level_and_flags_override_both() {
+        let text = "time_limit_ms = 500\nchecker = \"lines\"\n[problems.s-nim]\nchecker = \"exact\"\n";
+        let config = load(text, &Overrides::default()).unwrap();
+        assert_eq!(config.settings("nim").checker, Checker::Lines);
+        assert_eq!(config.settings("s-nim").checker, Checker::Exact);
+        assert_eq!(config.settings("s-nim").time_limit, Duration::from_millis(500));
+        let flags = Overrides {
+            checker: Some(Checker::Tokens),
+            time_limit_ms: Some(7),
+            ..Overrides::default()
+        };
+        let config = load(text, &flags).unwrap();
+        assert_eq!(config.settings("s-nim").checker, Checker::Tokens);
+        assert_eq!(config.settings("nim").time_limit, Duration::from_millis(7));
+    }
+
+    #[test]
+    fn unknown_key_names_line_column_and_suggestion() {
+        let err = load("jobs = 2\n\ntimelimit = 5\n", &Overrides::default()).unwrap_err();
+        assert!(err.starts_with("runner.toml:3:1: unknown field `timelimit`"), "{err}");
+        assert!(err.contains("did you mean `time_limit_ms`?"), "{err}");
+        let err = load("[problems.nim]\nchekcer = \"lines\"\n", &Overrides::default()).unwrap_err();
+        assert!(err.starts_with("runner.toml:2:1:"), "{err}");
+        assert!(err.contains("did you mean `checker`?"), "{err}");
+    }
+
+    #[test]
+    fn wrong_type_is_located() {
+        let err = load("jobs = 1\ntime_limit_ms = \"fast\"\n", &Overrides::default()).unwrap_err();
+        assert!(err.starts_with("runner.toml:2:17:"), "{err}");
+    }
+
+    #[test]
+    fn unknown_problem_is_located_with_a_suggestion() {
+        let err = load("[problems.snim]\nchecker = \"lines\"\n", &Overrides::default()).unwrap_err();
+        assert!(err.starts_with("runner.toml:1:11: unknown problem `snim`"), "{err}");
+        assert!(err.contains("did you mean `s-nim`?"), "{err}");
+    }
+
+    #[test]
+    fn bad_checker_and_zero_limit_are_located() {
+        let err = load("checker = \"fuzzy\"\n", &Overrides::default()).unwrap_err();
+        assert!(err.starts_with("runner.toml:1:11: unknown checker `fuzzy`"), "{err}");
+        let err = load("\nmemory_limit_mb = 0\n", &Overrides::default()).unwrap_err();
+        assert!(err.starts_with("runner.toml:2:19: memory_limit_mb must be at least 1"), "{err}");
+    }
+
+    #[test]
+    fn missing_default_file_is_fine_but_a_named_one_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let named = dir.path().join("nope.toml");
+        let err = Config::load(Some(&named), &Overrides::default(), |_, _| true).unwrap_err();
+        assert!(format!("{err:#}").contains("cannot read the runner file"));
+    }
+}

@@ -1,0 +1,465 @@
+//! Discovery: finding the cases under the fixtures root, selecting them with filters, and splitting
+//! them into partitions. Layout mistakes are errors here, before anything runs.
+//!
+//! A case is `<root>/<problem>/[group/...]<name>.in` with its expected output beside it as
+//! `<name>.out` or `<name>.ans`. Symbolic links are never followed, so nothing outside the root is
+//! read and no loop is possible.
+
+use std::collections::BTreeMap;
+use std::hash::Hasher;
+use std::path::{Component, Path, PathBuf};
+use std::str::FromStr;
+
+use anyhow::{bail, Context, Result};
+use globset::{GlobBuilder, GlobMatcher};
+use walkdir::WalkDir;
+
+/// One case: an input and, normally, its expected output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// `<problem>/<path below the problem folder, without extension>`.
+    pub id: String,
+    pub problem: String,
+    pub input: PathBuf,
+    pub expected: Option<PathBuf>,
+}
+
+impl Case {
+    /// The case's path below its problem folder: `large/max-n` of `lieges-of-legendre/large/max-n`.
+    pub fn name(&self) -> &str {
+        &self.id[self.problem.len() + 1..]
+    }
+
+    /// Where a missing expected output would be written.
+    pub fn default_expected_path(&self) -> PathBuf {
+        self.input.with_extension("out")
+    }
+}
+
+/// What discovery found.
+#[derive(Debug, Default)]
+pub struct Fixtures {
+    /// Every case, sorted by id.
+    pub cases: Vec<Case>,
+    /// Problem folders, sorted, including those without cases.
+    pub problems: Vec<String>,
+    /// Links found and not followed (reported with `-v`).
+    pub skipped_links: Vec<PathBuf>,
+}
+
+/// Finds every case below `root`; only the problem folders `wanted` accepts are walked.
+pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> {
+    let entries = std::fs::read_dir(root).with_context(|| {
+        format!(
+            "cannot read the fixtures root `{}`: create it, or point to another with --fixtures DIR \
+             or `fixtures = \"...\"` in runner.toml",
+            root.display()
+        )
+    })?;
+    let mut fixtures = Fixtures::default();
+    let mut folders = Vec::new();
+    for entry in entries {
+        let entry = entry.with_context(|| format!("cannot list `{}`", root.display()))?;
+        let path = entry.path();
+        let kind = entry.file_type()?;
+        if kind.is_symlink() {
+            fixtures.skipped_links.push(path);
+        } else if kind.is_dir() {
+            folders.push((utf8_name(&path)?.to_string(), path));
+        } else if is_case_file(&path) {
+            bail!(
+                "`{}` lies directly in the fixtures root; cases belong in a problem folder, \
+                 e.g. `{}`",
+                path.display(),
+                root.join("nim").join(path.file_name().unwrap_or_default()).display()
+            );
+        }
+    }
+    folders.sort();
+    for (problem, folder) in folders {
+        if !is_kebab_case(&problem) {
+            bail!(
+                "problem folder `{}` is not a lowercase kebab-case id (like `s-nim`); rename it",
+                folder.display()
+            );
+        }
+        if wanted(&problem) {
+            discover_problem(&problem, &folder, &mut fixtures)?;
+        }
+        fixtures.problems.push(problem);
+    }
+    fixtures.cases.sort_by(|a, b| a.id.cmp(&b.id));
+    Ok(fixtures)
+}
+
+fn discover_problem(problem: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<()> {
+    // Stem (path without extension) -> the case files found for it.
+    let mut stems: BTreeMap<PathBuf, CaseFiles> = BTreeMap::new();
+    for entry in WalkDir::new(folder).follow_links(false).sort_by_file_name() {
+        let entry = entry.with_context(|| format!("cannot walk `{}`", folder.display()))?;
+        if entry.path_is_symlink() {
+            fixtures.skipped_links.push(entry.into_path());
+            continue;
+        }
+        if !entry.file_type().is_file() || !is_case_file(entry.path()) {
+            continue;
+        }
+        let path = entry.into_path();
+        let files = stems.entry(path.with_extension("")).or_default();
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("in") => files.input = Some(path),
+            Some("out") => files.out = Some(path),
+            _ => files.ans = Some(path),
+        }
+    }
+    for (stem, files) in stems {
+        let expected = match (files.out, files.ans) {
+            (Some(out), Some(ans)) => bail!(
+                "`{}` and `{}` are both expected outputs of one case; keep one",
+                out.display(),
+                ans.display()
+            ),
+            (out, ans) => out.or(ans),
+        };
+        let Some(input) = files.input else {
+            bail!(
+                "`{}` has no input `{}`; add the input or remove the expected file",
+                expected.unwrap_or_default().display(),
+                stem.with_extension("in").display()
+            );
+        };
+        let relative = stem.strip_prefix(folder).unwrap_or(&stem);
+        let name: Vec<&str> = relative
+            .components()
+            .map(|c| c.as_os_str().to_str())
+            .collect::<Option<_>>()
+            .with_context(|| format!("`{}` is not a UTF-8 path", input.display()))?;
+        fixtures.cases.push(Case {
+            id: format!("{problem}/{}", name.join("/")),
+            problem: problem.to_string(),
+            input,
+            expected,
+        });
+    }
+    Ok(())
+}
+
+#[derive(Default)]
+struct CaseFiles {
+    input: Option<PathBuf>,
+    out: Option<PathBuf>,
+    ans: Option<PathBuf>,
+}
+
+fn is_case_file(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("in" | "out" | "ans")
+    )
+}
+
+fn utf8_name(path: &Path) -> Result<&str> {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .with_context(|| format!("`{}` is not a UTF-8 name", path.display()))
+}
+
+/// `s-nim`, `lieges-of-legendre`: lowercase ASCII letters and digits in dash-separated words.
+pub fn is_kebab_case(id: &str) -> bool {
+    !id.is_empty()
+        && id
+            .split('-')
+            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+}
+
+/// A command-line selection: `PROBLEM` or `PROBLEM/CASE-GLOB`. The glob matches a case's path
+/// below the problem folder or any group folder above it, so `s-nim/large` selects the group.
+#[derive(Debug)]
+pub struct Filter {
+    text: String,
+    pub problem: String,
+    glob: Option<GlobMatcher>,
+}
+
+impl FromStr for Filter {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<Self> {
+        let path = Path::new(text);
+        if path.is_absolute()
+            || path
+                .components()
+                .any(|c| !matches!(c, Component::Normal(_)))
+        {
+            bail!(
+                "filter `{text}` must be PROBLEM or PROBLEM/CASE-GLOB inside the fixtures root \
+                 (no absolute paths, no `..` or `.`)"
+            );
+        }
+        let (problem, glob) = match text.split_once('/') {
+            Some((problem, glob)) => {
+                let glob = glob.trim_end_matches('/');
+                let matcher = GlobBuilder::new(glob)
+                    .literal_separator(true)
+                    .build()
+                    .with_context(|| format!("filter `{text}` has an invalid glob"))?
+                    .compile_matcher();
+                (problem, Some(matcher))
+            }
+            None => (text, None),
+        };
+        Ok(Filter {
+            text: text.to_string(),
+            problem: problem.to_string(),
+            glob,
+        })
+    }
+}
+
+impl Filter {
+    pub fn matches(&self, case: &Case) -> bool {
+        if case.problem != self.problem {
+            return false;
+        }
+        let Some(glob) = &self.glob else {
+            return true;
+        };
+        let name = case.name();
+        glob.is_match(name)
+            || name
+                .match_indices('/')
+                .any(|(slash, _)| glob.is_match(&name[..slash]))
+    }
+}
+
+/// The cases at least one filter selects (all when there are none). Every filter must select
+/// something: a mistyped filter must not let a CI gate pass on fewer cases than meant.
+pub fn select(cases: Vec<Case>, filters: &[Filter]) -> Result<Vec<Case>> {
+    if filters.is_empty() {
+        return Ok(cases);
+    }
+    for filter in filters {
+        if !cases.iter().any(|c| filter.matches(c)) {
+            bail!(
+                "no case matches `{}`; `grundy list` shows the problems and their cases",
+                filter.text
+            );
+        }
+    }
+    Ok(cases
+        .into_iter()
+        .filter(|c| filters.iter().any(|f| f.matches(c)))
+        .collect())
+}
+
+/// One bucket of N, for splitting a suite across CI machines (`--partition`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partition {
+    /// Round-robin over the sorted case ids.
+    Slice { index: usize, count: usize },
+    /// By a stable hash of the case id, so a case keeps its bucket when others are added.
+    Hash { index: usize, count: usize },
+}
+
+impl FromStr for Partition {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let usage = || format!("partition `{text}` must be slice:I/N or hash:I/N with 1 <= I <= N");
+        let (kind, bucket) = text.split_once(':').ok_or_else(usage)?;
+        let (index, count) = bucket.split_once('/').ok_or_else(usage)?;
+        let (index, count): (usize, usize) = match (index.parse(), count.parse()) {
+            (Ok(i), Ok(n)) if i >= 1 && i <= n => (i, n),
+            _ => return Err(usage()),
+        };
+        match kind {
+            "slice" => Ok(Partition::Slice { index, count }),
+            "hash" => Ok(Partition::Hash { index, count }),
+            _ => Err(usage()),
+        }
+    }
+}
+
+impl std::fmt::Display for Partition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Partition::Slice { index, count } => write!(f, "slice:{index}/{count}"),
+            Partition::Hash { index, count } => write!(f, "hash:{index}/{count}"),
+        }
+    }
+}
+
+impl Partition {
+    /// The cases of this bucket, from cases sorted by id.
+    pub fn apply(&self, cases: Vec<Case>) -> Vec<Case> {
+        match *self {
+            Partition::Slice { index, count } => cases
+                .into_iter()
+                .enumerate()
+                .filter(|(position, _)| position % count == index - 1)
+                .map(|(_, case)| case)
+                .collect(),
+            Partition::Hash { index, count } => cases
+                .into_iter()
+                .filter(|case| stable_hash(&case.id) % count as u64 == index as u64 - 1)
+                .collect(),
+        }
+    }
+}
+
+/// FNV-1a: fixed by its definition, so buckets are the same on every machine and release.
+fn stable_hash(id: &str) -> u64 {
+    let mut hasher = fnv::FnvHasher::default();
+    hasher.write(id.as_bytes());
+    hasher.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    fn tree(files: &[&str]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for file in files {
+            let path = dir.path().join(file);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, "1\n").unwrap();
+        }
+        dir
+    }
+
+    fn ids(fixtures: &Fixtures) -> Vec<&str> {
+        fixtures.cases.iter().map(|c| c.id.as_str()).collect()
+    }
+
+    #[test]
+    fn finds_nested_cases_with_out_or_ans_sorted() {
+        let dir = tree(&[
+            "s-nim/b.in",
+            "s-nim/b.ans",
+            "s-nim/a.in",
+            "s-nim/a.out",
+            "nim/large/deep/x.in",
+            "nim/large/deep/x.out",
+            "nim/notes.txt",
+            "nim/no-expected.in",
+        ]);
+        let found = discover(dir.path(), |_| true).unwrap();
+        assert_eq!(ids(&found), ["nim/large/deep/x", "nim/no-expected", "s-nim/a", "s-nim/b"]);
+        assert_eq!(found.cases[0].name(), "large/deep/x");
+        assert!(found.cases[1].expected.is_none());
+        assert!(found.cases[3].expected.as_ref().unwrap().ends_with("b.ans"));
+        assert_eq!(found.problems, ["nim", "s-nim"]);
+    }
+
+    #[test]
+    fn layout_errors_name_the_files() {
+        let both = tree(&["nim/a.in", "nim/a.out", "nim/a.ans"]);
+        let err = discover(both.path(), |_| true).unwrap_err().to_string();
+        assert!(err.contains("a.out") && err.contains("a.ans"), "{err}");
+        let orphan = tree(&["nim/a.out"]);
+        let err = discover(orphan.path(), |_| true).unwrap_err().to_string();
+        assert!(err.contains("has no input") && err.contains("a.in"), "{err}");
+        let loose = tree(&["a.in"]);
+        assert!(discover(loose.path(), |_| true).unwrap_err().to_string().contains("directly in"));
+        let bad_id = tree(&["S_Nim/a.in"]);
+        assert!(discover(bad_id.path(), |_| true).unwrap_err().to_string().contains("kebab-case"));
+        let missing = discover(Path::new("/nonexistent/fixtures"), |_| true).unwrap_err();
+        assert!(format!("{missing:#}").contains("--fixtures"), "{missing:#}");
+    }
+
+    #[test]
+    fn symlinks_are_skipped_not_followed() {
+        let dir = tree(&["nim/a.in", "nim/a.out"]);
+        std::os::unix::fs::symlink("/etc", dir.path().join("nim/escape")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("nim"), dir.path().join("nim/loop")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("nim"), dir.path().join("alias")).unwrap();
+        let found = discover(dir.path(), |_| true).unwrap();
+        assert_eq!(ids(&found), ["nim/a"]);
+        assert_eq!(found.skipped_links.len(), 3);
+    }
+
+    #[test]
+    fn unwanted_problems_are_not_walked() {
+        let dir = tree(&["nim/a.in", "s-nim/a.in"]);
+        let found = discover(dir.path(), |p| p == "s-nim").unwrap();
+        assert_eq!(ids(&found), ["s-nim/a"]);
+        assert_eq!(found.problems, ["nim", "s-nim"]);
+    }
+
+    #[test]
+    fn filters_select_problems_globs_and_groups() {
+        let dir = tree(&["nim/sample-1.in", "nim/sample-2.in", "nim/large/max.in", "nim/large/max-2.in", "s-nim/sample-1.in"]);
+        let cases = discover(dir.path(), |_| true).unwrap().cases;
+        let pick = |filters: &[&str]| -> Vec<String> {
+            let filters: Vec<Filter> = filters.iter().map(|f| f.parse().unwrap()).collect();
+            select(cases.clone(), &filters).unwrap().into_iter().map(|c| c.id).collect()
+        };
+        assert_eq!(pick(&["s-nim"]), ["s-nim/sample-1"]);
+        assert_eq!(pick(&["nim/sample-*"]), ["nim/sample-1", "nim/sample-2"]);
+        assert_eq!(pick(&["nim/large"]), ["nim/large/max", "nim/large/max-2"]);
+        assert_eq!(pick(&["nim/large/*"]), ["nim/large/max", "nim/large/max-2"]);
+        assert_eq!(pick(&["nim/*"]).len(), 4, "`*` matches a case or a whole group");
+        assert_eq!(pick(&["nim/*-2"]), ["nim/sample-2"], "`*` does not cross folders");
+        assert_eq!(pick(&["nim/**"]).len(), 4);
+        assert_eq!(pick(&[]).len(), 5);
+        let none: Vec<Filter> = vec!["nim/nothing-*".parse().unwrap()];
+        assert!(select(cases.clone(), &none).unwrap_err().to_string().contains("nim/nothing-*"));
+    }
+
+    #[test]
+    fn filters_refuse_to_leave_the_root() {
+        for bad in ["../etc", "nim/../../x", "/etc/passwd", "./nim"] {
+            assert!(bad.parse::<Filter>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn partitions_cover_every_case_exactly_once() {
+        let cases: Vec<Case> = (0..97)
+            .map(|i| Case {
+                id: format!("p/case-{i:03}"),
+                problem: "p".into(),
+                input: PathBuf::new(),
+                expected: None,
+            })
+            .collect();
+        for kind in ["slice", "hash"] {
+            for count in 1..=5 {
+                let mut seen: Vec<String> = (1..=count)
+                    .flat_map(|i| {
+                        let partition: Partition = format!("{kind}:{i}/{count}").parse().unwrap();
+                        partition.apply(cases.clone())
+                    })
+                    .map(|c| c.id)
+                    .collect();
+                seen.sort();
+                let all: Vec<String> = cases.iter().map(|c| c.id.clone()).collect();
+                assert_eq!(seen, all, "{kind} into {count}");
+            }
+        }
+    }
+
+    #[test]
+    fn hash_buckets_do_not_move_when_cases_are_added() {
+        let case = |id: &str| Case { id: id.into(), problem: "p".into(), input: PathBuf::new(), expected: None };
+        let mut before: Vec<Case> = (0..50).map(|i| case(&format!("p/c{i}"))).collect();
+        before.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut after = before.clone();
+        after.push(case("p/new-one"));
+        after.sort_by(|a, b| a.id.cmp(&b.id));
+        let partition: Partition = "hash:2/3".parse().unwrap();
+        let old: Vec<String> = partition.apply(before).into_iter().map(|c| c.id).collect();
+        let new: Vec<String> = partition.apply(after).into_iter().map(|c| c.id).filter(|id| id != "p/new-one").collect();
+        assert_eq!(old, new);
+    }
+
+    #[test]
+    fn partition_syntax() {
+        assert_eq!("slice:1/3".parse::<Partition>(), Ok(Partition::Slice { index: 1, count: 3 }));
+        for bad in ["slice:0/3", "hash:4/3", "mod:1/2", "hash:1", "slice:a/b"] {
+            assert!(bad.parse::<Partition>().is_err(), "{bad}");
+        }
+    }
+}

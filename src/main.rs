@@ -1,0 +1,33 @@
+//! grundy: a judge runner for competitive-programming problems.
+//!
+//! The pipeline, one module per stage: `config` (runner.toml) → `discovery` (fixtures, filters,
+//! partitions) → `running` (in-process solvers, external programs) → `checking` (checkers) and
+//! `diffing` (diffs), tied together per case by `judging` → `reporting` (human, JSON). `commands`
+//! holds one file per subcommand; `cli` only parses.
+
+mod checking;
+mod cli;
+mod commands;
+mod config;
+mod diffing;
+mod discovery;
+mod files;
+mod judging;
+mod reporting;
+mod running;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+fn main() -> ExitCode {
+    running::install_panic_hook();
+    let cli = cli::Cli::parse();
+    match commands::run(cli) {
+        Ok(code) => code,
+        Err(error) => {
+            eprintln!("error: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Running: producing a program's output for one case input. Built-in solvers run in-process on
+//! worker threads with a watchdog; external programs (`--exec`, `--isolate`) run as child processes
+//! in the sandbox. Nothing here compares outputs or prints.
+
+mod in_process;
+
+use std::time::Duration;
+
+pub use in_process::{install_panic_hook, run_in_process};
+
+/// How a run ended, when it did not end normally.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The solver panicked; message and location.
+    Panicked(String),
+    /// The solver rejected its input (line, column and reason).
+    RejectedInput(String),
+    /// A process exited with a non-zero status.
+    ExitCode(i32),
+    /// A process was killed by a signal.
+    Signal(String),
+    TimeLimit,
+    MemoryLimit,
+    OutputLimit,
+}
+
+/// The result of running a program on one input.
+#[derive(Debug)]
+pub struct Run {
+    pub output: Vec<u8>,
+    /// The start of what the program wrote to stderr (external programs only).
+    pub stderr: Vec<u8>,
+    pub time: Duration,
+    pub peak_memory_bytes: Option<u64>,
+    pub failure: Option<Failure>,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Panicked(message) => f.write_str(message),
+            Failure::RejectedInput(message) => write!(f, "rejected its input: {message}"),
+            Failure::ExitCode(code) => write!(f, "exited with status {code}"),
+            Failure::Signal(name) => write!(f, "was killed by signal {name}"),
+            Failure::TimeLimit => f.write_str("exceeded the time limit"),
+            Failure::MemoryLimit => f.write_str("exceeded the memory limit"),
+            Failure::OutputLimit => f.write_str("exceeded the output limit"),
+        }
+    }
+}
