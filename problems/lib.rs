@@ -7,6 +7,7 @@
 
 pub mod scanner;
 pub mod sg;
+pub mod support;
 
 mod lieges_of_legendre;
 mod nim;
