@@ -36,6 +36,8 @@ pub enum Command {
     Solve(SolveArgs),
     /// Add a fixture; the expected output comes from the built-in solver unless --expect.
     Add(AddArgs),
+    /// Generate a fixture: a seeded random input, and its expected output from the brute force.
+    Gen(GenArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -93,16 +95,22 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// Also write a JUnit XML report to FILE (replacing it), for CI test viewers.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
     /// Judge only bucket I of N: slice:I/N (round-robin) or hash:I/N (stable hash of the case id).
     #[arg(long, value_name = "slice:I/N|hash:I/N")]
     pub partition: Option<Partition>,
     /// Stop starting new cases after the first failure.
     #[arg(long)]
     pub fail_fast: bool,
-    /// Print every case with its time (and skipped links).
+    /// List the N slowest cases in the summary.
+    #[arg(long, value_name = "N")]
+    pub slowest: Option<usize>,
+    /// Print every case with its time and peak memory (and skipped links).
     #[arg(short, long, conflicts_with = "quiet")]
     pub verbose: bool,
-    /// Print only the summary.
+    /// Print only the final lines: `Judged ...` and `N passed, M failed`.
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -135,8 +143,59 @@ pub struct AddArgs {
     #[arg(long, value_name = "FILE")]
     pub input: Option<PathBuf>,
     /// Take the expected output from FILE instead of the built-in solver.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", conflicts_with = "brute")]
     pub expect: Option<PathBuf>,
+    /// Take the expected output from the brute force (derived from the game rules alone).
+    #[arg(long)]
+    pub brute: bool,
     #[command(flatten)]
     pub sources: Sources,
+}
+
+#[derive(Args, Debug)]
+pub struct GenArgs {
+    /// Problem id, e.g. s-nim.
+    pub problem: String,
+    /// Case path below the problem folder, without extension, e.g. random/medium-3.
+    pub case: String,
+    /// Seed of the generator: the same seed gives the same input on every machine.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How large: small, medium, max (the problem's limits) or a number bounding every count and
+    /// value.
+    #[arg(long, default_value = "medium")]
+    pub scale: Scale,
+    #[command(flatten)]
+    pub sources: Sources,
+}
+
+/// A generator scale: no count or value above it (nor above the problem's own limits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scale(pub u64);
+
+impl std::str::FromStr for Scale {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        match text {
+            "small" => Ok(Scale(8)),
+            "medium" => Ok(Scale(1000)),
+            "max" => Ok(Scale(u64::MAX)),
+            _ => match text.parse::<u64>() {
+                Ok(n) if n >= 1 => Ok(Scale(n)),
+                _ => Err(format!(
+                    "scale `{text}` must be small, medium, max or a whole number >= 1"
+                )),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Scale {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            u64::MAX => f.write_str("max"),
+            n => write!(f, "{n}"),
+        }
+    }
 }

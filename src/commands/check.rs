@@ -10,12 +10,12 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 
 use super::{known_problems, load_config};
-use crate::cli::{CheckArgs, Format};
+use crate::cli::CheckArgs;
 use crate::config::{Config, Overrides};
 use crate::discovery::{discover, select, Case, Filter};
 use crate::files::{write_atomic, Existing};
 use crate::judging::{judge, CaseResult, Verdict};
-use crate::reporting::{HumanReporter, JsonReporter, Reporter, Summary, Verbosity};
+use crate::reporting::{self, ReportOptions, Reporter, Summary, Verbosity};
 use crate::running::{run_in_process, Run};
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
@@ -28,9 +28,15 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         ..Overrides::default()
     };
     let config = load_config(&args.sources, overrides)?;
-    let filters: Vec<Filter> = args.filters.iter().map(|f| f.parse()).collect::<Result<_>>()?;
+    let filters: Vec<Filter> = args
+        .filters
+        .iter()
+        .map(|f| f.parse())
+        .collect::<Result<_>>()?;
     let wanted: BTreeSet<&str> = filters.iter().map(|f| f.problem.as_str()).collect();
-    let fixtures = discover(&config.fixtures, |p| wanted.is_empty() || wanted.contains(p))?;
+    let fixtures = discover(&config.fixtures, |p| {
+        wanted.is_empty() || wanted.contains(p)
+    })?;
     let verbosity = match (args.quiet, args.verbose) {
         (true, _) => Verbosity::Quiet,
         (_, true) => Verbosity::Verbose,
@@ -46,7 +52,11 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         bail!(
             "no case to judge: there is no `.in` file below `{}`{}",
             config.fixtures.display(),
-            if filters.is_empty() { "" } else { " for the given filters" }
+            if filters.is_empty() {
+                ""
+            } else {
+                " for the given filters"
+            }
         );
     }
     let problems: BTreeSet<&str> = cases.iter().map(|c| c.problem.as_str()).collect();
@@ -66,10 +76,18 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         None => cases,
     };
 
-    let mut reporter: Box<dyn Reporter> = match args.format {
-        Format::Human => Box::new(HumanReporter::new(std::io::stdout(), color, verbosity)),
-        Format::Json => Box::new(JsonReporter::new(std::io::stdout())),
-    };
+    let mut reporter = reporting::reporter(ReportOptions {
+        format: args.format,
+        color,
+        verbosity,
+        junit: args.junit.clone(),
+        slowest: args.slowest,
+        time_limits: cases
+            .iter()
+            .map(|c| (c.problem.clone(), config.settings(&c.problem).time_limit))
+            .collect(),
+        cases: cases.len(),
+    });
     let started = Instant::now();
     let mut summary = judge_all(&cases, &config, args.fail_fast, reporter.as_mut(), |case| {
         judge_built_in(case, &config, args.bless)
@@ -77,7 +95,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     summary.wall_time = started.elapsed();
     summary.jobs = config.jobs;
     summary.partition = args.partition.map(|p| (p.to_string(), suite_size));
-    reporter.finish(&summary);
+    reporter.finish(&summary)?;
     Ok(if summary.failed == 0 {
         ExitCode::SUCCESS
     } else {
@@ -101,7 +119,7 @@ fn judge_all(
         .context("cannot start the worker threads")?;
     let next_case = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, results) = mpsc::channel::<(usize, Option<CaseResult>)>();
+    let (sender, results) = mpsc::channel::<Event>();
     let mut summary = Summary::default();
     std::thread::scope(|scope| {
         let (next_case, stop, judge_one) = (&next_case, &stop, &judge_one);
@@ -113,13 +131,14 @@ fn judge_all(
                 let result = if stop.load(Ordering::Relaxed) {
                     None
                 } else {
+                    let _ = sender.send(Event::Started(index));
                     let result = judge_one(case);
                     if fail_fast && !result.verdict.passed() {
                         stop.store(true, Ordering::Relaxed);
                     }
                     Some(result)
                 };
-                if sender.send((index, result)).is_err() {
+                if sender.send(Event::Finished(index, result)).is_err() {
                     break;
                 }
             });
@@ -127,7 +146,14 @@ fn judge_all(
         });
         let mut pending = BTreeMap::new();
         let mut next_to_report = 0;
-        for (index, result) in results {
+        for event in results {
+            let (index, result) = match event {
+                Event::Started(index) => {
+                    reporter.case_started(&cases[index]);
+                    continue;
+                }
+                Event::Finished(index, result) => (index, result),
+            };
             pending.insert(index, result);
             while let Some(result) = pending.remove(&next_to_report) {
                 next_to_report += 1;
@@ -148,18 +174,32 @@ fn judge_all(
     Ok(summary)
 }
 
+/// What a worker tells the reporting thread about the case at an index: started (for progress),
+/// or finished with its result (`None` when `--fail-fast` skipped it).
+enum Event {
+    Started(usize),
+    Finished(usize, Option<CaseResult>),
+}
+
 /// Runs the built-in solver on `case` and judges it; under `--bless`, writes the solver's output
 /// as the expected file when it is missing or not accepted.
 fn judge_built_in(case: &Case, config: &Config, bless: bool) -> CaseResult {
     let settings = config.settings(&case.problem);
-    let problem = grundy_problems::find(&case.problem).expect("problems were checked before judging");
+    let problem =
+        grundy_problems::find(&case.problem).expect("problems were checked before judging");
     let run = match std::fs::read(&case.input) {
         Ok(input) => run_in_process(problem.solve, input, settings.time_limit),
         Err(error) => return unreadable(case, &case.input, error),
     };
     let expected = match case.expected.as_ref().map(std::fs::read).transpose() {
         Ok(expected) => expected,
-        Err(error) => return unreadable(case, case.expected.as_ref().expect("read only when present"), error),
+        Err(error) => {
+            return unreadable(
+                case,
+                case.expected.as_ref().expect("read only when present"),
+                error,
+            )
+        }
     };
     let mut result = judge(case.clone(), &run, expected.as_deref(), &settings.checker);
     if bless && matches!(result.verdict, Verdict::WA | Verdict::PE | Verdict::NOEXP) {

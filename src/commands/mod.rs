@@ -3,6 +3,7 @@
 
 mod add;
 mod check;
+mod gen;
 mod list;
 mod solve;
 
@@ -22,6 +23,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::List(args) => list::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Add(args) => add::run(args),
+        Command::Gen(args) => gen::run(args),
     }
 }
 

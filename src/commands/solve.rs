@@ -17,7 +17,11 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     std::io::stdin()
         .read_to_end(&mut input)
         .context("cannot read standard input")?;
-    let solve = if args.brute { problem.brute } else { problem.solve };
+    let solve = if args.brute {
+        problem.brute
+    } else {
+        problem.solve
+    };
     // On a solver thread, for its large stack and panic capture; no time limit here.
     let run = run_in_process(solve, input, Duration::MAX);
     let mut stdout = std::io::stdout().lock();

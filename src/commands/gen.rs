@@ -1,0 +1,29 @@
+//! `grundy gen PROBLEM CASE --seed S --scale N`: a reproducible generated fixture. The input comes
+//! from the problem's seeded generator, the expected output from its brute force (never from the
+//! solver under test), and the command that made them is recorded beside them as `<case>.gen`.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+
+use super::add::{reference_output, NewCase, Reference};
+use super::{built_in, load_config};
+use crate::cli::GenArgs;
+use crate::config::Overrides;
+use crate::files::{write_atomic, Existing};
+
+pub fn run(args: GenArgs) -> Result<ExitCode> {
+    let problem = built_in(&args.problem)?;
+    let config = load_config(&args.sources, Overrides::default())?;
+    let new_case = NewCase::claim(&config, problem.id, &args.case)?;
+    let input = (problem.generate)(args.seed, args.scale.0);
+    let expected = reference_output(problem.id, &input, Reference::BruteForce)?;
+    let recipe = format!(
+        "grundy gen {} {} --seed {} --scale {}\n",
+        problem.id, args.case, args.seed, args.scale
+    );
+    new_case.write(&input, &expected)?;
+    write_atomic(&new_case.path("gen"), recipe.as_bytes(), Existing::Keep)?;
+    println!("wrote {}", new_case.path("gen").display());
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,162 @@
+//! Helpers for driving the real `grundy` binary on temporary fixture trees.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use assert_cmd::Command;
+
+/// A temporary project folder: `fixtures/` inside, optionally a `runner.toml`.
+pub struct Project {
+    pub dir: tempfile::TempDir,
+}
+
+impl Project {
+    pub fn new() -> Self {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::create_dir_all(dir.path().join("fixtures")).unwrap();
+        Project { dir }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    /// Writes `contents` at `relative` (below the project folder), creating folders.
+    pub fn file(&self, relative: &str, contents: impl AsRef<[u8]>) -> PathBuf {
+        let path = self.path().join(relative);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    /// A case `fixtures/<id>.in` with `<id>.out`.
+    pub fn case(&self, id: &str, input: &str, expected: &str) {
+        self.file(&format!("fixtures/{id}.in"), input);
+        self.file(&format!("fixtures/{id}.out"), expected);
+    }
+
+    pub fn read(&self, relative: &str) -> String {
+        std::fs::read_to_string(self.path().join(relative)).unwrap()
+    }
+
+    /// `grundy ARGS` run in the project folder, with no color and no CI-specific behaviour.
+    pub fn grundy(&self, args: &[&str]) -> Output {
+        self.command(args).output().expect("the grundy binary runs")
+    }
+
+    /// The command, for tests that need stdin or more setup.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::cargo_bin("grundy").expect("the grundy binary is built");
+        command
+            .current_dir(self.path())
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env_remove("CI");
+        command
+    }
+}
+
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The exit code; a test fails loudly if the process was killed instead.
+pub fn code(output: &Output) -> i32 {
+    output.status.code().unwrap_or_else(|| {
+        panic!(
+            "grundy was killed: {:?}\nstdout:\n{}\nstderr:\n{}",
+            output.status,
+            stdout(output),
+            stderr(output)
+        )
+    })
+}
+
+/// Everything the run printed, for assertion messages.
+pub fn dump(output: &Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout ---\n{}--- stderr ---\n{}",
+        output.status.code(),
+        stdout(output),
+        stderr(output)
+    )
+}
+
+/// The last non-empty line of stdout: the human report's closing `N passed, M failed`.
+pub fn closing_line(output: &Output) -> String {
+    stdout(output)
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The case ids of the `PASS`/`FAIL` lines of a human report, in the order printed.
+pub fn reported_ids(output: &Output) -> Vec<String> {
+    stdout(output)
+        .lines()
+        .filter(|l| l.starts_with("PASS ") || l.starts_with("FAIL "))
+        .map(|l| l.split_whitespace().nth(2).unwrap_or_default().to_string())
+        .collect()
+}
+
+/// The report line (`PASS ...` or `FAIL ...`) of one case, and the indented lines under it.
+pub fn case_block(output: &Output, id: &str) -> String {
+    let text = stdout(output);
+    let mut lines = text.lines().skip_while(|l| {
+        !((l.starts_with("PASS ") || l.starts_with("FAIL "))
+            && l.split_whitespace().nth(2) == Some(id))
+    });
+    let Some(head) = lines.next() else {
+        panic!("no report line for `{id}`\n{}", dump(output));
+    };
+    let mut block = format!("{head}\n");
+    for line in lines.take_while(|l| l.starts_with("      ")) {
+        block += line;
+        block += "\n";
+    }
+    block
+}
+
+/// The verdict a human report gives a case (`AC`, `WA`, ...); needs `-v` for passing cases.
+pub fn verdict_of(output: &Output, id: &str) -> String {
+    let block = case_block(output, id);
+    block
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// `Kiki` or `Cici` for powers-of-two with `n` cards: Kiki loses exactly when 3 divides n.
+pub fn powers_answer(n: u32) -> &'static str {
+    if n % 3 == 0 {
+        "Cici"
+    } else {
+        "Kiki"
+    }
+}
+
+/// The input and the correct expected output of a powers-of-two case for these `n`s.
+pub fn powers_case(ns: &[u32]) -> (String, String) {
+    let input: String = ns.iter().map(|n| format!("{n}\n")).collect();
+    let output: String = ns
+        .iter()
+        .map(|&n| format!("{}\n", powers_answer(n)))
+        .collect();
+    (input, output)
+}
+
+impl Project {
+    /// A powers-of-two case `fixtures/powers-of-two/<name>` with the right expected output.
+    pub fn powers(&self, name: &str, ns: &[u32]) {
+        let (input, output) = powers_case(ns);
+        self.case(&format!("powers-of-two/{name}"), &input, &output);
+    }
+}
