@@ -166,7 +166,11 @@ impl<'a> Scanner<'a> {
     }
 
     /// Like [`Scanner::u64_in`], for counts and sizes used as lengths.
-    pub fn usize_in(&mut self, what: &str, range: RangeInclusive<usize>) -> Result<usize, InputError> {
+    pub fn usize_in(
+        &mut self,
+        what: &str,
+        range: RangeInclusive<usize>,
+    ) -> Result<usize, InputError> {
         let value = self.u64_in(what, *range.start() as u64..=*range.end() as u64)?;
         Ok(value as usize)
     }
@@ -248,9 +252,18 @@ mod tests {
         let mut s = Scanner::new(b"5\n 10001");
         s.u64("k").unwrap();
         let err = s.u64_in("heap size", 1..=10000).unwrap_err();
-        assert_eq!(err.to_string(), "line 2, column 2: heap size 10001 is above the limit 10000");
-        let err = Scanner::new(b"1 00000007").u64_nth_in(2, 1..=5).unwrap_err();
-        assert_eq!((err.line, err.column), (1, 3), "leading zeros do not shift the column");
+        assert_eq!(
+            err.to_string(),
+            "line 2, column 2: heap size 10001 is above the limit 10000"
+        );
+        let err = Scanner::new(b"1 00000007")
+            .u64_nth_in(2, 1..=5)
+            .unwrap_err();
+        assert_eq!(
+            (err.line, err.column),
+            (1, 3),
+            "leading zeros do not shift the column"
+        );
         let err = Scanner::new(b"0").u64_in("n", 1..=5).unwrap_err();
         assert_eq!(err.message, "n 0 is below the minimum 1");
     }

@@ -40,7 +40,11 @@ impl FromStr for Checker {
                         .filter(|v| v.is_finite() && *v >= 0.0)
                 };
                 let mut parts = rest.split(':');
-                match (tolerance(parts.next()), tolerance(parts.next()), parts.next()) {
+                match (
+                    tolerance(parts.next()),
+                    tolerance(parts.next()),
+                    parts.next(),
+                ) {
                     (Some(abs), Some(rel), None) => Checker::Float { abs, rel },
                     _ => {
                         return Err(format!(
@@ -80,7 +84,9 @@ impl Checker {
     /// Compares `actual` with `expected`.
     pub fn judge(&self, expected: &[u8], actual: &[u8]) -> Judgement {
         let strict = match self {
-            Checker::Tokens => return wrong_unless_none(compare_tokens(expected, actual, same_bytes)),
+            Checker::Tokens => {
+                return wrong_unless_none(compare_tokens(expected, actual, same_bytes))
+            }
             Checker::TokensIgnoreCase => {
                 return wrong_unless_none(compare_tokens(expected, actual, |a, b| {
                     a.eq_ignore_ascii_case(b)
@@ -205,7 +211,10 @@ fn compare_tokens(
 
 /// Lines with trailing whitespace (and so any CR) trimmed, trailing blank lines dropped.
 fn normalised_lines(bytes: &[u8]) -> Vec<&[u8]> {
-    let mut lines: Vec<&[u8]> = bytes.split(|&b| b == b'\n').map(|l| l.trim_ascii_end()).collect();
+    let mut lines: Vec<&[u8]> = bytes
+        .split(|&b| b == b'\n')
+        .map(|l| l.trim_ascii_end())
+        .collect();
     while lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
@@ -248,8 +257,9 @@ fn compare_exact(expected: &[u8], actual: &[u8]) -> Option<String> {
         .unwrap_or(expected.len().min(actual.len()));
     let line = expected[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
     let byte = |side: &[u8]| {
-        side.get(offset)
-            .map_or("end of output".to_string(), |b| format!("{:?}", char::from(*b)))
+        side.get(offset).map_or("end of output".to_string(), |b| {
+            format!("{:?}", char::from(*b))
+        })
     };
     Some(format!(
         "byte {} (line {line}): expected {}, found {}",
@@ -286,28 +296,48 @@ mod tests {
             judge("tokens", "Yes\nNo\n", "Yes\nYes\n"),
             Judgement::WrongAnswer("token 2 (line 2): expected `No`, found `Yes`".into())
         );
-        assert!(matches!(judge("tokens", "a b", "a"), Judgement::WrongAnswer(m) if m.contains("ends early")));
-        assert!(matches!(judge("tokens", "a", "a b"), Judgement::WrongAnswer(m) if m.contains("extra output")));
+        assert!(
+            matches!(judge("tokens", "a b", "a"), Judgement::WrongAnswer(m) if m.contains("ends early"))
+        );
+        assert!(
+            matches!(judge("tokens", "a", "a b"), Judgement::WrongAnswer(m) if m.contains("extra output"))
+        );
         assert_eq!(judge("tokens", "", " \n"), Judgement::Accepted);
     }
 
     #[test]
     fn tokens_ci_ignores_ascii_case_only() {
         assert_eq!(judge("tokens-ci", "YES no", "yes NO"), Judgement::Accepted);
-        assert!(matches!(judge("tokens-ci", "yes", "yep"), Judgement::WrongAnswer(_)));
-        assert!(matches!(judge("tokens", "YES", "yes"), Judgement::WrongAnswer(_)));
+        assert!(matches!(
+            judge("tokens-ci", "yes", "yep"),
+            Judgement::WrongAnswer(_)
+        ));
+        assert!(matches!(
+            judge("tokens", "YES", "yes"),
+            Judgement::WrongAnswer(_)
+        ));
     }
 
     #[test]
     fn lines_trims_trailing_space_crlf_and_blank_tail() {
-        assert_eq!(judge("lines", "LWW\nWWL\n", "LWW  \r\nWWL\r\n\n\n"), Judgement::Accepted);
+        assert_eq!(
+            judge("lines", "LWW\nWWL\n", "LWW  \r\nWWL\r\n\n\n"),
+            Judgement::Accepted
+        );
         assert_eq!(
             judge("lines", "a b\n", "a  b\n"),
             Judgement::PresentationError("line 1: expected `a b`, found `a  b`".into())
         );
-        assert!(matches!(judge("lines", "a\nb\n", "a\nc\n"), Judgement::WrongAnswer(m) if m.contains("`b`")));
-        assert!(matches!(judge("lines", "a\nb\n", "a\n"), Judgement::WrongAnswer(m) if m.contains("ends early")));
-        assert!(matches!(judge("lines", "a b\n", "a\nb\n"), Judgement::PresentationError(_)));
+        assert!(
+            matches!(judge("lines", "a\nb\n", "a\nc\n"), Judgement::WrongAnswer(m) if m.contains("`b`"))
+        );
+        assert!(
+            matches!(judge("lines", "a\nb\n", "a\n"), Judgement::WrongAnswer(m) if m.contains("ends early"))
+        );
+        assert!(matches!(
+            judge("lines", "a b\n", "a\nb\n"),
+            Judgement::PresentationError(_)
+        ));
     }
 
     #[test]
@@ -315,30 +345,62 @@ mod tests {
         assert_eq!(judge("exact", "x\n", "x\n"), Judgement::Accepted);
         assert_eq!(
             judge("exact", "x\n", "x"),
-            Judgement::PresentationError("byte 2 (line 1): expected '\\n', found end of output".into())
+            Judgement::PresentationError(
+                "byte 2 (line 1): expected '\\n', found end of output".into()
+            )
         );
-        assert!(matches!(judge("exact", "x\n", "y\n"), Judgement::WrongAnswer(_)));
+        assert!(matches!(
+            judge("exact", "x\n", "y\n"),
+            Judgement::WrongAnswer(_)
+        ));
     }
 
     #[test]
     fn float_tolerances() {
-        assert_eq!(judge("float:1e-6:0", "0.5 2", "0.5000001 2.0000000"), Judgement::Accepted);
-        assert!(matches!(judge("float:1e-9:0", "0.5", "0.5001"), Judgement::WrongAnswer(_)));
+        assert_eq!(
+            judge("float:1e-6:0", "0.5 2", "0.5000001 2.0000000"),
+            Judgement::Accepted
+        );
+        assert!(matches!(
+            judge("float:1e-9:0", "0.5", "0.5001"),
+            Judgement::WrongAnswer(_)
+        ));
         assert_eq!(judge("float:0:1e-3", "1000", "1000.9"), Judgement::Accepted);
-        assert!(matches!(judge("float:0:1e-3", "1000", "1002"), Judgement::WrongAnswer(_)));
-        assert!(matches!(judge("float:1:1", "nan", "nan"), Judgement::Accepted));
-        assert!(matches!(judge("float:1:1", "win", "lose"), Judgement::WrongAnswer(_)));
+        assert!(matches!(
+            judge("float:0:1e-3", "1000", "1002"),
+            Judgement::WrongAnswer(_)
+        ));
+        assert!(matches!(
+            judge("float:1:1", "nan", "nan"),
+            Judgement::Accepted
+        ));
+        assert!(matches!(
+            judge("float:1:1", "win", "lose"),
+            Judgement::WrongAnswer(_)
+        ));
     }
 
     #[test]
     fn checker_names_round_trip_and_bad_names_explain() {
-        for name in ["tokens", "tokens-ci", "lines", "exact", "float:0.001:0.0001"] {
+        for name in [
+            "tokens",
+            "tokens-ci",
+            "lines",
+            "exact",
+            "float:0.001:0.0001",
+        ] {
             assert_eq!(name.parse::<Checker>().unwrap().to_string(), name);
         }
-        assert!("float:x:1".parse::<Checker>().unwrap_err().contains("float:ABS:REL"));
+        assert!("float:x:1"
+            .parse::<Checker>()
+            .unwrap_err()
+            .contains("float:ABS:REL"));
         assert!("float:1".parse::<Checker>().is_err());
         assert!("float:-1:1".parse::<Checker>().is_err());
-        assert!("fuzzy".parse::<Checker>().unwrap_err().contains("unknown checker `fuzzy`"));
+        assert!("fuzzy"
+            .parse::<Checker>()
+            .unwrap_err()
+            .contains("unknown checker `fuzzy`"));
     }
 
     #[test]

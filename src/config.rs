@@ -199,10 +199,7 @@ impl RunnerFile {
                 output_limit_mb: table.output_limit_mb,
                 checker: table.checker,
             };
-            per_problem.insert(
-                id.into_inner(),
-                layer.apply(defaults.clone(), overrides)?,
-            );
+            per_problem.insert(id.into_inner(), layer.apply(defaults.clone(), overrides)?);
         }
         let jobs = overrides.jobs.or(self.jobs).unwrap_or(0);
         Ok(Config {
@@ -228,7 +225,11 @@ struct Layer {
 }
 
 impl Layer {
-    fn apply(self, mut settings: Settings, overrides: &Overrides) -> Result<Settings, SpannedError> {
+    fn apply(
+        self,
+        mut settings: Settings,
+        overrides: &Overrides,
+    ) -> Result<Settings, SpannedError> {
         if let Some(ms) = self.time_limit_ms {
             settings.time_limit = Duration::from_millis(positive(&ms, "time_limit_ms")?);
         }
@@ -262,7 +263,10 @@ impl Layer {
 
 fn positive(value: &Spanned<u64>, key: &str) -> Result<u64, SpannedError> {
     match *value.get_ref() {
-        0 => Err(SpannedError::new(value, format!("{key} must be at least 1"))),
+        0 => Err(SpannedError::new(
+            value,
+            format!("{key} must be at least 1"),
+        )),
         v => Ok(v),
     }
 }
@@ -318,11 +322,15 @@ mod tests {
 
     #[test]
     fn problem_tables_override_the_top_level_and_flags_override_both() {
-        let text = "time_limit_ms = 500\nchecker = \"lines\"\n[problems.s-nim]\nchecker = \"exact\"\n";
+        let text =
+            "time_limit_ms = 500\nchecker = \"lines\"\n[problems.s-nim]\nchecker = \"exact\"\n";
         let config = load(text, &Overrides::default()).unwrap();
         assert_eq!(config.settings("nim").checker, Checker::Lines);
         assert_eq!(config.settings("s-nim").checker, Checker::Exact);
-        assert_eq!(config.settings("s-nim").time_limit, Duration::from_millis(500));
+        assert_eq!(
+            config.settings("s-nim").time_limit,
+            Duration::from_millis(500)
+        );
         let flags = Overrides {
             checker: Some(Checker::Tokens),
             time_limit_ms: Some(7),
@@ -336,32 +344,56 @@ mod tests {
     #[test]
     fn unknown_key_names_line_column_and_suggestion() {
         let err = load("jobs = 2\n\ntimelimit = 5\n", &Overrides::default()).unwrap_err();
-        assert!(err.starts_with("runner.toml:3:1: unknown field `timelimit`"), "{err}");
+        assert!(
+            err.starts_with("runner.toml:3:1: unknown field `timelimit`"),
+            "{err}"
+        );
         assert!(err.contains("did you mean `time_limit_ms`?"), "{err}");
-        let err = load("[problems.nim]\nchekcer = \"lines\"\n", &Overrides::default()).unwrap_err();
+        let err = load(
+            "[problems.nim]\nchekcer = \"lines\"\n",
+            &Overrides::default(),
+        )
+        .unwrap_err();
         assert!(err.starts_with("runner.toml:2:1:"), "{err}");
         assert!(err.contains("did you mean `checker`?"), "{err}");
     }
 
     #[test]
     fn wrong_type_is_located() {
-        let err = load("jobs = 1\ntime_limit_ms = \"fast\"\n", &Overrides::default()).unwrap_err();
+        let err = load(
+            "jobs = 1\ntime_limit_ms = \"fast\"\n",
+            &Overrides::default(),
+        )
+        .unwrap_err();
         assert!(err.starts_with("runner.toml:2:17:"), "{err}");
     }
 
     #[test]
     fn unknown_problem_is_located_with_a_suggestion() {
-        let err = load("[problems.snim]\nchecker = \"lines\"\n", &Overrides::default()).unwrap_err();
-        assert!(err.starts_with("runner.toml:1:11: unknown problem `snim`"), "{err}");
+        let err = load(
+            "[problems.snim]\nchecker = \"lines\"\n",
+            &Overrides::default(),
+        )
+        .unwrap_err();
+        assert!(
+            err.starts_with("runner.toml:1:11: unknown problem `snim`"),
+            "{err}"
+        );
         assert!(err.contains("did you mean `s-nim`?"), "{err}");
     }
 
     #[test]
     fn bad_checker_and_zero_limit_are_located() {
         let err = load("checker = \"fuzzy\"\n", &Overrides::default()).unwrap_err();
-        assert!(err.starts_with("runner.toml:1:11: unknown checker `fuzzy`"), "{err}");
+        assert!(
+            err.starts_with("runner.toml:1:11: unknown checker `fuzzy`"),
+            "{err}"
+        );
         let err = load("\nmemory_limit_mb = 0\n", &Overrides::default()).unwrap_err();
-        assert!(err.starts_with("runner.toml:2:19: memory_limit_mb must be at least 1"), "{err}");
+        assert!(
+            err.starts_with("runner.toml:2:19: memory_limit_mb must be at least 1"),
+            "{err}"
+        );
     }
 
     #[test]

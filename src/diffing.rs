@@ -30,13 +30,26 @@ pub struct Diff {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DiffLine {
     /// Starts a hunk: the 1-based line numbers where it begins in each output.
-    Hunk { expected_line: usize, actual_line: usize },
+    Hunk {
+        expected_line: usize,
+        actual_line: usize,
+    },
     /// A line present in both, with its numbers on each side.
-    Same { expected_line: usize, actual_line: usize, text: String },
+    Same {
+        expected_line: usize,
+        actual_line: usize,
+        text: String,
+    },
     /// A line only in the expected output, as segments (emphasised, text).
-    Expected { line: usize, segments: Vec<(bool, String)> },
+    Expected {
+        line: usize,
+        segments: Vec<(bool, String)>,
+    },
     /// A line only in the actual output.
-    Actual { line: usize, segments: Vec<(bool, String)> },
+    Actual {
+        line: usize,
+        segments: Vec<(bool, String)>,
+    },
 }
 
 /// The diff of `expected` against `actual`, or `None` when their lines are identical.
@@ -113,7 +126,8 @@ pub fn diff(expected: &[u8], actual: &[u8]) -> Option<Diff> {
             }
         }
     }
-    let beyond_window = expected_lines.len() > start + WINDOW || actual_lines.len() > start + WINDOW;
+    let beyond_window =
+        expected_lines.len() > start + WINDOW || actual_lines.len() > start + WINDOW;
     let note = (cut || beyond_window).then(|| {
         format!(
             "diff truncated: showing at most {MAX_LINES} lines from line {} on; the expected \
@@ -167,36 +181,64 @@ impl Diff {
     /// prefixed with `indent`.
     pub fn render(&self, paint: &Paint, indent: &str) -> String {
         let mut out = String::new();
-        let number = |n: Option<usize>| n.map_or_else(|| "     ".to_string(), |n| format!("{n:>5}"));
+        let number =
+            |n: Option<usize>| n.map_or_else(|| "     ".to_string(), |n| format!("{n:>5}"));
         for line in &self.lines {
-            let (style, sign, old, new, segments): (_, _, _, _, Cow<'_, [(bool, String)]>) = match line {
-                DiffLine::Hunk { expected_line, actual_line } => {
-                    out += &format!(
+            let (style, sign, old, new, segments): (_, _, _, _, Cow<'_, [(bool, String)]>) =
+                match line {
+                    DiffLine::Hunk {
+                        expected_line,
+                        actual_line,
+                    } => {
+                        out += &format!(
                         "{indent}{}@@ expected line {expected_line}, actual line {actual_line} @@{}\n",
                         paint.dim.render(),
                         paint.dim.render_reset()
                     );
-                    continue;
-                }
-                DiffLine::Same { expected_line, actual_line, text } => (
-                    paint.dim,
-                    ' ',
-                    Some(*expected_line),
-                    Some(*actual_line),
-                    Cow::Owned(vec![(false, text.clone())]),
-                ),
-                DiffLine::Expected { line, segments } => {
-                    (paint.removed, '-', Some(*line), None, Cow::Borrowed(segments.as_slice()))
-                }
-                DiffLine::Actual { line, segments } => {
-                    (paint.added, '+', None, Some(*line), Cow::Borrowed(segments.as_slice()))
-                }
-            };
-            out += &format!("{indent}{} {} │{}{sign}", number(old), number(new), style.render());
+                        continue;
+                    }
+                    DiffLine::Same {
+                        expected_line,
+                        actual_line,
+                        text,
+                    } => (
+                        paint.dim,
+                        ' ',
+                        Some(*expected_line),
+                        Some(*actual_line),
+                        Cow::Owned(vec![(false, text.clone())]),
+                    ),
+                    DiffLine::Expected { line, segments } => (
+                        paint.removed,
+                        '-',
+                        Some(*line),
+                        None,
+                        Cow::Borrowed(segments.as_slice()),
+                    ),
+                    DiffLine::Actual { line, segments } => (
+                        paint.added,
+                        '+',
+                        None,
+                        Some(*line),
+                        Cow::Borrowed(segments.as_slice()),
+                    ),
+                };
+            out += &format!(
+                "{indent}{} {} │{}{sign}",
+                number(old),
+                number(new),
+                style.render()
+            );
             for (emphasised, text) in segments.iter() {
                 if *emphasised {
                     let strong = style.effects(paint.emphasis.get_effects());
-                    out += &format!("{}{}{}{}", strong.render(), text, strong.render_reset(), style.render());
+                    out += &format!(
+                        "{}{}{}{}",
+                        strong.render(),
+                        text,
+                        strong.render_reset(),
+                        style.render()
+                    );
                 } else {
                     out += text;
                 }
@@ -228,7 +270,10 @@ mod tests {
     #[test]
     fn shows_numbers_signs_and_context() {
         let text = plain("a\nb\nc\nd\n", "a\nb\nX\nd\n");
-        assert!(text.contains("@@ expected line 1, actual line 1 @@"), "{text}");
+        assert!(
+            text.contains("@@ expected line 1, actual line 1 @@"),
+            "{text}"
+        );
         assert!(text.contains("    3       │-c"), "{text}");
         assert!(text.contains("          3 │+X"), "{text}");
         assert!(text.contains("    4     4 │ d"), "{text}");
@@ -240,7 +285,10 @@ mod tests {
         let DiffLine::Expected { segments, .. } = &d.lines[1] else {
             panic!("{d:?}")
         };
-        assert!(segments.iter().any(|(emph, text)| *emph && text == "No"), "{segments:?}");
+        assert!(
+            segments.iter().any(|(emph, text)| *emph && text == "No"),
+            "{segments:?}"
+        );
         let colored = d.render(&Paint::colored(), "");
         assert!(colored.contains("\u{1b}["), "{colored}");
         assert!(!d.render(&Paint::plain(), "").contains('\u{1b}'));
@@ -254,7 +302,10 @@ mod tests {
         assert!(d.lines.len() <= MAX_LINES + 1);
         let text = d.render(&Paint::plain(), "");
         assert!(text.len() < MAX_BYTES * 3, "{}", text.len());
-        assert!(d.note.as_deref().unwrap().contains("diff truncated"), "{text}");
+        assert!(
+            d.note.as_deref().unwrap().contains("diff truncated"),
+            "{text}"
+        );
     }
 
     #[test]
@@ -262,7 +313,10 @@ mod tests {
         let expected: String = (0..5000).map(|i| format!("{i}\n")).collect();
         let actual = expected.replace("\n4000\n", "\nfour thousand\n");
         let text = plain(&expected, &actual);
-        assert!(text.contains("@@ expected line 3998, actual line 3998 @@"), "{text}");
+        assert!(
+            text.contains("@@ expected line 3998, actual line 3998 @@"),
+            "{text}"
+        );
         assert!(text.contains("+four thousand"), "{text}");
     }
 

@@ -71,7 +71,9 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
                 "`{}` lies directly in the fixtures root; cases belong in a problem folder, \
                  e.g. `{}`",
                 path.display(),
-                root.join("nim").join(path.file_name().unwrap_or_default()).display()
+                root.join("nim")
+                    .join(path.file_name().unwrap_or_default())
+                    .display()
             );
         }
     }
@@ -167,9 +169,11 @@ fn utf8_name(path: &Path) -> Result<&str> {
 /// `s-nim`, `lieges-of-legendre`: lowercase ASCII letters and digits in dash-separated words.
 pub fn is_kebab_case(id: &str) -> bool {
     !id.is_empty()
-        && id
-            .split('-')
-            .all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+        && id.split('-').all(|w| {
+            !w.is_empty()
+                && w.bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        })
 }
 
 /// A command-line selection: `PROBLEM` or `PROBLEM/CASE-GLOB`. The glob matches a case's path
@@ -346,7 +350,10 @@ mod tests {
             "nim/no-expected.in",
         ]);
         let found = discover(dir.path(), |_| true).unwrap();
-        assert_eq!(ids(&found), ["nim/large/deep/x", "nim/no-expected", "s-nim/a", "s-nim/b"]);
+        assert_eq!(
+            ids(&found),
+            ["nim/large/deep/x", "nim/no-expected", "s-nim/a", "s-nim/b"]
+        );
         assert_eq!(found.cases[0].name(), "large/deep/x");
         assert!(found.cases[1].expected.is_none());
         assert!(found.cases[3].expected.as_ref().unwrap().ends_with("b.ans"));
@@ -360,11 +367,20 @@ mod tests {
         assert!(err.contains("a.out") && err.contains("a.ans"), "{err}");
         let orphan = tree(&["nim/a.out"]);
         let err = discover(orphan.path(), |_| true).unwrap_err().to_string();
-        assert!(err.contains("has no input") && err.contains("a.in"), "{err}");
+        assert!(
+            err.contains("has no input") && err.contains("a.in"),
+            "{err}"
+        );
         let loose = tree(&["a.in"]);
-        assert!(discover(loose.path(), |_| true).unwrap_err().to_string().contains("directly in"));
+        assert!(discover(loose.path(), |_| true)
+            .unwrap_err()
+            .to_string()
+            .contains("directly in"));
         let bad_id = tree(&["S_Nim/a.in"]);
-        assert!(discover(bad_id.path(), |_| true).unwrap_err().to_string().contains("kebab-case"));
+        assert!(discover(bad_id.path(), |_| true)
+            .unwrap_err()
+            .to_string()
+            .contains("kebab-case"));
         let missing = discover(Path::new("/nonexistent/fixtures"), |_| true).unwrap_err();
         assert!(format!("{missing:#}").contains("--fixtures"), "{missing:#}");
     }
@@ -390,22 +406,43 @@ mod tests {
 
     #[test]
     fn filters_select_problems_globs_and_groups() {
-        let dir = tree(&["nim/sample-1.in", "nim/sample-2.in", "nim/large/max.in", "nim/large/max-2.in", "s-nim/sample-1.in"]);
+        let dir = tree(&[
+            "nim/sample-1.in",
+            "nim/sample-2.in",
+            "nim/large/max.in",
+            "nim/large/max-2.in",
+            "s-nim/sample-1.in",
+        ]);
         let cases = discover(dir.path(), |_| true).unwrap().cases;
         let pick = |filters: &[&str]| -> Vec<String> {
             let filters: Vec<Filter> = filters.iter().map(|f| f.parse().unwrap()).collect();
-            select(cases.clone(), &filters).unwrap().into_iter().map(|c| c.id).collect()
+            select(cases.clone(), &filters)
+                .unwrap()
+                .into_iter()
+                .map(|c| c.id)
+                .collect()
         };
         assert_eq!(pick(&["s-nim"]), ["s-nim/sample-1"]);
         assert_eq!(pick(&["nim/sample-*"]), ["nim/sample-1", "nim/sample-2"]);
         assert_eq!(pick(&["nim/large"]), ["nim/large/max", "nim/large/max-2"]);
         assert_eq!(pick(&["nim/large/*"]), ["nim/large/max", "nim/large/max-2"]);
-        assert_eq!(pick(&["nim/*"]).len(), 4, "`*` matches a case or a whole group");
-        assert_eq!(pick(&["nim/*-2"]), ["nim/sample-2"], "`*` does not cross folders");
+        assert_eq!(
+            pick(&["nim/*"]).len(),
+            4,
+            "`*` matches a case or a whole group"
+        );
+        assert_eq!(
+            pick(&["nim/*-2"]),
+            ["nim/sample-2"],
+            "`*` does not cross folders"
+        );
         assert_eq!(pick(&["nim/**"]).len(), 4);
         assert_eq!(pick(&[]).len(), 5);
         let none: Vec<Filter> = vec!["nim/nothing-*".parse().unwrap()];
-        assert!(select(cases.clone(), &none).unwrap_err().to_string().contains("nim/nothing-*"));
+        assert!(select(cases.clone(), &none)
+            .unwrap_err()
+            .to_string()
+            .contains("nim/nothing-*"));
     }
 
     #[test]
@@ -443,7 +480,12 @@ mod tests {
 
     #[test]
     fn hash_buckets_do_not_move_when_cases_are_added() {
-        let case = |id: &str| Case { id: id.into(), problem: "p".into(), input: PathBuf::new(), expected: None };
+        let case = |id: &str| Case {
+            id: id.into(),
+            problem: "p".into(),
+            input: PathBuf::new(),
+            expected: None,
+        };
         let mut before: Vec<Case> = (0..50).map(|i| case(&format!("p/c{i}"))).collect();
         before.sort_by(|a, b| a.id.cmp(&b.id));
         let mut after = before.clone();
@@ -451,13 +493,21 @@ mod tests {
         after.sort_by(|a, b| a.id.cmp(&b.id));
         let partition: Partition = "hash:2/3".parse().unwrap();
         let old: Vec<String> = partition.apply(before).into_iter().map(|c| c.id).collect();
-        let new: Vec<String> = partition.apply(after).into_iter().map(|c| c.id).filter(|id| id != "p/new-one").collect();
+        let new: Vec<String> = partition
+            .apply(after)
+            .into_iter()
+            .map(|c| c.id)
+            .filter(|id| id != "p/new-one")
+            .collect();
         assert_eq!(old, new);
     }
 
     #[test]
     fn partition_syntax() {
-        assert_eq!("slice:1/3".parse::<Partition>(), Ok(Partition::Slice { index: 1, count: 3 }));
+        assert_eq!(
+            "slice:1/3".parse::<Partition>(),
+            Ok(Partition::Slice { index: 1, count: 3 })
+        );
         for bad in ["slice:0/3", "hash:4/3", "mod:1/2", "hash:1", "slice:a/b"] {
             assert!(bad.parse::<Partition>().is_err(), "{bad}");
         }

@@ -16,7 +16,10 @@ pub enum Existing {
 /// Writes `bytes` to `path` atomically, creating missing folders. With [`Existing::Keep`] an
 /// existing file is an error and stays untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let folder = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create the folder `{}`", folder.display()))?;
     let mut temp = tempfile::Builder::new()
@@ -32,7 +35,10 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
     }
     .with_context(|| match existing {
         Existing::Keep if path.exists() => {
-            format!("`{}` already exists; refusing to overwrite it", path.display())
+            format!(
+                "`{}` already exists; refusing to overwrite it",
+                path.display()
+            )
         }
         _ => format!("cannot write `{}`", path.display()),
     })
@@ -49,7 +55,10 @@ mod tests {
         write_atomic(&path, b"one", Existing::Keep).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
         let err = write_atomic(&path, b"two", Existing::Keep).unwrap_err();
-        assert!(format!("{err:#}").contains("refusing to overwrite"), "{err:#}");
+        assert!(
+            format!("{err:#}").contains("refusing to overwrite"),
+            "{err:#}"
+        );
         assert_eq!(std::fs::read(&path).unwrap(), b"one");
         write_atomic(&path, b"three", Existing::Replace).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), b"three");

@@ -76,8 +76,8 @@ pub fn judge(case: Case, run: &Run, expected: Option<&[u8]>, checker: &Checker) 
         let (verdict, message) = describe_failure(failure, &result);
         result.verdict = verdict;
         result.message = Some(message);
-        result.stderr = (!run.stderr.is_empty())
-            .then(|| String::from_utf8_lossy(&run.stderr).into_owned());
+        result.stderr =
+            (!run.stderr.is_empty()).then(|| String::from_utf8_lossy(&run.stderr).into_owned());
         return result;
     }
     let Some(expected) = expected else {

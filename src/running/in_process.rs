@@ -214,7 +214,10 @@ mod tests {
         let run = run_in_process(spins, Vec::new(), Duration::from_millis(100));
         assert_eq!(run.failure, Some(Failure::TimeLimit));
         assert!(run.time >= Duration::from_millis(100));
-        assert_eq!(run_in_process(echo, b"next".to_vec(), LIMIT).output, b"next");
+        assert_eq!(
+            run_in_process(echo, b"next".to_vec(), LIMIT).output,
+            b"next"
+        );
     }
 
     #[test]
