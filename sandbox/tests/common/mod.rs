@@ -1,0 +1,133 @@
+//! Helpers shared by the sandbox's integration tests: programs to judge (sh scripts, small C
+//! programs compiled here with cc), case inputs, and a /proc scan for leftover processes.
+
+#![allow(dead_code)]
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Duration;
+
+use grundy_sandbox::{Containment, Limits, Program};
+
+pub fn limits(time_ms: u64, memory_mb: u64, output_kb: u64) -> Limits {
+    Limits {
+        time: Duration::from_millis(time_ms),
+        memory_bytes: memory_mb << 20,
+        output_bytes: output_kb << 10,
+    }
+}
+
+pub fn default_limits() -> Limits {
+    limits(2000, 256, 1024)
+}
+
+pub fn program<S: Into<OsString>>(argv: impl IntoIterator<Item = S>) -> Program {
+    Program {
+        argv: argv.into_iter().map(Into::into).collect(),
+    }
+}
+
+pub fn sh(script: &str) -> Program {
+    program(["sh", "-c", script])
+}
+
+fn scratch() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join("sandbox-tests")
+}
+
+fn unique() -> String {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    format!(
+        "{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// This test process's folder for inputs; those of finished test processes are removed.
+fn inputs_dir() -> PathBuf {
+    static SWEPT: std::sync::Once = std::sync::Once::new();
+    let root = scratch().join("inputs");
+    SWEPT.call_once(|| {
+        for entry in std::fs::read_dir(&root).into_iter().flatten().flatten() {
+            let pid = entry.file_name().to_string_lossy().parse::<u32>().ok();
+            if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    });
+    let dir = root.join(std::process::id().to_string());
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A case input file with `bytes`, unique per call.
+pub fn input(bytes: &[u8]) -> PathBuf {
+    let path = inputs_dir().join(format!("{}.in", unique()));
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+/// Compiles a C program (once; kept in the target folder) and returns its path.
+pub fn c_program(name: &str, source: &str) -> PathBuf {
+    let dir = scratch().join("bin");
+    std::fs::create_dir_all(&dir).unwrap();
+    // The name carries a hash of the source, so an edited program is rebuilt.
+    let exe = dir.join(format!("{name}-{:016x}", fnv1a(source.as_bytes())));
+    if !exe.exists() {
+        let src = dir.join(format!("{name}-{}.c", unique()));
+        std::fs::write(&src, source).unwrap();
+        let tmp = dir.join(format!("{name}-{}.tmp", unique()));
+        let status = Command::new("cc")
+            .args(["-O1", "-o"])
+            .arg(&tmp)
+            .arg(&src)
+            .status()
+            .expect("cc is needed for these tests");
+        assert!(status.success(), "cc failed for {name}");
+        std::fs::rename(&tmp, &exe).unwrap();
+        std::fs::remove_file(&src).unwrap();
+    }
+    exe
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// A marker unique to this test process and call, to find a test's processes in /proc.
+pub fn marker(tag: &str) -> String {
+    format!("grundy-marker-{tag}-{}", unique())
+}
+
+/// Live (non-zombie) processes whose command line contains `marker`.
+pub fn processes_with(marker: &str) -> Vec<i32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if String::from_utf8_lossy(&cmdline).contains(marker) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Every containment this machine offers, strongest first.
+pub fn available_containments() -> Vec<Containment> {
+    let probe = input(b"");
+    [
+        Containment::PidNamespace,
+        Containment::Cgroup,
+        Containment::ProcessGroup,
+    ]
+    .into_iter()
+    .filter(|&c| grundy_sandbox::run_with(&program(["true"]), &probe, &default_limits(), c).is_ok())
+    .collect()
+}

@@ -1,0 +1,354 @@
+//! Verdicts on small hostile and well-behaved programs, under every containment this machine
+//! offers: exit codes, signals, time, memory and output limits.
+
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use grundy_sandbox::{run, run_with, End, Limits, Program};
+
+const HOG: &str = r#"
+#include <stdlib.h>
+int main(void) {
+    for (;;) {
+        volatile char *p = malloc(1 << 20);
+        if (!p) return 1;
+        for (int i = 0; i < 1 << 20; i += 4096) p[i] = 1;
+    }
+}
+"#;
+
+const HUGE: &str = r#"
+#include <stdlib.h>
+int main(void) {
+    char *p = malloc((size_t)1 << 40);
+    if (!p) abort();
+    p[0] = 1;
+    return 0;
+}
+"#;
+
+const ABORT: &str = "#include <stdlib.h>\nint main(void) { abort(); }\n";
+const SPIN: &str = "int main(void) { for (;;) {} }\n";
+
+const MODEST: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+    size_t n = 24 << 20;
+    volatile char *p = malloc(n);
+    memset((char *)p, 6 + argc, n);
+    long sum = 0;
+    for (size_t i = 0; i < n; i += 4096) sum += p[i];
+    printf("%ld\n", sum / (long)(n / 4096));
+    return 0;
+}
+"#;
+
+const THREADS: &str = r#"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+static void *work(void *arg) {
+    size_t n = 16 << 20;
+    char *p = malloc(n);
+    if (!p) return (void *)-1000000L;
+    memset(p, 1, n);
+    long sum = 0;
+    for (size_t i = 0; i < n; i += 4096) sum += p[i];
+    free(p);
+    return (void *)sum;
+}
+int main(void) {
+    pthread_t t[4];
+    long total = 0;
+    for (int i = 0; i < 4; i++)
+        if (pthread_create(&t[i], 0, work, 0)) return 2;
+    for (int i = 0; i < 4; i++) {
+        void *r;
+        pthread_join(t[i], &r);
+        total += (long)r;
+    }
+    printf("%ld\n", total);
+    return 0;
+}
+"#;
+
+fn judge(program: &Program, limits: &Limits) -> Vec<grundy_sandbox::Outcome> {
+    let stdin = input(b"1 2\n");
+    available_containments()
+        .into_iter()
+        .map(|c| run_with(program, &stdin, limits, c).unwrap())
+        .collect()
+}
+
+#[test]
+fn correct_program_is_judged_on_its_output() {
+    for o in judge(&sh("read a b; echo $((a + b))"), &default_limits()) {
+        assert_eq!(o.end, End::Exited(0));
+        assert_eq!(o.stdout, b"3\n");
+        assert!(o.peak_memory_bytes.is_some_and(|p| p > 0));
+    }
+}
+
+#[test]
+fn exit_code_and_stderr_are_reported() {
+    for o in judge(&sh("echo oops >&2; exit 3"), &default_limits()) {
+        assert_eq!(o.end, End::Exited(3));
+        assert_eq!(o.stderr, b"oops\n");
+    }
+}
+
+#[test]
+fn abort_is_a_signal() {
+    let exe = c_program("abort", ABORT);
+    for o in judge(&program([exe]), &default_limits()) {
+        assert_eq!(
+            o.end,
+            End::Signaled {
+                signal: libc::SIGABRT,
+                name: "SIGABRT"
+            }
+        );
+    }
+}
+
+#[test]
+fn a_signal_the_program_sends_itself_is_reported() {
+    for o in judge(&sh("kill -SEGV $$"), &default_limits()) {
+        assert!(
+            matches!(
+                o.end,
+                End::Signaled {
+                    name: "SIGSEGV",
+                    ..
+                }
+            ),
+            "{o:?}"
+        );
+    }
+}
+
+fn assert_time_limit(o: &grundy_sandbox::Outcome, limit: Duration) {
+    assert_eq!(o.end, End::TimeLimit, "{o:?}");
+    assert!(o.wall_time >= limit, "{o:?}");
+    assert!(o.wall_time < limit + Duration::from_secs(2), "{o:?}");
+}
+
+#[test]
+fn sleeping_is_a_time_limit() {
+    let limits = limits(500, 256, 1024);
+    for o in judge(&sh("sleep 30"), &limits) {
+        assert_time_limit(&o, limits.time);
+    }
+}
+
+#[test]
+fn spinning_is_a_time_limit() {
+    let limits = limits(500, 256, 1024);
+    let exe = c_program("spin", SPIN);
+    for o in judge(&program([exe]), &limits) {
+        assert_time_limit(&o, limits.time);
+        assert!(o.cpu_time > Duration::ZERO || o.wall_time > limits.time);
+    }
+}
+
+#[test]
+fn ignoring_sigterm_does_not_help() {
+    let limits = limits(500, 256, 1024);
+    for o in judge(&sh("trap '' TERM; while :; do :; done"), &limits) {
+        assert_time_limit(&o, limits.time);
+    }
+}
+
+#[test]
+fn allocating_past_the_limit_is_a_memory_limit() {
+    let exe = c_program("hog", HOG);
+    for o in judge(&program([exe]), &limits(5000, 64, 1024)) {
+        assert_eq!(o.end, End::MemoryLimit, "{o:?}");
+    }
+}
+
+#[test]
+fn a_refused_huge_allocation_that_aborts_is_a_memory_limit() {
+    let exe = c_program("huge", HUGE);
+    for o in judge(&program([exe]), &limits(5000, 64, 1024)) {
+        assert_eq!(o.end, End::MemoryLimit, "{o:?}");
+    }
+}
+
+#[test]
+fn memory_within_the_limit_is_fine_and_measured() {
+    let exe = c_program("modest", MODEST);
+    for o in judge(&program([exe]), &limits(5000, 64, 1024)) {
+        assert_eq!(o.end, End::Exited(0), "{o:?}");
+        assert_eq!(o.stdout, b"7\n");
+        let peak = o.peak_memory_bytes.unwrap();
+        assert!((24 << 20..60 << 20).contains(&peak), "peak {peak}");
+    }
+}
+
+#[test]
+fn endless_output_is_an_output_limit() {
+    let limits = limits(5000, 256, 64);
+    for o in judge(&program(["yes"]), &limits) {
+        assert_eq!(o.end, End::OutputLimit, "{o:?}");
+        assert_eq!(o.stdout.len() as u64, limits.output_bytes);
+    }
+}
+
+#[test]
+fn a_huge_file_is_stopped_by_the_file_size_limit() {
+    let limits = limits(5000, 256, 16);
+    // The shell survives; its child dies of SIGXFSZ, which still makes the run OLE.
+    for o in judge(&sh("head -c 10000000 /dev/zero > big; exit 1"), &limits) {
+        assert_eq!(o.end, End::OutputLimit, "{o:?}");
+    }
+}
+
+#[test]
+fn closing_stdout_early_is_judged_on_what_was_written() {
+    for o in judge(
+        &sh("echo 42; exec >&-; sleep 0.1; exit 0"),
+        &default_limits(),
+    ) {
+        assert_eq!(o.end, End::Exited(0));
+        assert_eq!(o.stdout, b"42\n");
+    }
+}
+
+#[test]
+fn a_program_that_never_reads_a_large_input_is_judged() {
+    let big = input(&vec![b'7'; 50 << 20]);
+    let o = run(&sh("echo done"), &big, &default_limits()).unwrap();
+    std::fs::remove_file(&big).unwrap();
+    assert_eq!(o.end, End::Exited(0));
+    assert_eq!(o.stdout, b"done\n");
+}
+
+#[test]
+fn environment_is_minimal() {
+    std::env::set_var("GRUNDY_SECRET_FOR_TEST", "x");
+    for o in judge(&program(["env"]), &default_limits()) {
+        let env = String::from_utf8(o.stdout).unwrap();
+        let keys: Vec<&str> = env.lines().filter_map(|l| l.split('=').next()).collect();
+        assert!(
+            keys.iter().all(|k| ["PATH", "HOME", "LANG"].contains(k)),
+            "{keys:?}"
+        );
+        assert!(keys.contains(&"PATH"));
+    }
+}
+
+#[test]
+fn threads_allocating_in_parallel_are_fine() {
+    // Each glibc thread arena reserves 64 MiB of address space, hence the roomy limit.
+    let exe = c_program("threads", THREADS);
+    for o in judge(&program([exe]), &limits(5000, 1024, 1024)) {
+        assert_eq!(o.end, End::Exited(0), "{o:?}");
+        assert_eq!(o.stdout, b"16384\n");
+    }
+}
+
+#[test]
+fn python_memory_error_is_a_memory_limit() {
+    let limits = limits(5000, 64, 1024);
+    let fine = run(
+        &program(["python3", "-c", "print(sum(range(10)))"]),
+        &input(b""),
+        &limits,
+    );
+    assert_eq!(fine.unwrap().stdout, b"45\n");
+    let o = run(
+        &program(["python3", "-c", "x = bytearray(10**10)"]),
+        &input(b""),
+        &limits,
+    );
+    let o = o.unwrap();
+    assert_eq!(o.end, End::MemoryLimit, "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("MemoryError"));
+}
+
+#[test]
+fn a_rust_allocation_failure_is_a_memory_limit() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("sandbox-tests/bin");
+    let src = dir.join(format!("alloc-{}.rs", std::process::id()));
+    let exe = dir.join(format!("alloc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        &src,
+        "fn main() { let v: Vec<u8> = Vec::with_capacity(std::env::args().count() << 36); \
+         println!(\"{}\", v.capacity()); }",
+    )
+    .unwrap();
+    let built = std::process::Command::new("rustc")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let outcomes = judge(&program([&exe]), &limits(5000, 64, 1024));
+    let _ = std::fs::remove_file(&src);
+    let _ = std::fs::remove_file(&exe);
+    for o in outcomes {
+        assert_eq!(o.end, End::MemoryLimit, "{o:?}");
+    }
+}
+
+#[test]
+fn deep_recursion_may_use_the_memory_limit() {
+    let exe = c_program(
+        "recurse",
+        "#include <stdio.h>\n\
+         static long depth(long n) { volatile char pad[64]; pad[0] = (char)n; \
+         return n == 0 ? pad[0] : 1 + depth(n - 1); }\n\
+         int main(void) { printf(\"%ld\\n\", depth(1000000)); return 0; }\n",
+    );
+    for o in judge(&program([exe]), &limits(5000, 256, 1024)) {
+        assert_eq!(o.end, End::Exited(0), "{o:?}");
+        assert_eq!(o.stdout, b"1000000\n");
+    }
+}
+
+const FAMILY_HOG: &str = r#"
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+/* Three processes of 40 MiB each: every one is within RLIMIT_AS, the family is not. */
+int main(void) {
+    for (int i = 0; i < 3; i++) {
+        if (fork() == 0) {
+            size_t n = 40 << 20;
+            volatile char *p = malloc(n);
+            if (!p) return 1;
+            for (size_t j = 0; j < n; j += 4096) p[j] = 1;
+            usleep(300000);
+            return p[n / 2] != 1;
+        }
+    }
+    int status, failed = 0;
+    while (wait(&status) > 0) failed |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+    return failed;
+}
+"#;
+
+#[test]
+fn a_process_family_is_limited_together_where_cgroups_are_writable() {
+    let exe = c_program("family", FAMILY_HOG);
+    let stdin = input(b"");
+    let limits = limits(5000, 64, 1024);
+    let cgroups = grundy_sandbox::describe_containment().contains("memory and pids");
+    for containment in available_containments() {
+        let o = run_with(&program([&exe]), &stdin, &limits, containment).unwrap();
+        if cgroups && containment != grundy_sandbox::Containment::ProcessGroup {
+            assert_eq!(o.end, End::MemoryLimit, "{containment}: {o:?}");
+        } else {
+            assert_eq!(o.end, End::Exited(0), "{containment}: {o:?}");
+        }
+    }
+}
