@@ -11,7 +11,9 @@ use crate::diffing::{self, Diff};
 use crate::discovery::Case;
 use crate::running::{Failure, Run};
 
-/// The verdicts of DESIGN.md; everything but `AC` fails the run.
+/// The verdicts of DESIGN.md; everything but `AC` fails the run. The names are the contract's
+/// (and every judge's), hence the capitals.
+#[allow(clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub enum Verdict {
     AC,
@@ -72,6 +74,10 @@ pub fn judge(case: Case, run: &Run, expected: Option<&[u8]>, checker: &Checker) 
     let mut result = CaseResult::new(case, Verdict::AC, None);
     result.time = run.time;
     result.peak_memory_bytes = run.peak_memory_bytes;
+    if result.case.expects_error() {
+        judge_rejection(&mut result, run, expected);
+        return result;
+    }
     if let Some(failure) = &run.failure {
         let (verdict, message) = describe_failure(failure, &result);
         result.verdict = verdict;
@@ -106,6 +112,63 @@ pub fn judge(case: Case, run: &Run, expected: Option<&[u8]>, checker: &Checker) 
     result
 }
 
+/// A case of an `invalid/` group: it passes when the program rejects the input with exactly the
+/// message of the `.err` file (both trimmed). The built-in solver rejects by returning an input
+/// error; an external program by exiting with a non-zero status, its stderr holding the message
+/// (so `--exec 'grundy solve ID'`, which prints `error: <stdin>: MESSAGE`, passes too). Accepting
+/// the input is a wrong answer; a panic, a timeout or a limit is judged as anywhere else.
+fn judge_rejection(result: &mut CaseResult, run: &Run, expected: Option<&[u8]>) {
+    let rejection = match &run.failure {
+        None => None,
+        Some(Failure::RejectedInput(message)) => Some((message.trim().to_string(), true)),
+        Some(Failure::ExitCode(_)) => {
+            let stderr = String::from_utf8_lossy(&run.stderr).trim().to_string();
+            Some((stderr, false))
+        }
+        Some(failure) => {
+            let (verdict, message) = describe_failure(failure, result);
+            result.verdict = verdict;
+            result.message = Some(message);
+            result.stderr =
+                (!run.stderr.is_empty()).then(|| String::from_utf8_lossy(&run.stderr).into_owned());
+            return;
+        }
+    };
+    let Some(expected) = expected else {
+        result.verdict = Verdict::NOEXP;
+        result.message = Some(format!(
+            "no expected error message `{}`; this input lies in an `{}/` group, so it must be \
+             rejected: run `grundy check {} --bless` to write the solver's message there",
+            result.case.default_expected_path().display(),
+            crate::discovery::INVALID_GROUP,
+            result.case.id
+        ));
+        return;
+    };
+    let expected = String::from_utf8_lossy(expected).trim().to_string();
+    let Some((actual, exact)) = rejection else {
+        result.verdict = Verdict::WA;
+        result.message = Some(format!(
+            "the input was accepted, but it is deliberately invalid and must be rejected with \
+             `{expected}`"
+        ));
+        return;
+    };
+    let matches = if exact {
+        actual == expected
+    } else {
+        !expected.is_empty() && actual.contains(&expected)
+    };
+    if !matches {
+        result.verdict = Verdict::WA;
+        result.message = Some(format!(
+            "rejected with the wrong message: expected `{expected}`, found `{actual}`"
+        ));
+        result.diff = diffing::diff(expected.as_bytes(), actual.as_bytes());
+        result.stderr = (!exact && !actual.is_empty()).then(|| actual.clone());
+    }
+}
+
 impl CaseResult {
     /// A result with no run behind it yet (or none at all, as for an unreadable fixture).
     pub fn new(case: Case, verdict: Verdict, message: Option<String>) -> Self {
@@ -127,7 +190,8 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
         Failure::Panicked(_)
         | Failure::RejectedInput(_)
         | Failure::ExitCode(_)
-        | Failure::Signal(_) => Verdict::RE,
+        | Failure::Signal(_)
+        | Failure::ProcessLimit => Verdict::RE,
         Failure::TimeLimit => Verdict::TLE,
         Failure::MemoryLimit => Verdict::MLE,
         Failure::OutputLimit => Verdict::OLE,
@@ -144,4 +208,122 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
         other => other.to_string(),
     };
     (verdict, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn invalid_case() -> Case {
+        Case {
+            id: "nim/invalid/x".into(),
+            problem: "nim".into(),
+            input: PathBuf::from("fixtures/nim/invalid/x.in"),
+            expected: Some(PathBuf::from("fixtures/nim/invalid/x.err")),
+        }
+    }
+
+    fn rejected(message: &str) -> Run {
+        Run {
+            failure: Some(Failure::RejectedInput(message.into())),
+            ..Run::default()
+        }
+    }
+
+    const MESSAGE: &str =
+        "line 2, column 3: expected heap size (a non-negative integer), found `x`";
+
+    #[test]
+    fn an_invalid_input_passes_when_rejected_with_exactly_the_expected_message() {
+        let expected = format!("{MESSAGE}\n");
+        let result = judge(
+            invalid_case(),
+            &rejected(MESSAGE),
+            Some(expected.as_bytes()),
+            &Checker::Exact,
+        );
+        assert_eq!((result.verdict, result.message), (Verdict::AC, None));
+    }
+
+    #[test]
+    fn accepting_an_invalid_input_or_another_message_is_a_wrong_answer() {
+        let accepted = Run {
+            output: b"win\n".to_vec(),
+            ..Run::default()
+        };
+        let result = judge(
+            invalid_case(),
+            &accepted,
+            Some(MESSAGE.as_bytes()),
+            &Checker::Tokens,
+        );
+        assert_eq!(result.verdict, Verdict::WA);
+        assert!(
+            result.message.as_deref().unwrap().contains("was accepted"),
+            "{:?}",
+            result.message
+        );
+        let other = "line 2, column 4: something else";
+        let result = judge(
+            invalid_case(),
+            &rejected(other),
+            Some(MESSAGE.as_bytes()),
+            &Checker::Tokens,
+        );
+        assert_eq!(result.verdict, Verdict::WA);
+        let message = result.message.unwrap();
+        assert!(
+            message.contains(MESSAGE) && message.contains(other),
+            "{message}"
+        );
+        assert!(result.diff.is_some());
+    }
+
+    #[test]
+    fn external_programs_reject_with_a_failing_status_and_the_message_on_stderr() {
+        let run = |stderr: &str| Run {
+            failure: Some(Failure::ExitCode(1)),
+            stderr: stderr.as_bytes().to_vec(),
+            ..Run::default()
+        };
+        let good = format!("error: <stdin>: {MESSAGE}\n");
+        let result = judge(
+            invalid_case(),
+            &run(&good),
+            Some(MESSAGE.as_bytes()),
+            &Checker::Tokens,
+        );
+        assert_eq!(result.verdict, Verdict::AC);
+        let result = judge(
+            invalid_case(),
+            &run("Traceback ...\n"),
+            Some(MESSAGE.as_bytes()),
+            &Checker::Tokens,
+        );
+        assert_eq!(result.verdict, Verdict::WA);
+    }
+
+    #[test]
+    fn panics_and_timeouts_keep_their_verdicts_and_a_missing_err_file_is_noexp() {
+        let timeout = Run {
+            failure: Some(Failure::TimeLimit),
+            ..Run::default()
+        };
+        let result = judge(
+            invalid_case(),
+            &timeout,
+            Some(MESSAGE.as_bytes()),
+            &Checker::Tokens,
+        );
+        assert_eq!(result.verdict, Verdict::TLE);
+        let mut case = invalid_case();
+        case.expected = None;
+        let result = judge(case, &rejected(MESSAGE), None, &Checker::Tokens);
+        assert_eq!(result.verdict, Verdict::NOEXP);
+        assert!(
+            result.message.as_deref().unwrap().contains("x.err"),
+            "{:?}",
+            result.message
+        );
+    }
 }

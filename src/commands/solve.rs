@@ -3,13 +3,12 @@
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
-use std::time::Duration;
 
 use anyhow::{Context, Result};
 
 use super::built_in;
 use crate::cli::SolveArgs;
-use crate::running::{run_in_process, Failure};
+use crate::running::{run_on_this_thread, Failure};
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let problem = built_in(&args.problem)?;
@@ -22,8 +21,9 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     } else {
         problem.solve
     };
-    // On a solver thread, for its large stack and panic capture; no time limit here.
-    let run = run_in_process(solve, input, Duration::MAX);
+    // On the main thread: under `--isolate` the sandbox sets the stack limit to the memory limit,
+    // as judges do, and a separate big-stack thread would count against the memory limit.
+    let run = run_on_this_thread(solve, input);
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(&run.output)

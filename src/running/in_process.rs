@@ -1,15 +1,26 @@
 //! In-process running of built-in solvers, robust against solvers that misbehave.
 //!
-//! Each rayon worker hands its cases to a solver thread of its own, with a 256 MiB stack as judges
-//! allow. A panic becomes a failure with its message and location. A solver that overruns the time
-//! limit cannot be stopped (threads cannot be killed), so its thread is abandoned: the case gets
-//! TLE, the worker starts a fresh solver thread, and the run finishes. The abandoned thread keeps
-//! its core busy until the process exits; `--isolate` runs solvers as killable processes instead.
+//! Solvers get a 256 MiB stack, as judges allow. A panic becomes a failure with its message and
+//! location. A solver that overruns the time limit cannot be stopped (threads cannot be killed),
+//! so the thread it runs on is abandoned: the case gets TLE and the run finishes. The abandoned
+//! thread keeps its core busy until the process exits; `--isolate` runs solvers as killable
+//! processes instead.
+//!
+//! Two ways to get there:
+//! - `check`'s workers run solvers inline, on the worker itself ([`solve_inline_on_this_thread`]),
+//!   and publish each solver's deadline in a [`SolveWatch`]; the thread that collects results
+//!   watches the deadlines, reports an overdue case as TLE and replaces its worker. No handoff per
+//!   case: on a small VM a handoff to another thread and back costs about as much as judging a
+//!   tiny case (BENCHMARKS.md).
+//! - Any other thread hands each solve to a solver thread of its own and waits at most the time
+//!   limit; after a timeout it abandons that solver thread and starts a fresh one next time.
 
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -18,7 +29,8 @@ use grundy_problems::SolveFn;
 use super::{Failure, Run};
 
 const SOLVER_THREAD: &str = "grundy-solver";
-const SOLVER_STACK: usize = 256 << 20;
+/// The stack every solver gets.
+pub const SOLVER_STACK: usize = 256 << 20;
 
 struct Job {
     solve: SolveFn,
@@ -39,15 +51,19 @@ struct SolverThread {
 
 thread_local! {
     static SOLVER: RefCell<Option<SolverThread>> = const { RefCell::new(None) };
+    /// Set on threads that run solvers inline (see [`solve_inline_on_this_thread`]).
+    static WATCH: RefCell<Option<Arc<SolveWatch>>> = const { RefCell::new(None) };
+    /// Set while a solver runs on this thread: its panics are captured, not printed.
+    static CAPTURING: Cell<bool> = const { Cell::new(false) };
     static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Routes panics on solver threads into their case's result instead of stderr; other threads keep
+/// Routes panics of running solvers into their case's result instead of stderr; other code keeps
 /// the default report. Call once at start-up.
 pub fn install_panic_hook() {
     let default_hook = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
-        if thread::current().name() == Some(SOLVER_THREAD) {
+        if CAPTURING.get() {
             let location = info.location().map(|l| l.to_string());
             PANIC_LOCATION.with(|slot| *slot.borrow_mut() = location);
         } else {
@@ -56,8 +72,78 @@ pub fn install_panic_hook() {
     }));
 }
 
-/// Runs `solve` on `input` with a time limit, on this thread's solver thread.
+/// Runs `solve` on the calling thread, without a time limit: for `grundy solve`, whose process
+/// limits (stack included) are set by whoever started it.
+pub fn run_on_this_thread(solve: SolveFn, input: Vec<u8>) -> Run {
+    let finished = solve_one(Job { solve, input });
+    Run {
+        output: finished.output,
+        time: finished.time,
+        failure: finished.failure,
+        ..Run::default()
+    }
+}
+
+/// The deadline of the solver running inline on one thread, for the thread that watches it.
+pub struct SolveWatch {
+    base: Instant,
+    /// Nanoseconds after `base` at which the running solver started.
+    started: AtomicU64,
+    /// Nanoseconds after `base` at which the running solver's time limit ends; 0 while no solver
+    /// runs.
+    deadline: AtomicU64,
+}
+
+impl SolveWatch {
+    pub fn new() -> Arc<SolveWatch> {
+        Arc::new(SolveWatch {
+            base: Instant::now(),
+            started: AtomicU64::new(0),
+            deadline: AtomicU64::new(0),
+        })
+    }
+
+    /// Whether a solver is running and past its time limit.
+    pub fn overdue(&self) -> bool {
+        let deadline = self.deadline.load(Ordering::SeqCst);
+        deadline != 0 && self.nanos(Instant::now()) > deadline
+    }
+
+    /// How long the running (or last) solver has run.
+    pub fn running_for(&self) -> Duration {
+        let started = self.started.load(Ordering::SeqCst);
+        Duration::from_nanos(self.nanos(Instant::now()).saturating_sub(started))
+    }
+
+    fn nanos(&self, at: Instant) -> u64 {
+        let since = at.saturating_duration_since(self.base).as_nanos();
+        u64::try_from(since).unwrap_or(u64::MAX)
+    }
+}
+
+/// From now on, [`run_in_process`] on this thread runs solvers right here instead of handing
+/// them to a solver thread, and publishes each one's deadline in `watch`. The caller provides
+/// what a solver thread would: a stack of [`SOLVER_STACK`] bytes, and a watcher that, once
+/// [`SolveWatch::overdue`], judges the case TLE and never waits for this thread again.
+pub fn solve_inline_on_this_thread(watch: Arc<SolveWatch>) {
+    WATCH.with(|slot| *slot.borrow_mut() = Some(watch));
+}
+
+/// Runs `solve` on `input` with a time limit: on this thread when it was set up for that
+/// ([`solve_inline_on_this_thread`]), else on this thread's solver thread.
 pub fn run_in_process(solve: SolveFn, input: Vec<u8>, time_limit: Duration) -> Run {
+    if let Some(watch) = WATCH.with(|slot| slot.borrow().clone()) {
+        let started = Instant::now();
+        let limit = u64::try_from(time_limit.as_nanos()).unwrap_or(u64::MAX);
+        let start = watch.nanos(started);
+        watch.started.store(start, Ordering::SeqCst);
+        watch
+            .deadline
+            .store(start.saturating_add(limit).max(1), Ordering::SeqCst);
+        let finished = solve_one(Job { solve, input });
+        watch.deadline.store(0, Ordering::SeqCst);
+        return finished_run(finished, time_limit);
+    }
     let started = Instant::now();
     let reply = SOLVER.with(|slot| {
         let mut slot = slot.borrow_mut();
@@ -81,22 +167,24 @@ pub fn run_in_process(solve: SolveFn, input: Vec<u8>, time_limit: Duration) -> R
         reply
     });
     match reply {
-        Ok(finished) => Run {
-            failure: finished
-                .failure
-                .or_else(|| (finished.time > time_limit).then_some(Failure::TimeLimit)),
-            output: finished.output,
-            stderr: Vec::new(),
-            time: finished.time,
-            peak_memory_bytes: None,
-        },
+        Ok(finished) => finished_run(finished, time_limit),
         Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => Run {
-            output: Vec::new(),
-            stderr: Vec::new(),
             time: started.elapsed(),
-            peak_memory_bytes: None,
             failure: Some(Failure::TimeLimit),
+            ..Run::default()
         },
+    }
+}
+
+/// A solver that finished, late or not.
+fn finished_run(finished: Finished, time_limit: Duration) -> Run {
+    Run {
+        failure: finished
+            .failure
+            .or_else(|| (finished.time > time_limit).then_some(Failure::TimeLimit)),
+        output: finished.output,
+        time: finished.time,
+        ..Run::default()
     }
 }
 
@@ -120,7 +208,9 @@ fn spawn_solver_thread() -> SolverThread {
 fn solve_one(job: Job) -> Finished {
     let mut output = Vec::new();
     let started = Instant::now();
+    CAPTURING.set(true);
     let result = panic::catch_unwind(AssertUnwindSafe(|| (job.solve)(&job.input, &mut output)));
+    CAPTURING.set(false);
     let time = started.elapsed();
     let failure = match result {
         Ok(Ok(())) => None,
@@ -227,6 +317,61 @@ mod tests {
             run.failure,
             Some(Failure::RejectedInput("line 2, column 1: bad".into()))
         );
+    }
+
+    /// Runs `body` on a thread set up as `check`'s workers are: a solver stack, inline solving.
+    fn on_inline_thread<T: Send + 'static>(
+        watch: &Arc<SolveWatch>,
+        body: impl FnOnce() -> T + Send + 'static,
+    ) -> thread::JoinHandle<T> {
+        let watch = Arc::clone(watch);
+        thread::Builder::new()
+            .stack_size(SOLVER_STACK)
+            .spawn(move || {
+                solve_inline_on_this_thread(watch);
+                body()
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn inline_runs_give_the_same_results_and_watch_nothing_between_solves() {
+        install_panic_hook();
+        let watch = SolveWatch::new();
+        let runs = on_inline_thread(&watch, || {
+            let thread = thread::current().id();
+            let echo = run_in_process(echo, b"7 8".to_vec(), LIMIT);
+            let panic = run_in_process(panics, Vec::new(), LIMIT);
+            let rejected = run_in_process(rejects, b"1\n2 3".to_vec(), LIMIT);
+            let deep = run_in_process(deep, Vec::new(), Duration::from_secs(30));
+            (thread, [echo, panic, rejected, deep])
+        })
+        .join()
+        .unwrap();
+        let (thread, [echo, panic, rejected, deep]) = runs;
+        assert_ne!(thread, thread::current().id());
+        assert_eq!((echo.output, echo.failure), (b"7 8".to_vec(), None));
+        assert!(matches!(panic.failure, Some(Failure::Panicked(m)) if m.contains("boom 42")));
+        assert_eq!(
+            rejected.failure,
+            Some(Failure::RejectedInput("line 2, column 1: bad".into()))
+        );
+        assert_eq!((deep.output, deep.failure), (b"50000".to_vec(), None));
+        assert!(!watch.overdue());
+    }
+
+    #[test]
+    fn an_inline_solver_past_its_limit_shows_as_overdue() {
+        let watch = SolveWatch::new();
+        let _abandoned = on_inline_thread(&watch, || {
+            run_in_process(spins, Vec::new(), Duration::from_millis(50))
+        });
+        let started = Instant::now();
+        while !watch.overdue() {
+            assert!(started.elapsed() < Duration::from_secs(60), "never overdue");
+            thread::sleep(Duration::from_millis(5));
+        }
+        assert!(started.elapsed() >= Duration::from_millis(50));
     }
 
     #[test]

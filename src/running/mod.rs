@@ -2,11 +2,16 @@
 //! worker threads with a watchdog; external programs (`--exec`, `--isolate`) run as child processes
 //! in the sandbox. Nothing here compares outputs or prints.
 
+mod external;
 mod in_process;
 
 use std::time::Duration;
 
-pub use in_process::{install_panic_hook, run_in_process};
+pub use external::{built_in_as_process, parse_command, run_external};
+pub use in_process::{
+    install_panic_hook, run_in_process, run_on_this_thread, solve_inline_on_this_thread,
+    SolveWatch, SOLVER_STACK,
+};
 
 /// How a run ended, when it did not end normally.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,10 +27,12 @@ pub enum Failure {
     TimeLimit,
     MemoryLimit,
     OutputLimit,
+    /// Too many processes at once (a fork bomb); the program was ended.
+    ProcessLimit,
 }
 
 /// The result of running a program on one input.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Run {
     pub output: Vec<u8>,
     /// The start of what the program wrote to stderr (external programs only).
@@ -45,6 +52,9 @@ impl std::fmt::Display for Failure {
             Failure::TimeLimit => f.write_str("exceeded the time limit"),
             Failure::MemoryLimit => f.write_str("exceeded the memory limit"),
             Failure::OutputLimit => f.write_str("exceeded the output limit"),
+            Failure::ProcessLimit => {
+                f.write_str("started too many processes at once and was ended")
+            }
         }
     }
 }
