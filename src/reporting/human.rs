@@ -1,20 +1,27 @@
-//! Human output: failures with their message and diff as they are reached in sorted order, a
-//! per-problem table, the wall time, and the closing `N passed, M failed` line.
+//! Human output, at three status levels like cargo-nextest's: `-q` prints only the final lines
+//! (`Judged ...` and `N passed, M failed`); the default adds every failure with its message and
+//! diff as it is reached in sorted order, a per-problem table and the slow cases; `-v` adds a line
+//! for every passing case with its time and peak memory.
 
 use std::collections::BTreeMap;
 use std::io::Write;
 
-use super::{millis, Reporter, Summary};
+use anyhow::Result;
+
+use super::{mebibytes, millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
 use crate::judging::{CaseResult, Verdict};
 
-/// How much is printed: `-q` only the summary, default failures and summary, `-v` every case.
+/// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verbosity {
     Quiet,
     Normal,
     Verbose,
 }
+
+/// Lines of a failed program's stderr shown under its failure.
+const STDERR_LINES: usize = 20;
 
 pub struct HumanReporter<W: Write> {
     out: W,
@@ -29,7 +36,11 @@ impl<W: Write> HumanReporter<W> {
     pub fn new(out: W, color: bool, verbosity: Verbosity) -> Self {
         HumanReporter {
             out,
-            paint: if color { Paint::colored() } else { Paint::plain() },
+            paint: if color {
+                Paint::colored()
+            } else {
+                Paint::plain()
+            },
             color,
             verbosity,
             problems: BTreeMap::new(),
@@ -53,88 +64,302 @@ impl<W: Write> HumanReporter<W> {
         };
         color.on_default().effects(Effects::BOLD)
     }
+
+    fn failure(&self, result: &CaseResult) -> String {
+        let verdict = self.styled(
+            Self::verdict_style(result.verdict),
+            // Padded as a string: the verdict's own Display ignores width.
+            &format!("{:<5}", result.verdict.to_string()),
+        );
+        let mut text = format!(
+            "FAIL {verdict} {} ({}, {})\n",
+            result.case.id,
+            time_and_memory(result),
+            result.verdict.meaning()
+        );
+        if let Some(message) = &result.message {
+            text += &format!("      {message}\n");
+        }
+        if let Some(diff) = &result.diff {
+            text += &diff.render(&self.paint, "      ");
+        }
+        if let Some(stderr) = &result.stderr {
+            text += "      stderr:\n";
+            for line in stderr.lines().take(STDERR_LINES) {
+                text += &format!("      | {line}\n");
+            }
+        }
+        text
+    }
+
+    fn problem_table(&self) -> String {
+        let width = self.problems.keys().map(String::len).max().unwrap_or(0);
+        let mut text = String::new();
+        for (problem, (judged, failed)) in &self.problems {
+            let state = if *failed == 0 {
+                self.styled(anstyle::AnsiColor::Green.on_default(), "all passed")
+            } else {
+                self.styled(
+                    anstyle::AnsiColor::Red.on_default(),
+                    &format!("{failed} failed"),
+                )
+            };
+            let cases = plural(*judged, "case");
+            text += &format!("  {problem:<width$}  {judged:>5} {cases:<5}  {state}\n");
+        }
+        text
+    }
+}
+
+/// `12.345 ms`, or `12.345 ms, 3.1 MiB` when the peak memory was measured.
+fn time_and_memory(result: &CaseResult) -> String {
+    let mut text = format!("{:.3} ms", millis(result.time));
+    if let Some(bytes) = result.peak_memory_bytes {
+        text += &format!(", {}", mebibytes(bytes));
+    }
+    text
+}
+
+/// A heading and one line per case: its time, its limit when it has one, its id and verdict.
+fn timing_list(heading: &str, timings: &[Timing]) -> String {
+    let mut text = format!("{heading}\n");
+    for timing in timings {
+        let limit = timing
+            .time_limit
+            .map(|limit| format!(" of {} ms", limit.as_millis()))
+            .unwrap_or_default();
+        text += &format!(
+            "  {:>10} ms{limit}  {} {}\n",
+            format!("{:.3}", millis(timing.time)),
+            timing.case,
+            timing.verdict
+        );
+    }
+    text
+}
+
+/// `word` or `words`, to go after `count`.
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// `Judged N cases in T with J jobs`, then the peak memory and the partition bucket when known.
+fn judged_line(summary: &Summary) -> String {
+    let mut line = format!(
+        "Judged {} {} in {:.2}s with {} {}",
+        summary.judged(),
+        plural(summary.judged(), "case"),
+        summary.wall_time.as_secs_f64(),
+        summary.jobs,
+        plural(summary.jobs, "job")
+    );
+    if let Some(bytes) = summary.peak_memory_bytes {
+        line += &format!("; peak memory {}", mebibytes(bytes));
+    }
+    if let Some((bucket, suite)) = &summary.partition {
+        line += &format!(
+            "; bucket {bucket} held {} of the suite's {suite} {}",
+            summary.total(),
+            plural(*suite, "case")
+        );
+    }
+    line + "."
 }
 
 impl<W: Write> Reporter for HumanReporter<W> {
     fn case_finished(&mut self, result: &CaseResult) {
-        let entry = self.problems.entry(result.case.problem.clone()).or_default();
+        let entry = self
+            .problems
+            .entry(result.case.problem.clone())
+            .or_default();
         entry.0 += 1;
         entry.1 += usize::from(!result.verdict.passed());
-        let mut text = String::new();
-        if let Some(path) = &result.blessed {
-            if self.verbosity > Verbosity::Quiet {
-                let tag = self.styled(anstyle::AnsiColor::Cyan.on_default(), "BLESS");
-                text += &format!("{tag} {} wrote {}\n", result.case.id, path.display());
-            }
-        } else if !result.verdict.passed() && self.verbosity > Verbosity::Quiet {
-            let verdict = self.styled(
-                Self::verdict_style(result.verdict),
-                &format!("{:<5}", result.verdict),
-            );
-            text += &format!(
-                "FAIL {verdict} {} ({} ms, {})\n",
-                result.case.id,
-                millis(result.time),
-                result.verdict.meaning()
-            );
-            if let Some(message) = &result.message {
-                text += &format!("      {message}\n");
-            }
-            if let Some(diff) = &result.diff {
-                text += &diff.render(&self.paint, "      ");
-            }
-            if let Some(stderr) = &result.stderr {
-                text += "      stderr:\n";
-                for line in stderr.lines().take(20) {
-                    text += &format!("      | {line}\n");
-                }
-            }
+        // Files written are always listed: `-q` quiets the status, not what was changed on disk.
+        if self.verbosity == Verbosity::Quiet && result.blessed.is_none() {
+            return;
+        }
+        let text = if let Some(path) = &result.blessed {
+            let tag = self.styled(anstyle::AnsiColor::Cyan.on_default(), "BLESS");
+            format!("{tag} {} wrote {}\n", result.case.id, path.display())
+        } else if !result.verdict.passed() {
+            self.failure(result)
         } else if self.verbosity == Verbosity::Verbose {
             let verdict = self.styled(Self::verdict_style(result.verdict), "AC   ");
-            let memory = result
-                .peak_memory_bytes
-                .map(|b| format!(", {:.1} MiB", b as f64 / f64::from(1 << 20)))
-                .unwrap_or_default();
-            text += &format!(
-                "PASS {verdict} {} ({} ms{memory})\n",
+            format!(
+                "PASS {verdict} {} ({})\n",
                 result.case.id,
-                millis(result.time)
-            );
-        }
-        let _ = self.out.write_all(text.as_bytes());
-    }
-
-    fn finish(&mut self, summary: &Summary) {
-        let mut text = String::new();
-        if self.verbosity > Verbosity::Quiet {
-            let width = self.problems.keys().map(String::len).max().unwrap_or(0);
-            for (problem, (judged, failed)) in &self.problems {
-                let state = if *failed == 0 {
-                    self.styled(anstyle::AnsiColor::Green.on_default(), "all passed")
-                } else {
-                    self.styled(
-                        anstyle::AnsiColor::Red.on_default(),
-                        &format!("{failed} failed"),
-                    )
-                };
-                text += &format!("  {problem:<width$}  {judged:>5} cases  {state}\n");
-            }
-        }
-        if let Some((bucket, suite)) = &summary.partition {
-            text += &format!(
-                "Partition {bucket}: {} of the suite's {suite} cases.\n",
-                summary.total()
-            );
-        }
-        text += &format!(
-            "Judged {} cases in {:.2}s with {} jobs.\n",
-            summary.total() - summary.skipped,
-            summary.wall_time.as_secs_f64(),
-            summary.jobs
-        );
-        text += &summary.closing_line();
-        text += "\n";
+                time_and_memory(result)
+            )
+        } else {
+            return;
+        };
+        // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
         let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
+    }
+
+    fn finish(&mut self, summary: &Summary) -> Result<()> {
+        let mut text = String::new();
+        if self.verbosity > Verbosity::Quiet {
+            text += &self.problem_table();
+            if !summary.slow.is_empty() {
+                text += &timing_list("Slow cases (over half the time limit):", &summary.slow);
+            }
+            if !summary.slowest.is_empty() {
+                let count = summary.slowest.len();
+                let heading = format!("Slowest {count} {}:", plural(count, "case"));
+                text += &timing_list(&heading, &summary.slowest);
+            }
+        }
+        text += &judged_line(summary);
+        text += "\n";
+        text += &summary.closing_line();
+        text += "\n";
+        // A closed pipe (`| head`) ends output; it is not an error that should change the exit code.
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.flush();
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::diffing;
+    use crate::reporting::tests::case;
+
+    fn results() -> Vec<CaseResult> {
+        let mut pass = CaseResult::new(case("p/a"), Verdict::AC, None);
+        pass.time = Duration::from_micros(1500);
+        pass.peak_memory_bytes = Some(3 << 20);
+        let mut wrong = CaseResult::new(
+            case("p/b"),
+            Verdict::WA,
+            Some("line 1: expected `Kiki`".into()),
+        );
+        wrong.diff = diffing::diff(b"Kiki\n", b"Cici\n");
+        let mut crash = CaseResult::new(
+            case("q/c"),
+            Verdict::RE,
+            Some("exited with status 3".into()),
+        );
+        crash.stderr = Some("boom\n".into());
+        vec![pass, wrong, crash]
+    }
+
+    fn summary() -> Summary {
+        Summary {
+            passed: 1,
+            failed: 2,
+            wall_time: Duration::from_millis(250),
+            jobs: 2,
+            ..Summary::default()
+        }
+    }
+
+    fn render(verbosity: Verbosity, summary: &Summary) -> String {
+        let mut out = Vec::new();
+        let mut reporter = HumanReporter::new(&mut out, false, verbosity);
+        for result in results() {
+            reporter.case_finished(&result);
+        }
+        reporter.finish(summary).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn quiet_prints_only_the_final_lines() {
+        let text = render(Verbosity::Quiet, &summary());
+        assert_eq!(
+            text,
+            "Judged 3 cases in 0.25s with 2 jobs.\n1 passed, 2 failed\n"
+        );
+    }
+
+    #[test]
+    fn normal_prints_failures_with_diff_and_stderr_then_the_summary() {
+        let text = render(Verbosity::Normal, &summary());
+        assert!(!text.contains("PASS"), "{text}");
+        assert!(
+            text.contains(
+                "FAIL WA    p/b (0.000 ms, wrong answer)\n      line 1: expected `Kiki`\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("│-Kiki"), "{text}");
+        assert!(text.contains("      | boom\n"), "{text}");
+        assert!(
+            text.contains("  p      2 cases  1 failed\n  q      1 case   1 failed\n"),
+            "{text}"
+        );
+        assert!(
+            text.ends_with("Judged 3 cases in 0.25s with 2 jobs.\n1 passed, 2 failed\n"),
+            "{text}"
+        );
+        assert!(!text.contains('\u{1b}'), "no color when not asked");
+    }
+
+    #[test]
+    fn verbose_adds_passing_cases_with_time_and_memory_and_nothing_else() {
+        let normal = render(Verbosity::Normal, &summary());
+        let verbose = render(Verbosity::Verbose, &summary());
+        let pass = "PASS AC    p/a (1.500 ms, 3.0 MiB)\n";
+        assert!(verbose.starts_with(pass), "{verbose}");
+        assert_eq!(verbose.replacen(pass, "", 1), normal);
+    }
+
+    #[test]
+    fn the_summary_names_the_bucket_slow_cases_and_peak_memory() {
+        let slow = Timing {
+            case: "p/b".into(),
+            verdict: Verdict::WA,
+            time: Duration::from_millis(1500),
+            time_limit: Some(Duration::from_millis(2000)),
+        };
+        let summary = Summary {
+            partition: Some(("hash:2/3".into(), 10)),
+            peak_memory_bytes: Some(3 << 20),
+            slow: vec![slow.clone()],
+            slowest: vec![slow],
+            ..summary()
+        };
+        let text = render(Verbosity::Normal, &summary);
+        assert!(
+            text.contains(
+                "Slow cases (over half the time limit):\n    1500.000 ms of 2000 ms  p/b WA\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("Slowest 1 case:\n    1500.000 ms of 2000 ms  p/b WA\n"),
+            "{text}"
+        );
+        assert!(text.contains(
+            "Judged 3 cases in 0.25s with 2 jobs; peak memory 3.0 MiB; bucket hash:2/3 held 3 of \
+             the suite's 10 cases.\n1 passed, 2 failed\n"
+        ), "{text}");
+        let quiet = render(Verbosity::Quiet, &summary);
+        assert!(!quiet.contains("Slow"), "{quiet}");
+        assert!(quiet.contains("bucket hash:2/3"), "{quiet}");
+    }
+
+    #[test]
+    fn blessed_cases_say_what_was_written() {
+        let mut out = Vec::new();
+        let mut reporter = HumanReporter::new(&mut out, false, Verbosity::Normal);
+        let mut result = CaseResult::new(case("p/a"), Verdict::AC, None);
+        result.blessed = Some(PathBuf::from("fixtures/p/a.out"));
+        reporter.case_finished(&result);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "BLESS p/a wrote fixtures/p/a.out\n"
+        );
     }
 }

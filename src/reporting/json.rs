@@ -1,11 +1,16 @@
-//! `--format json`: one JSON object per case per line, then one summary object. Nothing else is
-//! written to stdout in this mode.
+//! `--format json`: one JSON object per case per line, as soon as the case's turn in sorted order
+//! comes, then one summary object. Nothing else is written to stdout in this mode (notes and
+//! errors go to stderr, and no progress bar is drawn).
+//!
+//! Every object has `"type"`: `"case"` or `"summary"`. The fields DESIGN.md promises are always
+//! there; the others appear only when they have a value.
 
 use std::io::Write;
 
-use serde_json::{json, Value};
+use anyhow::Result;
+use serde_json::{json, Map, Value};
 
-use super::{millis, Reporter, Summary};
+use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
 use crate::judging::CaseResult;
 
@@ -21,51 +26,168 @@ impl<W: Write> JsonReporter<W> {
     fn emit(&mut self, value: Value) {
         // A closed pipe (`| head`) ends output; it is not an error worth a panic.
         let _ = writeln!(self.out, "{value}");
+        let _ = self.out.flush();
     }
+}
+
+/// The object for one case.
+fn case_object(result: &CaseResult) -> Value {
+    let mut object = json!({
+        "type": "case",
+        "case": result.case.id,
+        "problem": result.case.problem,
+        "verdict": result.verdict,
+        "time_ms": millis(result.time),
+    });
+    let fields = object.as_object_mut().expect("a JSON object literal");
+    if let Some(bytes) = result.peak_memory_bytes {
+        fields.insert("peak_memory_bytes".into(), bytes.into());
+    }
+    if let Some(message) = &result.message {
+        fields.insert("message".into(), message.as_str().into());
+    }
+    if let Some(diff) = &result.diff {
+        fields.insert("diff".into(), diff.render(&Paint::plain(), "").into());
+    }
+    if let Some(stderr) = &result.stderr {
+        fields.insert("stderr".into(), stderr.as_str().into());
+    }
+    if let Some(path) = &result.blessed {
+        fields.insert("blessed".into(), path.display().to_string().into());
+    }
+    object
+}
+
+/// The summary object.
+fn summary_object(summary: &Summary) -> Value {
+    let mut object = json!({
+        "type": "summary",
+        "passed": summary.passed,
+        "failed": summary.failed,
+        "skipped": summary.skipped,
+        "total": summary.total(),
+        "time_ms": millis(summary.wall_time),
+        "jobs": summary.jobs,
+        "slow": timings(&summary.slow),
+    });
+    let fields = object.as_object_mut().expect("a JSON object literal");
+    if let Some(bytes) = summary.peak_memory_bytes {
+        fields.insert("peak_memory_bytes".into(), bytes.into());
+    }
+    if let Some((bucket, suite)) = &summary.partition {
+        fields.insert("partition".into(), bucket.as_str().into());
+        fields.insert("suite_total".into(), (*suite).into());
+    }
+    if !summary.slowest.is_empty() {
+        fields.insert("slowest".into(), timings(&summary.slowest));
+    }
+    object
+}
+
+fn timings(timings: &[Timing]) -> Value {
+    timings
+        .iter()
+        .map(|timing| {
+            let mut object = Map::new();
+            object.insert("case".into(), timing.case.as_str().into());
+            object.insert("verdict".into(), json!(timing.verdict));
+            object.insert("time_ms".into(), millis(timing.time).into());
+            if let Some(limit) = timing.time_limit {
+                object.insert("time_limit_ms".into(), millis(limit).into());
+            }
+            Value::Object(object)
+        })
+        .collect()
 }
 
 impl<W: Write> Reporter for JsonReporter<W> {
     fn case_finished(&mut self, result: &CaseResult) {
-        let mut object = json!({
-            "case": result.case.id,
-            "problem": result.case.problem,
-            "verdict": result.verdict,
-            "time_ms": millis(result.time),
-        });
-        let fields = object.as_object_mut().expect("a JSON object literal");
-        if let Some(bytes) = result.peak_memory_bytes {
-            fields.insert("peak_memory_bytes".into(), bytes.into());
-        }
-        if let Some(message) = &result.message {
-            fields.insert("message".into(), message.as_str().into());
-        }
-        if let Some(diff) = &result.diff {
-            fields.insert("diff".into(), diff.render(&Paint::plain(), "").into());
-        }
-        if let Some(stderr) = &result.stderr {
-            fields.insert("stderr".into(), stderr.as_str().into());
-        }
-        if let Some(path) = &result.blessed {
-            fields.insert("blessed".into(), path.display().to_string().into());
-        }
-        self.emit(object);
+        self.emit(case_object(result));
     }
 
-    fn finish(&mut self, summary: &Summary) {
-        let mut object = json!({
-            "passed": summary.passed,
-            "failed": summary.failed,
-            "skipped": summary.skipped,
-            "total": summary.total(),
-            "time_ms": millis(summary.wall_time),
-            "jobs": summary.jobs,
-        });
-        if let Some((bucket, suite)) = &summary.partition {
-            let fields = object.as_object_mut().expect("a JSON object literal");
-            fields.insert("partition".into(), bucket.as_str().into());
-            fields.insert("suite_total".into(), (*suite).into());
+    fn finish(&mut self, summary: &Summary) -> Result<()> {
+        self.emit(summary_object(summary));
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::diffing;
+    use crate::judging::Verdict;
+    use crate::reporting::tests::case;
+
+    fn lines(results: &[CaseResult], summary: &Summary) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut reporter = JsonReporter::new(&mut out);
+        for result in results {
+            reporter.case_finished(result);
         }
-        self.emit(object);
-        let _ = self.out.flush();
+        reporter.finish(summary).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("every line is one JSON object"))
+            .collect()
+    }
+
+    #[test]
+    fn one_object_per_case_then_the_summary() {
+        let pass = CaseResult::new(case("p/a"), Verdict::AC, None);
+        let mut wrong = CaseResult::new(case("p/b"), Verdict::WA, Some("line 1 differs".into()));
+        wrong.diff = diffing::diff(b"Kiki\n", b"Cici\n");
+        let summary = Summary {
+            passed: 1,
+            failed: 1,
+            jobs: 2,
+            ..Summary::default()
+        };
+        let lines = lines(&[pass, wrong], &summary);
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[0]["type"], "case");
+        assert_eq!(lines[0]["case"], "p/a");
+        assert_eq!(lines[0]["problem"], "p");
+        assert_eq!(lines[0]["verdict"], "AC");
+        assert!(lines[0]["time_ms"].is_number());
+        assert!(lines[0].get("message").is_none());
+        assert_eq!(lines[1]["message"], "line 1 differs");
+        assert!(lines[1]["diff"].as_str().unwrap().contains("-Kiki"));
+        assert_eq!(lines[2]["type"], "summary");
+        assert_eq!(
+            (&lines[2]["passed"], &lines[2]["failed"], &lines[2]["total"]),
+            (&json!(1), &json!(1), &json!(2))
+        );
+        assert_eq!(lines[2]["slow"], json!([]));
+        assert!(lines[2].get("partition").is_none());
+        assert!(lines[2].get("peak_memory_bytes").is_none());
+    }
+
+    #[test]
+    fn the_summary_carries_bucket_peak_memory_and_slow_cases() {
+        let slow = Timing {
+            case: "p/b".into(),
+            verdict: Verdict::AC,
+            time: Duration::from_millis(1500),
+            time_limit: Some(Duration::from_millis(2000)),
+        };
+        let summary = Summary {
+            passed: 1,
+            partition: Some(("slice:1/4".into(), 9)),
+            peak_memory_bytes: Some(4096),
+            slow: vec![slow.clone()],
+            slowest: vec![slow],
+            ..Summary::default()
+        };
+        let summary = &lines(&[], &summary)[0];
+        assert_eq!(summary["partition"], "slice:1/4");
+        assert_eq!(summary["suite_total"], 9);
+        assert_eq!(summary["peak_memory_bytes"], 4096);
+        let expected =
+            json!([{"case": "p/b", "verdict": "AC", "time_ms": 1500.0, "time_limit_ms": 2000.0}]);
+        assert_eq!(summary["slow"], expected);
+        assert_eq!(summary["slowest"], expected);
     }
 }

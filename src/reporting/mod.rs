@@ -1,18 +1,33 @@
-//! Reporting: turning the stream of case results into human text or JSON lines. Results arrive in
-//! sorted case order; reporters only format and print, they never run or judge anything.
+//! Reporting: turning the stream of case events into human text, JSON lines, a JUnit file and a
+//! progress bar. Results arrive in sorted case order; reporters only format and print or write,
+//! they never run or judge anything.
+//!
+//! [`reporter`] builds the whole set for a run: the stdout format (wrapped in a progress bar on a
+//! terminal) and, with `--junit`, the JUnit file. The set also keeps the per-case timings that
+//! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
 mod human;
 mod json;
+mod junit;
+mod progress;
 
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
+
+use anyhow::Result;
 
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
+pub use junit::JunitReporter;
+pub use progress::{on_a_terminal, ProgressReporter};
 
-use crate::judging::CaseResult;
+use crate::cli::Format;
+use crate::discovery::Case;
+use crate::judging::{CaseResult, Verdict};
 
 /// The totals of a run.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub passed: usize,
     pub failed: usize,
@@ -22,11 +37,21 @@ pub struct Summary {
     pub jobs: usize,
     /// The bucket judged and how many cases the suite held before partitioning.
     pub partition: Option<(String, usize)>,
+    /// The largest peak memory of any case, when the runs measured it.
+    pub peak_memory_bytes: Option<u64>,
+    /// Cases that took over half their time limit, slowest first.
+    pub slow: Vec<Timing>,
+    /// The N slowest cases under `--slowest N`, slowest first.
+    pub slowest: Vec<Timing>,
 }
 
 impl Summary {
     pub fn total(&self) -> usize {
         self.passed + self.failed + self.skipped
+    }
+
+    pub fn judged(&self) -> usize {
+        self.passed + self.failed
     }
 
     /// `N passed, M failed` (`, K skipped`): the closing line CI logs are read for.
@@ -39,13 +64,251 @@ impl Summary {
     }
 }
 
-/// A consumer of case results, in sorted case order.
+/// How long one case took, for the slow-case lists.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timing {
+    pub case: String,
+    pub verdict: Verdict,
+    pub time: Duration,
+    pub time_limit: Option<Duration>,
+}
+
+/// A consumer of case events. `case_started` comes in the order workers take cases;
+/// `case_finished` in sorted case order, whatever order the cases finish in.
 pub trait Reporter {
+    fn case_started(&mut self, _case: &Case) {}
     fn case_finished(&mut self, result: &CaseResult);
-    fn finish(&mut self, summary: &Summary);
+    /// The run is over. An error (a report file that cannot be written) makes the run
+    /// meaningless for CI, so the caller turns it into exit code 2.
+    fn finish(&mut self, summary: &Summary) -> Result<()>;
+}
+
+/// What a run's reports look like; built from the command line and the settings.
+pub struct ReportOptions {
+    pub format: Format,
+    pub color: bool,
+    pub verbosity: Verbosity,
+    /// `--junit FILE`.
+    pub junit: Option<PathBuf>,
+    /// `--slowest N`.
+    pub slowest: Option<usize>,
+    /// The time limit of each problem judged, for the slow-case list.
+    pub time_limits: BTreeMap<String, Duration>,
+    /// How many cases will be judged, for the progress bar.
+    pub cases: usize,
+}
+
+/// Every reporter the options ask for, behind one [`Reporter`].
+pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
+    let stdout = std::io::stdout();
+    let mut out: Box<dyn Reporter> = match options.format {
+        Format::Human => Box::new(HumanReporter::new(stdout, options.color, options.verbosity)),
+        Format::Json => Box::new(JsonReporter::new(stdout)),
+    };
+    if options.format == Format::Human
+        && options.verbosity > Verbosity::Quiet
+        && progress::on_a_terminal()
+    {
+        out = Box::new(ProgressReporter::new(out, options.cases, options.color));
+    }
+    let mut sinks = vec![out];
+    if let Some(path) = options.junit {
+        sinks.push(Box::new(JunitReporter::new(path)));
+    }
+    Box::new(Reports {
+        sinks,
+        timings: Vec::new(),
+        time_limits: options.time_limits,
+        slowest: options.slowest,
+        peak_memory_bytes: None,
+    })
+}
+
+/// Fans the events out to every sink and fills in the summary's timing lists.
+struct Reports {
+    sinks: Vec<Box<dyn Reporter>>,
+    timings: Vec<Timing>,
+    time_limits: BTreeMap<String, Duration>,
+    slowest: Option<usize>,
+    peak_memory_bytes: Option<u64>,
+}
+
+impl Reporter for Reports {
+    fn case_started(&mut self, case: &Case) {
+        for sink in &mut self.sinks {
+            sink.case_started(case);
+        }
+    }
+
+    fn case_finished(&mut self, result: &CaseResult) {
+        self.timings.push(Timing {
+            case: result.case.id.clone(),
+            verdict: result.verdict,
+            time: result.time,
+            time_limit: self.time_limits.get(&result.case.problem).copied(),
+        });
+        self.peak_memory_bytes = self.peak_memory_bytes.max(result.peak_memory_bytes);
+        for sink in &mut self.sinks {
+            sink.case_finished(result);
+        }
+    }
+
+    fn finish(&mut self, summary: &Summary) -> Result<()> {
+        let mut summary = summary.clone();
+        summary.peak_memory_bytes = self.peak_memory_bytes;
+        summary.slow = slow_cases(&self.timings);
+        summary.slowest = self
+            .slowest
+            .map(|n| slowest_cases(&self.timings, n))
+            .unwrap_or_default();
+        // Every sink finishes even when one fails: the summary is still printed when the JUnit
+        // file cannot be written.
+        let mut outcome = Ok(());
+        for sink in &mut self.sinks {
+            let finished = sink.finish(&summary);
+            if outcome.is_ok() {
+                outcome = finished;
+            }
+        }
+        outcome
+    }
+}
+
+/// Cases over half their time limit, slowest first: the ones close to becoming TLE on a slower
+/// machine (CI runners are often slower than a laptop).
+pub fn slow_cases(timings: &[Timing]) -> Vec<Timing> {
+    let slow = timings
+        .iter()
+        .filter(|t| t.time_limit.is_some_and(|limit| t.time * 2 > limit))
+        .cloned()
+        .collect();
+    slowest_first(slow)
+}
+
+/// The `n` slowest cases, slowest first; ties in case order.
+pub fn slowest_cases(timings: &[Timing], n: usize) -> Vec<Timing> {
+    let mut all = slowest_first(timings.to_vec());
+    all.truncate(n);
+    all
+}
+
+fn slowest_first(mut timings: Vec<Timing>) -> Vec<Timing> {
+    timings.sort_by(|a, b| b.time.cmp(&a.time).then_with(|| a.case.cmp(&b.case)));
+    timings
 }
 
 /// Milliseconds with a fraction, for reports.
 pub fn millis(time: Duration) -> f64 {
     (time.as_secs_f64() * 1e6).round() / 1e3
+}
+
+/// `12.3 MiB`, for peak memory.
+pub fn mebibytes(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    pub(super) fn case(id: &str) -> Case {
+        let (problem, _) = id.split_once('/').expect("PROBLEM/NAME");
+        Case {
+            id: id.into(),
+            problem: problem.into(),
+            input: PathBuf::from(format!("fixtures/{id}.in")),
+            expected: Some(PathBuf::from(format!("fixtures/{id}.out"))),
+        }
+    }
+
+    fn timing(id: &str, ms: u64, limit_ms: Option<u64>) -> Timing {
+        Timing {
+            case: id.into(),
+            verdict: Verdict::AC,
+            time: Duration::from_millis(ms),
+            time_limit: limit_ms.map(Duration::from_millis),
+        }
+    }
+
+    #[test]
+    fn slow_means_over_half_the_limit_slowest_first() {
+        let timings = [
+            timing("p/a", 1000, Some(2000)),
+            timing("p/b", 1001, Some(2000)),
+            timing("p/c", 1900, Some(2000)),
+            timing("p/d", 5000, None),
+            timing("q/e", 60, Some(100)),
+        ];
+        let slow: Vec<String> = slow_cases(&timings).into_iter().map(|t| t.case).collect();
+        assert_eq!(slow, ["p/c", "p/b", "q/e"]);
+    }
+
+    #[test]
+    fn slowest_n_breaks_ties_by_case() {
+        let timings = [
+            timing("p/b", 7, None),
+            timing("p/a", 7, None),
+            timing("p/c", 9, None),
+            timing("p/d", 1, None),
+        ];
+        let top: Vec<String> = slowest_cases(&timings, 3)
+            .into_iter()
+            .map(|t| t.case)
+            .collect();
+        assert_eq!(top, ["p/c", "p/a", "p/b"]);
+        assert_eq!(slowest_cases(&timings, 10).len(), 4);
+        assert!(slowest_cases(&timings, 0).is_empty());
+    }
+
+    /// Records what it is given, to check what the fan-out passes on.
+    struct Recorder(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
+
+    impl Reporter for Recorder {
+        fn case_started(&mut self, case: &Case) {
+            self.0.borrow_mut().push(format!("start {}", case.id));
+        }
+        fn case_finished(&mut self, result: &CaseResult) {
+            self.0.borrow_mut().push(format!("done {}", result.case.id));
+        }
+        fn finish(&mut self, summary: &Summary) -> Result<()> {
+            let slow: Vec<&str> = summary.slow.iter().map(|t| t.case.as_str()).collect();
+            let slowest: Vec<&str> = summary.slowest.iter().map(|t| t.case.as_str()).collect();
+            self.0.borrow_mut().push(format!(
+                "finish slow={slow:?} slowest={slowest:?} peak={:?}",
+                summary.peak_memory_bytes
+            ));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_fan_out_passes_every_event_on_and_fills_the_timing_lists() {
+        let log = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let mut reports = Reports {
+            sinks: vec![
+                Box::new(Recorder(log.clone())),
+                Box::new(Recorder(log.clone())),
+            ],
+            timings: Vec::new(),
+            time_limits: BTreeMap::from([("p".to_string(), Duration::from_millis(100))]),
+            slowest: Some(1),
+            peak_memory_bytes: None,
+        };
+        let (fast, slow) = (case("p/fast"), case("p/slow"));
+        reports.case_started(&fast);
+        reports.case_started(&slow);
+        let mut result = CaseResult::new(fast, Verdict::AC, None);
+        result.time = Duration::from_millis(3);
+        result.peak_memory_bytes = Some(5 << 20);
+        reports.case_finished(&result);
+        let mut result = CaseResult::new(slow, Verdict::TLE, Some("stopped".into()));
+        result.time = Duration::from_millis(100);
+        reports.case_finished(&result);
+        reports.finish(&Summary::default()).unwrap();
+        let log = log.borrow();
+        let finish = r#"finish slow=["p/slow"] slowest=["p/slow"] peak=Some(5242880)"#;
+        assert_eq!(log.iter().filter(|l| *l == finish).count(), 2, "{log:#?}");
+        assert_eq!(log.iter().filter(|l| l.starts_with("start")).count(), 4);
+        assert_eq!(log.iter().filter(|l| l.starts_with("done")).count(), 4);
+    }
 }
