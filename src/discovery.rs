@@ -4,8 +4,14 @@
 //! A case is `<root>/<problem>/[group/...]<name>.in` with its expected output beside it as
 //! `<name>.out` or `<name>.ans`. Symbolic links are never followed, so nothing outside the root is
 //! read and no loop is possible.
+//!
+//! Two group names mean something. Below a folder named [`INVALID_GROUP`] (at any depth) inputs
+//! are deliberately malformed: the expected file is `<name>.err`, the exact error message the
+//! solver must reject the input with, and only there may an `.err` file stand. Below a folder
+//! named [`EXTENDED_GROUP`] inputs use the extended limits rather than the original ones.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::hash::Hasher;
 use std::path::{Component, Path, PathBuf};
 use std::str::FromStr;
@@ -24,6 +30,11 @@ pub struct Case {
     pub expected: Option<PathBuf>,
 }
 
+/// The group whose inputs must be rejected, each with the message in its `.err` file.
+pub const INVALID_GROUP: &str = "invalid";
+/// The group whose inputs are checked against the extended limits.
+pub const EXTENDED_GROUP: &str = "extended";
+
 impl Case {
     /// The case's path below its problem folder: `large/max-n` of `lieges-of-legendre/large/max-n`.
     pub fn name(&self) -> &str {
@@ -32,8 +43,26 @@ impl Case {
 
     /// Where a missing expected output would be written.
     pub fn default_expected_path(&self) -> PathBuf {
-        self.input.with_extension("out")
+        let extension = if self.expects_error() { "err" } else { "out" };
+        self.input.with_extension(extension)
     }
+
+    /// Whether the case lies in a group folder named `group`, at any depth.
+    pub fn in_group(&self, group: &str) -> bool {
+        in_group(self.name(), group)
+    }
+
+    /// Whether the input is deliberately invalid: its expected file is the solver's error message.
+    pub fn expects_error(&self) -> bool {
+        self.in_group(INVALID_GROUP)
+    }
+}
+
+/// Whether a folder above the case `name` (`a/b/case`) is called `group`; the case's own name
+/// does not count.
+fn in_group(name: &str, group: &str) -> bool {
+    name.rsplit_once('/')
+        .is_some_and(|(folders, _)| folders.split('/').any(|folder| folder == group))
 }
 
 /// What discovery found.
@@ -95,8 +124,10 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
 }
 
 fn discover_problem(problem: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<()> {
-    // Stem (path without extension) -> the case files found for it.
-    let mut stems: BTreeMap<PathBuf, CaseFiles> = BTreeMap::new();
+    // Stem (path without extension) -> the case files found for it. Keyed by the path's bytes:
+    // comparing paths component by component made this map a large part of `check`'s cost on
+    // suites of many tiny cases (cases are sorted by id at the end anyway).
+    let mut stems: BTreeMap<OsString, CaseFiles> = BTreeMap::new();
     for entry in WalkDir::new(folder).follow_links(false).sort_by_file_name() {
         let entry = entry.with_context(|| format!("cannot walk `{}`", folder.display()))?;
         if entry.path_is_symlink() {
@@ -107,21 +138,45 @@ fn discover_problem(problem: &str, folder: &Path, fixtures: &mut Fixtures) -> Re
             continue;
         }
         let path = entry.into_path();
-        let files = stems.entry(path.with_extension("")).or_default();
+        let files = stems
+            .entry(path.with_extension("").into_os_string())
+            .or_default();
         match path.extension().and_then(|e| e.to_str()) {
             Some("in") => files.input = Some(path),
             Some("out") => files.out = Some(path),
+            Some("err") => files.err = Some(path),
             _ => files.ans = Some(path),
         }
     }
     for (stem, files) in stems {
-        let expected = match (files.out, files.ans) {
-            (Some(out), Some(ans)) => bail!(
+        let stem = PathBuf::from(stem);
+        let relative = stem.strip_prefix(folder).unwrap_or(&stem);
+        let invalid_group = relative
+            .parent()
+            .is_some_and(|groups| groups.iter().any(|g| g == INVALID_GROUP));
+        let expected = match (files.out, files.ans, files.err) {
+            (Some(out), Some(ans), _) => bail!(
                 "`{}` and `{}` are both expected outputs of one case; keep one",
                 out.display(),
                 ans.display()
             ),
-            (out, ans) => out.or(ans),
+            (out, ans, err) if invalid_group => {
+                if let Some(output) = out.or(ans) {
+                    bail!(
+                        "`{}` is an expected output, but cases in an `{INVALID_GROUP}/` group \
+                         expect an error: put the solver's exact error message in `{}` instead",
+                        output.display(),
+                        stem.with_extension("err").display()
+                    );
+                }
+                err
+            }
+            (_, _, Some(err)) => bail!(
+                "`{}` is an expected error message, which only cases in an `{INVALID_GROUP}/` \
+                 group have; move the case into such a group, or remove the file",
+                err.display()
+            ),
+            (out, ans, None) => out.or(ans),
         };
         let Some(input) = files.input else {
             bail!(
@@ -130,7 +185,6 @@ fn discover_problem(problem: &str, folder: &Path, fixtures: &mut Fixtures) -> Re
                 stem.with_extension("in").display()
             );
         };
-        let relative = stem.strip_prefix(folder).unwrap_or(&stem);
         let name: Vec<&str> = relative
             .components()
             .map(|c| c.as_os_str().to_str())
@@ -151,12 +205,13 @@ struct CaseFiles {
     input: Option<PathBuf>,
     out: Option<PathBuf>,
     ans: Option<PathBuf>,
+    err: Option<PathBuf>,
 }
 
 fn is_case_file(path: &Path) -> bool {
     matches!(
         path.extension().and_then(|e| e.to_str()),
-        Some("in" | "out" | "ans")
+        Some("in" | "out" | "ans" | "err")
     )
 }
 
@@ -201,6 +256,8 @@ impl FromStr for Filter {
             );
         }
         let (problem, glob) = match text.split_once('/') {
+            // `s-nim/` is the whole problem, as a shell's completion writes it.
+            Some((problem, "")) => (problem, None),
             Some((problem, glob)) => {
                 let glob = glob.trim_end_matches('/');
                 let matcher = GlobBuilder::new(glob)
@@ -386,6 +443,54 @@ mod tests {
     }
 
     #[test]
+    fn invalid_groups_expect_err_files_and_only_they_may_have_them() {
+        let dir = tree(&[
+            "nim/invalid/x.in",
+            "nim/invalid/x.err",
+            "nim/deep/invalid/y.in",
+            "nim/invalid/no-message.in",
+            "nim/invalid.in",
+            "nim/invalid.out",
+            "nim/extended/big.in",
+            "nim/extended/big.out",
+        ]);
+        let found = discover(dir.path(), |_| true).unwrap();
+        assert_eq!(
+            ids(&found),
+            [
+                "nim/deep/invalid/y",
+                "nim/extended/big",
+                "nim/invalid",
+                "nim/invalid/no-message",
+                "nim/invalid/x"
+            ]
+        );
+        let by_id = |id: &str| found.cases.iter().find(|c| c.id == id).unwrap();
+        let x = by_id("nim/invalid/x");
+        assert!(x.expects_error());
+        assert!(x.expected.as_ref().unwrap().ends_with("x.err"));
+        let y = by_id("nim/deep/invalid/y");
+        assert!(y.expects_error() && y.expected.is_none());
+        assert!(y.default_expected_path().ends_with("invalid/y.err"));
+        assert!(
+            !by_id("nim/invalid").expects_error(),
+            "a case named `invalid` is no group"
+        );
+        assert!(by_id("nim/extended/big").in_group(EXTENDED_GROUP));
+        assert!(!by_id("nim/extended/big").in_group(INVALID_GROUP));
+
+        let stray = tree(&["nim/a.in", "nim/a.err"]);
+        let err = discover(stray.path(), |_| true).unwrap_err().to_string();
+        assert!(err.contains("a.err") && err.contains("`invalid/`"), "{err}");
+        let output = tree(&["nim/invalid/a.in", "nim/invalid/a.out"]);
+        let err = discover(output.path(), |_| true).unwrap_err().to_string();
+        assert!(err.contains("a.out") && err.contains("a.err"), "{err}");
+        let orphan = tree(&["nim/invalid/a.err"]);
+        let err = discover(orphan.path(), |_| true).unwrap_err().to_string();
+        assert!(err.contains("has no input"), "{err}");
+    }
+
+    #[test]
     fn symlinks_are_skipped_not_followed() {
         let dir = tree(&["nim/a.in", "nim/a.out"]);
         std::os::unix::fs::symlink("/etc", dir.path().join("nim/escape")).unwrap();
@@ -423,6 +528,7 @@ mod tests {
                 .collect()
         };
         assert_eq!(pick(&["s-nim"]), ["s-nim/sample-1"]);
+        assert_eq!(pick(&["s-nim/"]), ["s-nim/sample-1"]);
         assert_eq!(pick(&["nim/sample-*"]), ["nim/sample-1", "nim/sample-2"]);
         assert_eq!(pick(&["nim/large"]), ["nim/large/max", "nim/large/max-2"]);
         assert_eq!(pick(&["nim/large/*"]), ["nim/large/max", "nim/large/max-2"]);

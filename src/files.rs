@@ -22,10 +22,20 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create the folder `{}`", folder.display()))?;
-    let mut temp = tempfile::Builder::new()
-        .prefix(".grundy-")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".grundy-");
+    // Temporary files are private (0600); what is written here is an ordinary file, so it gets
+    // 0666 less the umask like any new file, or the permissions of the file it replaces.
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    let mut temp = builder
         .tempfile_in(folder)
         .with_context(|| format!("cannot create a temporary file in `{}`", folder.display()))?;
+    if let Some(old) = std::fs::symlink_metadata(path).ok().filter(|m| m.is_file()) {
+        temp.as_file()
+            .set_permissions(old.permissions())
+            .with_context(|| format!("cannot set the permissions of `{}`", path.display()))?;
+    }
     temp.write_all(bytes)
         .and_then(|()| temp.as_file().sync_all())
         .with_context(|| format!("cannot write `{}`", path.display()))?;
@@ -64,5 +74,21 @@ mod tests {
         assert_eq!(std::fs::read(&path).unwrap(), b"three");
         let leftovers: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn new_files_get_the_usual_mode_and_replaced_ones_keep_theirs() {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+        let dir = tempfile::tempdir().unwrap();
+        let probe = dir.path().join("probe");
+        std::fs::write(&probe, "x").unwrap();
+        let path = dir.path().join("new.out");
+        write_atomic(&path, b"one", Existing::Keep).unwrap();
+        assert_eq!(mode(&path), mode(&probe), "0666 less the umask, not 0600");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, b"two", Existing::Replace).unwrap();
+        assert_eq!(mode(&path), 0o640);
     }
 }

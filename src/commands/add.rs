@@ -87,6 +87,21 @@ impl NewCase {
         }
         check_case_path(case)?;
         let stem = config.fixtures.join(problem).join(case);
+        // Nothing is written through a symbolic link: it may lead out of the fixtures root.
+        let mut below = config.fixtures.clone();
+        for part in Path::new(problem).join(case).components() {
+            below.push(part);
+            if below
+                .symlink_metadata()
+                .is_ok_and(|m| m.file_type().is_symlink())
+            {
+                bail!(
+                    "`{}` is a symbolic link; grundy does not write through links, which may \
+                     lead out of the fixtures root",
+                    below.display()
+                );
+            }
+        }
         for extension in ["in", "out", "ans"] {
             let taken = stem.with_extension(extension);
             if taken.exists() {

@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
+use std::time::{Duration, SystemTime};
 
 use assert_cmd::Command;
 
@@ -136,7 +137,7 @@ pub fn verdict_of(output: &Output, id: &str) -> String {
 
 /// `Kiki` or `Cici` for powers-of-two with `n` cards: Kiki loses exactly when 3 divides n.
 pub fn powers_answer(n: u32) -> &'static str {
-    if n % 3 == 0 {
+    if n.is_multiple_of(3) {
         "Cici"
     } else {
         "Kiki"
@@ -159,4 +160,49 @@ impl Project {
         let (input, output) = powers_case(ns);
         self.case(&format!("powers-of-two/{name}"), &input, &output);
     }
+}
+
+/// The modification time of a file.
+pub fn modified(path: &Path) -> SystemTime {
+    std::fs::metadata(path).unwrap().modified().unwrap()
+}
+
+/// Sets a file's modification time an hour back, so a rewrite would show; returns it.
+pub fn age(path: &Path) -> SystemTime {
+    let old = SystemTime::now() - Duration::from_secs(3600);
+    let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    file.set_modified(old).unwrap();
+    modified(path)
+}
+
+/// The permission bits of a file.
+pub fn mode(path: &Path) -> u32 {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+/// The mode any tool gives a new file here (0666 less the umask), found by making one.
+pub fn usual_new_file_mode(project: &Project) -> u32 {
+    let probe = project.file("probe.txt", "x");
+    let bits = mode(&probe);
+    std::fs::remove_file(probe).unwrap();
+    bits
+}
+
+/// Every file below `dir`, as paths relative to it, sorted.
+pub fn tree(dir: &Path) -> Vec<String> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path.strip_prefix(dir).unwrap().display().to_string());
+            }
+        }
+    }
+    files.sort();
+    files
 }
