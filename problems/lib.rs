@@ -5,6 +5,7 @@
 //! This crate knows nothing about fixtures, processes or reports; the runner (`src/`) does. Adding a
 //! problem means copying a folder and adding one line to [`ALL`].
 
+pub mod families;
 pub mod scanner;
 pub mod sg;
 pub mod support;

@@ -54,6 +54,115 @@ pub fn no_period_message(heap: u64) -> String {
     )
 }
 
+/// The brute forces' own route to the period of a subtraction game, for heaps beyond their table.
+/// It shares nothing with [`sg::subtraction_period`] (no hashing, no doubling table code, no
+/// `sg::subtraction_table`): the brute force builds `table` = g(0..table.len()) by its own explicit
+/// mex, and this compares the table with itself shifted, plainly. So a fixture's expected output
+/// for a huge heap is a second, independent computation of the period, not a copy of the solver's.
+///
+/// Returns the smallest `(preperiod, period)` that `table` proves, or `None` when the table is too
+/// short to prove any. For a candidate period p, let s(p) be the smallest index from which
+/// g(x + p) = g(x) holds for every x the table can compare. The candidate is accepted when the
+/// two windows of `largest_move` = m values at s(p) and at s(p) + p both lie in the table (they
+/// are equal by the choice of s(p)).
+///
+/// Why an accepted pair is right: every move is legal from heap x + m, so g(x + m) is a function of
+/// the m values before it; two equal windows are therefore followed by equal values forever, and p
+/// is a period of the whole sequence from s(p) on. The table disagrees at s(p) - 1, so s(p) is the
+/// exact preperiod for p. Why the first accepted p is the minimal period p* (with its minimal
+/// preperiod q*): an accepted p is a true period, hence a multiple of p* with the same minimal
+/// preperiod q* = s(p); then q* + p* + m <= s(p) + p + m <= table length, so p* itself is accepted,
+/// and candidates are tried in increasing order. A table of q* + p* + m values is enough.
+///
+/// Cost: each candidate scans back from the end of the table. Once the table reaches into the
+/// periodic part, a candidate p < p* is rejected within p* comparisons (p* agreeing values there
+/// would make p a period), so the search costs below (p*)^2 + table length comparisons; a table
+/// too short to prove anything may cost up to its length per candidate. Slow but plain, as a
+/// reference should be.
+pub fn period_by_comparison(table: &[u32], largest_move: usize) -> Option<(usize, usize)> {
+    let len = table.len();
+    let last_candidate = len.checked_sub(largest_move)?;
+    (1..=last_candidate).find_map(|period| {
+        let start = agreeing_tail_start(table, period);
+        (start + period + largest_move <= len).then_some((start, period))
+    })
+}
+
+/// The smallest index s such that `table[x] == table[x + period]` for every x in
+/// `s..table.len() - period` (the table length minus `period` when even the last pair differs).
+pub fn agreeing_tail_start(table: &[u32], period: usize) -> usize {
+    let mut start = table.len().saturating_sub(period);
+    while start > 0 && table[start - 1] == table[start - 1 + period] {
+        start -= 1;
+    }
+    start
+}
+
+/// The Grundy values a brute force uses for one subtraction game: its rules-only table up to the
+/// largest heap, or, when that heap is beyond the table's reach, the table up to the reach
+/// continued by [`period_by_comparison`].
+pub struct RulesOnlyValues {
+    /// g(0..table.len()), from the brute force's explicit mex.
+    table: Vec<u32>,
+    /// `(preperiod, period)`, proven by the table, for heaps past its end.
+    period: Option<(usize, usize)>,
+}
+
+impl RulesOnlyValues {
+    /// Values for heaps up to `largest_heap`. `rules_table(upto)` must give g(0..=upto) from the
+    /// rules. Above `reach` the table is built in doubling lengths up to `reach` values until it
+    /// proves a period; `None` when even g(0..=reach) proves none.
+    pub fn for_heaps(
+        rules_table: impl Fn(usize) -> Vec<u32>,
+        moves: &[u64],
+        largest_heap: u64,
+        reach: usize,
+    ) -> Option<Self> {
+        if largest_heap <= reach as u64 {
+            let table = rules_table(largest_heap as usize);
+            return Some(RulesOnlyValues {
+                table,
+                period: None,
+            });
+        }
+        let largest_move = moves.iter().copied().max().unwrap_or(0);
+        let largest_move = usize::try_from(largest_move).ok().filter(|&m| m <= reach)?;
+        let mut upto = reach.min(1 << 12);
+        loop {
+            let table = rules_table(upto);
+            if let Some(period) = period_by_comparison(&table, largest_move) {
+                return Some(RulesOnlyValues {
+                    table,
+                    period: Some(period),
+                });
+            }
+            if upto == reach {
+                return None;
+            }
+            upto = reach.min(upto.saturating_mul(2));
+        }
+    }
+
+    /// g(heap); `heap` must not exceed the largest heap these values were made for.
+    pub fn at(&self, heap: u64) -> u32 {
+        match self.period {
+            Some((preperiod, period)) if heap >= self.table.len() as u64 => {
+                let (pre, period) = (preperiod as u64, period as u64);
+                self.table[(pre + (heap - pre) % period) as usize]
+            }
+            _ => self.table[heap as usize],
+        }
+    }
+}
+
+/// The brute forces' error text for a heap beyond their table whose period the table cannot prove.
+pub fn beyond_rules_only_reach(heap: u64, reach: usize) -> String {
+    format!(
+        "heap size {heap} is beyond the brute force: it tables g(0..={reach}) from the rules, and \
+         that table shows no period of S (preperiod + period + largest take must fit in it)"
+    )
+}
+
 /// The generator's random source: the same stream for the same seed on every machine.
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
@@ -230,6 +339,82 @@ mod tests {
         );
         assert_eq!(cap(0, 1, 100), 1);
         assert_eq!(cap(1 << 40, 1, 100), 100);
+    }
+
+    /// A plain rules-only table (the set-nim brute force's), never `sg::subtraction_table`.
+    fn rules_table(moves: &[u64], upto: usize) -> Vec<u32> {
+        crate::set_nim::brute::grundy_by_mex(moves, upto)
+    }
+
+    #[test]
+    fn the_compared_period_of_the_seed_set_and_of_sets_worked_by_hand() {
+        // {1, 3, 4}: 0 1 0 1 2 3 2 repeating from 0; 7 + 4 = 11 values prove it, 10 do not.
+        let table = rules_table(&[1, 3, 4], 10);
+        assert_eq!(period_by_comparison(&table, 4), Some((0, 7)));
+        assert_eq!(period_by_comparison(&table[..10], 4), None);
+        // {2}: 0 0 1 1 repeating from 0.
+        let table = rules_table(&[2], 100);
+        assert_eq!(period_by_comparison(&table, 2), Some((0, 4)));
+        assert_eq!(agreeing_tail_start(&[0, 1, 2, 1, 2, 1, 2], 2), 1);
+        assert_eq!(agreeing_tail_start(&[0, 1, 2, 3], 1), 3);
+        assert_eq!(period_by_comparison(&[], 1), None);
+    }
+
+    #[test]
+    fn the_compared_period_agrees_with_sg_subtraction_period_on_many_random_sets() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |modulus: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % modulus
+        };
+        let mut with_preperiod = 0;
+        for round in 0..400 {
+            let top = [6, 12, 30, 60][round % 4];
+            let moves: Vec<u64> = (0..1 + next(5)).map(|_| 1 + next(top)).collect();
+            let hashed = sg::subtraction_period(&moves, 1 << 20).unwrap();
+            let m = *moves.iter().max().unwrap() as usize;
+            let needed = hashed.preperiod + hashed.period + m;
+            // Exactly long enough, and much longer: the same answer both times.
+            for len in [needed, 3 * needed + 500] {
+                let table = rules_table(&moves, len - 1);
+                let compared = period_by_comparison(&table, m);
+                assert_eq!(
+                    compared,
+                    Some((hashed.preperiod, hashed.period)),
+                    "{moves:?}, {len} values"
+                );
+            }
+            // One value short of the proof: nothing is claimed.
+            let table = rules_table(&moves, needed - 2);
+            assert_eq!(period_by_comparison(&table, m), None, "{moves:?}");
+            with_preperiod += usize::from(hashed.preperiod > 0);
+        }
+        assert!(with_preperiod > 10, "too few sets with a preperiod");
+    }
+
+    #[test]
+    fn rules_only_values_use_the_table_then_the_compared_period() {
+        let moves = [2, 5];
+        let direct =
+            RulesOnlyValues::for_heaps(|u| rules_table(&moves, u), &moves, 40, 100).unwrap();
+        assert!(direct.period.is_none());
+        let far = RulesOnlyValues::for_heaps(|u| rules_table(&moves, u), &moves, 1 << 60, 100);
+        let far = far.unwrap();
+        assert_eq!(far.period, Some((0, 7)));
+        let table = rules_table(&moves, 40);
+        for heap in 0..=40u64 {
+            assert_eq!(far.at(heap), table[heap as usize]);
+            assert_eq!(far.at(heap + (7 << 50)), table[heap as usize], "{heap}");
+        }
+        // A take as large as the reach leaves no room for a proof.
+        let hopeless = [1, 100];
+        assert!(
+            RulesOnlyValues::for_heaps(|u| rules_table(&hopeless, u), &hopeless, 101, 100)
+                .is_none()
+        );
+        assert!(beyond_rules_only_reach(101, 100).contains("g(0..=100)"));
     }
 
     #[test]

@@ -29,10 +29,10 @@
 //! two real moves, and the tests compare the two for every `x < 2000` and several `k` of each
 //! parity, and on many random positions.
 
-mod brute;
+pub(crate) mod brute;
 mod generator;
 mod shrink;
-mod solver;
+pub(crate) mod solver;
 mod validator;
 
 use crate::Problem;

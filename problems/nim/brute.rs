@@ -47,7 +47,7 @@ fn read_positions(input: &[u8]) -> Result<Vec<Vec<u64>>, InputError> {
 }
 
 /// g(0..=upto) for a single heap, where a move goes from h to any smaller heap.
-fn mex_table(upto: usize) -> Vec<u32> {
+pub(crate) fn mex_table(upto: usize) -> Vec<u32> {
     let mut table: Vec<u32> = Vec::with_capacity(upto + 1);
     for h in 0..=upto {
         let reachable = table[..h].iter().copied();

@@ -10,7 +10,7 @@
 //!
 //! The format is our own: one position per non-blank line, so lines carry meaning here.
 
-mod brute;
+pub(crate) mod brute;
 mod generator;
 mod shrink;
 mod solver;

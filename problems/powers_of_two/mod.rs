@@ -15,10 +15,10 @@
 //! The brute force in [`brute`] never uses the pattern: it tabulates g by an explicit mex over every
 //! power of two, and the tests compare the two.
 
-mod brute;
+pub(crate) mod brute;
 mod generator;
 mod shrink;
-mod solver;
+pub(crate) mod solver;
 mod validator;
 
 use crate::Problem;

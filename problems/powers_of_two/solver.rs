@@ -4,9 +4,14 @@
 use super::validator::{for_each_n, EXTENDED_MAX_N};
 use crate::InputError;
 
+/// g(n) = n mod 3, for any `n` (proof in the module doc of `powers_of_two`).
+pub fn grundy(n: u64) -> u8 {
+    (n % 3) as u8
+}
+
 /// The winner of a game that starts with `n` cards and Kiki to move.
 pub fn winner(n: u64) -> &'static [u8] {
-    if n.is_multiple_of(3) {
+    if grundy(n) == 0 {
         b"Cici\n"
     } else {
         b"Kiki\n"
