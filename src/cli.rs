@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::checking::Checker;
 use crate::discovery::Partition;
 
+pub mod sg;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "grundy",
@@ -38,6 +40,14 @@ pub enum Command {
     Add(AddArgs),
     /// Generate a fixture: a seeded random input, and its expected output from the brute force.
     Gen(GenArgs),
+    /// Compare the solver (or a program) with the brute force on random inputs; shrink a failure.
+    Stress(StressArgs),
+    /// Check every fixture input against its problem's constraints.
+    Validate(ValidateArgs),
+    /// Scaffold a new problem: its folder under problems/, its registry line and a sample fixture.
+    New(NewArgs),
+    /// Sprague-Grundy values of a game family, with period detection.
+    Sg(sg::SgArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,6 +87,9 @@ pub struct CheckArgs {
     /// Judge an external program (stdin = case input) instead of the built-in solver.
     #[arg(long, value_name = "'CMD ARGS'")]
     pub exec: Option<String>,
+    /// Run the built-in solvers as child processes (`grundy solve`) under the sandbox's limits.
+    #[arg(long, conflicts_with = "exec")]
+    pub isolate: bool,
     /// Time limit per case, in milliseconds.
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
     pub time_limit: Option<u64>,
@@ -167,6 +180,61 @@ pub struct GenArgs {
     pub scale: Scale,
     #[command(flatten)]
     pub sources: Sources,
+}
+
+#[derive(Args, Debug)]
+pub struct StressArgs {
+    /// Problem id, e.g. s-nim.
+    pub problem: String,
+    /// How many random inputs to try.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub cases: u64,
+    /// Seed of the run; case i's input comes from a seed derived from it and i [default: random,
+    /// printed].
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Size of every input: small, medium, max or a number [default: from 1 up to medium, small
+    /// inputs first].
+    #[arg(long, value_name = "SIZE")]
+    pub size: Option<Scale>,
+    /// Stress an external program (stdin = input) instead of the built-in solver, under the
+    /// limits `check --exec` uses.
+    #[arg(long, value_name = "'CMD ARGS'")]
+    pub exec: Option<String>,
+    /// Write the shrunk counterexample as a fixture under `<fixtures>/<problem>/stress/`, with
+    /// the brute force's output as the expected file.
+    #[arg(long)]
+    pub save: bool,
+    /// Worker threads (0 = one per core).
+    #[arg(short = 'j', long, value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Time limit per run of the program under test, in milliseconds.
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub time_limit: Option<u64>,
+    #[command(flatten)]
+    pub sources: Sources,
+}
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// PROBLEM or PROBLEM/CASE-GLOB.
+    #[arg(value_name = "FILTER")]
+    pub filters: Vec<String>,
+    #[command(flatten)]
+    pub sources: Sources,
+    /// Also list every valid input.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct NewArgs {
+    /// The new problem's id, lowercase kebab-case, e.g. `take-away`.
+    pub problem: String,
+    /// The project root (the folder holding problems/lib.rs) [default: the current folder or
+    /// the nearest parent that has one].
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
 }
 
 /// A generator scale: no count or value above it (nor above the problem's own limits).

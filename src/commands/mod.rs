@@ -5,7 +5,11 @@ mod add;
 mod check;
 mod gen;
 mod list;
+mod new;
+mod sg;
 mod solve;
+mod stress;
+mod validate;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -24,6 +28,10 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Add(args) => add::run(args),
         Command::Gen(args) => gen::run(args),
+        Command::Stress(args) => stress::run(args, color),
+        Command::Validate(args) => validate::run(args),
+        Command::New(args) => new::run(args),
+        Command::Sg(args) => sg::run(args),
     }
 }
 

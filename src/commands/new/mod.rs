@@ -1,0 +1,298 @@
+//! `grundy new PROBLEM-ID [--root DIR]`: scaffolds a problem that builds, passes its tests and
+//! passes `check` straight away: `problems/<module>/` from the templates in `template/` (a small
+//! subtraction game to replace file by file), its `mod` and registry lines in `problems/lib.rs`,
+//! and a sample fixture. It refuses to touch a problem that exists in any of those places.
+//!
+//! Not for generating fixtures (`gen`) or running anything: it only writes source files.
+
+mod registry;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{bail, Context, Result};
+
+use crate::cli::NewArgs;
+use crate::config::{Config, Overrides};
+use crate::discovery::is_kebab_case;
+use crate::files::{write_atomic, Existing};
+
+/// The files of a new problem folder, with `{{id}}`, `{{module}}` and `{{title}}` to fill in.
+const TEMPLATES: [(&str, &str); 7] = [
+    ("mod.rs", include_str!("template/mod.rs.tmpl")),
+    ("solver.rs", include_str!("template/solver.rs.tmpl")),
+    ("brute.rs", include_str!("template/brute.rs.tmpl")),
+    ("generator.rs", include_str!("template/generator.rs.tmpl")),
+    ("validator.rs", include_str!("template/validator.rs.tmpl")),
+    ("shrink.rs", include_str!("template/shrink.rs.tmpl")),
+    ("statement.md", include_str!("template/statement.md.tmpl")),
+];
+
+/// The sample of the template's statement, and its answers by hand (4 divides 4 only).
+const SAMPLE_INPUT: &str = "1\n4\n7\n";
+const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
+
+pub fn run(args: NewArgs) -> Result<ExitCode> {
+    let names = Names::new(&args.problem)?;
+    let root = find_root(args.root.as_deref())?;
+    let lib_path = root.join("problems").join("lib.rs");
+    let lib = std::fs::read_to_string(&lib_path)
+        .with_context(|| format!("cannot read `{}`", lib_path.display()))?;
+    let registered = registry::register(&lib, &names.module)
+        .map_err(|reason| anyhow::anyhow!("{}: {reason}", lib_path.display()))?;
+    let folder = root.join("problems").join(&names.module);
+    for taken in [folder.clone(), folder.with_extension("rs")] {
+        if taken.exists() {
+            bail!(
+                "`{}` exists already; pick another problem id",
+                taken.display()
+            );
+        }
+    }
+    let sample = fixtures_root(&root)?.join(&names.id).join("sample-1");
+    for extension in ["in", "out", "ans"] {
+        let taken = sample.with_extension(extension);
+        if taken.exists() {
+            bail!(
+                "`{}` exists already; refusing to overwrite it",
+                taken.display()
+            );
+        }
+    }
+
+    std::fs::create_dir(&folder)
+        .with_context(|| format!("cannot create `{}`", folder.display()))?;
+    let written = write_problem(&folder, &names, &sample).and_then(|()| {
+        write_atomic(&lib_path, registered.as_bytes(), Existing::Replace)
+            .with_context(|| format!("cannot register the problem in `{}`", lib_path.display()))
+    });
+    if let Err(error) = written {
+        // Leave nothing half-made behind: the folder is ours, created above.
+        let _ = std::fs::remove_dir_all(&folder);
+        let _ = std::fs::remove_file(sample.with_extension("in"));
+        let _ = std::fs::remove_file(sample.with_extension("out"));
+        return Err(error);
+    }
+    let files: Vec<&str> = TEMPLATES.iter().map(|(name, _)| *name).collect();
+    println!("created {}/ ({})", folder.display(), files.join(", "));
+    println!("registered `{}` in {}", names.id, lib_path.display());
+    println!("wrote {}", sample.with_extension("in").display());
+    println!("wrote {}", sample.with_extension("out").display());
+    println!(
+        "next: `cargo run -- check {}` passes as it is; then replace the example game file by \
+         file (statement.md says what it is), and `cargo run -- stress {}` compares your solver \
+         with your brute force",
+        names.id, names.id
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The names a problem goes by: `take-away`, `take_away`, `Take Away`.
+#[derive(Debug, PartialEq, Eq)]
+struct Names {
+    id: String,
+    module: String,
+    title: String,
+}
+
+/// Words that cannot name a module, and module names `problems/lib.rs` already uses.
+const TAKEN_MODULES: &[&str] = &[
+    "abstract",
+    "as",
+    "async",
+    "await",
+    "become",
+    "box",
+    "break",
+    "const",
+    "continue",
+    "crate",
+    "do",
+    "dyn",
+    "else",
+    "enum",
+    "extern",
+    "false",
+    "final",
+    "fn",
+    "for",
+    "gen",
+    "if",
+    "impl",
+    "in",
+    "let",
+    "loop",
+    "macro",
+    "match",
+    "mod",
+    "move",
+    "mut",
+    "override",
+    "priv",
+    "pub",
+    "ref",
+    "return",
+    "self",
+    "static",
+    "struct",
+    "super",
+    "trait",
+    "true",
+    "try",
+    "type",
+    "typeof",
+    "unsafe",
+    "unsized",
+    "use",
+    "virtual",
+    "where",
+    "while",
+    "yield",
+    "lib",
+    "scanner",
+    "sg",
+    "support",
+    "test_problems",
+];
+
+impl Names {
+    fn new(id: &str) -> Result<Names> {
+        if !is_kebab_case(id) {
+            bail!("problem id `{id}` must be lowercase kebab-case, like `take-away`");
+        }
+        if !id.starts_with(|c: char| c.is_ascii_lowercase()) {
+            bail!(
+                "problem id `{id}` must start with a letter: its module `{}` would not be a Rust \
+                 name",
+                id.replace('-', "_")
+            );
+        }
+        let module = id.replace('-', "_");
+        if TAKEN_MODULES.contains(&module.as_str()) {
+            bail!("problem id `{id}` cannot name a module (`{module}` is reserved); pick another");
+        }
+        if grundy_problems::find(id).is_some() {
+            bail!("problem `{id}` exists already; pick another id");
+        }
+        let title = id
+            .split('-')
+            .map(|word| {
+                let (first, rest) = word.split_at(1);
+                first.to_ascii_uppercase() + rest
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        Ok(Names {
+            id: id.to_string(),
+            module,
+            title,
+        })
+    }
+
+    fn fill(&self, template: &str) -> String {
+        template
+            .replace("{{id}}", &self.id)
+            .replace("{{module}}", &self.module)
+            .replace("{{title}}", &self.title)
+    }
+}
+
+fn write_problem(folder: &Path, names: &Names, sample: &Path) -> Result<()> {
+    for (name, template) in TEMPLATES {
+        write_atomic(
+            &folder.join(name),
+            names.fill(template).as_bytes(),
+            Existing::Keep,
+        )?;
+    }
+    write_atomic(
+        &sample.with_extension("in"),
+        SAMPLE_INPUT.as_bytes(),
+        Existing::Keep,
+    )?;
+    write_atomic(
+        &sample.with_extension("out"),
+        SAMPLE_OUTPUT.as_bytes(),
+        Existing::Keep,
+    )
+}
+
+/// `--root DIR`, or the current folder or the nearest one above it holding `problems/lib.rs`.
+fn find_root(root: Option<&Path>) -> Result<PathBuf> {
+    let is_checkout = |dir: &Path| dir.join("problems").join("lib.rs").is_file();
+    if let Some(root) = root {
+        if !is_checkout(root) {
+            bail!(
+                "`{}` is not a grundy checkout: it has no `problems/lib.rs`",
+                root.display()
+            );
+        }
+        return Ok(root.to_path_buf());
+    }
+    let here = std::env::current_dir().context("cannot tell the current folder")?;
+    match here.ancestors().find(|dir| is_checkout(dir)) {
+        // Relative paths read better in what `new` prints.
+        Some(root) if root == here => Ok(PathBuf::new()),
+        Some(root) => Ok(root.to_path_buf()),
+        None => bail!(
+            "not in a grundy checkout: no `problems/lib.rs` in `{}` or any folder above it; run \
+             `grundy new` from the project root, or pass --root DIR",
+            here.display()
+        ),
+    }
+}
+
+/// The fixtures root `<root>/runner.toml` names (default `<root>/fixtures`).
+fn fixtures_root(root: &Path) -> Result<PathBuf> {
+    let runner = root.join("runner.toml");
+    if !runner.is_file() {
+        return Ok(root.join("fixtures"));
+    }
+    let config = Config::load(Some(&runner), &Overrides::default(), |_, _| true)?;
+    Ok(config.fixtures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_come_from_the_id() {
+        let names = Names::new("take-away-2").unwrap();
+        assert_eq!(names.module, "take_away_2");
+        assert_eq!(names.title, "Take Away 2");
+        assert_eq!(
+            names.fill("id: \"{{id}}\", mod {{module}}; # {{title}}"),
+            "id: \"take-away-2\", mod take_away_2; # Take Away 2"
+        );
+        for bad in ["Take", "take_away", "2-nim", "type", "sg", "nim", "-x", ""] {
+            assert!(Names::new(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn templates_fill_every_placeholder() {
+        let names = Names::new("take-away").unwrap();
+        for (name, template) in TEMPLATES {
+            let filled = names.fill(template);
+            assert!(!filled.contains("{{"), "{name}");
+        }
+        assert!(names.fill(TEMPLATES[0].1).contains("id: \"take-away\""));
+    }
+
+    #[test]
+    fn the_root_must_hold_problems_lib_rs() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = find_root(Some(dir.path())).unwrap_err().to_string();
+        assert!(err.contains("not a grundy checkout"), "{err}");
+        std::fs::create_dir(dir.path().join("problems")).unwrap();
+        std::fs::write(dir.path().join("problems/lib.rs"), "").unwrap();
+        assert_eq!(find_root(Some(dir.path())).unwrap(), dir.path());
+        assert_eq!(
+            fixtures_root(dir.path()).unwrap(),
+            dir.path().join("fixtures")
+        );
+        std::fs::write(dir.path().join("runner.toml"), "fixtures = \"cases\"\n").unwrap();
+        assert_eq!(fixtures_root(dir.path()).unwrap(), dir.path().join("cases"));
+    }
+}

@@ -1,0 +1,376 @@
+//! `grundy stress PROBLEM`: random inputs from the problem's generator, the program under test
+//! (the built-in solver, or `--exec`) against the brute force, compared with the problem's
+//! checker. The first failing case (in case order, whatever order the workers finish in) is
+//! shrunk with the problem's shrinker and printed with everything needed to reproduce it; with
+//! `--save` it becomes a fixture. Exit 0 when every case agrees, 1 on a counterexample, 2 when
+//! the run cannot mean anything (a brute force or generator fault, a program that cannot start).
+
+mod program;
+mod report;
+mod schedule;
+mod shrinking;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use grundy_problems::{Constraints, Problem};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use super::{built_in, load_config};
+use crate::checking::Checker;
+use crate::cli::StressArgs;
+use crate::config::Overrides;
+use crate::discovery::Case;
+use crate::judging::{judge, CaseResult};
+use crate::running::{parse_command, run_in_process};
+use program::Program;
+use schedule::Schedule;
+
+pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
+    let problem = built_in(&args.problem)?;
+    let overrides = Overrides {
+        jobs: args.jobs,
+        time_limit_ms: args.time_limit,
+        ..Overrides::default()
+    };
+    let config = load_config(&args.sources, overrides)?;
+    let settings = config.settings(problem.id).clone();
+    let program = match &args.exec {
+        Some(command) => Program::External {
+            program: parse_command(command)?,
+            command: command.clone(),
+            settings: settings.clone(),
+        },
+        None => Program::BuiltIn {
+            solve: problem.solve,
+            time_limit: settings.time_limit,
+        },
+    };
+    let schedule = Schedule {
+        seed: args.seed.unwrap_or_else(random_seed),
+        size: args.size.map(|size| size.0),
+    };
+    let tester = Tester {
+        problem,
+        program,
+        checker: settings.checker,
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .thread_name(|i| format!("grundy-stress-{i}"))
+        .build()
+        .context("cannot start the worker threads")?;
+
+    let bar = progress_bar(Some(args.cases), color);
+    bar.set_message(format!("{} · seed {}", problem.id, schedule.seed));
+    let started = Instant::now();
+    let first_failure = pool.install(|| {
+        (1..=args.cases).into_par_iter().find_map_first(|number| {
+            let case = schedule.case(number);
+            let input = (problem.generate)(case.seed, case.scale);
+            let outcome = tester.try_input(&input);
+            bar.inc(1);
+            match outcome {
+                Ok(Outcome::Agree) => None,
+                Ok(outcome) => Some(Ok((case, input, outcome))),
+                Err(error) => Some(Err(error)),
+            }
+        })
+    });
+    let summary = Summary {
+        problem: problem.id,
+        cases: args.cases,
+        seed: schedule.seed,
+        sizes: schedule.describe_sizes(args.cases),
+    };
+    let (case, input, outcome) = match first_failure {
+        None => {
+            bar.finish_and_clear();
+            println!("{}", summary.passed(started.elapsed()));
+            return Ok(ExitCode::SUCCESS);
+        }
+        Some(found) => found?,
+    };
+    let trial = match outcome {
+        Outcome::Disagree(trial) => *trial,
+        Outcome::Broken(reason) => {
+            bar.finish_and_clear();
+            bail!(
+                "{reason}; the stress run means nothing until that is fixed. The input: case {} \
+                 of seed {}, rebuilt by `grundy gen {} CASE --seed {} --scale {}`",
+                case.number,
+                schedule.seed,
+                problem.id,
+                case.seed,
+                case.scale
+            );
+        }
+        Outcome::Agree => unreachable!("agreeing cases are not reported"),
+    };
+
+    bar.finish_and_clear();
+    let bar = progress_bar(None, color);
+    bar.set_message(format!("shrinking case {}", case.number));
+    let unshrunk = input.clone();
+    let shrunk = pool.install(|| {
+        shrinking::shrink(
+            problem,
+            input,
+            trial,
+            shrinking::BUDGET,
+            |candidate| match tester.try_input(candidate)? {
+                Outcome::Disagree(trial) => Ok(Some(*trial)),
+                Outcome::Agree | Outcome::Broken(_) => Ok(None),
+            },
+            |steps, attempts| {
+                bar.set_message(format!(
+                    "shrinking case {}: {steps} steps, {attempts} candidates tried",
+                    case.number
+                ))
+            },
+        )
+    })?;
+    bar.finish_and_clear();
+    let counterexample = report::Counterexample {
+        problem: problem.id,
+        program: tester.program.describe(problem.id),
+        role: tester.program.role(),
+        exec: args.exec.clone(),
+        schedule,
+        case,
+        unshrunk,
+        shrunk,
+    };
+    print!("{}", counterexample.render(color));
+    if args.save {
+        report::save(&config, &counterexample)?;
+    }
+    println!("{}", summary.failed(case.number, started.elapsed()));
+    Ok(ExitCode::FAILURE)
+}
+
+/// Runs inputs through the program under test and the brute force, and compares them.
+struct Tester {
+    problem: &'static Problem,
+    program: Program,
+    checker: Checker,
+}
+
+/// What one input showed.
+enum Outcome {
+    Agree,
+    Disagree(Box<Trial>),
+    /// Not the program's fault: the generator made an invalid input, or the brute force failed.
+    Broken(String),
+}
+
+/// A failing run, with what is needed to show it.
+pub struct Trial {
+    pub result: CaseResult,
+    pub expected: Vec<u8>,
+    pub output: Vec<u8>,
+}
+
+impl Tester {
+    fn try_input(&self, input: &[u8]) -> Result<Outcome> {
+        let problem = self.problem;
+        if let Err(error) = (problem.validate)(input, Constraints::Extended) {
+            return Ok(Outcome::Broken(format!(
+                "the generator of {} made an input its validator rejects: {error}",
+                problem.id
+            )));
+        }
+        // The reference gets all the time it needs, as for `gen` and `add --brute`.
+        let reference = run_in_process(problem.brute, input.to_vec(), Duration::MAX);
+        if let Some(failure) = reference.failure {
+            return Ok(Outcome::Broken(format!(
+                "the brute force of {} {failure}",
+                problem.id
+            )));
+        }
+        let run = self.program.run(input)?;
+        let case = Case {
+            id: format!("{}/stress", problem.id),
+            problem: problem.id.to_string(),
+            input: PathBuf::from("<stdin>"),
+            expected: None,
+        };
+        let result = judge(case, &run, Some(&reference.output), &self.checker);
+        if result.verdict.passed() {
+            return Ok(Outcome::Agree);
+        }
+        Ok(Outcome::Disagree(Box::new(Trial {
+            result,
+            expected: reference.output,
+            output: run.output,
+        })))
+    }
+}
+
+/// The closing line of a run.
+struct Summary {
+    problem: &'static str,
+    cases: u64,
+    seed: u64,
+    sizes: String,
+}
+
+impl Summary {
+    fn passed(&self, time: Duration) -> String {
+        format!(
+            "stress {}: {} cases, all agree with the brute force ({:.2}s, seed {}, {})",
+            self.problem,
+            self.cases,
+            time.as_secs_f64(),
+            self.seed,
+            self.sizes
+        )
+    }
+
+    fn failed(&self, number: u64, time: Duration) -> String {
+        format!(
+            "stress {}: case {number} of {} fails ({:.2}s, seed {}, {})",
+            self.problem,
+            self.cases,
+            time.as_secs_f64(),
+            self.seed,
+            self.sizes
+        )
+    }
+}
+
+/// A bar of `cases` (a spinner for `None`) on a terminal (stdout a terminal, not CI), nothing
+/// otherwise.
+fn progress_bar(cases: Option<u64>, color: bool) -> ProgressBar {
+    let target = if crate::reporting::on_a_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let template = match (cases, color) {
+        (None, _) => "{spinner} {elapsed:>4} {wide_msg}",
+        (Some(_), true) => {
+            "{spinner:.cyan} {elapsed:>4} [{bar:25.cyan/blue}] {pos}/{len} {wide_msg}"
+        }
+        (Some(_), false) => "{spinner} {elapsed:>4} [{bar:25}] {pos}/{len} {wide_msg}",
+    };
+    let style = ProgressStyle::with_template(template)
+        .expect("a valid progress template")
+        .progress_chars("=> ");
+    let bar = ProgressBar::with_draw_target(cases, target).with_style(style);
+    bar.enable_steady_tick(Duration::from_millis(100));
+    bar
+}
+
+/// A seed that differs between runs, printed so the run can be repeated.
+fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Small numbers are easier to retype; a million of them is plenty of runs.
+    (nanos ^ u64::from(std::process::id()).rotate_left(32)) % 1_000_000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_summary_names_cases_time_seed_and_sizes() {
+        let summary = Summary {
+            problem: "nim",
+            cases: 500,
+            seed: 42,
+            sizes: "sizes 1 to 1000".into(),
+        };
+        assert_eq!(
+            summary.passed(Duration::from_millis(1234)),
+            "stress nim: 500 cases, all agree with the brute force (1.23s, seed 42, sizes 1 to 1000)"
+        );
+        assert_eq!(
+            summary.failed(37, Duration::from_millis(50)),
+            "stress nim: case 37 of 500 fails (0.05s, seed 42, sizes 1 to 1000)"
+        );
+    }
+
+    #[test]
+    fn a_wrong_solver_is_caught_and_shrunk_in_process() {
+        fn wrong(input: &[u8], out: &mut Vec<u8>) -> Result<(), grundy_problems::InputError> {
+            // Right on one heap, wrong as soon as a line holds three.
+            let heaps = input.split(|&b| b == b' ').count();
+            (grundy_problems::find("nim").unwrap().solve)(input, out)?;
+            if heaps >= 3 {
+                out.clear();
+                out.extend_from_slice(b"?\n");
+            }
+            Ok(())
+        }
+        let problem = grundy_problems::find("nim").unwrap();
+        let tester = Tester {
+            problem,
+            program: Program::BuiltIn {
+                solve: wrong,
+                time_limit: Duration::from_secs(10),
+            },
+            checker: Checker::Tokens,
+        };
+        assert!(matches!(
+            tester.try_input(b"1 2\n").unwrap(),
+            Outcome::Agree
+        ));
+        let Outcome::Disagree(trial) = tester.try_input(b"5 6 7 8\n1\n").unwrap() else {
+            panic!("four heaps must fail");
+        };
+        let shrunk = shrinking::shrink(
+            problem,
+            b"5 6 7 8\n1\n".to_vec(),
+            *trial,
+            shrinking::BUDGET,
+            |c| match tester.try_input(c)? {
+                Outcome::Disagree(trial) => Ok(Some(*trial)),
+                _ => Ok(None),
+            },
+            |_, _| {},
+        )
+        .unwrap();
+        assert_eq!(shrunk.input, b"0 0 0\n");
+        assert!(shrunk.steps > 0 && !shrunk.cut_short);
+        assert_eq!(shrunk.trial.output, b"?\n");
+        assert_eq!(shrunk.trial.expected, b"lose\n");
+    }
+
+    #[test]
+    fn an_invalid_generated_input_or_a_failing_brute_force_is_not_the_solvers_fault() {
+        fn refuses(input: &[u8], _: &mut Vec<u8>) -> Result<(), grundy_problems::InputError> {
+            Err(grundy_problems::InputError::at(input, 0, "out of reach"))
+        }
+        let nim = grundy_problems::find("nim").unwrap();
+        let problem: &'static Problem = Box::leak(Box::new(Problem {
+            brute: refuses,
+            ..*nim
+        }));
+        let tester = Tester {
+            problem,
+            program: Program::BuiltIn {
+                solve: nim.solve,
+                time_limit: Duration::from_secs(10),
+            },
+            checker: Checker::Tokens,
+        };
+        let Outcome::Broken(reason) = tester.try_input(b"1 x\n").unwrap() else {
+            panic!("`x` is no heap size");
+        };
+        assert!(reason.contains("validator rejects"), "{reason}");
+        let Outcome::Broken(reason) = tester.try_input(b"1 2\n").unwrap() else {
+            panic!("the brute force refuses everything");
+        };
+        assert!(
+            reason
+                .contains("brute force of nim rejected its input: line 1, column 1: out of reach"),
+            "{reason}"
+        );
+    }
+}

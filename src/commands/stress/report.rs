@@ -1,0 +1,218 @@
+//! Showing a counterexample (how to rebuild it, the shrunk input, both outputs, the verdict and
+//! the diff) and saving it as a fixture with a `.gen` note of where it came from.
+
+use anyhow::{bail, Result};
+
+use super::schedule::{CaseInput, Schedule};
+use super::shrinking::Shrunk;
+use crate::commands::add::NewCase;
+use crate::config::Config;
+use crate::diffing::Paint;
+use crate::files::{write_atomic, Existing};
+use crate::judging::Verdict;
+
+/// Lines and bytes of an input or output shown before it is cut with a note.
+const SHOWN_LINES: usize = 40;
+const SHOWN_BYTES: usize = 4096;
+
+pub struct Counterexample {
+    pub problem: &'static str,
+    /// `the built-in solver of nim` or `the program `./a.out``.
+    pub program: String,
+    /// `solver` or `program`.
+    pub role: &'static str,
+    /// `--exec`: the program's command line.
+    pub exec: Option<String>,
+    pub schedule: Schedule,
+    pub case: CaseInput,
+    /// The input as generated, before shrinking.
+    pub unshrunk: Vec<u8>,
+    pub shrunk: Shrunk,
+}
+
+impl Counterexample {
+    /// `grundy stress nim --seed 42 [--size 8] [--exec 'CMD']`: the run that finds this case
+    /// again.
+    pub fn stress_command(&self) -> String {
+        let mut command = format!(
+            "grundy stress {} --seed {}",
+            self.problem, self.schedule.seed
+        );
+        if let Some(size) = self.schedule.size {
+            let size = if size == u64::MAX {
+                "max".to_string()
+            } else {
+                size.to_string()
+            };
+            command += &format!(" --size {size}");
+        }
+        if let Some(exec) = &self.exec {
+            command += &format!(" --exec {}", shell_words::quote(exec));
+        }
+        command
+    }
+
+    /// `grundy gen nim CASE --seed 123 --scale 8`: rebuilds the input before shrinking.
+    pub fn gen_command(&self, case: &str) -> String {
+        format!(
+            "grundy gen {} {case} --seed {} --scale {}",
+            self.problem, self.case.seed, self.case.scale
+        )
+    }
+
+    pub fn render(&self, color: bool) -> String {
+        let paint = if color {
+            Paint::colored()
+        } else {
+            Paint::plain()
+        };
+        let shrunk = &self.shrunk;
+        let result = &shrunk.trial.result;
+        let mut out = format!(
+            "counterexample: case {} of `{}`\n",
+            self.case.number,
+            self.stress_command()
+        );
+        // A wrong output disagrees; a crash, a timeout or a rejected valid input just fails.
+        let how = match result.verdict {
+            Verdict::WA | Verdict::PE => "disagrees with the brute force",
+            _ => "fails on a valid input",
+        };
+        out += &format!(
+            "  {} {how}\n  the input before shrinking: `{}`\n",
+            self.program,
+            self.gen_command("CASE")
+        );
+        out += &format!(
+            "  shrunk from {} to {} in {} ({} tried{})\n",
+            size(&self.unshrunk),
+            size(&shrunk.input),
+            plural(shrunk.steps, "step"),
+            plural(shrunk.attempts, "candidate"),
+            if shrunk.cut_short {
+                "; stopped by the shrinking budget, a smaller one may exist"
+            } else {
+                ""
+            }
+        );
+        out += &format!(
+            "  {} {}: {}\n",
+            result.verdict,
+            result.verdict.meaning(),
+            result.message.as_deref().unwrap_or("")
+        );
+        out += &block("input", &shrunk.input);
+        out += &block("expected output (brute force)", &shrunk.trial.expected);
+        out += &block(
+            &format!("actual output ({})", self.role),
+            &shrunk.trial.output,
+        );
+        if let Some(stderr) = &result.stderr {
+            out += &block(&format!("stderr ({})", self.role), stderr.as_bytes());
+        }
+        if let Some(diff) = &result.diff {
+            out += "diff (- expected, + actual):\n";
+            out += &diff.render(&paint, "  ");
+        }
+        out
+    }
+}
+
+/// `1 step`, `2 steps`.
+fn plural(count: usize, noun: &str) -> String {
+    let s = if count == 1 { "" } else { "s" };
+    format!("{count} {noun}{s}")
+}
+
+/// `1 line (6 bytes)`.
+fn size(text: &[u8]) -> String {
+    let lines = text
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .count();
+    format!("{} ({} bytes)", plural(lines, "line"), text.len())
+}
+
+/// A titled, indented copy of `text`, cut after [`SHOWN_LINES`] lines or [`SHOWN_BYTES`] bytes.
+fn block(title: &str, text: &[u8]) -> String {
+    let mut out = format!("{title}:\n");
+    if text.is_empty() {
+        out += "  (empty)\n";
+        return out;
+    }
+    let text = String::from_utf8_lossy(text);
+    let mut shown_bytes = 0;
+    let lines: Vec<&str> = text.lines().collect();
+    for (index, line) in lines.iter().enumerate() {
+        if index == SHOWN_LINES || shown_bytes + line.len() > SHOWN_BYTES {
+            out += &format!(
+                "  (… {} more lines, {} more bytes; --save writes the whole of it)\n",
+                lines.len() - index,
+                text.len() - shown_bytes
+            );
+            break;
+        }
+        shown_bytes += line.len() + 1;
+        out += &format!("  {line}\n");
+    }
+    out
+}
+
+/// Writes the shrunk input under `<fixtures>/<problem>/stress/` with the brute force's output as
+/// its expected file and a `.gen` note, under a name no file has yet, and prints their paths.
+pub fn save(config: &Config, found: &Counterexample) -> Result<()> {
+    let base = format!(
+        "stress/seed-{}-case-{}",
+        found.schedule.seed, found.case.number
+    );
+    for attempt in 1..=100 {
+        let name = match attempt {
+            1 => base.clone(),
+            n => format!("{base}-{n}"),
+        };
+        let stem = config.fixtures.join(found.problem).join(&name);
+        let taken = ["in", "out", "ans", "err", "gen"]
+            .iter()
+            .any(|extension| stem.with_extension(extension).exists());
+        if taken {
+            continue;
+        }
+        let new_case = NewCase::claim(config, found.problem, &name)?;
+        new_case.write(&found.shrunk.input, &found.shrunk.trial.expected)?;
+        let note = format!(
+            "{} --save\n# Case {} of that run, shrunk in {} steps from {} to {}: the .in file is \
+             the shrunk input.\n# Before shrinking the input was: {}\n# The expected output is \
+             the brute force's.\n",
+            found.stress_command(),
+            found.case.number,
+            found.shrunk.steps,
+            size(&found.unshrunk),
+            size(&found.shrunk.input),
+            found.gen_command("CASE"),
+        );
+        write_atomic(&new_case.path("gen"), note.as_bytes(), Existing::Keep)?;
+        println!("wrote {}", new_case.path("gen").display());
+        return Ok(());
+    }
+    bail!(
+        "every name from `{base}` to `{base}-100` is taken below `{}`; nothing was saved",
+        config.fixtures.join(found.problem).display()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_blocks_are_cut_with_a_note() {
+        assert_eq!(block("input", b""), "input:\n  (empty)\n");
+        assert_eq!(block("input", b"1 2\n3\n"), "input:\n  1 2\n  3\n");
+        let long: String = (0..100).map(|i| format!("{i}\n")).collect();
+        let shown = block("input", long.as_bytes());
+        assert_eq!(shown.lines().count(), 1 + SHOWN_LINES + 1);
+        assert!(
+            shown.ends_with("(… 60 more lines, 180 more bytes; --save writes the whole of it)\n")
+        );
+    }
+}

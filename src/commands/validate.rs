@@ -1,0 +1,204 @@
+//! `grundy validate [FILTER]...`: every selected fixture input against its problem's validator,
+//! so a fixture that breaks the constraints (a false test) is caught. Inputs below an `extended/`
+//! group are checked against the extended limits, the rest against the original ones; inputs
+//! below an `invalid/` group must be rejected. Exit 0 when every input passes, 1 listing each one
+//! that does not, 2 for layout errors (as `check`).
+
+use std::collections::BTreeSet;
+use std::process::ExitCode;
+
+use anyhow::{bail, Result};
+use grundy_problems::{Constraints, InputError};
+use rayon::prelude::*;
+
+use super::{known_problems, load_config};
+use crate::cli::ValidateArgs;
+use crate::config::Overrides;
+use crate::discovery::{discover, select, Case, Filter, EXTENDED_GROUP};
+
+pub fn run(args: ValidateArgs) -> Result<ExitCode> {
+    let config = load_config(&args.sources, Overrides::default())?;
+    let filters: Vec<Filter> = args
+        .filters
+        .iter()
+        .map(|f| f.parse())
+        .collect::<Result<_>>()?;
+    let wanted: BTreeSet<&str> = filters.iter().map(|f| f.problem.as_str()).collect();
+    let fixtures = discover(&config.fixtures, |p| {
+        wanted.is_empty() || wanted.contains(p)
+    })?;
+    let cases = select(fixtures.cases, &filters)?;
+    if cases.is_empty() {
+        bail!(
+            "no input to validate: there is no `.in` file below `{}`{}",
+            config.fixtures.display(),
+            if filters.is_empty() {
+                ""
+            } else {
+                " for the given filters"
+            }
+        );
+    }
+    let problems: BTreeSet<&str> = cases.iter().map(|c| c.problem.as_str()).collect();
+    for problem in problems {
+        if grundy_problems::find(problem).is_none() {
+            bail!(
+                "fixtures folder `{}` has no built-in problem `{problem}`, so no validator \
+                 (known: {})",
+                config.fixtures.join(problem).display(),
+                known_problems()
+            );
+        }
+    }
+
+    let findings: Vec<Finding> = cases.par_iter().map(validate_case).collect();
+    let mut failed = 0;
+    for (case, finding) in cases.iter().zip(&findings) {
+        let path = case.input.display();
+        match finding {
+            Finding::Valid(limits) if args.verbose => println!("ok    {path} ({limits})"),
+            Finding::Rejected(error) if args.verbose => {
+                println!("ok    {path}: rejected as intended: {error}")
+            }
+            Finding::Valid(_) | Finding::Rejected(_) => {}
+            Finding::Invalid(error) => {
+                failed += 1;
+                println!("{path}: {error}");
+            }
+            Finding::Accepted(limits) => {
+                failed += 1;
+                println!(
+                    "{path}: valid under the {limits}, but inputs in an `invalid/` group must \
+                     break the format or the limits"
+                );
+            }
+            Finding::Unreadable(error) => {
+                failed += 1;
+                println!("{path}: cannot read it: {error}");
+            }
+        }
+    }
+    let deliberate = cases.iter().filter(|c| c.expects_error()).count();
+    println!(
+        "Validated {} inputs ({deliberate} deliberately invalid).\n{} passed, {failed} failed",
+        cases.len(),
+        cases.len() - failed
+    );
+    Ok(if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    })
+}
+
+/// What the validator said about one input, measured against what its group asks for.
+#[derive(Debug)]
+enum Finding {
+    /// A valid input where one is wanted.
+    Valid(Limits),
+    /// An invalid input where one is wanted (an `invalid/` group).
+    Rejected(InputError),
+    /// An invalid input where a valid one is wanted.
+    Invalid(InputError),
+    /// A valid input in an `invalid/` group.
+    Accepted(Limits),
+    Unreadable(std::io::Error),
+}
+
+/// The limits a case is held to, named for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Limits(Constraints);
+
+impl std::fmt::Display for Limits {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self.0 {
+            Constraints::Original => "original limits",
+            Constraints::Extended => "extended limits",
+        })
+    }
+}
+
+/// `extended/` groups (at any depth) use the extended limits, every other case the original ones.
+fn limits_for(case: &Case) -> Constraints {
+    if case.in_group(EXTENDED_GROUP) {
+        Constraints::Extended
+    } else {
+        Constraints::Original
+    }
+}
+
+fn validate_case(case: &Case) -> Finding {
+    let problem = grundy_problems::find(&case.problem).expect("problems were checked first");
+    let input = match std::fs::read(&case.input) {
+        Ok(input) => input,
+        Err(error) => return Finding::Unreadable(error),
+    };
+    judge_validity(case, &input, problem.validate)
+}
+
+fn judge_validity(
+    case: &Case,
+    input: &[u8],
+    validate: fn(&[u8], Constraints) -> Result<(), InputError>,
+) -> Finding {
+    let limits = limits_for(case);
+    match (validate(input, limits), case.expects_error()) {
+        (Ok(()), false) => Finding::Valid(Limits(limits)),
+        (Ok(()), true) => Finding::Accepted(Limits(limits)),
+        (Err(error), false) => Finding::Invalid(error),
+        (Err(error), true) => Finding::Rejected(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    fn case(id: &str) -> Case {
+        Case {
+            id: id.to_string(),
+            problem: id.split('/').next().unwrap().to_string(),
+            input: PathBuf::from(format!("fixtures/{id}.in")),
+            expected: None,
+        }
+    }
+
+    #[test]
+    fn extended_groups_at_any_depth_use_the_extended_limits() {
+        assert_eq!(limits_for(&case("nim/sample-1")), Constraints::Original);
+        assert_eq!(limits_for(&case("nim/extended/a")), Constraints::Extended);
+        assert_eq!(
+            limits_for(&case("nim/large/extended/a")),
+            Constraints::Extended
+        );
+        assert_eq!(limits_for(&case("nim/extended")), Constraints::Original);
+        assert_eq!(
+            limits_for(&case("nim/extended-ish/a")),
+            Constraints::Original
+        );
+    }
+
+    #[test]
+    fn invalid_groups_must_be_rejected_and_everything_else_accepted() {
+        let nim = grundy_problems::find("nim").unwrap().validate;
+        let big = b"1000000000000000001\n";
+        assert!(matches!(
+            judge_validity(&case("nim/a"), big, nim),
+            Finding::Invalid(e) if e.to_string().starts_with("line 1, column 1: heap size")
+        ));
+        assert!(matches!(
+            judge_validity(&case("nim/extended/a"), big, nim),
+            Finding::Valid(Limits(Constraints::Extended))
+        ));
+        assert!(matches!(
+            judge_validity(&case("nim/invalid/a"), big, nim),
+            Finding::Rejected(_)
+        ));
+        assert!(matches!(
+            judge_validity(&case("nim/extended/invalid/a"), big, nim),
+            Finding::Accepted(_)
+        ));
+        assert_eq!(Limits(Constraints::Extended).to_string(), "extended limits");
+    }
+}

@@ -1,0 +1,271 @@
+//! `grundy stress`: a planted bug is caught and shrunk, the counterexample can be rebuilt and
+//! saved, and every real problem's solver agrees with its brute force.
+
+mod common;
+
+use std::path::Path;
+
+use common::*;
+
+/// The lines of a titled block (`input:` and the indented lines under it) of a stress report.
+fn block(report: &str, title: &str) -> Vec<String> {
+    report
+        .lines()
+        .skip_while(|line| *line != format!("{title}:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .map(|line| line[2..].to_string())
+        .collect()
+}
+
+/// `--seed 123 --scale 4` from the report's `grundy gen ...` line: (seed, scale).
+fn recipe(report: &str) -> (String, String) {
+    let line = report
+        .lines()
+        .find(|l| l.contains("grundy gen "))
+        .unwrap_or_else(|| panic!("no gen command in\n{report}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |flag: &str| {
+        let at = words.iter().position(|w| *w == flag).unwrap();
+        words[at + 1].trim_end_matches('`').to_string()
+    };
+    (after("--seed"), after("--scale"))
+}
+
+#[test]
+fn a_planted_bug_is_caught_early_and_shrunk_to_a_few_heaps() {
+    let project = Project::new();
+    for seed in ["1", "2", "3", "4", "5"] {
+        let output =
+            project.grundy(&["stress", "test-wrong-nim", "--cases", "300", "--seed", seed]);
+        assert_eq!(code(&output), 1, "{}", dump(&output));
+        let report = stdout(&output);
+        assert!(
+            report.contains(&format!("of `grundy stress test-wrong-nim --seed {seed}`")),
+            "{report}"
+        );
+        let input = block(&report, "input");
+        assert_eq!(input.len(), 1, "one position is enough\n{report}");
+        let heaps: Vec<u64> = input[0]
+            .split_whitespace()
+            .map(|h| h.parse().unwrap())
+            .collect();
+        // The bug ignores heaps after the second: it takes three, and a third that matters.
+        assert_eq!(heaps.len(), 3, "{report}");
+        assert_ne!(heaps[2], 0, "{report}");
+        assert!(heaps.iter().all(|&h| h <= 4), "small numbers\n{report}");
+        let expected = block(&report, "expected output (brute force)");
+        let actual = block(&report, "actual output (solver)");
+        assert_ne!(expected, actual, "{report}");
+        assert!(report.contains("WA wrong answer"), "{report}");
+        assert!(
+            report.contains("-win") || report.contains("-lose"),
+            "the diff\n{report}"
+        );
+        let last = closing_line(&output);
+        assert!(
+            last.starts_with("stress test-wrong-nim: case ")
+                && last.contains(&format!("seed {seed}")),
+            "{last}"
+        );
+        let case: u64 = last.split_whitespace().nth(3).unwrap().parse().unwrap();
+        assert!(case <= 300, "{last}");
+    }
+}
+
+#[test]
+fn the_reported_case_is_rebuilt_by_gen_and_fails_again() {
+    let project = Project::new();
+    let output = project.grundy(&["stress", "test-wrong-nim", "--seed", "9"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let (seed, scale) = recipe(&stdout(&output));
+    let gen = project.grundy(&[
+        "gen",
+        "test-wrong-nim",
+        "again",
+        "--seed",
+        &seed,
+        "--scale",
+        &scale,
+    ]);
+    assert_eq!(code(&gen), 0, "{}", dump(&gen));
+    let check = project.grundy(&["check", "test-wrong-nim"]);
+    assert_eq!(code(&check), 1, "{}", dump(&check));
+    // The same seed finds the same case, whatever the number of workers.
+    let again = project.grundy(&["stress", "test-wrong-nim", "--seed", "9", "-j", "1"]);
+    let without_time = |text: String| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with("stress "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        without_time(stdout(&output)),
+        without_time(stdout(&again)),
+        "{}",
+        dump(&again)
+    );
+}
+
+/// Every file below `dir`, relative and sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                found.extend(files(&path).into_iter().map(|f| format!("{name}/{f}")));
+            } else {
+                found.push(path.file_name().unwrap().to_string_lossy().into_owned());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+#[test]
+fn save_writes_one_case_that_fails_the_wrong_solver_and_passes_the_right_one() {
+    let project = Project::new();
+    let output = project.grundy(&["stress", "test-wrong-nim", "--seed", "3", "--save"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let folder = project.path().join("fixtures/test-wrong-nim");
+    let written = files(&folder);
+    assert_eq!(written.len(), 3, "{written:?}\n{}", dump(&output));
+    let stem = written[1].trim_end_matches(".in").to_string();
+    assert!(stem.starts_with("stress/seed-3-case-"), "{written:?}");
+    assert_eq!(
+        written,
+        [
+            format!("{stem}.gen"),
+            format!("{stem}.in"),
+            format!("{stem}.out")
+        ]
+    );
+    let input = project.read(&format!("fixtures/test-wrong-nim/{stem}.in"));
+    assert_eq!(input.lines().count(), 1, "the shrunk input: {input:?}");
+    assert_eq!(
+        block(&stdout(&output), "input"),
+        input.lines().map(str::to_string).collect::<Vec<_>>()
+    );
+    let note = project.read(&format!("fixtures/test-wrong-nim/{stem}.gen"));
+    assert!(
+        note.starts_with("grundy stress test-wrong-nim --seed 3 --save\n"),
+        "{note}"
+    );
+    assert!(
+        note.contains("shrunk") && note.contains("grundy gen test-wrong-nim"),
+        "{note}"
+    );
+    assert!(
+        stdout(&output).contains(&format!("wrote fixtures/test-wrong-nim/{stem}.in")),
+        "{}",
+        dump(&output)
+    );
+
+    // The expected output is the brute force's: the wrong solver fails it, the right one passes.
+    let check = project.grundy(&["check", "test-wrong-nim"]);
+    assert_eq!(code(&check), 1, "{}", dump(&check));
+    assert!(
+        closing_line(&check).ends_with("0 passed, 1 failed"),
+        "{}",
+        dump(&check)
+    );
+    for extension in ["in", "out"] {
+        let text = project.read(&format!("fixtures/test-wrong-nim/{stem}.{extension}"));
+        project.file(&format!("fixtures/nim/{stem}.{extension}"), text);
+    }
+    let check = project.grundy(&["check", "nim"]);
+    assert_eq!(code(&check), 0, "{}", dump(&check));
+    assert_eq!(closing_line(&check), "1 passed, 0 failed");
+
+    // Saving the same counterexample again never overwrites: it picks a fresh name.
+    let output = project.grundy(&["stress", "test-wrong-nim", "--seed", "3", "--save"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let again = files(&folder);
+    assert_eq!(again.len(), 6, "{again:?}");
+    assert!(again.contains(&format!("{stem}-2.in")), "{again:?}");
+    assert_eq!(
+        project.read(&format!("fixtures/test-wrong-nim/{stem}-2.in")),
+        input
+    );
+}
+
+#[test]
+fn every_problem_agrees_with_its_brute_force() {
+    let project = Project::new();
+    for problem in [
+        "lieges-of-legendre",
+        "nim",
+        "powers-of-two",
+        "s-nim",
+        "set-nim",
+    ] {
+        let output = project.grundy(&["stress", problem, "--cases", "400", "--seed", "2024"]);
+        assert_eq!(code(&output), 0, "{}", dump(&output));
+        let line = closing_line(&output);
+        assert!(
+            line.starts_with(&format!(
+                "stress {problem}: 400 cases, all agree with the brute force ("
+            )) && line.ends_with("s, seed 2024, sizes 1 to 1000)"),
+            "{line}"
+        );
+    }
+    let output = project.grundy(&["stress", "s-nim", "--cases", "50", "--size", "small"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        closing_line(&output).ends_with(", size 8)"),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        closing_line(&output).contains("seed "),
+        "a random seed is printed"
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let project = Project::new();
+    for args in [
+        &["stress", "no-such-problem"][..],
+        &["stress", "nim", "--cases", "0"],
+        &["stress", "nim", "--size", "tiny"],
+    ] {
+        let output = project.grundy(args);
+        assert_eq!(code(&output), 2, "{args:?}\n{}", dump(&output));
+    }
+}
+
+#[test]
+fn an_external_program_is_stressed_under_the_check_exec_limits() {
+    let project = Project::new();
+    let grundy = env!("CARGO_BIN_EXE_grundy");
+    let right = format!("'{grundy}' solve nim");
+    let output = project.grundy(&["stress", "nim", "--exec", &right, "--cases", "60"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        closing_line(&output).contains("60 cases, all agree"),
+        "{}",
+        dump(&output)
+    );
+
+    let wrong = format!("'{grundy}' solve test-wrong-nim");
+    let output = project.grundy(&["stress", "nim", "--exec", &wrong, "--seed", "5", "--save"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let report = stdout(&output);
+    assert!(report.contains("actual output (program):"), "{report}");
+    assert_eq!(block(&report, "input").len(), 1, "{report}");
+    let saved = files(&project.path().join("fixtures/nim"));
+    assert_eq!(saved.len(), 3, "{saved:?}");
+    let note = project.read(&format!("fixtures/nim/{}", saved[0]));
+    assert!(
+        note.starts_with("grundy stress nim --seed 5 --exec "),
+        "{note}"
+    );
+    assert!(note.contains("solve test-wrong-nim"), "{note}");
+
+    let output = project.grundy(&["stress", "nim", "--exec", "/no/such/program"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+}
