@@ -83,6 +83,10 @@ pub enum Judgement {
 impl Checker {
     /// Compares `actual` with `expected`.
     pub fn judge(&self, expected: &[u8], actual: &[u8]) -> Judgement {
+        // Equal bytes pass every checker; one memcmp settles the usual case, with no tokenising.
+        if expected == actual {
+            return Judgement::Accepted;
+        }
         let strict = match self {
             Checker::Tokens => {
                 return wrong_unless_none(compare_tokens(expected, actual, same_bytes))

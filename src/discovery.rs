@@ -278,6 +278,11 @@ impl FromStr for Filter {
 }
 
 impl Filter {
+    /// Whether the glob part names the group folder `group` outright (as in `nim/invalid/*`).
+    pub fn names_group(&self, group: &str) -> bool {
+        self.text.split('/').skip(1).any(|part| part == group)
+    }
+
     pub fn matches(&self, case: &Case) -> bool {
         if case.problem != self.problem {
             return false;

@@ -1,0 +1,253 @@
+//! `check --exec` through the real binary: time, memory and output limits, and a large input
+//! the program never reads. Every hostile program here is bounded by itself (it gives up after
+//! some seconds or some hundreds of MiB), so a broken limit fails the test without hurting the
+//! machine. Each run also holds ordinary cases, which must still be judged correctly.
+
+mod common;
+mod exec_support;
+
+use std::time::Duration;
+
+use exec_support::*;
+
+/// A generous bound for a whole run whose hostile case is stopped at a limit of 500 ms (or that
+/// has no limit to hit): the programs give up by themselves only after 30 s.
+const BOUND: Duration = Duration::from_secs(10);
+
+/// The hostile case was stopped by the time limit, at about the limit.
+fn assert_time_limit(judged: &Judged, limit_ms: f64) {
+    judged.assert_verdicts("TLE");
+    assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+    let time = judged.time_ms(HOSTILE);
+    assert!(
+        time >= limit_ms * 0.9 && time < limit_ms + 3000.0,
+        "stopped after {time} ms\n{}",
+        judged.dump()
+    );
+}
+
+fn run_with_time_limit(project: &common::Project, program: &std::path::Path) -> Judged {
+    check_json(
+        project,
+        &["check", "--time-limit", "500", "--exec", &exec_arg(program)],
+    )
+}
+
+#[test]
+fn sleeping_is_tle_at_about_the_limit() {
+    let project = fixture();
+    let program = c_program(&project, "sleeper", "sleep(30);");
+    assert_time_limit(&run_with_time_limit(&project, &program), 500.0);
+}
+
+#[test]
+fn a_busy_loop_is_tle_at_about_the_limit() {
+    let project = fixture();
+    let program = c_program(
+        &project,
+        "spinner",
+        r#"volatile unsigned long spins = 0;
+time_t end = time(NULL) + 30;
+while (time(NULL) < end) spins++;"#,
+    );
+    assert_time_limit(&run_with_time_limit(&project, &program), 500.0);
+}
+
+#[test]
+fn a_shell_sleep_is_tle_at_about_the_limit() {
+    let project = fixture();
+    let program = sh_program(&project, "sh-sleeper", "sleep 30");
+    assert_time_limit(&run_with_time_limit(&project, &program), 500.0);
+    assert_no_process_left(&project.path().display().to_string());
+}
+
+#[test]
+fn ignoring_sigterm_does_not_escape_the_time_limit() {
+    let project = fixture();
+    let program = c_program(
+        &project,
+        "stubborn",
+        r#"signal(SIGTERM, SIG_IGN);
+signal(SIGINT, SIG_IGN);
+signal(SIGHUP, SIG_IGN);
+for (int i = 0; i < 30; i++) sleep(1);"#,
+    );
+    assert_time_limit(&run_with_time_limit(&project, &program), 500.0);
+    assert_no_process_left(&project.path().display().to_string());
+}
+
+#[test]
+fn touching_memory_far_past_the_limit_is_mle() {
+    memory_hog(Launch::Direct);
+}
+
+#[test]
+fn without_namespaces_touching_memory_far_past_the_limit_is_mle() {
+    memory_hog(Launch::NoNamespaces);
+}
+
+#[test]
+fn as_nobody_without_namespaces_touching_memory_far_past_the_limit_is_mle() {
+    if Launch::NoNamespacesAsNobody.available() {
+        memory_hog(Launch::NoNamespacesAsNobody);
+    }
+}
+
+fn memory_hog(launch: Launch) {
+    let project = fixture();
+    assert_containment(&project, launch);
+    // 1 MiB at a time, up to 512 MiB (8 times the limit); a refused block ends it with status 1.
+    let program = c_program(
+        &project,
+        "hog",
+        r#"for (int i = 0; i < 512; i++) {
+    char *block = malloc(1 << 20);
+    if (!block) exit(1);
+    touch(block, 1 << 20);
+}"#,
+    );
+    let judged = check_json_with(
+        &project,
+        launch,
+        &[
+            "check",
+            "--memory-limit",
+            "64",
+            "--exec",
+            &exec_arg(&program),
+        ],
+    );
+    judged.assert_verdicts("MLE");
+    assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+    assert!(
+        judged.message(HOSTILE).contains("memory limit"),
+        "{}",
+        judged.dump()
+    );
+}
+
+#[test]
+fn a_refused_huge_allocation_that_aborts_is_mle() {
+    let project = fixture();
+    // 16 GiB at once cannot be had under a 64 MiB limit; the program aborts, as a C++
+    // program's uncaught bad_alloc would. Were it granted, only two pages are touched.
+    let program = c_program(
+        &project,
+        "greedy",
+        r#"size_t size = (size_t)1 << 34;
+char *block = malloc(size);
+if (!block) abort();
+block[0] = 1;
+block[size - 1] = 1;"#,
+    );
+    let judged = check_json(
+        &project,
+        &[
+            "check",
+            "--memory-limit",
+            "64",
+            "--exec",
+            &exec_arg(&program),
+        ],
+    );
+    judged.assert_verdicts("MLE");
+    assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+}
+
+#[test]
+fn printing_endlessly_is_ole() {
+    let project = fixture();
+    // Up to 320 MiB, far past the 1 MiB limit.
+    let program = c_program(
+        &project,
+        "printer",
+        r#"for (long i = 0; i < (1L << 26); i++) fputs("Kiki\n", stdout);
+exit(0);"#,
+    );
+    let judged = check_json(
+        &project,
+        &[
+            "check",
+            "--output-limit",
+            "1",
+            "--exec",
+            &exec_arg(&program),
+        ],
+    );
+    judged.assert_verdicts("OLE");
+    assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+    assert!(
+        judged.message(HOSTILE).contains("output limit"),
+        "{}",
+        judged.dump()
+    );
+}
+
+/// Reads the first line with one small read(2); on the marker it writes its whole answer
+/// (about 1 MiB, more than a pipe holds) without reading another byte of the ~20 MiB input.
+/// Otherwise it reads everything and answers normally.
+const NEVER_READS: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(void) {
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    ssize_t got = read(0, buf, 16);
+    if (got > 0) len = (size_t)got;
+    if (len >= 7 && memcmp(buf, "777777\n", 7) == 0) {
+        fputs("Cici\n", stdout);
+        for (long i = 0; i < LINES; i++) fputs("Kiki\n", stdout);
+        return 0;
+    }
+    while (got > 0) {
+        if (len == cap) buf = realloc(buf, (cap *= 2) + 1);
+        got = read(0, buf + len, cap - len);
+        if (got > 0) len += (size_t)got;
+    }
+    buf[len] = 0;
+    char *p = buf, *end;
+    for (long long n = strtoll(p, &end, 10); end != p; n = strtoll(p, &end, 10)) {
+        puts(n % 3 ? "Kiki" : "Cici");
+        p = end;
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn a_program_that_never_reads_a_large_input_is_judged_without_deadlock() {
+    let project = fixture();
+    const LINES: usize = 200_000;
+    // 777777, then 200000 lines of `1` padded with spaces to 100 bytes: about 20 MiB.
+    let line = format!("{:<99}\n", 1);
+    let mut input = format!("{MARKER}\n");
+    input.reserve(LINES * line.len());
+    for _ in 0..LINES {
+        input.push_str(&line);
+    }
+    assert!(input.len() > 20_000_000);
+    let expected = format!("Cici\n{}", "Kiki\n".repeat(LINES));
+    project.case(HOSTILE, &input, &expected);
+    let source = format!("#define LINES {LINES}L\n{NEVER_READS}");
+    let program = compile(&project, "never-reads", &source);
+
+    let judged = check_json(
+        &project,
+        &[
+            "check",
+            "--time-limit",
+            "5000",
+            "--exec",
+            &exec_arg(&program),
+        ],
+    );
+    judged.assert_verdicts("AC");
+    assert!(
+        judged.elapsed < Duration::from_secs(30),
+        "took {:?}",
+        judged.elapsed
+    );
+}

@@ -1,0 +1,292 @@
+//! `check --exec` through the real binary: the verdicts of programs that answer, answer wrongly
+//! or fail, what the report shows of them, how the command is split, and commands that cannot
+//! be started. Each run also holds ordinary cases, which must still be judged correctly.
+
+mod common;
+mod exec_support;
+
+use common::{case_block, closing_line, code, dump, stderr, stdout, verdict_of};
+use exec_support::*;
+
+#[test]
+fn a_correct_program_is_accepted_on_every_case() {
+    let project = fixture();
+    let program = c_program(&project, "correct", "");
+    let judged = check_json(&project, &["check", "--exec", &exec_arg(&program)]);
+    judged.assert_verdicts("AC");
+    for id in judged.order.iter() {
+        assert!(
+            judged.case(id).get("message").is_none(),
+            "{}",
+            judged.dump()
+        );
+    }
+}
+
+#[test]
+fn a_wrong_answer_is_wa_with_a_diff() {
+    let project = fixture();
+    // The hostile case is 777777 4 5: Cici Kiki Kiki. Answer Kiki three times.
+    let program = c_program(
+        &project,
+        "wrong",
+        r#"puts("Kiki"); puts("Kiki"); puts("Kiki"); exit(0);"#,
+    );
+    let judged = check_json(&project, &["check", "--exec", &exec_arg(&program)]);
+    judged.assert_verdicts("WA");
+    let message = judged.message(HOSTILE);
+    assert!(
+        message.contains("Cici") && message.contains("Kiki"),
+        "{message}"
+    );
+    let diff = judged.case(HOSTILE)["diff"].as_str().unwrap_or_default();
+    assert!(diff.contains("-Cici"), "{}", judged.dump());
+    assert!(diff.contains("+Kiki"), "{}", judged.dump());
+
+    // The human report shows the same diff under the failure.
+    let output = project.grundy(&["check", "--exec", &exec_arg(&program)]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let block = case_block(&output, HOSTILE);
+    assert!(block.starts_with("FAIL WA"), "{block}");
+    assert!(
+        block.contains("-Cici") && block.contains("+Kiki"),
+        "{block}"
+    );
+    assert_eq!(closing_line(&output), "3 passed, 1 failed");
+}
+
+#[test]
+fn a_non_zero_exit_is_re_with_the_status() {
+    let project = fixture();
+    let program = sh_program(&project, "exit3", "exit 3");
+    let judged = check_json(&project, &["check", "--exec", &exec_arg(&program)]);
+    judged.assert_verdicts("RE");
+    assert!(
+        judged.message(HOSTILE).contains("status 3"),
+        "{}",
+        judged.dump()
+    );
+}
+
+#[test]
+fn abort_is_re_naming_sigabrt() {
+    let project = fixture();
+    let program = c_program(&project, "aborts", "abort();");
+    let judged = check_json(&project, &["check", "--exec", &exec_arg(&program)]);
+    judged.assert_verdicts("RE");
+    assert!(
+        judged.message(HOSTILE).contains("SIGABRT"),
+        "{}",
+        judged.dump()
+    );
+}
+
+#[test]
+fn the_start_of_stderr_is_shown_on_failure_and_the_report_stays_small() {
+    let project = fixture();
+    // About 100 KiB of stderr, then a failure.
+    let program = sh_program(
+        &project,
+        "chatty",
+        r#"i=0
+while [ $i -lt 5000 ]; do echo "debug line $i: the quick brown fox jumps" >&2; i=$((i + 1)); done
+exit 1"#,
+    );
+    let exec = exec_arg(&program);
+
+    let output = project.grundy(&["check", "-v", "--exec", &exec]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    for id in ORDINARY {
+        assert_eq!(verdict_of(&output, id), "AC", "{}", dump(&output));
+    }
+    let block = case_block(&output, HOSTILE);
+    assert!(block.starts_with("FAIL RE"), "{block}");
+    assert!(block.contains("status 1"), "{block}");
+    assert!(block.contains("      stderr:\n"), "{block}");
+    assert!(block.contains("| debug line 0: the quick"), "{block}");
+    assert!(block.contains("| debug line 1: the quick"), "{block}");
+    assert!(!block.contains("debug line 4999"), "{block}");
+    assert!(
+        stdout(&output).len() < 16 << 10,
+        "the report is {} bytes",
+        stdout(&output).len()
+    );
+
+    let judged = check_json(&project, &["check", "--exec", &exec]);
+    judged.assert_verdicts("RE");
+    let kept = judged.case(HOSTILE)["stderr"].as_str().unwrap_or_default();
+    assert!(kept.starts_with("debug line 0: "), "{}", judged.dump());
+    assert!(
+        (1 << 10..=16 << 10).contains(&kept.len()),
+        "{} bytes of stderr kept",
+        kept.len()
+    );
+    for id in ORDINARY {
+        assert!(judged.case(id).get("stderr").is_none(), "{}", judged.dump());
+    }
+}
+
+#[test]
+fn sh_c_with_quotes_is_split_like_a_shell() {
+    let project = fixture();
+    // A quoted shell program with its own quotes inside; no shell splits it but grundy.
+    let command = r#"sh -c 'for n in $(cat); do if [ "$n" = "777777" ]; then echo "Kiki"; elif [ $((n % 3)) -eq 0 ]; then echo "Cici"; else echo Kiki; fi; done'"#;
+    let judged = check_json(&project, &["check", "--exec", command]);
+    // The marker gets Kiki although 3 divides it: WA there, AC elsewhere.
+    judged.assert_verdicts("WA");
+
+    // A program in a folder with a space, given an argument with a space and a quote.
+    let dir = project.path().join("my programs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let program = script_file(
+        &project,
+        "my programs/args.sh",
+        r#"#!/bin/sh
+[ "$#" = 2 ] && [ "$1" = "two words" ] && [ "$2" = "it's" ] || { echo "argv: $*" >&2; exit 9; }
+for n in $(cat); do
+    if [ $((n % 3)) -eq 0 ]; then echo Cici; else echo Kiki; fi
+done
+"#,
+    );
+    let command = format!(
+        r#""{}" 'two words' "it's""#,
+        program.display().to_string().replace('"', r#"\""#)
+    );
+    let judged = check_json(&project, &["check", "--exec", &command]);
+    judged.assert_verdicts("AC");
+}
+
+#[test]
+fn relative_paths_name_files_in_the_folder_grundy_runs_in() {
+    // The program runs in a fresh temporary folder, yet `./programs/x` and `sh programs/y.sh`
+    // (a script given to an interpreter) are found where grundy was started.
+    let project = fixture();
+    c_program(&project, "correct", "");
+    sh_program(
+        &project,
+        "wrong.sh",
+        r#"echo Kiki; echo Kiki; echo Kiki; exit 0"#,
+    );
+    let judged = check_json(
+        &project,
+        &["check", "-j", "4", "--exec", "./programs/correct"],
+    );
+    judged.assert_verdicts("AC");
+    let judged = check_json(&project, &["check", "--exec", "sh programs/wrong.sh"]);
+    judged.assert_verdicts("WA");
+}
+
+#[test]
+fn a_program_that_closes_stdout_early_is_judged_on_what_it_wrote() {
+    let project = fixture();
+    // On the hostile case: the right answer, then stdout closed, then more work and status 0.
+    let program = c_program(
+        &project,
+        "closer",
+        r#"puts("Cici"); puts("Kiki"); puts("Kiki");
+fflush(stdout);
+close(1);
+usleep(200000);
+exit(0);"#,
+    );
+    let judged = check_json(&project, &["check", "--exec", &exec_arg(&program)]);
+    judged.assert_verdicts("AC");
+}
+
+#[test]
+fn a_command_that_cannot_start_is_exit_2_naming_it() {
+    let project = fixture();
+    let not_executable = project.file("programs/solution.sh", "#!/bin/sh\necho Kiki\n");
+    let folder = project.path().join("programs");
+    let commands = [
+        "no-such-judge-program-4821".to_string(),
+        "./programs/missing-solution".to_string(),
+        exec_arg(&not_executable),
+        exec_arg(&folder),
+    ];
+    for command in commands {
+        let judged = check_json(&project, &["check", "--exec", &command]);
+        assert_eq!(judged.code(), 2, "`{command}`\n{}", judged.dump());
+        // The run is meaningless: nothing is reported as judged.
+        assert!(judged.cases.is_empty(), "`{command}`\n{}", judged.dump());
+        let named = command.trim_matches('\'');
+        let message = stderr(&judged.output);
+        assert!(
+            message.contains(&format!("`{named}`")),
+            "`{command}`:\n{message}"
+        );
+    }
+}
+
+#[test]
+fn peak_memory_is_reported_in_json_for_every_case() {
+    let project = fixture();
+    // 40 MiB touched on the hostile case, within the 64 MiB limit: accepted, and measured.
+    let program = c_program(
+        &project,
+        "forty",
+        r#"size_t size = (size_t)40 << 20;
+char *block = malloc(size);
+if (!block) exit(5);
+touch(block, size);"#,
+    );
+    let judged = check_json(
+        &project,
+        &[
+            "check",
+            "--memory-limit",
+            "64",
+            "--exec",
+            &exec_arg(&program),
+        ],
+    );
+    judged.assert_verdicts("AC");
+    let peak = |id: &str| {
+        judged.case(id)["peak_memory_bytes"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("no peak_memory_bytes for `{id}`\n{}", judged.dump()))
+    };
+    let hostile = peak(HOSTILE);
+    assert!(
+        (40 << 20..64 << 20).contains(&hostile),
+        "peak {hostile}\n{}",
+        judged.dump()
+    );
+    for id in ORDINARY {
+        assert!(
+            (1..16 << 20).contains(&peak(id)),
+            "`{id}`\n{}",
+            judged.dump()
+        );
+    }
+    let summary = judged.summary.as_ref().unwrap();
+    assert_eq!(summary["peak_memory_bytes"], hostile, "{}", judged.dump());
+}
+
+#[test]
+fn verbose_prints_the_containment_line_on_stderr() {
+    let project = fixture();
+    let program = c_program(&project, "correct", "");
+    let judged = check_json(&project, &["check", "-v", "--exec", &exec_arg(&program)]);
+    judged.assert_verdicts("AC");
+    let notes = stderr(&judged.output);
+    let line = notes
+        .lines()
+        .find(|l| l.starts_with("containment: "))
+        .unwrap_or_else(|| panic!("no containment line\n{}", judged.dump()));
+    assert!(
+        ["PID namespace", "cgroup", "process group"]
+            .iter()
+            .any(|m| line.contains(m)),
+        "{line}"
+    );
+    // Only JSON on stdout (parsing it above would have failed otherwise), and no containment
+    // line without -v.
+    let quiet = check_json(&project, &["check", "--exec", &exec_arg(&program)]);
+    quiet.assert_verdicts("AC");
+    assert!(
+        !stderr(&quiet.output).contains("containment:"),
+        "{}",
+        quiet.dump()
+    );
+}
