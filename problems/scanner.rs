@@ -43,6 +43,10 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// Numbers of up to this many digits (below 10^19 < 2^64) cannot overflow a `u64` in any step.
+const SAFE_DIGITS: usize = 19;
+
+#[inline]
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
@@ -64,6 +68,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips whitespace, newlines included.
+    #[inline]
     pub fn skip_space(&mut self) {
         while self.pos < self.input.len() && is_space(self.input[self.pos]) {
             self.pos += 1;
@@ -71,6 +76,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Skips whitespace and tells whether nothing but whitespace remains.
+    #[inline]
     pub fn at_end(&mut self) -> bool {
         self.skip_space();
         self.pos == self.input.len()
@@ -78,6 +84,7 @@ impl<'a> Scanner<'a> {
 
     /// Skips spaces and tabs (not newlines) and tells whether another token stands on the current
     /// line; for formats where a line is a unit, such as one Nim position per line.
+    #[inline]
     pub fn token_on_line(&mut self) -> bool {
         while let Some(&b) = self.input.get(self.pos) {
             if b == b'\n' {
@@ -108,8 +115,37 @@ impl<'a> Scanner<'a> {
 
     /// Reads the next unsigned integer, skipping whitespace before it; `what` names it in errors
     /// ("heap size").
+    #[inline]
     pub fn u64(&mut self, what: &str) -> Result<u64, InputError> {
         self.skip_space();
+        // The fast path takes a number of 1 to 19 digits followed by whitespace or the end, the
+        // usual token: below 10^19 nothing can overflow, so each digit is one subtraction, one
+        // comparison and one multiply-add. Anything else (20 digits or more, no digit, a digit
+        // run glued to other bytes) is re-read from its start by `u64_slow`, which decides the
+        // value or the error as the scanner always has.
+        let rest = &self.input[self.pos..];
+        let mut value: u64 = 0;
+        let mut len = 0;
+        while len < rest.len() && len < SAFE_DIGITS {
+            let digit = rest[len].wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            value = value * 10 + u64::from(digit);
+            len += 1;
+        }
+        if len > 0 && rest.get(len).is_none_or(|&b| is_space(b)) {
+            self.pos += len;
+            Ok(value)
+        } else {
+            self.u64_slow(what)
+        }
+    }
+
+    /// [`Scanner::u64`] for every token, with overflow checks and the errors.
+    #[cold]
+    #[inline(never)]
+    fn u64_slow(&mut self, what: &str) -> Result<u64, InputError> {
         let start = self.pos;
         let mut value: u64 = 0;
         while let Some(&b) = self.input.get(self.pos) {
@@ -147,21 +183,36 @@ impl<'a> Scanner<'a> {
     }
 
     /// Reads the next unsigned integer and checks it lies in `range`.
+    #[inline]
     pub fn u64_in(&mut self, what: &str, range: RangeInclusive<u64>) -> Result<u64, InputError> {
         let start = self.next_token_offset();
         let value = self.u64(what)?;
+        if range.contains(&value) {
+            Ok(value)
+        } else {
+            Err(self.out_of_range(start, what, value, range))
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn out_of_range(
+        &self,
+        start: usize,
+        what: &str,
+        value: u64,
+        range: RangeInclusive<u64>,
+    ) -> InputError {
         if value < *range.start() {
-            Err(self.error_at(
+            self.error_at(
                 start,
                 format!("{what} {value} is below the minimum {}", range.start()),
-            ))
-        } else if value > *range.end() {
-            Err(self.error_at(
+            )
+        } else {
+            self.error_at(
                 start,
                 format!("{what} {value} is above the limit {}", range.end()),
-            ))
-        } else {
-            Ok(value)
+            )
         }
     }
 
@@ -181,6 +232,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// The offset where the next token starts (after whitespace).
+    #[inline]
     pub fn next_token_offset(&mut self) -> usize {
         self.skip_space();
         self.pos
@@ -248,6 +300,25 @@ mod tests {
     }
 
     #[test]
+    fn the_fast_path_and_the_checked_path_agree_around_nineteen_digits() {
+        let mut s = Scanner::new(
+            b"9999999999999999999 10000000000000000000 0000000000000000000000042 \
+              1234567890123456789",
+        );
+        assert_eq!(s.u64("a").unwrap(), 9_999_999_999_999_999_999);
+        assert_eq!(s.u64("b").unwrap(), 10_000_000_000_000_000_000);
+        assert_eq!(s.u64("c").unwrap(), 42);
+        assert_eq!(s.u64("d").unwrap(), 1_234_567_890_123_456_789);
+        assert!(s.at_end());
+        let err = Scanner::new(b"99999999999999999999").u64("h").unwrap_err();
+        assert!(err.message.contains("too large"), "{err}");
+        let err = Scanner::new(b"1234567890123456789x").u64("h").unwrap_err();
+        assert!(err.message.contains("`1234567890123456789x`"), "{err}");
+        let err = Scanner::new(b"12345678901234567890x").u64("h").unwrap_err();
+        assert!(err.message.contains("`12345678901234567890x`"), "{err}");
+    }
+
+    #[test]
     fn range_errors_point_at_the_number() {
         let mut s = Scanner::new(b"5\n 10001");
         s.u64("k").unwrap();
@@ -266,6 +337,34 @@ mod tests {
         );
         let err = Scanner::new(b"0").u64_in("n", 1..=5).unwrap_err();
         assert_eq!(err.message, "n 0 is below the minimum 1");
+    }
+
+    #[test]
+    fn the_fast_path_decides_as_the_checked_path_on_random_bytes() {
+        let mut state = 0x853c_49e6_748f_ea9bu64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 48) as usize;
+            // Mostly digits, so long runs around 19 and 20 digits come up often.
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| b"000123456789999 \n\tx"[(next() % 19) as usize])
+                .collect();
+            let (mut fast, mut slow) = (Scanner::new(&bytes), Scanner::new(&bytes));
+            loop {
+                slow.skip_space();
+                let (a, b) = (fast.u64("n"), slow.u64_slow("n"));
+                assert_eq!(a, b, "{:?}", String::from_utf8_lossy(&bytes));
+                assert_eq!(fast.offset(), slow.offset());
+                if a.is_err() {
+                    break;
+                }
+            }
+        }
     }
 
     #[test]

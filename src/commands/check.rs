@@ -152,7 +152,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         move |case: &Case| judge_case(case, &subject, &config, bless)
     };
     let judged = judge_all(
-        cases.into(),
+        Arc::new(cases),
         config.jobs,
         args.fail_fast,
         reporter.as_mut(),
@@ -194,7 +194,7 @@ const LONGEST_NAP: Duration = Duration::from_millis(2);
 /// is abandoned (it keeps its core busy until the process exits) and a new worker takes its
 /// place.
 fn judge_all(
-    cases: Arc<[Case]>,
+    cases: Arc<Vec<Case>>,
     jobs: usize,
     fail_fast: bool,
     reporter: &mut dyn Reporter,
@@ -284,7 +284,7 @@ fn judge_all(
 
 /// What the workers share.
 struct Work {
-    cases: Arc<[Case]>,
+    cases: Arc<Vec<Case>>,
     judge_one: JudgeOne,
     fail_fast: bool,
     /// The next case to take; workers take cases in sorted order, so results stream out nearly
