@@ -314,13 +314,13 @@ def solve_vs_cpp():
     table(["problem", "input", "grundy solve", "C++ (scanf)", "wall ratio", "CPU ratio",
            "outputs", "CPU ratio less start-up"], rows)
     out()
-    out("Largest inputs: `problems/benches/data.rs` (`max_input`); C++ sources: `bench/cpp/`. "
+    out("Largest inputs: `bench/solvers/data.rs` (`max_input`); C++ sources: `bench/cpp/`. "
         "Times include process start and reading stdin; output goes to a file.")
     end_section()
 
 
 def criterion():
-    section("Solver throughput (criterion, `cargo bench -p grundy-problems --bench solvers`)")
+    section("Solver throughput (criterion, `cargo bench -p grundy-bench --bench solvers`)")
     rows = []
     for problem in PROBLEMS:
         size = os.path.getsize(w(f"max/{problem}.in"))
@@ -341,7 +341,7 @@ def criterion():
            "parse-only rate", "solve / parse-only"], rows)
     out()
     out("Parse-only: every integer of the same bytes through the solvers' own `Scanner`, folded "
-        "into a checksum (`problems/benches/data.rs`, `parse_only`). Wall-clock medians of "
+        "into a checksum (`bench/solvers/data.rs`, `parse_only`). Wall-clock medians of "
         "criterion's samples, in the same run.")
     end_section()
 

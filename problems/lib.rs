@@ -34,6 +34,47 @@ pub enum Constraints {
     Extended,
 }
 
+/// What a built-in checker or interactive judge concluded about a program's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The answer is right.
+    Accept,
+    /// The answer is wrong; the message says what and where, in one line.
+    Reject(String),
+    /// The judge's own data is unusable (a malformed input or answer file): the problem is at
+    /// fault, not the program.
+    JudgeError(String),
+}
+
+/// A checker for a problem with many right answers: the case's input, its answer file (one right
+/// answer, or whatever the problem keeps there) and the program's output. It must decide from
+/// the rules, never by trusting the answer file to be the only right one.
+pub type CheckFn = fn(input: &[u8], answer: &[u8], output: &[u8]) -> Decision;
+
+/// One side's end of an interactive exchange, a line at a time. The runner provides it (pipes to
+/// a judged process, or to the other built-in side) and keeps the time: a read that would wait past
+/// the time limit returns `None`, as a closed stream does. Lines are capped by the runner; a
+/// longer one arrives cut.
+pub trait Link {
+    /// The next line from the other side, without its `\n` (nor a `\r` before it); `None` when the
+    /// other side closed its output, ended, or ran out of time.
+    fn read_line(&mut self) -> Option<Vec<u8>>;
+    /// Sends `line` and a `\n`, flushed at once. `false` when the other side no longer reads.
+    fn write_line(&mut self, line: &[u8]) -> bool;
+}
+
+/// An interactive problem's two built-in sides. The problems crate knows nothing of processes:
+/// the runner joins the judge to the program under test (the built-in player, or any program) by
+/// [`Link`]s.
+#[derive(Clone, Copy)]
+pub struct Interaction {
+    /// The judge: it knows the case's input and answer file, talks to the program, and decides.
+    pub judge: fn(input: &[u8], answer: &[u8], program: &mut dyn Link) -> Decision,
+    /// The built-in player: it knows nothing but what the judge tells it. `Err` when the judge
+    /// said something it cannot read.
+    pub play: fn(judge: &mut dyn Link) -> Result<(), String>,
+}
+
 /// One problem: everything the runner needs, behind plain function pointers so every problem has
 /// the same shape.
 pub struct Problem {
@@ -56,6 +97,13 @@ pub struct Problem {
     /// Smaller valid inputs derived from a failing one (fewer heaps, fewer test cases, smaller
     /// numbers), most aggressive first; empty when nothing smaller exists.
     pub shrink: fn(input: &[u8]) -> Vec<Vec<u8>>,
+    /// For a problem with many right answers: the checker that judges an output (`solve` and
+    /// `brute` then each print one right answer). `None`: the runner's checker compares with the
+    /// expected file.
+    pub check: Option<CheckFn>,
+    /// For an interactive problem: the judge and the built-in player (`solve` and `brute` then
+    /// print the answer file from the input). `None` for an ordinary problem.
+    pub interact: Option<Interaction>,
 }
 
 /// Every problem the runner knows. Adding a problem: one line here.

@@ -35,6 +35,8 @@ pub static PANICS: Problem = Problem {
     generate: no_generator,
     validate: any_input,
     shrink: no_shrink,
+    check: None,
+    interact: None,
 };
 
 /// Loops forever on every input that holds the word `loop`, echoes the rest.
@@ -54,6 +56,8 @@ pub static LOOPS: Problem = Problem {
     generate: no_generator,
     validate: any_input,
     shrink: no_shrink,
+    check: None,
+    interact: None,
 };
 
 /// A wrong Nim solver (it ignores every heap after the second), to be caught by stress testing.

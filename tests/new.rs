@@ -41,7 +41,7 @@ fn copy_of_the_repository(to: &Path) {
         .join("\n[");
     std::fs::write(to.join("Cargo.toml"), without_profiles).unwrap();
     std::fs::copy(repository().join("Cargo.lock"), to.join("Cargo.lock")).unwrap();
-    for folder in ["src", "problems", "sandbox"] {
+    for folder in ["src", "problems", "sandbox", "bench/solvers"] {
         copy_tree(&repository().join(folder), &to.join(folder));
     }
 }

@@ -32,4 +32,6 @@ pub static PROBLEM: Problem = Problem {
     generate: generator::generate,
     validate: validator::validate,
     shrink: shrink::shrink,
+    check: None,
+    interact: None,
 };

@@ -27,4 +27,6 @@ pub static PROBLEM: Problem = Problem {
     generate: generator::generate,
     validate: validator::validate,
     shrink: shrink::shrink,
+    check: None,
+    interact: None,
 };
