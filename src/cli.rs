@@ -133,6 +133,9 @@ pub struct ListArgs {
     /// PROBLEM or PROBLEM/CASE-GLOB.
     #[arg(value_name = "FILTER")]
     pub filters: Vec<String>,
+    /// List the id of every selected case, one per line, instead of the problems.
+    #[arg(long)]
+    pub cases: bool,
     #[command(flatten)]
     pub sources: Sources,
 }

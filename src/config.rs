@@ -181,15 +181,12 @@ impl RunnerFile {
         let mut per_problem = BTreeMap::new();
         for (id, table) in self.problems {
             if !problem_exists(id.get_ref(), &fixtures) {
-                let known: Vec<&str> = grundy_problems::ALL.iter().map(|p| p.id).collect();
                 return Err(SpannedError::new(
                     &id,
                     format!(
-                        "unknown problem `{}`{}: [problems.<id>] must name a built-in problem \
-                         ({}) or a folder of the fixtures root",
-                        id.get_ref(),
-                        did_you_mean(id.get_ref(), known.iter().copied()),
-                        known.join(", ")
+                        "{}, and no folder of the fixtures root has that name: \
+                         [problems.<id>] must name one or the other",
+                        crate::builtin::unknown(id.get_ref())
                     ),
                 ));
             }
@@ -376,7 +373,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            err.starts_with("runner.toml:1:11: unknown problem `snim`"),
+            err.starts_with("runner.toml:1:11: no built-in problem `snim`"),
             "{err}"
         );
         assert!(err.contains("did you mean `s-nim`?"), "{err}");

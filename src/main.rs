@@ -5,6 +5,8 @@
 //! `diffing` (diffs), tied together per case by `judging` → `reporting` (human, JSON). `commands`
 //! holds one file per subcommand; `cli` only parses.
 
+mod blessing;
+mod builtin;
 mod checking;
 mod cli;
 mod commands;

@@ -14,6 +14,7 @@ use crate::cli::AddArgs;
 use crate::config::{Config, Overrides};
 use crate::discovery::is_kebab_case;
 use crate::files::{write_atomic, Existing};
+use crate::reporting::print;
 use crate::running::run_in_process;
 
 pub fn run(args: AddArgs) -> Result<ExitCode> {
@@ -128,8 +129,11 @@ impl NewCase {
             let _ = std::fs::remove_file(&input_path);
             return Err(error);
         }
-        println!("wrote {}", input_path.display());
-        println!("wrote {}", expected_path.display());
+        print(&format!(
+            "wrote {}\nwrote {}\n",
+            input_path.display(),
+            expected_path.display()
+        ))?;
         Ok(())
     }
 }

@@ -11,6 +11,7 @@ use super::{built_in, load_config};
 use crate::cli::GenArgs;
 use crate::config::Overrides;
 use crate::files::{write_atomic, Existing};
+use crate::reporting::print;
 
 pub fn run(args: GenArgs) -> Result<ExitCode> {
     let problem = built_in(&args.problem)?;
@@ -24,6 +25,6 @@ pub fn run(args: GenArgs) -> Result<ExitCode> {
     );
     new_case.write(&input, &expected)?;
     write_atomic(&new_case.path("gen"), recipe.as_bytes(), Existing::Keep)?;
-    println!("wrote {}", new_case.path("gen").display());
+    print(&format!("wrote {}\n", new_case.path("gen").display()))?;
     Ok(ExitCode::SUCCESS)
 }

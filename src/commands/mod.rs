@@ -17,6 +17,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
+pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::{Cli, ColorChoice, Command, Sources};
 use crate::config::{Config, Overrides};
 
@@ -54,22 +55,5 @@ fn load_config(sources: &Sources, mut overrides: Overrides) -> Result<Config> {
     overrides.fixtures = sources.fixtures.clone();
     Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
         grundy_problems::find(id).is_some() || root.join(id).is_dir()
-    })
-}
-
-/// `a, b, c`: the built-in problem ids, for error messages.
-fn known_problems() -> String {
-    let ids: Vec<&str> = grundy_problems::ALL.iter().map(|p| p.id).collect();
-    ids.join(", ")
-}
-
-/// The built-in problem `id`, or an error listing the known ones.
-fn built_in(id: &str) -> Result<&'static grundy_problems::Problem> {
-    grundy_problems::find(id).ok_or_else(|| {
-        anyhow::anyhow!(
-            "no built-in problem `{id}`{}; known problems: {}",
-            crate::config::did_you_mean(id, grundy_problems::ALL.iter().map(|p| p.id)),
-            known_problems()
-        )
     })
 }

@@ -10,10 +10,9 @@
 
 mod render;
 
-use std::io::Write;
 use std::process::ExitCode;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use grundy_problems::families::{observe, Family, Law, Observed, PERIOD_SEARCH_LIMIT};
 
 use crate::cli::sg::{Game, SgArgs, SgFormat, DEFAULT_UPTO};
@@ -134,11 +133,7 @@ pub fn run(args: SgArgs) -> Result<ExitCode> {
         SgFormat::Csv => render::csv(&outcome),
         SgFormat::Json => format!("{}\n", render::json(&outcome)),
     };
-    let mut stdout = std::io::stdout().lock();
-    stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-        .context("cannot write standard output")?;
+    crate::reporting::print(&text)?;
     let failed = outcome.check.as_ref().is_some_and(|c| c.mismatch.is_some());
     Ok(if failed {
         ExitCode::FAILURE

@@ -4,86 +4,70 @@
 //! below an `invalid/` group must be rejected. Exit 0 when every input passes, 1 listing each one
 //! that does not, 2 for layout errors (as `check`).
 
-use std::collections::BTreeSet;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use grundy_problems::{Constraints, InputError};
 use rayon::prelude::*;
 
-use super::{known_problems, load_config};
+use super::load_config;
 use crate::cli::ValidateArgs;
 use crate::config::Overrides;
-use crate::discovery::{discover, select, Case, Filter, EXTENDED_GROUP};
+use crate::discovery::{select_cases, Case, EXTENDED_GROUP};
+use crate::reporting::print;
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let config = load_config(&args.sources, Overrides::default())?;
-    let filters: Vec<Filter> = args
-        .filters
-        .iter()
-        .map(|f| f.parse())
-        .collect::<Result<_>>()?;
-    let wanted: BTreeSet<&str> = filters.iter().map(|f| f.problem.as_str()).collect();
-    let fixtures = discover(&config.fixtures, |p| {
-        wanted.is_empty() || wanted.contains(p)
-    })?;
-    let cases = select(fixtures.cases, &filters)?;
-    if cases.is_empty() {
-        bail!(
-            "no input to validate: there is no `.in` file below `{}`{}",
-            config.fixtures.display(),
-            if filters.is_empty() {
-                ""
-            } else {
-                " for the given filters"
-            }
-        );
-    }
-    let problems: BTreeSet<&str> = cases.iter().map(|c| c.problem.as_str()).collect();
-    for problem in problems {
+    let selection = select_cases(&config.fixtures, &args.filters)?;
+    selection.require_some("input to validate")?;
+    for problem in selection.case_problems() {
         if grundy_problems::find(problem).is_none() {
             bail!(
-                "fixtures folder `{}` has no built-in problem `{problem}`, so no validator \
-                 (known: {})",
+                "fixtures folder `{}`: {}, so there is no validator for it",
                 config.fixtures.join(problem).display(),
-                known_problems()
+                crate::builtin::unknown(problem)
             );
         }
     }
+    let cases = &selection.cases;
 
     let findings: Vec<Finding> = cases.par_iter().map(validate_case).collect();
     let mut failed = 0;
+    let mut text = String::new();
     for (case, finding) in cases.iter().zip(&findings) {
         let path = case.input.display();
-        match finding {
-            Finding::Valid(limits) if args.verbose => println!("ok    {path} ({limits})"),
+        let line = match finding {
+            Finding::Valid(limits) if args.verbose => format!("ok    {path} ({limits})"),
             Finding::Rejected(error) if args.verbose => {
-                println!("ok    {path}: rejected as intended: {error}")
+                format!("ok    {path}: rejected as intended: {error}")
             }
-            Finding::Valid(_) | Finding::Rejected(_) => {}
+            Finding::Valid(_) | Finding::Rejected(_) => continue,
             Finding::Invalid(error) => {
                 failed += 1;
-                println!("{path}: {error}");
+                format!("{path}: {error}")
             }
             Finding::Accepted(limits) => {
                 failed += 1;
-                println!(
+                format!(
                     "{path}: valid under the {limits}, but inputs in an `invalid/` group must \
                      break the format or the limits"
-                );
+                )
             }
             Finding::Unreadable(error) => {
                 failed += 1;
-                println!("{path}: cannot read it: {error}");
+                format!("{path}: cannot read it: {error}")
             }
-        }
+        };
+        text += &line;
+        text.push('\n');
     }
     let deliberate = cases.iter().filter(|c| c.expects_error()).count();
-    println!(
-        "Validated {} inputs ({deliberate} deliberately invalid).\n{} passed, {failed} failed",
+    text += &format!(
+        "Validated {} inputs ({deliberate} deliberately invalid).\n{} passed, {failed} failed\n",
         cases.len(),
         cases.len() - failed
     );
+    print(&text)?;
     Ok(if failed == 0 {
         ExitCode::SUCCESS
     } else {

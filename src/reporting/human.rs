@@ -171,7 +171,7 @@ fn judged_line(summary: &Summary) -> String {
 }
 
 impl<W: Write> Reporter for HumanReporter<W> {
-    fn case_finished(&mut self, result: &CaseResult) {
+    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
         let entry = self
             .problems
             .entry(result.case.problem.clone())
@@ -180,7 +180,7 @@ impl<W: Write> Reporter for HumanReporter<W> {
         entry.1 += usize::from(!result.verdict.passed());
         // Files written are always listed: `-q` quiets the status, not what was changed on disk.
         if self.verbosity == Verbosity::Quiet && result.blessed.is_none() {
-            return;
+            return Ok(());
         }
         let text = if let Some(path) = &result.blessed {
             let tag = self.styled(anstyle::AnsiColor::Cyan.on_default(), "BLESS");
@@ -195,11 +195,10 @@ impl<W: Write> Reporter for HumanReporter<W> {
                 time_and_memory(result)
             )
         } else {
-            return;
+            return Ok(());
         };
         // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
-        let _ = self.out.write_all(text.as_bytes());
-        let _ = self.out.flush();
+        self.write(&text)
     }
 
     fn finish(&mut self, summary: &Summary) -> Result<()> {
@@ -219,10 +218,16 @@ impl<W: Write> Reporter for HumanReporter<W> {
         text += "\n";
         text += &summary.closing_line();
         text += "\n";
-        // A closed pipe (`| head`) ends output; it is not an error that should change the exit code.
-        let _ = self.out.write_all(text.as_bytes());
-        let _ = self.out.flush();
-        Ok(())
+        self.write(&text)
+    }
+}
+
+impl<W: Write> HumanReporter<W> {
+    fn write(&mut self, text: &str) -> Result<()> {
+        self.out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush())
+            .map_err(super::lost_report)
     }
 }
 
@@ -268,7 +273,7 @@ mod tests {
         let mut out = Vec::new();
         let mut reporter = HumanReporter::new(&mut out, false, verbosity);
         for result in results() {
-            reporter.case_finished(&result);
+            reporter.case_finished(&result).unwrap();
         }
         reporter.finish(summary).unwrap();
         String::from_utf8(out).unwrap()
@@ -356,7 +361,7 @@ mod tests {
         let mut reporter = HumanReporter::new(&mut out, false, Verbosity::Normal);
         let mut result = CaseResult::new(case("p/a"), Verdict::AC, None);
         result.blessed = Some(PathBuf::from("fixtures/p/a.out"));
-        reporter.case_finished(&result);
+        reporter.case_finished(&result).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "BLESS p/a wrote fixtures/p/a.out\n"

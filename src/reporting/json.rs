@@ -23,10 +23,10 @@ impl<W: Write> JsonReporter<W> {
         JsonReporter { out }
     }
 
-    fn emit(&mut self, value: Value) {
-        // A closed pipe (`| head`) ends output; it is not an error worth a panic.
-        let _ = writeln!(self.out, "{value}");
-        let _ = self.out.flush();
+    fn emit(&mut self, value: Value) -> Result<()> {
+        writeln!(self.out, "{value}")
+            .and_then(|()| self.out.flush())
+            .map_err(super::lost_report)
     }
 }
 
@@ -101,13 +101,12 @@ fn timings(timings: &[Timing]) -> Value {
 }
 
 impl<W: Write> Reporter for JsonReporter<W> {
-    fn case_finished(&mut self, result: &CaseResult) {
-        self.emit(case_object(result));
+    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
+        self.emit(case_object(result))
     }
 
     fn finish(&mut self, summary: &Summary) -> Result<()> {
-        self.emit(summary_object(summary));
-        Ok(())
+        self.emit(summary_object(summary))
     }
 }
 
@@ -124,7 +123,7 @@ mod tests {
         let mut out = Vec::new();
         let mut reporter = JsonReporter::new(&mut out);
         for result in results {
-            reporter.case_finished(result);
+            reporter.case_finished(result).unwrap();
         }
         reporter.finish(summary).unwrap();
         String::from_utf8(out)

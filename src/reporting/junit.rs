@@ -119,10 +119,11 @@ fn cut(text: &str, limit: usize) -> String {
 }
 
 impl Reporter for JunitReporter {
-    fn case_finished(&mut self, result: &CaseResult) {
+    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
         let (cases, time) = self.suites.entry(result.case.problem.clone()).or_default();
         cases.push(test_case(result));
         *time += result.time;
+        Ok(())
     }
 
     fn finish(&mut self, summary: &Summary) -> Result<()> {
@@ -178,7 +179,7 @@ mod tests {
         let path = dir.path().join("reports/junit.xml");
         let mut reporter = JunitReporter::new(path.clone());
         for result in results {
-            reporter.case_finished(result);
+            reporter.case_finished(result).unwrap();
         }
         let summary = Summary {
             passed: 1,
@@ -282,7 +283,7 @@ mod tests {
         let path = dir.path().join("junit.xml");
         std::fs::write(&path, "old").unwrap();
         let mut reporter = JunitReporter::new(path.clone());
-        reporter.case_finished(&results()[0]);
+        reporter.case_finished(&results()[0]).unwrap();
         reporter.finish(&Summary::default()).unwrap();
         assert!(std::fs::read_to_string(&path).unwrap().starts_with("<?xml"));
     }

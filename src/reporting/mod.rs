@@ -77,9 +77,11 @@ pub struct Timing {
 /// `case_finished` in sorted case order, whatever order the cases finish in.
 pub trait Reporter {
     fn case_started(&mut self, _case: &Case) {}
-    fn case_finished(&mut self, result: &CaseResult);
-    /// The run is over. An error (a report file that cannot be written) makes the run
-    /// meaningless for CI, so the caller turns it into exit code 2.
+    /// An error means the report cannot be written (stdout closed or full): a lost report makes
+    /// the run meaningless for CI, so the caller turns it into exit code 2.
+    fn case_finished(&mut self, result: &CaseResult) -> Result<()>;
+    /// The run is over. An error (a report that cannot be written) makes the run meaningless for
+    /// CI, so the caller turns it into exit code 2.
     fn finish(&mut self, summary: &Summary) -> Result<()>;
 }
 
@@ -140,7 +142,7 @@ impl Reporter for Reports {
         }
     }
 
-    fn case_finished(&mut self, result: &CaseResult) {
+    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
         self.timings.push(Timing {
             case: result.case.id.clone(),
             verdict: result.verdict,
@@ -149,8 +151,9 @@ impl Reporter for Reports {
         });
         self.peak_memory_bytes = self.peak_memory_bytes.max(result.peak_memory_bytes);
         for sink in &mut self.sinks {
-            sink.case_finished(result);
+            sink.case_finished(result)?;
         }
+        Ok(())
     }
 
     fn finish(&mut self, summary: &Summary) -> Result<()> {
@@ -195,6 +198,22 @@ pub fn slowest_cases(timings: &[Timing], n: usize) -> Vec<Timing> {
 fn slowest_first(mut timings: Vec<Timing>) -> Vec<Timing> {
     timings.sort_by(|a, b| b.time.cmp(&a.time).then_with(|| a.case.cmp(&b.case)));
     timings
+}
+
+/// The error for a report that could not be written to stdout (closed, full, a broken pipe).
+pub fn lost_report(error: std::io::Error) -> anyhow::Error {
+    anyhow::anyhow!("cannot write the report to standard output: {error}")
+}
+
+/// Writes `text` to stdout and flushes it; a report that cannot be written is an error (exit 2),
+/// never a panic or a silent success.
+pub fn print(text: &str) -> Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .map_err(lost_report)
 }
 
 /// Milliseconds with a fraction, for reports.
@@ -267,8 +286,9 @@ mod tests {
         fn case_started(&mut self, case: &Case) {
             self.0.borrow_mut().push(format!("start {}", case.id));
         }
-        fn case_finished(&mut self, result: &CaseResult) {
+        fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
             self.0.borrow_mut().push(format!("done {}", result.case.id));
+            Ok(())
         }
         fn finish(&mut self, summary: &Summary) -> Result<()> {
             let slow: Vec<&str> = summary.slow.iter().map(|t| t.case.as_str()).collect();
@@ -300,10 +320,10 @@ mod tests {
         let mut result = CaseResult::new(fast, Verdict::AC, None);
         result.time = Duration::from_millis(3);
         result.peak_memory_bytes = Some(5 << 20);
-        reports.case_finished(&result);
+        reports.case_finished(&result).unwrap();
         let mut result = CaseResult::new(slow, Verdict::TLE, Some("stopped".into()));
         result.time = Duration::from_millis(100);
-        reports.case_finished(&result);
+        reports.case_finished(&result).unwrap();
         reports.finish(&Summary::default()).unwrap();
         let log = log.borrow();
         let finish = r#"finish slow=["p/slow"] slowest=["p/slow"] peak=Some(5242880)"#;

@@ -91,13 +91,14 @@ impl Reporter for ProgressReporter {
         self.inner.case_started(case);
     }
 
-    fn case_finished(&mut self, result: &CaseResult) {
+    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
         self.in_flight.retain(|id| *id != result.case.id);
         self.failed += usize::from(!result.verdict.passed());
         let inner = &mut self.inner;
-        self.bar.suspend(|| inner.case_finished(result));
+        self.bar.suspend(|| inner.case_finished(result))?;
         self.bar.inc(1);
         self.update();
+        Ok(())
     }
 
     fn finish(&mut self, summary: &Summary) -> Result<()> {
@@ -132,8 +133,9 @@ mod tests {
         fn case_started(&mut self, _case: &Case) {
             self.0.borrow_mut().0 += 1;
         }
-        fn case_finished(&mut self, _result: &CaseResult) {
+        fn case_finished(&mut self, _result: &CaseResult) -> Result<()> {
             self.0.borrow_mut().1 += 1;
+            Ok(())
         }
         fn finish(&mut self, _summary: &Summary) -> Result<()> {
             self.0.borrow_mut().2 += 1;
@@ -150,10 +152,14 @@ mod tests {
         let (a, b) = (case("p/a"), case("p/b"));
         progress.case_started(&a);
         progress.case_started(&b);
-        progress.case_finished(&CaseResult::new(a, Verdict::WA, None));
+        progress
+            .case_finished(&CaseResult::new(a, Verdict::WA, None))
+            .unwrap();
         assert_eq!(progress.in_flight, ["p/b"]);
         assert_eq!(progress.failed, 1);
-        progress.case_finished(&CaseResult::new(b, Verdict::AC, None));
+        progress
+            .case_finished(&CaseResult::new(b, Verdict::AC, None))
+            .unwrap();
         assert_eq!(progress.bar.position(), 2);
         progress.finish(&Summary::default()).unwrap();
         assert!(progress.bar.is_finished());

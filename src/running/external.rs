@@ -33,14 +33,6 @@ pub fn parse_command(command: &str) -> Result<Program> {
     Ok(Program { argv })
 }
 
-/// This very binary as `grundy solve PROBLEM`, for `--isolate`.
-pub fn built_in_as_process(problem: &str) -> Result<Program> {
-    let exe = std::env::current_exe().context("cannot find the grundy executable")?;
-    Ok(Program {
-        argv: vec![exe.into(), "solve".into(), problem.into()],
-    })
-}
-
 /// Runs `program` on the case input at `input` under the limits of `settings`.
 pub fn run_external(
     program: &Program,

@@ -7,13 +7,13 @@
 //! processes instead.
 //!
 //! Two ways to get there:
-//! - `check`'s workers run solvers inline, on the worker itself ([`solve_inline_on_this_thread`]),
-//!   and publish each solver's deadline in a [`SolveWatch`]; the thread that collects results
-//!   watches the deadlines, reports an overdue case as TLE and replaces its worker. No handoff per
-//!   case: on a small VM a handoff to another thread and back costs about as much as judging a
-//!   tiny case (BENCHMARKS.md).
-//! - Any other thread hands each solve to a solver thread of its own and waits at most the time
-//!   limit; after a timeout it abandons that solver thread and starts a fresh one next time.
+//! - [`run_watched`]: on the calling thread, which must have a solver-sized stack and someone
+//!   watching its [`SolveWatch`] (the workers of [`super::pool`]): the watcher reports an overdue
+//!   solver and never waits for that thread again. No handoff per case: on a small VM a handoff to
+//!   another thread and back costs about as much as judging a tiny case (BENCHMARKS.md).
+//! - [`run_in_process`]: the calling thread hands the solve to a solver thread of its own and
+//!   waits at most the time limit; after a timeout it abandons that solver thread and starts a
+//!   fresh one next time.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
@@ -51,8 +51,6 @@ struct SolverThread {
 
 thread_local! {
     static SOLVER: RefCell<Option<SolverThread>> = const { RefCell::new(None) };
-    /// Set on threads that run solvers inline (see [`solve_inline_on_this_thread`]).
-    static WATCH: RefCell<Option<Arc<SolveWatch>>> = const { RefCell::new(None) };
     /// Set while a solver runs on this thread: its panics are captured, not printed.
     static CAPTURING: Cell<bool> = const { Cell::new(false) };
     static PANIC_LOCATION: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -121,29 +119,29 @@ impl SolveWatch {
     }
 }
 
-/// From now on, [`run_in_process`] on this thread runs solvers right here instead of handing
-/// them to a solver thread, and publishes each one's deadline in `watch`. The caller provides
-/// what a solver thread would: a stack of [`SOLVER_STACK`] bytes, and a watcher that, once
-/// [`SolveWatch::overdue`], judges the case TLE and never waits for this thread again.
-pub fn solve_inline_on_this_thread(watch: Arc<SolveWatch>) {
-    WATCH.with(|slot| *slot.borrow_mut() = Some(watch));
+/// Runs `solve` on `input` right on this thread, publishing its deadline in `watch`. The caller
+/// provides what a solver thread would: a stack of [`SOLVER_STACK`] bytes, and a watcher that,
+/// once [`SolveWatch::overdue`], reports the case TLE and never waits for this thread again.
+pub fn run_watched(
+    solve: SolveFn,
+    input: Vec<u8>,
+    time_limit: Duration,
+    watch: &SolveWatch,
+) -> Run {
+    let started = Instant::now();
+    let limit = u64::try_from(time_limit.as_nanos()).unwrap_or(u64::MAX);
+    let start = watch.nanos(started);
+    watch.started.store(start, Ordering::SeqCst);
+    watch
+        .deadline
+        .store(start.saturating_add(limit).max(1), Ordering::SeqCst);
+    let finished = solve_one(Job { solve, input });
+    watch.deadline.store(0, Ordering::SeqCst);
+    finished_run(finished, time_limit)
 }
 
-/// Runs `solve` on `input` with a time limit: on this thread when it was set up for that
-/// ([`solve_inline_on_this_thread`]), else on this thread's solver thread.
+/// Runs `solve` on `input` with a time limit on this thread's solver thread.
 pub fn run_in_process(solve: SolveFn, input: Vec<u8>, time_limit: Duration) -> Run {
-    if let Some(watch) = WATCH.with(|slot| slot.borrow().clone()) {
-        let started = Instant::now();
-        let limit = u64::try_from(time_limit.as_nanos()).unwrap_or(u64::MAX);
-        let start = watch.nanos(started);
-        watch.started.store(start, Ordering::SeqCst);
-        watch
-            .deadline
-            .store(start.saturating_add(limit).max(1), Ordering::SeqCst);
-        let finished = solve_one(Job { solve, input });
-        watch.deadline.store(0, Ordering::SeqCst);
-        return finished_run(finished, time_limit);
-    }
     let started = Instant::now();
     let reply = SOLVER.with(|slot| {
         let mut slot = slot.borrow_mut();
@@ -319,37 +317,32 @@ mod tests {
         );
     }
 
-    /// Runs `body` on a thread set up as `check`'s workers are: a solver stack, inline solving.
-    fn on_inline_thread<T: Send + 'static>(
+    /// Runs `body` on a thread set up as the pool's workers are: a solver stack.
+    fn on_worker_thread<T: Send + 'static>(
         watch: &Arc<SolveWatch>,
-        body: impl FnOnce() -> T + Send + 'static,
+        body: impl FnOnce(&SolveWatch) -> T + Send + 'static,
     ) -> thread::JoinHandle<T> {
         let watch = Arc::clone(watch);
         thread::Builder::new()
             .stack_size(SOLVER_STACK)
-            .spawn(move || {
-                solve_inline_on_this_thread(watch);
-                body()
-            })
+            .spawn(move || body(&watch))
             .unwrap()
     }
 
     #[test]
-    fn inline_runs_give_the_same_results_and_watch_nothing_between_solves() {
+    fn watched_runs_give_the_same_results_and_watch_nothing_between_solves() {
         install_panic_hook();
         let watch = SolveWatch::new();
-        let runs = on_inline_thread(&watch, || {
-            let thread = thread::current().id();
-            let echo = run_in_process(echo, b"7 8".to_vec(), LIMIT);
-            let panic = run_in_process(panics, Vec::new(), LIMIT);
-            let rejected = run_in_process(rejects, b"1\n2 3".to_vec(), LIMIT);
-            let deep = run_in_process(deep, Vec::new(), Duration::from_secs(30));
-            (thread, [echo, panic, rejected, deep])
+        let runs = on_worker_thread(&watch, |watch| {
+            let echo = run_watched(echo, b"7 8".to_vec(), LIMIT, watch);
+            let panic = run_watched(panics, Vec::new(), LIMIT, watch);
+            let rejected = run_watched(rejects, b"1\n2 3".to_vec(), LIMIT, watch);
+            let deep = run_watched(deep, Vec::new(), Duration::from_secs(30), watch);
+            [echo, panic, rejected, deep]
         })
         .join()
         .unwrap();
-        let (thread, [echo, panic, rejected, deep]) = runs;
-        assert_ne!(thread, thread::current().id());
+        let [echo, panic, rejected, deep] = runs;
         assert_eq!((echo.output, echo.failure), (b"7 8".to_vec(), None));
         assert!(matches!(panic.failure, Some(Failure::Panicked(m)) if m.contains("boom 42")));
         assert_eq!(
@@ -361,10 +354,10 @@ mod tests {
     }
 
     #[test]
-    fn an_inline_solver_past_its_limit_shows_as_overdue() {
+    fn a_watched_solver_past_its_limit_shows_as_overdue() {
         let watch = SolveWatch::new();
-        let _abandoned = on_inline_thread(&watch, || {
-            run_in_process(spins, Vec::new(), Duration::from_millis(50))
+        let _abandoned = on_worker_thread(&watch, |watch| {
+            run_watched(spins, Vec::new(), Duration::from_millis(50), watch)
         });
         let started = Instant::now();
         while !watch.overdue() {

@@ -1,17 +1,20 @@
-//! Running: producing a program's output for one case input. Built-in solvers run in-process on
-//! worker threads with a watchdog; external programs (`--exec`, `--isolate`) run as child processes
-//! in the sandbox. Nothing here compares outputs or prints.
+//! Running: producing a program's output for one case input, and running many cases in parallel.
+//! Built-in solvers run in-process on worker threads with a watchdog; external programs (`--exec`,
+//! `--isolate`) run as child processes in the sandbox; [`pool`] runs a list of jobs on workers and
+//! hands the results back in order. Nothing here compares outputs or prints.
 
 mod external;
 mod in_process;
+pub mod pool;
+mod subject;
 
 use std::time::Duration;
 
-pub use external::{built_in_as_process, parse_command, run_external};
+pub use external::{parse_command, run_external};
 pub use in_process::{
-    install_panic_hook, run_in_process, run_on_this_thread, solve_inline_on_this_thread,
-    SolveWatch, SOLVER_STACK,
+    install_panic_hook, run_in_process, run_on_this_thread, run_watched, SolveWatch,
 };
+pub use subject::{Input, RunError, Subject};
 
 /// How a run ended, when it did not end normally.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -74,16 +74,19 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
         return Err(error);
     }
     let files: Vec<&str> = TEMPLATES.iter().map(|(name, _)| *name).collect();
-    println!("created {}/ ({})", folder.display(), files.join(", "));
-    println!("registered `{}` in {}", names.id, lib_path.display());
-    println!("wrote {}", sample.with_extension("in").display());
-    println!("wrote {}", sample.with_extension("out").display());
-    println!(
-        "next: `cargo run -- check {}` passes as it is; then replace the example game file by \
-         file (statement.md says what it is), and `cargo run -- stress {}` compares your solver \
-         with your brute force",
-        names.id, names.id
-    );
+    crate::reporting::print(&format!(
+        "created {}/ ({})\nregistered `{}` in {}\nwrote {}\nwrote {}\nnext: `cargo run -- check \
+         {}` passes as it is; then replace the example game file by file (statement.md says what \
+         it is), and `cargo run -- stress {}` compares your solver with your brute force\n",
+        folder.display(),
+        files.join(", "),
+        names.id,
+        lib_path.display(),
+        sample.with_extension("in").display(),
+        sample.with_extension("out").display(),
+        names.id,
+        names.id
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 

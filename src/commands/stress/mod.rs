@@ -5,7 +5,6 @@
 //! `--save` it becomes a fixture. Exit 0 when every case agrees, 1 on a counterexample, 2 when
 //! the run cannot mean anything (a brute force or generator fault, a program that cannot start).
 
-mod program;
 mod report;
 mod schedule;
 mod shrinking;
@@ -20,13 +19,12 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{built_in, load_config};
-use crate::checking::Checker;
 use crate::cli::StressArgs;
-use crate::config::Overrides;
+use crate::config::{Overrides, Settings};
 use crate::discovery::Case;
 use crate::judging::{judge, CaseResult};
-use crate::running::{parse_command, run_in_process};
-use program::Program;
+use crate::reporting::print;
+use crate::running::{run_in_process, Input, Subject};
 use schedule::Schedule;
 
 pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
@@ -38,25 +36,15 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     };
     let config = load_config(&args.sources, overrides)?;
     let settings = config.settings(problem.id).clone();
-    let program = match &args.exec {
-        Some(command) => Program::External {
-            program: parse_command(command)?,
-            command: command.clone(),
-            settings: settings.clone(),
-        },
-        None => Program::BuiltIn {
-            solve: problem.solve,
-            time_limit: settings.time_limit,
-        },
-    };
+    let subject = Subject::choose(args.exec.as_deref(), false)?;
     let schedule = Schedule {
         seed: args.seed.unwrap_or_else(random_seed),
         size: args.size.map(|size| size.0),
     };
     let tester = Tester {
         problem,
-        program,
-        checker: settings.checker,
+        subject,
+        settings,
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
@@ -89,7 +77,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let (case, input, outcome) = match first_failure {
         None => {
             bar.finish_and_clear();
-            println!("{}", summary.passed(started.elapsed()));
+            print(&format!("{}\n", summary.passed(started.elapsed())))?;
             return Ok(ExitCode::SUCCESS);
         }
         Some(found) => found?,
@@ -136,27 +124,30 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     bar.finish_and_clear();
     let counterexample = report::Counterexample {
         problem: problem.id,
-        program: tester.program.describe(problem.id),
-        role: tester.program.role(),
-        exec: args.exec.clone(),
+        program: tester.subject.describe(problem.id),
+        role: tester.subject.role(),
+        exec: tester.subject.command().map(String::from),
         schedule,
         case,
         unshrunk,
         shrunk,
     };
-    print!("{}", counterexample.render(color));
+    print(&counterexample.render(color))?;
     if args.save {
         report::save(&config, &counterexample)?;
     }
-    println!("{}", summary.failed(case.number, started.elapsed()));
+    print(&format!(
+        "{}\n",
+        summary.failed(case.number, started.elapsed())
+    ))?;
     Ok(ExitCode::FAILURE)
 }
 
 /// Runs inputs through the program under test and the brute force, and compares them.
 struct Tester {
     problem: &'static Problem,
-    program: Program,
-    checker: Checker,
+    subject: Subject,
+    settings: Settings,
 }
 
 /// What one input showed.
@@ -191,14 +182,20 @@ impl Tester {
                 problem.id
             )));
         }
-        let run = self.program.run(input)?;
+        let run = self.subject.run(
+            problem.id,
+            Some(problem),
+            Input::Bytes(input),
+            &self.settings,
+            None,
+        )?;
         let case = Case {
             id: format!("{}/stress", problem.id),
             problem: problem.id.to_string(),
             input: PathBuf::from("<stdin>"),
             expected: None,
         };
-        let result = judge(case, &run, Some(&reference.output), &self.checker);
+        let result = judge(case, &run, Some(&reference.output), &self.settings.checker);
         if result.verdict.passed() {
             return Ok(Outcome::Agree);
         }
@@ -309,13 +306,14 @@ mod tests {
             Ok(())
         }
         let problem = grundy_problems::find("nim").unwrap();
+        let problem: &'static Problem = Box::leak(Box::new(Problem {
+            solve: wrong,
+            ..*problem
+        }));
         let tester = Tester {
             problem,
-            program: Program::BuiltIn {
-                solve: wrong,
-                time_limit: Duration::from_secs(10),
-            },
-            checker: Checker::Tokens,
+            subject: Subject::BuiltIn,
+            settings: Settings::default(),
         };
         assert!(matches!(
             tester.try_input(b"1 2\n").unwrap(),
@@ -354,11 +352,8 @@ mod tests {
         }));
         let tester = Tester {
             problem,
-            program: Program::BuiltIn {
-                solve: nim.solve,
-                time_limit: Duration::from_secs(10),
-            },
-            checker: Checker::Tokens,
+            subject: Subject::BuiltIn,
+            settings: Settings::default(),
         };
         let Outcome::Broken(reason) = tester.try_input(b"1 x\n").unwrap() else {
             panic!("`x` is no heap size");

@@ -191,7 +191,7 @@ pub fn save(config: &Config, found: &Counterexample) -> Result<()> {
             found.gen_command("CASE"),
         );
         write_atomic(&new_case.path("gen"), note.as_bytes(), Existing::Keep)?;
-        println!("wrote {}", new_case.path("gen").display());
+        crate::reporting::print(&format!("wrote {}\n", new_case.path("gen").display()))?;
         return Ok(());
     }
     bail!(

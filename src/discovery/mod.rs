@@ -1,5 +1,6 @@
-//! Discovery: finding the cases under the fixtures root, selecting them with filters, and splitting
-//! them into partitions. Layout mistakes are errors here, before anything runs.
+//! Discovery: finding the cases under the fixtures root, selecting them with filters ([`filter`])
+//! and splitting them into partitions ([`partition`]). Layout mistakes are errors here, before
+//! anything runs.
 //!
 //! A case is `<root>/<problem>/[group/...]<name>.in` with its expected output beside it as
 //! `<name>.out` or `<name>.ans`. Symbolic links are never followed, so nothing outside the root is
@@ -10,15 +11,18 @@
 //! solver must reject the input with, and only there may an `.err` file stand. Below a folder
 //! named [`EXTENDED_GROUP`] inputs use the extended limits rather than the original ones.
 
+mod filter;
+mod partition;
+
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::hash::Hasher;
-use std::path::{Component, Path, PathBuf};
-use std::str::FromStr;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use globset::{GlobBuilder, GlobMatcher};
 use walkdir::WalkDir;
+
+pub use filter::select_cases;
+pub use partition::Partition;
 
 /// One case: an input and, normally, its expected output.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -231,161 +235,12 @@ pub fn is_kebab_case(id: &str) -> bool {
         })
 }
 
-/// A command-line selection: `PROBLEM` or `PROBLEM/CASE-GLOB`. The glob matches a case's path
-/// below the problem folder or any group folder above it, so `s-nim/large` selects the group.
-#[derive(Debug)]
-pub struct Filter {
-    text: String,
-    pub problem: String,
-    glob: Option<GlobMatcher>,
-}
-
-impl FromStr for Filter {
-    type Err = anyhow::Error;
-
-    fn from_str(text: &str) -> Result<Self> {
-        let path = Path::new(text);
-        if path.is_absolute()
-            || path
-                .components()
-                .any(|c| !matches!(c, Component::Normal(_)))
-        {
-            bail!(
-                "filter `{text}` must be PROBLEM or PROBLEM/CASE-GLOB inside the fixtures root \
-                 (no absolute paths, no `..` or `.`)"
-            );
-        }
-        let (problem, glob) = match text.split_once('/') {
-            // `s-nim/` is the whole problem, as a shell's completion writes it.
-            Some((problem, "")) => (problem, None),
-            Some((problem, glob)) => {
-                let glob = glob.trim_end_matches('/');
-                let matcher = GlobBuilder::new(glob)
-                    .literal_separator(true)
-                    .build()
-                    .with_context(|| format!("filter `{text}` has an invalid glob"))?
-                    .compile_matcher();
-                (problem, Some(matcher))
-            }
-            None => (text, None),
-        };
-        Ok(Filter {
-            text: text.to_string(),
-            problem: problem.to_string(),
-            glob,
-        })
-    }
-}
-
-impl Filter {
-    /// Whether the glob part names the group folder `group` outright (as in `nim/invalid/*`).
-    pub fn names_group(&self, group: &str) -> bool {
-        self.text.split('/').skip(1).any(|part| part == group)
-    }
-
-    pub fn matches(&self, case: &Case) -> bool {
-        if case.problem != self.problem {
-            return false;
-        }
-        let Some(glob) = &self.glob else {
-            return true;
-        };
-        let name = case.name();
-        glob.is_match(name)
-            || name
-                .match_indices('/')
-                .any(|(slash, _)| glob.is_match(&name[..slash]))
-    }
-}
-
-/// The cases at least one filter selects (all when there are none). Every filter must select
-/// something: a mistyped filter must not let a CI gate pass on fewer cases than meant.
-pub fn select(cases: Vec<Case>, filters: &[Filter]) -> Result<Vec<Case>> {
-    if filters.is_empty() {
-        return Ok(cases);
-    }
-    for filter in filters {
-        if !cases.iter().any(|c| filter.matches(c)) {
-            bail!(
-                "no case matches `{}`; `grundy list` shows the problems and their cases",
-                filter.text
-            );
-        }
-    }
-    Ok(cases
-        .into_iter()
-        .filter(|c| filters.iter().any(|f| f.matches(c)))
-        .collect())
-}
-
-/// One bucket of N, for splitting a suite across CI machines (`--partition`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Partition {
-    /// Round-robin over the sorted case ids.
-    Slice { index: usize, count: usize },
-    /// By a stable hash of the case id, so a case keeps its bucket when others are added.
-    Hash { index: usize, count: usize },
-}
-
-impl FromStr for Partition {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Self, String> {
-        let usage = || format!("partition `{text}` must be slice:I/N or hash:I/N with 1 <= I <= N");
-        let (kind, bucket) = text.split_once(':').ok_or_else(usage)?;
-        let (index, count) = bucket.split_once('/').ok_or_else(usage)?;
-        let (index, count): (usize, usize) = match (index.parse(), count.parse()) {
-            (Ok(i), Ok(n)) if i >= 1 && i <= n => (i, n),
-            _ => return Err(usage()),
-        };
-        match kind {
-            "slice" => Ok(Partition::Slice { index, count }),
-            "hash" => Ok(Partition::Hash { index, count }),
-            _ => Err(usage()),
-        }
-    }
-}
-
-impl std::fmt::Display for Partition {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Partition::Slice { index, count } => write!(f, "slice:{index}/{count}"),
-            Partition::Hash { index, count } => write!(f, "hash:{index}/{count}"),
-        }
-    }
-}
-
-impl Partition {
-    /// The cases of this bucket, from cases sorted by id.
-    pub fn apply(&self, cases: Vec<Case>) -> Vec<Case> {
-        match *self {
-            Partition::Slice { index, count } => cases
-                .into_iter()
-                .enumerate()
-                .filter(|(position, _)| position % count == index - 1)
-                .map(|(_, case)| case)
-                .collect(),
-            Partition::Hash { index, count } => cases
-                .into_iter()
-                .filter(|case| stable_hash(&case.id) % count as u64 == index as u64 - 1)
-                .collect(),
-        }
-    }
-}
-
-/// FNV-1a: fixed by its definition, so buckets are the same on every machine and release.
-fn stable_hash(id: &str) -> u64 {
-    let mut hasher = fnv::FnvHasher::default();
-    hasher.write(id.as_bytes());
-    hasher.finish()
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::fs;
 
-    fn tree(files: &[&str]) -> tempfile::TempDir {
+    pub(crate) fn tree(files: &[&str]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for file in files {
             let path = dir.path().join(file);
@@ -512,115 +367,5 @@ mod tests {
         let found = discover(dir.path(), |p| p == "s-nim").unwrap();
         assert_eq!(ids(&found), ["s-nim/a"]);
         assert_eq!(found.problems, ["nim", "s-nim"]);
-    }
-
-    #[test]
-    fn filters_select_problems_globs_and_groups() {
-        let dir = tree(&[
-            "nim/sample-1.in",
-            "nim/sample-2.in",
-            "nim/large/max.in",
-            "nim/large/max-2.in",
-            "s-nim/sample-1.in",
-        ]);
-        let cases = discover(dir.path(), |_| true).unwrap().cases;
-        let pick = |filters: &[&str]| -> Vec<String> {
-            let filters: Vec<Filter> = filters.iter().map(|f| f.parse().unwrap()).collect();
-            select(cases.clone(), &filters)
-                .unwrap()
-                .into_iter()
-                .map(|c| c.id)
-                .collect()
-        };
-        assert_eq!(pick(&["s-nim"]), ["s-nim/sample-1"]);
-        assert_eq!(pick(&["s-nim/"]), ["s-nim/sample-1"]);
-        assert_eq!(pick(&["nim/sample-*"]), ["nim/sample-1", "nim/sample-2"]);
-        assert_eq!(pick(&["nim/large"]), ["nim/large/max", "nim/large/max-2"]);
-        assert_eq!(pick(&["nim/large/*"]), ["nim/large/max", "nim/large/max-2"]);
-        assert_eq!(
-            pick(&["nim/*"]).len(),
-            4,
-            "`*` matches a case or a whole group"
-        );
-        assert_eq!(
-            pick(&["nim/*-2"]),
-            ["nim/sample-2"],
-            "`*` does not cross folders"
-        );
-        assert_eq!(pick(&["nim/**"]).len(), 4);
-        assert_eq!(pick(&[]).len(), 5);
-        let none: Vec<Filter> = vec!["nim/nothing-*".parse().unwrap()];
-        assert!(select(cases.clone(), &none)
-            .unwrap_err()
-            .to_string()
-            .contains("nim/nothing-*"));
-    }
-
-    #[test]
-    fn filters_refuse_to_leave_the_root() {
-        for bad in ["../etc", "nim/../../x", "/etc/passwd", "./nim"] {
-            assert!(bad.parse::<Filter>().is_err(), "{bad}");
-        }
-    }
-
-    #[test]
-    fn partitions_cover_every_case_exactly_once() {
-        let cases: Vec<Case> = (0..97)
-            .map(|i| Case {
-                id: format!("p/case-{i:03}"),
-                problem: "p".into(),
-                input: PathBuf::new(),
-                expected: None,
-            })
-            .collect();
-        for kind in ["slice", "hash"] {
-            for count in 1..=5 {
-                let mut seen: Vec<String> = (1..=count)
-                    .flat_map(|i| {
-                        let partition: Partition = format!("{kind}:{i}/{count}").parse().unwrap();
-                        partition.apply(cases.clone())
-                    })
-                    .map(|c| c.id)
-                    .collect();
-                seen.sort();
-                let all: Vec<String> = cases.iter().map(|c| c.id.clone()).collect();
-                assert_eq!(seen, all, "{kind} into {count}");
-            }
-        }
-    }
-
-    #[test]
-    fn hash_buckets_do_not_move_when_cases_are_added() {
-        let case = |id: &str| Case {
-            id: id.into(),
-            problem: "p".into(),
-            input: PathBuf::new(),
-            expected: None,
-        };
-        let mut before: Vec<Case> = (0..50).map(|i| case(&format!("p/c{i}"))).collect();
-        before.sort_by(|a, b| a.id.cmp(&b.id));
-        let mut after = before.clone();
-        after.push(case("p/new-one"));
-        after.sort_by(|a, b| a.id.cmp(&b.id));
-        let partition: Partition = "hash:2/3".parse().unwrap();
-        let old: Vec<String> = partition.apply(before).into_iter().map(|c| c.id).collect();
-        let new: Vec<String> = partition
-            .apply(after)
-            .into_iter()
-            .map(|c| c.id)
-            .filter(|id| id != "p/new-one")
-            .collect();
-        assert_eq!(old, new);
-    }
-
-    #[test]
-    fn partition_syntax() {
-        assert_eq!(
-            "slice:1/3".parse::<Partition>(),
-            Ok(Partition::Slice { index: 1, count: 3 })
-        );
-        for bad in ["slice:0/3", "hash:4/3", "mod:1/2", "hash:1", "slice:a/b"] {
-            assert!(bad.parse::<Partition>().is_err(), "{bad}");
-        }
     }
 }

@@ -1,0 +1,233 @@
+//! Selecting cases from the command line: `PROBLEM` or `PROBLEM/CASE-GLOB` filters, and the one
+//! path every command takes from filter texts to the cases they select, with the errors a user
+//! can cause (a filter leaving the root, a filter that matches nothing, a mistyped problem).
+
+use std::collections::BTreeSet;
+use std::path::{Component, Path, PathBuf};
+use std::str::FromStr;
+
+use anyhow::{bail, Context, Result};
+use globset::{GlobBuilder, GlobMatcher};
+
+use super::{discover, Case};
+
+/// A command-line selection: `PROBLEM` or `PROBLEM/CASE-GLOB`. The glob matches a case's path
+/// below the problem folder or any group folder above it, so `s-nim/large` selects the group.
+#[derive(Debug)]
+pub struct Filter {
+    text: String,
+    pub problem: String,
+    glob: Option<GlobMatcher>,
+}
+
+impl FromStr for Filter {
+    type Err = anyhow::Error;
+
+    fn from_str(text: &str) -> Result<Self> {
+        let path = Path::new(text);
+        if path.is_absolute()
+            || path
+                .components()
+                .any(|c| !matches!(c, Component::Normal(_)))
+        {
+            bail!(
+                "filter `{text}` must be PROBLEM or PROBLEM/CASE-GLOB inside the fixtures root \
+                 (no absolute paths, no `..` or `.`)"
+            );
+        }
+        let (problem, glob) = match text.split_once('/') {
+            // `s-nim/` is the whole problem, as a shell's completion writes it.
+            Some((problem, "")) => (problem, None),
+            Some((problem, glob)) => {
+                let glob = glob.trim_end_matches('/');
+                let matcher = GlobBuilder::new(glob)
+                    .literal_separator(true)
+                    .build()
+                    .with_context(|| format!("filter `{text}` has an invalid glob"))?
+                    .compile_matcher();
+                (problem, Some(matcher))
+            }
+            None => (text, None),
+        };
+        Ok(Filter {
+            text: text.to_string(),
+            problem: problem.to_string(),
+            glob,
+        })
+    }
+}
+
+impl Filter {
+    /// Whether the glob part names the group folder `group` outright (as in `nim/invalid/*`).
+    pub fn names_group(&self, group: &str) -> bool {
+        self.text.split('/').skip(1).any(|part| part == group)
+    }
+
+    pub fn matches(&self, case: &Case) -> bool {
+        if case.problem != self.problem {
+            return false;
+        }
+        let Some(glob) = &self.glob else {
+            return true;
+        };
+        let name = case.name();
+        glob.is_match(name)
+            || name
+                .match_indices('/')
+                .any(|(slash, _)| glob.is_match(&name[..slash]))
+    }
+}
+
+/// The cases at least one filter selects (all when there are none). Every filter must select
+/// something: a mistyped filter must not let a CI gate pass on fewer cases than meant. `problems`
+/// (the folders that exist) give a did-you-mean for a mistyped problem.
+fn select_among(cases: Vec<Case>, filters: &[Filter], problems: &[String]) -> Result<Vec<Case>> {
+    if filters.is_empty() {
+        return Ok(cases);
+    }
+    for filter in filters {
+        if !cases.iter().any(|c| filter.matches(c)) {
+            let known = problems.contains(&filter.problem);
+            let hint = if known || problems.is_empty() {
+                String::new()
+            } else {
+                crate::config::did_you_mean(&filter.problem, problems.iter().map(String::as_str))
+            };
+            bail!(
+                "no case matches `{}`{hint}; `grundy list --cases` shows the problems and their \
+                 cases",
+                filter.text
+            );
+        }
+    }
+    Ok(cases
+        .into_iter()
+        .filter(|c| filters.iter().any(|f| f.matches(c)))
+        .collect())
+}
+
+/// What the filters of a command selected below a fixtures root.
+#[derive(Debug)]
+pub struct Selection {
+    /// The selected cases, sorted by id.
+    pub cases: Vec<Case>,
+    pub filters: Vec<Filter>,
+    /// Every problem folder of the root, sorted (also those without selected cases).
+    pub problems: Vec<String>,
+    /// Symbolic links found and not followed.
+    pub skipped_links: Vec<PathBuf>,
+    root: PathBuf,
+}
+
+/// Parses `filter_texts`, walks the problem folders they name (all without filters) and selects
+/// the cases: the one path from a command line to a case list.
+pub fn select_cases(root: &Path, filter_texts: &[String]) -> Result<Selection> {
+    let filters: Vec<Filter> = filter_texts
+        .iter()
+        .map(|f| f.parse())
+        .collect::<Result<_>>()?;
+    let wanted: BTreeSet<&str> = filters.iter().map(|f| f.problem.as_str()).collect();
+    let fixtures = discover(root, |p| wanted.is_empty() || wanted.contains(p))?;
+    let cases = select_among(fixtures.cases, &filters, &fixtures.problems)?;
+    Ok(Selection {
+        cases,
+        filters,
+        problems: fixtures.problems,
+        skipped_links: fixtures.skipped_links,
+        root: root.to_path_buf(),
+    })
+}
+
+impl Selection {
+    /// An error when nothing is selected: a command with nothing to do must not pass. `what`
+    /// says what was looked for (`case to judge`, `input to validate`).
+    pub fn require_some(&self, what: &str) -> Result<()> {
+        if self.cases.is_empty() {
+            bail!(
+                "no {what}: there is no `.in` file below `{}`{}",
+                self.root.display(),
+                if self.filters.is_empty() {
+                    ""
+                } else {
+                    " for the given filters"
+                }
+            );
+        }
+        Ok(())
+    }
+
+    /// The distinct problems of the selected cases, sorted.
+    pub fn case_problems(&self) -> BTreeSet<&str> {
+        self.cases.iter().map(|c| c.problem.as_str()).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discovery::discover;
+    use crate::discovery::tests::tree;
+
+    #[test]
+    fn filters_select_problems_globs_and_groups() {
+        let dir = tree(&[
+            "nim/sample-1.in",
+            "nim/sample-2.in",
+            "nim/large/max.in",
+            "nim/large/max-2.in",
+            "s-nim/sample-1.in",
+        ]);
+        let cases = discover(dir.path(), |_| true).unwrap().cases;
+        let pick = |filters: &[&str]| -> Vec<String> {
+            let filters: Vec<Filter> = filters.iter().map(|f| f.parse().unwrap()).collect();
+            select_among(cases.clone(), &filters, &[])
+                .unwrap()
+                .into_iter()
+                .map(|c| c.id)
+                .collect()
+        };
+        assert_eq!(pick(&["s-nim"]), ["s-nim/sample-1"]);
+        assert_eq!(pick(&["s-nim/"]), ["s-nim/sample-1"]);
+        assert_eq!(pick(&["nim/sample-*"]), ["nim/sample-1", "nim/sample-2"]);
+        assert_eq!(pick(&["nim/large"]), ["nim/large/max", "nim/large/max-2"]);
+        assert_eq!(pick(&["nim/large/*"]), ["nim/large/max", "nim/large/max-2"]);
+        assert_eq!(
+            pick(&["nim/*"]).len(),
+            4,
+            "`*` matches a case or a whole group"
+        );
+        assert_eq!(
+            pick(&["nim/*-2"]),
+            ["nim/sample-2"],
+            "`*` does not cross folders"
+        );
+        assert_eq!(pick(&["nim/**"]).len(), 4);
+        assert_eq!(pick(&[]).len(), 5);
+        let none: Vec<Filter> = vec!["nim/nothing-*".parse().unwrap()];
+        assert!(select_among(cases.clone(), &none, &[])
+            .unwrap_err()
+            .to_string()
+            .contains("nim/nothing-*"));
+    }
+
+    #[test]
+    fn a_mistyped_problem_gets_a_suggestion() {
+        let dir = tree(&["s-nim/a.in", "nim/b.in"]);
+        let err = select_cases(dir.path(), &["snim".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no case matches `snim`"), "{err}");
+        assert!(err.contains("did you mean `s-nim`?"), "{err}");
+        let err = select_cases(dir.path(), &["s-nim/zzz".into()])
+            .unwrap_err()
+            .to_string();
+        assert!(!err.contains("did you mean"), "the problem exists: {err}");
+    }
+
+    #[test]
+    fn filters_refuse_to_leave_the_root() {
+        for bad in ["../etc", "nim/../../x", "/etc/passwd", "./nim"] {
+            assert!(bad.parse::<Filter>().is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,423 @@
+//! The worker pool that runs a list of jobs in parallel and hands their results back strictly in
+//! list order, as soon as each one's turn comes: `check` judges its cases through it.
+//!
+//! Workers are threads with a solver-sized stack that take jobs in list order from a shared
+//! counter, so results stream out nearly in order. A built-in solver runs right on the worker
+//! (no handoff per job: on a small VM that costs as much as a tiny job), publishing its deadline
+//! in the worker's [`SolveWatch`]. The thread that collects results also watches those deadlines:
+//! a solver cannot be stopped, so a job past its time limit is reported through [`Jobs::overdue`],
+//! its worker is abandoned (it keeps its core busy until the process exits) and a new worker takes
+//! its place.
+//!
+//! Not for: judging, reporting or printing. The pool knows nothing about cases; the caller's
+//! [`Jobs`] does the work and its event handler reports.
+
+use std::any::Any;
+use std::collections::BTreeMap;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Sender};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+
+use super::in_process::{SolveWatch, SOLVER_STACK};
+
+/// The work a pool does: `count` jobs, numbered from 0.
+pub trait Jobs: Send + Sync + 'static {
+    type Output: Send + 'static;
+
+    /// Does job `index` on the calling worker. A built-in solver run here must be given `watch`
+    /// (see [`super::run_watched`]), so an overrun is seen. An error means the whole run is
+    /// meaningless (a program that cannot start at all): no new job starts and the error is
+    /// returned by [`run_all`].
+    fn run(&self, index: usize, watch: &SolveWatch) -> Result<Self::Output>;
+
+    /// The output of job `index`, whose watched solver has run for `ran_for`, past its limit.
+    fn overdue(&self, index: usize, ran_for: Duration) -> Self::Output;
+
+    /// Whether `output` is a failure, for `fail_fast`.
+    fn failed(&self, output: &Self::Output) -> bool;
+}
+
+/// How the pool runs.
+#[derive(Clone, Debug)]
+pub struct PoolOptions {
+    /// Worker threads (at least one is started).
+    pub jobs: usize,
+    /// Stop starting new jobs after the first failure.
+    pub fail_fast: bool,
+    /// Set from outside (Ctrl-C) to stop at once: jobs not started are skipped and the outputs
+    /// of jobs in progress are dropped.
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// What the pool tells its caller. `Started(index)` comes in the order workers take jobs;
+/// `Finished` comes for every job exactly once, in job order (0, 1, 2, ...), with `None` for a job
+/// that was skipped (`fail_fast`, an error, a cancel).
+#[derive(Debug)]
+pub enum Event<T> {
+    Started(usize),
+    Finished(Option<T>),
+}
+
+/// How long the collecting thread naps between looks at the events: halved after a look that
+/// found some, doubled after one that found none, within these bounds (the longest also bounds
+/// how late an overdue solver is seen).
+const SHORTEST_NAP: Duration = Duration::from_micros(50);
+const LONGEST_NAP: Duration = Duration::from_millis(2);
+
+/// Runs the `count` jobs of `jobs` and calls `on_event` on this thread. Returns the error of a
+/// job that made the run meaningless; a panic in a job (a bug) is raised again here.
+pub fn run_all<J: Jobs>(
+    jobs: Arc<J>,
+    count: usize,
+    options: &PoolOptions,
+    mut on_event: impl FnMut(Event<J::Output>),
+) -> Result<()> {
+    let shared = Arc::new(Shared {
+        jobs,
+        count,
+        fail_fast: options.fail_fast,
+        cancel: Arc::clone(&options.cancel),
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        fatal: Mutex::new(None),
+        panicked: Mutex::new(None),
+    });
+    let (sender, events) = mpsc::channel::<WorkerEvent<J::Output>>();
+    let mut workers = (0..options.jobs.max(1))
+        .map(|_| Worker::start(&shared, &sender))
+        .collect::<Result<Vec<_>>>()?;
+    let mut pending: BTreeMap<usize, Option<J::Output>> = BTreeMap::new();
+    let mut next_to_report = 0;
+    let mut nap = SHORTEST_NAP;
+    while next_to_report < count {
+        // Napping and then taking every event at once, rather than blocking on the channel: a
+        // blocked receiver makes every send (two per job) a futex wake and a context switch,
+        // which on a small VM costs about as much as a tiny job.
+        let mut batch = events.try_iter().peekable();
+        if batch.peek().is_none() {
+            thread::sleep(nap);
+            nap = (nap * 2).min(LONGEST_NAP);
+        } else {
+            nap = (nap / 2).max(SHORTEST_NAP);
+        }
+        for event in batch {
+            match event {
+                WorkerEvent::Started(index) => on_event(Event::Started(index)),
+                // The output of a job already reported overdue (a late solver) is dropped.
+                WorkerEvent::Finished(index, output) if index >= next_to_report => {
+                    pending.entry(index).or_insert(output);
+                }
+                WorkerEvent::Finished(..) => {}
+            }
+        }
+        for worker in &mut workers {
+            if let Some(index) = worker.overdue_job() {
+                worker.abandoned.store(true, Ordering::SeqCst);
+                let output = shared.jobs.overdue(index, worker.watch.running_for());
+                if shared.fail_fast && shared.jobs.failed(&output) {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
+                pending.insert(index, Some(output));
+                *worker = Worker::start(&shared, &sender)?;
+            }
+        }
+        while let Some(output) = pending.remove(&next_to_report) {
+            on_event(Event::Finished(output));
+            next_to_report += 1;
+        }
+    }
+    if let Some(payload) = shared.panicked.lock().expect("never poisoned").take() {
+        panic::resume_unwind(payload);
+    }
+    let fatal = shared.fatal.lock().expect("never poisoned").take();
+    fatal.map_or(Ok(()), Err)
+}
+
+/// What the workers share.
+struct Shared<J: Jobs> {
+    jobs: Arc<J>,
+    count: usize,
+    fail_fast: bool,
+    cancel: Arc<AtomicBool>,
+    /// The next job to take.
+    next: AtomicUsize,
+    /// No new job starts (`fail_fast`, an error, a cancel).
+    stop: AtomicBool,
+    fatal: Mutex<Option<anyhow::Error>>,
+    panicked: Mutex<Option<Box<dyn Any + Send>>>,
+}
+
+enum WorkerEvent<T> {
+    Started(usize),
+    Finished(usize, Option<T>),
+}
+
+/// A worker thread as the collecting thread sees it.
+struct Worker {
+    watch: Arc<SolveWatch>,
+    /// The job the worker is on.
+    job: Arc<AtomicUsize>,
+    /// Set when its job was reported overdue without it; it then stops after that job.
+    abandoned: Arc<AtomicBool>,
+}
+
+impl Worker {
+    fn start<J: Jobs>(
+        shared: &Arc<Shared<J>>,
+        sender: &Sender<WorkerEvent<J::Output>>,
+    ) -> Result<Worker> {
+        let worker = Worker {
+            watch: SolveWatch::new(),
+            job: Arc::new(AtomicUsize::new(usize::MAX)),
+            abandoned: Arc::new(AtomicBool::new(false)),
+        };
+        let (watch, job, abandoned) = (
+            Arc::clone(&worker.watch),
+            Arc::clone(&worker.job),
+            Arc::clone(&worker.abandoned),
+        );
+        let (shared, sender) = (Arc::clone(shared), sender.clone());
+        thread::Builder::new()
+            .name("grundy-worker".into())
+            .stack_size(SOLVER_STACK)
+            .spawn(move || {
+                while !abandoned.load(Ordering::SeqCst) {
+                    let index = shared.next.fetch_add(1, Ordering::Relaxed);
+                    if index >= shared.count {
+                        break;
+                    }
+                    job.store(index, Ordering::SeqCst);
+                    let output = shared.run(index, &watch, &sender);
+                    if sender.send(WorkerEvent::Finished(index, output)).is_err() {
+                        break;
+                    }
+                }
+            })
+            .context("cannot start a worker thread")?;
+        Ok(worker)
+    }
+
+    /// The job whose solver is past its time limit, if any. The job is read before and after
+    /// the deadline, so a worker that moved on in between is not taken for overdue.
+    fn overdue_job(&self) -> Option<usize> {
+        let before = self.job.load(Ordering::SeqCst);
+        let overdue = self.watch.overdue();
+        (overdue && self.job.load(Ordering::SeqCst) == before).then_some(before)
+    }
+}
+
+impl<J: Jobs> Shared<J> {
+    /// Runs job `index` on the calling worker; `None` when it is skipped or the run is over.
+    fn run(
+        &self,
+        index: usize,
+        watch: &SolveWatch,
+        sender: &Sender<WorkerEvent<J::Output>>,
+    ) -> Option<J::Output> {
+        if self.stop.load(Ordering::Relaxed) || self.cancel.load(Ordering::SeqCst) {
+            return None;
+        }
+        let _ = sender.send(WorkerEvent::Started(index));
+        let ran = panic::catch_unwind(AssertUnwindSafe(|| self.jobs.run(index, watch)));
+        if self.cancel.load(Ordering::SeqCst) {
+            // Cut short from outside: the job has no outcome of its own.
+            self.stop.store(true, Ordering::Relaxed);
+            return None;
+        }
+        match ran {
+            Ok(Ok(output)) => {
+                if self.fail_fast && self.jobs.failed(&output) {
+                    self.stop.store(true, Ordering::Relaxed);
+                }
+                Some(output)
+            }
+            Ok(Err(error)) => {
+                self.stop.store(true, Ordering::Relaxed);
+                self.fatal
+                    .lock()
+                    .expect("never poisoned")
+                    .get_or_insert(error);
+                None
+            }
+            Err(payload) => {
+                self.stop.store(true, Ordering::Relaxed);
+                self.panicked
+                    .lock()
+                    .expect("never poisoned")
+                    .get_or_insert(payload);
+                None
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::running::{run_watched, Failure};
+    use grundy_problems::InputError;
+
+    /// Jobs whose behaviour is chosen by index: most echo their index after a delay that makes
+    /// later jobs finish first; some fail, loop forever in a solver, panic or error.
+    struct Script {
+        steps: Vec<Step>,
+        limit: Duration,
+    }
+
+    #[derive(Clone, Copy, PartialEq)]
+    enum Step {
+        Done(u64),
+        Fail,
+        Spin,
+        Panic,
+        Error,
+    }
+
+    fn spins(_: &[u8], _: &mut Vec<u8>) -> Result<(), InputError> {
+        loop {
+            thread::park();
+        }
+    }
+
+    impl Jobs for Script {
+        type Output = String;
+
+        fn run(&self, index: usize, watch: &SolveWatch) -> Result<String> {
+            match self.steps[index] {
+                Step::Done(millis) => {
+                    thread::sleep(Duration::from_millis(millis));
+                    Ok(format!("done {index}"))
+                }
+                Step::Fail => Ok(format!("fail {index}")),
+                Step::Spin => {
+                    let run = run_watched(spins, Vec::new(), self.limit, watch);
+                    assert_eq!(run.failure, Some(Failure::TimeLimit));
+                    Ok(format!("late {index}"))
+                }
+                Step::Panic => panic!("a bug in job {index}"),
+                Step::Error => anyhow::bail!("job {index} cannot start"),
+            }
+        }
+
+        fn overdue(&self, index: usize, ran_for: Duration) -> String {
+            assert!(ran_for >= self.limit, "{ran_for:?}");
+            format!("overdue {index}")
+        }
+
+        fn failed(&self, output: &String) -> bool {
+            !output.starts_with("done")
+        }
+    }
+
+    fn options(jobs: usize, fail_fast: bool) -> PoolOptions {
+        PoolOptions {
+            jobs,
+            fail_fast,
+            cancel: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// What a pool run of a script showed.
+    struct Ran {
+        outcome: Result<()>,
+        /// The outputs of the `Finished` events, in the order they came.
+        finished: Vec<Option<String>>,
+        /// How many `Started` events came.
+        started: usize,
+    }
+
+    fn run(steps: &[Step], options: &PoolOptions) -> Ran {
+        let script = Arc::new(Script {
+            steps: steps.to_vec(),
+            limit: Duration::from_millis(50),
+        });
+        let mut finished = Vec::new();
+        let mut started = 0;
+        let outcome = run_all(script, steps.len(), options, |event| match event {
+            Event::Started(_) => started += 1,
+            Event::Finished(output) => finished.push(output),
+        });
+        Ran {
+            outcome,
+            finished,
+            started,
+        }
+    }
+
+    #[test]
+    fn results_come_in_job_order_whatever_order_they_finish_in() {
+        let steps: Vec<Step> = (0..12).map(|i| Step::Done(12 - i)).collect();
+        let ran = run(&steps, &options(4, false));
+        ran.outcome.unwrap();
+        let expected: Vec<Option<String>> = (0..12).map(|i| Some(format!("done {i}"))).collect();
+        assert_eq!(ran.finished, expected);
+        assert_eq!(ran.started, 12);
+    }
+
+    #[test]
+    fn an_overrunning_solver_is_reported_overdue_and_its_worker_replaced() {
+        let steps = [
+            Step::Done(0),
+            Step::Spin,
+            Step::Done(0),
+            Step::Spin,
+            Step::Done(0),
+        ];
+        let ran = run(&steps, &options(1, false));
+        ran.outcome.unwrap();
+        let outputs: Vec<String> = ran.finished.into_iter().map(Option::unwrap).collect();
+        assert_eq!(
+            outputs,
+            ["done 0", "overdue 1", "done 2", "overdue 3", "done 4"]
+        );
+    }
+
+    #[test]
+    fn fail_fast_skips_what_has_not_started() {
+        let mut steps = vec![Step::Done(0), Step::Fail];
+        steps.extend([Step::Done(0); 20]);
+        let ran = run(&steps, &options(1, true));
+        ran.outcome.unwrap();
+        assert_eq!(ran.finished.len(), 22, "every job is accounted for");
+        assert_eq!(ran.finished[1].as_deref(), Some("fail 1"));
+        assert!(ran.finished[2..].iter().all(Option::is_none));
+        assert_eq!(ran.started, 2);
+    }
+
+    #[test]
+    fn an_error_stops_the_run_and_is_returned() {
+        let steps = [Step::Done(0), Step::Error, Step::Done(0), Step::Done(0)];
+        let ran = run(&steps, &options(1, false));
+        let error = ran.outcome.unwrap_err().to_string();
+        assert!(error.contains("job 1 cannot start"), "{error}");
+        assert_eq!(ran.finished.len(), 4);
+        assert!(ran.finished[1..].iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn a_panic_in_a_job_is_raised_again_on_the_caller() {
+        let steps = [Step::Done(0), Step::Panic, Step::Done(0)];
+        let caught = panic::catch_unwind(|| run(&steps, &options(2, false)));
+        let payload = caught.err().expect("the panic comes back");
+        let message = payload
+            .downcast_ref::<String>()
+            .cloned()
+            .unwrap_or_default();
+        assert!(message.contains("a bug in job 1"), "{message}");
+    }
+
+    #[test]
+    fn a_cancel_skips_everything_not_yet_done() {
+        let options = options(2, false);
+        options.cancel.store(true, Ordering::SeqCst);
+        let ran = run(&[Step::Done(0); 5], &options);
+        ran.outcome.unwrap();
+        assert!(ran.finished.iter().all(Option::is_none));
+        assert_eq!((ran.finished.len(), ran.started), (5, 0));
+    }
+}
