@@ -27,7 +27,7 @@ pub type SolveFn = fn(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError>
 /// Which limits a validator enforces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Constraints {
-    /// The limits of the original judge, as `PROBLEMS.md` states them.
+    /// The limits of the original judge, as the problem's statement.md states them.
     Original,
     /// The larger limits the solver also handles (see the problem's statement); fixtures that use
     /// them live in an `extended/` group.

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// How output is compared with the expected output (DESIGN.md, "Checkers").
+/// How output is compared with the expected output (README, "Checkers and verdicts").
 #[derive(Clone, Debug, PartialEq)]
 pub enum Checker {
     /// Whitespace-separated tokens must be equal.

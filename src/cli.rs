@@ -1,4 +1,4 @@
-//! The command line: every subcommand and flag, as DESIGN.md names them. Parsing only; the
+//! The command line: every subcommand and flag, as the README names them. Parsing only; the
 //! commands live in `commands/`.
 
 use std::path::PathBuf;
@@ -174,12 +174,13 @@ pub struct GenArgs {
     pub problem: String,
     /// Case path below the problem folder, without extension, e.g. random/medium-3.
     pub case: String,
-    /// Seed of the generator: the same seed gives the same input on every machine.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
+    /// Seed of the generator: the same seed gives the same input on every machine [default: a
+    /// random seed, recorded in the case's `.gen` file].
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// How large: small, medium, max (the problem's limits) or a number bounding every count and
-    /// value.
-    #[arg(long, default_value = "medium")]
+    /// value (`--size` is the same flag).
+    #[arg(long, alias = "size", default_value = "medium")]
     pub scale: Scale,
     #[command(flatten)]
     pub sources: Sources,
@@ -196,10 +197,10 @@ pub struct StressArgs {
     /// printed].
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Size of every input: small, medium, max or a number [default: from 1 up to medium, small
-    /// inputs first].
-    #[arg(long, value_name = "SIZE")]
-    pub size: Option<Scale>,
+    /// Scale of every input: small, medium, max or a number [default: from 1 up to medium, small
+    /// inputs first] (`--size` is the same flag).
+    #[arg(long, alias = "size", value_name = "SCALE")]
+    pub scale: Option<Scale>,
     /// Stress an external program (stdin = input) instead of the built-in solver, under the
     /// limits `check --exec` uses.
     #[arg(long, value_name = "'CMD ARGS'")]

@@ -97,7 +97,7 @@ pub fn diff(expected: &[u8], actual: &[u8]) -> Option<Diff> {
             actual_line: start + first_op.new_range().start + 1,
         });
         for op in &group {
-            for change in text_diff.iter_inline_changes(op) {
+            for change in replacements_paired(text_diff.iter_inline_changes(op).collect()) {
                 if lines.len() >= MAX_LINES || bytes >= MAX_BYTES {
                     cut = true;
                     break 'hunks;
@@ -138,6 +138,33 @@ pub fn diff(expected: &[u8], actual: &[u8]) -> Option<Diff> {
         )
     });
     Some(Diff { lines, note })
+}
+
+/// The changes of one diff operation, with the lines of a replacement paired up: each expected
+/// line is followed by the actual line that replaced it (`-a +a' -b +b'`), so a changed line
+/// reads as a replacement rather than a block of removals far from its additions. Other
+/// operations keep their order.
+fn replacements_paired<T>(
+    changes: Vec<similar::InlineChange<'_, T>>,
+) -> Vec<similar::InlineChange<'_, T>>
+where
+    T: similar::DiffableStr + ?Sized,
+{
+    let (removed, added): (Vec<_>, Vec<_>) = changes
+        .into_iter()
+        .partition(|change| change.tag() == ChangeTag::Delete);
+    if removed.is_empty() || added.is_empty() {
+        return removed.into_iter().chain(added).collect();
+    }
+    let mut paired = Vec::with_capacity(removed.len() + added.len());
+    let mut removed = removed.into_iter();
+    let mut added = added.into_iter();
+    loop {
+        match (removed.next(), added.next()) {
+            (None, None) => return paired,
+            (old, new) => paired.extend(old.into_iter().chain(new)),
+        }
+    }
 }
 
 fn cut_line(line: &str) -> Cow<'_, str> {
@@ -277,6 +304,25 @@ mod tests {
         assert!(text.contains("    3       │-c"), "{text}");
         assert!(text.contains("          3 │+X"), "{text}");
         assert!(text.contains("    4     4 │ d"), "{text}");
+    }
+
+    #[test]
+    fn each_changed_line_is_followed_by_its_replacement() {
+        let d = diff(b"a\nb\nc\nd\n", b"a\nB\nC\nD\nE\n").unwrap();
+        let signs: Vec<String> = d.lines[1..]
+            .iter()
+            .map(|line| match line {
+                DiffLine::Same { text, .. } => format!(" {text}"),
+                DiffLine::Expected { segments, .. } => format!("-{}", segments_text(segments)),
+                DiffLine::Actual { segments, .. } => format!("+{}", segments_text(segments)),
+                DiffLine::Hunk { .. } => "@@".into(),
+            })
+            .collect();
+        assert_eq!(signs, [" a", "-b", "+B", "-c", "+C", "-d", "+D", "+E"]);
+    }
+
+    fn segments_text(segments: &[(bool, String)]) -> String {
+        segments.iter().map(|(_, text)| text.as_str()).collect()
     }
 
     #[test]

@@ -11,7 +11,7 @@ use crate::diffing::{self, Diff};
 use crate::discovery::Case;
 use crate::running::{Failure, Run};
 
-/// The verdicts of DESIGN.md; everything but `AC` fails the run. The names are the contract's
+/// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
 /// (and every judge's), hence the capitals.
 #[allow(clippy::upper_case_acronyms)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -193,16 +193,16 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
         | Failure::Signal(_)
         | Failure::ProcessLimit => Verdict::RE,
         Failure::TimeLimit => Verdict::TLE,
-        Failure::MemoryLimit => Verdict::MLE,
-        Failure::OutputLimit => Verdict::OLE,
+        Failure::MemoryLimit { .. } => Verdict::MLE,
+        Failure::OutputLimit { .. } => Verdict::OLE,
     };
     let message = match failure {
         Failure::RejectedInput(message) => {
             format!("{}: {message}", result.case.input.display())
         }
         Failure::TimeLimit => format!("stopped after {} ms", result.time.as_millis()),
-        Failure::MemoryLimit => match result.peak_memory_bytes {
-            Some(bytes) => format!("{failure} (peak {} MiB)", bytes >> 20),
+        Failure::MemoryLimit { .. } => match result.peak_memory_bytes {
+            Some(bytes) => format!("{failure} (peak {} MiB in use)", bytes >> 20),
             None => failure.to_string(),
         },
         other => other.to_string(),

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use common::*;
 
@@ -194,11 +194,7 @@ fn a_looping_solver_gives_tle_and_the_run_still_finishes() {
     let output = project.grundy(&["check", "-v", "-j", "1", "--time-limit", "300"]);
     let elapsed = started.elapsed();
     assert_eq!(code(&output), 1, "{}", dump(&output));
-    assert!(
-        elapsed < Duration::from_secs(20),
-        "took {elapsed:?}\n{}",
-        dump(&output)
-    );
+    assert!(elapsed < NO_HANG, "took {elapsed:?}\n{}", dump(&output));
     assert_eq!(
         closing_line(&output),
         "3 passed, 2 failed",

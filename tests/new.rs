@@ -29,28 +29,52 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 /// A copy of what builds the project: manifests, lockfile, sources and the problems. Fixtures
-/// are left out, so `check` judges only what `new` writes. The copy builds with cargo's plain
-/// dev profile (nothing optimised): on a fresh CI machine its separate target folder compiles
-/// every dependency once, and unoptimised that takes a fraction of the time.
+/// are left out, so `check` judges only what `new` writes. The binary is renamed in the copy:
+/// the copy builds in this build's own target folder (so every compiled dependency is reused and
+/// only the local crates are built again), where a second `grundy` binary would replace the one
+/// the other tests run.
 fn copy_of_the_repository(to: &Path) {
     let manifest = std::fs::read_to_string(repository().join("Cargo.toml")).unwrap();
-    let without_profiles: String = manifest
-        .split("\n[")
-        .filter(|section| !section.starts_with("profile."))
-        .collect::<Vec<_>>()
-        .join("\n[");
-    std::fs::write(to.join("Cargo.toml"), without_profiles).unwrap();
+    let renamed = manifest
+        .replace(
+            "default-run = \"grundy\"",
+            "default-run = \"grundy-scaffold\"",
+        )
+        .replace(
+            "[[bin]]\nname = \"grundy\"",
+            "[[bin]]\nname = \"grundy-scaffold\"",
+        );
+    assert_ne!(manifest, renamed, "the binary is renamed in the copy");
+    std::fs::write(to.join("Cargo.toml"), renamed).unwrap();
     std::fs::copy(repository().join("Cargo.lock"), to.join("Cargo.lock")).unwrap();
     for folder in ["src", "problems", "sandbox", "bench/solvers"] {
         copy_tree(&repository().join(folder), &to.join(folder));
     }
 }
 
+/// `base`, or `base-2`, `base-3`, ...: the first id that is not a problem of the copy at `root`
+/// yet, so the tests pass even in a checkout where someone already ran `grundy new base`.
+fn fresh_id(root: &Path, base: &str) -> String {
+    (1..)
+        .map(|n| match n {
+            1 => base.to_string(),
+            n => format!("{base}-{n}"),
+        })
+        .find(|id| {
+            let module = id.replace('-', "_");
+            !root.join("problems").join(&module).exists()
+                && !root.join("fixtures").join(id).exists()
+        })
+        .expect("some id is free")
+}
+
 #[test]
 fn new_registers_the_problem_and_writes_a_sample_then_refuses_to_repeat() {
     let project = Project::new();
     copy_of_the_repository(project.path());
-    let output = project.grundy(&["new", "take-away"]);
+    let id = fresh_id(project.path(), "take-away");
+    let module = id.replace('-', "_");
+    let output = project.grundy(&["new", &id]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     for file in [
         "mod.rs",
@@ -61,29 +85,35 @@ fn new_registers_the_problem_and_writes_a_sample_then_refuses_to_repeat() {
         "shrink.rs",
         "statement.md",
     ] {
-        let text = project.read(&format!("problems/take_away/{file}"));
+        let text = project.read(&format!("problems/{module}/{file}"));
         assert!(!text.contains("{{"), "{file} has a placeholder left");
     }
     assert!(project
-        .read("problems/take_away/mod.rs")
-        .contains("id: \"take-away\""));
+        .read(&format!("problems/{module}/mod.rs"))
+        .contains(&format!("id: \"{id}\"")));
     let lib = project.read("problems/lib.rs");
-    assert!(lib.contains("\nmod take_away;\n"), "{lib}");
-    assert!(lib.contains("\n    &take_away::PROBLEM,\n"), "{lib}");
+    assert!(lib.contains(&format!("\nmod {module};\n")), "{lib}");
+    assert!(
+        lib.contains(&format!("\n    &{module}::PROBLEM,\n")),
+        "{lib}"
+    );
     let original = std::fs::read_to_string(repository().join("problems/lib.rs")).unwrap();
     assert_eq!(lib.lines().count(), original.lines().count() + 2);
-    assert_eq!(project.read("fixtures/take-away/sample-1.in"), "1\n4\n7\n");
     assert_eq!(
-        project.read("fixtures/take-away/sample-1.out"),
+        project.read(&format!("fixtures/{id}/sample-1.in")),
+        "1\n4\n7\n"
+    );
+    assert_eq!(
+        project.read(&format!("fixtures/{id}/sample-1.out")),
         "First\nSecond\nFirst\n"
     );
     assert!(
-        stdout(&output).contains("registered `take-away`"),
+        stdout(&output).contains(&format!("registered `{id}`")),
         "{}",
         dump(&output)
     );
 
-    let again = project.grundy(&["new", "take-away"]);
+    let again = project.grundy(&["new", &id]);
     assert_eq!(code(&again), 2, "{}", dump(&again));
     assert!(stderr(&again).contains("there already"), "{}", dump(&again));
     assert_eq!(project.read("problems/lib.rs"), lib, "lib.rs is untouched");
@@ -98,14 +128,19 @@ fn new_registers_the_problem_and_writes_a_sample_then_refuses_to_repeat() {
 fn new_finds_the_root_from_a_subfolder_and_explains_when_there_is_none() {
     let project = Project::new();
     copy_of_the_repository(project.path());
-    let mut command = project.command(&["new", "from-below"]);
+    let below = fresh_id(project.path(), "from-below");
+    let mut command = project.command(&["new", &below]);
     command.current_dir(project.path().join("src"));
     let output = command.output().unwrap();
     assert_eq!(code(&output), 0, "{}", dump(&output));
-    assert!(project.path().join("problems/from_below/mod.rs").is_file());
+    let module = below.replace('-', "_");
     assert!(project
         .path()
-        .join("fixtures/from-below/sample-1.in")
+        .join(format!("problems/{module}/mod.rs"))
+        .is_file());
+    assert!(project
+        .path()
+        .join(format!("fixtures/{below}/sample-1.in"))
         .is_file());
 
     let elsewhere = Project::new();
@@ -117,20 +152,22 @@ fn new_finds_the_root_from_a_subfolder_and_explains_when_there_is_none() {
         dump(&output)
     );
     let root = project.path().to_str().unwrap();
-    let output = elsewhere.grundy(&["new", "with-root", "--root", root]);
+    let with_root = fresh_id(project.path(), "with-root");
+    let output = elsewhere.grundy(&["new", &with_root, "--root", root]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
-    assert!(project.path().join("problems/with_root/brute.rs").is_file());
+    let module = with_root.replace('-', "_");
+    assert!(project
+        .path()
+        .join(format!("problems/{module}/brute.rs"))
+        .is_file());
 }
 
-/// Runs `cargo ARGS` in `dir` with its own target folder; panics with the output on failure.
+/// Runs `cargo ARGS` in `dir` with the target folder `target`; panics with the output on failure.
 fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
     let output = Command::new(env!("CARGO"))
         .args(args)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", target)
-        // Without debug info everything builds faster; nothing here is debugged.
-        .env("CARGO_PROFILE_DEV_DEBUG", "false")
-        .env_remove("RUSTFLAGS")
         .output()
         .expect("cargo runs");
     let text = format!(
@@ -146,11 +183,15 @@ fn cargo(dir: &Path, target: &Path, args: &[&str]) -> String {
 #[test]
 fn a_new_problem_builds_is_formatted_passes_its_tests_and_passes_check() {
     // A fixed place below target/ (not a fresh temporary folder), so the copy keeps the same
-    // package ids between runs and its separate target folder reuses every compiled dependency:
-    // only the three local crates are rebuilt.
-    let place = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("new-problem");
-    let copy = place.join("repository");
-    let target = place.join("target");
+    // package ids between runs. It builds in this build's own target folder (cargo releases it
+    // while tests run), with the same profiles, so every dependency compiled for this build is
+    // reused: only the three local crates of the copy are compiled.
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let copy = tmp.join("new-problem").join("repository");
+    let target = tmp
+        .parent()
+        .expect("CARGO_TARGET_TMPDIR is target/tmp")
+        .to_path_buf();
     let _ = std::fs::remove_dir_all(&copy);
     std::fs::create_dir_all(&copy).unwrap();
     copy_of_the_repository(&copy);
@@ -158,10 +199,11 @@ fn a_new_problem_builds_is_formatted_passes_its_tests_and_passes_check() {
 
     let project = Project::new();
     let root = copy.to_str().unwrap();
-    let output = project.grundy(&["new", "take-away", "--root", root]);
+    let id = fresh_id(&copy, "take-away");
+    let output = project.grundy(&["new", &id, "--root", root]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
 
-    let folder = copy.join("problems/take_away");
+    let folder = copy.join("problems").join(id.replace('-', "_"));
     let sources: Vec<PathBuf> = ["mod.rs", "solver.rs", "brute.rs", "generator.rs"]
         .iter()
         .chain(&["validator.rs", "shrink.rs"])
@@ -181,7 +223,7 @@ fn a_new_problem_builds_is_formatted_passes_its_tests_and_passes_check() {
     let tests = cargo(
         &copy,
         &target,
-        &["test", "-p", "grundy-problems", "take_away"],
+        &["test", "-p", "grundy-problems", &id.replace('-', "_")],
     );
     assert!(tests.contains("test result: ok."), "{tests}");
     assert!(
@@ -193,16 +235,7 @@ fn a_new_problem_builds_is_formatted_passes_its_tests_and_passes_check() {
     let stress = cargo(
         &copy,
         &target,
-        &[
-            "run",
-            "--",
-            "stress",
-            "take-away",
-            "--cases",
-            "300",
-            "--seed",
-            "1",
-        ],
+        &["run", "--", "stress", &id, "--cases", "300", "--seed", "1"],
     );
     assert!(stress.contains("300 cases, all agree"), "{stress}");
 }

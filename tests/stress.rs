@@ -208,14 +208,14 @@ fn every_problem_agrees_with_its_brute_force() {
         assert!(
             line.starts_with(&format!(
                 "stress {problem}: 400 cases, all agree with the brute force ("
-            )) && line.ends_with("s, seed 2024, sizes 1 to 1000)"),
+            )) && line.ends_with("s, seed 2024, scales 1 to 1000)"),
             "{line}"
         );
     }
     let output = project.grundy(&["stress", "s-nim", "--cases", "50", "--size", "small"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     assert!(
-        closing_line(&output).ends_with(", size 8)"),
+        closing_line(&output).ends_with(", scale 8)"),
         "{}",
         dump(&output)
     );

@@ -27,6 +27,7 @@ pub struct SgArgs {
 #[derive(Subcommand, Debug)]
 pub enum Game {
     /// Subtraction game: a move takes s items for some s in S (set-nim, s-nim).
+    #[command(visible_aliases = ["set-nim", "s-nim", "s-nim-move", "s-nim-duel"])]
     Subtract {
         /// The takes, comma-separated, e.g. 1,3,4 (positive, at most 100 of them).
         #[arg(value_name = "S")]
@@ -40,6 +41,7 @@ pub enum Game {
         view: View,
     },
     /// A move removes one item, or splits a pile of 2x into K piles of x (lieges-of-legendre).
+    #[command(visible_alias = "lieges-of-legendre")]
     Lieges {
         /// How many piles a split makes (only its parity matters).
         #[arg(long, value_name = "K",

@@ -17,11 +17,13 @@ pub fn run(args: GenArgs) -> Result<ExitCode> {
     let problem = built_in(&args.problem)?;
     let config = load_config(&args.sources, Overrides::default())?;
     let new_case = NewCase::claim(&config, problem.id, &args.case)?;
-    let input = (problem.generate)(args.seed, args.scale.0);
+    // Without --seed a fresh one, recorded in the recipe so the case can be rebuilt.
+    let seed = args.seed.unwrap_or_else(super::stress::random_seed);
+    let input = (problem.generate)(seed, args.scale.0);
     let expected = reference_output(problem.id, &input, Reference::BruteForce)?;
     let recipe = format!(
-        "grundy gen {} {} --seed {} --scale {}\n",
-        problem.id, args.case, args.seed, args.scale
+        "grundy gen {} {} --seed {seed} --scale {}\n",
+        problem.id, args.case, args.scale
     );
     new_case.write(&input, &expected)?;
     write_atomic(&new_case.path("gen"), recipe.as_bytes(), Existing::Keep)?;

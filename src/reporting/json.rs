@@ -2,7 +2,7 @@
 //! comes, then one summary object. Nothing else is written to stdout in this mode (notes and
 //! errors go to stderr, and no progress bar is drawn).
 //!
-//! Every object has `"type"`: `"case"` or `"summary"`. The fields DESIGN.md promises are always
+//! Every object has `"type"`: `"case"` or `"summary"`. The fields the README promises are always
 //! there; the others appear only when they have a value.
 
 use std::io::Write;

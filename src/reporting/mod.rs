@@ -20,7 +20,7 @@ use anyhow::Result;
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
 pub use junit::JunitReporter;
-pub use progress::{on_a_terminal, ProgressReporter};
+pub use progress::{bar as progress_bar, ProgressReporter};
 
 use crate::cli::Format;
 use crate::discovery::Case;
@@ -119,20 +119,45 @@ pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
     }
     Box::new(Reports {
         sinks,
-        timings: Vec::new(),
+        slow: Vec::new(),
+        slowest: options.slowest.map(Slowest::new),
         time_limits: options.time_limits,
-        slowest: options.slowest,
         peak_memory_bytes: None,
     })
 }
 
-/// Fans the events out to every sink and fills in the summary's timing lists.
+/// Fans the events out to every sink and fills in the summary's timing lists. Only the timings
+/// those lists can show are kept, so a suite of millions of cases costs no memory per case.
 struct Reports {
     sinks: Vec<Box<dyn Reporter>>,
-    timings: Vec<Timing>,
+    /// Every passing case over half its time limit.
+    slow: Vec<Timing>,
+    /// Under `--slowest N`.
+    slowest: Option<Slowest>,
     time_limits: BTreeMap<String, Duration>,
-    slowest: Option<usize>,
     peak_memory_bytes: Option<u64>,
+}
+
+/// The N slowest timings seen so far (and at most N more, sorted away in batches).
+struct Slowest {
+    n: usize,
+    kept: Vec<Timing>,
+}
+
+impl Slowest {
+    fn new(n: usize) -> Self {
+        Slowest {
+            n,
+            kept: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, timing: &Timing) {
+        self.kept.push(timing.clone());
+        if self.kept.len() > 2 * self.n.max(16) {
+            self.kept = slowest_cases(&self.kept, self.n);
+        }
+    }
 }
 
 impl Reporter for Reports {
@@ -143,12 +168,18 @@ impl Reporter for Reports {
     }
 
     fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
-        self.timings.push(Timing {
+        let timing = Timing {
             case: result.case.id.clone(),
             verdict: result.verdict,
             time: result.time,
             time_limit: self.time_limits.get(&result.case.problem).copied(),
-        });
+        };
+        if let Some(slowest) = &mut self.slowest {
+            slowest.add(&timing);
+        }
+        if is_slow(&timing) {
+            self.slow.push(timing);
+        }
         self.peak_memory_bytes = self.peak_memory_bytes.max(result.peak_memory_bytes);
         for sink in &mut self.sinks {
             sink.case_finished(result)?;
@@ -159,10 +190,11 @@ impl Reporter for Reports {
     fn finish(&mut self, summary: &Summary) -> Result<()> {
         let mut summary = summary.clone();
         summary.peak_memory_bytes = self.peak_memory_bytes;
-        summary.slow = slow_cases(&self.timings);
+        summary.slow = slowest_first(self.slow.clone());
         summary.slowest = self
             .slowest
-            .map(|n| slowest_cases(&self.timings, n))
+            .as_ref()
+            .map(|s| slowest_cases(&s.kept, s.n))
             .unwrap_or_default();
         // Every sink finishes even when one fails: the summary is still printed when the JUnit
         // file cannot be written.
@@ -177,19 +209,17 @@ impl Reporter for Reports {
     }
 }
 
-/// Cases over half their time limit, slowest first: the ones close to becoming TLE on a slower
-/// machine (CI runners are often slower than a laptop).
-pub fn slow_cases(timings: &[Timing]) -> Vec<Timing> {
-    let slow = timings
-        .iter()
-        .filter(|t| t.time_limit.is_some_and(|limit| t.time * 2 > limit))
-        .cloned()
-        .collect();
-    slowest_first(slow)
+/// A case over half its time limit that is not TLE already: one close to becoming TLE on a
+/// slower machine (CI runners are often slower than a laptop).
+fn is_slow(timing: &Timing) -> bool {
+    timing.verdict != Verdict::TLE
+        && timing
+            .time_limit
+            .is_some_and(|limit| timing.time * 2 > limit)
 }
 
 /// The `n` slowest cases, slowest first; ties in case order.
-pub fn slowest_cases(timings: &[Timing], n: usize) -> Vec<Timing> {
+fn slowest_cases(timings: &[Timing], n: usize) -> Vec<Timing> {
     let mut all = slowest_first(timings.to_vec());
     all.truncate(n);
     all
@@ -250,16 +280,35 @@ mod tests {
     }
 
     #[test]
-    fn slow_means_over_half_the_limit_slowest_first() {
+    fn slow_means_over_half_the_limit_and_not_tle() {
+        let mut late = timing("p/late", 2100, Some(2000));
+        late.verdict = Verdict::TLE;
         let timings = [
             timing("p/a", 1000, Some(2000)),
             timing("p/b", 1001, Some(2000)),
             timing("p/c", 1900, Some(2000)),
             timing("p/d", 5000, None),
             timing("q/e", 60, Some(100)),
+            late,
         ];
-        let slow: Vec<String> = slow_cases(&timings).into_iter().map(|t| t.case).collect();
+        let slow: Vec<Timing> = timings.iter().filter(|t| is_slow(t)).cloned().collect();
+        let slow: Vec<String> = slowest_first(slow).into_iter().map(|t| t.case).collect();
         assert_eq!(slow, ["p/c", "p/b", "q/e"]);
+    }
+
+    #[test]
+    fn the_slowest_list_stays_small_and_right_over_many_cases() {
+        let all: Vec<Timing> = (0..1000u64)
+            .map(|i| timing(&format!("p/{i:04}"), (i * 7919) % 613, None))
+            .collect();
+        let mut slowest = Slowest::new(3);
+        for timing in &all {
+            slowest.add(timing);
+            assert!(slowest.kept.len() <= 2 * 16 + 1);
+        }
+        let mut sorted = slowest_first(all);
+        sorted.truncate(3);
+        assert_eq!(slowest_cases(&slowest.kept, 3), sorted);
     }
 
     #[test]
@@ -309,9 +358,9 @@ mod tests {
                 Box::new(Recorder(log.clone())),
                 Box::new(Recorder(log.clone())),
             ],
-            timings: Vec::new(),
+            slow: Vec::new(),
+            slowest: Some(Slowest::new(1)),
             time_limits: BTreeMap::from([("p".to_string(), Duration::from_millis(100))]),
-            slowest: Some(1),
             peak_memory_bytes: None,
         };
         let (fast, slow) = (case("p/fast"), case("p/slow"));
@@ -321,14 +370,17 @@ mod tests {
         result.time = Duration::from_millis(3);
         result.peak_memory_bytes = Some(5 << 20);
         reports.case_finished(&result).unwrap();
-        let mut result = CaseResult::new(slow, Verdict::TLE, Some("stopped".into()));
+        let mut result = CaseResult::new(slow, Verdict::AC, None);
+        result.time = Duration::from_millis(90);
+        reports.case_finished(&result).unwrap();
+        let mut result = CaseResult::new(case("p/late"), Verdict::TLE, Some("stopped".into()));
         result.time = Duration::from_millis(100);
         reports.case_finished(&result).unwrap();
         reports.finish(&Summary::default()).unwrap();
         let log = log.borrow();
-        let finish = r#"finish slow=["p/slow"] slowest=["p/slow"] peak=Some(5242880)"#;
+        let finish = r#"finish slow=["p/slow"] slowest=["p/late"] peak=Some(5242880)"#;
         assert_eq!(log.iter().filter(|l| *l == finish).count(), 2, "{log:#?}");
         assert_eq!(log.iter().filter(|l| l.starts_with("start")).count(), 4);
-        assert_eq!(log.iter().filter(|l| l.starts_with("done")).count(), 4);
+        assert_eq!(log.iter().filter(|l| l.starts_with("done")).count(), 6);
     }
 }

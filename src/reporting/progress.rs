@@ -27,6 +27,34 @@ pub fn on_a_terminal() -> bool {
         && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
 }
 
+/// grundy's one progress style: a bar of `total` steps (a spinner alone for `None`), drawn on
+/// stderr when [`on_a_terminal`] (hidden otherwise), ticking so the spinner and the elapsed time
+/// move while one long step runs.
+pub fn bar(total: Option<u64>, color: bool) -> ProgressBar {
+    let target = if on_a_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    styled_bar(total, color, target)
+}
+
+fn styled_bar(total: Option<u64>, color: bool, target: ProgressDrawTarget) -> ProgressBar {
+    let template = match (total, color) {
+        (None, _) => "{spinner} {elapsed:>4} {wide_msg}",
+        (Some(_), true) => {
+            "{spinner:.cyan} {elapsed:>4} [{bar:25.cyan/blue}] {pos}/{len} {wide_msg}"
+        }
+        (Some(_), false) => "{spinner} {elapsed:>4} [{bar:25}] {pos}/{len} {wide_msg}",
+    };
+    let style = ProgressStyle::with_template(template)
+        .expect("a valid progress template")
+        .progress_chars("=> ");
+    let bar = ProgressBar::with_draw_target(total, target).with_style(style);
+    bar.enable_steady_tick(Duration::from_millis(100));
+    bar
+}
+
 pub struct ProgressReporter {
     inner: Box<dyn Reporter>,
     bar: ProgressBar,
@@ -47,17 +75,7 @@ impl ProgressReporter {
         color: bool,
         target: ProgressDrawTarget,
     ) -> Self {
-        let template = if color {
-            "{spinner:.cyan} {elapsed:>4} [{bar:25.cyan/blue}] {pos}/{len} {wide_msg}"
-        } else {
-            "{spinner} {elapsed:>4} [{bar:25}] {pos}/{len} {wide_msg}"
-        };
-        let style = ProgressStyle::with_template(template)
-            .expect("a valid progress template")
-            .progress_chars("=> ");
-        let bar = ProgressBar::with_draw_target(Some(cases as u64), target).with_style(style);
-        // Ticks keep the spinner and elapsed time moving while one long case runs.
-        bar.enable_steady_tick(Duration::from_millis(100));
+        let bar = styled_bar(Some(cases as u64), color, target);
         ProgressReporter {
             inner,
             bar,

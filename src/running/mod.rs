@@ -28,8 +28,12 @@ pub enum Failure {
     /// A process was killed by a signal.
     Signal(String),
     TimeLimit,
-    MemoryLimit,
-    OutputLimit,
+    MemoryLimit {
+        limit_mb: u64,
+    },
+    OutputLimit {
+        limit_mb: u64,
+    },
     /// Too many processes at once (a fork bomb); the program was ended.
     ProcessLimit,
 }
@@ -53,8 +57,12 @@ impl std::fmt::Display for Failure {
             Failure::ExitCode(code) => write!(f, "exited with status {code}"),
             Failure::Signal(name) => write!(f, "was killed by signal {name}"),
             Failure::TimeLimit => f.write_str("exceeded the time limit"),
-            Failure::MemoryLimit => f.write_str("exceeded the memory limit"),
-            Failure::OutputLimit => f.write_str("exceeded the output limit"),
+            Failure::MemoryLimit { limit_mb } => {
+                write!(f, "exceeded the memory limit of {limit_mb} MiB")
+            }
+            Failure::OutputLimit { limit_mb } => {
+                write!(f, "exceeded the output limit of {limit_mb} MiB")
+            }
             Failure::ProcessLimit => {
                 f.write_str("started too many processes at once and was ended")
             }

@@ -7,6 +7,10 @@ use std::time::{Duration, SystemTime};
 
 use assert_cmd::Command;
 
+/// How long a run may take before a test calls it hung: generous, since a loaded CI machine can
+/// be many times slower than a desk (speed is measured by the benchmarks, never by tests).
+pub const NO_HANG: Duration = Duration::from_secs(60);
+
 /// A temporary project folder: `fixtures/` inside, optionally a `runner.toml`.
 pub struct Project {
     pub dir: tempfile::TempDir,

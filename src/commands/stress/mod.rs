@@ -15,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 use grundy_problems::{Constraints, Problem};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use super::{built_in, load_config};
@@ -23,7 +22,7 @@ use crate::cli::StressArgs;
 use crate::config::{Overrides, Settings};
 use crate::discovery::Case;
 use crate::judging::{judge, CaseResult};
-use crate::reporting::print;
+use crate::reporting::{print, progress_bar};
 use crate::running::{run_in_process, Input, Subject};
 use schedule::Schedule;
 
@@ -39,8 +38,15 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let subject = Subject::choose(args.exec.as_deref(), false)?;
     let schedule = Schedule {
         seed: args.seed.unwrap_or_else(random_seed),
-        size: args.size.map(|size| size.0),
+        scale: args.scale.map(|scale| scale.0),
     };
+    // Ctrl-C: the run's seed is printed, so the cases tried so far can be tried again.
+    let rerun = report::rerun_command(problem.id, &schedule, args.exec.as_deref());
+    let _ = ctrlc::set_handler(move || {
+        grundy_sandbox::kill_all_running();
+        eprintln!("\ninterrupted; `{rerun}` repeats this run");
+        std::process::exit(130);
+    });
     let tester = Tester {
         problem,
         subject,
@@ -72,7 +78,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         problem: problem.id,
         cases: args.cases,
         seed: schedule.seed,
-        sizes: schedule.describe_sizes(args.cases),
+        scales: schedule.describe_scales(args.cases),
     };
     let (case, input, outcome) = match first_failure {
         None => {
@@ -212,7 +218,7 @@ struct Summary {
     problem: &'static str,
     cases: u64,
     seed: u64,
-    sizes: String,
+    scales: String,
 }
 
 impl Summary {
@@ -223,7 +229,7 @@ impl Summary {
             self.cases,
             time.as_secs_f64(),
             self.seed,
-            self.sizes
+            self.scales
         )
     }
 
@@ -234,36 +240,13 @@ impl Summary {
             self.cases,
             time.as_secs_f64(),
             self.seed,
-            self.sizes
+            self.scales
         )
     }
 }
 
-/// A bar of `cases` (a spinner for `None`) on a terminal (stdout a terminal, not CI), nothing
-/// otherwise.
-fn progress_bar(cases: Option<u64>, color: bool) -> ProgressBar {
-    let target = if crate::reporting::on_a_terminal() {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let template = match (cases, color) {
-        (None, _) => "{spinner} {elapsed:>4} {wide_msg}",
-        (Some(_), true) => {
-            "{spinner:.cyan} {elapsed:>4} [{bar:25.cyan/blue}] {pos}/{len} {wide_msg}"
-        }
-        (Some(_), false) => "{spinner} {elapsed:>4} [{bar:25}] {pos}/{len} {wide_msg}",
-    };
-    let style = ProgressStyle::with_template(template)
-        .expect("a valid progress template")
-        .progress_chars("=> ");
-    let bar = ProgressBar::with_draw_target(cases, target).with_style(style);
-    bar.enable_steady_tick(Duration::from_millis(100));
-    bar
-}
-
 /// A seed that differs between runs, printed so the run can be repeated.
-fn random_seed() -> u64 {
+pub fn random_seed() -> u64 {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
@@ -276,20 +259,20 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_summary_names_cases_time_seed_and_sizes() {
+    fn the_summary_names_cases_time_seed_and_scales() {
         let summary = Summary {
             problem: "nim",
             cases: 500,
             seed: 42,
-            sizes: "sizes 1 to 1000".into(),
+            scales: "scales 1 to 1000".into(),
         };
         assert_eq!(
             summary.passed(Duration::from_millis(1234)),
-            "stress nim: 500 cases, all agree with the brute force (1.23s, seed 42, sizes 1 to 1000)"
+            "stress nim: 500 cases, all agree with the brute force (1.23s, seed 42, scales 1 to 1000)"
         );
         assert_eq!(
             summary.failed(37, Duration::from_millis(50)),
-            "stress nim: case 37 of 500 fails (0.05s, seed 42, sizes 1 to 1000)"
+            "stress nim: case 37 of 500 fails (0.05s, seed 42, scales 1 to 1000)"
         );
     }
 

@@ -30,26 +30,28 @@ pub struct Counterexample {
     pub shrunk: Shrunk,
 }
 
+/// `grundy stress nim --seed 42 [--scale 8] [--exec 'CMD']`: the command that repeats a run.
+pub fn rerun_command(problem: &str, schedule: &Schedule, exec: Option<&str>) -> String {
+    let mut command = format!("grundy stress {problem} --seed {}", schedule.seed);
+    if let Some(scale) = schedule.scale {
+        let scale = if scale == u64::MAX {
+            "max".to_string()
+        } else {
+            scale.to_string()
+        };
+        command += &format!(" --scale {scale}");
+    }
+    if let Some(exec) = exec {
+        command += &format!(" --exec {}", shell_words::quote(exec));
+    }
+    command
+}
+
 impl Counterexample {
-    /// `grundy stress nim --seed 42 [--size 8] [--exec 'CMD']`: the run that finds this case
+    /// `grundy stress nim --seed 42 [--scale 8] [--exec 'CMD']`: the run that finds this case
     /// again.
     pub fn stress_command(&self) -> String {
-        let mut command = format!(
-            "grundy stress {} --seed {}",
-            self.problem, self.schedule.seed
-        );
-        if let Some(size) = self.schedule.size {
-            let size = if size == u64::MAX {
-                "max".to_string()
-            } else {
-                size.to_string()
-            };
-            command += &format!(" --size {size}");
-        }
-        if let Some(exec) = &self.exec {
-            command += &format!(" --exec {}", shell_words::quote(exec));
-        }
-        command
+        rerun_command(self.problem, &self.schedule, self.exec.as_deref())
     }
 
     /// `grundy gen nim CASE --seed 123 --scale 8`: rebuilds the input before shrinking.

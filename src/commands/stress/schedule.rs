@@ -5,7 +5,7 @@
 
 /// The `medium` scale of `cli::Scale`: the top of the default sizes.
 pub const MEDIUM: u64 = 1000;
-/// Without `--size`, the scale climbs from 1 to [`MEDIUM`] over this many cases, so the first
+/// Without `--scale`, the scale climbs from 1 to [`MEDIUM`] over this many cases, so the first
 /// counterexample found tends to be small already; later cases draw their scale at random.
 pub const RAMP: u64 = 256;
 
@@ -21,15 +21,15 @@ pub struct CaseInput {
 #[derive(Clone, Copy, Debug)]
 pub struct Schedule {
     pub seed: u64,
-    /// `--size`: every case at this scale; `None` for the ramp.
-    pub size: Option<u64>,
+    /// `--scale`: every case at this scale; `None` for the ramp.
+    pub scale: Option<u64>,
 }
 
 impl Schedule {
     /// The input of case `number` (1-based).
     pub fn case(&self, number: u64) -> CaseInput {
         let seed = mix(self.seed.wrapping_add(number.wrapping_mul(GOLDEN)));
-        let scale = self.size.unwrap_or_else(|| default_scale(number, seed));
+        let scale = self.scale.unwrap_or_else(|| default_scale(number, seed));
         CaseInput {
             number,
             seed,
@@ -37,18 +37,18 @@ impl Schedule {
         }
     }
 
-    /// `sizes 1 to 1000` or `size 8`, for the summary.
-    pub fn describe_sizes(&self, cases: u64) -> String {
-        match self.size {
-            Some(u64::MAX) => "size max".to_string(),
-            Some(size) => format!("size {size}"),
+    /// `scales 1 to 1000` or `size 8`, for the summary.
+    pub fn describe_scales(&self, cases: u64) -> String {
+        match self.scale {
+            Some(u64::MAX) => "scale max".to_string(),
+            Some(size) => format!("scale {size}"),
             None => {
                 let top = (1..=cases.min(RAMP + 1))
                     .map(|n| self.case(n).scale)
                     .max()
                     .unwrap_or(1);
                 let top = if cases > RAMP { MEDIUM } else { top };
-                format!("sizes 1 to {top}")
+                format!("scales 1 to {top}")
             }
         }
     }
@@ -86,13 +86,13 @@ mod tests {
     fn the_same_case_gets_the_same_input_whatever_else_runs() {
         let schedule = Schedule {
             seed: 42,
-            size: None,
+            scale: None,
         };
         assert_eq!(schedule.case(37), schedule.case(37));
         assert_ne!(schedule.case(37).seed, schedule.case(38).seed);
         let other = Schedule {
             seed: 43,
-            size: None,
+            scale: None,
         };
         assert_ne!(schedule.case(37).seed, other.case(37).seed);
         // Fixed forever: saved `.gen` notes and bug reports quote these numbers.
@@ -104,7 +104,7 @@ mod tests {
     fn the_ramp_starts_tiny_and_reaches_medium_then_stays_in_range() {
         let schedule = Schedule {
             seed: 7,
-            size: None,
+            scale: None,
         };
         let scales: Vec<u64> = (1..=2000).map(|n| schedule.case(n).scale).collect();
         assert_eq!(&scales[..8], [1; 8]);
@@ -120,22 +120,22 @@ mod tests {
             after.iter().filter(|&&s| s > 500).count() > 100,
             "large ones too"
         );
-        assert_eq!(schedule.describe_sizes(10), "sizes 1 to 2");
-        assert_eq!(schedule.describe_sizes(10_000), "sizes 1 to 1000");
+        assert_eq!(schedule.describe_scales(10), "scales 1 to 2");
+        assert_eq!(schedule.describe_scales(10_000), "scales 1 to 1000");
     }
 
     #[test]
     fn a_fixed_size_applies_to_every_case() {
         let schedule = Schedule {
             seed: 1,
-            size: Some(8),
+            scale: Some(8),
         };
         assert!((1..100).all(|n| schedule.case(n).scale == 8));
-        assert_eq!(schedule.describe_sizes(5), "size 8");
+        assert_eq!(schedule.describe_scales(5), "scale 8");
         let max = Schedule {
             seed: 1,
-            size: Some(u64::MAX),
+            scale: Some(u64::MAX),
         };
-        assert_eq!(max.describe_sizes(5), "size max");
+        assert_eq!(max.describe_scales(5), "scale max");
     }
 }
