@@ -23,7 +23,7 @@ pub fn parse_command(command: &str) -> Result<Program> {
     let mut argv: Vec<OsString> = Vec::with_capacity(words.len());
     for (index, word) in words.into_iter().enumerate() {
         let path = Path::new(&word);
-        let argument = index > 0 && !word.starts_with('-');
+        let argument = index > 0 && !word.starts_with('-') && path.is_relative();
         if argument && looks_like_a_file(&word) && !path.exists() {
             bail!(
                 "`{word}` in the command `{command}` does not exist: the program runs in an \
@@ -32,7 +32,7 @@ pub fn parse_command(command: &str) -> Result<Program> {
                     .map_or_else(|_| "this folder".into(), |d| d.display().to_string())
             );
         }
-        let names_a_file = argument && path.is_relative() && path.exists();
+        let names_a_file = argument && path.exists();
         match names_a_file.then(|| std::path::absolute(path)) {
             Some(Ok(absolute)) => argv.push(absolute.into()),
             _ => argv.push(word.into()),
@@ -41,8 +41,8 @@ pub fn parse_command(command: &str) -> Result<Program> {
     Ok(Program { argv })
 }
 
-/// Whether a command-line word names a file rather than a plain word or number: it has a folder
-/// part, or a source or script extension (`sol.py`, `Main.class`, `build/run`).
+/// Whether a relative command-line word names a file rather than a plain word or number: it has
+/// a folder part, or a source or script extension (`sol.py`, `Main.class`, `build/run`).
 fn looks_like_a_file(word: &str) -> bool {
     const EXTENSIONS: &[&str] = &[
         "py", "pyc", "js", "mjs", "ts", "rb", "pl", "php", "lua", "sh", "bash", "jar", "class",
