@@ -77,7 +77,7 @@ int main() {
     u64 largest = 0;
     for (u64 &h : heaps) std::scanf("%llu", &h), largest = h > largest ? h : largest;
     int x = 0;
-    if (largest < LIMIT) {
+    if (largest <= LIMIT) {
         std::vector<unsigned char> g = grundy_table(takes, largest + 1);
         for (u64 h : heaps) x ^= g[h];
     } else {

@@ -21,7 +21,7 @@ def main():
     drop = top * BASE % MOD
     h = 0
     pre = per = None
-    end = min(largest + 1, LIMIT)
+    end = largest + 1 if largest <= LIMIT else LIMIT
     for x in range(end):
         mask = 0
         if x >= m:

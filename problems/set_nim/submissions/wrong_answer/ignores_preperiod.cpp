@@ -15,7 +15,7 @@ int main() {
     std::vector<u64> heaps(n);
     u64 largest = 0;
     for (u64 &h : heaps) std::scanf("%llu", &h), largest = h > largest ? h : largest;
-    u64 size = largest < LIMIT ? largest + 1 : LIMIT;
+    u64 size = largest <= LIMIT ? largest + 1 : LIMIT;
     std::vector<unsigned char> g(size);
     std::vector<u64> seen(k + 2, ~0ULL);
     for (u64 x = 0; x < size; x++) {
@@ -25,7 +25,7 @@ int main() {
     }
     // Heaps beyond the table: the last window of m values repeats one period earlier.
     u64 last = size - m, per = 1;
-    if (largest >= LIMIT)
+    if (largest > LIMIT)
         while (std::memcmp(&g[last - per], &g[last], m) != 0) per++;
     int x = 0;
     for (u64 h : heaps) x ^= g[h < size ? h : h % per];  // bug: g(h) = g(h mod per) only without a preperiod

@@ -15,7 +15,7 @@ int main() {
     std::vector<u64> heaps(n);
     u64 largest = 0;
     for (u64 &h : heaps) std::scanf("%llu", &h), largest = h > largest ? h : largest;
-    u64 size = largest < LIMIT ? largest + 1 : LIMIT;
+    u64 size = largest <= LIMIT ? largest + 1 : LIMIT;
     std::vector<unsigned char> g(size);
     std::vector<u64> seen(k + 2, ~0ULL);
     for (u64 x = 0; x < size; x++) {
@@ -26,7 +26,7 @@ int main() {
     // Heaps beyond the table: the last window repeats one period earlier.
     u64 w = m - 1;  // bug: g(x + m) depends on the m values g(x .. x + m - 1), not on m - 1 of them
     u64 last = size - w, per = 1;
-    if (largest >= LIMIT)
+    if (largest > LIMIT)
         while (std::memcmp(&g[last - per], &g[last], w) != 0) per++;
     int x = 0;
     for (u64 h : heaps) x ^= g[h < size ? h : last + (h - last) % per];
