@@ -1,4 +1,4 @@
-// Wrong answer: sizes and fills the Grundy table up to max S instead of up to the largest heap, then reads past its end for bigger heaps.
+// Run-time error: sizes and fills the Grundy table up to max S instead of up to the largest heap; the checked lookup g.at(h) throws for a bigger heap.
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -23,7 +23,7 @@ int main() {
             for (int j = 0; j < l; j++) {
                 long long h;
                 std::scanf("%lld", &h);
-                x ^= g[h];
+                x ^= g.at(h);  // out_of_range as soon as a heap exceeds max S
             }
             std::putchar(x ? 'W' : 'L');
         }
