@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::checking::Checker;
+use crate::config::{MAX_JOBS, MAX_MEMORY_LIMIT_MB, MAX_OUTPUT_LIMIT_MB, MAX_TIME_LIMIT_MS};
 use crate::discovery::Partition;
 
 pub mod sg;
@@ -81,8 +82,8 @@ pub struct CheckArgs {
     pub filters: Vec<String>,
     #[command(flatten)]
     pub sources: Sources,
-    /// Worker threads (0 = one per core).
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
     /// Judge an external program (stdin = case input) instead of the built-in solver.
     #[arg(long, value_name = "'CMD ARGS'")]
@@ -90,14 +91,17 @@ pub struct CheckArgs {
     /// Run the built-in solvers as child processes (`grundy solve`) under the sandbox's limits.
     #[arg(long, conflicts_with = "exec")]
     pub isolate: bool,
-    /// Time limit per case, in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Time limit per case, in milliseconds (at most a day).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
     pub time_limit: Option<u64>,
-    /// Memory limit per case for external programs, in MiB.
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Memory limit per case for external programs, in MiB (at most 1048576, a TiB).
+    #[arg(long, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_LIMIT_MB))]
     pub memory_limit: Option<u64>,
-    /// Output limit per case for external programs, in MiB.
-    #[arg(long, value_name = "MB", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Output limit per case for external programs, in MiB (at most 1048576, a TiB).
+    #[arg(long, value_name = "MB",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_OUTPUT_LIMIT_MB))]
     pub output_limit: Option<u64>,
     /// Checker: tokens, tokens-ci, lines, exact or float:ABS:REL.
     #[arg(long, value_name = "NAME")]
@@ -209,11 +213,12 @@ pub struct StressArgs {
     /// the brute force's output as the expected file.
     #[arg(long)]
     pub save: bool,
-    /// Worker threads (0 = one per core).
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
-    /// Time limit per run of the program under test, in milliseconds.
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Time limit per run of the program under test, in milliseconds (at most a day).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
     pub time_limit: Option<u64>,
     #[command(flatten)]
     pub sources: Sources,
@@ -239,6 +244,16 @@ pub struct NewArgs {
     /// the nearest parent that has one].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+}
+
+/// `-j N`: 0 (one per core) up to [`MAX_JOBS`].
+fn jobs(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= MAX_JOBS => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a number of jobs from 0 (one per core) to {MAX_JOBS}"
+        )),
+    }
 }
 
 /// A generator scale: no count or value above it (nor above the problem's own limits).

@@ -13,6 +13,15 @@ use toml::Spanned;
 
 use crate::checking::Checker;
 
+/// The largest value of each limit: anything larger is refused rather than wrapped or capped
+/// silently (a memory limit in bytes must fit the sandbox's 64-bit counters many times over).
+pub const MAX_TIME_LIMIT_MS: u64 = 24 * 60 * 60 * 1000;
+pub const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
+pub const MAX_OUTPUT_LIMIT_MB: u64 = 1 << 20;
+/// The most worker threads: far more than any machine has cores; each worker costs a thread
+/// with a large (lazily committed) stack.
+pub const MAX_JOBS: usize = 1024;
+
 /// The limits and checker one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -97,7 +106,7 @@ impl Config {
 #[serde(deny_unknown_fields)]
 struct RunnerFile {
     fixtures: Option<String>,
-    jobs: Option<usize>,
+    jobs: Option<Spanned<usize>>,
     isolate: Option<bool>,
     time_limit_ms: Option<Spanned<u64>>,
     memory_limit_mb: Option<Spanned<u64>>,
@@ -198,7 +207,18 @@ impl RunnerFile {
             };
             per_problem.insert(id.into_inner(), layer.apply(defaults.clone(), overrides)?);
         }
-        let jobs = overrides.jobs.or(self.jobs).unwrap_or(0);
+        if let Some(jobs) = &self.jobs {
+            if *jobs.get_ref() > MAX_JOBS {
+                return Err(SpannedError::new(
+                    jobs,
+                    format!("jobs must be at most {MAX_JOBS} (0 means one per core)"),
+                ));
+            }
+        }
+        let jobs = overrides
+            .jobs
+            .or(self.jobs.map(Spanned::into_inner))
+            .unwrap_or(0);
         Ok(Config {
             fixtures,
             jobs: if jobs == 0 {
@@ -228,13 +248,14 @@ impl Layer {
         overrides: &Overrides,
     ) -> Result<Settings, SpannedError> {
         if let Some(ms) = self.time_limit_ms {
-            settings.time_limit = Duration::from_millis(positive(&ms, "time_limit_ms")?);
+            let ms = within(&ms, "time_limit_ms", MAX_TIME_LIMIT_MS)?;
+            settings.time_limit = Duration::from_millis(ms);
         }
         if let Some(mb) = self.memory_limit_mb {
-            settings.memory_limit_mb = positive(&mb, "memory_limit_mb")?;
+            settings.memory_limit_mb = within(&mb, "memory_limit_mb", MAX_MEMORY_LIMIT_MB)?;
         }
         if let Some(mb) = self.output_limit_mb {
-            settings.output_limit_mb = positive(&mb, "output_limit_mb")?;
+            settings.output_limit_mb = within(&mb, "output_limit_mb", MAX_OUTPUT_LIMIT_MB)?;
         }
         if let Some(name) = self.checker {
             settings.checker = name
@@ -258,13 +279,14 @@ impl Layer {
     }
 }
 
-fn positive(value: &Spanned<u64>, key: &str) -> Result<u64, SpannedError> {
+/// `value` if it is between 1 and `max`, else an error naming `key` and the range.
+fn within(value: &Spanned<u64>, key: &str, max: u64) -> Result<u64, SpannedError> {
     match *value.get_ref() {
-        0 => Err(SpannedError::new(
+        v @ 1.. if v <= max => Ok(v),
+        v => Err(SpannedError::new(
             value,
-            format!("{key} must be at least 1"),
+            format!("{key} must be between 1 and {max}, not {v}"),
         )),
-        v => Ok(v),
     }
 }
 
@@ -388,7 +410,7 @@ mod tests {
         );
         let err = load("\nmemory_limit_mb = 0\n", &Overrides::default()).unwrap_err();
         assert!(
-            err.starts_with("runner.toml:2:19: memory_limit_mb must be at least 1"),
+            err.starts_with("runner.toml:2:19: memory_limit_mb must be between 1 and 1048576"),
             "{err}"
         );
     }

@@ -72,7 +72,7 @@ pub fn diff(expected: &[u8], actual: &[u8]) -> Option<Diff> {
             .iter()
             .skip(start)
             .take(WINDOW)
-            .map(|l| cut_line(l).into_owned())
+            .map(|l| cut_line(l))
             .collect()
     };
     let old = window(&expected_lines);
@@ -167,11 +167,14 @@ where
     }
 }
 
-fn cut_line(line: &str) -> Cow<'_, str> {
-    match line.char_indices().nth(LINE_CHARS) {
+/// `line` cut to [`LINE_CHARS`] characters with a note, its control characters escaped (it is
+/// a program's output, shown on terminals).
+fn cut_line(line: &str) -> String {
+    let cut = match line.char_indices().nth(LINE_CHARS) {
         Some((at, _)) => Cow::Owned(format!("{}… ({} more bytes)", &line[..at], line.len() - at)),
         None => Cow::Borrowed(line),
-    }
+    };
+    crate::escape::visible(&cut).into_owned()
 }
 
 /// Styles for rendering; [`Paint::plain`] for files and logs.

@@ -1,6 +1,7 @@
 //! Judging one case: run the program, then turn the run and the expected output into a verdict
 //! with a message and, for a wrong answer, a diff. Also writes expected files under `--bless`.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -9,6 +10,7 @@ use serde::Serialize;
 use crate::checking::{Checker, Judgement};
 use crate::diffing::{self, Diff};
 use crate::discovery::Case;
+use crate::escape::visible;
 use crate::running::{Failure, Run};
 
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
@@ -69,8 +71,28 @@ pub struct CaseResult {
 }
 
 /// Turns a finished run into a result: a failed run decides the verdict by itself; otherwise the
-/// checker compares with `expected` (`None` when the case has no expected file).
+/// checker compares with `expected` (`None` when the case has no expected file). What the program
+/// wrote reaches the result with its control characters escaped (see [`crate::escape`]).
 pub fn judge(case: Case, run: &Run, expected: Option<&[u8]>, checker: &Checker) -> CaseResult {
+    let mut result = judge_unescaped(case, run, expected, checker);
+    let escape = |text: &mut Option<String>| {
+        if let Some(text) = text {
+            if let Cow::Owned(escaped) = visible(text) {
+                *text = escaped;
+            }
+        }
+    };
+    escape(&mut result.message);
+    escape(&mut result.stderr);
+    result
+}
+
+fn judge_unescaped(
+    case: Case,
+    run: &Run,
+    expected: Option<&[u8]>,
+    checker: &Checker,
+) -> CaseResult {
     let mut result = CaseResult::new(case, Verdict::AC, None);
     result.time = run.time;
     result.peak_memory_bytes = run.peak_memory_bytes;

@@ -13,6 +13,7 @@ mod commands;
 mod config;
 mod diffing;
 mod discovery;
+mod escape;
 mod files;
 mod judging;
 mod reporting;
@@ -28,7 +29,7 @@ fn main() -> ExitCode {
     match commands::run(cli) {
         Ok(code) => code,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", escape::visible(&format!("{error:#}")));
             ExitCode::from(2)
         }
     }

@@ -276,3 +276,53 @@ fn invalid_flag_values_exit_2() {
         );
     }
 }
+
+#[test]
+fn limits_that_cannot_be_honoured_are_refused_with_their_flag_or_location() {
+    let project = layout_project();
+    // 2^44 + 1 MiB: in bytes it wraps a 64-bit counter, which once meant a 1 MiB limit.
+    for (flag, value) in [
+        ("--memory-limit", "17592186044417"),
+        ("--memory-limit", "17592186044416"),
+        ("--output-limit", "17592186044417"),
+        ("--time-limit", "99999999999999"),
+        ("--jobs", "4294967296"),
+        ("--jobs", "1000000"),
+    ] {
+        let output = project.grundy(&["check", flag, value]);
+        assert_eq!(code(&output), 2, "{flag} {value}\n{}", dump(&output));
+        assert!(
+            stderr(&output).contains(flag) && stderr(&output).contains(value),
+            "the error names the flag and the value\n{}",
+            dump(&output)
+        );
+        assert!(!stdout(&output).contains("passed"), "{}", dump(&output));
+    }
+    for (text, at) in [
+        ("memory_limit_mb = 17592186044417\n", "runner.toml:1:19:"),
+        ("\noutput_limit_mb = 17592186044416\n", "runner.toml:2:19:"),
+        ("time_limit_ms = 99999999999999\n", "runner.toml:1:17:"),
+        ("jobs = 5000\n", "runner.toml:1:8:"),
+        (
+            "[problems.powers-of-two]\nmemory_limit_mb = 99999999999\n",
+            "runner.toml:2:19:",
+        ),
+    ] {
+        project.file("runner.toml", text);
+        let output = project.grundy(&["check"]);
+        assert_eq!(code(&output), 2, "{text}\n{}", dump(&output));
+        assert!(stderr(&output).contains(at), "{text}\n{}", dump(&output));
+    }
+}
+
+#[test]
+fn more_jobs_than_cases_is_fine() {
+    let project = layout_project();
+    let output = project.grundy(&["check", "-j", "1024", "--checker", "tokens"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        stdout(&output).contains("with 1024 jobs"),
+        "{}",
+        dump(&output)
+    );
+}

@@ -10,6 +10,7 @@ use anyhow::Result;
 
 use super::{mebibytes, millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
+use crate::escape::visible_line;
 use crate::judging::{CaseResult, Verdict};
 
 /// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
@@ -73,7 +74,7 @@ impl<W: Write> HumanReporter<W> {
         );
         let mut text = format!(
             "FAIL {verdict} {} ({}, {})\n",
-            result.case.id,
+            visible_line(&result.case.id),
             time_and_memory(result),
             result.verdict.meaning()
         );
@@ -131,7 +132,7 @@ fn timing_list(heading: &str, timings: &[Timing]) -> String {
         text += &format!(
             "  {:>10} ms{limit}  {} {}\n",
             format!("{:.3}", millis(timing.time)),
-            timing.case,
+            visible_line(&timing.case),
             timing.verdict
         );
     }
@@ -184,14 +185,18 @@ impl<W: Write> Reporter for HumanReporter<W> {
         }
         let text = if let Some(path) = &result.blessed {
             let tag = self.styled(anstyle::AnsiColor::Cyan.on_default(), "BLESS");
-            format!("{tag} {} wrote {}\n", result.case.id, path.display())
+            format!(
+                "{tag} {} wrote {}\n",
+                visible_line(&result.case.id),
+                visible_line(&path.display().to_string())
+            )
         } else if !result.verdict.passed() {
             self.failure(result)
         } else if self.verbosity == Verbosity::Verbose {
             let verdict = self.styled(Self::verdict_style(result.verdict), "AC   ");
             format!(
                 "PASS {verdict} {} ({})\n",
-                result.case.id,
+                visible_line(&result.case.id),
                 time_and_memory(result)
             )
         } else {

@@ -24,10 +24,31 @@ impl<W: Write> JsonReporter<W> {
     }
 
     fn emit(&mut self, value: Value) -> Result<()> {
-        writeln!(self.out, "{value}")
+        writeln!(self.out, "{}", terminal_safe(&value.to_string()))
             .and_then(|()| self.out.flush())
             .map_err(super::lost_report)
     }
+}
+
+/// `json` with the characters serde_json leaves raw but a terminal may obey (DEL, the C1
+/// controls, bidirectional overrides) written as `\uXXXX` escapes: the same JSON value, safe to
+/// `cat`. (serde_json already escapes every C0 control.) Such characters can only stand inside
+/// strings, where a `\u` escape means the same.
+fn terminal_safe(json: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = crate::escape::needs_escape;
+    if !json.chars().any(unsafe_char) {
+        return std::borrow::Cow::Borrowed(json);
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if unsafe_char(c) {
+            // Every character that needs it is in the Basic Multilingual Plane.
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The object for one case.

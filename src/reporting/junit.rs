@@ -24,6 +24,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::{Reporter, Summary};
 use crate::diffing::Paint;
+use crate::escape::visible_line;
 use crate::files::{write_atomic, Existing};
 use crate::judging::{CaseResult, Verdict};
 
@@ -93,7 +94,7 @@ fn test_case(result: &CaseResult) -> TestCase {
             status
         }
     };
-    let mut case = TestCase::new(result.case.id.as_str(), status);
+    let mut case = TestCase::new(visible_line(&result.case.id).as_ref(), status);
     case.set_classname(result.case.problem.as_str())
         .set_time(result.time);
     if let Some(stderr) = &result.stderr {

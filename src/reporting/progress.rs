@@ -14,6 +14,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::Reporter;
 use crate::discovery::Case;
+use crate::escape::visible_line;
 use crate::judging::CaseResult;
 use crate::reporting::Summary;
 
@@ -104,13 +105,14 @@ fn status(failed: usize, in_flight: &[String]) -> String {
 
 impl Reporter for ProgressReporter {
     fn case_started(&mut self, case: &Case) {
-        self.in_flight.push(case.id.clone());
+        self.in_flight.push(visible_line(&case.id).into_owned());
         self.update();
         self.inner.case_started(case);
     }
 
     fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
-        self.in_flight.retain(|id| *id != result.case.id);
+        let id = visible_line(&result.case.id);
+        self.in_flight.retain(|shown| *shown != id);
         self.failed += usize::from(!result.verdict.passed());
         let inner = &mut self.inner;
         self.bar.suspend(|| inner.case_finished(result))?;

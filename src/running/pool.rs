@@ -88,7 +88,8 @@ pub fn run_all<J: Jobs>(
         panicked: Mutex::new(None),
     });
     let (sender, events) = mpsc::channel::<WorkerEvent<J::Output>>();
-    let mut workers = (0..options.jobs.max(1))
+    // More workers than jobs would only wait.
+    let mut workers = (0..options.jobs.min(count).max(1))
         .map(|_| Worker::start(&shared, &sender))
         .collect::<Result<Vec<_>>>()?;
     let mut pending: BTreeMap<usize, Option<J::Output>> = BTreeMap::new();

@@ -155,7 +155,7 @@ fn block(title: &str, text: &[u8]) -> String {
             break;
         }
         shown_bytes += line.len() + 1;
-        out += &format!("  {line}\n");
+        out += &format!("  {}\n", crate::escape::visible_line(line));
     }
     out
 }
