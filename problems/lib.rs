@@ -119,6 +119,10 @@ pub static ALL: &[&Problem] = &[
     &test_problems::LOOPS,
     #[cfg(feature = "test-problems")]
     &test_problems::WRONG_NIM,
+    #[cfg(feature = "test-problems")]
+    &test_problems::DIVISOR,
+    #[cfg(feature = "test-problems")]
+    &test_problems::GUESS,
 ];
 
 /// The problem with this id, if there is one.

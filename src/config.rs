@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::checking::Checker;
+use crate::checking::{BuiltInChecker, Checker, Interactor};
 
 /// The largest value of each limit: anything larger is refused rather than wrapped or capped
 /// silently (a memory limit in bytes must fit the sandbox's 64-bit counters many times over).
@@ -22,14 +22,22 @@ pub const MAX_OUTPUT_LIMIT_MB: u64 = 1 << 20;
 /// with a large (lazily committed) stack.
 pub const MAX_JOBS: usize = 1024;
 
-/// The limits and checker one problem's cases are judged with.
+/// The limits, checker and interactor one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub time_limit: Duration,
     pub memory_limit_mb: u64,
     pub output_limit_mb: u64,
     pub checker: Checker,
+    /// For an interactive problem: the judge the program talks to.
+    pub interactor: Option<Interactor>,
+    /// How long a checker may take, and an interactor beyond the program's own time limit.
+    pub judge_time_limit: Duration,
 }
+
+/// A checker's or interactor's memory limit: generous, since the judge is trusted to be fair but
+/// not to be frugal; still a limit, since it is still a program of someone else's.
+pub const JUDGE_MEMORY_LIMIT_MB: u64 = 2048;
 
 impl Default for Settings {
     fn default() -> Self {
@@ -37,7 +45,20 @@ impl Default for Settings {
             time_limit: Duration::from_millis(2000),
             memory_limit_mb: 256,
             output_limit_mb: 64,
-            checker: Checker::Tokens,
+            checker: Checker::TOKENS,
+            interactor: None,
+            judge_time_limit: Duration::from_millis(30_000),
+        }
+    }
+}
+
+impl Settings {
+    /// The limits a checker runs under.
+    pub fn judge_limits(&self) -> grundy_sandbox::Limits {
+        grundy_sandbox::Limits {
+            time: self.judge_time_limit,
+            memory_bytes: JUDGE_MEMORY_LIMIT_MB << 20,
+            output_bytes: self.output_limit_mb << 20,
         }
     }
 }
@@ -51,6 +72,7 @@ pub struct Overrides {
     pub memory_limit_mb: Option<u64>,
     pub output_limit_mb: Option<u64>,
     pub checker: Option<Checker>,
+    pub interactor: Option<Interactor>,
     pub isolate: bool,
 }
 
@@ -112,17 +134,22 @@ struct RunnerFile {
     memory_limit_mb: Option<Spanned<u64>>,
     output_limit_mb: Option<Spanned<u64>>,
     checker: Option<Spanned<String>>,
+    interactor: Option<Spanned<String>>,
+    judge_time_limit_ms: Option<Spanned<u64>>,
     #[serde(default)]
     problems: BTreeMap<Spanned<String>, ProblemTable>,
 }
 
-#[derive(Deserialize)]
+/// The keys a `[problems.<id>]` table may set; the top level sets them for every problem.
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ProblemTable {
     time_limit_ms: Option<Spanned<u64>>,
     memory_limit_mb: Option<Spanned<u64>>,
     output_limit_mb: Option<Spanned<u64>>,
     checker: Option<Spanned<String>>,
+    interactor: Option<Spanned<String>>,
+    judge_time_limit_ms: Option<Spanned<u64>>,
 }
 
 /// A problem in the file, located by byte span.
@@ -180,15 +207,26 @@ impl RunnerFile {
             .fixtures
             .clone()
             .unwrap_or_else(|| base.join(self.fixtures.as_deref().unwrap_or("fixtures")));
-        let top = Layer {
+        let top = ProblemTable {
             time_limit_ms: self.time_limit_ms,
             memory_limit_mb: self.memory_limit_mb,
             output_limit_mb: self.output_limit_mb,
             checker: self.checker,
+            interactor: self.interactor,
+            judge_time_limit_ms: self.judge_time_limit_ms,
         };
-        let defaults = top.apply(Settings::default(), overrides)?;
+        let defaults = top.apply(Settings::default(), None, base, overrides)?;
         let mut per_problem = BTreeMap::new();
-        for (id, table) in self.problems {
+        let mut tables: BTreeMap<Spanned<String>, ProblemTable> = self.problems;
+        // A built-in problem with its own checker or interactor uses it unless its table (or a
+        // flag) names another: the top level's checker is a default for the others.
+        for problem in grundy_problems::ALL {
+            if problem.check.is_some() || problem.interact.is_some() {
+                let id = Spanned::new(0..0, problem.id.to_string());
+                tables.entry(id).or_default();
+            }
+        }
+        for (id, table) in tables {
             if !problem_exists(id.get_ref(), &fixtures) {
                 return Err(SpannedError::new(
                     &id,
@@ -199,13 +237,9 @@ impl RunnerFile {
                     ),
                 ));
             }
-            let layer = Layer {
-                time_limit_ms: table.time_limit_ms,
-                memory_limit_mb: table.memory_limit_mb,
-                output_limit_mb: table.output_limit_mb,
-                checker: table.checker,
-            };
-            per_problem.insert(id.into_inner(), layer.apply(defaults.clone(), overrides)?);
+            let built_in = grundy_problems::find(id.get_ref());
+            let settings = table.apply(defaults.clone(), built_in, base, overrides)?;
+            per_problem.insert(id.into_inner(), settings);
         }
         if let Some(jobs) = &self.jobs {
             if *jobs.get_ref() > MAX_JOBS {
@@ -233,18 +267,15 @@ impl RunnerFile {
     }
 }
 
-/// One level of settings (the top level or a problem table) laid over another.
-struct Layer {
-    time_limit_ms: Option<Spanned<u64>>,
-    memory_limit_mb: Option<Spanned<u64>>,
-    output_limit_mb: Option<Spanned<u64>>,
-    checker: Option<Spanned<String>>,
-}
-
-impl Layer {
+impl ProblemTable {
+    /// This level of settings (the top level, or a problem's table) laid over `settings`, then
+    /// the problem's built-in checker or interactor where this level names none, then the
+    /// command-line flags. Paths in commands are relative to `base`, runner.toml's folder.
     fn apply(
         self,
         mut settings: Settings,
+        built_in: Option<&'static grundy_problems::Problem>,
+        base: &Path,
         overrides: &Overrides,
     ) -> Result<Settings, SpannedError> {
         if let Some(ms) = self.time_limit_ms {
@@ -257,11 +288,37 @@ impl Layer {
         if let Some(mb) = self.output_limit_mb {
             settings.output_limit_mb = within(&mb, "output_limit_mb", MAX_OUTPUT_LIMIT_MB)?;
         }
-        if let Some(name) = self.checker {
-            settings.checker = name
-                .get_ref()
-                .parse()
-                .map_err(|e: String| SpannedError::new(&name, e))?;
+        if let Some(ms) = self.judge_time_limit_ms {
+            let ms = within(&ms, "judge_time_limit_ms", MAX_TIME_LIMIT_MS)?;
+            settings.judge_time_limit = Duration::from_millis(ms);
+        }
+        match (self.checker, built_in.and_then(|p| Some((p.id, p.check?)))) {
+            (Some(name), _) => {
+                settings.checker = Checker::parse(name.get_ref(), base)
+                    .map_err(|e| SpannedError::new(&name, e))?;
+            }
+            (None, Some((problem, check))) => {
+                settings.checker = Checker::BuiltIn(BuiltInChecker { problem, check });
+            }
+            (None, None) => {}
+        }
+        match (
+            self.interactor,
+            built_in.and_then(|p| Some((p.id, p.interact?))),
+        ) {
+            (Some(name), _) => {
+                settings.interactor = Some(
+                    Interactor::parse(name.get_ref(), base)
+                        .map_err(|e| SpannedError::new(&name, e))?,
+                );
+            }
+            (None, Some((problem, interaction))) => {
+                settings.interactor = Some(Interactor::BuiltIn {
+                    problem,
+                    interaction,
+                });
+            }
+            (None, None) => {}
         }
         if let Some(ms) = overrides.time_limit_ms {
             settings.time_limit = Duration::from_millis(ms);
@@ -274,6 +331,9 @@ impl Layer {
         }
         if let Some(checker) = &overrides.checker {
             settings.checker = checker.clone();
+        }
+        if let Some(interactor) = &overrides.interactor {
+            settings.interactor = Some(interactor.clone());
         }
         Ok(settings)
     }
@@ -317,6 +377,7 @@ pub fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checking::Comparison;
 
     fn load(text: &str, overrides: &Overrides) -> Result<Config, String> {
         let dir = tempfile::tempdir().unwrap();
@@ -344,19 +405,25 @@ mod tests {
         let text =
             "time_limit_ms = 500\nchecker = \"lines\"\n[problems.s-nim]\nchecker = \"exact\"\n";
         let config = load(text, &Overrides::default()).unwrap();
-        assert_eq!(config.settings("nim").checker, Checker::Lines);
-        assert_eq!(config.settings("s-nim").checker, Checker::Exact);
+        assert_eq!(
+            config.settings("nim").checker,
+            Checker::Compare(Comparison::Lines)
+        );
+        assert_eq!(
+            config.settings("s-nim").checker,
+            Checker::Compare(Comparison::Exact)
+        );
         assert_eq!(
             config.settings("s-nim").time_limit,
             Duration::from_millis(500)
         );
         let flags = Overrides {
-            checker: Some(Checker::Tokens),
+            checker: Some(Checker::TOKENS),
             time_limit_ms: Some(7),
             ..Overrides::default()
         };
         let config = load(text, &flags).unwrap();
-        assert_eq!(config.settings("s-nim").checker, Checker::Tokens);
+        assert_eq!(config.settings("s-nim").checker, Checker::TOKENS);
         assert_eq!(config.settings("nim").time_limit, Duration::from_millis(7));
     }
 

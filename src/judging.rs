@@ -7,11 +7,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::checking::{Checker, Judgement};
+use crate::checking::{Checker, Judgement, Submitted};
 use crate::diffing::{self, Diff};
 use crate::discovery::Case;
 use crate::escape::visible;
-use crate::running::{Failure, Run};
+use crate::running::interactive::InteractiveRun;
+use crate::running::{Failure, Input, Run};
+use grundy_sandbox::Limits;
 
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
 /// (and every judge's), hence the capitals.
@@ -26,6 +28,7 @@ pub enum Verdict {
     MLE,
     OLE,
     NOEXP,
+    JE,
 }
 
 impl Verdict {
@@ -44,6 +47,7 @@ impl Verdict {
             Verdict::MLE => "memory limit exceeded",
             Verdict::OLE => "output limit exceeded",
             Verdict::NOEXP => "no expected output",
+            Verdict::JE => "judge error",
         }
     }
 }
@@ -68,13 +72,44 @@ pub struct CaseResult {
     pub stderr: Option<String>,
     /// The expected file `--bless` wrote for this case.
     pub blessed: Option<PathBuf>,
+    /// The last lines of a failed interactive case's exchange (`>` to the program, `<` from it).
+    pub exchange: Option<String>,
+}
+
+/// What a case is judged against: its input, its expected file (`None` when it has none), the
+/// checker, and the limits an external checker runs under.
+#[derive(Clone, Copy)]
+pub struct Against<'a> {
+    pub input: Input<'a>,
+    pub expected: Option<&'a [u8]>,
+    pub checker: &'a Checker,
+    pub judge_limits: &'a Limits,
 }
 
 /// Turns a finished run into a result: a failed run decides the verdict by itself; otherwise the
-/// checker compares with `expected` (`None` when the case has no expected file). What the program
-/// wrote reaches the result with its control characters escaped (see [`crate::escape`]).
-pub fn judge(case: Case, run: &Run, expected: Option<&[u8]>, checker: &Checker) -> CaseResult {
-    let mut result = judge_unescaped(case, run, expected, checker);
+/// checker judges the output. What the program wrote reaches the result with its control
+/// characters escaped (see [`crate::escape`]).
+pub fn judge(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
+    escaped(judge_unescaped(case, run, against))
+}
+
+/// The result of a run that failed (`run.failure` is set): its failure decides the verdict, and
+/// nothing is compared.
+pub fn judge_failed_run(case: Case, run: &Run) -> CaseResult {
+    let failure = run.failure.as_ref().expect("only a failed run");
+    let mut result = CaseResult::new(case, Verdict::AC, None);
+    result.time = run.time;
+    result.peak_memory_bytes = run.peak_memory_bytes;
+    let (verdict, message) = describe_failure(failure, &result);
+    result.verdict = verdict;
+    result.message = Some(message);
+    result.stderr =
+        (!run.stderr.is_empty()).then(|| String::from_utf8_lossy(&run.stderr).into_owned());
+    escaped(result)
+}
+
+/// `result` with the control characters of its message and stderr escaped.
+fn escaped(mut result: CaseResult) -> CaseResult {
     let escape = |text: &mut Option<String>| {
         if let Some(text) = text {
             if let Cow::Owned(escaped) = visible(text) {
@@ -87,12 +122,8 @@ pub fn judge(case: Case, run: &Run, expected: Option<&[u8]>, checker: &Checker) 
     result
 }
 
-fn judge_unescaped(
-    case: Case,
-    run: &Run,
-    expected: Option<&[u8]>,
-    checker: &Checker,
-) -> CaseResult {
+fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
+    let expected = against.expected;
     let mut result = CaseResult::new(case, Verdict::AC, None);
     result.time = run.time;
     result.peak_memory_bytes = run.peak_memory_bytes;
@@ -100,38 +131,114 @@ fn judge_unescaped(
         judge_rejection(&mut result, run, expected);
         return result;
     }
-    if let Some(failure) = &run.failure {
-        let (verdict, message) = describe_failure(failure, &result);
-        result.verdict = verdict;
-        result.message = Some(message);
-        result.stderr =
-            (!run.stderr.is_empty()).then(|| String::from_utf8_lossy(&run.stderr).into_owned());
-        return result;
+    if run.failure.is_some() {
+        return judge_failed_run(result.case, run);
     }
     let Some(expected) = expected else {
-        result.verdict = Verdict::NOEXP;
-        result.message = Some(format!(
-            "no expected output `{}` (nor `.ans`); run `grundy check {} --bless` to write the \
-             built-in solver's output there, or `grundy add` for a new case",
-            result.case.default_expected_path().display(),
-            result.case.id
-        ));
-        return result;
+        return no_expected(result.case);
     };
-    match checker.judge(expected, &run.output) {
+    let submitted = Submitted {
+        input: against.input,
+        expected,
+        output: &run.output,
+    };
+    let checker = against.checker;
+    // A diff against the expected file says something only when that file is the one answer.
+    let diff = || {
+        checker
+            .compares()
+            .then(|| diffing::diff(expected, &run.output))
+            .flatten()
+    };
+    match checker.judge(&submitted, against.judge_limits) {
         Judgement::Accepted => {}
         Judgement::WrongAnswer(message) => {
             result.verdict = Verdict::WA;
             result.message = Some(message);
-            result.diff = diffing::diff(expected, &run.output);
+            result.diff = diff();
         }
         Judgement::PresentationError(message) => {
             result.verdict = Verdict::PE;
-            result.message = Some(format!("{message} (the tokens match; the layout does not)"));
-            result.diff = diffing::diff(expected, &run.output);
+            result.message = Some(match checker.compares() {
+                true => format!("{message} (the tokens match; the layout does not)"),
+                false => message,
+            });
+            result.diff = diff();
+        }
+        Judgement::JudgeError(message) => {
+            result.verdict = Verdict::JE;
+            result.message = Some(judge_error(&message));
         }
     }
     result
+}
+
+/// Judges an interactive run by the Kattis rule: the side that failed first decides. A program
+/// that crashed, overran a limit or fell silent past its time limit before the judge finished is
+/// judged by that (RE, TLE, MLE, ...), even though the judge then found it wrong or could not go
+/// on; a judge that rejected first gives WA, whatever the program did after; an accepting judge
+/// still needs the program to end well.
+pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
+    let program_first = run
+        .program_ended
+        .is_some_and(|ended| ended <= run.judge_ended);
+    let program_failed = |first: bool| run.program.failure.is_some() && first;
+    let mut result = if run.program_silent_past_limit {
+        let timed_out = Run {
+            time: run.program.time,
+            failure: Some(Failure::TimeLimit),
+            stderr: run.program.stderr.clone(),
+            ..Run::default()
+        };
+        judge_failed_run(case, &timed_out)
+    } else {
+        match &run.judge {
+            Judgement::Accepted if run.program.failure.is_some() => {
+                judge_failed_run(case, &run.program)
+            }
+            Judgement::Accepted => {
+                let mut result = CaseResult::new(case, Verdict::AC, None);
+                result.time = run.program.time;
+                result.peak_memory_bytes = run.program.peak_memory_bytes;
+                result
+            }
+            _ if program_failed(program_first) => judge_failed_run(case, &run.program),
+            Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
+                let mut result = CaseResult::new(case, Verdict::WA, Some(message.clone()));
+                result.time = run.program.time;
+                result.peak_memory_bytes = run.program.peak_memory_bytes;
+                escaped(result)
+            }
+            Judgement::JudgeError(message) => {
+                let mut result = CaseResult::new(case, Verdict::JE, Some(judge_error(message)));
+                result.time = run.program.time;
+                escaped(result)
+            }
+        }
+    };
+    if !result.verdict.passed() {
+        let exchange = run.transcript.render();
+        result.exchange = (!exchange.is_empty()).then(|| visible(&exchange).into_owned());
+    }
+    result
+}
+
+/// The result of a case without an expected file.
+pub fn no_expected(case: Case) -> CaseResult {
+    let message = format!(
+        "no expected output `{}` (nor `.ans`); run `grundy check {} --bless` to write the built-in \
+         solver's output there, or `grundy add` for a new case",
+        case.default_expected_path().display(),
+        case.id
+    );
+    escaped(CaseResult::new(case, Verdict::NOEXP, Some(message)))
+}
+
+/// A judge error's message: what went wrong, and whose fault it is.
+pub fn judge_error(what: &str) -> String {
+    format!(
+        "{what} (a judge error: the problem's checker or interactor is at fault, not the program)"
+    )
 }
 
 /// A case of an `invalid/` group: it passes when the program rejects the input with exactly the
@@ -203,6 +310,7 @@ impl CaseResult {
             diff: None,
             stderr: None,
             blessed: None,
+            exchange: None,
         }
     }
 }
@@ -212,6 +320,7 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
         Failure::Panicked(_)
         | Failure::RejectedInput(_)
         | Failure::ExitCode(_)
+        | Failure::GaveUp(_)
         | Failure::Signal(_)
         | Failure::ProcessLimit => Verdict::RE,
         Failure::TimeLimit => Verdict::TLE,
@@ -252,17 +361,32 @@ mod tests {
         }
     }
 
+    /// `judge` with the tokens checker and a case input nobody reads.
+    fn judged(case: Case, run: &Run, expected: Option<&[u8]>) -> CaseResult {
+        let limits = Limits {
+            time: Duration::from_secs(1),
+            memory_bytes: 0,
+            output_bytes: 0,
+        };
+        let against = Against {
+            input: Input::Bytes(b""),
+            expected,
+            checker: &Checker::TOKENS,
+            judge_limits: &limits,
+        };
+        judge(case, run, &against)
+    }
+
     const MESSAGE: &str =
         "line 2, column 3: expected heap size (a non-negative integer), found `x`";
 
     #[test]
     fn an_invalid_input_passes_when_rejected_with_exactly_the_expected_message() {
         let expected = format!("{MESSAGE}\n");
-        let result = judge(
+        let result = judged(
             invalid_case(),
             &rejected(MESSAGE),
             Some(expected.as_bytes()),
-            &Checker::Exact,
         );
         assert_eq!((result.verdict, result.message), (Verdict::AC, None));
     }
@@ -273,12 +397,7 @@ mod tests {
             output: b"win\n".to_vec(),
             ..Run::default()
         };
-        let result = judge(
-            invalid_case(),
-            &accepted,
-            Some(MESSAGE.as_bytes()),
-            &Checker::Tokens,
-        );
+        let result = judged(invalid_case(), &accepted, Some(MESSAGE.as_bytes()));
         assert_eq!(result.verdict, Verdict::WA);
         assert!(
             result.message.as_deref().unwrap().contains("was accepted"),
@@ -286,12 +405,7 @@ mod tests {
             result.message
         );
         let other = "line 2, column 4: something else";
-        let result = judge(
-            invalid_case(),
-            &rejected(other),
-            Some(MESSAGE.as_bytes()),
-            &Checker::Tokens,
-        );
+        let result = judged(invalid_case(), &rejected(other), Some(MESSAGE.as_bytes()));
         assert_eq!(result.verdict, Verdict::WA);
         let message = result.message.unwrap();
         assert!(
@@ -309,18 +423,12 @@ mod tests {
             ..Run::default()
         };
         let good = format!("error: <stdin>: {MESSAGE}\n");
-        let result = judge(
-            invalid_case(),
-            &run(&good),
-            Some(MESSAGE.as_bytes()),
-            &Checker::Tokens,
-        );
+        let result = judged(invalid_case(), &run(&good), Some(MESSAGE.as_bytes()));
         assert_eq!(result.verdict, Verdict::AC);
-        let result = judge(
+        let result = judged(
             invalid_case(),
             &run("Traceback ...\n"),
             Some(MESSAGE.as_bytes()),
-            &Checker::Tokens,
         );
         assert_eq!(result.verdict, Verdict::WA);
     }
@@ -331,16 +439,11 @@ mod tests {
             failure: Some(Failure::TimeLimit),
             ..Run::default()
         };
-        let result = judge(
-            invalid_case(),
-            &timeout,
-            Some(MESSAGE.as_bytes()),
-            &Checker::Tokens,
-        );
+        let result = judged(invalid_case(), &timeout, Some(MESSAGE.as_bytes()));
         assert_eq!(result.verdict, Verdict::TLE);
         let mut case = invalid_case();
         case.expected = None;
-        let result = judge(case, &rejected(MESSAGE), None, &Checker::Tokens);
+        let result = judged(case, &rejected(MESSAGE), None);
         assert_eq!(result.verdict, Verdict::NOEXP);
         assert!(
             result.message.as_deref().unwrap().contains("x.err"),

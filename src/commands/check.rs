@@ -11,11 +11,12 @@ use anyhow::{bail, Result};
 
 use super::load_config;
 use crate::blessing;
-use crate::checking::Checker;
 use crate::cli::CheckArgs;
 use crate::config::{Config, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
-use crate::judging::{judge, CaseResult, Verdict};
+use crate::judging::{
+    judge, judge_failed_run, judge_interactive, no_expected, Against, CaseResult, Verdict,
+};
 use crate::reporting::{self, ReportOptions, Summary, Verbosity};
 use crate::running::pool::{self, Event, Jobs, PoolOptions};
 use crate::running::{Failure, Input, Run, RunError, SolveWatch, Subject};
@@ -188,6 +189,18 @@ impl Jobs for CheckJobs {
         };
         let input = Input::File(&case.input);
         let built_in = grundy_problems::find(&case.problem);
+        if let Some(interactor) = &settings.interactor {
+            let Some(answer) = expected else {
+                return Ok(no_expected(case.clone()));
+            };
+            let subject = &self.subject;
+            let run = subject.interact(&case.problem, interactor, input, &answer, settings, watch);
+            return match run {
+                Ok(run) => Ok(judge_interactive(case.clone(), &run)),
+                Err(RunError::Unreadable { path, error }) => Ok(unreadable(case, &path, &error)),
+                Err(error) => Err(error.into()),
+            };
+        }
         let run = match (self.subject).run(&case.problem, built_in, input, settings, Some(watch)) {
             Ok(run) => run,
             Err(RunError::Unreadable { path, error }) => {
@@ -195,7 +208,13 @@ impl Jobs for CheckJobs {
             }
             Err(error) => return Err(error.into()),
         };
-        let mut result = judge(case.clone(), &run, expected.as_deref(), &settings.checker);
+        let against = Against {
+            input,
+            expected: expected.as_deref(),
+            checker: &settings.checker,
+            judge_limits: &settings.judge_limits(),
+        };
+        let mut result = judge(case.clone(), &run, &against);
         if self.bless && blessing::wanted(result.verdict) {
             blessing::bless(&mut result, &run);
         }
@@ -208,13 +227,7 @@ impl Jobs for CheckJobs {
             failure: Some(Failure::TimeLimit),
             ..Run::default()
         };
-        // A run that timed out needs no expected output to be judged.
-        judge(
-            self.cases[index].clone(),
-            &timed_out,
-            None,
-            &Checker::Tokens,
-        )
+        judge_failed_run(self.cases[index].clone(), &timed_out)
     }
 
     fn failed(&self, result: &CaseResult) -> bool {

@@ -61,6 +61,7 @@ impl<W: Write> HumanReporter<W> {
         let color = match verdict {
             Verdict::AC => AnsiColor::Green,
             Verdict::NOEXP => AnsiColor::Yellow,
+            Verdict::JE => AnsiColor::Magenta,
             _ => AnsiColor::Red,
         };
         color.on_default().effects(Effects::BOLD)
@@ -83,6 +84,12 @@ impl<W: Write> HumanReporter<W> {
         }
         if let Some(diff) = &result.diff {
             text += &diff.render(&self.paint, "      ");
+        }
+        if let Some(exchange) = &result.exchange {
+            text += "      exchange (> to the program, < from it):\n";
+            for line in exchange.lines() {
+                text += &format!("      | {line}\n");
+            }
         }
         if let Some(stderr) = &result.stderr {
             text += "      stderr:\n";

@@ -70,6 +70,9 @@ fn case_object(result: &CaseResult) -> Value {
     if let Some(diff) = &result.diff {
         fields.insert("diff".into(), diff.render(&Paint::plain(), "").into());
     }
+    if let Some(exchange) = &result.exchange {
+        fields.insert("exchange".into(), exchange.as_str().into());
+    }
     if let Some(stderr) = &result.stderr {
         fields.insert("stderr".into(), stderr.as_str().into());
     }

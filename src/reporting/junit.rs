@@ -65,7 +65,9 @@ pub fn kind(verdict: Verdict) -> Option<NonSuccessKind> {
     match verdict {
         Verdict::AC => None,
         Verdict::WA | Verdict::PE | Verdict::NOEXP => Some(NonSuccessKind::Failure),
-        Verdict::RE | Verdict::TLE | Verdict::MLE | Verdict::OLE => Some(NonSuccessKind::Error),
+        Verdict::RE | Verdict::TLE | Verdict::MLE | Verdict::OLE | Verdict::JE => {
+            Some(NonSuccessKind::Error)
+        }
     }
 }
 
@@ -85,6 +87,10 @@ fn test_case(result: &CaseResult) -> TestCase {
             if let Some(diff) = &result.diff {
                 text += "\n";
                 text += &diff.render(&Paint::plain(), "");
+            }
+            if let Some(exchange) = &result.exchange {
+                text += "\nexchange (> to the program, < from it):\n";
+                text += exchange;
             }
             let mut status = TestCaseStatus::non_success(kind);
             status

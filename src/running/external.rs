@@ -15,30 +15,80 @@ use crate::config::Settings;
 /// current directory is made absolute: the program runs in a fresh temporary folder, where
 /// `python3 sol.py` would find no `sol.py`.
 pub fn parse_command(command: &str) -> Result<Program> {
+    let here = std::env::current_dir().context("cannot read the working directory")?;
+    parse_command_in(command, &here)
+}
+
+/// [`parse_command`] with relative paths taken from `base` (a runner.toml's folder for the
+/// checkers it names): the program itself when it has a folder part (`./a.out`), and every
+/// argument that names an existing file or folder there.
+pub fn parse_command_in(command: &str, base: &Path) -> Result<Program> {
     let words = shell_words::split(command)
         .with_context(|| format!("cannot split the command `{command}` into words"))?;
     if words.is_empty() {
-        bail!("--exec needs a command, e.g. --exec './a.out' or --exec 'python3 sol.py'");
+        bail!("a command is needed, e.g. './a.out' or 'python3 sol.py'");
     }
     let mut argv: Vec<OsString> = Vec::with_capacity(words.len());
     for (index, word) in words.into_iter().enumerate() {
         let path = Path::new(&word);
-        let argument = index > 0 && !word.starts_with('-') && path.is_relative();
-        if argument && looks_like_a_file(&word) && !path.exists() {
+        if !path.is_relative() || word.starts_with('-') {
+            argv.push(word.into());
+            continue;
+        }
+        let here = base.join(path);
+        if index == 0 {
+            // A bare name is looked up in PATH; a relative path is taken from `base` (kept as
+            // typed when that is the working directory, so messages show what the user wrote).
+            let elsewhere = std::env::current_dir().is_ok_and(|cwd| cwd != base);
+            argv.push(if word.contains('/') && elsewhere {
+                here.into()
+            } else {
+                word.into()
+            });
+            continue;
+        }
+        if looks_like_a_file(&word) && !here.exists() {
             bail!(
                 "`{word}` in the command `{command}` does not exist: the program runs in an \
                  empty folder, so every file it is given must exist (relative to {})",
-                std::env::current_dir()
-                    .map_or_else(|_| "this folder".into(), |d| d.display().to_string())
+                base.display()
             );
         }
-        let names_a_file = argument && path.exists();
-        match names_a_file.then(|| std::path::absolute(path)) {
-            Some(Ok(absolute)) => argv.push(absolute.into()),
-            _ => argv.push(word.into()),
-        }
+        argv.push(if here.exists() {
+            here.into()
+        } else {
+            word.into()
+        });
     }
     Ok(Program { argv })
+}
+
+/// Whether `program` can be started: its path names an executable file, or its bare name is
+/// found in PATH. Checked before judging, so a program that cannot start is one clear error
+/// rather than a failure per case.
+pub fn startable(program: &Program) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let name = program.argv.first().map(Path::new).unwrap_or(Path::new(""));
+    let executable = |path: &Path| {
+        std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if name.as_os_str().as_encoded_bytes().contains(&b'/') {
+        return match std::fs::metadata(name) {
+            Err(error) => Err(format!("`{}`: {error}", name.display())),
+            Ok(meta) if meta.is_dir() => Err(format!("`{}` is a folder", name.display())),
+            Ok(_) if !executable(name) => Err(format!(
+                "`{}` is not executable (chmod +x it, or run it through its interpreter)",
+                name.display()
+            )),
+            Ok(_) => Ok(()),
+        };
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if std::env::split_paths(&path).any(|dir| executable(&dir.join(name))) {
+        Ok(())
+    } else {
+        Err(format!("`{}` is not found in PATH", name.display()))
+    }
 }
 
 /// Whether a relative command-line word names a file rather than a plain word or number: it has
@@ -118,8 +168,20 @@ mod tests {
             "/etc".into(),
         ];
         assert_eq!(program.argv, expected);
-        // The program itself is left to the sandbox, which finds it on PATH or relative to here.
+        // A bare program name is left to the sandbox, which finds it on PATH; a path is
+        // taken from here.
         assert_eq!(parse_command("Cargo.toml").unwrap().argv, ["Cargo.toml"]);
+        assert_eq!(parse_command("./target/x").unwrap().argv, ["./target/x"]);
+    }
+
+    #[test]
+    fn paths_can_be_taken_from_another_folder() {
+        let base = std::env::current_dir().unwrap();
+        let program = parse_command_in("./check src -x", &base.join("..")).unwrap();
+        assert_eq!(program.argv[0], base.join("../check"));
+        assert_eq!(program.argv[1], "src", "no `src` next to the parent folder");
+        let program = parse_command_in("./check src", &base).unwrap();
+        assert_eq!(program.argv[1], base.join("src"));
     }
 
     #[test]

@@ -117,6 +117,19 @@ impl SolveWatch {
         let since = at.saturating_duration_since(self.base).as_nanos();
         u64::try_from(since).unwrap_or(u64::MAX)
     }
+
+    /// Runs `work` on this thread with its deadline `limit` from now published, so a watcher
+    /// sees it overdue.
+    pub fn during<T>(&self, limit: Duration, work: impl FnOnce() -> T) -> T {
+        let limit = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX);
+        let start = self.nanos(Instant::now());
+        self.started.store(start, Ordering::SeqCst);
+        self.deadline
+            .store(start.saturating_add(limit).max(1), Ordering::SeqCst);
+        let done = work();
+        self.deadline.store(0, Ordering::SeqCst);
+        done
+    }
 }
 
 /// Runs `solve` on `input` right on this thread, publishing its deadline in `watch`. The caller
@@ -128,15 +141,7 @@ pub fn run_watched(
     time_limit: Duration,
     watch: &SolveWatch,
 ) -> Run {
-    let started = Instant::now();
-    let limit = u64::try_from(time_limit.as_nanos()).unwrap_or(u64::MAX);
-    let start = watch.nanos(started);
-    watch.started.store(start, Ordering::SeqCst);
-    watch
-        .deadline
-        .store(start.saturating_add(limit).max(1), Ordering::SeqCst);
-    let finished = solve_one(Job { solve, input });
-    watch.deadline.store(0, Ordering::SeqCst);
+    let finished = watch.during(time_limit, || solve_one(Job { solve, input }));
     finished_run(finished, time_limit)
 }
 
@@ -206,23 +211,30 @@ fn spawn_solver_thread() -> SolverThread {
 fn solve_one(job: Job) -> Finished {
     let mut output = Vec::new();
     let started = Instant::now();
-    CAPTURING.set(true);
-    let result = panic::catch_unwind(AssertUnwindSafe(|| (job.solve)(&job.input, &mut output)));
-    CAPTURING.set(false);
+    let result = catching_panics(|| (job.solve)(&job.input, &mut output));
     let time = started.elapsed();
     let failure = match result {
         Ok(Ok(())) => None,
         Ok(Err(input_error)) => Some(Failure::RejectedInput(input_error.to_string())),
-        Err(payload) => {
-            let location = PANIC_LOCATION.with(|slot| slot.borrow_mut().take());
-            Some(Failure::Panicked(panic_message(&*payload, location)))
-        }
+        Err(panic) => Some(panic),
     };
     Finished {
         output,
         time,
         failure,
     }
+}
+
+/// Runs built-in code (a solver, a player, a judge) on this thread; a panic comes back as
+/// [`Failure::Panicked`] with its message and location instead of being printed.
+pub fn catching_panics<T>(work: impl FnOnce() -> T) -> Result<T, Failure> {
+    CAPTURING.set(true);
+    let result = panic::catch_unwind(AssertUnwindSafe(work));
+    CAPTURING.set(false);
+    result.map_err(|payload| {
+        let location = PANIC_LOCATION.with(|slot| slot.borrow_mut().take());
+        Failure::Panicked(panic_message(&*payload, location))
+    })
 }
 
 fn panic_message(payload: &(dyn Any + Send), location: Option<String>) -> String {

@@ -5,12 +5,13 @@
 
 mod external;
 mod in_process;
+pub mod interactive;
 pub mod pool;
 mod subject;
 
 use std::time::Duration;
 
-pub use external::{parse_command, run_external};
+pub use external::{parse_command, parse_command_in, run_external, startable};
 pub use in_process::{
     install_panic_hook, run_in_process, run_on_this_thread, run_watched, SolveWatch,
 };
@@ -25,6 +26,9 @@ pub enum Failure {
     RejectedInput(String),
     /// A process exited with a non-zero status.
     ExitCode(i32),
+    /// The built-in player of an interactive problem stopped: the judge said something it
+    /// could not read.
+    GaveUp(String),
     /// A process was killed by a signal.
     Signal(String),
     TimeLimit,
@@ -55,6 +59,7 @@ impl std::fmt::Display for Failure {
             Failure::Panicked(message) => f.write_str(message),
             Failure::RejectedInput(message) => write!(f, "rejected its input: {message}"),
             Failure::ExitCode(code) => write!(f, "exited with status {code}"),
+            Failure::GaveUp(why) => write!(f, "gave up: {why}"),
             Failure::Signal(name) => write!(f, "was killed by signal {name}"),
             Failure::TimeLimit => f.write_str("exceeded the time limit"),
             Failure::MemoryLimit { limit_mb } => {

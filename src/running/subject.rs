@@ -9,7 +9,9 @@ use anyhow::{Context, Result};
 use grundy_problems::Problem;
 use grundy_sandbox::{Program, SpawnError};
 
+use super::interactive::{built_in_pair, InteractiveRun};
 use super::{parse_command, run_external, run_in_process, run_watched, Run, SolveWatch};
+use crate::checking::Interactor;
 use crate::config::Settings;
 
 /// What produces the output being judged.
@@ -29,6 +31,23 @@ pub enum Input<'a> {
     File(&'a Path),
     /// Bytes made in memory (a generated input).
     Bytes(&'a [u8]),
+}
+
+impl Input<'_> {
+    /// The input's bytes (read from its file).
+    pub fn read(&self) -> Result<std::borrow::Cow<'_, [u8]>, RunError> {
+        match self {
+            Input::Bytes(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
+            Input::File(path) => {
+                std::fs::read(path)
+                    .map(std::borrow::Cow::Owned)
+                    .map_err(|error| RunError::Unreadable {
+                        path: path.to_path_buf(),
+                        error,
+                    })
+            }
+        }
+    }
 }
 
 /// Why a run did not happen.
@@ -85,15 +104,7 @@ impl Subject {
                 let solve = built_in
                     .expect("problems without a built-in solver are refused before running")
                     .solve;
-                let bytes = match input {
-                    Input::File(path) => {
-                        std::fs::read(path).map_err(|error| RunError::Unreadable {
-                            path: path.to_path_buf(),
-                            error,
-                        })?
-                    }
-                    Input::Bytes(bytes) => bytes.to_vec(),
-                };
+                let bytes = input.read()?.into_owned();
                 Ok(match watch {
                     Some(watch) => run_watched(solve, bytes, settings.time_limit, watch),
                     None => run_in_process(solve, bytes, settings.time_limit),
@@ -106,6 +117,34 @@ impl Subject {
                 run_program(&program, input, settings)
             }
             Subject::External { program, .. } => run_program(program, input, settings),
+        }
+    }
+
+    /// Runs the subject for the problem `id` against `interactor` on the case `input` and its
+    /// `answer` file.
+    pub fn interact(
+        &self,
+        id: &str,
+        interactor: &Interactor,
+        input: Input<'_>,
+        answer: &[u8],
+        settings: &Settings,
+        watch: &SolveWatch,
+    ) -> Result<InteractiveRun, RunError> {
+        let input = input.read()?;
+        match (self, interactor) {
+            (Subject::BuiltIn, Interactor::BuiltIn { interaction, .. }) => Ok(built_in_pair(
+                *interaction,
+                &input,
+                answer,
+                settings.time_limit,
+                settings.judge_time_limit,
+                Some(watch),
+            )),
+            _ => Err(RunError::Setup(anyhow::anyhow!(
+                "{id}: judging {} against the interactor {interactor} is not supported yet",
+                self.describe(id)
+            ))),
         }
     }
 

@@ -21,7 +21,7 @@ use super::{built_in, load_config};
 use crate::cli::StressArgs;
 use crate::config::{Overrides, Settings};
 use crate::discovery::Case;
-use crate::judging::{judge, CaseResult};
+use crate::judging::{judge, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
 use crate::running::{run_in_process, Input, Subject};
 use schedule::Schedule;
@@ -201,7 +201,13 @@ impl Tester {
             input: PathBuf::from("<stdin>"),
             expected: None,
         };
-        let result = judge(case, &run, Some(&reference.output), &self.settings.checker);
+        let against = Against {
+            input: Input::Bytes(input),
+            expected: Some(&reference.output),
+            checker: &self.settings.checker,
+            judge_limits: &self.settings.judge_limits(),
+        };
+        let result = judge(case, &run, &against);
         if result.verdict.passed() {
             return Ok(Outcome::Agree);
         }

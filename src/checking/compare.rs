@@ -1,12 +1,15 @@
-//! Checkers: deciding whether a program's output matches the expected output, and saying where the
-//! first difference is. Comparison works on the bytes as they are; nothing is copied into strings.
+//! The comparing checkers: whether a program's output matches the one expected output, and where
+//! the first difference is. Comparison works on the bytes as they are; nothing is copied into
+//! strings.
 
 use std::fmt;
 use std::str::FromStr;
 
+use super::Judgement;
+
 /// How output is compared with the expected output (README, "Checkers and verdicts").
 #[derive(Clone, Debug, PartialEq)]
-pub enum Checker {
+pub enum Comparison {
     /// Whitespace-separated tokens must be equal.
     Tokens,
     /// Tokens, ignoring ASCII case.
@@ -19,20 +22,20 @@ pub enum Checker {
     Float { abs: f64, rel: f64 },
 }
 
-impl FromStr for Checker {
+impl FromStr for Comparison {
     type Err = String;
 
     fn from_str(name: &str) -> Result<Self, String> {
         Ok(match name {
-            "tokens" => Checker::Tokens,
-            "tokens-ci" => Checker::TokensIgnoreCase,
-            "lines" => Checker::Lines,
-            "exact" => Checker::Exact,
+            "tokens" => Comparison::Tokens,
+            "tokens-ci" => Comparison::TokensIgnoreCase,
+            "lines" => Comparison::Lines,
+            "exact" => Comparison::Exact,
             _ => {
                 let Some(rest) = name.strip_prefix("float:") else {
                     return Err(format!(
                         "unknown checker `{name}`; expected one of tokens, tokens-ci, lines, \
-                         exact, float:ABS:REL (e.g. float:1e-6:1e-6)"
+                         exact, float:ABS:REL (e.g. float:1e-6:1e-6), kattis:CMD or testlib:CMD"
                     ));
                 };
                 let tolerance = |text: Option<&str>| {
@@ -45,7 +48,7 @@ impl FromStr for Checker {
                     tolerance(parts.next()),
                     parts.next(),
                 ) {
-                    (Some(abs), Some(rel), None) => Checker::Float { abs, rel },
+                    (Some(abs), Some(rel), None) => Comparison::Float { abs, rel },
                     _ => {
                         return Err(format!(
                             "checker `{name}` needs two non-negative tolerances: float:ABS:REL \
@@ -58,29 +61,19 @@ impl FromStr for Checker {
     }
 }
 
-impl fmt::Display for Checker {
+impl fmt::Display for Comparison {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Checker::Tokens => f.write_str("tokens"),
-            Checker::TokensIgnoreCase => f.write_str("tokens-ci"),
-            Checker::Lines => f.write_str("lines"),
-            Checker::Exact => f.write_str("exact"),
-            Checker::Float { abs, rel } => write!(f, "float:{abs}:{rel}"),
+            Comparison::Tokens => f.write_str("tokens"),
+            Comparison::TokensIgnoreCase => f.write_str("tokens-ci"),
+            Comparison::Lines => f.write_str("lines"),
+            Comparison::Exact => f.write_str("exact"),
+            Comparison::Float { abs, rel } => write!(f, "float:{abs}:{rel}"),
         }
     }
 }
 
-/// What a checker concluded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Judgement {
-    Accepted,
-    /// The answer is wrong; the message locates the first difference.
-    WrongAnswer(String),
-    /// The tokens are right but the layout the checker demands is not.
-    PresentationError(String),
-}
-
-impl Checker {
+impl Comparison {
     /// Compares `actual` with `expected`.
     pub fn judge(&self, expected: &[u8], actual: &[u8]) -> Judgement {
         // Equal bytes pass every checker; one memcmp settles the usual case, with no tokenising.
@@ -88,21 +81,21 @@ impl Checker {
             return Judgement::Accepted;
         }
         let strict = match self {
-            Checker::Tokens => {
+            Comparison::Tokens => {
                 return wrong_unless_none(compare_tokens(expected, actual, same_bytes))
             }
-            Checker::TokensIgnoreCase => {
+            Comparison::TokensIgnoreCase => {
                 return wrong_unless_none(compare_tokens(expected, actual, |a, b| {
                     a.eq_ignore_ascii_case(b)
                 }))
             }
-            Checker::Float { abs, rel } => {
+            Comparison::Float { abs, rel } => {
                 return wrong_unless_none(compare_tokens(expected, actual, |e, a| {
                     numbers_close(e, a, *abs, *rel)
                 }))
             }
-            Checker::Lines => compare_lines(expected, actual),
-            Checker::Exact => compare_exact(expected, actual),
+            Comparison::Lines => compare_lines(expected, actual),
+            Comparison::Exact => compare_exact(expected, actual),
         };
         match strict {
             None => Judgement::Accepted,
@@ -288,7 +281,7 @@ mod tests {
 
     fn judge(checker: &str, expected: &str, actual: &str) -> Judgement {
         checker
-            .parse::<Checker>()
+            .parse::<Comparison>()
             .unwrap()
             .judge(expected.as_bytes(), actual.as_bytes())
     }
@@ -393,16 +386,16 @@ mod tests {
             "exact",
             "float:0.001:0.0001",
         ] {
-            assert_eq!(name.parse::<Checker>().unwrap().to_string(), name);
+            assert_eq!(name.parse::<Comparison>().unwrap().to_string(), name);
         }
         assert!("float:x:1"
-            .parse::<Checker>()
+            .parse::<Comparison>()
             .unwrap_err()
             .contains("float:ABS:REL"));
-        assert!("float:1".parse::<Checker>().is_err());
-        assert!("float:-1:1".parse::<Checker>().is_err());
+        assert!("float:1".parse::<Comparison>().is_err());
+        assert!("float:-1:1".parse::<Comparison>().is_err());
         assert!("fuzzy"
-            .parse::<Checker>()
+            .parse::<Comparison>()
             .unwrap_err()
             .contains("unknown checker `fuzzy`"));
     }

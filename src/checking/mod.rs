@@ -1,0 +1,271 @@
+//! Checkers: deciding whether a program's output is accepted. Three kinds, one [`Checker`]:
+//! - a comparison with the one expected output (`tokens`, `lines`, ...: [`compare`]);
+//! - a built-in problem's own checker, for problems with many right answers (Rust, in the
+//!   problems crate);
+//! - an external checker program of the problem's author, in the Kattis or testlib protocol
+//!   ([`external`]), run contained like a judged program.
+//!
+//! A checker that cannot do its job (crashes, hangs, breaks its protocol, or finds the problem's
+//! own files unusable) gives [`Judgement::JudgeError`]: the problem is at fault, not the program.
+
+mod compare;
+pub mod external;
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use grundy_problems::{CheckFn, Decision, Interaction};
+
+pub use compare::Comparison;
+pub use external::{ExternalJudge, Protocol};
+
+use crate::running::Input;
+
+/// How a program's output is judged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Checker {
+    /// Compared with the expected output.
+    Compare(Comparison),
+    /// A built-in problem's own checker.
+    BuiltIn(BuiltInChecker),
+    /// A checker program (`kattis:CMD`, `testlib:CMD`).
+    External(ExternalJudge),
+}
+
+/// A built-in problem's checker, named by its problem.
+#[derive(Clone, Debug)]
+pub struct BuiltInChecker {
+    pub problem: &'static str,
+    pub check: CheckFn,
+}
+
+impl PartialEq for BuiltInChecker {
+    fn eq(&self, other: &Self) -> bool {
+        self.problem == other.problem
+    }
+}
+
+/// The judge an interactive problem's program talks to.
+#[derive(Clone)]
+pub enum Interactor {
+    /// A built-in problem's own judge.
+    BuiltIn {
+        problem: &'static str,
+        interaction: Interaction,
+    },
+    /// An interactor program (`kattis:CMD`, `testlib:CMD`).
+    External(ExternalJudge),
+}
+
+impl Interactor {
+    /// Parses `kattis:CMD` or `testlib:CMD`, relative paths taken from `base`.
+    pub fn parse(text: &str, base: &Path) -> Result<Interactor, String> {
+        match Protocol::split(text) {
+            Some((protocol, command)) => {
+                ExternalJudge::parse(protocol, command, base).map(Interactor::External)
+            }
+            None => Err(format!(
+                "interactor `{text}` must be kattis:CMD or testlib:CMD (e.g. kattis:./interactor)"
+            )),
+        }
+    }
+}
+
+impl PartialEq for Interactor {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Interactor::BuiltIn { problem: a, .. }, Interactor::BuiltIn { problem: b, .. }) => {
+                a == b
+            }
+            (Interactor::External(a), Interactor::External(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl fmt::Debug for Interactor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Interactor({self})")
+    }
+}
+
+impl fmt::Display for Interactor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Interactor::BuiltIn { problem, .. } => write!(f, "built-in ({problem})"),
+            Interactor::External(external) => external.fmt(f),
+        }
+    }
+}
+
+/// Command-line `--interactor`: relative paths are taken from the working directory.
+impl FromStr for Interactor {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let here = std::env::current_dir()
+            .map_err(|e| format!("cannot read the working directory: {e}"))?;
+        Interactor::parse(text, &here)
+    }
+}
+
+/// What a checker concluded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judgement {
+    Accepted,
+    /// The answer is wrong; the message says what and where.
+    WrongAnswer(String),
+    /// The tokens are right but the layout the checker demands is not.
+    PresentationError(String),
+    /// The checker itself failed or found the problem's files unusable.
+    JudgeError(String),
+}
+
+/// Everything a checker may look at for one case.
+#[derive(Clone, Copy, Debug)]
+pub struct Submitted<'a> {
+    /// The case's input.
+    pub input: Input<'a>,
+    /// The expected output (the answer file).
+    pub expected: &'a [u8],
+    /// What the program wrote.
+    pub output: &'a [u8],
+}
+
+impl Checker {
+    /// The default: whitespace-separated tokens.
+    pub const TOKENS: Checker = Checker::Compare(Comparison::Tokens);
+
+    /// Parses a checker name: a comparison (`tokens`, `float:1e-6:1e-6`, ...) or `kattis:CMD` /
+    /// `testlib:CMD`, whose relative paths are taken from `base` (runner.toml's folder, or the
+    /// working directory on the command line).
+    pub fn parse(text: &str, base: &Path) -> Result<Checker, String> {
+        match Protocol::split(text) {
+            Some((protocol, command)) => {
+                ExternalJudge::parse(protocol, command, base).map(Checker::External)
+            }
+            None => text.parse().map(Checker::Compare),
+        }
+    }
+
+    /// Judges `submitted.output`. External checkers run as contained processes here (on the
+    /// calling thread), under `judge_limits`.
+    pub fn judge(
+        &self,
+        submitted: &Submitted<'_>,
+        judge_limits: &grundy_sandbox::Limits,
+    ) -> Judgement {
+        match self {
+            Checker::Compare(comparison) => comparison.judge(submitted.expected, submitted.output),
+            Checker::BuiltIn(built_in) => built_in.judge(submitted),
+            Checker::External(external) => external.check(submitted, judge_limits),
+        }
+    }
+
+    /// Whether the checker compares with one expected output (so a differing output can be
+    /// shown as a diff, and `--bless` may replace the expected file).
+    pub fn compares(&self) -> bool {
+        matches!(self, Checker::Compare(_))
+    }
+}
+
+impl BuiltInChecker {
+    fn judge(&self, submitted: &Submitted<'_>) -> Judgement {
+        let input = match submitted.input.read() {
+            Ok(input) => input,
+            Err(error) => return Judgement::JudgeError(format!("the checker {error}")),
+        };
+        match (self.check)(&input, submitted.expected, submitted.output) {
+            Decision::Accept => Judgement::Accepted,
+            Decision::Reject(message) => Judgement::WrongAnswer(message),
+            Decision::JudgeError(message) => Judgement::JudgeError(format!(
+                "the built-in checker of {} cannot judge this case: {message}",
+                self.problem
+            )),
+        }
+    }
+}
+
+/// Command-line `--checker`: relative paths of an external checker are taken from the working
+/// directory.
+impl FromStr for Checker {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        let here = std::env::current_dir()
+            .map_err(|e| format!("cannot read the working directory: {e}"))?;
+        Checker::parse(text, &here)
+    }
+}
+
+impl fmt::Display for Checker {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Checker::Compare(comparison) => comparison.fmt(f),
+            Checker::BuiltIn(built_in) => write!(f, "built-in ({})", built_in.problem),
+            Checker::External(external) => external.fmt(f),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_into_the_three_kinds() {
+        let here = Path::new("/tmp");
+        assert_eq!(Checker::parse("tokens", here), Ok(Checker::TOKENS));
+        assert!(matches!(
+            Checker::parse("float:1e-6:0", here),
+            Ok(Checker::Compare(Comparison::Float { .. }))
+        ));
+        let Ok(Checker::External(kattis)) = Checker::parse("kattis:/bin/cat --flag", here) else {
+            panic!("kattis:CMD is an external checker");
+        };
+        assert_eq!(kattis.protocol, Protocol::Kattis);
+        assert_eq!(kattis.to_string(), "kattis:/bin/cat --flag");
+        assert!(Checker::parse("testlib:", here).is_err());
+        let error = Checker::parse("fuzzy", here).unwrap_err();
+        assert!(error.contains("kattis:CMD"), "{error}");
+    }
+
+    #[test]
+    fn a_built_in_checker_decides_from_the_input_and_answer() {
+        fn divides(input: &[u8], _: &[u8], output: &[u8]) -> Decision {
+            let number = |b: &[u8]| std::str::from_utf8(b).ok()?.trim().parse::<u64>().ok();
+            match (number(input), number(output)) {
+                (None, _) => Decision::JudgeError("the input is no number".into()),
+                (Some(n), Some(d)) if d > 0 && n % d == 0 => Decision::Accept,
+                _ => Decision::Reject("not a divisor".into()),
+            }
+        }
+        let checker = Checker::BuiltIn(BuiltInChecker {
+            problem: "divisor",
+            check: divides,
+        });
+        let judge = |input: &'static [u8], output: &'static [u8]| {
+            let limits = grundy_sandbox::Limits {
+                time: std::time::Duration::from_secs(1),
+                memory_bytes: 0,
+                output_bytes: 0,
+            };
+            let submitted = Submitted {
+                input: Input::Bytes(input),
+                expected: b"",
+                output,
+            };
+            checker.judge(&submitted, &limits)
+        };
+        assert_eq!(judge(b"12\n", b"4\n"), Judgement::Accepted);
+        assert_eq!(
+            judge(b"12\n", b"5\n"),
+            Judgement::WrongAnswer("not a divisor".into())
+        );
+        let Judgement::JudgeError(message) = judge(b"x\n", b"1\n") else {
+            panic!("a bad input is the judge's problem");
+        };
+        assert!(message.contains("built-in checker of divisor"), "{message}");
+    }
+}
