@@ -13,6 +13,8 @@ mod diffing;
 mod discovery;
 mod files;
 mod judging;
+#[cfg(test)] // only its tests use it until `grundy verify` calls `package::load`
+mod package;
 mod reporting;
 mod running;
 

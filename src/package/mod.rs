@@ -1,0 +1,6 @@
+//! Kattis problem packages (legacy, 2023-07, 2025-09) as data: reading a package and
+//! understanding it, without running anything.
+
+mod limits;
+mod metadata;
+mod yaml;

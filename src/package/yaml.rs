@@ -1,0 +1,529 @@
+//! YAML with locations: the package's YAML files (`problem.yaml`, `test_group.yaml`/
+//! `testdata.yaml`, per-case `.yaml`, `submissions.yaml`) read into a small tree whose every node
+//! knows its line and column, and the located diagnostics (`problem.yaml:7:3: ...`) built from it.
+//! Typed reading of one map at a time, with unknown keys collected as warnings, is in [`Fields`].
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::scanner::{Marker, TScalarStyle};
+use yaml_rust2::Yaml;
+
+/// One problem found in a package file, located when the place is known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagnostic {
+    pub file: PathBuf,
+    /// 1-based; 0 when the problem concerns the file (or folder) as a whole.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl Diagnostic {
+    /// A problem with a whole file or folder rather than a place in it.
+    pub fn file(file: &Path, message: impl Into<String>) -> Self {
+        Diagnostic {
+            file: file.to_path_buf(),
+            line: 0,
+            column: 0,
+            message: message.into(),
+        }
+    }
+
+    /// A problem at `node` of `file`.
+    pub fn at(file: &Path, node: &Node, message: impl Into<String>) -> Self {
+        Diagnostic {
+            file: file.to_path_buf(),
+            line: node.line,
+            column: node.column,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}: {}", self.file.display(), self.message)
+        } else {
+            let (file, line, column) = (self.file.display(), self.line, self.column);
+            write!(f, "{file}:{line}:{column}: {}", self.message)
+        }
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// A YAML node and where it starts (1-based line and column).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub value: Value,
+    /// The scalar as written (empty for collections), so `1e-6` stays `1e-6` as an argument.
+    pub raw: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// The value of a node; plain scalars are resolved as YAML 1.2's core schema does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(String),
+    Seq(Vec<Node>),
+    /// Entries in file order; keys are nodes too, so a bad key can be located.
+    Map(Vec<(Node, Node)>),
+}
+
+impl Node {
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            Value::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Integers and floats alike, as YAML writes `2` and `2.0` for the same limit.
+    pub fn as_f64(&self) -> Option<f64> {
+        match self.value {
+            Value::Int(i) => Some(i as f64),
+            Value::Float(x) => Some(x),
+            _ => None,
+        }
+    }
+
+    pub fn as_map(&self) -> Option<&[(Node, Node)]> {
+        match &self.value {
+            Value::Map(entries) => Some(entries),
+            _ => None,
+        }
+    }
+
+    /// The text of a scalar whatever its type (`1.0` of a float, `true` of a bool), so that
+    /// arguments like `float_tolerance 1e-6` written unquoted still read as strings.
+    pub fn scalar_text(&self) -> Option<String> {
+        match &self.value {
+            Value::Str(s) => Some(s.clone()),
+            Value::Int(_) | Value::Float(_) | Value::Bool(_) => Some(self.raw.clone()),
+            Value::Null | Value::Seq(_) | Value::Map(_) => None,
+        }
+    }
+
+    /// How the value reads in an error message: `"fast"`, `3`, `a list`, `a map`, `nothing`.
+    pub fn describe(&self) -> String {
+        match &self.value {
+            Value::Null => "nothing".into(),
+            Value::Bool(b) => b.to_string(),
+            Value::Int(_) | Value::Float(_) => self.raw.clone(),
+            Value::Str(s) => format!("{s:?}"),
+            Value::Seq(_) => "a list".into(),
+            Value::Map(_) => "a map".into(),
+        }
+    }
+}
+
+/// Parses one YAML document. An empty file (or one holding only comments) is `None`.
+pub fn parse(file: &Path, text: &str) -> Result<Option<Node>, Diagnostic> {
+    let mut builder = Builder::default();
+    let mut parser = Parser::new_from_str(text);
+    if let Err(e) = parser.load(&mut builder, false) {
+        let mark = e.marker();
+        return Err(Diagnostic {
+            file: file.to_path_buf(),
+            line: mark.line(),
+            column: mark.col() + 1,
+            message: format!("not valid YAML: {}", e.info()),
+        });
+    }
+    Ok(builder.root)
+}
+
+/// Reads and parses `file`; `Ok(None)` when it is empty.
+pub fn read(file: &Path) -> Result<Option<Node>, Diagnostic> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| Diagnostic::file(file, format!("cannot read it: {e}")))?;
+    parse(file, &text)
+}
+
+/// Builds the tree from the parser's events; anchors are remembered so aliases can be copied in.
+#[derive(Default)]
+struct Builder {
+    /// Open collections: the node under construction and, for maps, a key awaiting its value.
+    stack: Vec<(Node, Option<Node>, usize)>,
+    anchors: HashMap<usize, Node>,
+    root: Option<Node>,
+}
+
+impl Builder {
+    fn push_value(&mut self, node: Node, anchor: usize) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, node.clone());
+        }
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
+            Some((parent, pending_key, _)) => match &mut parent.value {
+                Value::Seq(items) => items.push(node),
+                Value::Map(entries) => match pending_key.take() {
+                    None => *pending_key = Some(node),
+                    Some(key) => entries.push((key, node)),
+                },
+                _ => unreachable!("only collections are pushed on the stack"),
+            },
+        }
+    }
+}
+
+impl MarkedEventReceiver for Builder {
+    fn on_event(&mut self, event: Event, mark: Marker) {
+        let at = |value, raw: &str| Node {
+            value,
+            raw: raw.to_string(),
+            line: mark.line(),
+            column: mark.col() + 1,
+        };
+        match event {
+            Event::Scalar(text, style, anchor, _tag) => {
+                let value = if style == TScalarStyle::Plain {
+                    resolve_plain(&text)
+                } else {
+                    Value::Str(text.clone())
+                };
+                self.push_value(at(value, &text), anchor);
+            }
+            Event::SequenceStart(anchor, _) => {
+                self.stack.push((at(Value::Seq(vec![]), ""), None, anchor))
+            }
+            Event::MappingStart(anchor, _) => {
+                self.stack.push((at(Value::Map(vec![]), ""), None, anchor))
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                if let Some((node, _, anchor)) = self.stack.pop() {
+                    self.push_value(node, anchor);
+                }
+            }
+            Event::Alias(id) => {
+                let node = self
+                    .anchors
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| at(Value::Null, ""));
+                self.push_value(node, 0);
+            }
+            Event::Nothing
+            | Event::StreamStart
+            | Event::StreamEnd
+            | Event::DocumentStart
+            | Event::DocumentEnd => {}
+        }
+    }
+}
+
+fn resolve_plain(text: &str) -> Value {
+    match Yaml::from_str(text) {
+        Yaml::Null => Value::Null,
+        Yaml::Boolean(b) => Value::Bool(b),
+        Yaml::Integer(i) => Value::Int(i),
+        real @ Yaml::Real(_) => real.as_f64().map_or(Value::Str(text.into()), Value::Float),
+        _ => Value::Str(text.into()),
+    }
+}
+
+/// The entries of one YAML map, read key by key with located type errors. Keys not in the known
+/// list become warnings (with a did-you-mean) rather than errors: the format's later versions and
+/// other tools add keys, and a package should still load.
+pub struct Fields<'a> {
+    file: &'a Path,
+    /// Dotted path of the map (`limits.`), prefixed to key names in messages.
+    prefix: String,
+    entries: Vec<(&'a str, &'a Node)>,
+}
+
+impl<'a> Fields<'a> {
+    /// Reads `node` as a map whose keys must be strings; unknown keys are pushed to `warnings`.
+    pub fn new(
+        file: &'a Path,
+        node: &'a Node,
+        prefix: &str,
+        known: &[&str],
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Self, Diagnostic> {
+        let entries = Self::entries(file, node, prefix)?;
+        for (key, value) in &entries {
+            if !known.contains(key) {
+                let hint = crate::config::did_you_mean(key, known.iter().copied());
+                let at = key_node(node, key).unwrap_or(value);
+                warnings.push(Diagnostic::at(
+                    file,
+                    at,
+                    format!("unknown key `{prefix}{key}`{hint}"),
+                ));
+            }
+        }
+        Ok(Fields {
+            file,
+            prefix: prefix.to_string(),
+            entries,
+        })
+    }
+
+    /// The string-keyed entries of a map node, in file order.
+    pub fn entries(
+        file: &'a Path,
+        node: &'a Node,
+        prefix: &str,
+    ) -> Result<Vec<(&'a str, &'a Node)>, Diagnostic> {
+        let what = prefix.trim_end_matches('.');
+        let Some(map) = node.as_map() else {
+            let name = if what.is_empty() { "the file" } else { what };
+            return Err(Diagnostic::at(
+                file,
+                node,
+                format!(
+                    "{name} must be a map of keys to values, found {}",
+                    node.describe()
+                ),
+            ));
+        };
+        map.iter()
+            .map(|(key, value)| match key.as_str() {
+                Some(name) => Ok((name, value)),
+                None => Err(Diagnostic::at(
+                    file,
+                    key,
+                    format!("keys of {what} must be strings, found {}", key.describe()),
+                )),
+            })
+            .collect()
+    }
+
+    pub fn file(&self) -> &'a Path {
+        self.file
+    }
+
+    pub fn get(&self, key: &str) -> Option<&'a Node> {
+        self.entries
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    }
+
+    pub fn has(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+
+    /// An error at `node` about `key`.
+    pub fn error(&self, node: &Node, key: &str, expected: &str) -> Diagnostic {
+        let found = node.describe();
+        Diagnostic::at(
+            self.file,
+            node,
+            format!("{}{key} must be {expected}, found {found}", self.prefix),
+        )
+    }
+
+    pub fn string(&self, key: &str) -> Result<Option<String>, Diagnostic> {
+        self.read(key, "a string", |n| n.as_str().map(str::to_string))
+    }
+
+    pub fn boolean(&self, key: &str) -> Result<Option<bool>, Diagnostic> {
+        self.read(key, "true or false", |n| match n.value {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// A number greater than `min` (or at least `min` when `inclusive`).
+    pub fn number(&self, key: &str, min: f64, inclusive: bool) -> Result<Option<f64>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        let value = node
+            .as_f64()
+            .ok_or_else(|| self.error(node, key, "a number"))?;
+        let ok = value.is_finite() && if inclusive { value >= min } else { value > min };
+        if !ok {
+            let bound = if inclusive {
+                "at least"
+            } else {
+                "greater than"
+            };
+            return Err(self.error(node, key, &format!("a number {bound} {min}")));
+        }
+        Ok(Some(value))
+    }
+
+    /// A whole number of at least `min`.
+    pub fn integer(&self, key: &str, min: i64) -> Result<Option<u64>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        match node.value {
+            Value::Int(i) if i >= min => Ok(Some(i as u64)),
+            _ => Err(self.error(node, key, &format!("a whole number of at least {min}"))),
+        }
+    }
+
+    /// A list of strings; a single string counts as a list of one.
+    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        string_list(node)
+            .map(Some)
+            .ok_or_else(|| self.error(node, key, "a string or a list of strings"))
+    }
+
+    /// Arguments: a list of strings, or (the legacy `*_flags` form) one string split as a shell
+    /// would split it.
+    pub fn args(&self, key: &str) -> Result<Option<Vec<String>>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        args_of(node).map(Some).ok_or_else(|| {
+            self.error(
+                node,
+                key,
+                "a list of arguments or a string of space-separated arguments",
+            )
+        })
+    }
+
+    fn read<T>(
+        &self,
+        key: &str,
+        expected: &str,
+        convert: impl Fn(&Node) -> Option<T>,
+    ) -> Result<Option<T>, Diagnostic> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(node) => convert(node)
+                .map(Some)
+                .ok_or_else(|| self.error(node, key, expected)),
+        }
+    }
+}
+
+/// The key node of `key` in a map node, to locate warnings on the key rather than its value.
+fn key_node<'n>(map: &'n Node, key: &str) -> Option<&'n Node> {
+    map.as_map()?
+        .iter()
+        .map(|(k, _)| k)
+        .find(|k| k.as_str() == Some(key))
+}
+
+/// A string or a list of strings (scalars of other types read as their text).
+pub fn string_list(node: &Node) -> Option<Vec<String>> {
+    match &node.value {
+        Value::Str(s) => Some(vec![s.clone()]),
+        Value::Seq(items) => items.iter().map(Node::scalar_text).collect(),
+        _ => None,
+    }
+}
+
+/// Arguments written as a list of scalars or as one shell-like string; null means none.
+pub fn args_of(node: &Node) -> Option<Vec<String>> {
+    match &node.value {
+        Value::Null => Some(vec![]),
+        Value::Str(s) => shell_words::split(s).ok(),
+        Value::Seq(items) => items.iter().map(Node::scalar_text).collect(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(text: &str) -> Node {
+        parse(Path::new("t.yaml"), text).unwrap().unwrap()
+    }
+
+    #[test]
+    fn nodes_know_their_line_and_column() {
+        let root = doc("name: Hello\nlimits:\n  time_multiplier: fast\n");
+        let limits = &root.as_map().unwrap()[1].1;
+        let (key, value) = &limits.as_map().unwrap()[0];
+        assert_eq!((key.line, key.column), (3, 3));
+        assert_eq!((value.line, value.column), (3, 20));
+        assert_eq!(value.describe(), "\"fast\"");
+    }
+
+    #[test]
+    fn plain_scalars_resolve_and_quoted_ones_stay_strings() {
+        let root = doc("a: 2\nb: 2.5\nc: true\nd: '2'\ne: ~\nf: 1e-6\n");
+        let values: Vec<_> = root
+            .as_map()
+            .unwrap()
+            .iter()
+            .map(|(_, v)| v.value.clone())
+            .collect();
+        assert_eq!(
+            values,
+            [
+                Value::Int(2),
+                Value::Float(2.5),
+                Value::Bool(true),
+                Value::Str("2".into()),
+                Value::Null,
+                Value::Float(1e-6)
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_documents_are_none_and_bad_yaml_is_located() {
+        assert_eq!(parse(Path::new("t.yaml"), "# nothing\n").unwrap(), None);
+        let error = parse(Path::new("t.yaml"), "a: [1, 2\nb: 3\n").unwrap_err();
+        assert!(error.to_string().starts_with("t.yaml:"), "{error}");
+        assert!(error.line > 0);
+    }
+
+    #[test]
+    fn aliases_copy_the_anchored_node() {
+        let root = doc("a: &x [1, 2]\nb: *x\n");
+        let map = root.as_map().unwrap();
+        assert_eq!(map[0].1.value, map[1].1.value);
+    }
+
+    #[test]
+    fn fields_warn_unknown_keys_with_a_suggestion_and_locate_type_errors() {
+        let root = doc("limits:\n  time_multiplyer: 2\n  memory: lots\n");
+        let limits = Fields::entries(Path::new("problem.yaml"), &root, "").unwrap()[0].1;
+        let mut warnings = vec![];
+        let fields = Fields::new(
+            Path::new("problem.yaml"),
+            limits,
+            "limits.",
+            &["time_multiplier", "memory"],
+            &mut warnings,
+        )
+        .unwrap();
+        assert_eq!(
+            warnings[0].to_string(),
+            "problem.yaml:2:3: unknown key `limits.time_multiplyer` (did you mean `time_multiplier`?)"
+        );
+        assert_eq!(
+            fields.integer("memory", 1).unwrap_err().to_string(),
+            "problem.yaml:3:11: limits.memory must be a whole number of at least 1, found \"lots\""
+        );
+    }
+
+    #[test]
+    fn args_accept_lists_strings_and_unquoted_numbers() {
+        let root = doc("a: float_tolerance 1e-6\nb: [float_tolerance, 1e-6]\nc: 5\n");
+        let fields = Fields::new(Path::new("t"), &root, "", &["a", "b", "c"], &mut vec![]).unwrap();
+        assert_eq!(
+            fields.args("a").unwrap().unwrap(),
+            ["float_tolerance", "1e-6"]
+        );
+        assert_eq!(
+            fields.args("b").unwrap().unwrap(),
+            ["float_tolerance", "1e-6"]
+        );
+        assert!(fields.args("c").is_err());
+    }
+}
