@@ -290,7 +290,7 @@ mod tests {
         assert_eq!(
             warnings,
             [
-                "problem.yaml:4:3: limits.time_safety_margin is legacy; this version reads \
+                "problem.yaml:4:23: limits.time_safety_margin is legacy; this version reads \
               limits.time_multipliers.time_limit_to_tle"
             ]
         );
