@@ -448,17 +448,9 @@ fn authors(fields: &Fields, version: FormatVersion) -> Result<Vec<String>, Diagn
 
 fn sources(fields: &Fields, version: FormatVersion) -> Result<Vec<Source>, Diagnostic> {
     if version.is_legacy() {
-        return Ok(fields
-            .string("source")?
-            .map(|name| Source { name, url: None })
-            .into_iter()
-            .map(|source| {
-                Ok(Source {
-                    url: fields.string("source_url")?,
-                    ..source
-                })
-            })
-            .collect::<Result<_, Diagnostic>>()?);
+        let url = fields.string("source_url")?;
+        let name = fields.string("source")?;
+        return Ok(name.map(|name| Source { name, url }).into_iter().collect());
     }
     let Some(node) = fields.get("source") else {
         return Ok(vec![]);

@@ -1,6 +1,7 @@
 //! Kattis problem packages (legacy, 2023-07, 2025-09) as data: reading a package and
 //! understanding it, without running anything.
 
+mod default_validator;
 mod limits;
 mod metadata;
 mod yaml;
