@@ -4,4 +4,5 @@
 mod default_validator;
 mod limits;
 mod metadata;
+mod settings;
 mod yaml;
