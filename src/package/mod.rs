@@ -5,4 +5,5 @@ mod default_validator;
 mod limits;
 mod metadata;
 mod settings;
+mod testdata;
 mod yaml;
