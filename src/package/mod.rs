@@ -2,8 +2,10 @@
 //! understanding it, without running anything.
 
 mod default_validator;
+mod languages;
 mod limits;
 mod metadata;
+mod programs;
 mod settings;
 mod testdata;
 mod yaml;
