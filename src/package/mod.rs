@@ -2,6 +2,7 @@
 //! understanding it, without running anything.
 
 mod default_validator;
+mod expectations;
 mod languages;
 mod limits;
 mod metadata;
