@@ -241,6 +241,17 @@ impl Expectation {
                 lower: *v == Verdict::AC,
                 upper: *v == Verdict::TLE,
             },
+            // `use_for_time_limit: false` standing alone (no verdicts of its own) opts the
+            // submission out as a whole, the folder's default rule included.
+            Expectation::Rules(rules)
+                if rules.iter().any(|r| {
+                    r.use_for_time_limit == TimeLimitUse::Never
+                        && r.permitted.is_none()
+                        && r.required.is_none()
+                }) =>
+            {
+                TimeLimitRole::default()
+            }
             Expectation::Rules(rules) => {
                 rules.iter().fold(TimeLimitRole::default(), |role, rule| {
                     let only_tle = rule

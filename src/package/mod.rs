@@ -8,5 +8,6 @@ mod limits;
 mod metadata;
 mod programs;
 mod settings;
+mod submissions;
 mod testdata;
 mod yaml;

@@ -407,8 +407,8 @@ impl<'a> Fields<'a> {
     }
 }
 
-/// The key node of `key` in a map node, to locate warnings on the key rather than its value.
-fn key_node<'n>(map: &'n Node, key: &str) -> Option<&'n Node> {
+/// The key node of `key` in a map node, to locate messages on the key rather than its value.
+pub fn key_node<'n>(map: &'n Node, key: &str) -> Option<&'n Node> {
     map.as_map()?
         .iter()
         .map(|(k, _)| k)
