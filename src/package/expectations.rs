@@ -284,7 +284,7 @@ impl Expectation {
             Expectation::Final(v) => v.to_string(),
             Expectation::Rules(rules) => rules
                 .iter()
-                .map(|rule| {
+                .filter_map(|rule| {
                     let mut parts = vec![];
                     if let Some(p) = &rule.permitted {
                         parts.push(format!("permitted {}", show(p)));
@@ -304,7 +304,6 @@ impl Expectation {
                         .map_or(String::new(), |g| format!("on {}: ", g.pattern));
                     (!parts.is_empty()).then(|| on + &parts.join("; "))
                 })
-                .flatten()
                 .collect::<Vec<_>>()
                 .join(" | "),
         }

@@ -1,16 +1,7 @@
 //! Tests of programs (programs.rs) on temporary folders.
 
 use super::*;
-
-fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
-}
+use crate::package::test_support::tree;
 
 fn program(dir: &tempfile::TempDir, path: &str) -> Program {
     Program::new(&dir.path().join(path), None, None)

@@ -143,12 +143,13 @@ impl Settings {
         version: FormatVersion,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Settings, Diagnostic> {
+        let base = if version.is_legacy() {
+            Settings::default()
+        } else {
+            self.clone()
+        };
         let Some(root) = yaml::read(file)? else {
-            return Ok(if version.is_legacy() {
-                Settings::default()
-            } else {
-                self.clone()
-            });
+            return Ok(base);
         };
         let mut known: Vec<&str> = if version.is_legacy() {
             LEGACY_GROUP_KEYS.to_vec()
@@ -157,11 +158,6 @@ impl Settings {
         };
         known.extend(other_names(version));
         let fields = Fields::new(file, &root, "", &known, warnings)?;
-        let base = if version.is_legacy() {
-            Settings::default()
-        } else {
-            self.clone()
-        };
         let mut settings = base.with_arguments(&fields, version, warnings)?;
         settings.grading = grading(&fields, version)?;
         Ok(settings)
@@ -280,28 +276,8 @@ fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorAr
 fn grading(fields: &Fields, version: FormatVersion) -> Result<Grading, Diagnostic> {
     let mut grading = Grading::default();
     if version.is_legacy() {
-        grading.on_reject_continue = match fields.string("on_reject")?.as_deref() {
-            None | Some("break") => false,
-            Some("continue") => true,
-            Some(_) => {
-                return Err(fields.error(
-                    fields.get("on_reject").expect("read"),
-                    "on_reject",
-                    "break or continue",
-                ))
-            }
-        };
-        grading.custom_grader = match fields.string("grading")?.as_deref() {
-            None | Some("default") => false,
-            Some("custom") => true,
-            Some(_) => {
-                return Err(fields.error(
-                    fields.get("grading").expect("read"),
-                    "grading",
-                    "default or custom",
-                ))
-            }
-        };
+        grading.on_reject_continue = switch(fields, "on_reject", "break", "continue")?;
+        grading.custom_grader = switch(fields, "grading", "default", "custom")?;
         grading.grader_flags = fields.args("grader_flags")?.unwrap_or_default();
         grading.accept_score = fields.number("accept_score", f64::NEG_INFINITY, false)?;
         grading.reject_score = fields.number("reject_score", f64::NEG_INFINITY, false)?;
@@ -332,6 +308,19 @@ fn grading(fields: &Fields, version: FormatVersion) -> Result<Grading, Diagnosti
     }
     grading.require_pass = fields.strings("require_pass")?.unwrap_or_default();
     Ok(grading)
+}
+
+/// A key with two allowed words: `off` (or absent) is false, `on` is true.
+fn switch(fields: &Fields, key: &str, off: &str, on: &str) -> Result<bool, Diagnostic> {
+    match fields.string(key)? {
+        None => Ok(false),
+        Some(word) if word == off => Ok(false),
+        Some(word) if word == on => Ok(true),
+        Some(_) => {
+            let node = fields.get(key).expect("read");
+            Err(fields.error(node, key, &format!("{off} or {on}")))
+        }
+    }
 }
 
 /// `A B` as two numbers, where `inf`, `+inf` and `-inf` are allowed.

@@ -3,16 +3,7 @@
 use super::*;
 use crate::package::expectations::{Outcome, Verdict::*};
 use crate::package::programs::Kind;
-
-fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
-}
+use crate::package::test_support::tree;
 
 fn load(
     dir: &tempfile::TempDir,

@@ -1,16 +1,7 @@
 //! Tests of reading `data/` (testdata.rs) on temporary packages.
 
 use super::*;
-
-fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let path = dir.path().join(path);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    dir
-}
+use crate::package::test_support::tree;
 
 fn read_data(
     dir: &tempfile::TempDir,

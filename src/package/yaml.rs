@@ -311,10 +311,6 @@ impl<'a> Fields<'a> {
             .map(|(_, v)| *v)
     }
 
-    pub fn has(&self, key: &str) -> bool {
-        self.get(key).is_some()
-    }
-
     /// An error at `node` about `key`.
     pub fn error(&self, node: &Node, key: &str, expected: &str) -> Diagnostic {
         let found = node.describe();
