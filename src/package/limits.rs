@@ -6,8 +6,9 @@
 use std::path::Path;
 use std::time::Duration;
 
+use super::fields::Fields;
 use super::metadata::FormatVersion;
-use super::yaml::{Diagnostic, Fields, Node};
+use super::yaml::{Diagnostic, Node};
 
 /// The limits a problem asks for. `None` means "the system default" (the spec leaves those to
 /// the judge; see [`Limits::memory_mib_or`]).

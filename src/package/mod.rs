@@ -3,13 +3,16 @@
 //! format's default output validator. Nothing here runs a program; the runner takes the
 //! [`programs::Plan`]s and the [`expectations::Expectation`]s from here.
 //!
-//! One module per part of a package: [`find`] (which folders are packages), [`metadata`] and
-//! [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`] and
+//! One module per part of a package: [`find`] (which folders are packages), [`metadata`],
+//! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`] and
 //! [`languages`] (validators and submissions as programs), [`submissions`] and [`expectations`]
-//! (what each submission must get), [`default_validator`], and [`yaml`] (located YAML).
+//! (what each submission must get), [`default_validator`], and [`yaml`] and [`fields`] (located
+//! YAML, read key by key).
 
+pub mod about;
 pub mod default_validator;
 pub mod expectations;
+pub mod fields;
 pub mod find;
 pub mod languages;
 pub mod limits;

@@ -11,8 +11,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use super::fields::{args_of, Fields};
 use super::metadata::FormatVersion;
-use super::yaml::{self, args_of, Diagnostic, Fields, Node};
+use super::yaml::{self, Diagnostic, Node};
 
 /// Arguments for input validators: the same for all, or per validator name (validators not named
 /// get none).

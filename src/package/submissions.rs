@@ -16,9 +16,10 @@ use globset::GlobBuilder;
 use super::expectations::{
     default_rule, legacy_verdict, CaseGlob, Expectation, Rule, TimeLimitUse, Verdict, Verdicts,
 };
+use super::fields::{self, Fields};
 use super::metadata::FormatVersion;
 use super::programs::{self, Program};
-use super::yaml::{self, Diagnostic, Fields, Node, Value};
+use super::yaml::{self, Diagnostic, Node, Value};
 
 /// One submission.
 #[derive(Clone, Debug)]
@@ -196,7 +197,7 @@ fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry
                 warnings,
             )?;
             let glob = CaseGlob::new(case_glob).map_err(|e| Diagnostic::at(file, inner_node, e))?;
-            let at = yaml::key_node(node, case_glob).unwrap_or(inner_node);
+            let at = fields::key_node(node, case_glob).unwrap_or(inner_node);
             scoped.push(Rule {
                 cases: Some(glob),
                 ..rule(&inner, at)?
@@ -207,7 +208,7 @@ fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry
             matcher: glob.compile_matcher(),
             language: fields.string("language")?,
             entrypoint: fields.string("entrypoint")?,
-            all_cases: rule(&fields, yaml::key_node(&root, pattern).unwrap_or(node))?,
+            all_cases: rule(&fields, fields::key_node(&root, pattern).unwrap_or(node))?,
             scoped,
         });
     }
@@ -263,7 +264,7 @@ fn verdicts(fields: &Fields, key: &str) -> Result<Option<Verdicts>, Diagnostic> 
     let Some(node) = fields.get(key) else {
         return Ok(None);
     };
-    let words = yaml::string_list(node)
+    let words = fields::string_list(node)
         .ok_or_else(|| fields.error(node, key, "a list of verdicts (AC, WA, TLE, RTE)"))?;
     let set = words
         .iter()
