@@ -115,17 +115,51 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
             "no accepted submission; the format requires one",
         ));
     }
+    let answer_validators = programs::programs_in(&root.join("answer_validators"));
+    let custom = match &output_validator {
+        OutputValidator::Custom(list) => list.as_slice(),
+        OutputValidator::Default => &[],
+    };
+    let all_programs = input_validators
+        .iter()
+        .chain(&answer_validators)
+        .chain(custom)
+        .chain(submissions.iter().map(|s| &s.program));
+    check_links_stay_inside(root, all_programs)?;
     Ok(Package {
         name: find::name_of(root),
         root: root.to_path_buf(),
         metadata,
         data,
         input_validators,
-        answer_validators: programs::programs_in(&root.join("answer_validators")),
+        answer_validators,
         output_validator,
         submissions,
         warnings,
     })
+}
+
+/// Programs are read through links (shared headers, shared solutions), but the format allows
+/// only links that stay inside the package.
+fn check_links_stay_inside<'a>(
+    root: &Path,
+    programs: impl Iterator<Item = &'a Program>,
+) -> Result<(), Diagnostic> {
+    let inside = root
+        .canonicalize()
+        .map_err(|e| Diagnostic::file(root, format!("cannot read it: {e}")))?;
+    for file in programs.flat_map(|p| &p.files) {
+        if let Ok(target) = file.canonicalize() {
+            if !target.starts_with(&inside) {
+                let message = format!(
+                    "links outside the package (to {}); the format allows links only within it",
+                    target.display()
+                );
+                return Err(Diagnostic::file(file, message));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The output validator: `output_validator/` (one program) in the new versions, accepting the

@@ -400,3 +400,45 @@ fn new_versions_read_the_legacy_validator_folder_with_a_warning() {
         matches!(&p.output_validator, OutputValidator::Custom(list) if list[0].name == "output_validator")
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn program_links_are_followed_inside_the_package_only() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("linked");
+    hello(&root);
+    write(&root, &[("include/shared.h", "")]);
+    std::fs::create_dir_all(root.join("submissions/accepted/multi")).unwrap();
+    write(&root, &[("submissions/accepted/multi/main.cpp", "")]);
+    symlink(
+        root.join("include/shared.h"),
+        root.join("submissions/accepted/multi/shared.h"),
+    )
+    .unwrap();
+    let p = load_package(&root).unwrap();
+    let multi = p
+        .submissions
+        .iter()
+        .find(|s| s.id == "accepted/multi")
+        .unwrap();
+    assert_eq!(
+        multi.program.files.len(),
+        2,
+        "the linked header is part of the program"
+    );
+
+    let outside = tempfile::tempdir().unwrap();
+    write(outside.path(), &[("secret.py", "")]);
+    symlink(
+        outside.path().join("secret.py"),
+        root.join("submissions/accepted/stolen.py"),
+    )
+    .unwrap();
+    let error = load_package(&root).unwrap_err();
+    assert!(
+        error.to_string().contains("links outside the package"),
+        "{error}"
+    );
+    assert!(error.file.ends_with("submissions/accepted/stolen.py"));
+}

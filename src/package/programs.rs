@@ -238,8 +238,11 @@ fn files_of(path: &Path) -> Vec<PathBuf> {
     if !path.is_dir() {
         return vec![path.to_path_buf()];
     }
+    // Links are followed (packages share headers that way); walkdir reports loops as errors,
+    // which are dropped. Whether links stay inside the package is checked by the loader.
     let mut files: Vec<PathBuf> = walkdir::WalkDir::new(path)
         .min_depth(1)
+        .follow_links(true)
         .into_iter()
         .filter_entry(|e| !ignored(&e.file_name().to_string_lossy()))
         .filter_map(Result::ok)

@@ -228,7 +228,13 @@ impl Walker<'_> {
             PathBuf::from(name)
         };
         let existing = |path: PathBuf| path.exists().then_some(path);
-        for path in [input.to_path_buf(), sibling(".ans"), sibling(".out")] {
+        for path in [
+            input.to_path_buf(),
+            sibling(".ans"),
+            sibling(".out"),
+            sibling(".yaml"),
+            sibling(".files"),
+        ] {
             if path.symlink_metadata().is_ok() {
                 self.inside(&path)?;
             }
