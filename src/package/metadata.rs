@@ -103,6 +103,10 @@ pub struct Metadata {
     pub custom_score: bool,
     /// Legacy `validator_flags`: arguments given to every output validator on every case.
     pub validator_flags: Vec<String>,
+    /// Language codes submissions may use; empty means all (`languages: all`, the default).
+    pub languages: Vec<String>,
+    /// New versions: submissions may write files in their working folder.
+    pub allow_file_writing: bool,
 }
 
 impl Metadata {
@@ -208,7 +212,22 @@ pub fn parse(
         let node = fields.get("license").expect("a license was read");
         return Err(fields.error(node, "license", &format!("one of {}", LICENSES.join(", "))));
     }
+    // Read for their types only: a wrong type is an error even where grundy has no use for it.
+    for key in ["version", "embargo_until"] {
+        fields.string(key)?;
+    }
+    if let Some(node) = fields.get("constants") {
+        Fields::entries(file, node, "constants.")?;
+    }
+    let languages = fields.strings("languages")?.unwrap_or_default();
+    let languages = if languages == ["all"] {
+        vec![]
+    } else {
+        languages
+    };
     Ok(Metadata {
+        languages,
+        allow_file_writing: fields.boolean("allow_file_writing")?.unwrap_or(false),
         version,
         name: names(&fields)?,
         problem_type,

@@ -177,3 +177,26 @@ fn wrong_types_are_located() {
     let error = read_text("- a\n").unwrap_err();
     assert!(error.contains("the file must be a map"), "{error}");
 }
+
+#[test]
+fn other_new_keys_are_type_checked() {
+    let m = ok(
+        "problem_format_version: 2025-09\nlanguages: [cpp, python3]\nallow_file_writing: true\n\
+                version: '1.2'\nembargo_until: 2026-01-01\nconstants: {max_n: 100}\n",
+    );
+    assert_eq!(m.languages, ["cpp", "python3"]);
+    assert!(m.allow_file_writing);
+    assert!(ok("problem_format_version: 2025-09\nlanguages: all\n")
+        .languages
+        .is_empty());
+    let error =
+        read_text("problem_format_version: 2025-09\nallow_file_writing: yes please\n").unwrap_err();
+    assert!(
+        error.contains("allow_file_writing must be true or false"),
+        "{error}"
+    );
+    let error = read_text("problem_format_version: 2025-09\nconstants: [1]\n").unwrap_err();
+    assert!(error.contains("constants must be a map"), "{error}");
+    let error = read_text("problem_format_version: 2025-09\nversion: [1]\n").unwrap_err();
+    assert!(error.contains("version must be a string"), "{error}");
+}
