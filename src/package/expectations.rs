@@ -1,0 +1,390 @@
+//! What verdicts a submission may get, and whether it got one of them.
+//!
+//! Two shapes, one per format generation:
+//! - Legacy (problemtools): the submission's verdict is the first non-AC verdict in judging order
+//!   (AC if none), and its folder names the verdict it must be: `accepted` (and
+//!   `partially_accepted`) AC, `wrong_answer` WA, `time_limit_exceeded` TLE, `run_time_error` RTE.
+//! - 2023-07 and 2025-09: rules, each over all cases or the cases a glob selects (a case matches
+//!   when its id or one of its groups does; `*` stays within one name): every judged case's
+//!   verdict must be `permitted`, at least one must be `required`, a `score` range and a judge
+//!   `message` may be demanded. The folder defaults are rules too.
+//!
+//! In both, the verdict reported for the submission is the first-error one. A runner that stops
+//! at the first failure leaves later cases unjudged (`None`); `permitted` only looks at judged
+//! cases, and a `required` verdict not seen while cases in its scope went unjudged says so.
+
+use std::collections::BTreeSet;
+use std::fmt;
+use std::str::FromStr;
+
+use globset::{GlobBuilder, GlobMatcher};
+
+/// A case verdict in the format's vocabulary.
+#[allow(clippy::upper_case_acronyms)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Verdict {
+    AC,
+    WA,
+    TLE,
+    RTE,
+}
+
+impl FromStr for Verdict {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Verdict, String> {
+        match text {
+            "AC" => Ok(Verdict::AC),
+            "WA" => Ok(Verdict::WA),
+            "TLE" => Ok(Verdict::TLE),
+            "RTE" => Ok(Verdict::RTE),
+            _ => Err(format!("`{text}` is not a verdict (AC, WA, TLE or RTE)")),
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self, f)
+    }
+}
+
+/// A set of verdicts, shown as `AC, WA`.
+pub type Verdicts = BTreeSet<Verdict>;
+
+fn show(verdicts: &Verdicts) -> String {
+    verdicts
+        .iter()
+        .map(Verdict::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `use_for_time_limit` of a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimitUse {
+    /// `false`: never.
+    Never,
+    /// `true` or absent: as the rule's verdicts imply.
+    Implied,
+    Lower,
+    Upper,
+}
+
+/// A glob over case ids (relative to `data/`).
+#[derive(Clone, Debug)]
+pub struct CaseGlob {
+    pub pattern: String,
+    matcher: GlobMatcher,
+}
+
+impl CaseGlob {
+    pub fn new(pattern: &str) -> Result<CaseGlob, String> {
+        let glob = GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("`{pattern}` is not a valid glob: {e}"))?;
+        Ok(CaseGlob {
+            pattern: pattern.to_string(),
+            matcher: glob.compile_matcher(),
+        })
+    }
+
+    /// Whether the case `id` or one of the groups holding it matches.
+    pub fn matches(&self, id: &str) -> bool {
+        id.match_indices('/')
+            .map(|(i, _)| &id[..i])
+            .chain([id])
+            .any(|prefix| self.matcher.is_match(prefix))
+    }
+}
+
+/// One requirement.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// `None`: every case.
+    pub cases: Option<CaseGlob>,
+    pub permitted: Option<Verdicts>,
+    pub required: Option<Verdicts>,
+    /// Inclusive range; a single score is a range of one.
+    pub score: Option<(f64, f64)>,
+    pub message: Option<String>,
+    pub use_for_time_limit: TimeLimitUse,
+    /// Where the rule comes from, for messages: `submissions.yaml:3:1` or `the wrong_answer folder`.
+    pub origin: String,
+}
+
+impl Rule {
+    /// A rule over every case with nothing demanded yet.
+    pub fn new(origin: &str) -> Rule {
+        Rule {
+            cases: None,
+            permitted: None,
+            required: None,
+            score: None,
+            message: None,
+            use_for_time_limit: TimeLimitUse::Implied,
+            origin: origin.to_string(),
+        }
+    }
+}
+
+/// The rules of the 2023-07/2025-09 default folders.
+pub fn default_rule(folder: &str) -> Option<Rule> {
+    use Verdict::*;
+    let set = |v: &[Verdict]| Some(v.iter().copied().collect::<Verdicts>());
+    let (permitted, required) = match folder {
+        "accepted" => (set(&[AC]), None),
+        "rejected" => (None, set(&[RTE, TLE, WA])),
+        "wrong_answer" => (set(&[AC, WA]), set(&[WA])),
+        "time_limit_exceeded" => (set(&[AC, TLE]), set(&[TLE])),
+        "run_time_error" => (set(&[AC, RTE]), set(&[RTE])),
+        "brute_force" => (set(&[AC, RTE, TLE]), set(&[RTE, TLE])),
+        _ => return None,
+    };
+    Some(Rule {
+        permitted,
+        required,
+        ..Rule::new(&format!("the {folder} folder"))
+    })
+}
+
+/// The first-error verdict a legacy folder demands (`partially_accepted` is AC with a score
+/// below the best, which only a scoring run can tell).
+pub fn legacy_verdict(folder: &str) -> Option<Verdict> {
+    match folder {
+        "accepted" | "partially_accepted" => Some(Verdict::AC),
+        "wrong_answer" => Some(Verdict::WA),
+        "time_limit_exceeded" => Some(Verdict::TLE),
+        "run_time_error" => Some(Verdict::RTE),
+        _ => None,
+    }
+}
+
+/// What a submission must get.
+#[derive(Clone, Debug)]
+pub enum Expectation {
+    /// Legacy: the first-error verdict.
+    Final(Verdict),
+    Rules(Vec<Rule>),
+}
+
+/// One judged (or unjudged) case of a submission, in judging order.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome<'a> {
+    pub case: &'a str,
+    /// `None` when the case was not judged (judging stopped earlier).
+    pub verdict: Option<Verdict>,
+    /// The output validator's judge message, if any.
+    pub message: Option<&'a str>,
+}
+
+/// The result of checking a submission against its expectation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Check {
+    /// The submission's verdict: its first non-AC verdict, AC if none.
+    pub verdict: Verdict,
+    /// What was not as expected, in one line; `None` when the result is allowed.
+    pub problem: Option<String>,
+}
+
+impl Check {
+    pub fn ok(&self) -> bool {
+        self.problem.is_none()
+    }
+}
+
+/// Whether a submission bounds the time limit from below (its runs must fit) or above (its runs
+/// must exceed it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeLimitRole {
+    pub lower: bool,
+    pub upper: bool,
+}
+
+impl Expectation {
+    /// Checks a submission's case outcomes (in judging order) and its score, when it has one.
+    pub fn check(&self, outcomes: &[Outcome], score: Option<f64>) -> Check {
+        let first_error = outcomes
+            .iter()
+            .find(|o| o.verdict.is_some_and(|v| v != Verdict::AC));
+        let verdict = first_error.and_then(|o| o.verdict).unwrap_or(Verdict::AC);
+        let problem = match self {
+            Expectation::Final(expected) if verdict == *expected => None,
+            Expectation::Final(expected) => Some(match first_error {
+                Some(o) => format!(
+                    "expected {expected}, got {verdict} on {} (the first case that failed)",
+                    o.case
+                ),
+                None => format!("expected {expected}, but every judged case was accepted"),
+            }),
+            Expectation::Rules(rules) => {
+                rules.iter().find_map(|rule| broken(rule, outcomes, score))
+            }
+        };
+        Check { verdict, problem }
+    }
+
+    /// Whether judging must go on after a failure for the check to be meaningful: some rule looks
+    /// at only part of the cases, so a failure before them must not hide them.
+    pub fn judge_all_cases(&self) -> bool {
+        match self {
+            Expectation::Final(_) => false,
+            Expectation::Rules(rules) => rules.iter().any(|r| r.cases.is_some()),
+        }
+    }
+
+    /// How the submission bounds the time limit.
+    pub fn time_limit_role(&self) -> TimeLimitRole {
+        match self {
+            Expectation::Final(v) => TimeLimitRole {
+                lower: *v == Verdict::AC,
+                upper: *v == Verdict::TLE,
+            },
+            // `use_for_time_limit: false` standing alone (no verdicts of its own) opts the
+            // submission out as a whole, the folder's default rule included.
+            Expectation::Rules(rules)
+                if rules.iter().any(|r| {
+                    r.use_for_time_limit == TimeLimitUse::Never
+                        && r.permitted.is_none()
+                        && r.required.is_none()
+                }) =>
+            {
+                TimeLimitRole::default()
+            }
+            Expectation::Rules(rules) => {
+                rules.iter().fold(TimeLimitRole::default(), |role, rule| {
+                    let only_tle = rule
+                        .required
+                        .as_ref()
+                        .is_some_and(|r| r.len() == 1 && r.contains(&Verdict::TLE));
+                    let no_tle = rule
+                        .permitted
+                        .as_ref()
+                        .is_some_and(|p| !p.contains(&Verdict::TLE));
+                    let (lower, upper) = match rule.use_for_time_limit {
+                        TimeLimitUse::Never => (false, false),
+                        TimeLimitUse::Implied => (no_tle, only_tle),
+                        TimeLimitUse::Lower => (true, only_tle),
+                        TimeLimitUse::Upper => (no_tle, true),
+                    };
+                    TimeLimitRole {
+                        lower: role.lower || lower,
+                        upper: role.upper || upper,
+                    }
+                })
+            }
+        }
+    }
+
+    /// The expectation in a few words, for reports: `AC`, or `permitted AC, WA; required WA`
+    /// with rules apart by ` | `.
+    pub fn describe(&self) -> String {
+        match self {
+            Expectation::Final(v) => v.to_string(),
+            Expectation::Rules(rules) => rules
+                .iter()
+                .filter_map(|rule| {
+                    let mut parts = vec![];
+                    if let Some(p) = &rule.permitted {
+                        parts.push(format!("permitted {}", show(p)));
+                    }
+                    if let Some(r) = &rule.required {
+                        parts.push(format!("required {}", show(r)));
+                    }
+                    if let Some((low, high)) = rule.score {
+                        parts.push(format!("score in [{low}, {high}]"));
+                    }
+                    if let Some(m) = &rule.message {
+                        parts.push(format!("message {m:?}"));
+                    }
+                    let on = rule
+                        .cases
+                        .as_ref()
+                        .map_or(String::new(), |g| format!("on {}: ", g.pattern));
+                    (!parts.is_empty()).then(|| on + &parts.join("; "))
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+        }
+    }
+}
+
+/// The first way `outcomes` break `rule`, in one line.
+fn broken(rule: &Rule, outcomes: &[Outcome], score: Option<f64>) -> Option<String> {
+    let scope: Vec<&Outcome> = outcomes
+        .iter()
+        .filter(|o| rule.cases.as_ref().is_none_or(|g| g.matches(o.case)))
+        .collect();
+    let from = &rule.origin;
+    let place = rule
+        .cases
+        .as_ref()
+        .map_or(String::new(), |g| format!(" on {}", g.pattern));
+    if rule.cases.is_some()
+        && scope.is_empty()
+        && (rule.permitted.is_some() || rule.required.is_some() || rule.message.is_some())
+    {
+        return Some(format!(
+            "no case matches `{}` ({from})",
+            rule.cases.as_ref().map_or("", |g| &g.pattern)
+        ));
+    }
+    if let Some(permitted) = &rule.permitted {
+        if let Some(o) = scope
+            .iter()
+            .find(|o| o.verdict.is_some_and(|v| !permitted.contains(&v)))
+        {
+            let v = o.verdict.expect("judged");
+            return Some(format!(
+                "{} got {v}, but only {} is permitted{place} ({from})",
+                o.case,
+                show(permitted)
+            ));
+        }
+    }
+    if let Some(required) = &rule.required {
+        if !scope
+            .iter()
+            .any(|o| o.verdict.is_some_and(|v| required.contains(&v)))
+        {
+            let unjudged = scope.iter().filter(|o| o.verdict.is_none()).count();
+            let judged = scope.len() - unjudged;
+            let tail = if unjudged > 0 {
+                format!(", and {unjudged} were not judged")
+            } else {
+                String::new()
+            };
+            return Some(format!(
+                "no case got {}{place}: {judged} judged{tail} ({from})",
+                show(required)
+            ));
+        }
+    }
+    if let (Some((low, high)), None) = (rule.score, &rule.cases) {
+        match score {
+            Some(s) if s >= low && s <= high => {}
+            Some(s) => return Some(format!("score {s} is outside [{low}, {high}] ({from})")),
+            None => {
+                return Some(format!(
+                    "a score in [{low}, {high}] is expected, but the run gave none ({from})"
+                ))
+            }
+        }
+    }
+    if let Some(message) = &rule.message {
+        if !scope
+            .iter()
+            .any(|o| o.message.is_some_and(|m| m.contains(message.as_str())))
+        {
+            return Some(format!(
+                "no judge message{place} contains {message:?} ({from})"
+            ));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+#[path = "expectations_tests.rs"]
+mod tests;

@@ -1,0 +1,269 @@
+//! Tests of expectations (expectations.rs).
+
+use super::Verdict::*;
+use super::*;
+
+fn outcomes<'a>(cases: &[(&'a str, Option<Verdict>)]) -> Vec<Outcome<'a>> {
+    cases
+        .iter()
+        .map(|&(case, verdict)| Outcome {
+            case,
+            verdict,
+            message: None,
+        })
+        .collect()
+}
+
+fn rules(folder: &str) -> Expectation {
+    Expectation::Rules(vec![default_rule(folder).unwrap()])
+}
+
+fn set(verdicts: &[Verdict]) -> Option<Verdicts> {
+    Some(verdicts.iter().copied().collect())
+}
+
+#[test]
+fn verdicts_parse_and_print_in_the_formats_words() {
+    assert_eq!("TLE".parse::<Verdict>(), Ok(TLE));
+    assert_eq!(
+        "MLE".parse::<Verdict>().unwrap_err(),
+        "`MLE` is not a verdict (AC, WA, TLE or RTE)"
+    );
+    assert_eq!(RTE.to_string(), "RTE");
+}
+
+#[test]
+fn the_submission_verdict_is_the_first_error() {
+    let all_ac = outcomes(&[("sample/1", Some(AC)), ("secret/1", Some(AC))]);
+    assert_eq!(Expectation::Final(AC).check(&all_ac, None).verdict, AC);
+    let mixed = outcomes(&[
+        ("sample/1", Some(AC)),
+        ("secret/1", Some(TLE)),
+        ("secret/2", Some(WA)),
+    ]);
+    let check = Expectation::Final(WA).check(&mixed, None);
+    assert_eq!(check.verdict, TLE);
+    assert_eq!(
+        check.problem.as_deref(),
+        Some("expected WA, got TLE on secret/1 (the first case that failed)")
+    );
+    assert!(Expectation::Final(TLE).check(&mixed, None).ok());
+    let check = Expectation::Final(WA).check(&all_ac, None);
+    assert_eq!(
+        check.problem.as_deref(),
+        Some("expected WA, but every judged case was accepted")
+    );
+}
+
+#[test]
+fn legacy_folders_name_their_verdict() {
+    assert_eq!(legacy_verdict("accepted"), Some(AC));
+    assert_eq!(legacy_verdict("partially_accepted"), Some(AC));
+    assert_eq!(legacy_verdict("wrong_answer"), Some(WA));
+    assert_eq!(legacy_verdict("time_limit_exceeded"), Some(TLE));
+    assert_eq!(legacy_verdict("run_time_error"), Some(RTE));
+    assert_eq!(legacy_verdict("brute_force"), None);
+}
+
+#[test]
+fn default_folders_follow_the_spec() {
+    let run = |folder: &str, verdicts: &[Verdict]| {
+        let cases: Vec<_> = verdicts
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (["s/1", "s/2", "s/3"][i], Some(*v)))
+            .collect();
+        rules(folder).check(&outcomes(&cases), None).ok()
+    };
+    assert!(run("accepted", &[AC, AC]));
+    assert!(!run("accepted", &[AC, WA]));
+    assert!(run("wrong_answer", &[AC, WA, WA]));
+    assert!(!run("wrong_answer", &[AC, AC]));
+    assert!(
+        !run("wrong_answer", &[WA, TLE]),
+        "TLE is not permitted, even after the first WA"
+    );
+    assert!(run("time_limit_exceeded", &[AC, TLE]));
+    assert!(!run("time_limit_exceeded", &[TLE, RTE]));
+    assert!(run("run_time_error", &[RTE, AC]));
+    assert!(run("rejected", &[AC, WA, TLE]));
+    assert!(!run("rejected", &[AC, AC]));
+    assert!(run("brute_force", &[AC, TLE]));
+    assert!(!run("brute_force", &[TLE, WA]));
+    assert!(default_rule("partially_accepted").is_none());
+}
+
+#[test]
+fn unexpected_results_are_explained_in_one_line() {
+    let check = rules("wrong_answer").check(
+        &outcomes(&[("secret/1", Some(WA)), ("secret/2", Some(TLE))]),
+        None,
+    );
+    assert_eq!(check.verdict, WA);
+    assert_eq!(
+        check.problem.as_deref(),
+        Some("secret/2 got TLE, but only AC, WA is permitted (the wrong_answer folder)")
+    );
+    let check = rules("time_limit_exceeded").check(&outcomes(&[("secret/1", Some(AC))]), None);
+    assert_eq!(
+        check.problem.as_deref(),
+        Some("no case got TLE: 1 judged (the time_limit_exceeded folder)")
+    );
+}
+
+#[test]
+fn unjudged_cases_are_not_held_against_permitted_but_are_named_for_required() {
+    let stopped = outcomes(&[("secret/1", Some(WA)), ("secret/2", None)]);
+    assert!(rules("wrong_answer").check(&stopped, None).ok());
+    let stopped = outcomes(&[("secret/1", Some(AC)), ("secret/2", None)]);
+    let check = rules("time_limit_exceeded").check(&stopped, None);
+    assert_eq!(
+        check.problem.as_deref(),
+        Some("no case got TLE: 1 judged, and 1 were not judged (the time_limit_exceeded folder)")
+    );
+}
+
+#[test]
+fn rules_can_look_at_some_groups_only() {
+    let group2 = Rule {
+        cases: Some(CaseGlob::new("secret/group2").unwrap()),
+        permitted: set(&[AC, TLE]),
+        required: set(&[TLE]),
+        ..Rule::new("submissions.yaml:4:3")
+    };
+    let sample = Rule {
+        cases: Some(CaseGlob::new("sample").unwrap()),
+        permitted: set(&[AC]),
+        ..Rule::new("submissions.yaml:2:3")
+    };
+    let expectation = Expectation::Rules(vec![sample, group2]);
+    assert!(expectation.judge_all_cases());
+    let good = outcomes(&[
+        ("sample/1", Some(AC)),
+        ("secret/group1/1", Some(WA)),
+        ("secret/group2/1", Some(TLE)),
+    ]);
+    assert!(
+        expectation.check(&good, None).ok(),
+        "group1 is not constrained"
+    );
+    let bad = outcomes(&[
+        ("sample/1", Some(AC)),
+        ("secret/group2/1", Some(AC)),
+        ("secret/group2/2", Some(AC)),
+    ]);
+    assert_eq!(
+        expectation.check(&bad, None).problem.as_deref(),
+        Some("no case got TLE on secret/group2: 2 judged (submissions.yaml:4:3)")
+    );
+    let nothing = Expectation::Rules(vec![Rule {
+        cases: Some(CaseGlob::new("secret/nope").unwrap()),
+        permitted: set(&[AC]),
+        ..Rule::new("submissions.yaml:1:1")
+    }]);
+    assert_eq!(
+        nothing.check(&good, None).problem.as_deref(),
+        Some("no case matches `secret/nope` (submissions.yaml:1:1)")
+    );
+}
+
+#[test]
+fn case_globs_match_within_one_name_and_cover_groups() {
+    let glob = CaseGlob::new("secret/*-easy").unwrap();
+    assert!(glob.matches("secret/01-easy"));
+    assert!(
+        glob.matches("secret/g-easy/03"),
+        "a matching group covers its cases"
+    );
+    assert!(!glob.matches("secret/a/01-easy"), "`*` does not cross `/`");
+    assert!(CaseGlob::new("secret/{a,b}").unwrap().matches("secret/b/1"));
+    assert!(CaseGlob::new("sample").unwrap().matches("sample/1"));
+    assert!(!CaseGlob::new("sample").unwrap().matches("samples/1"));
+    assert!(CaseGlob::new("secret/[").is_err());
+}
+
+#[test]
+fn scores_and_messages() {
+    let rule = Rule {
+        score: Some((40.0, 60.0)),
+        message: Some("too slow".into()),
+        ..Rule::new("submissions.yaml:1:1")
+    };
+    let expectation = Expectation::Rules(vec![rule]);
+    let mut cases = outcomes(&[("secret/1", Some(AC))]);
+    assert_eq!(
+        expectation.check(&cases, None).problem.as_deref(),
+        Some("a score in [40, 60] is expected, but the run gave none (submissions.yaml:1:1)")
+    );
+    assert_eq!(
+        expectation.check(&cases, Some(70.0)).problem.as_deref(),
+        Some("score 70 is outside [40, 60] (submissions.yaml:1:1)")
+    );
+    assert!(expectation
+        .check(&cases, Some(50.0))
+        .problem
+        .unwrap()
+        .contains("no judge message contains \"too slow\""));
+    cases[0].message = Some("far too slow here");
+    assert!(expectation.check(&cases, Some(40.0)).ok());
+}
+
+#[test]
+fn time_limit_roles() {
+    assert_eq!(
+        rules("accepted").time_limit_role(),
+        TimeLimitRole {
+            lower: true,
+            upper: false
+        }
+    );
+    assert_eq!(
+        rules("wrong_answer").time_limit_role(),
+        TimeLimitRole {
+            lower: true,
+            upper: false
+        }
+    );
+    assert_eq!(
+        rules("time_limit_exceeded").time_limit_role(),
+        TimeLimitRole {
+            lower: false,
+            upper: true
+        }
+    );
+    assert_eq!(
+        rules("brute_force").time_limit_role(),
+        TimeLimitRole::default()
+    );
+    assert_eq!(
+        rules("rejected").time_limit_role(),
+        TimeLimitRole::default()
+    );
+    let opted_out = Expectation::Rules(vec![Rule {
+        use_for_time_limit: TimeLimitUse::Never,
+        ..default_rule("accepted").unwrap()
+    }]);
+    assert_eq!(opted_out.time_limit_role(), TimeLimitRole::default());
+    let opted_in = Expectation::Rules(vec![Rule {
+        use_for_time_limit: TimeLimitUse::Upper,
+        ..default_rule("brute_force").unwrap()
+    }]);
+    assert!(opted_in.time_limit_role().upper);
+    assert!(Expectation::Final(AC).time_limit_role().lower);
+    assert!(Expectation::Final(TLE).time_limit_role().upper);
+}
+
+#[test]
+fn expectations_describe_themselves() {
+    assert_eq!(Expectation::Final(WA).describe(), "WA");
+    assert_eq!(
+        rules("wrong_answer").describe(),
+        "permitted AC, WA; required WA"
+    );
+    let scoped = Expectation::Rules(vec![Rule {
+        cases: Some(CaseGlob::new("sample").unwrap()),
+        permitted: set(&[AC]),
+        ..Rule::new("x")
+    }]);
+    assert_eq!(scoped.describe(), "on sample: permitted AC");
+}

@@ -1,0 +1,253 @@
+//! Typed reading of one YAML map at a time: each key's value as a string, number, list or
+//! arguments, with type errors located (`problem.yaml:7:3: limits.memory must be ...`) and keys
+//! the caller does not know collected as warnings with a did-you-mean.
+
+use std::path::Path;
+
+use super::yaml::{Diagnostic, Node, Value};
+
+/// The entries of one YAML map, read key by key with located type errors. Keys not in the known
+/// list become warnings (with a did-you-mean) rather than errors: the format's later versions and
+/// other tools add keys, and a package should still load.
+pub struct Fields<'a> {
+    file: &'a Path,
+    /// Dotted path of the map (`limits.`), prefixed to key names in messages.
+    prefix: String,
+    entries: Vec<(&'a str, &'a Node)>,
+}
+
+impl<'a> Fields<'a> {
+    /// Reads `node` as a map whose keys must be strings; unknown keys are pushed to `warnings`.
+    pub fn new(
+        file: &'a Path,
+        node: &'a Node,
+        prefix: &str,
+        known: &[&str],
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Self, Diagnostic> {
+        let entries = Self::entries(file, node, prefix)?;
+        for (key, value) in &entries {
+            if !known.contains(key) {
+                let hint = crate::config::did_you_mean(key, known.iter().copied());
+                let at = key_node(node, key).unwrap_or(value);
+                warnings.push(Diagnostic::at(
+                    file,
+                    at,
+                    format!("unknown key `{prefix}{key}`{hint}"),
+                ));
+            }
+        }
+        Ok(Fields {
+            file,
+            prefix: prefix.to_string(),
+            entries,
+        })
+    }
+
+    /// The string-keyed entries of a map node, in file order.
+    pub fn entries(
+        file: &'a Path,
+        node: &'a Node,
+        prefix: &str,
+    ) -> Result<Vec<(&'a str, &'a Node)>, Diagnostic> {
+        let what = prefix.trim_end_matches('.');
+        let Some(map) = node.as_map() else {
+            let name = if what.is_empty() { "the file" } else { what };
+            return Err(Diagnostic::at(
+                file,
+                node,
+                format!(
+                    "{name} must be a map of keys to values, found {}",
+                    node.describe()
+                ),
+            ));
+        };
+        map.iter()
+            .map(|(key, value)| match key.as_str() {
+                Some(name) => Ok((name, value)),
+                None => Err(Diagnostic::at(
+                    file,
+                    key,
+                    format!("keys of {what} must be strings, found {}", key.describe()),
+                )),
+            })
+            .collect()
+    }
+
+    pub fn file(&self) -> &'a Path {
+        self.file
+    }
+
+    pub fn get(&self, key: &str) -> Option<&'a Node> {
+        self.entries
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    }
+
+    /// An error at `node` about `key`.
+    pub fn error(&self, node: &Node, key: &str, expected: &str) -> Diagnostic {
+        let found = node.describe();
+        Diagnostic::at(
+            self.file,
+            node,
+            format!("{}{key} must be {expected}, found {found}", self.prefix),
+        )
+    }
+
+    pub fn string(&self, key: &str) -> Result<Option<String>, Diagnostic> {
+        self.read(key, "a string", |n| n.as_str().map(str::to_string))
+    }
+
+    pub fn boolean(&self, key: &str) -> Result<Option<bool>, Diagnostic> {
+        self.read(key, "true or false", |n| match n.value {
+            Value::Bool(b) => Some(b),
+            _ => None,
+        })
+    }
+
+    /// A number greater than `min` (or at least `min` when `inclusive`).
+    pub fn number(&self, key: &str, min: f64, inclusive: bool) -> Result<Option<f64>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        let value = node
+            .as_f64()
+            .ok_or_else(|| self.error(node, key, "a number"))?;
+        let ok = value.is_finite() && if inclusive { value >= min } else { value > min };
+        if !ok {
+            let bound = if inclusive {
+                "at least"
+            } else {
+                "greater than"
+            };
+            return Err(self.error(node, key, &format!("a number {bound} {min}")));
+        }
+        Ok(Some(value))
+    }
+
+    /// A whole number of at least `min`.
+    pub fn integer(&self, key: &str, min: i64) -> Result<Option<u64>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        match node.value {
+            Value::Int(i) if i >= min => Ok(Some(i as u64)),
+            _ => Err(self.error(node, key, &format!("a whole number of at least {min}"))),
+        }
+    }
+
+    /// A list of strings; a single string counts as a list of one.
+    pub fn strings(&self, key: &str) -> Result<Option<Vec<String>>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        string_list(node)
+            .map(Some)
+            .ok_or_else(|| self.error(node, key, "a string or a list of strings"))
+    }
+
+    /// Arguments: a list of strings, or (the legacy `*_flags` form) one string split as a shell
+    /// would split it.
+    pub fn args(&self, key: &str) -> Result<Option<Vec<String>>, Diagnostic> {
+        let Some(node) = self.get(key) else {
+            return Ok(None);
+        };
+        args_of(node).map(Some).ok_or_else(|| {
+            self.error(
+                node,
+                key,
+                "a list of arguments or a string of space-separated arguments",
+            )
+        })
+    }
+
+    fn read<T>(
+        &self,
+        key: &str,
+        expected: &str,
+        convert: impl Fn(&Node) -> Option<T>,
+    ) -> Result<Option<T>, Diagnostic> {
+        match self.get(key) {
+            None => Ok(None),
+            Some(node) => convert(node)
+                .map(Some)
+                .ok_or_else(|| self.error(node, key, expected)),
+        }
+    }
+}
+
+/// The key node of `key` in a map node, to locate messages on the key rather than its value.
+pub fn key_node<'n>(map: &'n Node, key: &str) -> Option<&'n Node> {
+    map.as_map()?
+        .iter()
+        .map(|(k, _)| k)
+        .find(|k| k.as_str() == Some(key))
+}
+
+/// A string or a list of strings (scalars of other types read as their text).
+pub fn string_list(node: &Node) -> Option<Vec<String>> {
+    match &node.value {
+        Value::Str(s) => Some(vec![s.clone()]),
+        Value::Seq(items) => items.iter().map(Node::scalar_text).collect(),
+        _ => None,
+    }
+}
+
+/// Arguments written as a list of scalars or as one shell-like string; null means none.
+pub fn args_of(node: &Node) -> Option<Vec<String>> {
+    match &node.value {
+        Value::Null => Some(vec![]),
+        Value::Str(s) => shell_words::split(s).ok(),
+        Value::Seq(items) => items.iter().map(Node::scalar_text).collect(),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::package::yaml::parse;
+
+    fn doc(text: &str) -> Node {
+        parse(Path::new("t.yaml"), text).unwrap().unwrap()
+    }
+
+    #[test]
+    fn fields_warn_unknown_keys_with_a_suggestion_and_locate_type_errors() {
+        let root = doc("limits:\n  time_multiplyer: 2\n  memory: lots\n");
+        let limits = Fields::entries(Path::new("problem.yaml"), &root, "").unwrap()[0].1;
+        let mut warnings = vec![];
+        let fields = Fields::new(
+            Path::new("problem.yaml"),
+            limits,
+            "limits.",
+            &["time_multiplier", "memory"],
+            &mut warnings,
+        )
+        .unwrap();
+        assert_eq!(
+            warnings[0].to_string(),
+            "problem.yaml:2:3: unknown key `limits.time_multiplyer` (did you mean `time_multiplier`?)"
+        );
+        assert_eq!(
+            fields.integer("memory", 1).unwrap_err().to_string(),
+            "problem.yaml:3:11: limits.memory must be a whole number of at least 1, found \"lots\""
+        );
+    }
+
+    #[test]
+    fn args_accept_lists_strings_and_unquoted_numbers() {
+        let root = doc("a: float_tolerance 1e-6\nb: [float_tolerance, 1e-6]\nc: 5\n");
+        let fields = Fields::new(Path::new("t"), &root, "", &["a", "b", "c"], &mut vec![]).unwrap();
+        assert_eq!(
+            fields.args("a").unwrap().unwrap(),
+            ["float_tolerance", "1e-6"]
+        );
+        assert_eq!(
+            fields.args("b").unwrap().unwrap(),
+            ["float_tolerance", "1e-6"]
+        );
+        assert!(fields.args("c").is_err());
+    }
+}

@@ -1,0 +1,355 @@
+//! The language table: how a program's language is recognised (file extension, and a shebang
+//! where two languages share one), how it is compiled and run, and which tools it needs, so a
+//! missing compiler reads "skipped: no compiler for C++ (g++ not found)" instead of failing.
+//!
+//! Codes and extensions follow the format's languages appendix; the commands are this project's.
+//! Templates expand `{exe}` (the built binary), `{build}` (the build folder), `{files}` (every
+//! source file of the language, as separate arguments), `{main}` (the entry file) and `{class}`
+//! (the entry class of a JVM language).
+
+use std::path::{Path, PathBuf};
+
+/// How a language names the thing to start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A compiled binary; every source file goes to the compiler.
+    Binary,
+    /// One source file runs, the others are modules; these names are the default entry files.
+    File(&'static [&'static str]),
+    /// A JVM class; the default class name.
+    Class(&'static str),
+}
+
+/// One row of the table.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Language {
+    /// The format's code: `cpp`, `python3`.
+    pub code: &'static str,
+    pub name: &'static str,
+    /// Extensions (without the dot) that mark a file as this language.
+    pub extensions: &'static [&'static str],
+    /// For a shared extension: the word a `#!` first line must contain to claim the file.
+    pub shebang: Option<&'static str>,
+    pub compile: Option<&'static str>,
+    pub run: &'static str,
+    /// Programs that must be on the PATH; the first is the one named when missing.
+    pub tools: &'static [&'static str],
+    pub entry: Entry,
+}
+
+pub static LANGUAGES: &[Language] = &[
+    Language {
+        code: "c",
+        name: "C",
+        extensions: &["c"],
+        shebang: None,
+        compile: Some("gcc -x c -O2 -std=gnu17 -o {exe} {files} -lm"),
+        run: "{exe}",
+        tools: &["gcc"],
+        entry: Entry::Binary,
+    },
+    Language {
+        code: "cpp",
+        name: "C++",
+        extensions: &["cc", "cpp", "cxx", "c++", "C"],
+        shebang: None,
+        compile: Some("g++ -x c++ -O2 -std=gnu++20 -o {exe} {files}"),
+        run: "{exe}",
+        tools: &["g++"],
+        entry: Entry::Binary,
+    },
+    Language {
+        code: "python3",
+        name: "Python 3",
+        extensions: &["py", "py3"],
+        shebang: Some("python3"),
+        compile: None,
+        run: "python3 {main}",
+        tools: &["python3"],
+        entry: Entry::File(&["main.py", "__main__.py"]),
+    },
+    Language {
+        code: "python2",
+        name: "Python 2",
+        extensions: &["py2"],
+        shebang: Some("python2"),
+        compile: None,
+        run: "python2 {main}",
+        tools: &["python2"],
+        entry: Entry::File(&["main.py2", "main.py"]),
+    },
+    Language {
+        code: "java",
+        name: "Java",
+        extensions: &["java"],
+        shebang: None,
+        compile: Some("javac -encoding UTF-8 -d {build} {files}"),
+        run: "java -Xss64m -cp {build} {class}",
+        tools: &["javac", "java"],
+        entry: Entry::Class("Main"),
+    },
+    Language {
+        code: "kotlin",
+        name: "Kotlin",
+        extensions: &["kt"],
+        shebang: None,
+        compile: Some("kotlinc -d {build} {files}"),
+        run: "kotlin -cp {build} {class}",
+        tools: &["kotlinc", "kotlin"],
+        entry: Entry::Class("MainKt"),
+    },
+    Language {
+        code: "rust",
+        name: "Rust",
+        extensions: &["rs"],
+        shebang: None,
+        compile: Some("rustc -O --edition 2021 -o {exe} {main}"),
+        run: "{exe}",
+        tools: &["rustc"],
+        entry: Entry::File(&["main.rs"]),
+    },
+    Language {
+        code: "go",
+        name: "Go",
+        extensions: &["go"],
+        shebang: None,
+        compile: Some("go build -o {exe} {files}"),
+        run: "{exe}",
+        tools: &["go"],
+        entry: Entry::Binary,
+    },
+    Language {
+        code: "javascript",
+        name: "JavaScript",
+        extensions: &["js"],
+        shebang: None,
+        compile: None,
+        run: "node {main}",
+        tools: &["node"],
+        entry: Entry::File(&["main.js"]),
+    },
+    Language {
+        code: "ruby",
+        name: "Ruby",
+        extensions: &["rb"],
+        shebang: None,
+        compile: None,
+        run: "ruby {main}",
+        tools: &["ruby"],
+        entry: Entry::File(&["main.rb"]),
+    },
+    Language {
+        code: "bash",
+        name: "Bash",
+        extensions: &["sh"],
+        shebang: None,
+        compile: None,
+        run: "bash {main}",
+        tools: &["bash"],
+        entry: Entry::File(&["main.sh"]),
+    },
+];
+
+/// Extensions of files that belong to a program without deciding its language (headers).
+const NEUTRAL: &[&str] = &["h", "hh", "hpp", "hxx", "txt", "md"];
+
+/// The language of code `code` (`cpp`), as `submissions.yaml` names it.
+pub fn by_code(code: &str) -> Option<&'static Language> {
+    LANGUAGES.iter().find(|l| l.code == code)
+}
+
+/// The language of one file: by extension, and for `.py` by its shebang (`python2` claims it;
+/// anything else is Python 3). `first_line` is the file's first line, if read.
+pub fn of_file(path: &Path, first_line: Option<&str>) -> Option<&'static Language> {
+    let extension = path.extension()?.to_str()?;
+    if extension == "py" {
+        if let Some(line) = first_line.filter(|l| l.starts_with("#!")) {
+            if let Some(language) = LANGUAGES
+                .iter()
+                .find(|l| l.shebang.is_some_and(|word| line.contains(word)))
+            {
+                return Some(language);
+            }
+        }
+    }
+    LANGUAGES.iter().find(|l| l.extensions.contains(&extension))
+}
+
+/// The single language of a program's files, or why there is none.
+pub fn of_files(files: &[PathBuf]) -> Result<&'static Language, String> {
+    let mut found: Vec<&'static Language> = vec![];
+    for file in files {
+        let first_line = std::fs::read(file).ok().map(|bytes| {
+            String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or_default())
+                .into_owned()
+        });
+        match of_file(file, first_line.as_deref()) {
+            Some(language) if !found.contains(&language) => found.push(language),
+            _ => {}
+        }
+    }
+    match found[..] {
+        [one] => Ok(one),
+        [] => {
+            let neutral_only = files.iter().all(|f| {
+                f.extension()
+                    .and_then(|e| e.to_str())
+                    .is_some_and(|e| NEUTRAL.contains(&e))
+            });
+            Err(if files.is_empty() || neutral_only {
+                "no source file".to_string()
+            } else {
+                "no source file of a known language".to_string()
+            })
+        }
+        _ => Err(format!(
+            "sources of several languages ({}); name one with `language` in submissions.yaml",
+            found.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
+        )),
+    }
+}
+
+/// Whether `tool` can be run: an executable file at that path, or of that name on the `PATH`.
+pub fn tool_available(tool: &str) -> bool {
+    if tool.contains('/') {
+        return is_executable(Path::new(tool));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|path| std::env::split_paths(&path).any(|dir| is_executable(&dir.join(tool))))
+}
+
+fn is_executable(path: &Path) -> bool {
+    let Ok(metadata) = path.metadata() else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        metadata.is_file() && metadata.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        metadata.is_file()
+    }
+}
+
+/// The values a command template is expanded with.
+pub struct Vars<'a> {
+    pub exe: &'a Path,
+    pub build: &'a Path,
+    pub files: &'a [PathBuf],
+    pub main: Option<&'a Path>,
+    pub class: Option<&'a str>,
+}
+
+/// A template as an argument vector; `{files}` standing alone becomes one argument per file.
+pub fn expand(template: &str, vars: &Vars) -> Vec<String> {
+    let path = |p: &Path| p.display().to_string();
+    template
+        .split_whitespace()
+        .flat_map(|word| -> Vec<String> {
+            if word == "{files}" {
+                return vars.files.iter().map(|f| path(f)).collect();
+            }
+            let word = word
+                .replace("{exe}", &path(vars.exe))
+                .replace("{build}", &path(vars.build))
+                .replace("{main}", &vars.main.map(path).unwrap_or_default())
+                .replace("{class}", vars.class.unwrap_or_default());
+            vec![word]
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extensions_decide_and_the_python_shebang_splits_python_2_from_3() {
+        let code = |name: &str, line: Option<&str>| of_file(Path::new(name), line).map(|l| l.code);
+        assert_eq!(code("a.cpp", None), Some("cpp"));
+        assert_eq!(code("a.C", None), Some("cpp"));
+        assert_eq!(code("a.c", None), Some("c"));
+        assert_eq!(code("a.py", None), Some("python3"));
+        assert_eq!(
+            code("a.py", Some("#!/usr/bin/env python2")),
+            Some("python2")
+        );
+        assert_eq!(code("a.py", Some("#!/usr/bin/python3")), Some("python3"));
+        assert_eq!(code("a.py2", None), Some("python2"));
+        assert_eq!(code("A.java", None), Some("java"));
+        assert_eq!(code("a.kt", None), Some("kotlin"));
+        assert_eq!(code("a.rs", None), Some("rust"));
+        assert_eq!(code("a.txt", None), None);
+        assert_eq!(code("Makefile", None), None);
+        assert_eq!(by_code("cpp").unwrap().name, "C++");
+    }
+
+    #[test]
+    fn a_program_has_one_language_headers_aside() {
+        let files = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        assert_eq!(
+            of_files(&files(&["a.cpp", "b.cpp", "a.h"])).unwrap().code,
+            "cpp"
+        );
+        assert!(of_files(&files(&["a.cpp", "b.py"]))
+            .unwrap_err()
+            .contains("several languages (C++, Python 3)"));
+        assert_eq!(
+            of_files(&files(&["notes.txt"])).unwrap_err(),
+            "no source file"
+        );
+        assert_eq!(
+            of_files(&files(&["x.zig"])).unwrap_err(),
+            "no source file of a known language"
+        );
+    }
+
+    #[test]
+    fn tools_are_found_on_the_path_and_by_path() {
+        assert!(tool_available("sh"), "every POSIX system has sh");
+        assert!(!tool_available("surely-no-such-tool-here"));
+        assert!(tool_available("/bin/sh"));
+        assert!(!tool_available("/nonexistent/sh"));
+        let dir = tempfile::tempdir().unwrap();
+        let plain = dir.path().join("plain");
+        std::fs::write(&plain, "").unwrap();
+        assert!(!tool_available(plain.to_str().unwrap()), "not executable");
+    }
+
+    #[test]
+    fn templates_expand_files_as_separate_arguments() {
+        let files = [PathBuf::from("/p/a.cpp"), PathBuf::from("/p/b.cpp")];
+        let vars = Vars {
+            exe: Path::new("/b/main"),
+            build: Path::new("/b"),
+            files: &files,
+            main: Some(Path::new("/p/a.cpp")),
+            class: Some("Main"),
+        };
+        let cpp = by_code("cpp").unwrap();
+        assert_eq!(
+            expand(cpp.compile.unwrap(), &vars),
+            [
+                "g++",
+                "-x",
+                "c++",
+                "-O2",
+                "-std=gnu++20",
+                "-o",
+                "/b/main",
+                "/p/a.cpp",
+                "/p/b.cpp"
+            ]
+        );
+        assert_eq!(
+            expand(by_code("java").unwrap().run, &vars),
+            ["java", "-Xss64m", "-cp", "/b", "Main"]
+        );
+        assert_eq!(
+            expand(by_code("python3").unwrap().run, &vars),
+            ["python3", "/p/a.cpp"]
+        );
+    }
+}

@@ -1,0 +1,246 @@
+//! Kattis problem packages (legacy, 2023-07, 2025-09) as data: finding packages, reading one
+//! whole (its metadata, data, validators and submissions with what each must get), and the
+//! format's default output validator. Nothing here runs a program; the runner takes the
+//! [`programs::Plan`]s and the [`expectations::Expectation`]s from here.
+//!
+//! One module per part of a package: [`find`] (which folders are packages), [`metadata`],
+//! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`] and
+//! [`languages`] (validators and submissions as programs), [`submissions`] and [`expectations`]
+//! (what each submission must get), [`default_validator`], and [`yaml`] and [`fields`] (located
+//! YAML, read key by key).
+
+pub mod about;
+pub mod default_validator;
+pub mod expectations;
+pub mod fields;
+pub mod find;
+pub mod languages;
+pub mod limits;
+pub mod metadata;
+pub mod programs;
+pub mod settings;
+pub mod submissions;
+pub mod testdata;
+pub mod yaml;
+
+mod summary;
+
+use std::path::{Path, PathBuf};
+
+use metadata::{FormatVersion, Metadata};
+use programs::Program;
+use submissions::Submission;
+use testdata::{Case, TestData};
+use yaml::Diagnostic;
+
+/// How outputs are judged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OutputValidator {
+    /// The format's default validator ([`default_validator`]), with each case's arguments.
+    Default,
+    /// The package's own (legacy may have several; all must accept).
+    Custom(Vec<Program>),
+}
+
+/// One package, read.
+#[derive(Clone, Debug)]
+pub struct Package {
+    /// The folder's name.
+    pub name: String,
+    pub root: PathBuf,
+    pub metadata: Metadata,
+    pub data: TestData,
+    pub input_validators: Vec<Program>,
+    /// BAPCtools' `answer_validators/`, which check `.ans` files.
+    pub answer_validators: Vec<Program>,
+    pub output_validator: OutputValidator,
+    pub submissions: Vec<Submission>,
+    /// Everything worth telling that did not stop the reading, located.
+    pub warnings: Vec<Diagnostic>,
+}
+
+impl Package {
+    /// The cases submissions are judged on, in judging order.
+    pub fn judged_cases(&self) -> impl Iterator<Item = &Case> {
+        self.data.judged()
+    }
+
+    /// The default validator's options for `case`, when the default validator judges it; an error
+    /// names the case whose arguments are wrong.
+    pub fn default_validator_options(
+        &self,
+        case: &Case,
+    ) -> Option<Result<default_validator::Options, String>> {
+        if self.output_validator != OutputValidator::Default {
+            return None;
+        }
+        Some(
+            default_validator::Options::parse(&case.settings.output_validator_args)
+                .map_err(|e| format!("output validator arguments of {}: {e}", case.id)),
+        )
+    }
+}
+
+/// Every package at `path` (a package or a contest folder), read; the first unreadable package
+/// is the error. Use [`find::find`] and [`load_package`] to go on past one.
+pub fn load(path: &Path) -> Result<Vec<Package>, Diagnostic> {
+    find::find(path)?
+        .packages
+        .iter()
+        .map(|p| load_package(p))
+        .collect()
+}
+
+/// Reads the package in folder `root`.
+pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
+    let mut warnings = vec![];
+    let metadata = metadata::read(&root.join("problem.yaml"), &mut warnings)?;
+    let version = metadata.version;
+    let data = testdata::read(root, version, &metadata.validator_flags, &mut warnings)?;
+    let mut input_validators = programs::programs_in(&root.join("input_validators"));
+    if version.is_legacy() {
+        input_validators.extend(programs::programs_in(&root.join("input_format_validators")));
+    }
+    if input_validators.is_empty() {
+        warnings.push(Diagnostic::file(
+            &root.join("input_validators"),
+            "no input validator: inputs cannot be checked",
+        ));
+    }
+    let output_validator = output_validator(root, &metadata, &mut warnings)?;
+    let submissions = submissions::read(root, version, &mut warnings)?;
+    if !submissions.iter().any(|s| s.folder == "accepted") {
+        warnings.push(Diagnostic::file(
+            &root.join("submissions/accepted"),
+            "no accepted submission; the format requires one",
+        ));
+    }
+    let answer_validators = programs::programs_in(&root.join("answer_validators"));
+    let custom = match &output_validator {
+        OutputValidator::Custom(list) => list.as_slice(),
+        OutputValidator::Default => &[],
+    };
+    let all_programs = input_validators
+        .iter()
+        .chain(&answer_validators)
+        .chain(custom)
+        .chain(submissions.iter().map(|s| &s.program));
+    check_links_stay_inside(root, all_programs)?;
+    Ok(Package {
+        name: find::name_of(root),
+        root: root.to_path_buf(),
+        metadata,
+        data,
+        input_validators,
+        answer_validators,
+        output_validator,
+        submissions,
+        warnings,
+    })
+}
+
+/// Programs are read through links (shared headers, shared solutions), but the format allows
+/// only links that stay inside the package.
+fn check_links_stay_inside<'a>(
+    root: &Path,
+    programs: impl Iterator<Item = &'a Program>,
+) -> Result<(), Diagnostic> {
+    let inside = root
+        .canonicalize()
+        .map_err(|e| Diagnostic::file(root, format!("cannot read it: {e}")))?;
+    for file in programs.flat_map(|p| &p.files) {
+        if let Ok(target) = file.canonicalize() {
+            if !target.starts_with(&inside) {
+                let message = format!(
+                    "links outside the package (to {}); the format allows links only within it",
+                    target.display()
+                );
+                return Err(Diagnostic::file(file, message));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The output validator: `output_validator/` (one program) in the new versions, accepting the
+/// legacy `output_validators/` with a warning; legacy `output_validators/<name>` used when
+/// `validation` is custom. Interactive and multi-pass problems must have one.
+fn output_validator(
+    root: &Path,
+    metadata: &Metadata,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<OutputValidator, Diagnostic> {
+    let single = root.join("output_validator");
+    let several = root.join("output_validators");
+    let found = if metadata.version.is_legacy() {
+        let programs = programs::programs_in(&several);
+        if !metadata.custom_validation && !programs.is_empty() {
+            warnings.push(Diagnostic::file(&several, "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
+            vec![]
+        } else {
+            programs
+        }
+    } else if single.is_dir() {
+        vec![Program::new(&single, None, None)]
+    } else {
+        let programs = programs::programs_in(&several);
+        if !programs.is_empty() {
+            warnings.push(Diagnostic::file(&several, format!("format {} names this folder output_validator (one validator); read all the same", metadata.version)));
+        }
+        programs
+    };
+    let kind = &metadata.problem_type;
+    let needs_custom = kind.interactive || kind.multi_pass || metadata.custom_validation;
+    match (found.is_empty(), needs_custom) {
+        (true, true) => {
+            let folder = if metadata.version == FormatVersion::Legacy {
+                &several
+            } else {
+                &single
+            };
+            Err(Diagnostic::file(
+                folder,
+                format!(
+                    "a {} problem needs a custom output validator here",
+                    describe_need(metadata)
+                ),
+            ))
+        }
+        (true, false) => Ok(OutputValidator::Default),
+        (false, _) => Ok(OutputValidator::Custom(found)),
+    }
+}
+
+fn describe_need(metadata: &Metadata) -> String {
+    if metadata.problem_type.interactive || metadata.problem_type.multi_pass {
+        metadata.problem_type.to_string()
+    } else {
+        "`validation: custom`".to_string()
+    }
+}
+
+#[cfg(test)]
+#[path = "package_tests.rs"]
+mod tests;
+
+/// Temporary package trees for the tests of every module here.
+#[cfg(test)]
+mod test_support {
+    use std::path::Path;
+
+    /// Writes `files` (path, contents) below `root`, making folders as needed.
+    pub fn write(root: &Path, files: &[(&str, &str)]) {
+        for (path, text) in files {
+            let path = root.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+    }
+
+    /// A temporary folder holding `files`.
+    pub fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        write(dir.path(), files);
+        dir
+    }
+}

@@ -1,0 +1,379 @@
+//! Programs of a package as data: what a validator or submission is made of, how to build and run
+//! it, and the content hash that keys its build cache (`target/grundy-build/<key>/`).
+//!
+//! A program is one file or one folder; its name is the file's or folder's name. A folder with a
+//! `build` or `run` script is built and run by them; otherwise its sources must be of one language
+//! (see [`super::languages`]). Checktestdata (`.ctd`) and VIVA (`.viva`) validators are recognised
+//! and reported as unsupported. Hidden files, `*.disabled`, `*.template` and READMEs are not
+//! programs, nor parts of one.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use sha2::{Digest, Sha256};
+
+use super::languages::{self, Entry, Language, Vars};
+
+/// How a program is made and started.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A folder with `build` and/or `run` scripts.
+    Scripts,
+    /// Sources of one language; `entry` is the entry file or class when the language has one.
+    Source {
+        language: &'static Language,
+        entry: Option<String>,
+    },
+    /// A validator in a language grundy does not run (`checktestdata`, `viva`).
+    Unsupported(&'static str),
+    /// Nothing runnable: why.
+    Invalid(String),
+}
+
+/// One program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub name: String,
+    /// The file or folder.
+    pub path: PathBuf,
+    /// Every file of it, sorted.
+    pub files: Vec<PathBuf>,
+    pub kind: Kind,
+}
+
+/// What to do to build and run a program, for the runner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Plan {
+    /// The content hash naming the build folder.
+    pub key: String,
+    /// `<target>/grundy-build/<key>/`: where the build happens and its results stay. For scripts
+    /// the program's folder is copied here first, and `compile`/`run` run inside it.
+    pub dir: PathBuf,
+    pub compile: Option<Vec<String>>,
+    pub run: Vec<String>,
+}
+
+/// Why a program will not be built.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Skip {
+    Unsupported(&'static str),
+    NoCompiler {
+        language: &'static str,
+        tool: &'static str,
+    },
+    Invalid(String),
+}
+
+impl fmt::Display for Skip {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Skip::Unsupported(what) => write!(f, "skipped: unsupported ({what})"),
+            Skip::NoCompiler { language, tool } => {
+                write!(f, "skipped: no compiler for {language} ({tool} not found)")
+            }
+            Skip::Invalid(why) => write!(f, "skipped: {why}"),
+        }
+    }
+}
+
+/// Whether a file or folder name is left out of a package's programs.
+pub fn ignored(name: &str) -> bool {
+    name.starts_with('.')
+        || name.ends_with(".disabled")
+        || name.ends_with(".template")
+        || name.starts_with("README")
+}
+
+impl Program {
+    /// The program at `path`. `language` and `entry` override detection (from `submissions.yaml`).
+    pub fn new(path: &Path, language: Option<&str>, entry: Option<&str>) -> Program {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let files = files_of(path);
+        let kind = kind_of(path, &files, language, entry);
+        Program {
+            name,
+            path: path.to_path_buf(),
+            files,
+            kind,
+        }
+    }
+
+    /// The build-cache key: a SHA-256 over the language, its commands and every file's name
+    /// (relative to the program) and bytes. Equal keys mean an equal build.
+    pub fn cache_key(&self) -> String {
+        let mut hash = Sha256::new();
+        let mut field = |bytes: &[u8]| {
+            hash.update((bytes.len() as u64).to_le_bytes());
+            hash.update(bytes);
+        };
+        match &self.kind {
+            Kind::Scripts => field(b"scripts"),
+            Kind::Source { language, entry } => {
+                for part in [
+                    language.code,
+                    language.compile.unwrap_or(""),
+                    language.run,
+                    entry.as_deref().unwrap_or(""),
+                ] {
+                    field(part.as_bytes());
+                }
+            }
+            Kind::Unsupported(what) => field(what.as_bytes()),
+            Kind::Invalid(why) => field(why.as_bytes()),
+        }
+        let base = if self.path.is_dir() {
+            self.path.as_path()
+        } else {
+            self.path.parent().unwrap_or(Path::new(""))
+        };
+        for file in &self.files {
+            field(
+                file.strip_prefix(base)
+                    .unwrap_or(file)
+                    .to_string_lossy()
+                    .as_bytes(),
+            );
+            field(&std::fs::read(file).unwrap_or_default());
+        }
+        let digest = hash.finalize();
+        digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// How to build and run it, with builds kept under `<target>/grundy-build/`. `tool_exists`
+    /// is [`languages::tool_available`] outside tests.
+    pub fn plan(&self, target: &Path, tool_exists: impl Fn(&str) -> bool) -> Result<Plan, Skip> {
+        let key = self.cache_key();
+        let dir = target.join("grundy-build").join(&key);
+        match &self.kind {
+            Kind::Unsupported(what) => Err(Skip::Unsupported(what)),
+            Kind::Invalid(why) => Err(Skip::Invalid(why.clone())),
+            Kind::Scripts => {
+                let has = |script: &str| self.files.iter().any(|f| f == &self.path.join(script));
+                Ok(Plan {
+                    key,
+                    compile: has("build").then(|| vec!["./build".to_string()]),
+                    run: vec![dir.join("run").display().to_string()],
+                    dir,
+                })
+            }
+            Kind::Source { language, entry } => {
+                if let Some(tool) = language.tools.iter().find(|t| !tool_exists(t)) {
+                    return Err(Skip::NoCompiler {
+                        language: language.name,
+                        tool,
+                    });
+                }
+                let sources: Vec<PathBuf> = self
+                    .files
+                    .iter()
+                    .filter(|f| {
+                        languages::of_file(f, None)
+                            .is_some_and(|l| l.extensions == language.extensions)
+                    })
+                    .cloned()
+                    .collect();
+                let main = match language.entry {
+                    Entry::File(_) => entry.as_ref().map(|e| self.base().join(e)),
+                    _ => None,
+                };
+                let class = match language.entry {
+                    Entry::Class(_) => entry.as_deref(),
+                    _ => None,
+                };
+                let exe = dir.join("main");
+                let vars = Vars {
+                    exe: &exe,
+                    build: &dir,
+                    files: &sources,
+                    main: main.as_deref(),
+                    class,
+                };
+                Ok(Plan {
+                    key,
+                    compile: language.compile.map(|c| languages::expand(c, &vars)),
+                    run: languages::expand(language.run, &vars),
+                    dir,
+                })
+            }
+        }
+    }
+
+    /// The folder the program's relative names are taken from.
+    fn base(&self) -> &Path {
+        if self.path.is_dir() {
+            &self.path
+        } else {
+            self.path.parent().unwrap_or(Path::new(""))
+        }
+    }
+}
+
+/// The programs in a folder (each file or subfolder one), sorted by name; none if it is missing.
+pub fn programs_in(folder: &Path) -> Vec<Program> {
+    listing(folder)
+        .iter()
+        .map(|path| Program::new(path, None, None))
+        .collect()
+}
+
+/// The entries of a folder that may be programs, sorted.
+pub fn listing(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return vec![];
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|e| !ignored(&e.file_name().to_string_lossy()))
+        .map(|e| e.path())
+        .collect();
+    paths.sort();
+    paths
+}
+
+/// Every file of a program (a folder is walked; nothing ignored is kept), sorted.
+fn files_of(path: &Path) -> Vec<PathBuf> {
+    if !path.is_dir() {
+        return vec![path.to_path_buf()];
+    }
+    // Links are followed (packages share headers that way); walkdir reports loops as errors,
+    // which are dropped. Whether links stay inside the package is checked by the loader.
+    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(path)
+        .min_depth(1)
+        .follow_links(true)
+        .into_iter()
+        .filter_entry(|e| !ignored(&e.file_name().to_string_lossy()))
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect();
+    files.sort();
+    files
+}
+
+fn kind_of(path: &Path, files: &[PathBuf], language: Option<&str>, entry: Option<&str>) -> Kind {
+    let extension = path.extension().and_then(|e| e.to_str());
+    match extension {
+        Some("ctd") => return Kind::Unsupported("checktestdata"),
+        Some("viva") => return Kind::Unsupported("viva"),
+        _ => {}
+    }
+    if path.is_dir() && (path.join("build").is_file() || path.join("run").is_file()) {
+        return Kind::Scripts;
+    }
+    let language = match language {
+        Some(code) => match languages::by_code(code) {
+            Some(language) => language,
+            None => return Kind::Invalid(format!("unknown language `{code}`")),
+        },
+        None => match languages::of_files(files) {
+            Ok(language) => language,
+            Err(why) => return Kind::Invalid(why),
+        },
+    };
+    match entry_of(path, files, language, entry) {
+        Ok(entry) => Kind::Source { language, entry },
+        Err(why) => Kind::Invalid(why),
+    }
+}
+
+/// The entry point: given, or the language's default, or the one file that has a `main`.
+fn entry_of(
+    path: &Path,
+    files: &[PathBuf],
+    language: &Language,
+    given: Option<&str>,
+) -> Result<Option<String>, String> {
+    let base = if path.is_dir() {
+        path
+    } else {
+        path.parent().unwrap_or(Path::new(""))
+    };
+    let relative = |f: &PathBuf| {
+        f.strip_prefix(base)
+            .unwrap_or(f)
+            .to_string_lossy()
+            .into_owned()
+    };
+    let ours: Vec<&PathBuf> = files
+        .iter()
+        .filter(|f| {
+            languages::of_file(f, None).is_some_and(|l| l.extensions == language.extensions)
+                || files.len() == 1
+        })
+        .collect();
+    let contains = |f: &PathBuf, needle: &str| {
+        std::fs::read_to_string(f).is_ok_and(|text| text.contains(needle))
+    };
+    match language.entry {
+        Entry::Binary => Ok(None),
+        Entry::File(defaults) => {
+            if let Some(given) = given {
+                return Ok(Some(given.to_string()));
+            }
+            if let [only] = ours[..] {
+                return Ok(Some(relative(only)));
+            }
+            defaults
+                .iter()
+                .find(|d| ours.iter().any(|f| relative(f) == **d))
+                .map(|d| Some(d.to_string()))
+                .ok_or_else(|| {
+                    format!(
+                        "several {} files and none is {}",
+                        language.name,
+                        defaults.join(" or ")
+                    )
+                })
+        }
+        Entry::Class(default) => {
+            if let Some(given) = given {
+                return Ok(Some(given.to_string()));
+            }
+            let class = |f: &PathBuf| {
+                let stem = f
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                if language.code == "kotlin" {
+                    let mut chars = stem.chars();
+                    chars
+                        .next()
+                        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str() + "Kt")
+                        .unwrap_or_default()
+                } else {
+                    stem
+                }
+            };
+            let main_marker = if language.code == "kotlin" {
+                "fun main"
+            } else {
+                "static void main"
+            };
+            if let Some(named) = ours.iter().find(|f| class(f) == default) {
+                return Ok(Some(class(named)));
+            }
+            let with_main: Vec<&PathBuf> = ours
+                .iter()
+                .copied()
+                .filter(|f| contains(f, main_marker))
+                .collect();
+            let chosen = match (&with_main[..], &ours[..]) {
+                ([one], _) | ([], [one]) => Some(class(one)),
+                _ => None,
+            };
+            chosen.map(Some).ok_or_else(|| {
+                format!(
+                    "cannot tell the {} entry class; name it with `entrypoint` in submissions.yaml",
+                    language.name
+                )
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "programs_tests.rs"]
+mod tests;

@@ -1,0 +1,346 @@
+//! Test-group and test-case settings: `testdata.yaml` (legacy) and `test_group.yaml` (2023-07,
+//! 2025-09) in `data/` and its groups, and a case's own `<case>.yaml` (new versions), with the
+//! inheritance each version defines.
+//!
+//! Legacy takes a group's settings whole from the nearest `testdata.yaml` at or above it. The new
+//! versions inherit key by key (arguments, `full_feedback`), while the scoring keys belong to the
+//! group that states them. Both spellings of the validator arguments are read in every version
+//! (`*_flags`, a string, is legacy; `*_args`, a list, is new), with a warning when the package
+//! uses the other version's name, because ignoring them would silently change the verdicts.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::fields::{args_of, Fields};
+use super::metadata::FormatVersion;
+use super::yaml::{self, Diagnostic, Node};
+
+/// Arguments for input validators: the same for all, or per validator name (validators not named
+/// get none).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValidatorArgs {
+    All(Vec<String>),
+    PerValidator(BTreeMap<String, Vec<String>>),
+}
+
+impl Default for ValidatorArgs {
+    fn default() -> Self {
+        ValidatorArgs::All(vec![])
+    }
+}
+
+impl ValidatorArgs {
+    /// The arguments for the validator called `name`.
+    pub fn for_validator(&self, name: &str) -> &[String] {
+        match self {
+            ValidatorArgs::All(args) => args,
+            ValidatorArgs::PerValidator(map) => map.get(name).map_or(&[], Vec::as_slice),
+        }
+    }
+}
+
+/// How a group's results are aggregated, as written; the runner decides what it supports.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Grading {
+    /// Legacy `on_reject: continue` (the default, `break`, stops the group at its first failure).
+    pub on_reject_continue: bool,
+    /// Legacy `grading: custom`.
+    pub custom_grader: bool,
+    pub grader_flags: Vec<String>,
+    pub accept_score: Option<f64>,
+    pub reject_score: Option<f64>,
+    /// Legacy `range`: lowest and highest score.
+    pub range: Option<(f64, f64)>,
+    /// New `max_score`; `None` when unbounded or not given.
+    pub max_score: Option<f64>,
+    /// New `score_aggregation`: `pass-fail`, `sum` or `min`.
+    pub score_aggregation: Option<String>,
+    pub require_pass: Vec<String>,
+}
+
+/// The settings in force for a group or a case.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    /// Command-line arguments for the submission (new versions).
+    pub args: Vec<String>,
+    pub input_validator_args: ValidatorArgs,
+    pub output_validator_args: Vec<String>,
+    pub full_feedback: bool,
+    pub hint: Option<String>,
+    pub description: Option<String>,
+    pub grading: Grading,
+}
+
+const LEGACY_GROUP_KEYS: &[&str] = &[
+    "on_reject",
+    "grading",
+    "grader_flags",
+    "input_validator_flags",
+    "output_validator_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+];
+
+const NEW_GROUP_KEYS: &[&str] = &[
+    "max_score",
+    "score_aggregation",
+    "static_validation_score",
+    "require_pass",
+    "args",
+    "input_validator_args",
+    "static_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+    "hint",
+    "description",
+    // 2023-07-draft
+    "scoring",
+    "static_validation",
+];
+
+const CASE_KEYS: &[&str] = &[
+    "args",
+    "input_validator_args",
+    "output_validator_args",
+    "input_visualizer_args",
+    "output_visualizer_args",
+    "full_feedback",
+    "hint",
+    "description",
+];
+
+/// The other version's name of a validator-argument key.
+const RENAMED: &[(&str, &str)] = &[
+    ("input_validator_flags", "input_validator_args"),
+    ("output_validator_flags", "output_validator_args"),
+];
+
+impl Settings {
+    /// The settings of the root `data/` group when it has no settings file.
+    pub fn root() -> Settings {
+        Settings::default()
+    }
+
+    /// The settings a child group starts from before its own file: legacy copies the parent's
+    /// whole; new versions keep the inherited keys and drop the group-only scoring keys.
+    pub fn inherited(&self, version: FormatVersion) -> Settings {
+        if version.is_legacy() {
+            return self.clone();
+        }
+        Settings {
+            grading: Grading::default(),
+            ..self.clone()
+        }
+    }
+
+    /// Lays a group settings file over `self` (already [`Settings::inherited`]). In legacy the
+    /// file replaces the inherited settings whole.
+    pub fn with_group_file(
+        &self,
+        file: &Path,
+        version: FormatVersion,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Settings, Diagnostic> {
+        let base = if version.is_legacy() {
+            Settings::default()
+        } else {
+            self.clone()
+        };
+        let Some(root) = yaml::read(file)? else {
+            return Ok(base);
+        };
+        let mut known: Vec<&str> = if version.is_legacy() {
+            LEGACY_GROUP_KEYS.to_vec()
+        } else {
+            NEW_GROUP_KEYS.to_vec()
+        };
+        known.extend(other_names(version));
+        let fields = Fields::new(file, &root, "", &known, warnings)?;
+        let mut settings = base.with_arguments(&fields, version, warnings)?;
+        settings.grading = grading(&fields, version)?;
+        Ok(settings)
+    }
+
+    /// Lays a case's own `<case>.yaml` over its group's settings.
+    pub fn with_case_file(
+        &self,
+        file: &Path,
+        version: FormatVersion,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Settings, Diagnostic> {
+        let Some(root) = yaml::read(file)? else {
+            return Ok(self.clone());
+        };
+        let mut known = CASE_KEYS.to_vec();
+        known.extend(other_names(version));
+        let fields = Fields::new(file, &root, "", &known, warnings)?;
+        self.with_arguments(&fields, version, warnings)
+    }
+
+    fn with_arguments(
+        &self,
+        fields: &Fields,
+        version: FormatVersion,
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Settings, Diagnostic> {
+        let mut settings = self.clone();
+        for (legacy, new) in RENAMED {
+            let (ours, theirs) = if version.is_legacy() {
+                (legacy, new)
+            } else {
+                (new, legacy)
+            };
+            if let Some(node) = fields.get(theirs) {
+                let message = format!(
+                    "`{theirs}` is how another format version names `{ours}`; read as `{ours}`"
+                );
+                warnings.push(Diagnostic::at(fields.file(), node, message));
+            }
+        }
+        let pick = |legacy: &str, new: &str| {
+            fields
+                .get(new)
+                .map(|n| (new.to_string(), n))
+                .or_else(|| fields.get(legacy).map(|n| (legacy.to_string(), n)))
+        };
+        if let Some((key, node)) = pick("input_validator_flags", "input_validator_args") {
+            settings.input_validator_args = validator_args(fields, &key, node)?;
+        }
+        if let Some((key, node)) = pick("output_validator_flags", "output_validator_args") {
+            settings.output_validator_args =
+                args_of(node).ok_or_else(|| fields.error(node, &key, ARGS))?;
+        }
+        if let Some(args) = fields.args("args")? {
+            settings.args = args;
+        }
+        if let Some(full_feedback) = fields.boolean("full_feedback")? {
+            settings.full_feedback = full_feedback;
+        }
+        if let Some(hint) = fields.string("hint")? {
+            settings.hint = Some(hint);
+        }
+        if let Some(description) = fields.string("description")? {
+            settings.description = Some(description);
+        }
+        Ok(settings)
+    }
+}
+
+const ARGS: &str = "a list of arguments or a string of space-separated arguments";
+
+fn other_names(version: FormatVersion) -> Vec<&'static str> {
+    RENAMED
+        .iter()
+        .map(|(legacy, new)| if version.is_legacy() { *new } else { *legacy })
+        .collect()
+}
+
+/// Input validator arguments: arguments for all validators, or a map from validator name to
+/// arguments. Legacy also writes the map as `{name: <validator>, flags: <arguments>}`.
+fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorArgs, Diagnostic> {
+    if let Some(args) = args_of(node) {
+        return Ok(ValidatorArgs::All(args));
+    }
+    let expected = "arguments, or a map from validator name to arguments";
+    let entries = Fields::entries(fields.file(), node, &format!("{key}."))
+        .map_err(|_| fields.error(node, key, expected))?;
+    let keys: Vec<&str> = entries.iter().map(|(k, _)| *k).collect();
+    if keys == ["name", "flags"] || keys == ["flags", "name"] {
+        let get = |k: &str| {
+            entries
+                .iter()
+                .find(|(name, _)| *name == k)
+                .map(|(_, n)| *n)
+                .expect("both keys are present")
+        };
+        let name = get("name")
+            .scalar_text()
+            .ok_or_else(|| fields.error(get("name"), key, expected))?;
+        let flags =
+            args_of(get("flags")).ok_or_else(|| fields.error(get("flags"), key, expected))?;
+        return Ok(ValidatorArgs::PerValidator(BTreeMap::from([(name, flags)])));
+    }
+    entries
+        .into_iter()
+        .map(|(name, value)| {
+            let args = args_of(value)
+                .ok_or_else(|| fields.error(value, &format!("{key}.{name}"), ARGS))?;
+            Ok((name.to_string(), args))
+        })
+        .collect::<Result<_, _>>()
+        .map(ValidatorArgs::PerValidator)
+}
+
+fn grading(fields: &Fields, version: FormatVersion) -> Result<Grading, Diagnostic> {
+    let mut grading = Grading::default();
+    if version.is_legacy() {
+        grading.on_reject_continue = switch(fields, "on_reject", "break", "continue")?;
+        grading.custom_grader = switch(fields, "grading", "default", "custom")?;
+        grading.grader_flags = fields.args("grader_flags")?.unwrap_or_default();
+        grading.accept_score = fields.number("accept_score", f64::NEG_INFINITY, false)?;
+        grading.reject_score = fields.number("reject_score", f64::NEG_INFINITY, false)?;
+        if let Some(node) = fields.get("range") {
+            grading.range = Some(range(node).ok_or_else(|| {
+                fields.error(node, "range", "two numbers, like `0 100` or `-inf +inf`")
+            })?);
+        }
+        return Ok(grading);
+    }
+    if let Some(node) = fields.get("max_score") {
+        grading.max_score = match node.as_str() {
+            Some("unbounded") => None,
+            _ => Some(node.as_f64().filter(|v| *v >= 0.0).ok_or_else(|| {
+                fields.error(node, "max_score", "a non-negative number or `unbounded`")
+            })?),
+        };
+    }
+    if let Some(aggregation) = fields.string("score_aggregation")? {
+        if !["pass-fail", "sum", "min"].contains(&aggregation.as_str()) {
+            return Err(fields.error(
+                fields.get("score_aggregation").expect("read"),
+                "score_aggregation",
+                "pass-fail, sum or min",
+            ));
+        }
+        grading.score_aggregation = Some(aggregation);
+    }
+    grading.require_pass = fields.strings("require_pass")?.unwrap_or_default();
+    Ok(grading)
+}
+
+/// A key with two allowed words: `off` (or absent) is false, `on` is true.
+fn switch(fields: &Fields, key: &str, off: &str, on: &str) -> Result<bool, Diagnostic> {
+    match fields.string(key)? {
+        None => Ok(false),
+        Some(word) if word == off => Ok(false),
+        Some(word) if word == on => Ok(true),
+        Some(_) => {
+            let node = fields.get(key).expect("read");
+            Err(fields.error(node, key, &format!("{off} or {on}")))
+        }
+    }
+}
+
+/// `A B` as two numbers, where `inf`, `+inf` and `-inf` are allowed.
+fn range(node: &Node) -> Option<(f64, f64)> {
+    let text = node.scalar_text()?;
+    let numbers: Vec<f64> = text
+        .split_whitespace()
+        .map(|word| match word {
+            "inf" | "+inf" => Some(f64::INFINITY),
+            "-inf" => Some(f64::NEG_INFINITY),
+            _ => word.parse().ok(),
+        })
+        .collect::<Option<_>>()?;
+    match numbers[..] {
+        [low, high] if low <= high => Some((low, high)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+#[path = "settings_tests.rs"]
+mod tests;

@@ -1,0 +1,281 @@
+//! `submissions/`: every submission (`submissions/<folder>/<file or folder>`) with its program and
+//! what it must get, from its folder and, in 2023-07 and 2025-09, `submissions/submissions.yaml`.
+//!
+//! `submissions.yaml` maps submission globs (relative to `submissions/`; a submission matches when
+//! its path or its folder does; `*` stays within one name, `{a,b}` alternates) to `language`,
+//! `entrypoint` and requirements (`permitted`, `required`, `score`, `message`,
+//! `use_for_time_limit`), which may also sit under a test-case glob (`secret/group1`) to apply to
+//! those cases only. A key naming a default folder exactly (`wrong_answer`) changes that folder's
+//! default instead of adding to it; any other glob adds requirements.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use globset::GlobBuilder;
+
+use super::expectations::{
+    default_rule, legacy_verdict, CaseGlob, Expectation, Rule, TimeLimitUse, Verdict, Verdicts,
+};
+use super::fields::{self, Fields};
+use super::metadata::FormatVersion;
+use super::programs::{self, Program};
+use super::yaml::{self, Diagnostic, Node, Value};
+
+/// One submission.
+#[derive(Clone, Debug)]
+pub struct Submission {
+    /// The path below `submissions/`: `accepted/sol.py`.
+    pub id: String,
+    /// The folder directly below `submissions/`: `accepted`.
+    pub folder: String,
+    pub program: Program,
+    /// `None` when nothing says what it must get (a folder the format does not know, matched by
+    /// no glob); such a submission cannot be checked.
+    pub expectation: Option<Expectation>,
+}
+
+const SUBMISSION_KEYS: &[&str] = &[
+    "language",
+    "entrypoint",
+    "authors",
+    "model_solution",
+    "permitted",
+    "required",
+    "score",
+    "message",
+    "use_for_time_limit",
+];
+const RULE_KEYS: &[&str] = &[
+    "permitted",
+    "required",
+    "score",
+    "message",
+    "use_for_time_limit",
+];
+
+/// One top-level entry of `submissions.yaml`.
+struct Entry {
+    pattern: String,
+    matcher: globset::GlobMatcher,
+    language: Option<String>,
+    entrypoint: Option<String>,
+    /// The requirements over all cases (possibly empty) and those under case globs.
+    all_cases: Rule,
+    scoped: Vec<Rule>,
+}
+
+/// Reads the submissions of the package at `package`.
+pub fn read(
+    package: &Path,
+    version: FormatVersion,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Vec<Submission>, Diagnostic> {
+    let root = package.join("submissions");
+    let config = root.join("submissions.yaml");
+    let entries = match (config.is_file(), version.is_legacy()) {
+        (true, false) => parse_config(&config, warnings)?,
+        (true, true) => {
+            warnings.push(Diagnostic::file(
+                &config,
+                "legacy packages take expectations from folder names; this file is not read",
+            ));
+            vec![]
+        }
+        (false, _) => vec![],
+    };
+    let mut submissions = vec![];
+    for folder in programs::listing(&root).into_iter().filter(|p| p.is_dir()) {
+        let folder_name = folder
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        for path in programs::listing(&folder) {
+            let name = path
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let id = format!("{folder_name}/{name}");
+            let matching: Vec<&Entry> = entries
+                .iter()
+                .filter(|e| matches(&e.matcher, &id))
+                .collect();
+            let language = matching.iter().rev().find_map(|e| e.language.as_deref());
+            let entrypoint = matching.iter().rev().find_map(|e| e.entrypoint.as_deref());
+            let expectation = expectation(&folder_name, &matching, version);
+            if expectation.is_none() {
+                warnings.push(Diagnostic::file(
+                    &path,
+                    format!("nothing says what this submission must get: `{folder_name}` is not a folder the format knows and no submissions.yaml glob matches it"),
+                ));
+            }
+            submissions.push(Submission {
+                id,
+                folder: folder_name.clone(),
+                program: Program::new(&path, language, entrypoint),
+                expectation,
+            });
+        }
+    }
+    Ok(submissions)
+}
+
+fn matches(matcher: &globset::GlobMatcher, id: &str) -> bool {
+    id.match_indices('/')
+        .map(|(i, _)| &id[..i])
+        .chain([id])
+        .any(|prefix| matcher.is_match(prefix))
+}
+
+fn expectation(folder: &str, matching: &[&Entry], version: FormatVersion) -> Option<Expectation> {
+    if version.is_legacy() {
+        return match legacy_verdict(folder) {
+            Some(verdict) => Some(Expectation::Final(verdict)),
+            None => default_rule(folder).map(|rule| Expectation::Rules(vec![rule])),
+        };
+    }
+    let mut rules: Vec<Rule> = default_rule(folder).into_iter().collect();
+    for entry in matching {
+        let overrides_default = entry.pattern == folder && !rules.is_empty();
+        if overrides_default {
+            let given = &entry.all_cases;
+            let default = &mut rules[0];
+            default.permitted = given.permitted.clone().or(default.permitted.take());
+            default.required = given.required.clone().or(default.required.take());
+            default.score = given.score.or(default.score);
+            default.message = given.message.clone().or(default.message.take());
+            if given.use_for_time_limit != TimeLimitUse::Implied {
+                default.use_for_time_limit = given.use_for_time_limit;
+            }
+            default.origin = given.origin.clone();
+        } else if has_requirements(&entry.all_cases) {
+            rules.push(entry.all_cases.clone());
+        }
+        rules.extend(entry.scoped.iter().cloned());
+    }
+    (!rules.is_empty()).then_some(Expectation::Rules(rules))
+}
+
+fn has_requirements(rule: &Rule) -> bool {
+    rule.permitted.is_some()
+        || rule.required.is_some()
+        || rule.score.is_some()
+        || rule.message.is_some()
+        || rule.use_for_time_limit != TimeLimitUse::Implied
+}
+
+fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry>, Diagnostic> {
+    let Some(root) = yaml::read(file)? else {
+        return Ok(vec![]);
+    };
+    let mut entries = vec![];
+    for (pattern, node) in Fields::entries(file, &root, "")? {
+        let glob = GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| {
+                Diagnostic::at(file, node, format!("`{pattern}` is not a valid glob: {e}"))
+            })?;
+        let prefix = format!("{pattern}.");
+        let case_globs: Vec<&str> = Fields::entries(file, node, &prefix)?
+            .into_iter()
+            .filter(|(key, value)| {
+                !SUBMISSION_KEYS.contains(key) && matches!(value.value, Value::Map(_))
+            })
+            .map(|(key, _)| key)
+            .collect();
+        let mut known = SUBMISSION_KEYS.to_vec();
+        known.extend(&case_globs);
+        let fields = Fields::new(file, node, &prefix, &known, warnings)?;
+        let mut scoped = vec![];
+        for case_glob in case_globs {
+            let inner_node = fields.get(case_glob).expect("listed");
+            let inner = Fields::new(
+                file,
+                inner_node,
+                &format!("{prefix}{case_glob}."),
+                RULE_KEYS,
+                warnings,
+            )?;
+            let glob = CaseGlob::new(case_glob).map_err(|e| Diagnostic::at(file, inner_node, e))?;
+            let at = fields::key_node(node, case_glob).unwrap_or(inner_node);
+            scoped.push(Rule {
+                cases: Some(glob),
+                ..rule(&inner, at)?
+            });
+        }
+        entries.push(Entry {
+            pattern: pattern.to_string(),
+            matcher: glob.compile_matcher(),
+            language: fields.string("language")?,
+            entrypoint: fields.string("entrypoint")?,
+            all_cases: rule(&fields, fields::key_node(&root, pattern).unwrap_or(node))?,
+            scoped,
+        });
+    }
+    Ok(entries)
+}
+
+/// The requirements in one map; `at` (its key) locates them in messages.
+fn rule(fields: &Fields, at: &Node) -> Result<Rule, Diagnostic> {
+    let file_name = fields
+        .file()
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut rule = Rule::new(&format!("{file_name}:{}:{}", at.line, at.column));
+    rule.permitted = verdicts(fields, "permitted")?;
+    rule.required = verdicts(fields, "required")?;
+    rule.message = fields.string("message")?;
+    if let Some(score) = fields.get("score") {
+        let range = match &score.value {
+            Value::Seq(items) => match &items[..] {
+                [low, high] => low.as_f64().zip(high.as_f64()),
+                _ => None,
+            },
+            _ => score.as_f64().map(|s| (s, s)),
+        };
+        rule.score = Some(range.filter(|(low, high)| low <= high).ok_or_else(|| {
+            fields.error(
+                score,
+                "score",
+                "a number or a list of two numbers [low, high]",
+            )
+        })?);
+    }
+    if let Some(use_node) = fields.get("use_for_time_limit") {
+        rule.use_for_time_limit = match (&use_node.value, use_node.as_str()) {
+            (Value::Bool(false), _) => TimeLimitUse::Never,
+            (Value::Bool(true), _) => TimeLimitUse::Implied,
+            (_, Some("lower")) => TimeLimitUse::Lower,
+            (_, Some("upper")) => TimeLimitUse::Upper,
+            _ => {
+                return Err(fields.error(
+                    use_node,
+                    "use_for_time_limit",
+                    "true, false, lower or upper",
+                ))
+            }
+        };
+    }
+    Ok(rule)
+}
+
+fn verdicts(fields: &Fields, key: &str) -> Result<Option<Verdicts>, Diagnostic> {
+    let Some(node) = fields.get(key) else {
+        return Ok(None);
+    };
+    let words = fields::string_list(node)
+        .ok_or_else(|| fields.error(node, key, "a list of verdicts (AC, WA, TLE, RTE)"))?;
+    let set = words
+        .iter()
+        .map(|w| {
+            w.parse::<Verdict>()
+                .map_err(|e| Diagnostic::at(fields.file(), node, format!("{key}: {e}")))
+        })
+        .collect::<Result<BTreeSet<_>, _>>()?;
+    Ok(Some(set))
+}
+
+#[cfg(test)]
+#[path = "submissions_tests.rs"]
+mod tests;
