@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::checking::Checker;
+use crate::checking::{Checker, Interactor};
 use crate::config::{MAX_JOBS, MAX_MEMORY_LIMIT_MB, MAX_OUTPUT_LIMIT_MB, MAX_TIME_LIMIT_MS};
 use crate::discovery::Partition;
 
@@ -103,9 +103,13 @@ pub struct CheckArgs {
     #[arg(long, value_name = "MB",
           value_parser = clap::value_parser!(u64).range(1..=MAX_OUTPUT_LIMIT_MB))]
     pub output_limit: Option<u64>,
-    /// Checker: tokens, tokens-ci, lines, exact or float:ABS:REL.
+    /// Checker: tokens, tokens-ci, lines, exact, float:ABS:REL, or a checker program:
+    /// kattis:CMD or testlib:CMD.
     #[arg(long, value_name = "NAME")]
     pub checker: Option<Checker>,
+    /// Interactor for an interactive problem: kattis:CMD or testlib:CMD.
+    #[arg(long, value_name = "PROTOCOL:CMD")]
+    pub interactor: Option<Interactor>,
     /// Write the built-in solver's output as the expected file where it is missing or not accepted.
     #[arg(long, conflicts_with = "exec")]
     pub bless: bool,

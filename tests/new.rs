@@ -47,7 +47,13 @@ fn copy_of_the_repository(to: &Path) {
     assert_ne!(manifest, renamed, "the binary is renamed in the copy");
     std::fs::write(to.join("Cargo.toml"), renamed).unwrap();
     std::fs::copy(repository().join("Cargo.lock"), to.join("Cargo.lock")).unwrap();
-    for folder in ["src", "problems", "sandbox", "bench/solvers"] {
+    for folder in [
+        "src",
+        "problems",
+        "sandbox",
+        "bench/solvers",
+        "tests/judges",
+    ] {
         copy_tree(&repository().join(folder), &to.join(folder));
     }
 }

@@ -28,6 +28,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         memory_limit_mb: args.memory_limit,
         output_limit_mb: args.output_limit,
         checker: args.checker.clone(),
+        interactor: args.interactor.clone(),
         isolate: args.isolate,
         ..Overrides::default()
     };
@@ -82,6 +83,22 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         );
     }
 
+    if args.bless {
+        let mut interactive: Vec<&str> = cases
+            .iter()
+            .map(|c| c.problem.as_str())
+            .filter(|p| config.settings(p).interactor.is_some())
+            .collect();
+        interactive.dedup();
+        if !interactive.is_empty() {
+            eprintln!(
+                "note: --bless writes nothing for interactive problems ({}): their expected files \
+                 are information for the judge, not an output to compare; write them with \
+                 `grundy add` or `grundy gen`",
+                interactive.join(", ")
+            );
+        }
+    }
     let cancel = Arc::new(AtomicBool::new(false));
     if !matches!(subject, Subject::BuiltIn) {
         // Ctrl-C must not leave judged programs running, nor report the runs it cut short (a

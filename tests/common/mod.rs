@@ -210,3 +210,33 @@ pub fn tree(dir: &Path) -> Vec<String> {
     files.sort();
     files
 }
+
+/// The checker/interactor/player program of `tests/judges` (see its module docs for the roles),
+/// built by `cargo test` from the workspace root, or built here when a narrower run left it out.
+pub fn test_judge() -> PathBuf {
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let grundy = PathBuf::from(env!("CARGO_BIN_EXE_grundy"));
+            let judge = grundy.with_file_name("grundy-test-judge");
+            if !judge.exists() {
+                let target = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+                let status = std::process::Command::new(env!("CARGO"))
+                    .args(["build", "-p", "grundy-test-judges"])
+                    .current_dir(env!("CARGO_MANIFEST_DIR"))
+                    .env("CARGO_TARGET_DIR", target.parent().expect("target/tmp"))
+                    .status()
+                    .expect("cargo runs");
+                assert!(status.success(), "cannot build grundy-test-judges");
+            }
+            judge
+        })
+        .clone()
+}
+
+/// `--checker`/`--interactor`/`--exec` text running the test judge in `role` (quoted: the path
+/// may hold spaces).
+pub fn judge_command(role: &str) -> String {
+    let path = test_judge().display().to_string();
+    format!("'{}' {role}", path.replace('\'', r"'\''"))
+}
