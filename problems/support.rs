@@ -2,9 +2,11 @@
 //! limits (a direct table, or the period when heaps are huge), seeded randomness for generators,
 //! and the shrinking steps for lists and numbers.
 //!
-//! Not for solver-specific parsing: every problem reads its own format.
+//! Parsing here is limited to what several formats share (a set S of takes); otherwise every
+//! problem reads its own format.
 
 use crate::sg::{self, Periodic};
+use crate::{InputError, Scanner};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::Range;
@@ -163,8 +165,52 @@ pub fn beyond_rules_only_reach(heap: u64, reach: usize) -> String {
     )
 }
 
-/// The generator's random source: the same stream for the same seed on every machine.
-pub fn rng(seed: u64) -> ChaCha8Rng {
+/// Reads the `k` takes of a set S, each in `1..=max_take`, in input order. A repeated take is kept:
+/// it is the same move again, so it changes no Grundy value, and the solvers accept it.
+pub fn read_takes(
+    scanner: &mut Scanner<'_>,
+    k: usize,
+    max_take: u64,
+) -> Result<Vec<u64>, InputError> {
+    (0..k)
+        .map(|_| scanner.u64_in("take", 1..=max_take))
+        .collect()
+}
+
+/// [`read_takes`] for formats whose S must be distinct (validators): a repeated take is the error,
+/// at its second place, naming the first.
+pub fn read_distinct_takes(
+    scanner: &mut Scanner<'_>,
+    k: usize,
+    max_take: u64,
+) -> Result<Vec<u64>, InputError> {
+    let mut takes: Vec<u64> = Vec::with_capacity(k);
+    let mut places = Vec::with_capacity(k);
+    for _ in 0..k {
+        let offset = scanner.next_token_offset();
+        let take = scanner.u64_in("take", 1..=max_take)?;
+        if let Some(first) = takes.iter().position(|&s| s == take) {
+            let earlier = scanner.error_at(places[first], "");
+            return Err(scanner.error_at(
+                offset,
+                format!(
+                    "take {take} appears twice in S (first at line {}, column {}); the takes must \
+                     be distinct",
+                    earlier.line, earlier.column
+                ),
+            ));
+        }
+        takes.push(take);
+        places.push(offset);
+    }
+    Ok(takes)
+}
+
+/// The generators' random source.
+pub type Random = ChaCha8Rng;
+
+/// The generators' random source for `seed`: the same stream for the same seed on every machine.
+pub fn rng(seed: u64) -> Random {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
@@ -220,6 +266,28 @@ pub fn distinct(rng: &mut impl Rng, count: usize, lo: u64, hi: u64) -> Vec<u64> 
         }
     }
     chosen
+}
+
+/// The largest take of a generated set S: one time in three each, a few above `least` (up to
+/// `least + spread`), at most 60, or `top_take`; never above `top_take`. Small ranges make dense
+/// sets with short periods, the full range sparse ones.
+pub fn take_range(rng: &mut impl Rng, top_take: u64, least: u64, spread: u64) -> u64 {
+    match rng.random_range(0..3u32) {
+        0 => top_take.min(between(rng, least, least + spread)),
+        1 => top_take.min(between(rng, least, 60)),
+        _ => top_take,
+    }
+}
+
+/// A set S of `k` distinct takes from `1..=top_take` (`k <= top_take`), in random order, its
+/// range drawn by [`take_range`]; one time in three it holds the take 1 (every heap can move).
+pub fn distinct_takes(rng: &mut impl Rng, k: u64, top_take: u64) -> Vec<u64> {
+    let range = take_range(rng, top_take, k, 8);
+    let mut takes = distinct(rng, k as usize, 1, range.max(k));
+    if rng.random_ratio(1, 3) && !takes.contains(&1) {
+        takes[0] = 1;
+    }
+    takes
 }
 
 /// How many candidates of one kind a shrinker offers; the stress tester calls the shrinker again

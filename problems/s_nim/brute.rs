@@ -14,7 +14,7 @@
 //! answered.
 
 use crate::sg;
-use crate::support::{beyond_rules_only_reach, RulesOnlyValues};
+use crate::support::{beyond_rules_only_reach, read_takes, RulesOnlyValues};
 use crate::{InputError, Scanner};
 
 /// The largest heap the brute force tables directly, and the length of table it may build to find
@@ -29,9 +29,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
         if k == 0 {
             return scanner.expect_end();
         }
-        let moves = (0..k)
-            .map(|_| scanner.u64_in("take", 1..=10_000))
-            .collect::<Result<Vec<u64>, _>>()?;
+        let moves = read_takes(&mut scanner, k as usize, 10_000)?;
         let m = scanner.u64_in("m", 1..=100)?;
         let mut positions = Vec::new();
         let mut first_beyond = None;

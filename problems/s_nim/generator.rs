@@ -4,7 +4,7 @@
 
 use super::validator::{MAX_COUNT, MAX_TAKE, ORIGINAL_MAX_HEAP};
 use crate::sg;
-use crate::support::{between, cap, rng, shaped};
+use crate::support::{between, cap, rng, shaped, take_range};
 use rand::{Rng, RngExt};
 
 /// Test cases per input: enough to catch state leaking between them, few enough to stay quick.
@@ -46,11 +46,7 @@ fn count(rng: &mut impl Rng, max_count: u64) -> u64 {
 
 fn random_moves(rng: &mut impl Rng, max_count: u64, top_take: u64) -> Vec<u64> {
     let k = count(rng, max_count);
-    let range = match rng.random_range(0..3u32) {
-        0 => top_take.min(between(rng, 1, 8)),
-        1 => top_take.min(between(rng, 1, 60)),
-        _ => top_take,
-    };
+    let range = take_range(rng, top_take, 1, 7);
     let mut moves: Vec<u64> = (0..k).map(|_| shaped(rng, 1, range)).collect();
     if k >= 2 && rng.random_ratio(1, 4) {
         moves[0] = moves[k as usize - 1];

@@ -2,7 +2,7 @@
 //! positions (`l` and `l` heaps), ended by a `0`; heaps up to 10^4 (Original) or 10^18 with a
 //! period in reach (Extended).
 
-use crate::support::{no_period_message, SubtractionValues, DIRECT_TABLE_LIMIT};
+use crate::support::{no_period_message, read_takes, SubtractionValues, DIRECT_TABLE_LIMIT};
 use crate::{Constraints, InputError, Scanner};
 
 pub(super) const MAX_COUNT: u64 = 100;
@@ -40,9 +40,7 @@ pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Vec<TestCase>, 
         if k == 0 {
             break;
         }
-        let moves = (0..k)
-            .map(|_| scanner.u64_in("take", 1..=MAX_TAKE))
-            .collect::<Result<Vec<u64>, _>>()?;
+        let moves = read_takes(&mut scanner, k as usize, MAX_TAKE)?;
         let m = scanner.u64_in("m", 1..=MAX_COUNT)?;
         let mut positions = Vec::new();
         let mut first_huge = None;

@@ -12,7 +12,7 @@
 //! answered.
 
 use crate::sg;
-use crate::support::{beyond_rules_only_reach, RulesOnlyValues};
+use crate::support::{beyond_rules_only_reach, read_takes, RulesOnlyValues};
 use crate::{InputError, Scanner};
 
 /// The largest heap the brute force tables directly, and the length of table it may build to find
@@ -23,9 +23,7 @@ pub(super) const BRUTE_MAX_HEAP: u64 = 1 << 21;
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let k = scanner.usize_in("k", 1..=100)?;
-    let moves = (0..k)
-        .map(|_| scanner.u64_in("take", 1..=10_000))
-        .collect::<Result<Vec<u64>, _>>()?;
+    let moves = read_takes(&mut scanner, k, 10_000)?;
     let n = scanner.usize_in("n", 1..=100)?;
     let mut heaps = Vec::with_capacity(n);
     let mut first_beyond = None;

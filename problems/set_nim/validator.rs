@@ -1,7 +1,9 @@
 //! The exact format and limits of set-nim (see `statement.md`): `k`, S, `n`, the heaps; S
 //! distinct; heaps up to 10^4 (Original) or 10^18 with a period in reach (Extended).
 
-use crate::support::{no_period_message, SubtractionValues, DIRECT_TABLE_LIMIT};
+use crate::support::{
+    no_period_message, read_distinct_takes, SubtractionValues, DIRECT_TABLE_LIMIT,
+};
 use crate::{Constraints, InputError, Scanner};
 
 pub(super) const MAX_COUNT: usize = 100;
@@ -28,24 +30,7 @@ pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Instance, Input
     };
     let mut scanner = Scanner::new(input);
     let k = scanner.usize_in("k", 1..=MAX_COUNT)?;
-    let mut moves = Vec::with_capacity(k);
-    let mut places = Vec::with_capacity(k);
-    for _ in 0..k {
-        let offset = scanner.next_token_offset();
-        let take = scanner.u64_in("take", 1..=MAX_TAKE)?;
-        if let Some(first) = moves.iter().position(|&s| s == take) {
-            let earlier = scanner.error_at(places[first], "");
-            return Err(scanner.error_at(
-                offset,
-                format!(
-                    "take {take} appears twice in S (first at line {}, column {}); the takes must be distinct",
-                    earlier.line, earlier.column
-                ),
-            ));
-        }
-        moves.push(take);
-        places.push(offset);
-    }
+    let moves = read_distinct_takes(&mut scanner, k, MAX_TAKE)?;
     let n = scanner.usize_in("n", 1..=MAX_COUNT)?;
     let mut heaps = Vec::with_capacity(n);
     let mut first_huge = None;
