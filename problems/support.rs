@@ -6,7 +6,7 @@
 //! problem reads its own format.
 
 use crate::sg::{self, Periodic};
-use crate::{InputError, Scanner};
+use crate::{InputError, Place, Scanner, Source};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::Range;
@@ -168,7 +168,7 @@ pub fn beyond_rules_only_reach(heap: u64, reach: usize) -> String {
 /// Reads the `k` takes of a set S, each in `1..=max_take`, in input order. A repeated take is kept:
 /// it is the same move again, so it changes no Grundy value, and the solvers accept it.
 pub fn read_takes(
-    scanner: &mut Scanner<'_>,
+    scanner: &mut Scanner<impl Source>,
     k: usize,
     max_take: u64,
 ) -> Result<Vec<u64>, InputError> {
@@ -180,17 +180,17 @@ pub fn read_takes(
 /// [`read_takes`] for formats whose S must be distinct (validators): a repeated take is the error,
 /// at its second place, naming the first.
 pub fn read_distinct_takes(
-    scanner: &mut Scanner<'_>,
+    scanner: &mut Scanner<impl Source>,
     k: usize,
     max_take: u64,
 ) -> Result<Vec<u64>, InputError> {
     let mut takes: Vec<u64> = Vec::with_capacity(k);
-    let mut places = Vec::with_capacity(k);
+    let mut places: Vec<Place> = Vec::with_capacity(k);
     for _ in 0..k {
         let offset = scanner.next_token_offset();
         let take = scanner.u64_in("take", 1..=max_take)?;
         if let Some(first) = takes.iter().position(|&s| s == take) {
-            let earlier = scanner.error_at(places[first], "");
+            let earlier = places[first];
             return Err(scanner.error_at(
                 offset,
                 format!(
@@ -201,7 +201,7 @@ pub fn read_distinct_takes(
             ));
         }
         takes.push(take);
-        places.push(offset);
+        places.push(scanner.place(offset));
     }
     Ok(takes)
 }
@@ -363,6 +363,21 @@ pub fn takes_without_a_period_in_reach() -> Vec<u64> {
         }
     }
     takes
+}
+
+/// Runs `validate` on `input` as a stream that hands out a few bytes at a time (so every token
+/// straddles window ends somewhere) and as one block, checks both say the same, and returns it.
+/// The validators' tests go through it.
+#[cfg(test)]
+pub fn validate_bytes(
+    validate: crate::ValidateFn,
+    input: &[u8],
+    limits: crate::Constraints,
+) -> Result<(), InputError> {
+    let whole = validate(&mut &input[..], limits);
+    let trickled = validate(&mut crate::scanner::Trickle::new(input), limits);
+    assert_eq!(whole, trickled, "{:?}", String::from_utf8_lossy(input));
+    whole
 }
 
 #[cfg(test)]

@@ -88,7 +88,8 @@ mod tests {
             let input = generate(seed, 1000);
             let original = numbers(&input);
             for candidate in shrink(&input) {
-                validate(&candidate, Constraints::Original).unwrap();
+                crate::support::validate_bytes(validate, &candidate, Constraints::Original)
+                    .unwrap();
                 assert!(
                     strictly_smaller(&numbers(&candidate), &original),
                     "seed {seed}"

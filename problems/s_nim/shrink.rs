@@ -124,7 +124,11 @@ mod tests {
             assert!(!candidates.is_empty());
             for candidate in candidates {
                 assert_eq!(
-                    super::super::validator::validate(&candidate, limits),
+                    crate::support::validate_bytes(
+                        super::super::validator::validate,
+                        &candidate,
+                        limits
+                    ),
                     Ok(())
                 );
                 assert!(measure(&candidate) < measure(input), "{candidate:?}");
