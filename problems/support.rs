@@ -157,6 +157,22 @@ impl RulesOnlyValues {
     }
 }
 
+/// The brute forces' table of a subtraction game, from the rules alone: g(0..=upto), each value
+/// the mex of the values one legal take away (no mask trick, not [`sg::subtraction_table`]). A
+/// repeated take only repeats an option.
+pub fn grundy_by_mex(moves: &[u64], upto: usize) -> Vec<u32> {
+    let mut table: Vec<u32> = Vec::with_capacity(upto + 1);
+    for x in 0..=upto {
+        let options = moves
+            .iter()
+            .filter(|&&s| s as usize <= x)
+            .map(|&s| table[x - s as usize]);
+        let value = sg::mex(options.collect::<Vec<u32>>());
+        table.push(value);
+    }
+    table
+}
+
 /// The brute forces' error text for a heap beyond their table whose period the table cannot prove.
 pub fn beyond_rules_only_reach(heap: u64, reach: usize) -> String {
     format!(
@@ -426,7 +442,7 @@ mod tests {
 
     /// A plain rules-only table (the set-nim brute force's), never `sg::subtraction_table`.
     fn rules_table(moves: &[u64], upto: usize) -> Vec<u32> {
-        crate::set_nim::brute::grundy_by_mex(moves, upto)
+        grundy_by_mex(moves, upto)
     }
 
     #[test]
