@@ -306,6 +306,58 @@ pub fn distinct_takes(rng: &mut impl Rng, k: u64, top_take: u64) -> Vec<u64> {
     takes
 }
 
+/// `values` separated by single spaces, as inputs write a list.
+pub fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A count in `1..=max_count`, mostly small (at most 5: quick to check by hand and by brute
+/// force), sometimes up to the cap.
+pub fn mostly_small(rng: &mut impl Rng, max_count: u64) -> u64 {
+    if rng.random_bool(0.7) {
+        between(rng, 1, max_count.min(5))
+    } else {
+        between(rng, 1, max_count)
+    }
+}
+
+/// A position of `mostly_small` heaps in `0..=heap_range`, boundary-heavy ([`shaped`]), one in five
+/// a copy of an earlier heap; with probability one half its last heap is chosen, when one fits, to
+/// make the XOR of the values in `table` (g(0..=heap_range)) 0, so losing positions come up as
+/// often as winning ones.
+pub fn random_position(
+    rng: &mut impl Rng,
+    max_count: u64,
+    heap_range: u64,
+    table: &[u32],
+) -> Vec<u64> {
+    let l = mostly_small(rng, max_count);
+    let mut heaps: Vec<u64> = Vec::with_capacity(l as usize);
+    for _ in 0..l {
+        let heap = if !heaps.is_empty() && rng.random_ratio(1, 5) {
+            heaps[between(rng, 0, heaps.len() as u64 - 1) as usize]
+        } else {
+            shaped(rng, 0, heap_range)
+        };
+        heaps.push(heap);
+    }
+    if rng.random_bool(0.5) {
+        let (last, rest) = heaps.split_last_mut().unwrap();
+        let wanted = rest.iter().fold(0, |acc, &h| acc ^ table[h as usize]);
+        let fitting: Vec<u64> = (0..=heap_range)
+            .filter(|&h| table[h as usize] == wanted)
+            .collect();
+        if !fitting.is_empty() {
+            *last = fitting[between(rng, 0, fitting.len() as u64 - 1) as usize];
+        }
+    }
+    heaps
+}
+
 /// How many candidates of one kind a shrinker offers; the stress tester calls the shrinker again
 /// after every accepted step, so large inputs still shrink, coarse steps first.
 pub const CANDIDATES_PER_KIND: usize = 64;
@@ -394,6 +446,31 @@ pub fn validate_bytes(
     let trickled = validate(&mut crate::scanner::Trickle::new(input), limits);
     assert_eq!(whole, trickled, "{:?}", String::from_utf8_lossy(input));
     whole
+}
+
+/// Win (`true`) or loss, for the player to move, of every position of three heaps up to `top`
+/// of the subtraction game S = `moves`, by searching the game tree: a position wins when some
+/// legal take leaves a lost one. No Grundy values: the tests' independent oracle.
+#[cfg(test)]
+pub fn wins_by_search(moves: &[u64], top: usize) -> Vec<Vec<Vec<bool>>> {
+    let mut wins = vec![vec![vec![false; top + 1]; top + 1]; top + 1];
+    // Every move lowers the total, so positions are settled in increasing total.
+    for total in 0..=3 * top {
+        for a in 0..=top.min(total) {
+            for b in 0..=top.min(total - a) {
+                let c = total - a - b;
+                if c > top {
+                    continue;
+                }
+                wins[a][b][c] = moves.iter().map(|&s| s as usize).any(|s| {
+                    (s <= a && !wins[a - s][b][c])
+                        || (s <= b && !wins[a][b - s][c])
+                        || (s <= c && !wins[a][b][c - s])
+                });
+            }
+        }
+    }
+    wins
 }
 
 #[cfg(test)]

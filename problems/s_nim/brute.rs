@@ -84,22 +84,13 @@ mod tests {
         // wins when some take reaches a losing one), against the mex table and the XOR rule.
         for moves in [&[2u64, 5][..], &[3, 1, 3], &[4, 7], &[1, 2, 3, 4, 5, 6]] {
             let table = grundy_by_mex(moves, 14);
-            let mut wins = vec![vec![vec![false; 15]; 15]; 15];
-            for total in 0..=42usize {
-                for a in 0..=14usize {
-                    for b in 0..=14usize {
-                        let Some(c) = total.checked_sub(a + b).filter(|&c| c <= 14) else {
-                            continue;
-                        };
-                        let win = moves.iter().map(|&s| s as usize).any(|s| {
-                            (s <= a && !wins[a - s][b][c])
-                                || (s <= b && !wins[a][b - s][c])
-                                || (s <= c && !wins[a][b][c - s])
-                        });
-                        wins[a][b][c] = win;
+            let wins = crate::support::wins_by_search(moves, 14);
+            for a in 0..=14usize {
+                for b in 0..=14usize {
+                    for c in 0..=14usize {
                         assert_eq!(
                             table[a] ^ table[b] ^ table[c] != 0,
-                            win,
+                            wins[a][b][c],
                             "{moves:?}: {a} {b} {c}"
                         );
                     }
