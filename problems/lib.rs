@@ -14,6 +14,7 @@ mod lieges_of_legendre;
 mod nim;
 mod powers_of_two;
 mod s_nim;
+mod s_nim_duel;
 mod s_nim_move;
 mod set_nim;
 #[cfg(feature = "test-problems")]
@@ -121,6 +122,7 @@ pub static ALL: &[&Problem] = &[
     &nim::PROBLEM,
     &powers_of_two::PROBLEM,
     &s_nim::PROBLEM,
+    &s_nim_duel::PROBLEM,
     &s_nim_move::PROBLEM,
     &set_nim::PROBLEM,
     #[cfg(feature = "test-problems")]

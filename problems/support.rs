@@ -222,6 +222,57 @@ pub fn read_distinct_takes(
     Ok(takes)
 }
 
+/// In a sum of subtraction games with values `table` (g(0..=largest heap)), a move
+/// `(heap index, take)` to a position of XOR 0, or `None` when the XOR is already 0: the
+/// constructive half of the XOR rule (proved in `s_nim_move`'s module doc). Cost O(l + |S|).
+pub fn winning_move(table: &[u32], moves: &[u64], heaps: &[u64]) -> Option<(usize, u64)> {
+    let value = |heap: u64| table[heap as usize];
+    let xor = heaps.iter().fold(0, |acc, &h| acc ^ value(h));
+    if xor == 0 {
+        return None;
+    }
+    // Step 1 of the proof: a heap whose value has the highest bit of the XOR.
+    let (index, heap) = heaps
+        .iter()
+        .copied()
+        .enumerate()
+        .find(|&(_, h)| value(h) ^ xor < value(h))
+        .expect("the XOR's highest bit is set in an odd number of the values");
+    // Step 2: the mex of the heap's options is above the target, so an option has the target.
+    let target = value(heap) ^ xor;
+    let take = moves
+        .iter()
+        .copied()
+        .find(|&s| s <= heap && value(heap - s) == target)
+        .expect("every value below the mex is an option's value");
+    Some((index, take))
+}
+
+/// The whitespace-separated tokens of a line of a program's output, each with its 1-based
+/// column; for checkers and judges.
+pub fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + Clone {
+    let mut rest = 0;
+    std::iter::from_fn(move || {
+        let start = rest + line[rest..].iter().position(|b| !b.is_ascii_whitespace())?;
+        let len = line[start..]
+            .iter()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(line.len() - start);
+        rest = start + len;
+        Some((start + 1, &line[start..start + len]))
+    })
+}
+
+/// A token of a program's output as a message shows it: at most 24 bytes, lossy UTF-8.
+pub fn shown(token: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned();
+    if token.len() > 24 {
+        text + "…"
+    } else {
+        text
+    }
+}
+
 /// The generators' random source.
 pub type Random = ChaCha8Rng;
 
@@ -446,6 +497,31 @@ pub fn validate_bytes(
     let trickled = validate(&mut crate::scanner::Trickle::new(input), limits);
     assert_eq!(whole, trickled, "{:?}", String::from_utf8_lossy(input));
     whole
+}
+
+/// Checks that `validate` rejects each input of `cases` with exactly its message (line and column
+/// included) under every one of `limits`, streamed and whole ([`validate_bytes`]).
+#[cfg(test)]
+pub fn assert_rejections(
+    validate: crate::ValidateFn,
+    limits: &[crate::Constraints],
+    cases: &[(&[u8], &str)],
+) {
+    for &(input, expected) in cases {
+        for &limits in limits {
+            let error = validate_bytes(validate, input, limits).unwrap_err();
+            let shown = String::from_utf8_lossy(input);
+            assert_eq!(error.to_string(), expected, "{shown:?} ({limits:?})");
+        }
+    }
+}
+
+/// A solver's (or brute force's) whole output for `input`, as text.
+#[cfg(test)]
+pub fn run_to_string(solve: crate::SolveFn, input: &str) -> Result<String, InputError> {
+    let mut out = Vec::new();
+    solve(input.as_bytes(), &mut out)?;
+    Ok(String::from_utf8(out).expect("solvers print text"))
 }
 
 /// Win (`true`) or loss, for the player to move, of every position of three heaps up to `top`

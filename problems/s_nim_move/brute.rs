@@ -49,9 +49,7 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> String {
-        let mut out = Vec::new();
-        solve(input.as_bytes(), &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+        crate::support::run_to_string(solve, input).unwrap()
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! fault (a judge error), not the program.
 
 use super::validator::{parse, Instance, Repeats};
-use crate::support::grundy_by_mex;
+use crate::support::{grundy_by_mex, shown, tokens};
 use crate::Decision;
 
 pub fn check(input: &[u8], answer: &[u8], output: &[u8]) -> Decision {
@@ -153,20 +153,6 @@ impl<'a> Judge<'a> {
     }
 }
 
-/// The whitespace-separated tokens of a line, each with its 1-based column.
-fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + Clone {
-    let mut rest = 0;
-    std::iter::from_fn(move || {
-        let start = rest + line[rest..].iter().position(|b| !b.is_ascii_whitespace())?;
-        let len = line[start..]
-            .iter()
-            .position(|b| b.is_ascii_whitespace())
-            .unwrap_or(line.len() - start);
-        rest = start + len;
-        Some((start + 1, &line[start..start + len]))
-    })
-}
-
 /// A token read as a positive decimal number, or the fault.
 fn number_at(line: usize, column: usize, token: &[u8], what: &str) -> Result<u64, String> {
     let parsed = std::str::from_utf8(token)
@@ -179,16 +165,6 @@ fn number_at(line: usize, column: usize, token: &[u8], what: &str) -> Result<u64
             shown(token)
         )
     })
-}
-
-/// A token as shown in a message: at most 24 bytes.
-fn shown(token: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned();
-    if token.len() > 24 {
-        text + "…"
-    } else {
-        text
-    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! One table of g up to the largest heap; per position, the XOR of its values and, when that is
-//! not 0, the move of the constructive proof in `mod.rs`: the first heap holding the highest bit
-//! of the XOR, and the first take that reaches the value that cancels it. O(max heap * |S|) for
+//! not 0, the move of the constructive proof in `mod.rs` ([`winning_move`]): the first heap
+//! holding the highest bit of the XOR, and the first take that reaches the value that cancels it. O(max heap * |S|) for
 //! the table, O(l + |S|) per position.
 
 use super::validator::{parse, Repeats};
+use crate::support::winning_move;
 use crate::{sg, InputError};
 use std::io::Write;
 
@@ -21,38 +22,12 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     Ok(())
 }
 
-/// A move `(heap index, take)` to a position of XOR 0, or `None` when the XOR is already 0.
-pub(super) fn winning_move(table: &[u32], moves: &[u64], heaps: &[u64]) -> Option<(usize, u64)> {
-    let value = |heap: u64| table[heap as usize];
-    let xor = heaps.iter().fold(0, |acc, &h| acc ^ value(h));
-    if xor == 0 {
-        return None;
-    }
-    // Step 1 of the proof: a heap whose value has the highest bit of the XOR.
-    let (index, heap) = heaps
-        .iter()
-        .copied()
-        .enumerate()
-        .find(|&(_, h)| value(h) ^ xor < value(h))
-        .expect("the XOR's highest bit is set in an odd number of the values");
-    // Step 2: the mex of the heap's options is above the target, so an option has the target.
-    let target = value(heap) ^ xor;
-    let take = moves
-        .iter()
-        .copied()
-        .find(|&s| s <= heap && value(heap - s) == target)
-        .expect("every value below the mex is an option's value");
-    Some((index, take))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn run(input: &str) -> Result<String, InputError> {
-        let mut out = Vec::new();
-        solve(input.as_bytes(), &mut out)?;
-        Ok(String::from_utf8(out).unwrap())
+        crate::support::run_to_string(solve, input)
     }
 
     #[test]

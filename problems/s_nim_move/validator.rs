@@ -94,16 +94,6 @@ mod tests {
             (b"1 1\n1\n1 x\n", "line 3, column 3: expected heap size (a non-negative integer), found `x`"),
             (b"1 1\n1\n1 1\n0\n", "line 4, column 1: unexpected `0` after the end of the input"),
         ];
-        for &(input, expected) in cases {
-            for limits in [Original, Extended] {
-                let err = validate(input, limits).unwrap_err();
-                assert_eq!(
-                    err.to_string(),
-                    expected,
-                    "{:?}",
-                    String::from_utf8_lossy(input)
-                );
-            }
-        }
+        crate::support::assert_rejections(super::validate, &[Original, Extended], cases);
     }
 }
