@@ -499,6 +499,25 @@ pub fn validate_bytes(
     whole
 }
 
+/// Every `.in` below a problem's fixtures folder `root`, outside `invalid/` groups, sorted.
+#[cfg(test)]
+pub fn fixture_inputs(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && !path.ends_with("invalid") {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "in") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Checks that `validate` rejects each input of `cases` with exactly its message (line and column
 /// included) under every one of `limits`, streamed and whole ([`validate_bytes`]).
 #[cfg(test)]
