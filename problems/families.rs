@@ -9,7 +9,7 @@
 //! Not for reading inputs, judging or printing: the problems and the runner do that.
 
 use crate::sg;
-use crate::{lieges_of_legendre, nim, powers_of_two, set_nim};
+use crate::{lieges_of_legendre, nim, powers_of_two};
 
 pub use crate::sg::Periodic;
 pub use crate::support::PERIOD_SEARCH_LIMIT;
@@ -87,7 +87,7 @@ impl Family {
     /// against.
     pub fn rules_only_table(&self, upto: usize) -> Vec<u32> {
         match self {
-            Family::Subtraction(moves) => set_nim::brute::grundy_by_mex(moves, upto),
+            Family::Subtraction(moves) => crate::support::grundy_by_mex(moves, upto),
             Family::PowersOfTwo => widen(powers_of_two::brute::grundy_table(upto)),
             Family::Lieges { k } => {
                 let table = lieges_of_legendre::brute::grundy_table(*k, upto)

@@ -14,15 +14,24 @@ mod lieges_of_legendre;
 mod nim;
 mod powers_of_two;
 mod s_nim;
+mod s_nim_duel;
+mod s_nim_move;
 mod set_nim;
 #[cfg(feature = "test-problems")]
 mod test_problems;
 
-pub use scanner::{InputError, Scanner};
+pub use scanner::{InMemory, InputError, Place, Reader, Scanner, Source};
 
 /// The signature shared by every solver and brute force: read the whole input, append the whole
 /// output. Malformed input is an error naming line and column, never a panic.
 pub type SolveFn = fn(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError>;
+
+/// The signature of every validator: checks an input, read as a stream, against the exact format
+/// and `limits`; the first violation is the error. A validator holds no more of the input than
+/// the limits need (see [`Scanner::from_reader`]), so an input of any size is checked in bounded
+/// memory. A read error of the stream ends the input: the caller, who owns the stream, reports it.
+pub type ValidateFn =
+    fn(input: &mut dyn std::io::BufRead, limits: Constraints) -> Result<(), InputError>;
 
 /// Which limits a validator enforces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,8 +101,9 @@ pub struct Problem {
     /// A valid input of the given scale (no count or value above `scale`, nor above the problem's
     /// own limits), the same for the same seed on every machine.
     pub generate: fn(seed: u64, scale: u64) -> Vec<u8>,
-    /// Checks an input against the exact format and limits; the first violation is the error.
-    pub validate: fn(input: &[u8], limits: Constraints) -> Result<(), InputError>,
+    /// Checks an input, streamed, against the exact format and limits; the first violation is the
+    /// error (see [`ValidateFn`]).
+    pub validate: ValidateFn,
     /// Smaller valid inputs derived from a failing one (fewer heaps, fewer test cases, smaller
     /// numbers), most aggressive first; empty when nothing smaller exists.
     pub shrink: fn(input: &[u8]) -> Vec<Vec<u8>>,
@@ -112,6 +122,8 @@ pub static ALL: &[&Problem] = &[
     &nim::PROBLEM,
     &powers_of_two::PROBLEM,
     &s_nim::PROBLEM,
+    &s_nim_duel::PROBLEM,
+    &s_nim_move::PROBLEM,
     &set_nim::PROBLEM,
     #[cfg(feature = "test-problems")]
     &test_problems::PANICS,

@@ -1,10 +1,19 @@
 //! The byte scanner every solver, brute force and validator reads its input with.
 //!
-//! It parses unsigned integers straight from the bytes, without allocating, and keeps only a byte
-//! offset; line and column are worked out from the offset when an error is built, so the happy path
-//! pays nothing for good error messages.
+//! It parses unsigned integers straight from the bytes, without allocating, from one of two
+//! sources: the whole input in memory ([`Scanner::new`], for solvers and brute forces, which hold
+//! the input anyway), or a stream read a window at a time ([`Scanner::from_reader`], for
+//! validators, so that checking an input of any size takes a fixed amount of memory). The parsing
+//! code is the same for both (generic over [`Source`]), so both accept and reject the same bytes
+//! with the same messages.
+//!
+//! Positions are input byte offsets. Line and column are worked out from an offset only when an
+//! error or a [`Place`] is built, by counting newlines forward from the last place worked out, so
+//! the happy path pays nothing for good error messages and a validator that notes many places pays
+//! for each byte once.
 
 use std::fmt;
+use std::io::{BufRead, ErrorKind};
 use std::ops::RangeInclusive;
 
 /// Malformed or out-of-range input, located by 1-based line and byte column.
@@ -18,16 +27,7 @@ pub struct InputError {
 impl InputError {
     /// An error at byte `offset` of `input`.
     pub fn at(input: &[u8], offset: usize, message: impl Into<String>) -> Self {
-        let before = &input[..offset.min(input.len())];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        InputError {
-            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
-            column: before.len() - line_start + 1,
-            message: message.into(),
-        }
+        Scanner::new(input).error_at(offset, message)
     }
 }
 
@@ -43,35 +43,266 @@ impl fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
+/// A place in the input: 1-based line and byte column. Validators note the place of a token they
+/// may blame later, since a stream no longer holds its bytes by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Place {
+    /// The error `message` at this place.
+    pub fn error(self, message: impl Into<String>) -> InputError {
+        InputError {
+            line: self.line,
+            column: self.column,
+            message: message.into(),
+        }
+    }
+}
+
 /// Numbers of up to this many digits (below 10^19 < 2^64) cannot overflow a `u64` in any step.
 const SAFE_DIGITS: usize = 19;
+
+/// How many bytes of a token an error message shows.
+const SHOWN: usize = 24;
+
+/// The most a [`Reader`] takes from its stream at once.
+const READ_CHUNK: usize = 64 << 10;
 
 #[inline]
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0b | 0x0c)
 }
 
-/// A cursor over input bytes.
-pub struct Scanner<'a> {
-    input: &'a [u8],
+/// Where a [`Scanner`]'s bytes come from: a window of the input, which a stream slides forward.
+pub trait Source {
+    /// The input bytes in memory now; `window()[0]` is input byte `start()`.
+    fn window(&self) -> &[u8];
+    /// The input offset of `window()[0]`.
+    fn start(&self) -> usize;
+    /// Reads on until `window()[from..]` holds at least `len` bytes or the input ends. The bytes
+    /// before window index `keep` (`keep <= from`) may be dropped; returns how many were, by which
+    /// every window index the caller holds moves down.
+    fn fill(&mut self, keep: usize, from: usize, len: usize) -> usize;
+    /// The place of input offset `offset`, which must not lie past the window, nor before the
+    /// start of the line holding `window()[0]` (a token being read always qualifies: it holds no
+    /// newline).
+    fn place(&mut self, offset: usize) -> Place;
+}
+
+/// Line counting from a known place: 1-based line `line` starts at input offset `line_start`, and
+/// everything before offset `at` is counted.
+#[derive(Clone, Copy, Debug)]
+struct Lines {
+    at: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Lines {
+    const START: Lines = Lines {
+        at: 0,
+        line: 1,
+        line_start: 0,
+    };
+
+    /// Counts `bytes`, the input from offset `at` on.
+    fn advance(&mut self, bytes: &[u8]) {
+        let newlines = bytes.iter().filter(|&&b| b == b'\n').count();
+        if newlines > 0 {
+            self.line += newlines;
+            let last = bytes.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            self.line_start = self.at + last + 1;
+        }
+        self.at += bytes.len();
+    }
+
+    fn place(&self, offset: usize) -> Place {
+        Place {
+            line: self.line,
+            column: offset.saturating_sub(self.line_start) + 1,
+        }
+    }
+}
+
+/// The whole input in memory.
+pub struct InMemory<'a> {
+    bytes: &'a [u8],
+    /// The last place worked out.
+    seen: Lines,
+}
+
+impl Source for InMemory<'_> {
+    #[inline]
+    fn window(&self) -> &[u8] {
+        self.bytes
+    }
+
+    #[inline]
+    fn start(&self) -> usize {
+        0
+    }
+
+    #[inline]
+    fn fill(&mut self, _keep: usize, _from: usize, _len: usize) -> usize {
+        0
+    }
+
+    fn place(&mut self, offset: usize) -> Place {
+        let offset = offset.min(self.bytes.len());
+        if offset < self.seen.at {
+            self.seen = Lines::START;
+        }
+        self.seen.advance(&self.bytes[self.seen.at..offset]);
+        self.seen.place(offset)
+    }
+}
+
+/// A stream, held a window at a time: the bytes from the token being read on. An I/O error ends
+/// the input here; the owner of the stream learns of it from the stream itself.
+pub struct Reader<'r> {
+    stream: &'r mut dyn BufRead,
+    window: Vec<u8>,
+    start: usize,
+    ended: bool,
+    /// Lines counted up to `start`.
+    dropped: Lines,
+    /// The last place worked out, at or after `start` (else stale).
+    seen: Lines,
+}
+
+impl Source for Reader<'_> {
+    #[inline]
+    fn window(&self) -> &[u8] {
+        &self.window
+    }
+
+    #[inline]
+    fn start(&self) -> usize {
+        self.start
+    }
+
+    fn fill(&mut self, keep: usize, from: usize, len: usize) -> usize {
+        if self.ended || self.window.len() - from >= len {
+            return 0;
+        }
+        self.dropped.advance(&self.window[..keep]);
+        self.window.drain(..keep);
+        self.start += keep;
+        let from = from - keep;
+        while self.window.len() - from < len {
+            let taken = match self.stream.fill_buf() {
+                Ok(bytes) => {
+                    let taken = bytes.len().min(READ_CHUNK);
+                    self.window.extend_from_slice(&bytes[..taken]);
+                    taken
+                }
+                Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => 0,
+            };
+            if taken == 0 {
+                self.ended = true;
+                break;
+            }
+            self.stream.consume(taken);
+        }
+        keep
+    }
+
+    fn place(&mut self, offset: usize) -> Place {
+        if offset < self.start {
+            // On the line holding the window's first byte (the contract): `dropped` knows it.
+            return self.dropped.place(offset);
+        }
+        let offset = offset.min(self.start + self.window.len());
+        if self.seen.at < self.start || offset < self.seen.at {
+            self.seen = self.dropped;
+        }
+        let counted = self.seen.at - self.start..offset - self.start;
+        self.seen.advance(&self.window[counted]);
+        self.seen.place(offset)
+    }
+}
+
+/// A cursor over input bytes from a [`Source`].
+pub struct Scanner<S> {
+    source: S,
+    /// The cursor, as an index into the source's window.
     pos: usize,
 }
 
-impl<'a> Scanner<'a> {
+impl<'a> Scanner<InMemory<'a>> {
+    /// A scanner over the whole input, in memory.
     pub fn new(input: &'a [u8]) -> Self {
-        Scanner { input, pos: 0 }
+        Scanner {
+            source: InMemory {
+                bytes: input,
+                seen: Lines::START,
+            },
+            pos: 0,
+        }
+    }
+}
+
+impl<'r> Scanner<Reader<'r>> {
+    /// A scanner over a stream, holding only a window of it: about the longest token plus what
+    /// one read of the stream returns (at most 64 KiB).
+    pub fn from_reader(stream: &'r mut dyn BufRead) -> Self {
+        Scanner {
+            source: Reader {
+                stream,
+                window: Vec::new(),
+                start: 0,
+                ended: false,
+                dropped: Lines::START,
+                seen: Lines::START,
+            },
+            pos: 0,
+        }
+    }
+}
+
+impl<S: Source> Scanner<S> {
+    /// An error located at byte `offset` (see [`Source::place`] for which offsets a stream can
+    /// still place; [`Scanner::place`] notes one for later).
+    pub fn error_at(&mut self, offset: usize, message: impl Into<String>) -> InputError {
+        self.source.place(offset).error(message)
     }
 
-    /// An error located at byte `offset`.
-    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
-        InputError::at(self.input, offset, message)
+    /// The place of byte `offset`: the cursor, the token just read, or anything after the last
+    /// place worked out.
+    pub fn place(&mut self, offset: usize) -> Place {
+        self.source.place(offset)
+    }
+
+    /// Makes at least `len` bytes from the cursor available, unless the input ends first.
+    #[inline]
+    fn ensure(&mut self, len: usize) {
+        if self.source.window().len() - self.pos < len {
+            self.pos -= self.source.fill(self.pos, self.pos, len);
+        }
+    }
+
+    /// The byte at the cursor, reading on when the window ends there; `None` at the end of input.
+    #[inline]
+    fn peek(&mut self) -> Option<u8> {
+        self.ensure(1);
+        self.source.window().get(self.pos).copied()
     }
 
     /// Skips whitespace, newlines included.
     #[inline]
     pub fn skip_space(&mut self) {
-        while self.pos < self.input.len() && is_space(self.input[self.pos]) {
-            self.pos += 1;
+        loop {
+            let window = self.source.window();
+            while self.pos < window.len() && is_space(window[self.pos]) {
+                self.pos += 1;
+            }
+            if self.pos < window.len() || self.peek().is_none() {
+                return;
+            }
         }
     }
 
@@ -79,14 +310,14 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub fn at_end(&mut self) -> bool {
         self.skip_space();
-        self.pos == self.input.len()
+        self.pos == self.source.window().len()
     }
 
     /// Skips spaces and tabs (not newlines) and tells whether another token stands on the current
     /// line; for formats where a line is a unit, such as one Nim position per line.
     #[inline]
     pub fn token_on_line(&mut self) -> bool {
-        while let Some(&b) = self.input.get(self.pos) {
+        while let Some(b) = self.peek() {
             if b == b'\n' {
                 return false;
             }
@@ -103,13 +334,11 @@ impl<'a> Scanner<'a> {
         if self.at_end() {
             Ok(())
         } else {
-            Err(self.error_at(
-                self.pos,
-                format!(
-                    "unexpected `{}` after the end of the input",
-                    self.token_text()
-                ),
-            ))
+            let message = format!(
+                "unexpected `{}` after the end of the input",
+                self.token_text()
+            );
+            Err(self.error_at(self.offset(), message))
         }
     }
 
@@ -123,7 +352,8 @@ impl<'a> Scanner<'a> {
         // comparison and one multiply-add. Anything else (20 digits or more, no digit, a digit
         // run glued to other bytes) is re-read from its start by `u64_slow`, which decides the
         // value or the error as the scanner always has.
-        let rest = &self.input[self.pos..];
+        self.ensure(SAFE_DIGITS + 1);
+        let rest = &self.source.window()[self.pos..];
         let mut value: u64 = 0;
         let mut len = 0;
         while len < rest.len() && len < SAFE_DIGITS {
@@ -142,37 +372,31 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// [`Scanner::u64`] for every token, with overflow checks and the errors.
+    /// [`Scanner::u64`] for every token, with overflow checks and the errors. A token may be
+    /// longer than a stream's window (leading zeros): its start is placed and its text noted first.
     #[cold]
     #[inline(never)]
     fn u64_slow(&mut self, what: &str) -> Result<u64, InputError> {
-        let start = self.pos;
+        let start = self.offset();
+        let text = self.token_text();
         let mut value: u64 = 0;
-        while let Some(&b) = self.input.get(self.pos) {
-            if !b.is_ascii_digit() {
-                break;
-            }
+        let mut digits = 0;
+        while let Some(b) = self.peek().filter(u8::is_ascii_digit) {
             value = match value
                 .checked_mul(10)
                 .and_then(|v| v.checked_add(u64::from(b - b'0')))
             {
                 Some(v) => v,
-                None => {
-                    return Err(self.error_at(
-                        start,
-                        format!("{what} `{}` is too large", self.token_text_from(start)),
-                    ))
-                }
+                None => return Err(self.error_at(start, format!("{what} `{text}` is too large"))),
             };
             self.pos += 1;
+            digits += 1;
         }
-        let ends_cleanly = self.input.get(self.pos).is_none_or(|&b| is_space(b));
-        if self.pos == start || !ends_cleanly {
-            self.pos = start;
-            let found = if start == self.input.len() {
+        if digits == 0 || self.peek().is_some_and(|b| !is_space(b)) {
+            let found = if text.is_empty() {
                 "end of input".to_string()
             } else {
-                format!("`{}`", self.token_text())
+                format!("`{text}`")
             };
             return Err(self.error_at(
                 start,
@@ -197,23 +421,18 @@ impl<'a> Scanner<'a> {
     #[cold]
     #[inline(never)]
     fn out_of_range(
-        &self,
+        &mut self,
         start: usize,
         what: &str,
         value: u64,
         range: RangeInclusive<u64>,
     ) -> InputError {
-        if value < *range.start() {
-            self.error_at(
-                start,
-                format!("{what} {value} is below the minimum {}", range.start()),
-            )
+        let message = if value < *range.start() {
+            format!("{what} {value} is below the minimum {}", range.start())
         } else {
-            self.error_at(
-                start,
-                format!("{what} {value} is above the limit {}", range.end()),
-            )
-        }
+            format!("{what} {value} is above the limit {}", range.end())
+        };
+        self.error_at(start, message)
     }
 
     /// Like [`Scanner::u64_in`], for counts and sizes used as lengths.
@@ -226,25 +445,24 @@ impl<'a> Scanner<'a> {
         Ok(value as usize)
     }
 
-    /// The byte offset of the cursor.
+    /// The input offset of the cursor.
+    #[inline]
     pub fn offset(&self) -> usize {
-        self.pos
+        self.source.start() + self.pos
     }
 
     /// The offset where the next token starts (after whitespace).
     #[inline]
     pub fn next_token_offset(&mut self) -> usize {
         self.skip_space();
-        self.pos
+        self.offset()
     }
 
-    fn token_text(&self) -> String {
-        self.token_text_from(self.pos)
-    }
-
-    fn token_text_from(&self, start: usize) -> String {
-        const SHOWN: usize = 24;
-        let token: Vec<u8> = self.input[start..]
+    /// The token at the cursor (up to the next whitespace), shortened for an error message; empty
+    /// at the end of input.
+    pub fn token_text(&mut self) -> String {
+        self.ensure(SHOWN + 1);
+        let token: Vec<u8> = self.source.window()[self.pos..]
             .iter()
             .take_while(|&&b| !is_space(b))
             .take(SHOWN + 1)
@@ -256,6 +474,49 @@ impl<'a> Scanner<'a> {
         } else {
             text
         }
+    }
+}
+
+/// A stream for tests that hands out 1, 2, ... 7 bytes per read, in turn, so that tokens straddle
+/// the ends of a [`Reader`]'s reads everywhere.
+#[cfg(test)]
+pub(crate) struct Trickle<'a> {
+    rest: &'a [u8],
+    reads: usize,
+}
+
+#[cfg(test)]
+impl<'a> Trickle<'a> {
+    pub(crate) fn new(bytes: &'a [u8]) -> Self {
+        Trickle {
+            rest: bytes,
+            reads: 0,
+        }
+    }
+
+    fn now(&self) -> usize {
+        self.rest.len().min(1 + self.reads % 7)
+    }
+}
+
+#[cfg(test)]
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = std::io::Read::read(&mut &self.rest[..self.now()], buf)?;
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+impl BufRead for Trickle<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        Ok(&self.rest[..self.now()])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.rest = &self.rest[amount..];
+        self.reads += 1;
     }
 }
 
@@ -387,7 +648,123 @@ mod tests {
         assert!(err.message.contains("`foo`"));
     }
 
-    impl Scanner<'_> {
+    /// Every operation a parser uses, in a pseudo-random order, on both sources: the same values,
+    /// the same errors (line, column, message) and the same offsets.
+    #[test]
+    fn a_stream_reads_exactly_as_the_whole_input() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for round in 0..4000 {
+            let len = (next() % 80) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| b"0001234567899 \n\n\t\rx-"[(next() % 19) as usize])
+                .collect();
+            let mut whole = Scanner::new(&bytes);
+            let mut trickle = Trickle::new(&bytes);
+            let mut stream = Scanner::from_reader(&mut trickle);
+            for _ in 0..40 {
+                let step = next() % 6;
+                let context = format!(
+                    "round {round}, step {step}: {:?}",
+                    String::from_utf8_lossy(&bytes)
+                );
+                let (a, b) = match step {
+                    0 => (whole.u64("n").map(Some), stream.u64("n").map(Some)),
+                    1 => (
+                        whole.u64_in("n", 3..=99).map(Some),
+                        stream.u64_in("n", 3..=99).map(Some),
+                    ),
+                    2 => (
+                        Ok(Some(u64::from(whole.token_on_line()))),
+                        Ok(Some(u64::from(stream.token_on_line()))),
+                    ),
+                    3 => (
+                        Ok(Some(u64::from(whole.at_end()))),
+                        Ok(Some(u64::from(stream.at_end()))),
+                    ),
+                    4 => (
+                        whole.expect_end().map(|()| None),
+                        stream.expect_end().map(|()| None),
+                    ),
+                    _ => {
+                        let (x, y) = (whole.next_token_offset(), stream.next_token_offset());
+                        assert_eq!(whole.place(x), stream.place(y), "{context}");
+                        (Ok(Some(x as u64)), Ok(Some(y as u64)))
+                    }
+                };
+                assert_eq!(a, b, "{context}");
+                assert_eq!(whole.offset(), stream.offset(), "{context}");
+                if a.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_stream_holds_a_window_not_the_input() {
+        // Two million heaps, then a number with a million leading zeros, then a bad token on the
+        // last line: the window never holds more than a read or two, and the error is placed.
+        let mut input = "123456789 ".repeat(2_000_000).into_bytes();
+        input.extend_from_slice(b"\n");
+        input.extend(std::iter::repeat_n(b'0', 1_000_000));
+        input.extend_from_slice(b"42\n\n  7 x");
+        let mut stream = &input[..];
+        let mut scanner = Scanner::from_reader(&mut stream);
+        let mut largest_window = 0;
+        for _ in 0..2_000_000 {
+            assert_eq!(scanner.u64("h").unwrap(), 123_456_789);
+            largest_window = largest_window.max(scanner.source.window.capacity());
+        }
+        assert_eq!(scanner.u64("h").unwrap(), 42);
+        largest_window = largest_window.max(scanner.source.window.capacity());
+        assert_eq!(scanner.u64("h").unwrap(), 7);
+        let err = scanner.u64("h").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 4, column 5: expected h (a non-negative integer), found `x`"
+        );
+        assert!(largest_window <= 4 * READ_CHUNK, "{largest_window}");
+        // A too-large number longer than the window is placed at its start, on its line.
+        let mut long = b"1\n  ".to_vec();
+        long.extend(std::iter::repeat_n(b'9', 300_000));
+        let mut stream = &long[..];
+        let mut scanner = Scanner::from_reader(&mut stream);
+        scanner.u64("a").unwrap();
+        let err = scanner.u64("b").unwrap_err();
+        assert_eq!((err.line, err.column), (2, 3));
+        assert_eq!(err.message, format!("b `{}…` is too large", "9".repeat(24)));
+    }
+
+    #[test]
+    fn places_noted_early_stay_right() {
+        let input = b"5 7\n\n 8 9\n10";
+        let mut trickle = Trickle::new(input);
+        let mut scanner = Scanner::from_reader(&mut trickle);
+        let first = scanner.next_token_offset();
+        let first = scanner.place(first);
+        for _ in 0..4 {
+            scanner.u64("n").unwrap();
+        }
+        let last = scanner.next_token_offset();
+        assert_eq!(first, Place { line: 1, column: 1 });
+        assert_eq!(scanner.place(last), Place { line: 4, column: 1 });
+        assert_eq!(
+            InputError::at(input, 8, "m").to_string(),
+            "line 3, column 4: m"
+        );
+        assert_eq!(
+            InputError::at(input, 99, "m").to_string(),
+            "line 4, column 3: m"
+        );
+    }
+
+    impl<S: Source> Scanner<S> {
         fn u64_nth(&mut self, n: usize) -> Result<u64, InputError> {
             for _ in 1..n {
                 self.u64("x")?;

@@ -2,9 +2,11 @@
 //! limits (a direct table, or the period when heaps are huge), seeded randomness for generators,
 //! and the shrinking steps for lists and numbers.
 //!
-//! Not for solver-specific parsing: every problem reads its own format.
+//! Parsing here is limited to what several formats share (a set S of takes); otherwise every
+//! problem reads its own format.
 
 use crate::sg::{self, Periodic};
+use crate::{InputError, Place, Scanner, Source};
 use rand::{Rng, RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::ops::Range;
@@ -155,6 +157,22 @@ impl RulesOnlyValues {
     }
 }
 
+/// The brute forces' table of a subtraction game, from the rules alone: g(0..=upto), each value
+/// the mex of the values one legal take away (no mask trick, not [`sg::subtraction_table`]). A
+/// repeated take only repeats an option.
+pub fn grundy_by_mex(moves: &[u64], upto: usize) -> Vec<u32> {
+    let mut table: Vec<u32> = Vec::with_capacity(upto + 1);
+    for x in 0..=upto {
+        let options = moves
+            .iter()
+            .filter(|&&s| s as usize <= x)
+            .map(|&s| table[x - s as usize]);
+        let value = sg::mex(options.collect::<Vec<u32>>());
+        table.push(value);
+    }
+    table
+}
+
 /// The brute forces' error text for a heap beyond their table whose period the table cannot prove.
 pub fn beyond_rules_only_reach(heap: u64, reach: usize) -> String {
     format!(
@@ -163,8 +181,103 @@ pub fn beyond_rules_only_reach(heap: u64, reach: usize) -> String {
     )
 }
 
-/// The generator's random source: the same stream for the same seed on every machine.
-pub fn rng(seed: u64) -> ChaCha8Rng {
+/// Reads the `k` takes of a set S, each in `1..=max_take`, in input order. A repeated take is kept:
+/// it is the same move again, so it changes no Grundy value, and the solvers accept it.
+pub fn read_takes(
+    scanner: &mut Scanner<impl Source>,
+    k: usize,
+    max_take: u64,
+) -> Result<Vec<u64>, InputError> {
+    (0..k)
+        .map(|_| scanner.u64_in("take", 1..=max_take))
+        .collect()
+}
+
+/// [`read_takes`] for formats whose S must be distinct (validators): a repeated take is the error,
+/// at its second place, naming the first.
+pub fn read_distinct_takes(
+    scanner: &mut Scanner<impl Source>,
+    k: usize,
+    max_take: u64,
+) -> Result<Vec<u64>, InputError> {
+    let mut takes: Vec<u64> = Vec::with_capacity(k);
+    let mut places: Vec<Place> = Vec::with_capacity(k);
+    for _ in 0..k {
+        let offset = scanner.next_token_offset();
+        let take = scanner.u64_in("take", 1..=max_take)?;
+        if let Some(first) = takes.iter().position(|&s| s == take) {
+            let earlier = places[first];
+            return Err(scanner.error_at(
+                offset,
+                format!(
+                    "take {take} appears twice in S (first at line {}, column {}); the takes must \
+                     be distinct",
+                    earlier.line, earlier.column
+                ),
+            ));
+        }
+        takes.push(take);
+        places.push(scanner.place(offset));
+    }
+    Ok(takes)
+}
+
+/// In a sum of subtraction games with values `table` (g(0..=largest heap)), a move
+/// `(heap index, take)` to a position of XOR 0, or `None` when the XOR is already 0: the
+/// constructive half of the XOR rule (proved in `s_nim_move`'s module doc). Cost O(l + |S|).
+pub fn winning_move(table: &[u32], moves: &[u64], heaps: &[u64]) -> Option<(usize, u64)> {
+    let value = |heap: u64| table[heap as usize];
+    let xor = heaps.iter().fold(0, |acc, &h| acc ^ value(h));
+    if xor == 0 {
+        return None;
+    }
+    // Step 1 of the proof: a heap whose value has the highest bit of the XOR.
+    let (index, heap) = heaps
+        .iter()
+        .copied()
+        .enumerate()
+        .find(|&(_, h)| value(h) ^ xor < value(h))
+        .expect("the XOR's highest bit is set in an odd number of the values");
+    // Step 2: the mex of the heap's options is above the target, so an option has the target.
+    let target = value(heap) ^ xor;
+    let take = moves
+        .iter()
+        .copied()
+        .find(|&s| s <= heap && value(heap - s) == target)
+        .expect("every value below the mex is an option's value");
+    Some((index, take))
+}
+
+/// The whitespace-separated tokens of a line of a program's output, each with its 1-based
+/// column; for checkers and judges.
+pub fn tokens(line: &[u8]) -> impl Iterator<Item = (usize, &[u8])> + Clone {
+    let mut rest = 0;
+    std::iter::from_fn(move || {
+        let start = rest + line[rest..].iter().position(|b| !b.is_ascii_whitespace())?;
+        let len = line[start..]
+            .iter()
+            .position(|b| b.is_ascii_whitespace())
+            .unwrap_or(line.len() - start);
+        rest = start + len;
+        Some((start + 1, &line[start..start + len]))
+    })
+}
+
+/// A token of a program's output as a message shows it: at most 24 bytes, lossy UTF-8.
+pub fn shown(token: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned();
+    if token.len() > 24 {
+        text + "…"
+    } else {
+        text
+    }
+}
+
+/// The generators' random source.
+pub type Random = ChaCha8Rng;
+
+/// The generators' random source for `seed`: the same stream for the same seed on every machine.
+pub fn rng(seed: u64) -> Random {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
@@ -220,6 +333,80 @@ pub fn distinct(rng: &mut impl Rng, count: usize, lo: u64, hi: u64) -> Vec<u64> 
         }
     }
     chosen
+}
+
+/// The largest take of a generated set S: one time in three each, a few above `least` (up to
+/// `least + spread`), at most 60, or `top_take`; never above `top_take`. Small ranges make dense
+/// sets with short periods, the full range sparse ones.
+pub fn take_range(rng: &mut impl Rng, top_take: u64, least: u64, spread: u64) -> u64 {
+    match rng.random_range(0..3u32) {
+        0 => top_take.min(between(rng, least, least + spread)),
+        1 => top_take.min(between(rng, least, 60)),
+        _ => top_take,
+    }
+}
+
+/// A set S of `k` distinct takes from `1..=top_take` (`k <= top_take`), in random order, its
+/// range drawn by [`take_range`]; one time in three it holds the take 1 (every heap can move).
+pub fn distinct_takes(rng: &mut impl Rng, k: u64, top_take: u64) -> Vec<u64> {
+    let range = take_range(rng, top_take, k, 8);
+    let mut takes = distinct(rng, k as usize, 1, range.max(k));
+    if rng.random_ratio(1, 3) && !takes.contains(&1) {
+        takes[0] = 1;
+    }
+    takes
+}
+
+/// `values` separated by single spaces, as inputs write a list.
+pub fn join(values: &[u64]) -> String {
+    values
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A count in `1..=max_count`, mostly small (at most 5: quick to check by hand and by brute
+/// force), sometimes up to the cap.
+pub fn mostly_small(rng: &mut impl Rng, max_count: u64) -> u64 {
+    if rng.random_bool(0.7) {
+        between(rng, 1, max_count.min(5))
+    } else {
+        between(rng, 1, max_count)
+    }
+}
+
+/// A position of `mostly_small` heaps in `0..=heap_range`, boundary-heavy ([`shaped`]), one in five
+/// a copy of an earlier heap; with probability one half its last heap is chosen, when one fits, to
+/// make the XOR of the values in `table` (g(0..=heap_range)) 0, so losing positions come up as
+/// often as winning ones.
+pub fn random_position(
+    rng: &mut impl Rng,
+    max_count: u64,
+    heap_range: u64,
+    table: &[u32],
+) -> Vec<u64> {
+    let l = mostly_small(rng, max_count);
+    let mut heaps: Vec<u64> = Vec::with_capacity(l as usize);
+    for _ in 0..l {
+        let heap = if !heaps.is_empty() && rng.random_ratio(1, 5) {
+            heaps[between(rng, 0, heaps.len() as u64 - 1) as usize]
+        } else {
+            shaped(rng, 0, heap_range)
+        };
+        heaps.push(heap);
+    }
+    if rng.random_bool(0.5) {
+        let (last, rest) = heaps.split_last_mut().unwrap();
+        let wanted = rest.iter().fold(0, |acc, &h| acc ^ table[h as usize]);
+        let fitting: Vec<u64> = (0..=heap_range)
+            .filter(|&h| table[h as usize] == wanted)
+            .collect();
+        if !fitting.is_empty() {
+            *last = fitting[between(rng, 0, fitting.len() as u64 - 1) as usize];
+        }
+    }
+    heaps
 }
 
 /// How many candidates of one kind a shrinker offers; the stress tester calls the shrinker again
@@ -297,6 +484,90 @@ pub fn takes_without_a_period_in_reach() -> Vec<u64> {
     takes
 }
 
+/// Runs `validate` on `input` as a stream that hands out a few bytes at a time (so every token
+/// straddles window ends somewhere) and as one block, checks both say the same, and returns it.
+/// The validators' tests go through it.
+#[cfg(test)]
+pub fn validate_bytes(
+    validate: crate::ValidateFn,
+    input: &[u8],
+    limits: crate::Constraints,
+) -> Result<(), InputError> {
+    let whole = validate(&mut &input[..], limits);
+    let trickled = validate(&mut crate::scanner::Trickle::new(input), limits);
+    assert_eq!(whole, trickled, "{:?}", String::from_utf8_lossy(input));
+    whole
+}
+
+/// Every `.in` below a problem's fixtures folder `root`, outside `invalid/` groups, sorted.
+#[cfg(test)]
+pub fn fixture_inputs(root: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() && !path.ends_with("invalid") {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "in") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Checks that `validate` rejects each input of `cases` with exactly its message (line and column
+/// included) under every one of `limits`, streamed and whole ([`validate_bytes`]).
+#[cfg(test)]
+pub fn assert_rejections(
+    validate: crate::ValidateFn,
+    limits: &[crate::Constraints],
+    cases: &[(&[u8], &str)],
+) {
+    for &(input, expected) in cases {
+        for &limits in limits {
+            let error = validate_bytes(validate, input, limits).unwrap_err();
+            let shown = String::from_utf8_lossy(input);
+            assert_eq!(error.to_string(), expected, "{shown:?} ({limits:?})");
+        }
+    }
+}
+
+/// A solver's (or brute force's) whole output for `input`, as text.
+#[cfg(test)]
+pub fn run_to_string(solve: crate::SolveFn, input: &str) -> Result<String, InputError> {
+    let mut out = Vec::new();
+    solve(input.as_bytes(), &mut out)?;
+    Ok(String::from_utf8(out).expect("solvers print text"))
+}
+
+/// Win (`true`) or loss, for the player to move, of every position of three heaps up to `top`
+/// of the subtraction game S = `moves`, by searching the game tree: a position wins when some
+/// legal take leaves a lost one. No Grundy values: the tests' independent oracle.
+#[cfg(test)]
+pub fn wins_by_search(moves: &[u64], top: usize) -> Vec<Vec<Vec<bool>>> {
+    let mut wins = vec![vec![vec![false; top + 1]; top + 1]; top + 1];
+    // Every move lowers the total, so positions are settled in increasing total.
+    for total in 0..=3 * top {
+        for a in 0..=top.min(total) {
+            for b in 0..=top.min(total - a) {
+                let c = total - a - b;
+                if c > top {
+                    continue;
+                }
+                wins[a][b][c] = moves.iter().map(|&s| s as usize).any(|s| {
+                    (s <= a && !wins[a - s][b][c])
+                        || (s <= b && !wins[a][b - s][c])
+                        || (s <= c && !wins[a][b][c - s])
+                });
+            }
+        }
+    }
+    wins
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -343,7 +614,7 @@ mod tests {
 
     /// A plain rules-only table (the set-nim brute force's), never `sg::subtraction_table`.
     fn rules_table(moves: &[u64], upto: usize) -> Vec<u32> {
-        crate::set_nim::brute::grundy_by_mex(moves, upto)
+        grundy_by_mex(moves, upto)
     }
 
     #[test]

@@ -7,7 +7,7 @@ fn no_generator(_seed: u64, _scale: u64) -> Vec<u8> {
     b"1\n".to_vec()
 }
 
-fn any_input(_input: &[u8], _limits: Constraints) -> Result<(), InputError> {
+fn any_input(_input: &mut dyn std::io::BufRead, _limits: Constraints) -> Result<(), InputError> {
     Ok(())
 }
 

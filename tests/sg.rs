@@ -323,7 +323,7 @@ fn extended_fixtures_are_valid_listed_and_reproduced_by_the_brute_force() {
                 "{id}/extended/{name} is not listed in README-extended.md"
             );
             let input = std::fs::read(&path).unwrap();
-            if let Err(e) = (problem.validate)(&input, Constraints::Extended) {
+            if let Err(e) = (problem.validate)(&mut input.as_slice(), Constraints::Extended) {
                 panic!("{}: {e}", path.display());
             }
             let heaps = String::from_utf8(input.clone()).unwrap();

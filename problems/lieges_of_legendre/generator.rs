@@ -6,11 +6,11 @@
 //! sizes; and mirrored pairs, whose values cancel so that Nicky wins.
 
 use super::validator::ORIGINAL;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::support::{rng, Random};
+use rand::RngExt;
 
 pub fn generate(seed: u64, scale: u64) -> Vec<u8> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = rng(seed);
     let scale = scale.max(1);
     let top = scale.min(ORIGINAL.max_pile);
     let count = pick_count(&mut rng, scale.min(ORIGINAL.max_piles));
@@ -50,7 +50,7 @@ pub fn render(k: u64, piles: &[u64]) -> Vec<u8> {
     out
 }
 
-fn pick_count(rng: &mut ChaCha8Rng, most: u64) -> u64 {
+fn pick_count(rng: &mut Random, most: u64) -> u64 {
     match rng.random_range(0..8u32) {
         0 => 1,
         1 => most,
@@ -60,7 +60,7 @@ fn pick_count(rng: &mut ChaCha8Rng, most: u64) -> u64 {
 }
 
 /// Odd or even with equal odds, then the smallest, the largest or a uniform value of that parity.
-fn pick_k(rng: &mut ChaCha8Rng, most: u64) -> u64 {
+fn pick_k(rng: &mut Random, most: u64) -> u64 {
     let smallest = if most >= 2 && rng.random_bool(0.5) {
         2
     } else {
@@ -78,7 +78,7 @@ fn pick_k(rng: &mut ChaCha8Rng, most: u64) -> u64 {
 }
 
 /// An odd number times a power of two, at most `top`.
-fn halving_chain(rng: &mut ChaCha8Rng, top: u64) -> u64 {
+fn halving_chain(rng: &mut Random, top: u64) -> u64 {
     let shift = rng.random_range(0..=top.ilog2());
     let odd = rng.random_range(1..=(top >> shift).min(15));
     (odd - (1 - odd % 2)) << shift
@@ -101,12 +101,12 @@ fn edge_sizes(top: u64) -> Vec<u64> {
     sizes
 }
 
-fn index(rng: &mut ChaCha8Rng, len: usize) -> usize {
+fn index(rng: &mut Random, len: usize) -> usize {
     rng.random_range(0..len as u64) as usize
 }
 
 /// Fisher-Yates with 64-bit draws, so the result is the same on every platform.
-fn shuffle(rng: &mut ChaCha8Rng, items: &mut [u64]) {
+fn shuffle(rng: &mut Random, items: &mut [u64]) {
     for i in (1..items.len()).rev() {
         items.swap(i, index(rng, i + 1));
     }
@@ -132,7 +132,7 @@ mod tests {
         for scale in [0, 1, 2, 3, 6, 100, 100_000, 2_000_000_000] {
             for seed in 0..40 {
                 let input = generate(seed, scale);
-                validate(&input, Constraints::Original)
+                crate::support::validate_bytes(validate, &input, Constraints::Original)
                     .unwrap_or_else(|e| panic!("seed {seed}, scale {scale}: {e}"));
                 let (k, piles) = parse(&input);
                 let bound = scale.max(1);

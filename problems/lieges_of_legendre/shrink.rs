@@ -1,6 +1,7 @@
 //! Smaller inputs from a failing one: fewer piles first (halves, then quarters, ... down to single
 //! piles), then every pile halved at once, then smaller `k` of the same parity (the parity decides
-//! the game, so changing it would lose the failure), then single piles halved or decremented.
+//! the game, so changing it would lose the failure), then single piles set to 1, halved or
+//! decremented ([`crate::support`]'s steps, as every shrinker uses).
 //!
 //! Every candidate lowers `n`, `k` or some pile and raises nothing, so `n + k + sum(a_i)` strictly
 //! drops and greedy shrinking ends. Nothing goes below 1 and `k` stays at least 1 or 2, so each
@@ -8,12 +9,11 @@
 
 use super::generator::render;
 use super::validator::{read_header, EXTENDED};
+use crate::support::{cuts, smaller_values, without, CANDIDATES_PER_KIND};
 use std::ops::Range;
 
 /// All candidates together stay near this many bytes, however large the input.
 const CANDIDATE_BYTES: usize = 64 << 20;
-/// Single piles are tried only at the first this many positions worth shrinking.
-const PILE_POSITIONS: usize = 64;
 
 /// One way to make the input smaller.
 enum Edit {
@@ -48,17 +48,18 @@ fn parse(input: &[u8]) -> Option<(u64, Vec<u64>)> {
 }
 
 fn edits(k: u64, piles: &[u64]) -> Vec<Edit> {
-    let mut edits: Vec<Edit> = drop_ranges(piles.len()).map(Edit::Drop).collect();
+    let mut edits: Vec<Edit> = cuts(piles.len(), 1).into_iter().map(Edit::Drop).collect();
     if piles.iter().any(|&size| size > 1) {
         edits.push(Edit::HalveAll);
     }
     edits.extend(smaller_k(k).into_iter().map(Edit::SetK));
     let shrinkable = piles.iter().enumerate().filter(|&(_, &size)| size > 1);
-    for (i, &size) in shrinkable.take(PILE_POSITIONS) {
-        edits.push(Edit::SetPile(i, size / 2));
-        if size > 2 {
-            edits.push(Edit::SetPile(i, size - 1));
-        }
+    for (i, &size) in shrinkable.take(CANDIDATES_PER_KIND) {
+        edits.extend(
+            smaller_values(size, 1)
+                .into_iter()
+                .map(|v| Edit::SetPile(i, v)),
+        );
     }
     edits
 }
@@ -75,28 +76,9 @@ fn smaller_k(k: u64) -> Vec<u64> {
     ks
 }
 
-/// Ranges to delete from a list of `len` items, largest first; none removes everything.
-fn drop_ranges(len: usize) -> impl Iterator<Item = Range<usize>> {
-    let mut chunks = Vec::new();
-    let mut parts = 2;
-    while len >= 2 && parts <= 64 {
-        let chunk = len.div_ceil(parts);
-        chunks.push(chunk);
-        if chunk == 1 {
-            break;
-        }
-        parts *= 2;
-    }
-    chunks.into_iter().flat_map(move |chunk| {
-        (0..len)
-            .step_by(chunk)
-            .map(move |start| start..(start + chunk).min(len))
-    })
-}
-
 fn apply(k: u64, piles: &[u64], edit: &Edit) -> Vec<u8> {
     match edit {
-        Edit::Drop(range) => render(k, &[&piles[..range.start], &piles[range.end..]].concat()),
+        Edit::Drop(range) => render(k, &without(piles, range)),
         Edit::HalveAll => {
             let halved: Vec<u64> = piles.iter().map(|&size| (size / 2).max(1)).collect();
             render(k, &halved)
@@ -128,7 +110,8 @@ mod tests {
             let input = generate(seed, 1000);
             let (k, piles) = parse(&input).unwrap();
             for candidate in shrink(&input) {
-                validate(&candidate, Constraints::Original).unwrap();
+                crate::support::validate_bytes(validate, &candidate, Constraints::Original)
+                    .unwrap();
                 let (smaller_k, smaller_piles) = parse(&candidate).unwrap();
                 assert_eq!(smaller_k % 2, k % 2, "seed {seed}");
                 assert!(smaller_k <= k && smaller_piles.len() <= piles.len());

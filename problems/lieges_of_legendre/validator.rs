@@ -3,7 +3,8 @@
 //! solver, the brute force and the shrinker read through [`Piles`] too, so they accept and reject
 //! exactly what the validator does, with the same messages.
 
-use crate::{Constraints, InputError, Scanner};
+use crate::{Constraints, InMemory, InputError, Scanner, Source};
+use std::io::BufRead;
 
 /// The bounds on `n`, `k` and the pile sizes (all at least 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,9 +37,8 @@ pub fn limits(constraints: Constraints) -> Limits {
 }
 
 /// A reader positioned after `n k`, handing out the pile sizes one at a time.
-pub struct Piles<'a> {
-    input: &'a [u8],
-    scanner: Scanner<'a>,
+pub struct Piles<S> {
+    scanner: Scanner<S>,
     count: u64,
     read: u64,
     max_pile: u64,
@@ -46,13 +46,18 @@ pub struct Piles<'a> {
     pub k: u64,
 }
 
-/// Reads `n` and `k`.
-pub fn read_header(input: &[u8], limits: Limits) -> Result<Piles<'_>, InputError> {
-    let mut scanner = Scanner::new(input);
+/// Reads `n` and `k` from the whole input.
+pub fn read_header(input: &[u8], limits: Limits) -> Result<Piles<InMemory<'_>>, InputError> {
+    read_header_from(Scanner::new(input), limits)
+}
+
+fn read_header_from<S: Source>(
+    mut scanner: Scanner<S>,
+    limits: Limits,
+) -> Result<Piles<S>, InputError> {
     let count = scanner.u64_in("pile count n", 1..=limits.max_piles)?;
     let k = scanner.u64_in("k", 1..=limits.max_k)?;
     Ok(Piles {
-        input,
         scanner,
         count,
         read: 0,
@@ -61,26 +66,24 @@ pub fn read_header(input: &[u8], limits: Limits) -> Result<Piles<'_>, InputError
     })
 }
 
-impl Piles<'_> {
+impl<S: Source> Piles<S> {
     /// The next pile size and the byte offset where it starts; `None` after the `n`-th, once the
     /// rest of the input is checked to be whitespace.
     pub fn next_pile(&mut self) -> Result<Option<(u64, usize)>, InputError> {
         let offset = self.scanner.next_token_offset();
+        let at_end = self.scanner.at_end();
         if self.read == self.count {
-            return if offset == self.input.len() {
-                Ok(None)
-            } else {
-                Err(self.scanner.error_at(
-                    offset,
-                    format!(
-                        "unexpected `{}` after the last of the n = {} pile sizes",
-                        token_at(self.input, offset),
-                        self.count
-                    ),
-                ))
-            };
+            if at_end {
+                return Ok(None);
+            }
+            let message = format!(
+                "unexpected `{}` after the last of the n = {} pile sizes",
+                self.scanner.token_text(),
+                self.count
+            );
+            return Err(self.scanner.error_at(offset, message));
         }
-        if offset == self.input.len() {
+        if at_end {
             return Err(self.scanner.error_at(
                 offset,
                 format!(
@@ -95,24 +98,9 @@ impl Piles<'_> {
     }
 }
 
-/// The whitespace-delimited token starting at `offset`, shortened for an error message.
-fn token_at(input: &[u8], offset: usize) -> String {
-    let token: Vec<u8> = input[offset..]
-        .iter()
-        .take_while(|b| !b.is_ascii_whitespace() && **b != 0x0b)
-        .take(25)
-        .copied()
-        .collect();
-    let text = String::from_utf8_lossy(&token[..token.len().min(24)]).into_owned();
-    if token.len() > 24 {
-        text + "…"
-    } else {
-        text
-    }
-}
-
-pub fn validate(input: &[u8], constraints: Constraints) -> Result<(), InputError> {
-    let mut piles = read_header(input, limits(constraints))?;
+/// Streams the piles: nothing is kept but the counts.
+pub fn validate(input: &mut dyn BufRead, constraints: Constraints) -> Result<(), InputError> {
+    let mut piles = read_header_from(Scanner::from_reader(input), limits(constraints))?;
     while piles.next_pile()?.is_some() {}
     Ok(())
 }
@@ -120,6 +108,10 @@ pub fn validate(input: &[u8], constraints: Constraints) -> Result<(), InputError
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn validate(input: &[u8], constraints: Constraints) -> Result<(), InputError> {
+        crate::support::validate_bytes(super::validate, input, constraints)
+    }
 
     fn error(input: &str, constraints: Constraints) -> String {
         validate(input.as_bytes(), constraints)

@@ -76,7 +76,11 @@ mod tests {
             assert!(!candidates.is_empty());
             for candidate in candidates {
                 assert_eq!(
-                    super::super::validator::validate(&candidate, Original),
+                    crate::support::validate_bytes(
+                        super::super::validator::validate,
+                        &candidate,
+                        Original
+                    ),
                     Ok(())
                 );
                 assert!(measure(&candidate) < measure(input), "{candidate:?}");

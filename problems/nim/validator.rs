@@ -1,42 +1,64 @@
 //! The exact format: one position per non-blank line, heap sizes as non-negative integers,
 //! at least one position; `0 <= h <= 10^18` (Original) or `h < 2^64` (Extended).
 
-use crate::{Constraints, InputError, Scanner};
+use crate::{Constraints, InputError, Scanner, Source};
+use std::io::BufRead;
 
 const ORIGINAL_MAX_HEAP: u64 = 1_000_000_000_000_000_000;
 
-pub fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-    parse(input, limits).map(|_| ())
+/// Streams the input: no line is ever held whole (the format puts no limit on its length).
+pub fn validate(input: &mut dyn BufRead, limits: Constraints) -> Result<(), InputError> {
+    read(&mut Scanner::from_reader(input), limits, |_, _| {})
 }
 
 /// The positions of a valid input, one per non-blank line.
 pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Vec<Vec<u64>>, InputError> {
+    let mut positions: Vec<Vec<u64>> = Vec::new();
+    read(&mut Scanner::new(input), limits, |position, heap| {
+        if position == positions.len() {
+            positions.push(Vec::new());
+        }
+        positions[position].push(heap);
+    })?;
+    Ok(positions)
+}
+
+/// Hands every heap to `each` with the index of its position, in input order, or stops at the
+/// first violation.
+fn read<S: Source>(
+    scanner: &mut Scanner<S>,
+    limits: Constraints,
+    mut each: impl FnMut(usize, u64),
+) -> Result<(), InputError> {
     let max_heap = match limits {
         Constraints::Original => ORIGINAL_MAX_HEAP,
         Constraints::Extended => u64::MAX,
     };
-    let mut scanner = Scanner::new(input);
-    let mut positions = Vec::new();
+    let mut positions = 0;
     while !scanner.at_end() {
-        let mut heaps = Vec::new();
         while scanner.token_on_line() {
-            heaps.push(scanner.u64_in("heap size", 0..=max_heap)?);
+            each(positions, scanner.u64_in("heap size", 0..=max_heap)?);
         }
-        positions.push(heaps);
+        positions += 1;
     }
-    if positions.is_empty() {
+    if positions == 0 {
+        let end = scanner.offset();
         return Err(scanner.error_at(
-            input.len(),
+            end,
             "expected at least one position (a line of heap sizes), found end of input",
         ));
     }
-    Ok(positions)
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use Constraints::{Extended, Original};
+
+    fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
+        crate::support::validate_bytes(super::validate, input, limits)
+    }
 
     #[test]
     fn accepts_the_sample_and_free_spacing() {

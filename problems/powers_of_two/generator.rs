@@ -6,14 +6,14 @@
 //! the format allows; the rest put one `n` per line, as the original judge does.
 
 use super::validator::ORIGINAL_MAX_N;
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::support::{rng, Random};
+use rand::RngExt;
 
 /// The original judge states no limit on the number of lines; generated inputs stop here.
 pub const MAX_LINES: u64 = 100_000;
 
 pub fn generate(seed: u64, scale: u64) -> Vec<u8> {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut rng = rng(seed);
     let scale = scale.max(1);
     let top = scale.min(ORIGINAL_MAX_N);
     let lines = line_count(&mut rng, scale.min(MAX_LINES));
@@ -49,7 +49,7 @@ pub fn render(cards: &[u64]) -> Vec<u8> {
         .collect()
 }
 
-fn render_with_mixed_whitespace(rng: &mut ChaCha8Rng, cards: &[u64]) -> Vec<u8> {
+fn render_with_mixed_whitespace(rng: &mut Random, cards: &[u64]) -> Vec<u8> {
     const SEPARATORS: [&str; 5] = [" ", "\t", "\n", "\r\n", "  \n\n"];
     let mut out = Vec::new();
     for n in cards {
@@ -61,7 +61,7 @@ fn render_with_mixed_whitespace(rng: &mut ChaCha8Rng, cards: &[u64]) -> Vec<u8> 
 }
 
 /// Mostly a uniform count, sometimes the extremes.
-fn line_count(rng: &mut ChaCha8Rng, most: u64) -> u64 {
+fn line_count(rng: &mut Random, most: u64) -> u64 {
     match rng.random_range(0..8u32) {
         0 => 1,
         1 => most,
@@ -98,7 +98,7 @@ mod tests {
         for scale in [0, 1, 2, 3, 7, 100, 1000, 5000] {
             for seed in 0..60 {
                 let input = generate(seed, scale);
-                validate(&input, Constraints::Original)
+                crate::support::validate_bytes(validate, &input, Constraints::Original)
                     .unwrap_or_else(|e| panic!("seed {seed}, scale {scale}: {e}"));
                 let cards = cards(&input);
                 let bound = scale.max(1);

@@ -1,5 +1,6 @@
 //! Smaller inputs from a failing one: fewer lines first (halves, then quarters, ... down to single
-//! lines), then every `n` halved at once, then single values halved or decremented.
+//! lines), then every `n` halved at once, then single values set to 1, halved or decremented
+//! ([`crate::support`]'s steps, as every shrinker uses).
 //!
 //! Every candidate has fewer numbers, or the same numbers with one or more of them smaller, so the
 //! sum of the count and the values strictly drops and greedy shrinking ends. Candidates never go
@@ -7,12 +8,11 @@
 
 use super::generator::render;
 use super::validator::{for_each_n, EXTENDED_MAX_N};
+use crate::support::{cuts, smaller_values, without, CANDIDATES_PER_KIND};
 use std::ops::Range;
 
 /// All candidates together stay near this many bytes, however large the input.
 const CANDIDATE_BYTES: usize = 64 << 20;
-/// Single values are tried only at the first this many positions worth shrinking.
-const VALUE_POSITIONS: usize = 64;
 
 /// One way to make the input smaller.
 enum Edit {
@@ -38,42 +38,20 @@ pub fn shrink(input: &[u8]) -> Vec<Vec<u8>> {
 }
 
 fn edits(cards: &[u64]) -> Vec<Edit> {
-    let mut edits: Vec<Edit> = drop_ranges(cards.len()).map(Edit::Drop).collect();
+    let mut edits: Vec<Edit> = cuts(cards.len(), 1).into_iter().map(Edit::Drop).collect();
     if cards.iter().any(|&n| n > 1) {
         edits.push(Edit::HalveAll);
     }
     let shrinkable = cards.iter().enumerate().filter(|&(_, &n)| n > 1);
-    for (i, &n) in shrinkable.take(VALUE_POSITIONS) {
-        edits.push(Edit::Set(i, n / 2));
-        if n > 2 {
-            edits.push(Edit::Set(i, n - 1));
-        }
+    for (i, &n) in shrinkable.take(CANDIDATES_PER_KIND) {
+        edits.extend(smaller_values(n, 1).into_iter().map(|v| Edit::Set(i, v)));
     }
     edits
 }
 
-/// Ranges to delete from a list of `len` items, largest first; none removes everything.
-fn drop_ranges(len: usize) -> impl Iterator<Item = Range<usize>> {
-    let mut chunks = Vec::new();
-    let mut parts = 2;
-    while len >= 2 && parts <= 64 {
-        let chunk = len.div_ceil(parts);
-        chunks.push(chunk);
-        if chunk == 1 {
-            break;
-        }
-        parts *= 2;
-    }
-    chunks.into_iter().flat_map(move |chunk| {
-        (0..len)
-            .step_by(chunk)
-            .map(move |start| start..(start + chunk).min(len))
-    })
-}
-
 fn apply(cards: &[u64], edit: &Edit) -> Vec<u64> {
     match edit {
-        Edit::Drop(range) => [&cards[..range.start], &cards[range.end..]].concat(),
+        Edit::Drop(range) => without(cards, range),
         Edit::HalveAll => cards.iter().map(|&n| (n / 2).max(1)).collect(),
         Edit::Set(i, value) => {
             let mut cards = cards.to_vec();
@@ -110,7 +88,8 @@ mod tests {
             let input = generate(seed, 1000);
             let original = numbers(&input);
             for candidate in shrink(&input) {
-                validate(&candidate, Constraints::Original).unwrap();
+                crate::support::validate_bytes(validate, &candidate, Constraints::Original)
+                    .unwrap();
                 assert!(
                     strictly_smaller(&numbers(&candidate), &original),
                     "seed {seed}"

@@ -5,7 +5,8 @@
 //! An empty input (nothing but whitespace) is invalid: it holds no test, so any output would be
 //! accepted for it, and a fixture that checks nothing is a mistake worth reporting.
 
-use crate::{Constraints, InputError, Scanner};
+use crate::{Constraints, InputError, Scanner, Source};
+use std::io::BufRead;
 
 /// The original judge's limit on `n`.
 pub const ORIGINAL_MAX_N: u64 = 1000;
@@ -20,19 +21,24 @@ pub fn max_n(limits: Constraints) -> u64 {
     }
 }
 
-/// Reads every `n` in order and hands it to `each` with the byte offset where it starts; the first
-/// malformed or out-of-range token is the error.
+/// Reads every `n` of the whole input in order and hands it to `each` with the byte offset where
+/// it starts; the first malformed or out-of-range token is the error.
 pub fn for_each_n(
     input: &[u8],
     max_n: u64,
+    each: impl FnMut(u64, usize),
+) -> Result<(), InputError> {
+    read(Scanner::new(input), max_n, each)
+}
+
+fn read<S: Source>(
+    mut scanner: Scanner<S>,
+    max_n: u64,
     mut each: impl FnMut(u64, usize),
 ) -> Result<(), InputError> {
-    let mut scanner = Scanner::new(input);
     if scanner.at_end() {
-        return Err(scanner.error_at(
-            scanner.offset(),
-            "the input holds no n; at least one is required",
-        ));
+        let end = scanner.offset();
+        return Err(scanner.error_at(end, "the input holds no n; at least one is required"));
     }
     while !scanner.at_end() {
         let offset = scanner.offset();
@@ -42,13 +48,18 @@ pub fn for_each_n(
     Ok(())
 }
 
-pub fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-    for_each_n(input, max_n(limits), |_, _| {})
+/// Streams the input: nothing is kept.
+pub fn validate(input: &mut dyn BufRead, limits: Constraints) -> Result<(), InputError> {
+    read(Scanner::from_reader(input), max_n(limits), |_, _| {})
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
+        crate::support::validate_bytes(super::validate, input, limits)
+    }
 
     fn error(input: &str, limits: Constraints) -> String {
         validate(input.as_bytes(), limits).unwrap_err().to_string()

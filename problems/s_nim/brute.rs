@@ -13,8 +13,7 @@
 //! The reach is twice the solver's period search, so every input the extended limits allow is
 //! answered.
 
-use crate::sg;
-use crate::support::{beyond_rules_only_reach, RulesOnlyValues};
+use crate::support::{beyond_rules_only_reach, grundy_by_mex, read_takes, RulesOnlyValues};
 use crate::{InputError, Scanner};
 
 /// The largest heap the brute force tables directly, and the length of table it may build to find
@@ -29,9 +28,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
         if k == 0 {
             return scanner.expect_end();
         }
-        let moves = (0..k)
-            .map(|_| scanner.u64_in("take", 1..=10_000))
-            .collect::<Result<Vec<u64>, _>>()?;
+        let moves = read_takes(&mut scanner, k as usize, 10_000)?;
         let m = scanner.u64_in("m", 1..=100)?;
         let mut positions = Vec::new();
         let mut first_beyond = None;
@@ -64,20 +61,6 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     Ok(())
 }
 
-/// g(0..=upto): the mex of the values one legal take away.
-fn grundy_by_mex(moves: &[u64], upto: usize) -> Vec<u32> {
-    let mut table: Vec<u32> = Vec::with_capacity(upto + 1);
-    for x in 0..=upto {
-        let options: Vec<u32> = moves
-            .iter()
-            .filter(|&&s| s as usize <= x)
-            .map(|&s| table[x - s as usize])
-            .collect();
-        table.push(sg::mex(options));
-    }
-    table
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,22 +84,13 @@ mod tests {
         // wins when some take reaches a losing one), against the mex table and the XOR rule.
         for moves in [&[2u64, 5][..], &[3, 1, 3], &[4, 7], &[1, 2, 3, 4, 5, 6]] {
             let table = grundy_by_mex(moves, 14);
-            let mut wins = vec![vec![vec![false; 15]; 15]; 15];
-            for total in 0..=42usize {
-                for a in 0..=14usize {
-                    for b in 0..=14usize {
-                        let Some(c) = total.checked_sub(a + b).filter(|&c| c <= 14) else {
-                            continue;
-                        };
-                        let win = moves.iter().map(|&s| s as usize).any(|s| {
-                            (s <= a && !wins[a - s][b][c])
-                                || (s <= b && !wins[a][b - s][c])
-                                || (s <= c && !wins[a][b][c - s])
-                        });
-                        wins[a][b][c] = win;
+            let wins = crate::support::wins_by_search(moves, 14);
+            for a in 0..=14usize {
+                for b in 0..=14usize {
+                    for c in 0..=14usize {
                         assert_eq!(
                             table[a] ^ table[b] ^ table[c] != 0,
-                            win,
+                            wins[a][b][c],
                             "{moves:?}: {a} {b} {c}"
                         );
                     }

@@ -4,7 +4,7 @@
 
 use super::validator::{MAX_COUNT, MAX_TAKE, ORIGINAL_MAX_HEAP};
 use crate::sg;
-use crate::support::{between, cap, rng, shaped};
+use crate::support::{between, cap, join, mostly_small, random_position, rng, shaped, take_range};
 use rand::{Rng, RngExt};
 
 /// Test cases per input: enough to catch state leaking between them, few enough to stay quick.
@@ -24,7 +24,7 @@ pub fn generate(seed: u64, scale: u64) -> Vec<u8> {
             top_heap
         };
         let table = sg::subtraction_table(&moves, heap_range as usize);
-        let m = count(&mut rng, max_count);
+        let m = mostly_small(&mut rng, max_count);
         text += &format!("{} {}\n{m}\n", moves.len(), join(&moves));
         for _ in 0..m {
             let heaps = random_position(&mut rng, max_count, heap_range, &table);
@@ -35,60 +35,14 @@ pub fn generate(seed: u64, scale: u64) -> Vec<u8> {
     text.into_bytes()
 }
 
-/// Mostly small counts (quick to check by hand and by brute force), sometimes up to the cap.
-fn count(rng: &mut impl Rng, max_count: u64) -> u64 {
-    if rng.random_bool(0.7) {
-        between(rng, 1, max_count.min(5))
-    } else {
-        between(rng, 1, max_count)
-    }
-}
-
 fn random_moves(rng: &mut impl Rng, max_count: u64, top_take: u64) -> Vec<u64> {
-    let k = count(rng, max_count);
-    let range = match rng.random_range(0..3u32) {
-        0 => top_take.min(between(rng, 1, 8)),
-        1 => top_take.min(between(rng, 1, 60)),
-        _ => top_take,
-    };
+    let k = mostly_small(rng, max_count);
+    let range = take_range(rng, top_take, 1, 7);
     let mut moves: Vec<u64> = (0..k).map(|_| shaped(rng, 1, range)).collect();
     if k >= 2 && rng.random_ratio(1, 4) {
         moves[0] = moves[k as usize - 1];
     }
     moves
-}
-
-/// One position; with probability one half its last heap is chosen to make the XOR 0.
-fn random_position(rng: &mut impl Rng, max_count: u64, heap_range: u64, table: &[u32]) -> Vec<u64> {
-    let l = count(rng, max_count);
-    let mut heaps: Vec<u64> = Vec::with_capacity(l as usize);
-    for _ in 0..l {
-        let heap = if !heaps.is_empty() && rng.random_ratio(1, 5) {
-            heaps[between(rng, 0, heaps.len() as u64 - 1) as usize]
-        } else {
-            shaped(rng, 0, heap_range)
-        };
-        heaps.push(heap);
-    }
-    if rng.random_bool(0.5) {
-        let (last, rest) = heaps.split_last_mut().unwrap();
-        let wanted = rest.iter().fold(0, |acc, &h| acc ^ table[h as usize]);
-        let fitting: Vec<u64> = (0..=heap_range)
-            .filter(|&h| table[h as usize] == wanted)
-            .collect();
-        if !fitting.is_empty() {
-            *last = fitting[between(rng, 0, fitting.len() as u64 - 1) as usize];
-        }
-    }
-    heaps
-}
-
-fn join(values: &[u64]) -> String {
-    values
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 #[cfg(test)]

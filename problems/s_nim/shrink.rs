@@ -5,7 +5,7 @@
 //! those limits require are dropped. Output is canonical: one test case per block, then `0`.
 
 use super::validator::{parse, TestCase};
-use crate::support::{cuts, push_capped, smaller_values, without};
+use crate::support::{cuts, join, push_capped, smaller_values, without};
 use crate::Constraints;
 
 pub fn shrink(input: &[u8]) -> Vec<Vec<u8>> {
@@ -71,7 +71,6 @@ pub fn shrink(input: &[u8]) -> Vec<Vec<u8>> {
 }
 
 fn render(cases: &[TestCase]) -> Vec<u8> {
-    let join = |v: &[u64]| v.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
     let mut text = String::new();
     for case in cases {
         text += &format!(
@@ -124,7 +123,11 @@ mod tests {
             assert!(!candidates.is_empty());
             for candidate in candidates {
                 assert_eq!(
-                    super::super::validator::validate(&candidate, limits),
+                    crate::support::validate_bytes(
+                        super::super::validator::validate,
+                        &candidate,
+                        limits
+                    ),
                     Ok(())
                 );
                 assert!(measure(&candidate) < measure(input), "{candidate:?}");

@@ -2,12 +2,11 @@
 //! period when that heap is above the direct-table bound), then XOR each position's values.
 
 use super::validator::{EXTENDED_MAX_HEAP, MAX_COUNT, MAX_TAKE};
-use crate::support::{no_period_message, SubtractionValues, DIRECT_TABLE_LIMIT};
+use crate::support::{no_period_message, read_takes, SubtractionValues, DIRECT_TABLE_LIMIT};
 use crate::{InputError, Scanner};
 
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
-    let mut moves = Vec::new();
     // All heaps of a test case back to back, and how many belong to each position.
     let mut heaps = Vec::new();
     let mut lengths = Vec::new();
@@ -17,10 +16,7 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
         if k == 0 {
             return scanner.expect_end();
         }
-        moves.clear();
-        for _ in 0..k {
-            moves.push(scanner.u64_in("take", 1..=MAX_TAKE)?);
-        }
+        let moves = read_takes(&mut scanner, k as usize, MAX_TAKE)?;
         let m = scanner.u64_in("m", 1..=MAX_COUNT)?;
         heaps.clear();
         lengths.clear();

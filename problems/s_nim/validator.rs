@@ -2,8 +2,9 @@
 //! positions (`l` and `l` heaps), ended by a `0`; heaps up to 10^4 (Original) or 10^18 with a
 //! period in reach (Extended).
 
-use crate::support::{no_period_message, SubtractionValues, DIRECT_TABLE_LIMIT};
-use crate::{Constraints, InputError, Scanner};
+use crate::support::{no_period_message, read_takes, SubtractionValues, DIRECT_TABLE_LIMIT};
+use crate::{Constraints, InputError, Scanner, Source};
+use std::io::BufRead;
 
 pub(super) const MAX_COUNT: u64 = 100;
 pub(super) const MAX_TAKE: u64 = 10_000;
@@ -17,32 +18,38 @@ pub(super) struct TestCase {
     pub positions: Vec<Vec<u64>>,
 }
 
-pub fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-    parse(input, limits).map(|_| ())
+/// Streams the input, one test case in memory at a time (at most 100 positions of 100 heaps).
+pub fn validate(input: &mut dyn BufRead, limits: Constraints) -> Result<(), InputError> {
+    read(&mut Scanner::from_reader(input), limits, |_| {})
 }
 
 /// The test cases, if the input meets the format and `limits`; else the first violation.
 pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Vec<TestCase>, InputError> {
+    let mut cases = Vec::new();
+    read(&mut Scanner::new(input), limits, |case| cases.push(case))?;
+    Ok(cases)
+}
+
+/// Hands every test case to `each`, in input order, or stops at the first violation.
+fn read<S: Source>(
+    scanner: &mut Scanner<S>,
+    limits: Constraints,
+    mut each: impl FnMut(TestCase),
+) -> Result<(), InputError> {
     let max_heap = match limits {
         Constraints::Original => ORIGINAL_MAX_HEAP,
         Constraints::Extended => EXTENDED_MAX_HEAP,
     };
-    let mut scanner = Scanner::new(input);
-    let mut cases = Vec::new();
     loop {
         if scanner.at_end() {
-            return Err(scanner.error_at(
-                input.len(),
-                "the input ends without the terminating line `0`",
-            ));
+            let end = scanner.offset();
+            return Err(scanner.error_at(end, "the input ends without the terminating line `0`"));
         }
         let k = scanner.u64_in("k", 0..=MAX_COUNT)?;
         if k == 0 {
             break;
         }
-        let moves = (0..k)
-            .map(|_| scanner.u64_in("take", 1..=MAX_TAKE))
-            .collect::<Result<Vec<u64>, _>>()?;
+        let moves = read_takes(scanner, k as usize, MAX_TAKE)?;
         let m = scanner.u64_in("m", 1..=MAX_COUNT)?;
         let mut positions = Vec::new();
         let mut first_huge = None;
@@ -53,28 +60,31 @@ pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Vec<TestCase>, 
                 let offset = scanner.next_token_offset();
                 let heap = scanner.u64_in("heap size", 0..=max_heap)?;
                 if heap > DIRECT_TABLE_LIMIT && first_huge.is_none() {
-                    first_huge = Some((offset, heap));
+                    first_huge = Some((scanner.place(offset), heap));
                 }
                 heaps.push(heap);
             }
             positions.push(heaps);
         }
-        if let Some((offset, heap)) = first_huge {
+        if let Some((place, heap)) = first_huge {
             let largest = positions.iter().flatten().copied().max().unwrap_or(0);
             if SubtractionValues::for_heaps(&moves, largest).is_none() {
-                return Err(scanner.error_at(offset, no_period_message(heap)));
+                return Err(place.error(no_period_message(heap)));
             }
         }
-        cases.push(TestCase { moves, positions });
+        each(TestCase { moves, positions });
     }
-    scanner.expect_end()?;
-    Ok(cases)
+    scanner.expect_end()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use Constraints::{Extended, Original};
+
+    fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
+        crate::support::validate_bytes(super::validate, input, limits)
+    }
 
     const SAMPLE: &[u8] =
         b"2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n5 1 2 3 4 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n0\n";

@@ -11,8 +11,7 @@
 //! The reach is twice the solver's period search, so every input the extended limits allow is
 //! answered.
 
-use crate::sg;
-use crate::support::{beyond_rules_only_reach, RulesOnlyValues};
+use crate::support::{beyond_rules_only_reach, grundy_by_mex, read_takes, RulesOnlyValues};
 use crate::{InputError, Scanner};
 
 /// The largest heap the brute force tables directly, and the length of table it may build to find
@@ -23,9 +22,7 @@ pub(super) const BRUTE_MAX_HEAP: u64 = 1 << 21;
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let k = scanner.usize_in("k", 1..=100)?;
-    let moves = (0..k)
-        .map(|_| scanner.u64_in("take", 1..=10_000))
-        .collect::<Result<Vec<u64>, _>>()?;
+    let moves = read_takes(&mut scanner, k, 10_000)?;
     let n = scanner.usize_in("n", 1..=100)?;
     let mut heaps = Vec::with_capacity(n);
     let mut first_beyond = None;
@@ -48,20 +45,6 @@ pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     let xor = heaps.iter().fold(0, |acc, &h| acc ^ values.at(h));
     out.extend_from_slice(if xor != 0 { b"Yes\n" } else { b"No\n" });
     Ok(())
-}
-
-/// g(0..=upto): the mex of the values one legal take away.
-pub(crate) fn grundy_by_mex(moves: &[u64], upto: usize) -> Vec<u32> {
-    let mut table: Vec<u32> = Vec::with_capacity(upto + 1);
-    for x in 0..=upto {
-        let options = moves
-            .iter()
-            .filter(|&&s| s as usize <= x)
-            .map(|&s| table[x - s as usize]);
-        let value = sg::mex(options.collect::<Vec<u32>>());
-        table.push(value);
-    }
-    table
 }
 
 #[cfg(test)]

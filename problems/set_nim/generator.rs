@@ -4,7 +4,7 @@
 
 use super::validator::{MAX_COUNT, MAX_TAKE, ORIGINAL_MAX_HEAP};
 use crate::sg;
-use crate::support::{between, cap, distinct, rng, shaped};
+use crate::support::{between, cap, distinct_takes, rng, shaped};
 use rand::RngExt;
 
 pub fn generate(seed: u64, scale: u64) -> Vec<u8> {
@@ -20,15 +20,7 @@ pub fn generate(seed: u64, scale: u64) -> Vec<u8> {
         }
     };
     let k = small_count(&mut rng).min(top_take);
-    let take_range = match rng.random_range(0..3u32) {
-        0 => top_take.min(k + between(&mut rng, 0, 8)),
-        1 => top_take.min(between(&mut rng, k, 60)),
-        _ => top_take,
-    };
-    let mut moves = distinct(&mut rng, k as usize, 1, take_range.max(k));
-    if rng.random_ratio(1, 3) && !moves.contains(&1) {
-        moves[0] = 1;
-    }
+    let moves = distinct_takes(&mut rng, k, top_take);
     let n = small_count(&mut rng);
     let heap_range = if rng.random_bool(0.5) {
         top_heap.min(between(&mut rng, 1, 80))

@@ -10,7 +10,7 @@
 //! depends only on the window g(x..x + m), so the sequence is eventually periodic and the first
 //! repeated window gives the exact preperiod and period (see [`crate::sg::subtraction_period`]).
 
-pub(crate) mod brute;
+mod brute;
 mod generator;
 mod shrink;
 mod solver;

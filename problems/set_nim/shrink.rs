@@ -103,7 +103,11 @@ mod tests {
             };
             for candidate in shrink(input) {
                 assert_eq!(
-                    super::super::validator::validate(&candidate, limits),
+                    crate::support::validate_bytes(
+                        super::super::validator::validate,
+                        &candidate,
+                        limits
+                    ),
                     Ok(()),
                     "{candidate:?}"
                 );

@@ -2,16 +2,14 @@
 //! or from its period when the largest heap is above the direct-table bound.
 
 use super::validator::{EXTENDED_MAX_HEAP, MAX_COUNT, MAX_TAKE};
-use crate::support::{no_period_message, SubtractionValues, DIRECT_TABLE_LIMIT};
+use crate::support::{no_period_message, read_takes, SubtractionValues, DIRECT_TABLE_LIMIT};
 use crate::{InputError, Scanner};
 
 pub fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), InputError> {
     let mut scanner = Scanner::new(input);
     let k = scanner.usize_in("k", 1..=MAX_COUNT)?;
     // Duplicate takes are tolerated: the table builder ignores them.
-    let moves = (0..k)
-        .map(|_| scanner.u64_in("take", 1..=MAX_TAKE))
-        .collect::<Result<Vec<u64>, _>>()?;
+    let moves = read_takes(&mut scanner, k, MAX_TAKE)?;
     let n = scanner.usize_in("n", 1..=MAX_COUNT)?;
     let mut heaps = Vec::with_capacity(n);
     let mut first_huge = None;

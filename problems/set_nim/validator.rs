@@ -1,8 +1,11 @@
 //! The exact format and limits of set-nim (see `statement.md`): `k`, S, `n`, the heaps; S
 //! distinct; heaps up to 10^4 (Original) or 10^18 with a period in reach (Extended).
 
-use crate::support::{no_period_message, SubtractionValues, DIRECT_TABLE_LIMIT};
-use crate::{Constraints, InputError, Scanner};
+use crate::support::{
+    no_period_message, read_distinct_takes, SubtractionValues, DIRECT_TABLE_LIMIT,
+};
+use crate::{Constraints, InputError, Scanner, Source};
+use std::io::BufRead;
 
 pub(super) const MAX_COUNT: usize = 100;
 pub(super) const MAX_TAKE: u64 = 10_000;
@@ -16,36 +19,23 @@ pub(super) struct Instance {
     pub heaps: Vec<u64>,
 }
 
-pub fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-    parse(input, limits).map(|_| ())
+/// Streams the input; what it keeps is bounded by the limits (100 takes, 100 heaps).
+pub fn validate(input: &mut dyn BufRead, limits: Constraints) -> Result<(), InputError> {
+    read(Scanner::from_reader(input), limits).map(|_| ())
 }
 
 /// The input, if it meets the format and `limits`; else the first violation.
 pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Instance, InputError> {
+    read(Scanner::new(input), limits)
+}
+
+fn read<S: Source>(mut scanner: Scanner<S>, limits: Constraints) -> Result<Instance, InputError> {
     let max_heap = match limits {
         Constraints::Original => ORIGINAL_MAX_HEAP,
         Constraints::Extended => EXTENDED_MAX_HEAP,
     };
-    let mut scanner = Scanner::new(input);
     let k = scanner.usize_in("k", 1..=MAX_COUNT)?;
-    let mut moves = Vec::with_capacity(k);
-    let mut places = Vec::with_capacity(k);
-    for _ in 0..k {
-        let offset = scanner.next_token_offset();
-        let take = scanner.u64_in("take", 1..=MAX_TAKE)?;
-        if let Some(first) = moves.iter().position(|&s| s == take) {
-            let earlier = scanner.error_at(places[first], "");
-            return Err(scanner.error_at(
-                offset,
-                format!(
-                    "take {take} appears twice in S (first at line {}, column {}); the takes must be distinct",
-                    earlier.line, earlier.column
-                ),
-            ));
-        }
-        moves.push(take);
-        places.push(offset);
-    }
+    let moves = read_distinct_takes(&mut scanner, k, MAX_TAKE)?;
     let n = scanner.usize_in("n", 1..=MAX_COUNT)?;
     let mut heaps = Vec::with_capacity(n);
     let mut first_huge = None;
@@ -53,14 +43,14 @@ pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Instance, Input
         let offset = scanner.next_token_offset();
         let heap = scanner.u64_in("heap size", 1..=max_heap)?;
         if heap > DIRECT_TABLE_LIMIT && first_huge.is_none() {
-            first_huge = Some((offset, heap));
+            first_huge = Some((scanner.place(offset), heap));
         }
         heaps.push(heap);
     }
-    if let Some((offset, heap)) = first_huge {
+    if let Some((place, heap)) = first_huge {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         if SubtractionValues::for_heaps(&moves, largest).is_none() {
-            return Err(scanner.error_at(offset, no_period_message(heap)));
+            return Err(place.error(no_period_message(heap)));
         }
     }
     scanner.expect_end()?;
@@ -71,6 +61,10 @@ pub(super) fn parse(input: &[u8], limits: Constraints) -> Result<Instance, Input
 mod tests {
     use super::*;
     use Constraints::{Extended, Original};
+
+    fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
+        crate::support::validate_bytes(super::validate, input, limits)
+    }
 
     #[test]
     fn accepts_the_sample_any_spacing_and_extended_heaps() {

@@ -206,7 +206,9 @@ impl Jobs for CheckJobs {
         };
         let input = Input::File(&case.input);
         let built_in = grundy_problems::find(&case.problem);
-        if let Some(interactor) = &settings.interactor {
+        // A deliberately invalid input tests the solver's rejection, interactive problem or not.
+        let interactor = settings.interactor.as_ref().filter(|_| !case.expects_error());
+        if let Some(interactor) = interactor {
             let Some(answer) = expected else {
                 return Ok(no_expected(case.clone()));
             };

@@ -4,10 +4,12 @@
 //! below an `invalid/` group must be rejected. Exit 0 when every input passes, 1 listing each one
 //! that does not, 2 for layout errors (as `check`).
 
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
-use grundy_problems::{Constraints, InputError};
+use grundy_problems::{Constraints, InputError, ValidateFn};
 use rayon::prelude::*;
 
 use super::load_config;
@@ -111,20 +113,62 @@ fn limits_for(case: &Case) -> Constraints {
     }
 }
 
+/// The validator reads the file as a stream, a window at a time: validating an input of any size
+/// takes a few hundred KiB per worker, never the size of the input.
 fn validate_case(case: &Case) -> Finding {
     let problem = grundy_problems::find(&case.problem).expect("problems were checked first");
-    let input = match std::fs::read(&case.input) {
-        Ok(input) => input,
+    let file = match File::open(&case.input) {
+        Ok(file) => file,
         Err(error) => return Finding::Unreadable(error),
     };
-    judge_validity(case, &input, problem.validate)
+    let mut stream = Watched {
+        inner: BufReader::with_capacity(64 << 10, file),
+        error: None,
+    };
+    let finding = judge_validity(case, &mut stream, problem.validate);
+    // A validator takes a read error for the end of the input; the file, not the input, is at fault.
+    match stream.error {
+        Some(error) => Finding::Unreadable(error),
+        None => finding,
+    }
 }
 
-fn judge_validity(
-    case: &Case,
-    input: &[u8],
-    validate: fn(&[u8], Constraints) -> Result<(), InputError>,
-) -> Finding {
+/// A stream that keeps the first read error it passes on.
+struct Watched<R> {
+    inner: R,
+    error: Option<io::Error>,
+}
+
+/// Keeps `error` in `first` unless one is there (or it only asks to retry); passes its kind on.
+fn note(first: &mut Option<io::Error>, error: io::Error) -> io::Error {
+    let kind = error.kind();
+    if kind != io::ErrorKind::Interrupted && first.is_none() {
+        *first = Some(error);
+    }
+    io::Error::from(kind)
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.inner
+            .read(buf)
+            .map_err(|error| note(&mut self.error, error))
+    }
+}
+
+impl<R: BufRead> BufRead for Watched<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner
+            .fill_buf()
+            .map_err(|error| note(&mut self.error, error))
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+fn judge_validity(case: &Case, input: &mut dyn BufRead, validate: ValidateFn) -> Finding {
     let limits = limits_for(case);
     match (validate(input, limits), case.expects_error()) {
         (Ok(()), false) => Finding::Valid(Limits(limits)),
@@ -168,21 +212,45 @@ mod tests {
         let nim = grundy_problems::find("nim").unwrap().validate;
         let big = b"1000000000000000001\n";
         assert!(matches!(
-            judge_validity(&case("nim/a"), big, nim),
+            judge_validity(&case("nim/a"), &mut &big[..], nim),
             Finding::Invalid(e) if e.to_string().starts_with("line 1, column 1: heap size")
         ));
         assert!(matches!(
-            judge_validity(&case("nim/extended/a"), big, nim),
+            judge_validity(&case("nim/extended/a"), &mut &big[..], nim),
             Finding::Valid(Limits(Constraints::Extended))
         ));
         assert!(matches!(
-            judge_validity(&case("nim/invalid/a"), big, nim),
+            judge_validity(&case("nim/invalid/a"), &mut &big[..], nim),
             Finding::Rejected(_)
         ));
         assert!(matches!(
-            judge_validity(&case("nim/extended/invalid/a"), big, nim),
+            judge_validity(&case("nim/extended/invalid/a"), &mut &big[..], nim),
             Finding::Accepted(_)
         ));
         assert_eq!(Limits(Constraints::Extended).to_string(), "extended limits");
+    }
+
+    #[test]
+    fn a_read_error_is_kept_for_the_report_not_taken_for_the_end() {
+        // "1 2\n" and then the disk fails: the validator saw a valid input, the stream knows better.
+        let failing = io::Cursor::new(b"1 2\n".to_vec()).chain(Failing);
+        let mut stream = Watched {
+            inner: BufReader::new(failing),
+            error: None,
+        };
+        let nim = grundy_problems::find("nim").unwrap().validate;
+        assert!(matches!(
+            judge_validity(&case("nim/a"), &mut stream, nim),
+            Finding::Valid(_)
+        ));
+        assert_eq!(stream.error.unwrap().to_string(), "the disk is gone");
+    }
+
+    struct Failing;
+
+    impl Read for Failing {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(io::Error::other("the disk is gone"))
+        }
     }
 }

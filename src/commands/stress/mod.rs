@@ -174,7 +174,7 @@ pub struct Trial {
 impl Tester {
     fn try_input(&self, input: &[u8]) -> Result<Outcome> {
         let problem = self.problem;
-        if let Err(error) = (problem.validate)(input, Constraints::Extended) {
+        if let Err(error) = (problem.validate)(&mut &input[..], Constraints::Extended) {
             return Ok(Outcome::Broken(format!(
                 "the generator of {} made an input its validator rejects: {error}",
                 problem.id

@@ -64,7 +64,10 @@ pub fn shrink(
         // from turning a real counterexample into an invalid input.
         let mut candidates: Vec<Vec<u8>> = (problem.shrink)(&shrunk.input)
             .into_iter()
-            .filter(|c| *c != shrunk.input && (problem.validate)(c, Constraints::Extended).is_ok())
+            .filter(|c| {
+                *c != shrunk.input
+                    && (problem.validate)(&mut c.as_slice(), Constraints::Extended).is_ok()
+            })
             .collect();
         let found = candidates
             .par_iter()
