@@ -207,13 +207,23 @@ impl Jobs for CheckJobs {
         let input = Input::File(&case.input);
         let built_in = grundy_problems::find(&case.problem);
         // A deliberately invalid input tests the solver's rejection, interactive problem or not.
-        let interactor = settings.interactor.as_ref().filter(|_| !case.expects_error());
+        let interactor = settings
+            .interactor
+            .as_ref()
+            .filter(|_| !case.expects_error());
         if let Some(interactor) = interactor {
             let Some(answer) = expected else {
                 return Ok(no_expected(case.clone()));
             };
             let subject = &self.subject;
-            let run = subject.interact(&case.problem, interactor, input, &answer, settings, watch);
+            let run = subject.interact(
+                &case.problem,
+                interactor,
+                input,
+                &answer,
+                settings,
+                Some(watch),
+            );
             return match run {
                 Ok(run) => Ok(judge_interactive(case.clone(), &run)),
                 Err(RunError::Unreadable { path, error }) => Ok(unreadable(case, &path, &error)),

@@ -129,7 +129,7 @@ impl Subject {
         input: Input<'_>,
         answer: &[u8],
         settings: &Settings,
-        watch: &SolveWatch,
+        watch: Option<&SolveWatch>,
     ) -> Result<InteractiveRun, RunError> {
         let input = input.read()?;
         match (self, interactor) {
@@ -139,7 +139,7 @@ impl Subject {
                 answer,
                 settings.time_limit,
                 settings.judge_time_limit,
-                Some(watch),
+                watch,
             )),
             _ => Err(RunError::Setup(anyhow::anyhow!(
                 "{id}: judging {} against the interactor {interactor} is not supported yet",

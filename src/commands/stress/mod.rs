@@ -21,7 +21,7 @@ use super::{built_in, load_config};
 use crate::cli::StressArgs;
 use crate::config::{Overrides, Settings};
 use crate::discovery::Case;
-use crate::judging::{judge, Against, CaseResult};
+use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
 use crate::running::{run_in_process, Input, Subject};
 use schedule::Schedule;
@@ -188,6 +188,34 @@ impl Tester {
                 problem.id
             )));
         }
+        let case = Case {
+            id: format!("{}/stress", problem.id),
+            problem: problem.id.to_string(),
+            input: PathBuf::from("<stdin>"),
+            expected: None,
+        };
+        // An interactive problem's program plays the judge, with the brute force's answer file.
+        if let Some(interactor) = &self.settings.interactor {
+            let (subject, settings) = (&self.subject, &self.settings);
+            let input = Input::Bytes(input);
+            let played = subject.interact(
+                problem.id,
+                interactor,
+                input,
+                &reference.output,
+                settings,
+                None,
+            )?;
+            let result = judge_interactive(case, &played);
+            if result.verdict.passed() {
+                return Ok(Outcome::Agree);
+            }
+            return Ok(Outcome::Disagree(Box::new(Trial {
+                result,
+                expected: reference.output,
+                output: played.transcript.render().into_bytes(),
+            })));
+        }
         let run = self.subject.run(
             problem.id,
             Some(problem),
@@ -195,12 +223,6 @@ impl Tester {
             &self.settings,
             None,
         )?;
-        let case = Case {
-            id: format!("{}/stress", problem.id),
-            problem: problem.id.to_string(),
-            input: PathBuf::from("<stdin>"),
-            expected: None,
-        };
         let against = Against {
             input: Input::Bytes(input),
             expected: Some(&reference.output),
