@@ -39,7 +39,7 @@ use rustix::io::Errno;
 
 /// The folder below a fixtures root where a write stages its files; hidden, so discovery never
 /// takes it for a problem.
-pub const JOURNAL: &str = ".grundy-journal";
+const JOURNAL: &str = ".grundy-journal";
 /// The committed list of final paths (relative to the root) of a write of several files.
 const PLAN: &str = "plan";
 const PLAN_PARTIAL: &str = "plan.partial";
@@ -87,10 +87,10 @@ pub fn lock_for_reading(root: &Path) -> Option<RootLock> {
     Some(lock)
 }
 
-/// Whether `path` is named like the temporary files that grundy's plain atomic writes (and its
-/// fixture writes before the store) make beside their target: `.grundy-` and six letters or
-/// digits. Under the root's lock no live writer has one in a fixtures root, so one found there
-/// was left by a killed grundy.
+/// Whether `path` is named like the temporary files that grundy's plain atomic writes
+/// ([`super::write_atomic`], and every fixture write before this store) make beside their
+/// target: `.grundy-` and six letters or digits. Every write into a fixtures root now goes through
+/// the store, so under the root's lock one found there was left by a killed grundy.
 pub fn is_stale_temporary(path: &Path) -> bool {
     path.file_name()
         .and_then(|name| name.to_str())
@@ -317,16 +317,18 @@ fn plain_relative(path: &Path) -> bool {
 /// The journal of the write under way; removed when dropped, so a write that fails before its
 /// commit leaves nothing behind.
 struct Staging {
+    root: PathBuf,
     folder: PathBuf,
 }
 
 impl Staging {
     fn begin(root: &Path) -> Result<Staging> {
         let folder = root.join(JOURNAL);
-        fs::create_dir(&folder)
-            .and_then(|()| sync_folder_io(root))
-            .with_context(|| format!("cannot create `{}`", folder.display()))?;
-        Ok(Staging { folder })
+        fs::create_dir(&folder).with_context(|| format!("cannot create `{}`", folder.display()))?;
+        Ok(Staging {
+            root: root.to_path_buf(),
+            folder,
+        })
     }
 
     fn file(&self, index: usize) -> PathBuf {
@@ -352,7 +354,9 @@ impl Staging {
         file.sync_all()
     }
 
-    /// Makes the staged files durable, then commits: from here on recovery rolls forward.
+    /// Makes the staged files durable, then commits: from here on recovery rolls forward. (A
+    /// write of one file never commits: its rename is the commit, so nothing in the journal
+    /// needs to survive a crash.)
     fn commit(&self, finals: &[&Path]) -> Result<()> {
         let finals: Vec<&str> = finals
             .iter()
@@ -365,6 +369,7 @@ impl Staging {
             .and_then(|mut file| file.write_all(&plan).and_then(|()| file.sync_all()))
             .and_then(|()| fs::rename(&partial, self.folder.join(PLAN)))
             .and_then(|()| sync_folder_io(&self.folder))
+            .and_then(|()| sync_folder_io(&self.root))
             .with_context(|| format!("cannot write `{}`", self.folder.join(PLAN).display()))
     }
 }
@@ -594,6 +599,27 @@ mod tests {
         assert_eq!(
             listing(root.path()),
             ["nim", "nim/a.gen", "nim/a.in", "nim/a.out"]
+        );
+    }
+
+    #[test]
+    fn recovery_makes_a_case_folder_that_did_not_survive() {
+        let root = tempfile::tempdir().unwrap();
+        interrupted(
+            root.path(),
+            &[(0, "1\n"), (1, "win\n")],
+            Some(&["nim/new/group/a.in", "nim/new/group/a.out"]),
+        );
+        drop(Writer::open(root.path()).unwrap());
+        assert_eq!(
+            listing(root.path()),
+            [
+                "nim",
+                "nim/new",
+                "nim/new/group",
+                "nim/new/group/a.in",
+                "nim/new/group/a.out"
+            ]
         );
     }
 
