@@ -7,7 +7,9 @@
 //!   to create, ignore or commit, and it works on a read-only root. A writer holds it exclusively
 //!   from checking that its names are free until its files are in place; readers (discovery, for
 //!   `check`, `list` and `validate`) hold it shared while they walk, so they never see half a
-//!   case. A root that cannot be locked is read without the lock and never written.
+//!   case. Where a folder cannot be locked exclusively (NFS), the first writer makes a hidden
+//!   lock file, `<root>/.grundy-lock`, which everyone locks instead from then on. A root that
+//!   cannot be locked at all is read without the lock and never written.
 //! - **A journal folder, `<root>/.grundy-journal/`, exists only while a write is under way.** The
 //!   writer stages its files there (`0`, `1`, ... in order, each fsync'd) and, when there are
 //!   several (input, expected output, `.gen` recipe), commits by renaming a `plan` into place
@@ -44,47 +46,78 @@ const JOURNAL: &str = ".grundy-journal";
 const PLAN: &str = "plan";
 const PLAN_PARTIAL: &str = "plan.partial";
 
+/// The lock file of a fixtures root on a filesystem where a folder cannot be locked exclusively
+/// (NFS emulates `flock` with POSIX locks, which need a file open for writing). Made by the first
+/// writer that needs it and kept; while it exists, readers and writers lock it instead of the
+/// folder.
+const LOCK_FILE: &str = ".grundy-lock";
+
 /// A lock on a fixtures root, released when dropped (or when the process dies, however).
 pub struct RootLock {
-    folder: File,
+    _locked: File,
 }
 
 impl RootLock {
-    fn take(root: &Path, operation: FlockOperation) -> io::Result<RootLock> {
-        let lock = RootLock {
-            folder: File::open(root)?,
+    /// Waits for the shared lock of `root`.
+    fn shared(root: &Path) -> io::Result<RootLock> {
+        let locked = match File::open(root.join(LOCK_FILE)) {
+            Err(error) if error.kind() == io::ErrorKind::NotFound => File::open(root)?,
+            opened => opened?,
         };
-        lock.set(operation)?;
-        Ok(lock)
+        RootLock::take(locked, FlockOperation::LockShared)
     }
 
-    /// Takes the lock in `operation`'s mode, waiting for it; from shared to exclusive or back
-    /// the lock may be free for a moment in between, as `flock` converts.
-    fn set(&self, operation: FlockOperation) -> io::Result<()> {
+    /// Waits for the exclusive lock of `root`, making the lock file where the folder itself
+    /// cannot be locked so.
+    fn exclusive(root: &Path) -> io::Result<RootLock> {
+        let lock_file = root.join(LOCK_FILE);
+        let writable = || OpenOptions::new().read(true).write(true).open(&lock_file);
+        match writable() {
+            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
+            opened => return RootLock::take(opened?, FlockOperation::LockExclusive),
+        }
+        match RootLock::take(File::open(root)?, FlockOperation::LockExclusive) {
+            Err(error)
+                if [Errno::BADF, Errno::NOLCK, Errno::NOTSUP, Errno::INVAL]
+                    .contains(&Errno::from_io_error(&error).unwrap_or(Errno::IO)) =>
+            {
+                let created = OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .create(true)
+                    .truncate(false)
+                    .open(&lock_file)?;
+                RootLock::take(created, FlockOperation::LockExclusive)
+            }
+            locked => locked,
+        }
+    }
+
+    fn take(file: File, operation: FlockOperation) -> io::Result<RootLock> {
         loop {
-            match rustix::fs::flock(&self.folder, operation) {
+            match rustix::fs::flock(&file, operation) {
                 Err(Errno::INTR) => continue,
-                result => return result.map_err(io::Error::from),
+                Err(error) => return Err(error.into()),
+                Ok(()) => return Ok(RootLock { _locked: file }),
             }
         }
     }
 }
 
 /// Takes the shared lock for a walk of `root`, after finishing any write that a killed writer
-/// left (which needs the lock exclusively for a moment). `None` when the root cannot be locked
-/// (missing, which the walk reports, or on a filesystem without `flock`): the walk goes on
-/// without the lock, and nothing can be written there either.
+/// left (under the exclusive lock, for a moment). `None` when the root cannot be locked
+/// (missing, which the walk reports, or on a filesystem without locks): the walk goes on without
+/// the lock.
 pub fn lock_for_reading(root: &Path) -> Option<RootLock> {
-    let lock = RootLock::take(root, FlockOperation::LockShared).ok()?;
     if root.join(JOURNAL).symlink_metadata().is_ok() {
-        if lock.set(FlockOperation::LockExclusive).is_ok() {
+        // A journal without a live writer: writers hold the exclusive lock while theirs exists.
+        if let Ok(_exclusive) = RootLock::exclusive(root) {
             if let Err(error) = recover(root) {
                 eprintln!("warning: {error:#}");
             }
         }
-        lock.set(FlockOperation::LockShared).ok()?;
     }
-    Some(lock)
+    RootLock::shared(root).ok()
 }
 
 /// Whether `path` is named like the temporary files that grundy's plain atomic writes
@@ -193,7 +226,7 @@ impl Writer {
     pub fn open(root: &Path) -> Result<Writer> {
         fs::create_dir_all(root)
             .with_context(|| format!("cannot create the fixtures root `{}`", root.display()))?;
-        let lock = RootLock::take(root, FlockOperation::LockExclusive).with_context(|| {
+        let lock = RootLock::exclusive(root).with_context(|| {
             format!(
                 "cannot lock the fixtures root `{}`; grundy writes fixtures only under its lock, \
                  so that concurrent writers cannot clobber each other",
@@ -642,6 +675,39 @@ mod tests {
         drop(lock_for_reading(root.path()));
         assert!(!root.path().parent().unwrap().join("escaped").exists());
         assert!(!root.path().join(JOURNAL).exists());
+    }
+
+    #[test]
+    fn a_lock_file_once_made_is_the_lock() {
+        use rustix::fs::{flock, FlockOperation::NonBlockingLockExclusive};
+        let root = tempfile::tempdir().unwrap();
+        let writer = Writer::open(root.path()).unwrap();
+        let folder = File::open(root.path()).unwrap();
+        assert_eq!(
+            flock(&folder, NonBlockingLockExclusive),
+            Err(Errno::WOULDBLOCK)
+        );
+        drop(writer);
+        assert_eq!(flock(&folder, NonBlockingLockExclusive), Ok(()));
+        drop(folder);
+
+        // As on NFS, where the first writer made it.
+        let lock_file = root.path().join(LOCK_FILE);
+        fs::write(&lock_file, "").unwrap();
+        let reader = lock_for_reading(root.path()).unwrap();
+        let file = File::open(&lock_file).unwrap();
+        assert_eq!(
+            flock(&file, NonBlockingLockExclusive),
+            Err(Errno::WOULDBLOCK)
+        );
+        drop(reader);
+        let writer = Writer::open(root.path()).unwrap();
+        assert_eq!(
+            flock(&file, NonBlockingLockExclusive),
+            Err(Errno::WOULDBLOCK)
+        );
+        drop(writer);
+        assert_eq!(flock(&file, NonBlockingLockExclusive), Ok(()));
     }
 
     #[test]
