@@ -357,7 +357,14 @@ struct Staging {
 impl Staging {
     fn begin(root: &Path) -> Result<Staging> {
         let folder = root.join(JOURNAL);
-        fs::create_dir(&folder).with_context(|| format!("cannot create `{}`", folder.display()))?;
+        fs::create_dir(&folder).with_context(|| {
+            format!(
+                "cannot write into the fixtures root `{}`: cannot create `{}`, where grundy \
+                 stages what it writes",
+                root.display(),
+                folder.display()
+            )
+        })?;
         Ok(Staging {
             root: root.to_path_buf(),
             folder,
