@@ -1,8 +1,20 @@
 //! `check --bless`: writing the built-in solver's output (or, for a deliberately invalid input, its
 //! error message) as a case's expected file, when the file is missing or the checker does not
-//! accept the output. Each file is written atomically; nothing is written for a failed run.
+//! accept the output. Nothing is written for a failed run.
+//!
+//! Each file is written through the fixture store ([`crate::files::store`]), under the fixtures
+//! root's exclusive lock, and only if the case is still what was judged: the input is there, and
+//! the expected file is missing as it was (and no other expected file has appeared beside it) or
+//! holds the same bytes. So `--bless` racing `add` or another `--bless` never clobbers a file it
+//! did not judge, never leaves an expected file without input, and never replaces anything but a
+//! regular file.
 
-use crate::files::{write_atomic, Existing};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+
+use crate::discovery::Case;
+use crate::files::store::{self, Entry, Writer};
 use crate::judging::{CaseResult, Verdict};
 use crate::running::{Failure, Run};
 
@@ -12,9 +24,11 @@ pub fn wanted(verdict: Verdict) -> bool {
     matches!(verdict, Verdict::WA | Verdict::PE | Verdict::NOEXP)
 }
 
-/// Writes the expected file of `result`'s case from `run`, and turns the result into AC with the
-/// path written; on failure the result keeps its verdict and says why nothing was written.
-pub fn bless(result: &mut CaseResult, run: &Run) {
+/// Writes the expected file of `result`'s case (below the fixtures root `root`) from `run`, and
+/// turns the result into AC with the path written; on failure the result keeps its verdict and
+/// says why nothing was written. `judged` is the expected file's contents the case was judged
+/// against (`None`: it had none).
+pub fn bless(result: &mut CaseResult, run: &Run, root: &Path, judged: Option<&[u8]>) {
     let path = result
         .case
         .expected
@@ -32,7 +46,7 @@ pub fn bless(result: &mut CaseResult, run: &Run) {
             return;
         }
     };
-    match write_atomic(&path, &contents, Existing::Replace) {
+    match write_unchanged(root, &result.case, &path, &contents, judged) {
         Ok(()) => {
             result.verdict = Verdict::AC;
             result.message = None;
@@ -42,5 +56,137 @@ pub fn bless(result: &mut CaseResult, run: &Run) {
         Err(error) => {
             result.message = Some(format!("--bless could not write: {error:#}"));
         }
+    }
+}
+
+/// Writes `contents` at `path`, the expected file of `case`, under the root's lock, if the case is
+/// still as it was judged.
+fn write_unchanged(
+    root: &Path,
+    case: &Case,
+    path: &Path,
+    contents: &[u8],
+    judged: Option<&[u8]>,
+) -> Result<()> {
+    let writer = Writer::open(root)?;
+    let again = "nothing was written; run check again to judge the case as it is now";
+    if store::entry(&case.input)? != Entry::File {
+        bail!(
+            "the input `{}` was removed (or is no longer a regular file) while the case was \
+             judged; {again}",
+            case.input.display()
+        );
+    }
+    match (store::entry(path)?, judged) {
+        (Entry::Other(kind), _) => bail!(
+            "`{}` is {kind}, not a regular file; --bless writes only regular files and never \
+             replaces anything else: remove it",
+            path.display()
+        ),
+        (Entry::Missing, None) => {
+            // A missing expected file may have been added as another kind meanwhile.
+            for extension in ["out", "ans", "err"] {
+                let other = case.input.with_extension(extension);
+                if store::entry(&other)? != Entry::Missing {
+                    bail!(
+                        "`{}` appeared while the case was judged; {again}",
+                        other.display()
+                    );
+                }
+            }
+            writer.create(&[(path, contents)])
+        }
+        (Entry::File, Some(judged)) if read(path)? == judged => writer.replace(path, contents),
+        (Entry::File, _) => bail!(
+            "`{}` changed while the case was judged; {again}",
+            path.display()
+        ),
+        (Entry::Missing, Some(_)) => bail!(
+            "`{}` was removed while the case was judged; {again}",
+            path.display()
+        ),
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::fs;
+
+    /// A fixtures root with the input `nim/a.in`, and the case as discovery found it.
+    fn judged_case(expected: Option<&str>) -> (tempfile::TempDir, Case) {
+        let root = tempfile::tempdir().unwrap();
+        let input = root.path().join("nim/a.in");
+        fs::create_dir_all(input.parent().unwrap()).unwrap();
+        fs::write(&input, "1\n").unwrap();
+        let expected = expected.map(|text| {
+            let path = input.with_extension("out");
+            fs::write(&path, text).unwrap();
+            path
+        });
+        let case = Case {
+            id: "nim/a".to_string(),
+            problem: "nim".to_string(),
+            input,
+            expected,
+        };
+        (root, case)
+    }
+
+    fn bless_as_judged(root: &Path, case: &Case, judged: Option<&[u8]>) -> Result<()> {
+        let path = case.input.with_extension("out");
+        write_unchanged(root, case, &path, b"win\n", judged)
+    }
+
+    #[test]
+    fn writes_when_the_case_is_as_judged() {
+        let (root, case) = judged_case(None);
+        bless_as_judged(root.path(), &case, None).unwrap();
+        assert_eq!(fs::read(root.path().join("nim/a.out")).unwrap(), b"win\n");
+        let (root, case) = judged_case(Some("lose\n"));
+        bless_as_judged(root.path(), &case, Some(b"lose\n")).unwrap();
+        assert_eq!(fs::read(root.path().join("nim/a.out")).unwrap(), b"win\n");
+    }
+
+    #[test]
+    fn writes_nothing_when_the_case_changed_since_it_was_judged() {
+        let message = |result: Result<()>| format!("{:#}", result.unwrap_err());
+        // The expected file was edited.
+        let (root, case) = judged_case(Some("edited\n"));
+        let err = message(bless_as_judged(root.path(), &case, Some(b"lose\n")));
+        assert!(err.contains("changed") && err.contains("a.out"), "{err}");
+        assert_eq!(
+            fs::read(root.path().join("nim/a.out")).unwrap(),
+            b"edited\n"
+        );
+        // Another writer added one, as `.out` or as `.ans`.
+        let (root, case) = judged_case(Some("added\n"));
+        let err = message(bless_as_judged(root.path(), &case, None));
+        assert!(err.contains("appeared") || err.contains("changed"), "{err}");
+        let (root, case) = judged_case(None);
+        fs::write(root.path().join("nim/a.ans"), "added\n").unwrap();
+        let err = message(bless_as_judged(root.path(), &case, None));
+        assert!(err.contains("a.ans") && err.contains("appeared"), "{err}");
+        assert!(!root.path().join("nim/a.out").exists());
+        // The input was removed: no expected file without input.
+        let (root, case) = judged_case(None);
+        fs::remove_file(&case.input).unwrap();
+        let err = message(bless_as_judged(root.path(), &case, None));
+        assert!(err.contains("a.in") && err.contains("removed"), "{err}");
+        assert!(!root.path().join("nim/a.out").exists());
+        // The expected file is a FIFO now.
+        let (root, case) = judged_case(Some("lose\n"));
+        let out = root.path().join("nim/a.out");
+        fs::remove_file(&out).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&out).status();
+        assert!(made.unwrap().success());
+        let err = message(bless_as_judged(root.path(), &case, Some(b"lose\n")));
+        assert!(err.contains("FIFO"), "{err}");
+        use std::os::unix::fs::FileTypeExt;
+        assert!(out.symlink_metadata().unwrap().file_type().is_fifo());
     }
 }

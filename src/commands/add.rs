@@ -1,6 +1,8 @@
 //! `grundy add PROBLEM CASE [--input FILE] [--expect FILE | --brute]`: creates a fixture. The
 //! input comes from FILE or stdin; the expected output from FILE, the brute force, or the built-in
 //! solver. Nothing existing is ever overwritten, and a case the reference fails on is not written.
+//! The files are written through the fixture store ([`crate::files::store`]): whole or not at
+//! all, and two writers of one name never both succeed.
 
 use std::io::Read;
 use std::path::{Component, Path, PathBuf};
@@ -12,8 +14,8 @@ use anyhow::{bail, Context, Result};
 use super::{built_in, load_config};
 use crate::cli::AddArgs;
 use crate::config::{Config, Overrides};
-use crate::discovery::is_kebab_case;
-use crate::files::{write_atomic, Existing};
+use crate::discovery::{in_group, is_kebab_case, INVALID_GROUP};
+use crate::files::store::{self, Writer};
 use crate::reporting::print;
 use crate::running::run_in_process;
 
@@ -41,7 +43,7 @@ pub fn run(args: AddArgs) -> Result<ExitCode> {
             reference_output(&args.problem, &input, reference)?
         }
     };
-    new_case.write(&input, &expected)?;
+    new_case.write(&input, &expected, None)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -77,64 +79,107 @@ pub fn reference_output(problem_id: &str, input: &[u8], reference: Reference) ->
 
 /// The files of a case that does not exist yet.
 pub struct NewCase {
+    root: PathBuf,
     stem: PathBuf,
 }
 
+/// Extensions whose files make a case exist: its input and every kind of expected file.
+const CASE_FILES: [&str; 4] = ["in", "out", "ans", "err"];
+
 impl NewCase {
-    /// Checks the names and that no file of the case exists already.
+    /// Checks the names and that no file of the case exists already. Checked again under the
+    /// fixtures root's lock when written: this early check only spares computing an output for
+    /// a name that is taken.
     pub fn claim(config: &Config, problem: &str, case: &str) -> Result<NewCase> {
+        let new_case = NewCase::named(config, problem, case)?;
+        new_case.require_free(false)?;
+        Ok(new_case)
+    }
+
+    /// A case named `case` of `problem`, whether or not it exists.
+    pub fn named(config: &Config, problem: &str, case: &str) -> Result<NewCase> {
         if !is_kebab_case(problem) {
             bail!("problem id `{problem}` must be lowercase kebab-case, like `s-nim`");
         }
         check_case_path(case)?;
-        let stem = config.fixtures.join(problem).join(case);
+        if in_group(case, INVALID_GROUP) {
+            bail!(
+                "case `{case}` is in an `{INVALID_GROUP}/` group, whose cases expect the \
+                 solver's error message rather than an output: write the input there and run \
+                 `grundy check {problem}/{case} --bless`"
+            );
+        }
+        let relative = Path::new(problem).join(case);
         // Nothing is written through a symbolic link: it may lead out of the fixtures root.
-        let mut below = config.fixtures.clone();
-        for part in Path::new(problem).join(case).components() {
-            below.push(part);
-            if below
-                .symlink_metadata()
-                .is_ok_and(|m| m.file_type().is_symlink())
-            {
-                bail!(
-                    "`{}` is a symbolic link; grundy does not write through links, which may \
-                     lead out of the fixtures root",
-                    below.display()
-                );
-            }
-        }
-        for extension in ["in", "out", "ans"] {
-            let taken = stem.with_extension(extension);
-            if taken.exists() {
-                bail!(
-                    "`{}` already exists; refusing to overwrite it (pick another case name)",
-                    taken.display()
-                );
-            }
-        }
-        Ok(NewCase { stem })
+        store::require_plain_path(&config.fixtures, &relative)?;
+        Ok(NewCase {
+            root: config.fixtures.clone(),
+            stem: config.fixtures.join(relative),
+        })
     }
 
     pub fn path(&self, extension: &str) -> PathBuf {
         self.stem.with_extension(extension)
     }
 
-    /// Writes the input and the expected output, each atomically and never over an existing
-    /// file, and prints their paths; on failure no half-made case is left behind.
-    pub fn write(&self, input: &[u8], expected: &[u8]) -> Result<()> {
-        let input_path = self.path("in");
-        let expected_path = self.path("out");
-        write_atomic(&input_path, input, Existing::Keep)?;
-        if let Err(error) = write_atomic(&expected_path, expected, Existing::Keep) {
-            let _ = std::fs::remove_file(&input_path);
-            return Err(error);
+    /// An error naming the first file of the case (and its recipe, `with_recipe`) that exists.
+    fn require_free(&self, with_recipe: bool) -> Result<()> {
+        let recipe = with_recipe.then_some("gen");
+        for extension in CASE_FILES.into_iter().chain(recipe) {
+            store::require_free(&self.path(extension))?;
         }
-        print(&format!(
-            "wrote {}\nwrote {}\n",
-            input_path.display(),
-            expected_path.display()
-        ))?;
         Ok(())
+    }
+
+    /// Whether any file of the case, or a `.gen` recipe, stands already.
+    pub fn taken(&self) -> Result<bool> {
+        for extension in CASE_FILES.into_iter().chain(["gen"]) {
+            if store::entry(&self.path(extension))? != store::Entry::Missing {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Writes the input, the expected output and, for a generated case, its `.gen` recipe under
+    /// the fixtures root's lock, all or nothing and never over an existing file, and prints
+    /// their paths.
+    pub fn write(&self, input: &[u8], expected: &[u8], recipe: Option<&[u8]>) -> Result<()> {
+        let writer = Writer::open(&self.root)?;
+        self.write_with(&writer, input, expected, recipe)?;
+        drop(writer);
+        self.print_written(recipe.is_some())
+    }
+
+    /// [`NewCase::write`] for a writer that holds the lock already; prints nothing.
+    pub fn write_with(
+        &self,
+        writer: &Writer,
+        input: &[u8],
+        expected: &[u8],
+        recipe: Option<&[u8]>,
+    ) -> Result<()> {
+        // The early check in `claim` may be stale: another grundy may have written since.
+        self.require_free(recipe.is_some())?;
+        let (input_path, expected_path, recipe_path) =
+            (self.path("in"), self.path("out"), self.path("gen"));
+        let mut files = vec![
+            (input_path.as_path(), input),
+            (expected_path.as_path(), expected),
+        ];
+        files.extend(recipe.map(|recipe| (recipe_path.as_path(), recipe)));
+        writer.create(&files)
+    }
+
+    /// `wrote <path>` for each file of the case.
+    pub fn print_written(&self, with_recipe: bool) -> Result<()> {
+        let recipe = with_recipe.then_some("gen");
+        let lines: String = ["in", "out"]
+            .into_iter()
+            .chain(recipe)
+            .map(|extension| format!("wrote {}\n", self.path(extension).display()))
+            .collect();
+        print(&lines)
     }
 }
 

@@ -245,7 +245,12 @@ impl Jobs for CheckJobs {
         };
         let mut result = judge(case.clone(), &run, &against);
         if self.bless && blessing::wanted(result.verdict) {
-            blessing::bless(&mut result, &run);
+            blessing::bless(
+                &mut result,
+                &run,
+                &self.config.fixtures,
+                expected.as_deref(),
+            );
         }
         Ok(result)
     }

@@ -1,6 +1,7 @@
 //! `grundy gen PROBLEM CASE --seed S --scale N`: a reproducible generated fixture. The input comes
 //! from the problem's seeded generator, the expected output from its brute force (never from the
-//! solver under test), and the command that made them is recorded beside them as `<case>.gen`.
+//! solver under test), and the command that made them is recorded beside them as `<case>.gen`;
+//! the three files appear together or not at all.
 
 use std::process::ExitCode;
 
@@ -10,8 +11,6 @@ use super::add::{reference_output, NewCase, Reference};
 use super::{built_in, load_config};
 use crate::cli::GenArgs;
 use crate::config::Overrides;
-use crate::files::{write_atomic, Existing};
-use crate::reporting::print;
 
 pub fn run(args: GenArgs) -> Result<ExitCode> {
     let problem = built_in(&args.problem)?;
@@ -25,8 +24,6 @@ pub fn run(args: GenArgs) -> Result<ExitCode> {
         "grundy gen {} {} --seed {seed} --scale {}\n",
         problem.id, args.case, args.scale
     );
-    new_case.write(&input, &expected)?;
-    write_atomic(&new_case.path("gen"), recipe.as_bytes(), Existing::Keep)?;
-    print(&format!("wrote {}\n", new_case.path("gen").display()))?;
+    new_case.write(&input, &expected, Some(recipe.as_bytes()))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,13 @@
 //!
 //! A case is `<root>/<problem>/[group/...]<name>.in` with its expected output beside it as
 //! `<name>.out` or `<name>.ans`. Symbolic links are never followed, so nothing outside the root is
-//! read and no loop is possible.
+//! read and no loop is possible. Hidden entries (names starting with `.`) are ignored at every
+//! level: grundy's journal of unfinished writes lives there, and so do editors' and version
+//! control's files. A case file (`.in`, `.out`, `.ans`, `.err`) that is not a regular file (a
+//! folder, a FIFO, a device) is a layout error.
+//!
+//! The walk holds the fixtures root's shared lock (see [`crate::files::store`]), after finishing
+//! any write a killed grundy left, so it never sees half a case being written.
 //!
 //! Two group names mean something. Below a folder named [`INVALID_GROUP`] (at any depth) inputs
 //! are deliberately malformed: the expected file is `<name>.err`, the exact error message the
@@ -20,6 +26,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use walkdir::WalkDir;
+
+use crate::files::store;
 
 pub use filter::select_cases;
 pub use partition::Partition;
@@ -64,7 +72,7 @@ impl Case {
 
 /// Whether a folder above the case `name` (`a/b/case`) is called `group`; the case's own name
 /// does not count.
-fn in_group(name: &str, group: &str) -> bool {
+pub(crate) fn in_group(name: &str, group: &str) -> bool {
     name.rsplit_once('/')
         .is_some_and(|(folders, _)| folders.split('/').any(|folder| folder == group))
 }
@@ -82,6 +90,7 @@ pub struct Fixtures {
 
 /// Finds every case below `root`; only the problem folders `wanted` accepts are walked.
 pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> {
+    let lock = store::lock_for_reading(root);
     let entries = std::fs::read_dir(root).with_context(|| {
         format!(
             "cannot read the fixtures root `{}`: create it, or point to another with --fixtures DIR \
@@ -94,12 +103,16 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot list `{}`", root.display()))?;
         let path = entry.path();
+        if is_hidden(&path) {
+            continue;
+        }
         let kind = entry.file_type()?;
         if kind.is_symlink() {
             fixtures.skipped_links.push(path);
         } else if kind.is_dir() {
             folders.push((utf8_name(&path)?.to_string(), path));
         } else if is_case_file(&path) {
+            require_regular(&path, kind)?;
             bail!(
                 "`{}` lies directly in the fixtures root; cases belong in a problem folder, \
                  e.g. `{}`",
@@ -119,7 +132,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
             );
         }
         if wanted(&problem) {
-            discover_problem(&problem, &folder, &mut fixtures)?;
+            discover_problem(&problem, &folder, lock.is_some(), &mut fixtures)?;
         }
         fixtures.problems.push(problem);
     }
@@ -127,20 +140,35 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
     Ok(fixtures)
 }
 
-fn discover_problem(problem: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<()> {
+/// Walks one problem folder. `locked`: the root's lock is held, so a temporary file an older
+/// grundy left (`.grundy-XXXXXX`) belongs to no live writer and is removed.
+fn discover_problem(
+    problem: &str,
+    folder: &Path,
+    locked: bool,
+    fixtures: &mut Fixtures,
+) -> Result<()> {
     // Stem (path without extension) -> the case files found for it. Keyed by the path's bytes:
     // comparing paths component by component made this map a large part of `check`'s cost on
     // suites of many tiny cases (cases are sorted by id at the end anyway).
     let mut stems: BTreeMap<OsString, CaseFiles> = BTreeMap::new();
-    for entry in WalkDir::new(folder).follow_links(false).sort_by_file_name() {
+    let walk = WalkDir::new(folder).follow_links(false).sort_by_file_name();
+    for entry in walk.into_iter().filter_entry(|e| {
+        let hidden = e.depth() > 0 && is_hidden(e.path());
+        if hidden && locked && e.file_type().is_file() && store::is_stale_temporary(e.path()) {
+            let _ = std::fs::remove_file(e.path());
+        }
+        !hidden
+    }) {
         let entry = entry.with_context(|| format!("cannot walk `{}`", folder.display()))?;
         if entry.path_is_symlink() {
             fixtures.skipped_links.push(entry.into_path());
             continue;
         }
-        if !entry.file_type().is_file() || !is_case_file(entry.path()) {
+        if !is_case_file(entry.path()) {
             continue;
         }
+        require_regular(entry.path(), entry.file_type())?;
         let path = entry.into_path();
         let files = stems
             .entry(path.with_extension("").into_os_string())
@@ -210,6 +238,25 @@ struct CaseFiles {
     out: Option<PathBuf>,
     ans: Option<PathBuf>,
     err: Option<PathBuf>,
+}
+
+/// A layout error unless a case file is a regular file (a folder named `x.in` is not a group).
+fn require_regular(path: &Path, kind: std::fs::FileType) -> Result<()> {
+    if !kind.is_file() {
+        bail!(
+            "`{}` is {}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be \
+             a regular file: remove or rename it",
+            path.display(),
+            store::kind(kind)
+        );
+    }
+    Ok(())
+}
+
+/// A name starting with `.`: ignored by discovery at every level.
+fn is_hidden(path: &Path) -> bool {
+    path.file_name()
+        .is_some_and(|name| name.as_encoded_bytes().starts_with(b"."))
 }
 
 fn is_case_file(path: &Path) -> bool {
@@ -359,6 +406,47 @@ pub(crate) mod tests {
         let found = discover(dir.path(), |_| true).unwrap();
         assert_eq!(ids(&found), ["nim/a"]);
         assert_eq!(found.skipped_links.len(), 3);
+    }
+
+    #[test]
+    fn hidden_entries_are_ignored_at_every_level() {
+        let dir = tree(&[
+            "nim/a.in",
+            "nim/a.out",
+            "nim/.b.in",
+            "nim/.hidden/c.in",
+            "nim/.hidden/orphan.out",
+            ".git/x.in",
+            ".grundy-journal/0",
+        ]);
+        let found = discover(dir.path(), |_| true).unwrap();
+        assert_eq!(ids(&found), ["nim/a"]);
+        assert_eq!(found.problems, ["nim"]);
+    }
+
+    #[test]
+    fn stale_temporary_files_are_swept_and_others_kept() {
+        let dir = tree(&["nim/a.in", "nim/.grundy-Ab12xY", "nim/.grundy-notes.txt"]);
+        discover(dir.path(), |_| true).unwrap();
+        assert!(!dir.path().join("nim/.grundy-Ab12xY").exists());
+        assert!(dir.path().join("nim/.grundy-notes.txt").exists());
+    }
+
+    #[test]
+    fn case_files_that_are_not_regular_files_are_layout_errors() {
+        let dir = tree(&["nim/a.in"]);
+        fs::create_dir_all(dir.path().join("nim/group/b.out")).unwrap();
+        let err = discover(dir.path(), |_| true).unwrap_err().to_string();
+        assert!(
+            err.contains("b.out") && err.contains("a directory, not a regular file"),
+            "{err}"
+        );
+        let dir = tree(&["nim/a.in"]);
+        let fifo = dir.path().join("nim/a.out");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        assert!(made.unwrap().success());
+        let err = discover(dir.path(), |_| true).unwrap_err().to_string();
+        assert!(err.contains("a.out") && err.contains("FIFO"), "{err}");
     }
 
     #[test]

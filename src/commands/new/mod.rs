@@ -15,6 +15,7 @@ use anyhow::{bail, Context, Result};
 use crate::cli::NewArgs;
 use crate::config::{Config, Overrides};
 use crate::discovery::is_kebab_case;
+use crate::files::store::Writer;
 use crate::files::{write_atomic, Existing};
 
 /// The files of a new problem folder, with `{{id}}`, `{{module}}` and `{{title}}` to fill in.
@@ -49,7 +50,8 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
             );
         }
     }
-    let sample = fixtures_root(&root)?.join(&names.id).join("sample-1");
+    let fixtures = fixtures_root(&root)?;
+    let sample = fixtures.join(&names.id).join("sample-1");
     for extension in ["in", "out", "ans"] {
         let taken = sample.with_extension(extension);
         if taken.exists() {
@@ -62,7 +64,7 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
 
     std::fs::create_dir(&folder)
         .with_context(|| format!("cannot create `{}`", folder.display()))?;
-    let written = write_problem(&folder, &names, &sample).and_then(|()| {
+    let written = write_problem(&folder, &names, &fixtures, &sample).and_then(|()| {
         write_atomic(&lib_path, registered.as_bytes(), Existing::Replace)
             .with_context(|| format!("cannot register the problem in `{}`", lib_path.display()))
     });
@@ -200,7 +202,7 @@ impl Names {
     }
 }
 
-fn write_problem(folder: &Path, names: &Names, sample: &Path) -> Result<()> {
+fn write_problem(folder: &Path, names: &Names, fixtures: &Path, sample: &Path) -> Result<()> {
     for (name, template) in TEMPLATES {
         write_atomic(
             &folder.join(name),
@@ -208,16 +210,12 @@ fn write_problem(folder: &Path, names: &Names, sample: &Path) -> Result<()> {
             Existing::Keep,
         )?;
     }
-    write_atomic(
-        &sample.with_extension("in"),
-        SAMPLE_INPUT.as_bytes(),
-        Existing::Keep,
-    )?;
-    write_atomic(
-        &sample.with_extension("out"),
-        SAMPLE_OUTPUT.as_bytes(),
-        Existing::Keep,
-    )
+    // Like every write into a fixtures root: under its lock, both files or neither.
+    let (input, output) = (sample.with_extension("in"), sample.with_extension("out"));
+    Writer::open(fixtures)?.create(&[
+        (&input, SAMPLE_INPUT.as_bytes()),
+        (&output, SAMPLE_OUTPUT.as_bytes()),
+    ])
 }
 
 /// `--root DIR`, or the current folder or the nearest one above it holding `problems/lib.rs`.

@@ -8,7 +8,7 @@ use super::shrinking::Shrunk;
 use crate::commands::add::NewCase;
 use crate::config::Config;
 use crate::diffing::Paint;
-use crate::files::{write_atomic, Existing};
+use crate::files::store::Writer;
 use crate::judging::Verdict;
 
 /// Lines and bytes of an input or output shown before it is cut with a note.
@@ -161,40 +161,43 @@ fn block(title: &str, text: &[u8]) -> String {
 }
 
 /// Writes the shrunk input under `<fixtures>/<problem>/stress/` with the brute force's output as
-/// its expected file and a `.gen` note, under a name no file has yet, and prints their paths.
+/// its expected file and a `.gen` note, under a name no file has yet, and prints their paths. The
+/// name is chosen and written under the fixtures root's lock, so concurrent runs saving the same
+/// case each get their own (`-2`, `-3`, ...).
 pub fn save(config: &Config, found: &Counterexample) -> Result<()> {
     let base = format!(
         "stress/seed-{}-case-{}",
         found.schedule.seed, found.case.number
     );
+    let note = format!(
+        "{} --save\n# Case {} of that run, shrunk in {} steps from {} to {}: the .in file is \
+         the shrunk input.\n# Before shrinking the input was: {}\n# The expected output is \
+         the brute force's.\n",
+        found.stress_command(),
+        found.case.number,
+        found.shrunk.steps,
+        size(&found.unshrunk),
+        size(&found.shrunk.input),
+        found.gen_command("CASE"),
+    );
+    let writer = Writer::open(&config.fixtures)?;
     for attempt in 1..=100 {
         let name = match attempt {
             1 => base.clone(),
             n => format!("{base}-{n}"),
         };
-        let stem = config.fixtures.join(found.problem).join(&name);
-        let taken = ["in", "out", "ans", "err", "gen"]
-            .iter()
-            .any(|extension| stem.with_extension(extension).exists());
-        if taken {
+        let new_case = NewCase::named(config, found.problem, &name)?;
+        if new_case.taken()? {
             continue;
         }
-        let new_case = NewCase::claim(config, found.problem, &name)?;
-        new_case.write(&found.shrunk.input, &found.shrunk.trial.expected)?;
-        let note = format!(
-            "{} --save\n# Case {} of that run, shrunk in {} steps from {} to {}: the .in file is \
-             the shrunk input.\n# Before shrinking the input was: {}\n# The expected output is \
-             the brute force's.\n",
-            found.stress_command(),
-            found.case.number,
-            found.shrunk.steps,
-            size(&found.unshrunk),
-            size(&found.shrunk.input),
-            found.gen_command("CASE"),
-        );
-        write_atomic(&new_case.path("gen"), note.as_bytes(), Existing::Keep)?;
-        crate::reporting::print(&format!("wrote {}\n", new_case.path("gen").display()))?;
-        return Ok(());
+        new_case.write_with(
+            &writer,
+            &found.shrunk.input,
+            &found.shrunk.trial.expected,
+            Some(note.as_bytes()),
+        )?;
+        drop(writer);
+        return new_case.print_written(true);
     }
     bail!(
         "every name from `{base}` to `{base}-100` is taken below `{}`; nothing was saved",

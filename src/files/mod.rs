@@ -1,5 +1,8 @@
 //! Writing files safely: a temporary file in the destination folder, then a rename, so a reader
-//! never sees half a file; existing files are replaced only when the caller says so.
+//! never sees half a file; existing files are replaced only when the caller says so. Fixtures
+//! are written through [`store`] instead, which also survives SIGKILL and concurrent writers.
+
+pub mod store;
 
 use std::io::Write;
 use std::path::Path;
