@@ -103,7 +103,10 @@ impl ExternalJudge {
             Ok(path)
         };
         let input = match submitted.input {
-            Input::File(path) => path.to_path_buf(),
+            // The checker runs in a folder of its own: a relative path would not reach the file.
+            Input::File(path) => {
+                std::path::absolute(path).map_err(|e| format!("could not be prepared: {e}"))?
+            }
             Input::Bytes(bytes) => write("input", bytes)?,
         };
         let answer = write("answer", submitted.expected)?;

@@ -23,6 +23,14 @@ fn main() {
     let role = args.last().cloned().unwrap_or_default();
     let files = &args[..args.len().saturating_sub(1)];
     let file = |index: usize| files.get(index).cloned().unwrap_or_default();
+    // Every file a checker is given must be there: a judge that passed a path the checker cannot
+    // open would otherwise go unnoticed by checkers that ignore the input.
+    if role.starts_with("kattis-") || role.starts_with("testlib-") {
+        if let Some(missing) = files.iter().find(|f| std::fs::metadata(f).is_err()) {
+            eprintln!("grundy-test-judge: cannot open `{missing}`");
+            std::process::exit(98);
+        }
+    }
     let code = match role.as_str() {
         "kattis-compare" => kattis_compare(&file(1), &file(2), None),
         "kattis-team" => kattis_compare(&file(1), &file(2), Some("look at line 1")),
