@@ -71,10 +71,16 @@ impl Subject {
     /// `--exec 'CMD'` if given, else the built-in solvers (as processes under `isolate`).
     pub fn choose(exec: Option<&str>, isolate: bool) -> Result<Subject> {
         Ok(match exec {
-            Some(command) => Subject::External {
-                program: parse_command(command)?,
-                command: command.to_string(),
-            },
+            Some(command) => {
+                let program = parse_command(command)?;
+                // One clear error before judging, rather than a failure per case.
+                super::startable(&program)
+                    .map_err(|e| anyhow::anyhow!("cannot run `{command}`: {e}"))?;
+                Subject::External {
+                    program,
+                    command: command.to_string(),
+                }
+            }
             None if isolate => Subject::Isolated {
                 grundy: std::env::current_exe().context("cannot find the grundy executable")?,
             },

@@ -7,6 +7,8 @@
 //! the in-memory pairing of a built-in judge with the built-in player; the pairings with
 //! processes live beside it.
 
+pub mod pipes;
+
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
