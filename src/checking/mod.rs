@@ -1,5 +1,7 @@
-//! Checkers: deciding whether a program's output is accepted. Three kinds, one [`Checker`]:
+//! Checkers: deciding whether a program's output is accepted. Four kinds, one [`Checker`]:
 //! - a comparison with the one expected output (`tokens`, `lines`, ...: [`compare`]);
+//! - the Kattis problem package format's default output validator with a case's flags
+//!   ([`crate::package::default_validator`]), for packages without a validator of their own;
 //! - a built-in problem's own checker, for problems with many right answers (Rust, in the
 //!   problems crate);
 //! - an external checker program of the problem's author, in the Kattis or testlib protocol
@@ -20,6 +22,7 @@ use grundy_problems::{CheckFn, Decision, Interaction};
 pub use compare::Comparison;
 pub use external::{ExternalJudge, Protocol};
 
+use crate::package::default_validator;
 use crate::running::Input;
 
 /// How a program's output is judged.
@@ -31,6 +34,8 @@ pub enum Checker {
     BuiltIn(BuiltInChecker),
     /// A checker program (`kattis:CMD`, `testlib:CMD`).
     External(ExternalJudge),
+    /// A Kattis package's default output validator with the case's flags.
+    KattisDefault(default_validator::Options),
 }
 
 /// A built-in problem's checker, named by its problem.
@@ -160,6 +165,9 @@ impl Checker {
             Checker::Compare(comparison) => comparison.judge(submitted.expected, submitted.output),
             Checker::BuiltIn(built_in) => built_in.judge(submitted),
             Checker::External(external) => external.check(submitted, judge_limits),
+            Checker::KattisDefault(options) => {
+                default_validator::validate(submitted.expected, submitted.output, options)
+            }
         }
     }
 
@@ -205,6 +213,7 @@ impl fmt::Display for Checker {
             Checker::Compare(comparison) => comparison.fmt(f),
             Checker::BuiltIn(built_in) => write!(f, "built-in ({})", built_in.problem),
             Checker::External(external) => external.fmt(f),
+            Checker::KattisDefault(options) => write!(f, "kattis-default{options}"),
         }
     }
 }

@@ -10,6 +10,7 @@ mod sg;
 mod solve;
 mod stress;
 mod validate;
+mod verify;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Validate(args) => validate::run(args),
         Command::New(args) => new::run(args),
         Command::Sg(args) => sg::run(args),
+        Command::Verify(args) => verify::run(args, color),
     }
 }
 
