@@ -88,19 +88,7 @@ impl BuildJobs {
         let mut seen = std::collections::HashSet::new();
         let mut programs = vec![];
         for problem in problems {
-            let cache = cache_folder(&problem.root);
-            let limits = Settings {
-                time_limit: problem
-                    .limits
-                    .compilation_time_s
-                    .map_or(COMPILE_TIME, Duration::from_secs),
-                memory_limit_mb: problem
-                    .limits
-                    .compilation_memory_mib
-                    .unwrap_or(COMPILE_MEMORY_MIB),
-                output_limit_mb: 64,
-                ..Settings::default()
-            };
+            let (cache, limits) = (cache_folder(&problem.root), compile_limits(problem));
             for program in problem.programs() {
                 if seen.insert(program.path.clone()) {
                     programs.push((program.clone(), cache.clone(), limits.clone()));
@@ -143,6 +131,32 @@ impl Jobs for BuildJobs {
 
     fn failed(&self, build: &Build) -> bool {
         !matches!(build, Build::Ready { .. })
+    }
+}
+
+/// Builds some of `problem`'s programs one after another on this thread (the validators `check`
+/// needs of a package).
+pub fn build_now<'a>(problem: &Problem, programs: impl IntoIterator<Item = &'a Program>) -> Builds {
+    let (cache, limits) = (cache_folder(&problem.root), compile_limits(problem));
+    let builds = programs
+        .into_iter()
+        .map(|program| (program.path.clone(), build(program, &cache, &limits)));
+    Builds(builds.collect())
+}
+
+/// The limits a problem's compilers run under.
+fn compile_limits(problem: &Problem) -> Settings {
+    Settings {
+        time_limit: problem
+            .limits
+            .compilation_time_s
+            .map_or(COMPILE_TIME, Duration::from_secs),
+        memory_limit_mb: problem
+            .limits
+            .compilation_memory_mib
+            .unwrap_or(COMPILE_MEMORY_MIB),
+        output_limit_mb: 64,
+        ..Settings::default()
     }
 }
 

@@ -81,7 +81,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
         if problem.submissions.is_empty() {
             problem.warnings.push(format!(
                 "{}: no planted submissions; only the data is checked",
-                folder.display()
+                super::shown(&folder)
             ));
         }
         problems.push(problem);

@@ -4,7 +4,8 @@
 //! (every program compiled once into the build cache), [`validation`] (inputs through the input
 //! validators, outputs through the output validator), [`judge`] (the time limit, then every
 //! submission on every case, with [`checkers`] deciding how outputs are judged), [`outcome`]
-//! (each submission against what it must get) and [`report`].
+//! (each submission against what it must get) and [`report`]. [`fixtures`] lends the packages'
+//! settings to `check` and `list`.
 //!
 //! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
 //! otherwise; 2 for a package that cannot be read (the others are still verified) or a usage
@@ -13,6 +14,7 @@
 mod build;
 mod builtin;
 mod checkers;
+mod fixtures;
 mod judge;
 mod model;
 mod outcome;
@@ -34,6 +36,7 @@ use crate::package::{find, load_package};
 use crate::reporting::progress_bar;
 use crate::running::pool::{self, Event, Jobs, PoolOptions};
 use build::{Build, BuildJobs, Builds};
+pub use fixtures::add_package_settings;
 use model::{absolute, Problem};
 use report::{ProblemReport, Totals};
 use validation::ValidationJobs;

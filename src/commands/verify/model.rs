@@ -131,6 +131,15 @@ impl Problem {
             constraints: grundy_problems::Constraints::Original,
             default_validator: package.default_validator_options(case),
         };
+        if let OutputValidator::Custom(list) = &package.output_validator {
+            if list.len() > 1 {
+                warnings.push(format!(
+                    "{}: several output validators; only the first, {}, judges",
+                    package.root.join("output_validators").display(),
+                    list[0].name
+                ));
+            }
+        }
         let of_kind = |kind: CaseKind| {
             package
                 .data
