@@ -1,12 +1,9 @@
 //! Judging every submission on every judged case (sample, then secret), in parallel over
-//! submissions × cases, and settling the time limit.
+//! submissions × cases.
 //!
-//! The time limit is the problem's own when it fixes one. Otherwise the submissions that bound
-//! it from below (accepted ones) run first with a generous timeout, and the limit is computed
-//! from the slowest of their runs ([`crate::package::limits::Limits::time_limit`]). Every other
-//! run then has the limit times `time_limit_to_tle` to finish, so a slow run is told apart from
-//! a hopeless one; a run over the limit is TLE whatever it printed. At the end the limit is
-//! checked against the format's margins (the slowest accepted run, the fastest TLE submission).
+//! When the time limit is computed ([`super::time_limit`]), the submissions it comes from run
+//! first; every other run then has the limit times `time_limit_to_tle` to finish, so a slow run
+//! is told apart from a hopeless one, and a run over the limit is TLE whatever it printed.
 //!
 //! Every case is judged, even after a failure, so the report can say which cases catch each
 //! wrong submission.
@@ -20,6 +17,7 @@ use super::build::{Build, Builds};
 use super::checkers::{checker_for, interactor_for};
 use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
+use super::time_limit;
 use super::Pool;
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
@@ -27,9 +25,6 @@ use crate::discovery::Case;
 use crate::judging::{judge, judge_interactive, Against, CaseResult, Verdict};
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
-
-/// How long an accepted submission may run while the time limit is being computed.
-const GENEROUS: Duration = Duration::from_secs(60);
 
 /// One judged case of one submission.
 #[derive(Clone, Debug)]
@@ -103,15 +98,10 @@ pub fn judge_all(
     // First the runs the time limit is computed from.
     let mut first = vec![];
     for (p, problem) in problems.iter().enumerate() {
-        if problem.limits.time_limit.is_none() {
-            for (s, submission) in problem.submissions.iter().enumerate() {
-                let lower = submission
-                    .expectation
-                    .as_ref()
-                    .is_some_and(|e| e.time_limit_role().lower);
-                if lower && prepared[p].subjects[s].is_some() {
-                    first.extend((0..problem.cases.len()).map(|c| (p, s, c, GENEROUS)));
-                }
+        for (s, submission) in problem.submissions.iter().enumerate() {
+            if time_limit::times_the_limit(problem, submission) && prepared[p].subjects[s].is_some()
+            {
+                first.extend((0..problem.cases.len()).map(|c| (p, s, c, time_limit::GENEROUS)));
             }
         }
     }
@@ -125,23 +115,9 @@ pub fn judge_all(
     )?;
     let mut rest = vec![];
     for (p, problem) in problems.iter().enumerate() {
-        let limit = match problem.limits.time_limit {
-            Some(fixed) => Ok(Duration::from_secs_f64(fixed)),
-            None => problem
-                .limits
-                .time_limit(slowest_accepted(problem, &judgings[p]), None),
-        };
+        let (limit, line) = time_limit::limit(problem, &judgings[p]);
         let judging = &mut judgings[p];
-        judging.time_limit_line = match (&limit, problem.limits.time_limit) {
-            (Ok(limit), Some(_)) => format!("{} ({})", seconds(*limit), problem.time_limit_source),
-            (Ok(limit), None) => format!(
-                "{} (computed: the slowest accepted run × {}, rounded up to {}s)",
-                seconds(*limit),
-                problem.limits.ac_to_time_limit,
-                problem.limits.time_resolution
-            ),
-            (Err(_), _) => "none".into(),
-        };
+        judging.time_limit_line = line;
         if let Ok(limit) = limit {
             let timeout = problem.limits.timeout(limit);
             for (s, judged) in judging.submissions.iter().enumerate() {
@@ -278,37 +254,6 @@ fn run_tasks(
     Ok(())
 }
 
-/// The slowest run of the submissions that bound the time limit from below, among those that
-/// finished.
-fn slowest_accepted(problem: &Problem, judging: &Judging) -> Option<Duration> {
-    runs_of(problem, judging, |role| role.lower)
-        .filter(|run| run.verdict != Verdict::TLE)
-        .map(|run| run.time)
-        .max()
-}
-
-/// The judged runs of the submissions whose time-limit role `wanted` picks.
-fn runs_of<'a>(
-    problem: &'a Problem,
-    judging: &'a Judging,
-    wanted: impl Fn(crate::package::expectations::TimeLimitRole) -> bool + 'a,
-) -> impl Iterator<Item = &'a CaseRun> + 'a {
-    problem
-        .submissions
-        .iter()
-        .zip(&judging.submissions)
-        .filter(move |(s, _)| {
-            s.expectation
-                .as_ref()
-                .is_some_and(|e| wanted(e.time_limit_role()))
-        })
-        .filter_map(|(_, judged)| match judged {
-            Judged::Runs(runs) => Some(runs.iter().flatten()),
-            _ => None,
-        })
-        .flatten()
-}
-
 /// Applies the final time limit to every run (a run over it is TLE), collects the judge errors,
 /// and checks the limit against the format's margins.
 fn settle(problem: &Problem, judging: &mut Judging) {
@@ -344,26 +289,7 @@ fn settle(problem: &Problem, judging: &mut Judging) {
             }
         }
     }
-    let slowest = slowest_accepted(problem, judging);
-    // The fastest time-limit-exceeded submission: the slowest run of each one that got TLE.
-    let fastest_tle = problem
-        .submissions
-        .iter()
-        .zip(&judging.submissions)
-        .filter(|(s, _)| {
-            s.expectation
-                .as_ref()
-                .is_some_and(|e| e.time_limit_role().upper)
-        })
-        .filter_map(|(_, judged)| match judged {
-            Judged::Runs(runs) if runs.iter().flatten().any(|r| r.verdict == Verdict::TLE) => {
-                runs.iter().flatten().map(|r| r.time).max()
-            }
-            _ => None,
-        })
-        .min();
-    // A computed limit came from `slowest` (so it is there); a fixed one is checked as given.
-    if let Err(why) = problem.limits.time_limit(slowest, fastest_tle) {
+    if let Some(why) = time_limit::margins(problem, judging) {
         judging.errors.push(format!("time limit: {why}"));
     }
 }

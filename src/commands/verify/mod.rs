@@ -2,8 +2,8 @@
 //! BAPCtools' `bt run` do. One module per stage, each over every problem at once on the worker
 //! pool: [`model`] (the problems, from Kattis packages or from [`builtin`] problems), [`build`]
 //! (every program compiled once into the build cache), [`validation`] (inputs through the input
-//! validators, outputs through the output validator), [`judge`] (the time limit, then every
-//! submission on every case, with [`checkers`] deciding how outputs are judged), [`outcome`]
+//! validators, outputs through the output validator), [`judge`] (every submission on every case,
+//! with [`checkers`] deciding how outputs are judged and [`time_limit`] the limit), [`outcome`]
 //! (each submission against what it must get) and [`report`]. [`fixtures`] lends the packages'
 //! settings to `check` and `list`.
 //!
@@ -19,6 +19,7 @@ mod judge;
 mod model;
 mod outcome;
 mod report;
+mod time_limit;
 mod validation;
 
 use std::path::{Path, PathBuf};
