@@ -241,6 +241,37 @@ mod tests {
     }
 
     #[test]
+    fn the_kattis_default_validator_judges_with_the_case_flags() {
+        let options = default_validator::Options::parse(&["float_tolerance", "1e-6"]).unwrap();
+        let checker = Checker::KattisDefault(options);
+        assert_eq!(
+            checker.to_string(),
+            "kattis-default float_tolerance 0.000001"
+        );
+        assert!(
+            !checker.compares(),
+            "no diff: any output within the tolerance is right"
+        );
+        let limits = grundy_sandbox::Limits {
+            time: std::time::Duration::from_secs(1),
+            memory_bytes: 0,
+            output_bytes: 0,
+        };
+        let judge = |output: &'static [u8]| {
+            let submitted = Submitted {
+                input: Input::Bytes(b""),
+                expected: b"0.3333333\n",
+                output,
+            };
+            checker.judge(&submitted, &limits)
+        };
+        assert_eq!(judge(b"0.33333331"), Judgement::Accepted);
+        assert!(matches!(judge(b"0.33"), Judgement::WrongAnswer(_)));
+        let plain = Checker::KattisDefault(default_validator::Options::default());
+        assert_eq!(plain.to_string(), "kattis-default");
+    }
+
+    #[test]
     fn a_built_in_checker_decides_from_the_input_and_answer() {
         fn divides(input: &[u8], _: &[u8], output: &[u8]) -> Decision {
             let number = |b: &[u8]| std::str::from_utf8(b).ok()?.trim().parse::<u64>().ok();

@@ -325,3 +325,34 @@ fn write_launcher(plan: &Plan, scripts: bool, staging: &Path) -> std::io::Result
     std::fs::write(&path, text)?;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_launcher_execs_the_run_command_with_its_arguments() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = Plan {
+            key: "k".into(),
+            dir: dir.path().to_path_buf(),
+            compile: None,
+            run: vec!["sh".into(), "-c".into(), "echo \"$0\" \"it's\"".into()],
+        };
+        assert!(needs_launcher(&plan, false));
+        write_launcher(&plan, false, dir.path()).unwrap();
+        let command = launch(&plan, false);
+        assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
+        let output = std::process::Command::new(&command.argv[0])
+            .arg("first")
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "first it's\n");
+        let binary = Plan {
+            run: vec!["/b/main".into()],
+            ..plan
+        };
+        assert!(!needs_launcher(&binary, false) && needs_launcher(&binary, true));
+        assert_eq!(launch(&binary, false).argv, ["/b/main"]);
+    }
+}

@@ -216,3 +216,20 @@ pub fn format_verdict(verdict: Verdict) -> Option<FormatVerdict> {
 pub fn absolute(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overruns_are_run_time_errors_and_judge_errors_no_verdict() {
+        let format = |v| format_verdict(v).map(|f| f.to_string());
+        assert_eq!(format(Verdict::AC).as_deref(), Some("AC"));
+        assert_eq!(format(Verdict::PE).as_deref(), Some("WA"));
+        for overrun in [Verdict::RE, Verdict::MLE, Verdict::OLE] {
+            assert_eq!(format(overrun).as_deref(), Some("RTE"));
+        }
+        assert_eq!(format(Verdict::TLE).as_deref(), Some("TLE"));
+        assert_eq!(format(Verdict::JE), None);
+    }
+}

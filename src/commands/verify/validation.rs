@@ -26,6 +26,8 @@ use crate::running::{run_external, Failure, Input, SolveWatch};
 /// An input validator's limits when the package sets none.
 const VALIDATION_TIME: Duration = Duration::from_secs(60);
 const VALIDATION_MEMORY_MIB: u64 = 2048;
+/// Validation failures listed per problem; the rest are counted.
+const ERRORS_SHOWN: usize = 10;
 
 /// What one validator said about one input, or one output check.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,6 +168,12 @@ impl ValidationJobs {
                 summary += &format!("; not run: {line}");
             }
             all[p].summary = summary;
+            let errors = &mut all[p].errors;
+            if errors.len() > ERRORS_SHOWN {
+                let more = errors.len() - ERRORS_SHOWN;
+                errors.truncate(ERRORS_SHOWN);
+                errors.push(format!("… and {more} more validation failures like these"));
+            }
         }
         all
     }
