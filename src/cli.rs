@@ -170,7 +170,7 @@ pub struct VerifyArgs {
     /// case per submission.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
-    /// Name every case that caught each submission, and show every build.
+    /// Name every case that caught each submission (the table names the first three).
     #[arg(short, long)]
     pub verbose: bool,
 }
