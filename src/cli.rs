@@ -49,6 +49,9 @@ pub enum Command {
     New(NewArgs),
     /// Sprague-Grundy values of a game family, with period detection.
     Sg(sg::SgArgs),
+    /// Verify whole problems: Kattis problem packages (or, with no argument here, the built-in
+    /// problems): their data, validators, and every submission against the verdict it must get.
+    Verify(VerifyArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -146,6 +149,30 @@ pub struct ListArgs {
     pub cases: bool,
     #[command(flatten)]
     pub sources: Sources,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    /// A package folder (holding problem.yaml), or a contest folder of packages [default: the
+    /// package in the current folder, else the built-in problems and their planted submissions].
+    #[arg(value_name = "PKG")]
+    pub packages: Vec<PathBuf>,
+    /// Where the built-in problems' fixtures and settings come from (without PKG).
+    #[command(flatten)]
+    pub sources: Sources,
+    /// Worker threads (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also write a JUnit XML report to FILE (replacing it): a test suite per problem, a test
+    /// case per submission.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Name every case that caught each submission (the table names the first three).
+    #[arg(short, long)]
+    pub verbose: bool,
 }
 
 #[derive(Args, Debug)]

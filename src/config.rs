@@ -95,6 +95,12 @@ impl Config {
         self.per_problem.get(problem).unwrap_or(&self.defaults)
     }
 
+    /// Puts `settings` in force for `problem`: a package of the fixtures root, whose own limits
+    /// and output validator its caller laid over [`Config::settings`].
+    pub fn set_settings(&mut self, problem: &str, settings: Settings) {
+        self.per_problem.insert(problem.to_string(), settings);
+    }
+
     /// Reads `path` (a missing file means all defaults, unless it was named explicitly) and
     /// applies the command-line overrides. `problem_exists` tells which `[problems.<id>]` tables
     /// are allowed.

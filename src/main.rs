@@ -16,7 +16,6 @@ mod discovery;
 mod escape;
 mod files;
 mod judging;
-#[cfg(test)] // only its tests use it until `grundy verify` calls `package::load`
 mod package;
 mod reporting;
 mod running;

@@ -1,5 +1,7 @@
-//! Checkers: deciding whether a program's output is accepted. Three kinds, one [`Checker`]:
+//! Checkers: deciding whether a program's output is accepted. Four kinds, one [`Checker`]:
 //! - a comparison with the one expected output (`tokens`, `lines`, ...: [`compare`]);
+//! - the Kattis problem package format's default output validator with a case's flags
+//!   ([`crate::package::default_validator`]), for packages without a validator of their own;
 //! - a built-in problem's own checker, for problems with many right answers (Rust, in the
 //!   problems crate);
 //! - an external checker program of the problem's author, in the Kattis or testlib protocol
@@ -20,6 +22,7 @@ use grundy_problems::{CheckFn, Decision, Interaction};
 pub use compare::Comparison;
 pub use external::{ExternalJudge, Protocol};
 
+use crate::package::default_validator;
 use crate::running::Input;
 
 /// How a program's output is judged.
@@ -31,6 +34,8 @@ pub enum Checker {
     BuiltIn(BuiltInChecker),
     /// A checker program (`kattis:CMD`, `testlib:CMD`).
     External(ExternalJudge),
+    /// A Kattis package's default output validator with the case's flags.
+    KattisDefault(default_validator::Options),
 }
 
 /// A built-in problem's checker, named by its problem.
@@ -160,6 +165,9 @@ impl Checker {
             Checker::Compare(comparison) => comparison.judge(submitted.expected, submitted.output),
             Checker::BuiltIn(built_in) => built_in.judge(submitted),
             Checker::External(external) => external.check(submitted, judge_limits),
+            Checker::KattisDefault(options) => {
+                default_validator::validate(submitted.expected, submitted.output, options)
+            }
         }
     }
 
@@ -205,6 +213,7 @@ impl fmt::Display for Checker {
             Checker::Compare(comparison) => comparison.fmt(f),
             Checker::BuiltIn(built_in) => write!(f, "built-in ({})", built_in.problem),
             Checker::External(external) => external.fmt(f),
+            Checker::KattisDefault(options) => write!(f, "kattis-default{options}"),
         }
     }
 }
@@ -229,6 +238,37 @@ mod tests {
         assert!(Checker::parse("testlib:", here).is_err());
         let error = Checker::parse("fuzzy", here).unwrap_err();
         assert!(error.contains("kattis:CMD"), "{error}");
+    }
+
+    #[test]
+    fn the_kattis_default_validator_judges_with_the_case_flags() {
+        let options = default_validator::Options::parse(&["float_tolerance", "1e-6"]).unwrap();
+        let checker = Checker::KattisDefault(options);
+        assert_eq!(
+            checker.to_string(),
+            "kattis-default float_tolerance 0.000001"
+        );
+        assert!(
+            !checker.compares(),
+            "no diff: any output within the tolerance is right"
+        );
+        let limits = grundy_sandbox::Limits {
+            time: std::time::Duration::from_secs(1),
+            memory_bytes: 0,
+            output_bytes: 0,
+        };
+        let judge = |output: &'static [u8]| {
+            let submitted = Submitted {
+                input: Input::Bytes(b""),
+                expected: b"0.3333333\n",
+                output,
+            };
+            checker.judge(&submitted, &limits)
+        };
+        assert_eq!(judge(b"0.33333331"), Judgement::Accepted);
+        assert!(matches!(judge(b"0.33"), Judgement::WrongAnswer(_)));
+        let plain = Checker::KattisDefault(default_validator::Options::default());
+        assert_eq!(plain.to_string(), "kattis-default");
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod sg;
 mod solve;
 mod stress;
 mod validate;
+mod verify;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -33,6 +34,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Validate(args) => validate::run(args),
         Command::New(args) => new::run(args),
         Command::Sg(args) => sg::run(args),
+        Command::Verify(args) => verify::run(args, color),
     }
 }
 
@@ -51,9 +53,12 @@ fn use_color(choice: ColorChoice) -> bool {
 
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
 /// may name a built-in problem or any folder of the fixtures root.
+/// Kattis packages in the fixtures root bring their own limits and output validator.
 fn load_config(sources: &Sources, mut overrides: Overrides) -> Result<Config> {
     overrides.fixtures = sources.fixtures.clone();
-    Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
+    let mut config = Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
         grundy_problems::find(id).is_some() || root.join(id).is_dir()
-    })
+    })?;
+    verify::add_package_settings(&mut config, &overrides)?;
+    Ok(config)
 }

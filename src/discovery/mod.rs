@@ -12,12 +12,16 @@
 //! The walk holds the fixtures root's shared lock (see [`crate::files::store`]), after finishing
 //! any write a killed grundy left, so it never sees half a case being written.
 //!
+//! A folder holding `problem.yaml` is a Kattis problem package rather than a folder of cases
+//! ([`packages`]): the fixtures root itself (`--fixtures PKG`) or any folder in it (a contest).
+//!
 //! Two group names mean something. Below a folder named [`INVALID_GROUP`] (at any depth) inputs
 //! are deliberately malformed: the expected file is `<name>.err`, the exact error message the
 //! solver must reject the input with, and only there may an `.err` file stand. Below a folder
 //! named [`EXTENDED_GROUP`] inputs use the extended limits rather than the original ones.
 
 mod filter;
+mod packages;
 mod partition;
 
 use std::collections::BTreeMap;
@@ -90,6 +94,15 @@ pub struct Fixtures {
 
 /// Finds every case below `root`; only the problem folders `wanted` accepts are walked.
 pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> {
+    let mut fixtures = Fixtures::default();
+    if packages::is_package(root) {
+        let name = crate::package::find::name_of(root);
+        if wanted(&name) {
+            packages::add_cases(&name, root, &mut fixtures)?;
+        }
+        fixtures.problems.push(name);
+        return Ok(fixtures);
+    }
     let lock = store::lock_for_reading(root);
     let entries = std::fs::read_dir(root).with_context(|| {
         format!(
@@ -98,7 +111,6 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
             root.display()
         )
     })?;
-    let mut fixtures = Fixtures::default();
     let mut folders = Vec::new();
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot list `{}`", root.display()))?;
@@ -125,6 +137,13 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
     }
     folders.sort();
     for (problem, folder) in folders {
+        if packages::is_package(&folder) {
+            if wanted(&problem) {
+                packages::add_cases(&problem, &folder, &mut fixtures)?;
+            }
+            fixtures.problems.push(problem);
+            continue;
+        }
         if !is_kebab_case(&problem) {
             bail!(
                 "problem folder `{}` is not a lowercase kebab-case id (like `s-nim`); rename it",
@@ -447,6 +466,45 @@ pub(crate) mod tests {
         assert!(made.unwrap().success());
         let err = discover(dir.path(), |_| true).unwrap_err().to_string();
         assert!(err.contains("a.out") && err.contains("FIFO"), "{err}");
+    }
+
+    #[test]
+    fn package_folders_are_problems_of_any_name_with_their_judged_cases() {
+        let dir = tree(&[
+            "HelloWorld/problem.yaml",
+            "HelloWorld/data/sample/1.in",
+            "HelloWorld/data/sample/1.ans",
+            "HelloWorld/data/sample/1.out",
+            "HelloWorld/data/secret/group/b.in",
+            "HelloWorld/data/secret/group/b.ans",
+            "HelloWorld/data/invalid_input/bad.in",
+            "HelloWorld/input_validators/v.py",
+            "nim/a.in",
+            "nim/a.out",
+        ]);
+        fs::write(dir.path().join("HelloWorld/problem.yaml"), "name: Hello\n").unwrap();
+        let found = discover(dir.path(), |_| true).unwrap();
+        assert_eq!(
+            ids(&found),
+            ["HelloWorld/sample/1", "HelloWorld/secret/group/b", "nim/a"]
+        );
+        assert_eq!(found.problems, ["HelloWorld", "nim"]);
+        let sample = &found.cases[0];
+        assert_eq!(sample.problem, "HelloWorld");
+        assert!(sample.expected.as_ref().unwrap().ends_with("1.ans"));
+        assert_eq!(sample.name(), "sample/1");
+
+        // The fixtures root may be a package itself.
+        let package = discover(&dir.path().join("HelloWorld"), |_| true).unwrap();
+        assert_eq!(
+            ids(&package),
+            ["HelloWorld/sample/1", "HelloWorld/secret/group/b"]
+        );
+
+        // A package that cannot be read is a located layout error.
+        fs::write(dir.path().join("HelloWorld/problem.yaml"), "name: [x\n").unwrap();
+        let error = format!("{:#}", discover(dir.path(), |_| true).unwrap_err());
+        assert!(error.contains("HelloWorld/problem.yaml:"), "{error}");
     }
 
     #[test]

@@ -93,6 +93,31 @@ impl Options {
     }
 }
 
+/// The flags after a space each (` case_sensitive float_absolute_tolerance 1e-6`); nothing for
+/// the defaults.
+impl std::fmt::Display for Options {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.case_sensitive {
+            f.write_str(" case_sensitive")?;
+        }
+        if self.space_change_sensitive {
+            f.write_str(" space_change_sensitive")?;
+        }
+        match (self.absolute_tolerance, self.relative_tolerance) {
+            (Some(a), Some(r)) if a == r => write!(f, " float_tolerance {a}"),
+            (a, r) => {
+                if let Some(a) = a {
+                    write!(f, " float_absolute_tolerance {a}")?;
+                }
+                if let Some(r) = r {
+                    write!(f, " float_relative_tolerance {r}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Whether `output` is accepted against `answer` under `options`; a rejection names the first
 /// difference by line and column of the output (and the line of the answer).
 pub fn validate(answer: &[u8], output: &[u8], options: &Options) -> Judgement {

@@ -161,6 +161,12 @@ pub fn legacy_verdict(folder: &str) -> Option<Verdict> {
     }
 }
 
+/// Whether a submission in `folder` may fail to compile: BAPCtools' `compile_error` folder
+/// expects it, and `rejected` accepts any rejection. Everywhere else a compile error is wrong.
+pub fn compile_error_allowed(folder: &str) -> bool {
+    matches!(folder, "compile_error" | "rejected")
+}
+
 /// What a submission must get.
 #[derive(Clone, Debug)]
 pub enum Expectation {
@@ -223,15 +229,6 @@ impl Expectation {
             }
         };
         Check { verdict, problem }
-    }
-
-    /// Whether judging must go on after a failure for the check to be meaningful: some rule looks
-    /// at only part of the cases, so a failure before them must not hide them.
-    pub fn judge_all_cases(&self) -> bool {
-        match self {
-            Expectation::Final(_) => false,
-            Expectation::Rules(rules) => rules.iter().any(|r| r.cases.is_some()),
-        }
     }
 
     /// How the submission bounds the time limit.

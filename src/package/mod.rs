@@ -81,16 +81,6 @@ impl Package {
     }
 }
 
-/// Every package at `path` (a package or a contest folder), read; the first unreadable package
-/// is the error. Use [`find::find`] and [`load_package`] to go on past one.
-pub fn load(path: &Path) -> Result<Vec<Package>, Diagnostic> {
-    find::find(path)?
-        .packages
-        .iter()
-        .map(|p| load_package(p))
-        .collect()
-}
-
 /// Reads the package in folder `root`.
 pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
     let mut warnings = vec![];

@@ -5,6 +5,16 @@ use super::expectations::{Outcome, Verdict};
 use super::*;
 use crate::package::test_support::write;
 
+/// Every package at `path` (a package or a contest folder), read; the first unreadable package
+/// is the error.
+fn load(path: &Path) -> Result<Vec<Package>, Diagnostic> {
+    find::find(path)?
+        .packages
+        .iter()
+        .map(|p| load_package(p))
+        .collect()
+}
+
 fn summary(package: &Package) -> String {
     package
         .to_string()

@@ -1,5 +1,6 @@
 //! Programs of a package as data: what a validator or submission is made of, how to build and run
-//! it, and the content hash that keys its build cache (`target/grundy-build/<key>/`).
+//! it, and the content hash that keys its build cache (`<cache>/<key>/`; the runner chooses the
+//! cache folder).
 //!
 //! A program is one file or one folder; its name is the file's or folder's name. A folder with a
 //! `build` or `run` script is built and run by them; otherwise its sources must be of one language
@@ -46,7 +47,7 @@ pub struct Program {
 pub struct Plan {
     /// The content hash naming the build folder.
     pub key: String,
-    /// `<target>/grundy-build/<key>/`: where the build happens and its results stay. For scripts
+    /// `<cache>/<key>/`: where the build happens and its results stay. For scripts
     /// the program's folder is copied here first, and `compile`/`run` run inside it.
     pub dir: PathBuf,
     pub compile: Option<Vec<String>>,
@@ -142,11 +143,11 @@ impl Program {
         digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
     }
 
-    /// How to build and run it, with builds kept under `<target>/grundy-build/`. `tool_exists`
-    /// is [`languages::tool_available`] outside tests.
-    pub fn plan(&self, target: &Path, tool_exists: impl Fn(&str) -> bool) -> Result<Plan, Skip> {
+    /// How to build and run it, with builds kept in the folder `cache` (one folder per key).
+    /// `tool_exists` is [`languages::tool_available`] outside tests.
+    pub fn plan(&self, cache: &Path, tool_exists: impl Fn(&str) -> bool) -> Result<Plan, Skip> {
         let key = self.cache_key();
-        let dir = target.join("grundy-build").join(&key);
+        let dir = cache.join(&key);
         match &self.kind {
             Kind::Unsupported(what) => Err(Skip::Unsupported(what)),
             Kind::Invalid(why) => Err(Skip::Invalid(why.clone())),

@@ -139,7 +139,7 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
     let target = Path::new("/t");
     let cpp = program(&dir, "a.cpp");
     let plan = cpp.plan(target, |_| true).unwrap();
-    let build = target.join("grundy-build").join(cpp.cache_key());
+    let build = target.join(cpp.cache_key());
     assert_eq!(plan.dir, build);
     let compile = plan.compile.unwrap();
     assert_eq!(compile[0], "g++");

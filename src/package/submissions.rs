@@ -30,7 +30,8 @@ pub struct Submission {
     pub folder: String,
     pub program: Program,
     /// `None` when nothing says what it must get (a folder the format does not know, matched by
-    /// no glob); such a submission cannot be checked.
+    /// no glob; or `compile_error`, whose submissions must not compile); such a submission is not
+    /// judged.
     pub expectation: Option<Expectation>,
 }
 
@@ -102,7 +103,7 @@ pub fn read(
             let language = matching.iter().rev().find_map(|e| e.language.as_deref());
             let entrypoint = matching.iter().rev().find_map(|e| e.entrypoint.as_deref());
             let expectation = expectation(&folder_name, &matching, version);
-            if expectation.is_none() {
+            if expectation.is_none() && folder_name != "compile_error" {
                 warnings.push(Diagnostic::file(
                     &path,
                     format!("nothing says what this submission must get: `{folder_name}` is not a folder the format knows and no submissions.yaml glob matches it"),

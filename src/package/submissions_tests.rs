@@ -126,7 +126,6 @@ fn submissions_yaml_adds_rules_per_glob_and_case_glob() {
     let (subs, warnings) = load(&dir, FormatVersion::V2025_09).unwrap();
     assert!(warnings.is_empty(), "{warnings:?}");
     let tle = find(&subs, "time_limit_exceeded/solves_easy.py");
-    assert!(tle.expectation.as_ref().unwrap().judge_all_cases());
     assert_eq!(
         check(
             tle,

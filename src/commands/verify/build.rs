@@ -1,0 +1,358 @@
+//! Building every program of the problems (validators and submissions) once, in parallel, into
+//! the build cache: one folder per content key ([`Program::cache_key`]), so an unchanged program
+//! is never compiled twice, across runs and packages. Compilers and `build` scripts run as
+//! contained processes (through [`run_external`], the runner's one door to the sandbox) with
+//! generous limits, writing only below the cache folder, whose paths they get on their command
+//! line.
+//!
+//! A build is made in a staging folder and renamed into place when complete, so a folder under
+//! its key is always a whole build, even after a crash or beside a concurrent `grundy verify`.
+//! Every program is started through one executable: the binary itself, or a `grundy-run` launcher
+//! script in its build folder (interpreted languages, `run` scripts), so validators can be handed
+//! to the checker protocols, which add their files right after the program's path.
+//!
+//! Where the cache lives: `$CARGO_TARGET_DIR/grundy-build/`, else `target/grundy-build/` of the
+//! project (the nearest folder at or above the working directory holding `Cargo.toml` or
+//! `runner.toml`), else `.grundy-build/` beside the package. Never in the temporary folder.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use anyhow::Result;
+use grundy_sandbox::Program as Command;
+
+use super::model::Problem;
+use crate::config::Settings;
+use crate::package::languages::tool_available;
+use crate::package::programs::{Kind, Plan, Program};
+use crate::running::pool::Jobs;
+use crate::running::{run_external, SolveWatch};
+
+/// The name of the launcher script in a build folder.
+const LAUNCHER: &str = "grundy-run";
+/// A compiler's limits when the package sets none.
+const COMPILE_TIME: Duration = Duration::from_secs(60);
+const COMPILE_MEMORY_MIB: u64 = 4096;
+
+/// What building a program gave.
+#[derive(Clone, Debug)]
+pub enum Build {
+    /// Ready to run: the command that starts it, and whether it came from the cache.
+    Ready { command: Command, cached: bool },
+    /// The compiler or build script failed: its message.
+    Failed(String),
+    /// Not built: why (no compiler, an unsupported language, nothing runnable).
+    Skipped(String),
+}
+
+/// Every program's build, by the program's path.
+#[derive(Default)]
+pub struct Builds(HashMap<PathBuf, Build>);
+
+impl Builds {
+    pub fn of(&self, program: &Program) -> &Build {
+        self.0
+            .get(&program.path)
+            .expect("every program of every problem was built")
+    }
+}
+
+/// The cache folder for a problem rooted at `root`.
+pub fn cache_folder(root: &Path) -> PathBuf {
+    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR").filter(|t| !t.is_empty()) {
+        return PathBuf::from(target).join("grundy-build");
+    }
+    let here = std::env::current_dir().unwrap_or_default();
+    let project = here
+        .ancestors()
+        .find(|dir| dir.join("Cargo.toml").is_file() || dir.join("runner.toml").is_file());
+    match project {
+        Some(project) => project.join("target").join("grundy-build"),
+        None => root
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join(".grundy-build"),
+    }
+}
+
+/// The build jobs: one per distinct program (by path), in problem order.
+pub struct BuildJobs {
+    /// Each program with the cache folder and compile limits of its problem.
+    programs: Vec<(Program, PathBuf, Settings)>,
+}
+
+impl BuildJobs {
+    pub fn new(problems: &[Problem]) -> BuildJobs {
+        let mut seen = std::collections::HashSet::new();
+        let mut programs = vec![];
+        for problem in problems {
+            let (cache, limits) = (cache_folder(&problem.root), compile_limits(problem));
+            for program in problem.programs() {
+                if seen.insert(program.path.clone()) {
+                    programs.push((program.clone(), cache.clone(), limits.clone()));
+                }
+            }
+        }
+        BuildJobs { programs }
+    }
+
+    pub fn len(&self) -> usize {
+        self.programs.len()
+    }
+
+    /// The builds, from the pool's outputs in job order (`None`: cut short by a cancel).
+    pub fn collect(&self, outputs: Vec<Option<Build>>) -> Builds {
+        let builds = self
+            .programs
+            .iter()
+            .zip(outputs)
+            .map(|((program, ..), build)| {
+                let build = build
+                    .unwrap_or_else(|| Build::Skipped("skipped: the run was cut short".into()));
+                (program.path.clone(), build)
+            });
+        Builds(builds.collect())
+    }
+}
+
+impl Jobs for BuildJobs {
+    type Output = Build;
+
+    fn run(&self, index: usize, _: &SolveWatch) -> Result<Build> {
+        let (program, cache, limits) = &self.programs[index];
+        Ok(build(program, cache, limits))
+    }
+
+    fn overdue(&self, _: usize, _: Duration) -> Build {
+        unreachable!("builds run no built-in solver")
+    }
+
+    fn failed(&self, build: &Build) -> bool {
+        !matches!(build, Build::Ready { .. })
+    }
+}
+
+/// Builds some of `problem`'s programs one after another on this thread (the validators `check`
+/// needs of a package).
+pub fn build_now<'a>(problem: &Problem, programs: impl IntoIterator<Item = &'a Program>) -> Builds {
+    let (cache, limits) = (cache_folder(&problem.root), compile_limits(problem));
+    let builds = programs
+        .into_iter()
+        .map(|program| (program.path.clone(), build(program, &cache, &limits)));
+    Builds(builds.collect())
+}
+
+/// The limits a problem's compilers run under.
+fn compile_limits(problem: &Problem) -> Settings {
+    Settings {
+        time_limit: problem
+            .limits
+            .compilation_time_s
+            .map_or(COMPILE_TIME, Duration::from_secs),
+        memory_limit_mb: problem
+            .limits
+            .compilation_memory_mib
+            .unwrap_or(COMPILE_MEMORY_MIB),
+        output_limit_mb: 64,
+        ..Settings::default()
+    }
+}
+
+/// Builds `program` in `cache` (or finds it there).
+fn build(program: &Program, cache: &Path, limits: &Settings) -> Build {
+    let plan = match program.plan(cache, tool_available) {
+        Ok(plan) => plan,
+        Err(skip) => return Build::Skipped(skip.to_string()),
+    };
+    let scripts = program.kind == Kind::Scripts;
+    if plan.dir.is_dir() {
+        return Build::Ready {
+            command: launch(&plan, scripts),
+            cached: true,
+        };
+    }
+    match build_into_place(program, &plan, scripts, limits) {
+        Ok(()) => Build::Ready {
+            command: launch(&plan, scripts),
+            cached: false,
+        },
+        Err(BuildError::Failed(message)) => Build::Failed(message),
+        Err(BuildError::Io(message)) => Build::Skipped(format!(
+            "skipped: cannot prepare its build folder {}: {message}",
+            plan.dir.display()
+        )),
+    }
+}
+
+enum BuildError {
+    Failed(String),
+    Io(String),
+}
+
+impl From<std::io::Error> for BuildError {
+    fn from(error: std::io::Error) -> Self {
+        BuildError::Io(error.to_string())
+    }
+}
+
+/// Builds in a staging folder beside the final one and renames it into place; a build that
+/// another process finished first is kept and ours dropped.
+fn build_into_place(
+    program: &Program,
+    plan: &Plan,
+    scripts: bool,
+    limits: &Settings,
+) -> Result<(), BuildError> {
+    static STAGING: AtomicU64 = AtomicU64::new(0);
+    let cache = plan.dir.parent().expect("a build folder is in the cache");
+    std::fs::create_dir_all(cache)?;
+    let staging = cache.join(format!(
+        ".{}.{}.{}",
+        plan.key,
+        std::process::id(),
+        STAGING.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&staging);
+    std::fs::create_dir_all(&staging)?;
+    let built = stage(program, plan, scripts, &staging, limits);
+    if built.is_ok() && std::fs::rename(&staging, &plan.dir).is_ok() {
+        return Ok(());
+    }
+    let _ = std::fs::remove_dir_all(&staging);
+    match built {
+        Ok(()) if plan.dir.is_dir() => Ok(()),
+        Ok(()) => Err(BuildError::Io(
+            "cannot rename the staged build into place".into(),
+        )),
+        Err(error) => Err(error),
+    }
+}
+
+/// Copies a scripted program's folder, compiles, and writes the launcher, all in `staging`; the
+/// commands name the final folder, so they are pointed at `staging` for the build.
+fn stage(
+    program: &Program,
+    plan: &Plan,
+    scripts: bool,
+    staging: &Path,
+    limits: &Settings,
+) -> Result<(), BuildError> {
+    if scripts {
+        for file in &program.files {
+            let relative = file.strip_prefix(&program.path).unwrap_or(file);
+            let target = staging.join(relative);
+            if let Some(folder) = target.parent() {
+                std::fs::create_dir_all(folder)?;
+            }
+            std::fs::copy(file, &target)?;
+        }
+    }
+    if let Some(compile) = &plan.compile {
+        let final_dir = plan.dir.display().to_string();
+        let staged = staging.display().to_string();
+        let argv: Vec<std::ffi::OsString> = if scripts {
+            // A build script runs in its own folder.
+            [
+                "/bin/sh",
+                "-c",
+                "cd \"$1\" && exec ./build",
+                "build",
+                &staged,
+            ]
+            .iter()
+            .map(Into::into)
+            .collect()
+        } else {
+            compile
+                .iter()
+                .map(|arg| arg.replace(&final_dir, &staged).into())
+                .collect()
+        };
+        let run = run_external(&Command { argv }, Path::new("/dev/null"), limits)
+            .map_err(|e| BuildError::Failed(format!("the compiler cannot be started: {e}")))?;
+        if let Some(failure) = run.failure {
+            let said = String::from_utf8_lossy(&run.stderr);
+            let said = if said.trim().is_empty() {
+                String::from_utf8_lossy(&run.output).into_owned()
+            } else {
+                said.into_owned()
+            };
+            return Err(BuildError::Failed(format!(
+                "the compiler {failure}: {}",
+                said.trim()
+            )));
+        }
+    }
+    if scripts && !staging.join("run").is_file() {
+        return Err(BuildError::Failed(
+            "the program has no `run` script, and its `build` made none".into(),
+        ));
+    }
+    if needs_launcher(plan, scripts) {
+        write_launcher(plan, scripts, staging)?;
+    }
+    Ok(())
+}
+
+fn needs_launcher(plan: &Plan, scripts: bool) -> bool {
+    scripts || plan.run.len() > 1
+}
+
+/// The command that starts a built program: its binary, or its launcher.
+fn launch(plan: &Plan, scripts: bool) -> Command {
+    let path = if needs_launcher(plan, scripts) {
+        plan.dir.join(LAUNCHER).into_os_string()
+    } else {
+        plan.run[0].clone().into()
+    };
+    Command { argv: vec![path] }
+}
+
+/// `grundy-run`: `exec`s the run command with the arguments it was given (from the build folder,
+/// for `run` scripts).
+fn write_launcher(plan: &Plan, scripts: bool, staging: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
+    let mut text = String::from("#!/bin/sh\n");
+    if scripts {
+        text += &format!("cd {} || exit 1\n", quote(&plan.dir.display().to_string()));
+    }
+    let words: Vec<String> = plan.run.iter().map(|w| quote(w)).collect();
+    text += &format!("exec {} \"$@\"\n", words.join(" "));
+    let path = staging.join(LAUNCHER);
+    std::fs::write(&path, text)?;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_launcher_execs_the_run_command_with_its_arguments() {
+        let dir = tempfile::tempdir().unwrap();
+        let plan = Plan {
+            key: "k".into(),
+            dir: dir.path().to_path_buf(),
+            compile: None,
+            run: vec!["sh".into(), "-c".into(), "echo \"$0\" \"it's\"".into()],
+        };
+        assert!(needs_launcher(&plan, false));
+        write_launcher(&plan, false, dir.path()).unwrap();
+        let command = launch(&plan, false);
+        assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
+        let output = std::process::Command::new(&command.argv[0])
+            .arg("first")
+            .output()
+            .unwrap();
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "first it's\n");
+        let binary = Plan {
+            run: vec!["/b/main".into()],
+            ..plan
+        };
+        assert!(!needs_launcher(&binary, false) && needs_launcher(&binary, true));
+        assert_eq!(launch(&binary, false).argv, ["/b/main"]);
+    }
+}

@@ -1,0 +1,404 @@
+//! Judging every submission on every judged case (sample, then secret), in parallel over
+//! submissions × cases.
+//!
+//! When the time limit is computed ([`super::time_limit`]), the submissions it comes from run
+//! first; every other run then has the limit times `time_limit_to_tle` to finish, so a slow run
+//! is told apart from a hopeless one, and a run over the limit is TLE whatever it printed.
+//!
+//! Every case is judged, even after a failure, so the report can say which cases catch each
+//! wrong submission.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::build::{Build, Builds};
+use super::checkers::{checker_for, interactor_for};
+use super::model::{Problem, TestCase};
+use super::outcome::expects_compile_error;
+use super::time_limit;
+use super::Pool;
+use crate::checking::{Checker, Interactor};
+use crate::config::Settings;
+use crate::discovery::Case;
+use crate::judging::{judge, judge_interactive, Against, CaseResult, Verdict};
+use crate::running::pool::Jobs;
+use crate::running::{Input, RunError, SolveWatch, Subject};
+
+/// One judged case of one submission.
+#[derive(Clone, Debug)]
+pub struct CaseRun {
+    pub verdict: Verdict,
+    pub time: Duration,
+    /// Why it failed, on one line.
+    pub message: Option<String>,
+}
+
+/// The result of one job.
+#[derive(Clone, Debug)]
+enum Ran {
+    Case(CaseRun),
+    /// The case could not be judged at all (an interactive pairing not supported yet).
+    Unjudged(String),
+}
+
+/// What became of one submission.
+#[derive(Clone, Debug)]
+pub enum Judged {
+    /// Its case runs in judging order (`None`: not judged).
+    Runs(Vec<Option<CaseRun>>),
+    CompileError(String),
+    Skipped(String),
+}
+
+/// The judging of one problem.
+#[derive(Debug)]
+pub struct Judging {
+    pub submissions: Vec<Judged>,
+    /// The time limit judged with, or why there is none.
+    pub time_limit: Result<Duration, String>,
+    /// How the time limit came about, for the report.
+    pub time_limit_line: String,
+    /// Problems of the package found while judging (judge errors, time-limit margins).
+    pub errors: Vec<String>,
+}
+
+/// What every job of one problem shares.
+struct Prepared {
+    checkers: Vec<Result<Checker, String>>,
+    interactor: Option<Interactor>,
+    settings: Settings,
+    subjects: Vec<Option<Subject>>,
+}
+
+/// One run: problem, submission, case, timeout.
+type Task = (usize, usize, usize, Duration);
+
+struct JudgeJobs {
+    problems: Arc<Vec<Problem>>,
+    prepared: Arc<Vec<Prepared>>,
+    tasks: Vec<Task>,
+}
+
+/// Judges every problem's submissions.
+pub fn judge_all(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Builds,
+    pool: &Pool,
+) -> Result<Vec<Judging>> {
+    let mut judgings = vec![];
+    let mut prepared = vec![];
+    for problem in problems.iter() {
+        let (judging, ready) = prepare(problem, builds);
+        judgings.push(judging);
+        prepared.push(ready);
+    }
+    let prepared = Arc::new(prepared);
+    // First the runs the time limit is computed from.
+    let mut first = vec![];
+    for (p, problem) in problems.iter().enumerate() {
+        for (s, submission) in problem.submissions.iter().enumerate() {
+            if time_limit::times_the_limit(problem, submission) && prepared[p].subjects[s].is_some()
+            {
+                first.extend((0..problem.cases.len()).map(|c| (p, s, c, time_limit::GENEROUS)));
+            }
+        }
+    }
+    run_tasks(
+        problems,
+        &prepared,
+        first,
+        pool,
+        "timing accepted submissions",
+        &mut judgings,
+    )?;
+    let mut rest = vec![];
+    for (p, problem) in problems.iter().enumerate() {
+        let (limit, line) = time_limit::limit(problem, &judgings[p]);
+        let judging = &mut judgings[p];
+        judging.time_limit_line = line;
+        if let Ok(limit) = limit {
+            let timeout = problem.limits.timeout(limit);
+            for (s, judged) in judging.submissions.iter().enumerate() {
+                if let Judged::Runs(runs) = judged {
+                    rest.extend(
+                        runs.iter()
+                            .enumerate()
+                            .filter(|(_, run)| run.is_none())
+                            .map(|(c, _)| (p, s, c, timeout)),
+                    );
+                }
+            }
+        }
+        judging.time_limit = limit;
+    }
+    run_tasks(
+        problems,
+        &prepared,
+        rest,
+        pool,
+        "judging submissions",
+        &mut judgings,
+    )?;
+    for (problem, judging) in problems.iter().zip(&mut judgings) {
+        settle(problem, judging);
+    }
+    Ok(judgings)
+}
+
+/// Checkers, interactor, limits and programs of one problem, and the submissions that cannot be
+/// judged at all.
+fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
+    let checkers: Vec<Result<Checker, String>> = problem
+        .cases
+        .iter()
+        .map(|case| checker_for(problem, builds, case))
+        .collect();
+    let interactor = interactor_for(problem, builds);
+    // A problem whose judging cannot work judges nothing: one reason for all its submissions.
+    let blocker = problem
+        .unjudged
+        .clone()
+        .or_else(|| interactor.clone().err())
+        .or_else(|| {
+            checkers
+                .iter()
+                .find_map(|c| c.clone().err())
+                .filter(|_| checkers.iter().all(Result::is_err))
+        });
+    let settings = match &problem.judging {
+        super::model::Judging::Settings(settings) => settings.clone(),
+        super::model::Judging::Package { .. } => Settings {
+            memory_limit_mb: problem.memory_mib,
+            output_limit_mb: problem.output_mib,
+            ..Settings::default()
+        },
+    };
+    let mut subjects = vec![];
+    let mut submissions = vec![];
+    for submission in &problem.submissions {
+        let unchecked = submission.expectation.is_none() && !expects_compile_error(submission);
+        let (subject, judged) = match (builds.of(&submission.program), &blocker) {
+            (Build::Failed(message), _) => (None, Judged::CompileError(message.clone())),
+            (Build::Skipped(why), _) => (None, Judged::Skipped(why.clone())),
+            (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
+            (Build::Ready { .. }, None) if unchecked => (
+                None,
+                Judged::Skipped(
+                    "skipped: nothing says what it must get (its folder is not one the format \
+                     knows, and no submissions.yaml glob matches it)"
+                        .into(),
+                ),
+            ),
+            (Build::Ready { command, .. }, None) => (
+                Some(Subject::External {
+                    program: command.clone(),
+                    command: submission.id.clone(),
+                }),
+                Judged::Runs(vec![None; problem.cases.len()]),
+            ),
+        };
+        subjects.push(subject);
+        submissions.push(judged);
+    }
+    let mut errors = vec![];
+    if let Some(why) = &blocker {
+        errors.push(why.clone());
+    }
+    let judging = Judging {
+        submissions,
+        time_limit: Err(String::new()),
+        time_limit_line: String::new(),
+        errors,
+    };
+    let prepared = Prepared {
+        checkers,
+        interactor: interactor.ok().flatten(),
+        settings,
+        subjects,
+    };
+    (judging, prepared)
+}
+
+fn run_tasks(
+    problems: &Arc<Vec<Problem>>,
+    prepared: &Arc<Vec<Prepared>>,
+    tasks: Vec<Task>,
+    pool: &Pool,
+    what: &str,
+    judgings: &mut [Judging],
+) -> Result<()> {
+    let jobs = Arc::new(JudgeJobs {
+        problems: Arc::clone(problems),
+        prepared: Arc::clone(prepared),
+        tasks,
+    });
+    let outputs = pool.run(Arc::clone(&jobs), jobs.tasks.len(), what)?;
+    for (&(p, s, c, timeout), ran) in jobs.tasks.iter().zip(outputs) {
+        let submission = &mut judgings[p].submissions[s];
+        match ran {
+            Some(Ran::Unjudged(why)) => *submission = Judged::Skipped(format!("skipped: {why}")),
+            Some(Ran::Case(mut run)) => {
+                if let Judged::Runs(runs) = submission {
+                    if run.verdict == Verdict::TLE {
+                        // Killed at the timeout: it ran at least that long.
+                        run.time = run.time.max(timeout);
+                    }
+                    runs[c] = Some(run);
+                }
+            }
+            None => {}
+        }
+    }
+    Ok(())
+}
+
+/// Applies the final time limit to every run (a run over it is TLE), collects the judge errors,
+/// and checks the limit against the format's margins.
+fn settle(problem: &Problem, judging: &mut Judging) {
+    let Ok(limit) = judging.time_limit.clone() else {
+        let why = judging.time_limit.clone().unwrap_err();
+        for judged in &mut judging.submissions {
+            if matches!(judged, Judged::Runs(_)) {
+                *judged = Judged::Skipped(format!("skipped: no time limit: {why}"));
+            }
+        }
+        judging.errors.push(format!("time limit: {why}"));
+        return;
+    };
+    for (submission, judged) in problem.submissions.iter().zip(&mut judging.submissions) {
+        let Judged::Runs(runs) = judged else { continue };
+        for (case, run) in problem.cases.iter().zip(runs.iter_mut()) {
+            let Some(run) = run else { continue };
+            if run.verdict != Verdict::TLE && run.time > limit {
+                run.message = Some(format!(
+                    "ran {}, over the time limit of {}",
+                    seconds(run.time),
+                    seconds(limit)
+                ));
+                run.verdict = Verdict::TLE;
+            }
+            if run.verdict == Verdict::JE {
+                judging.errors.push(format!(
+                    "judge error on {} with {}: {}",
+                    case.id,
+                    submission.id,
+                    run.message.as_deref().unwrap_or_default()
+                ));
+            }
+        }
+    }
+    if let Some(why) = time_limit::margins(problem, judging) {
+        judging.errors.push(format!("time limit: {why}"));
+    }
+}
+
+impl Jobs for JudgeJobs {
+    type Output = Ran;
+
+    fn run(&self, index: usize, watch: &SolveWatch) -> Result<Ran> {
+        let (p, s, c, timeout) = self.tasks[index];
+        let problem = &self.problems[p];
+        let prepared = &self.prepared[p];
+        let subject = prepared.subjects[s]
+            .as_ref()
+            .expect("only submissions with a program are judged");
+        let case = &problem.cases[c];
+        let settings = Settings {
+            time_limit: timeout,
+            ..prepared.settings.clone()
+        };
+        Ok(judge_case(
+            problem, prepared, subject, case, c, &settings, watch,
+        ))
+    }
+
+    fn overdue(&self, _: usize, _: Duration) -> Ran {
+        unreachable!("submissions run as processes, never as built-in solvers")
+    }
+
+    fn failed(&self, ran: &Ran) -> bool {
+        !matches!(ran, Ran::Case(run) if run.verdict.passed())
+    }
+}
+
+fn judge_case(
+    problem: &Problem,
+    prepared: &Prepared,
+    subject: &Subject,
+    case: &TestCase,
+    index: usize,
+    settings: &Settings,
+    watch: &SolveWatch,
+) -> Ran {
+    let failed = |verdict: Verdict, message: String| {
+        Ran::Case(CaseRun {
+            verdict,
+            time: Duration::ZERO,
+            message: Some(message),
+        })
+    };
+    let checker = match &prepared.checkers[index] {
+        Ok(checker) => checker,
+        Err(why) => return failed(Verdict::JE, why.clone()),
+    };
+    let answer = match case.answer.as_ref().map(std::fs::read).transpose() {
+        Ok(answer) => answer,
+        Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
+    };
+    let input = Input::File(&case.input);
+    let id = format!("{}/{}", problem.name, case.id);
+    // The problem part of the id reaches to the case's own folder, so discovery's rule for its
+    // own `invalid/` groups never applies to a package's groups.
+    let case_of = || Case {
+        problem: id
+            .rsplit_once('/')
+            .map_or(&*id, |(folder, _)| folder)
+            .into(),
+        id: id.clone(),
+        input: case.input.clone(),
+        expected: case.answer.clone(),
+    };
+    let result: CaseResult = match &prepared.interactor {
+        Some(interactor) => {
+            let answer = answer.unwrap_or_default();
+            match subject.interact(
+                &problem.name,
+                interactor,
+                input,
+                &answer,
+                settings,
+                Some(watch),
+            ) {
+                Ok(run) => judge_interactive(case_of(), &run),
+                Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
+                Err(error) => return failed(Verdict::RE, error.to_string()),
+            }
+        }
+        None => match subject.run(&problem.name, None, input, settings, Some(watch)) {
+            Ok(run) => {
+                let against = Against {
+                    input,
+                    expected: answer.as_deref(),
+                    checker,
+                    judge_limits: &settings.judge_limits(),
+                };
+                judge(case_of(), &run, &against)
+            }
+            Err(error) => return failed(Verdict::RE, error.to_string()),
+        },
+    };
+    Ran::Case(CaseRun {
+        verdict: result.verdict,
+        time: result.time,
+        message: result
+            .message
+            .map(|m| m.lines().next().unwrap_or_default().to_string()),
+    })
+}
+
+/// `1.5s`, `0.25s`.
+pub fn seconds(time: Duration) -> String {
+    format!("{}s", (time.as_secs_f64() * 1000.0).round() / 1000.0)
+}

@@ -1,0 +1,239 @@
+//! `grundy verify [PKG]...`: checks whole problems the way problemtools' `verifyproblem` and
+//! BAPCtools' `bt run` do. One module per stage, each over every problem at once on the worker
+//! pool: [`model`] (the problems, from Kattis packages or from [`builtin`] problems), [`build`]
+//! (every program compiled once into the build cache), [`validation`] (inputs through the input
+//! validators, outputs through the output validator), [`judge`] (every submission on every case,
+//! with [`checkers`] deciding how outputs are judged and [`time_limit`] the limit), [`outcome`]
+//! (each submission against what it must get) and [`report`]. [`fixtures`] lends the packages'
+//! settings to `check` and `list`.
+//!
+//! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
+//! otherwise; 2 for a package that cannot be read (the others are still verified) or a usage
+//! error.
+
+mod build;
+mod builtin;
+mod checkers;
+mod fixtures;
+mod judge;
+mod model;
+mod outcome;
+mod report;
+mod time_limit;
+mod validation;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+
+use super::load_config;
+use crate::cli::{Format, VerifyArgs};
+use crate::config::Overrides;
+use crate::package::{find, load_package};
+use crate::reporting::progress_bar;
+use crate::running::pool::{self, Event, Jobs, PoolOptions};
+use build::{Build, BuildJobs, Builds};
+pub use fixtures::add_package_settings;
+use model::{absolute, Problem};
+use report::{ProblemReport, Totals};
+use validation::ValidationJobs;
+
+pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
+    let started = Instant::now();
+    let (problems, unreadable) = problems(&args)?;
+    let problems = Arc::new(problems);
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        // Ctrl-C must not leave compilers or submissions running.
+        let cancel = Arc::clone(&cancel);
+        let _ = ctrlc::set_handler(move || {
+            cancel.store(true, Ordering::SeqCst);
+            grundy_sandbox::kill_all_running();
+            std::process::exit(130);
+        });
+    }
+    let jobs = match args.jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(n) => n,
+    };
+    let pool = Pool {
+        options: PoolOptions {
+            jobs,
+            fail_fast: false,
+            cancel,
+        },
+        color,
+        progress: args.format == Format::Human,
+    };
+
+    let build_jobs = Arc::new(BuildJobs::new(&problems));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = Arc::new(build_jobs.collect(built));
+
+    let validation = Arc::new(ValidationJobs::new(
+        Arc::clone(&problems),
+        Arc::clone(&builds),
+    ));
+    let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
+    let findings = validation.findings(&said);
+
+    let judgings = judge::judge_all(&problems, &builds, &pool)?;
+
+    let reports: Vec<ProblemReport> = problems
+        .iter()
+        .zip(findings)
+        .zip(judgings)
+        .map(|((problem, findings), judging)| {
+            let mut errors = findings.errors;
+            errors.extend(judging.errors);
+            let validation = if errors.is_empty() {
+                format!("{}: ok", findings.summary)
+            } else {
+                findings.summary
+            };
+            ProblemReport {
+                name: problem.name.clone(),
+                origin: shown(&problem.root),
+                warnings: problem.warnings.clone(),
+                build: build_line(problem, &builds),
+                validation,
+                time_limit: judging.time_limit_line.clone(),
+                rows: outcome::rows(problem, &judging.submissions),
+                errors,
+            }
+        })
+        .collect();
+    let totals = Totals::count(&reports, unreadable, started.elapsed());
+    report::report(
+        &reports,
+        &totals,
+        args.format,
+        args.junit.as_ref(),
+        args.verbose,
+    )?;
+    Ok(if !totals.unreadable.is_empty() {
+        ExitCode::from(2)
+    } else if totals.failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The problems to verify, and the packages that could not be read (located errors).
+fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
+    let here = std::env::current_dir().context("cannot read the working directory")?;
+    let mut targets = args.packages.clone();
+    if targets.is_empty() {
+        if !here.join("problem.yaml").is_file() {
+            let config = load_config(&args.sources, Overrides::default())?;
+            return Ok((builtin::problems(&config, &here)?, vec![]));
+        }
+        targets.push(PathBuf::from("."));
+    }
+    let mut problems = vec![];
+    let mut unreadable = vec![];
+    for target in &targets {
+        let found = match find::find(target) {
+            Ok(found) => found,
+            Err(error) => {
+                unreadable.push(error.to_string());
+                continue;
+            }
+        };
+        for note in &found.notes {
+            eprintln!("note: {}", crate::escape::visible_line(note));
+        }
+        for package in &found.packages {
+            match load_package(&absolute(package)) {
+                Ok(package) => problems.push(Problem::from_package(package)),
+                Err(error) => unreadable.push(error.to_string()),
+            }
+        }
+    }
+    Ok((problems, unreadable))
+}
+
+/// `9 programs: 7 compiled, 2 from the cache, 1 failed, 1 skipped`.
+fn build_line(problem: &Problem, builds: &Builds) -> String {
+    let (mut compiled, mut cached, mut failed, mut skipped) = (0, 0, 0, 0);
+    for program in problem.programs() {
+        match builds.of(program) {
+            Build::Ready { cached: true, .. } => cached += 1,
+            Build::Ready { cached: false, .. } => compiled += 1,
+            Build::Failed(_) => failed += 1,
+            Build::Skipped(_) => skipped += 1,
+        }
+    }
+    let mut parts = vec![];
+    for (count, what) in [
+        (compiled, "built"),
+        (cached, "from the cache"),
+        (failed, "failed"),
+        (skipped, "skipped"),
+    ] {
+        if count > 0 {
+            parts.push(format!("{count} {what}"));
+        }
+    }
+    let total = compiled + cached + failed + skipped;
+    let cache = build::cache_folder(&problem.root);
+    match parts.is_empty() {
+        true => "no programs".into(),
+        false => format!(
+            "{total} program(s): {} (cache {})",
+            parts.join(", "),
+            shown(&cache)
+        ),
+    }
+}
+
+/// The worker pool as every stage uses it: a progress bar on a terminal, the outputs in job
+/// order, and exit 130 after Ctrl-C.
+pub struct Pool {
+    options: PoolOptions,
+    color: bool,
+    /// Whether a progress bar may be drawn (never beside JSON).
+    progress: bool,
+}
+
+impl Pool {
+    pub fn run<J: Jobs>(
+        &self,
+        jobs: Arc<J>,
+        count: usize,
+        what: &str,
+    ) -> Result<Vec<Option<J::Output>>> {
+        let bar = match self.progress {
+            true => progress_bar(Some(count as u64), self.color),
+            false => indicatif::ProgressBar::hidden(),
+        };
+        bar.set_message(what.to_string());
+        let mut outputs = Vec::with_capacity(count);
+        let ran = pool::run_all(jobs, count, &self.options, |event| {
+            if let Event::Finished(output) = event {
+                bar.inc(1);
+                outputs.push(output);
+            }
+        });
+        bar.finish_and_clear();
+        if self.options.cancel.load(Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        ran?;
+        Ok(outputs)
+    }
+}
+
+/// The path shown for a problem's folder: relative to the working directory when inside it.
+pub fn shown(path: &Path) -> String {
+    let here = std::env::current_dir().unwrap_or_default();
+    path.strip_prefix(&here)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}

@@ -1,0 +1,235 @@
+//! What `verify` checks, in one shape for both sources: a Kattis package read by
+//! [`crate::package`], or a built-in problem seen as a package ([`super::builtin`]). The stages
+//! (build, validation, judging, report) read only this.
+
+use std::path::{Path, PathBuf};
+
+use crate::config::Settings;
+use crate::judging::Verdict;
+use crate::package::default_validator::Options;
+use crate::package::expectations::Verdict as FormatVerdict;
+use crate::package::limits::Limits;
+use crate::package::metadata::FormatVersion;
+use crate::package::programs::Program;
+use crate::package::settings::ValidatorArgs;
+use crate::package::submissions::Submission;
+use crate::package::testdata::{Case, CaseKind};
+use crate::package::{OutputValidator, Package};
+
+/// Memory and output limits of a package that leaves them to the judge (the format's defaults).
+const DEFAULT_MEMORY_MIB: u64 = 2048;
+const DEFAULT_OUTPUT_MIB: u64 = 8;
+
+/// One problem to verify.
+pub struct Problem {
+    pub name: String,
+    /// The package folder, or the built-in problem's fixtures folder.
+    pub root: PathBuf,
+    /// Located warnings and notes, shown before the results.
+    pub warnings: Vec<String>,
+    /// Sample and secret cases, in judging order.
+    pub cases: Vec<TestCase>,
+    /// Inputs every input validator must accept (the judged ones) or some must reject.
+    pub invalid_inputs: Vec<TestCase>,
+    /// `valid_output` (true) and `invalid_output` (false) cases for the output validator.
+    pub output_cases: Vec<(TestCase, bool)>,
+    pub input_validators: Vec<InputValidator>,
+    pub judging: Judging,
+    pub limits: Limits,
+    /// Where a fixed time limit comes from, for the report.
+    pub time_limit_source: &'static str,
+    pub memory_mib: u64,
+    pub output_mib: u64,
+    pub submissions: Vec<Submission>,
+    /// Why no submission can be judged (a multi-pass problem), when none can.
+    pub unjudged: Option<String>,
+}
+
+/// One input (with its answer) and the arguments its validators get.
+#[derive(Clone, Debug)]
+pub struct TestCase {
+    /// The path below `data/` (or below the fixtures folder) without extension.
+    pub id: String,
+    pub input: PathBuf,
+    pub answer: Option<PathBuf>,
+    /// The output to validate, for `valid_output`/`invalid_output` cases.
+    pub output: Option<PathBuf>,
+    pub input_validator_args: ValidatorArgs,
+    pub output_validator_args: Vec<String>,
+    /// The built-in validator's limits (`extended/` groups use the extended ones).
+    pub constraints: grundy_problems::Constraints,
+    /// A package judged by the default output validator: its flags for this case, or why they
+    /// are wrong.
+    pub default_validator: Option<Result<Options, String>>,
+}
+
+/// An input validator: a program of the package, or a built-in problem's `validate`.
+pub enum InputValidator {
+    Program(Program),
+    BuiltIn(&'static grundy_problems::Problem),
+}
+
+impl InputValidator {
+    pub fn name(&self) -> String {
+        match self {
+            InputValidator::Program(program) => program.name.clone(),
+            InputValidator::BuiltIn(problem) => format!("built-in validator of {}", problem.id),
+        }
+    }
+}
+
+/// How outputs are judged.
+pub enum Judging {
+    /// A built-in problem: its checker and interactor from runner.toml.
+    Settings(Settings),
+    /// A package: its output validator; interactive packages talk to it.
+    Package {
+        validator: OutputValidator,
+        interactive: bool,
+    },
+}
+
+impl Problem {
+    /// The programs to build: input validators, the output validator, then the submissions.
+    pub fn programs(&self) -> impl Iterator<Item = &Program> {
+        let validators = self.input_validators.iter().filter_map(|v| match v {
+            InputValidator::Program(program) => Some(program),
+            InputValidator::BuiltIn(_) => None,
+        });
+        let output: &[Program] = match &self.judging {
+            Judging::Package {
+                validator: OutputValidator::Custom(list),
+                ..
+            } => list,
+            _ => &[],
+        };
+        validators
+            .chain(output)
+            .chain(self.submissions.iter().map(|s| &s.program))
+    }
+
+    /// A package, read, as a problem to verify. Scoring packages are judged pass-fail, with a
+    /// note; the submissions of multi-pass packages are not judged (their validator's
+    /// `nextpass.in` would have to be fed back, which the Kattis checker path cannot do yet).
+    pub fn from_package(package: Package) -> Problem {
+        let mut warnings: Vec<String> = package.warnings.iter().map(ToString::to_string).collect();
+        let kind = package.metadata.problem_type;
+        if kind.scoring {
+            warnings.push(format!(
+                "{}: a scoring problem: judged pass-fail (every case accepted or not); scores are \
+                 not computed",
+                package.root.join("problem.yaml").display()
+            ));
+        }
+        let test_case = |case: &Case| TestCase {
+            id: case.id.clone(),
+            input: case.input.clone(),
+            answer: case.answer.clone(),
+            output: case.output.clone(),
+            input_validator_args: case.settings.input_validator_args.clone(),
+            output_validator_args: case.settings.output_validator_args.clone(),
+            constraints: grundy_problems::Constraints::Original,
+            default_validator: package.default_validator_options(case),
+        };
+        if let OutputValidator::Custom(list) = &package.output_validator {
+            if list.len() > 1 {
+                warnings.push(format!(
+                    "{}: several output validators; only the first, {}, judges",
+                    package.root.join("output_validators").display(),
+                    list[0].name
+                ));
+            }
+        }
+        let of_kind = |kind: CaseKind| {
+            package
+                .data
+                .of_kind(kind)
+                .map(test_case)
+                .collect::<Vec<_>>()
+        };
+        let mut output_cases: Vec<(TestCase, bool)> = of_kind(CaseKind::ValidOutput)
+            .into_iter()
+            .map(|c| (c, true))
+            .collect();
+        output_cases.extend(
+            of_kind(CaseKind::InvalidOutput)
+                .into_iter()
+                .map(|c| (c, false)),
+        );
+        let limits = package.metadata.limits.clone();
+        let cases = package.judged_cases().map(test_case).collect();
+        let invalid_inputs = of_kind(CaseKind::InvalidInput);
+        Problem {
+            name: package.name,
+            cases,
+            invalid_inputs,
+            output_cases,
+            input_validators: package
+                .input_validators
+                .into_iter()
+                .map(InputValidator::Program)
+                .collect(),
+            judging: Judging::Package {
+                validator: package.output_validator,
+                interactive: kind.interactive,
+            },
+            memory_mib: limits.memory_mib_or(DEFAULT_MEMORY_MIB),
+            output_mib: limits.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
+            time_limit_source: "problem.yaml",
+            limits,
+            submissions: package.submissions,
+            unjudged: kind.multi_pass.then(|| {
+                "multi-pass problems are not judged yet: the output validator's nextpass.in \
+                 cannot be fed back to the submission"
+                    .to_string()
+            }),
+            root: package.root,
+            warnings,
+        }
+    }
+
+    /// Fixed limits with no safety margins: what a built-in problem's runner.toml settings mean.
+    pub fn fixed_limits(settings: &Settings) -> Limits {
+        Limits {
+            time_limit: Some(settings.time_limit.as_secs_f64()),
+            ac_to_time_limit: 1.0,
+            time_limit_to_tle: 1.0,
+            ..Limits::defaults(FormatVersion::Legacy)
+        }
+    }
+}
+
+/// A case verdict in the format's four: a memory or output overrun is a run-time error, as
+/// Kattis counts it; a presentation error is a wrong answer. `None` for a judge error (the
+/// package is at fault) and the verdicts no run gets here.
+pub fn format_verdict(verdict: Verdict) -> Option<FormatVerdict> {
+    match verdict {
+        Verdict::AC => Some(FormatVerdict::AC),
+        Verdict::WA | Verdict::PE => Some(FormatVerdict::WA),
+        Verdict::TLE => Some(FormatVerdict::TLE),
+        Verdict::RE | Verdict::MLE | Verdict::OLE => Some(FormatVerdict::RTE),
+        Verdict::NOEXP | Verdict::JE => None,
+    }
+}
+
+/// `path` made absolute (programs run in an empty folder of their own).
+pub fn absolute(path: &Path) -> PathBuf {
+    path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overruns_are_run_time_errors_and_judge_errors_no_verdict() {
+        let format = |v| format_verdict(v).map(|f| f.to_string());
+        assert_eq!(format(Verdict::AC).as_deref(), Some("AC"));
+        assert_eq!(format(Verdict::PE).as_deref(), Some("WA"));
+        for overrun in [Verdict::RE, Verdict::MLE, Verdict::OLE] {
+            assert_eq!(format(overrun).as_deref(), Some("RTE"));
+        }
+        assert_eq!(format(Verdict::TLE).as_deref(), Some("TLE"));
+        assert_eq!(format(Verdict::JE), None);
+    }
+}

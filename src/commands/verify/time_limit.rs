@@ -1,0 +1,90 @@
+//! A problem's time limit: the package's own when it fixes one, else computed from the slowest
+//! run of the submissions that bound it from below (the accepted ones, run first with a generous
+//! timeout) by [`crate::package::limits::Limits::time_limit`]; and, once everything ran, the
+//! format's margins checked: the slowest accepted run and the fastest time-limit-exceeded
+//! submission must both sit far enough from the limit.
+
+use std::time::Duration;
+
+use super::judge::{seconds, CaseRun, Judged, Judging};
+use super::model::Problem;
+use crate::judging::Verdict;
+use crate::package::expectations::TimeLimitRole;
+use crate::package::submissions::Submission;
+
+/// How long a submission may run while the time limit is being computed from it.
+pub const GENEROUS: Duration = Duration::from_secs(60);
+
+/// Whether `submission` runs before the others when the limit is computed from it.
+pub fn times_the_limit(problem: &Problem, submission: &Submission) -> bool {
+    problem.limits.time_limit.is_none() && role(submission).lower
+}
+
+/// The limit to judge with (or why there is none), and how it came about, for the report.
+pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, String>, String) {
+    let limits = &problem.limits;
+    match limits.time_limit {
+        Some(fixed) => {
+            let limit = Duration::from_secs_f64(fixed);
+            let line = format!("{} ({})", seconds(limit), problem.time_limit_source);
+            (Ok(limit), line)
+        }
+        None => match limits.time_limit(slowest_accepted(problem, judging), None) {
+            Ok(limit) => {
+                let line = format!(
+                    "{} (computed: the slowest accepted run × {}, rounded up to {}s)",
+                    seconds(limit),
+                    limits.ac_to_time_limit,
+                    limits.time_resolution
+                );
+                (Ok(limit), line)
+            }
+            Err(why) => (Err(why), "none".into()),
+        },
+    }
+}
+
+/// Why the limit is outside the format's margins, once every run has its final verdict.
+pub fn margins(problem: &Problem, judging: &Judging) -> Option<String> {
+    // The fastest time-limit-exceeded submission: the slowest run of each one that got TLE.
+    let fastest_tle = runs_by_role(problem, judging, |role| role.upper)
+        .filter(|runs| runs.iter().flatten().any(|r| r.verdict == Verdict::TLE))
+        .filter_map(|runs| runs.iter().flatten().map(|r| r.time).max())
+        .min();
+    let slowest = slowest_accepted(problem, judging);
+    problem.limits.time_limit(slowest, fastest_tle).err()
+}
+
+/// The slowest finished run of the submissions that bound the limit from below.
+fn slowest_accepted(problem: &Problem, judging: &Judging) -> Option<Duration> {
+    runs_by_role(problem, judging, |role| role.lower)
+        .flat_map(|runs| runs.iter().flatten())
+        .filter(|run| run.verdict != Verdict::TLE)
+        .map(|run| run.time)
+        .max()
+}
+
+/// The case runs of each judged submission whose time-limit role `wanted` picks.
+fn runs_by_role<'a>(
+    problem: &'a Problem,
+    judging: &'a Judging,
+    wanted: impl Fn(TimeLimitRole) -> bool + 'a,
+) -> impl Iterator<Item = &'a [Option<CaseRun>]> + 'a {
+    problem
+        .submissions
+        .iter()
+        .zip(&judging.submissions)
+        .filter(move |(submission, _)| wanted(role(submission)))
+        .filter_map(|(_, judged)| match judged {
+            Judged::Runs(runs) => Some(runs.as_slice()),
+            _ => None,
+        })
+}
+
+fn role(submission: &Submission) -> TimeLimitRole {
+    submission
+        .expectation
+        .as_ref()
+        .map(|e| e.time_limit_role())
+        .unwrap_or_default()
+}

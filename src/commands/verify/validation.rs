@@ -1,0 +1,339 @@
+//! Checking the data before any submission runs: every input (judged and `invalid_input`)
+//! through every input validator, and the `valid_output`/`invalid_output` cases through the
+//! output validator.
+//!
+//! Input validators speak the Kattis protocol: the input on stdin, the case's arguments on the
+//! command line, exit 42 for a valid input and 43 for an invalid one; anything else means the
+//! validator is broken. A judged input must be accepted by every validator; an `invalid_input`
+//! must be rejected by at least one. A built-in problem's validator runs in-process.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+use grundy_sandbox::Program as Command;
+
+use super::build::{Build, Builds};
+use super::checkers::checker_for;
+use super::model::{InputValidator, Problem, TestCase};
+use crate::checking::{Judgement, Submitted};
+use crate::config::Settings;
+use crate::running::pool::Jobs;
+use crate::running::{run_external, Failure, Input, SolveWatch};
+
+/// An input validator's limits when the package sets none.
+const VALIDATION_TIME: Duration = Duration::from_secs(60);
+const VALIDATION_MEMORY_MIB: u64 = 2048;
+/// Validation failures listed per problem; the rest are counted.
+const ERRORS_SHOWN: usize = 10;
+
+/// What one validator said about one input, or one output check.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said {
+    Valid,
+    Invalid(String),
+    /// The validator failed to do its job (wrong exit code, crash, timeout).
+    Broken(String),
+    /// Not run: why.
+    Skipped(String),
+}
+
+/// One check to make.
+#[derive(Clone, Copy)]
+enum Task {
+    /// Problem, validator, input (judged cases first, then the invalid inputs).
+    Input(usize, usize, usize),
+    /// Problem, output case.
+    Output(usize, usize),
+}
+
+pub struct ValidationJobs {
+    problems: Arc<Vec<Problem>>,
+    builds: Arc<Builds>,
+    tasks: Vec<Task>,
+}
+
+/// What validation found for one problem: each a line for the report.
+#[derive(Debug, Default)]
+pub struct Findings {
+    /// Problems that make the package invalid.
+    pub errors: Vec<String>,
+    /// One line of what was checked.
+    pub summary: String,
+}
+
+impl ValidationJobs {
+    pub fn new(problems: Arc<Vec<Problem>>, builds: Arc<Builds>) -> ValidationJobs {
+        let mut tasks = vec![];
+        for (p, problem) in problems.iter().enumerate() {
+            let inputs = problem.cases.len() + problem.invalid_inputs.len();
+            for v in 0..problem.input_validators.len() {
+                tasks.extend((0..inputs).map(|i| Task::Input(p, v, i)));
+            }
+            tasks.extend((0..problem.output_cases.len()).map(|o| Task::Output(p, o)));
+        }
+        ValidationJobs {
+            problems,
+            builds,
+            tasks,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// The findings of each problem, from the pool's outputs in job order.
+    pub fn findings(&self, outputs: &[Option<Said>]) -> Vec<Findings> {
+        let mut all: Vec<Findings> = self.problems.iter().map(|_| Findings::default()).collect();
+        // For each problem and invalid input: whether some validator rejected it.
+        let mut rejected: Vec<Vec<bool>> = self
+            .problems
+            .iter()
+            .map(|p| vec![false; p.invalid_inputs.len()])
+            .collect();
+        let mut skipped: Vec<Vec<String>> = self.problems.iter().map(|_| vec![]).collect();
+        for (task, said) in self.tasks.iter().zip(outputs) {
+            let Some(said) = said else { continue };
+            match *task {
+                Task::Input(p, v, i) => {
+                    let problem = &self.problems[p];
+                    let validator = problem.input_validators[v].name();
+                    let (case, invalid) = input_of(problem, i);
+                    let errors = &mut all[p].errors;
+                    match said {
+                        Said::Valid if invalid => {}
+                        Said::Invalid(_) if invalid => rejected[p][i - problem.cases.len()] = true,
+                        Said::Valid => {}
+                        Said::Invalid(message) => errors.push(format!(
+                            "input {} is rejected by the input validator {validator}: {message}",
+                            case.id
+                        )),
+                        Said::Broken(message) => errors.push(format!(
+                            "the input validator {validator} is broken on {}: {message}",
+                            case.id
+                        )),
+                        Said::Skipped(why) => {
+                            if !skipped[p].iter().any(|s| s.starts_with(&validator)) {
+                                skipped[p].push(format!("{validator}: {why}"));
+                            }
+                        }
+                    }
+                }
+                Task::Output(p, o) => {
+                    let (case, must_accept) = &self.problems[p].output_cases[o];
+                    let wanted = if *must_accept { "accept" } else { "reject" };
+                    let error = match said {
+                        Said::Valid if *must_accept => None,
+                        Said::Invalid(_) if !must_accept => None,
+                        Said::Valid => Some("it was accepted".to_string()),
+                        Said::Invalid(message) => Some(format!("it was rejected: {message}")),
+                        Said::Broken(message) => Some(message.clone()),
+                        Said::Skipped(why) => Some(why.clone()),
+                    };
+                    if let Some(error) = error {
+                        all[p].errors.push(format!(
+                            "the output validator must {wanted} {}, but {error}",
+                            case.id
+                        ));
+                    }
+                }
+            }
+        }
+        for (p, problem) in self.problems.iter().enumerate() {
+            let ran_all = skipped[p].is_empty() && !problem.input_validators.is_empty();
+            for (i, case) in problem.invalid_inputs.iter().enumerate() {
+                if !rejected[p][i] && ran_all {
+                    all[p].errors.push(format!(
+                        "invalid input {} is accepted by every input validator",
+                        case.id
+                    ));
+                }
+            }
+            let mut summary = format!(
+                "{} inputs and {} invalid inputs through {} input validator(s)",
+                problem.cases.len(),
+                problem.invalid_inputs.len(),
+                problem.input_validators.len()
+            );
+            if !problem.output_cases.is_empty() {
+                summary += &format!(
+                    "; {} outputs through the output validator",
+                    problem.output_cases.len()
+                );
+            }
+            for line in &skipped[p] {
+                summary += &format!("; not run: {line}");
+            }
+            all[p].summary = summary;
+            let errors = &mut all[p].errors;
+            if errors.len() > ERRORS_SHOWN {
+                let more = errors.len() - ERRORS_SHOWN;
+                errors.truncate(ERRORS_SHOWN);
+                errors.push(format!("… and {more} more validation failures like these"));
+            }
+        }
+        all
+    }
+}
+
+/// Input `i` of a problem (its judged cases, then its invalid inputs), and whether it is invalid.
+fn input_of(problem: &Problem, i: usize) -> (&TestCase, bool) {
+    match problem.cases.get(i) {
+        Some(case) => (case, false),
+        None => (&problem.invalid_inputs[i - problem.cases.len()], true),
+    }
+}
+
+impl Jobs for ValidationJobs {
+    type Output = Said;
+
+    fn run(&self, index: usize, _: &SolveWatch) -> Result<Said> {
+        Ok(match self.tasks[index] {
+            Task::Input(p, v, i) => {
+                let problem = &self.problems[p];
+                let (case, _) = input_of(problem, i);
+                match &problem.input_validators[v] {
+                    InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
+                    InputValidator::Program(program) => match self.builds.of(program) {
+                        Build::Ready { command, .. } => {
+                            let args = case.input_validator_args.for_validator(&program.name);
+                            program_validation(command, args, case, problem)
+                        }
+                        Build::Failed(message) => {
+                            Said::Skipped(format!("did not compile: {message}"))
+                        }
+                        Build::Skipped(why) => Said::Skipped(why.clone()),
+                    },
+                }
+            }
+            Task::Output(p, o) => {
+                let problem = &self.problems[p];
+                output_validation(problem, &self.builds, &problem.output_cases[o].0)
+            }
+        })
+    }
+
+    fn overdue(&self, _: usize, _: Duration) -> Said {
+        unreachable!("validation runs no built-in solver")
+    }
+
+    fn failed(&self, said: &Said) -> bool {
+        !matches!(said, Said::Valid)
+    }
+}
+
+/// A built-in problem's validator, in-process, on the input as a stream.
+fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> Said {
+    let file = match File::open(&case.input) {
+        Ok(file) => file,
+        Err(error) => {
+            return Said::Broken(format!("cannot read {}: {error}", case.input.display()))
+        }
+    };
+    match (problem.validate)(&mut BufReader::new(file), case.constraints) {
+        Ok(()) => Said::Valid,
+        Err(error) => Said::Invalid(error.to_string()),
+    }
+}
+
+/// An input validator program on one input, by the Kattis protocol.
+fn program_validation(
+    command: &Command,
+    args: &[String],
+    case: &TestCase,
+    problem: &Problem,
+) -> Said {
+    let limits = &problem.limits;
+    let settings = Settings {
+        time_limit: limits
+            .validation_time_s
+            .map_or(VALIDATION_TIME, Duration::from_secs),
+        memory_limit_mb: limits
+            .validation_memory_mib
+            .unwrap_or(VALIDATION_MEMORY_MIB),
+        output_limit_mb: limits.validation_output_mib.unwrap_or(8),
+        ..Settings::default()
+    };
+    let mut argv = command.argv.clone();
+    argv.extend(args.iter().map(Into::into));
+    let run = match run_external(&Command { argv }, &case.input, &settings) {
+        Ok(run) => run,
+        Err(error) => return Said::Broken(format!("cannot be started: {error}")),
+    };
+    let said = message(&streams(&run));
+    match run.failure {
+        Some(Failure::ExitCode(42)) => Said::Valid,
+        Some(Failure::ExitCode(43)) => Said::Invalid(said),
+        None => Said::Broken(format!(
+            "exited with status 0; the protocol wants 42 (valid) or 43 (invalid){}",
+            with(&said)
+        )),
+        Some(failure) => Said::Broken(format!("{failure}{}", with(&said))),
+    }
+}
+
+/// One output case through the output validator: accepted is `Valid`, rejected `Invalid`.
+fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Said {
+    let checker = match checker_for(problem, builds, case) {
+        Ok(checker) => checker,
+        Err(why) => return Said::Skipped(why),
+    };
+    let read = |path: &Option<std::path::PathBuf>| {
+        path.as_ref()
+            .map(std::fs::read)
+            .transpose()
+            .map(Option::unwrap_or_default)
+    };
+    let (answer, output) = match (read(&case.answer), read(&case.output)) {
+        (Ok(answer), Ok(output)) => (answer, output),
+        (Err(error), _) | (_, Err(error)) => {
+            return Said::Broken(format!("cannot read the files of {}: {error}", case.id))
+        }
+    };
+    let submitted = Submitted {
+        input: Input::File(&case.input),
+        expected: &answer,
+        output: &output,
+    };
+    let judge_limits = Settings {
+        output_limit_mb: problem.output_mib,
+        ..Settings::default()
+    }
+    .judge_limits();
+    match checker.judge(&submitted, &judge_limits) {
+        Judgement::Accepted => Said::Valid,
+        Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
+            Said::Invalid(message)
+        }
+        Judgement::JudgeError(message) => Said::Broken(message),
+    }
+}
+
+/// A validator's message on one line, cut short.
+fn message(text: &str) -> String {
+    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    match line.char_indices().nth(300) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line,
+    }
+}
+
+fn with(said: &str) -> String {
+    if said.is_empty() {
+        String::new()
+    } else {
+        format!("; it said: {said}")
+    }
+}
+
+/// What a run wrote, stderr first.
+fn streams(run: &crate::running::Run) -> String {
+    format!(
+        "{} {}",
+        String::from_utf8_lossy(&run.stderr),
+        String::from_utf8_lossy(&run.output)
+    )
+}

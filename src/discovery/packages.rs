@@ -1,0 +1,37 @@
+//! Kattis problem packages among the fixtures: a folder holding `problem.yaml` (the fixtures root
+//! itself, or a folder in it) is a problem named by its folder, whatever the name (`HelloWorld`,
+//! `a_plus_b`). Its cases are the package's judged ones, sample then secret (see
+//! [`crate::package::testdata`]), each with its `.ans` as the expected file; a sample's `.out` and
+//! `.interaction` are illustrations and are not read. A package that cannot be read is a layout
+//! error, with its file, line and column.
+
+use std::path::Path;
+
+use anyhow::Result;
+
+use super::{Case, Fixtures};
+use crate::package::{metadata, testdata};
+
+/// Whether `folder` is a package.
+pub fn is_package(folder: &Path) -> bool {
+    folder.join("problem.yaml").is_file()
+}
+
+/// Adds the judged cases of the package `name` in `folder` to `fixtures`.
+pub fn add_cases(name: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<()> {
+    let mut warnings = vec![];
+    let metadata = metadata::read(&folder.join("problem.yaml"), &mut warnings)?;
+    let data = testdata::read(
+        folder,
+        metadata.version,
+        &metadata.validator_flags,
+        &mut warnings,
+    )?;
+    fixtures.cases.extend(data.judged().map(|case| Case {
+        id: format!("{name}/{}", case.id),
+        problem: name.to_string(),
+        input: case.input.clone(),
+        expected: case.answer.clone(),
+    }));
+    Ok(())
+}

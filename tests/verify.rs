@@ -1,0 +1,504 @@
+//! `grundy verify PKG` through the real binary, on Kattis packages the tests write: `hello`
+//! (legacy, in the shape of problemtools' example), `different` (2023-07, float output judged by
+//! the default validator's flags), `sum` (2025-09, a custom Kattis output validator, invalid
+//! inputs and outputs, a compile error), `guess` (interactive) and a contest folder holding some
+//! of them. Programs are C, C++ and Python; validators are Python.
+
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use common::{code, dump, judge_command, stderr, stdout, Project};
+use serde_json::Value;
+
+const INPUT_VALIDATOR_EMPTY: &str = "import sys\nsys.exit(42 if sys.stdin.read() == '' else 43)\n";
+
+/// Legacy `hello`: no input, print `Hello World!`; one submission per verdict folder.
+fn hello(project: &Project, at: &str) {
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", "name: Hello World!\n"),
+        ("data/sample/1.in", ""),
+        ("data/sample/1.ans", "Hello World!\n"),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", "Hello World!\n"),
+        ("input_format_validators/empty.py", INPUT_VALIDATOR_EMPTY),
+        (
+            "submissions/accepted/hello.c",
+            "#include <stdio.h>\nint main(void) { puts(\"Hello World!\"); return 0; }\n",
+        ),
+        ("submissions/accepted/hello.py", "print('Hello World!')\n"),
+        (
+            "submissions/wrong_answer/goodbye.py",
+            "print('Goodbye World!')\n",
+        ),
+        (
+            "submissions/run_time_error/crash.py",
+            "raise SystemExit(3)\n",
+        ),
+        (
+            "submissions/time_limit_exceeded/forever.py",
+            "while True:\n    pass\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("{at}/{path}"), text);
+    }
+}
+
+/// 2023-07 `different`: the quotient of two numbers, judged with a float tolerance.
+fn different(project: &Project, at: &str) {
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Different\nlimits:\n  time_limit: 2\n",
+        ),
+        (
+            "data/test_group.yaml",
+            "output_validator_args: [float_tolerance, 1e-6]\n",
+        ),
+        ("data/sample/1.in", "1 3\n"),
+        ("data/sample/1.ans", "0.333333333\n"),
+        ("data/secret/1.in", "22 7\n"),
+        ("data/secret/1.ans", "3.142857142857\n"),
+        (
+            "input_validators/two.py",
+            "import sys\nw = sys.stdin.read().split()\nsys.exit(42 if len(w) == 2 and all(x.isdigit() for x in w) else 43)\n",
+        ),
+        (
+            "submissions/accepted/exact.py",
+            "a, b = map(int, input().split())\nprint(f'{a / b:.9f}')\n",
+        ),
+        (
+            "submissions/wrong_answer/rounded.py",
+            "a, b = map(int, input().split())\nprint(f'{a / b:.2f}')\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("{at}/{path}"), text);
+    }
+}
+
+/// 2025-09 `sum`: a custom Kattis output validator, data to check it and the input validator,
+/// submissions in C++ and Python, one that must not compile.
+fn sum(project: &Project, at: &str) {
+    let validator = r#"import sys
+answer = open(sys.argv[2]).read().split()
+output = sys.stdin.read().split()
+if output == answer:
+    sys.exit(42)
+open(sys.argv[3] + 'judgemessage.txt', 'w').write(f'expected {answer}, got {output}')
+sys.exit(43)
+"#;
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Sum\ntype: pass-fail\n",
+        ),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/big.in", "1000000 2000000\n"),
+        ("data/secret/big.ans", "3000000\n"),
+        ("data/invalid_input/letters.in", "a b\n"),
+        ("data/valid_output/spaced.in", "1 2\n"),
+        ("data/valid_output/spaced.ans", "3\n"),
+        ("data/valid_output/spaced.out", "  3  \n"),
+        ("data/invalid_output/wrong.in", "1 2\n"),
+        ("data/invalid_output/wrong.ans", "3\n"),
+        ("data/invalid_output/wrong.out", "4\n"),
+        (
+            "input_validators/ints.py",
+            "import sys\nw = sys.stdin.read().split()\nsys.exit(42 if len(w) == 2 and all(x.isdigit() for x in w) else 43)\n",
+        ),
+        ("output_validator/validate.py", validator),
+        (
+            "submissions/accepted/sum.cpp",
+            "#include <iostream>\nint main() { long long a, b; std::cin >> a >> b; std::cout << a + b << '\\n'; }\n",
+        ),
+        (
+            "submissions/wrong_answer/off_by_one.py",
+            "a, b = map(int, input().split())\nprint(a + b + (a > 100))\n",
+        ),
+        (
+            "submissions/compile_error/broken.cpp",
+            "int main() { return missing; }\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("{at}/{path}"), text);
+    }
+}
+
+fn verify(project: &Project, args: &[&str]) -> Output {
+    let mut all = vec!["verify"];
+    all.extend(args);
+    project
+        .command(&all)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap()
+}
+
+/// The JSON lines of a `--format json` run: the submissions, then the summary.
+fn json(output: &Output) -> (Vec<Value>, Value) {
+    let mut lines: Vec<Value> = stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}\n{}", dump(output))))
+        .collect();
+    let summary = lines.pop().expect("a summary");
+    assert_eq!(summary["type"], "summary", "{}", dump(output));
+    (lines, summary)
+}
+
+fn row<'a>(rows: &'a [Value], submission: &str) -> &'a Value {
+    rows.iter()
+        .find(|r| r["submission"] == submission)
+        .unwrap_or_else(|| panic!("no row for {submission}: {rows:#?}"))
+}
+
+#[test]
+fn hello_every_folder_gets_its_verdict_and_the_time_limit_is_computed() {
+    let project = Project::new();
+    hello(&project, "hello");
+    let output = verify(&project, &["hello", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (rows, summary) = json(&output);
+    let verdicts: Vec<(&str, &str, bool)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["submission"].as_str().unwrap(),
+                r["verdict"].as_str().unwrap(),
+                r["ok"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            ("accepted/hello.c", "AC", true),
+            ("accepted/hello.py", "AC", true),
+            ("run_time_error/crash.py", "RE", true),
+            ("time_limit_exceeded/forever.py", "TLE", true),
+            ("wrong_answer/goodbye.py", "WA", true),
+        ]
+    );
+    assert_eq!(row(&rows, "accepted/hello.c")["language"], "C");
+    assert_eq!(row(&rows, "accepted/hello.py")["language"], "Python 3");
+    let caught = &row(&rows, "wrong_answer/goodbye.py")["caught_by"];
+    assert_eq!(caught[0]["case"], "sample/1");
+    assert_eq!(caught[1]["case"], "secret/1");
+    // Legacy: 5 × the slowest accepted run, rounded up to whole seconds (1 s on an idle
+    // machine; a loaded one may take longer to start Python).
+    let package = &summary["packages"][0];
+    let limit = package["time_limit"].as_str().unwrap();
+    let (seconds, how) = limit.split_once("s (").unwrap();
+    let seconds: f64 = seconds.parse().unwrap();
+    assert!(how.starts_with("computed") && seconds >= 1.0, "{limit}");
+    assert_eq!(package["valid"], true);
+    assert_eq!(
+        (&summary["passed"], &summary["failed"]),
+        (&Value::from(6), &Value::from(0))
+    );
+    // The forever loop ran to the timeout: the limit × time_safety_margin 2.
+    let tle = &row(&rows, "time_limit_exceeded/forever.py");
+    assert!(
+        tle["time_ms"].as_f64().unwrap() >= seconds * 2000.0,
+        "{tle}"
+    );
+}
+
+#[test]
+fn the_human_report_has_a_table_and_a_closing_line() {
+    let project = Project::new();
+    different(&project, "different");
+    let output = verify(&project, &["different"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(text.contains("SUBMISSION"), "{text}");
+    assert!(text.contains("time limit: 2s (problem.yaml)"), "{text}");
+    let line = text
+        .lines()
+        .find(|l| l.contains("wrong_answer/rounded.py"))
+        .unwrap();
+    assert!(
+        line.contains("WA") && line.contains("2: sample/1 WA, secret/1 WA"),
+        "{line}"
+    );
+    assert_eq!(common::closing_line(&output), "3 passed, 0 failed");
+}
+
+#[test]
+fn a_custom_output_validator_judges_and_is_checked_with_the_output_cases() {
+    let project = Project::new();
+    sum(&project, "sum");
+    let output = verify(&project, &["sum", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (rows, summary) = json(&output);
+    assert_eq!(row(&rows, "accepted/sum.cpp")["verdict"], "AC");
+    let wrong = row(&rows, "wrong_answer/off_by_one.py");
+    assert_eq!(wrong["verdict"], "WA");
+    assert_eq!(wrong["caught_by"][0]["case"], "secret/big");
+    let message = wrong["caught_by"][0]["message"].as_str().unwrap();
+    assert!(message.contains("expected ['3000000']"), "{message}");
+    let broken = row(&rows, "compile_error/broken.cpp");
+    assert_eq!(
+        (&broken["verdict"], &broken["ok"]),
+        (&"CE".into(), &true.into())
+    );
+    assert!(broken["compile_error"]
+        .as_str()
+        .unwrap()
+        .contains("missing"));
+    assert_eq!(summary["packages"][0]["valid"], true, "{summary}");
+}
+
+#[test]
+fn a_package_is_invalid_when_its_validators_fail_their_checks() {
+    let project = Project::new();
+    sum(&project, "sum");
+    // The input validator accepts anything now, and the output validator accepts every output.
+    project.file("sum/input_validators/ints.py", "import sys\nsys.exit(42)\n");
+    project.file(
+        "sum/output_validator/validate.py",
+        "import sys\nsys.exit(42)\n",
+    );
+    let output = verify(&project, &["sum"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "error: invalid input invalid_input/letters is accepted by every input validator"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "error: the output validator must reject invalid_output/wrong, but it was accepted"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("package INVALID"), "{text}");
+
+    // A validator that breaks the protocol (exit 0) is broken, not a verdict.
+    project.file("sum/input_validators/ints.py", "print('fine')\n");
+    let output = verify(&project, &["sum"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    assert!(
+        stdout(&output)
+            .contains("the input validator ints.py is broken on sample/1: exited with status 0"),
+        "{}",
+        dump(&output)
+    );
+}
+
+#[test]
+fn a_compile_error_where_none_is_allowed_fails_the_run() {
+    let project = Project::new();
+    hello(&project, "hello");
+    project.file(
+        "hello/submissions/accepted/hello.c",
+        "int main(void) { oops }\n",
+    );
+    let output = verify(&project, &["hello"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    assert!(
+        stdout(&output).contains("✗ accepted/hello.c: expected AC, but it does not compile"),
+        "{}",
+        dump(&output)
+    );
+}
+
+#[test]
+fn a_missing_compiler_skips_its_submissions() {
+    let project = Project::new();
+    hello(&project, "hello");
+    // A PATH with Python and the shell but no C compiler.
+    let bin = project.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for tool in ["python3", "sh"] {
+        std::os::unix::fs::symlink(binary(tool), bin.join(tool)).unwrap();
+    }
+    let output = project
+        .command(&["verify", "hello", "--format", "json"])
+        .env_remove("CARGO_TARGET_DIR")
+        .env("PATH", &bin)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (rows, _) = json(&output);
+    let c = row(&rows, "accepted/hello.c");
+    assert_eq!((&c["verdict"], &c["ok"]), (&Value::Null, &Value::Null));
+    assert_eq!(
+        c["skipped"], "skipped: no compiler for C (gcc not found)",
+        "{c}"
+    );
+    assert_eq!(row(&rows, "accepted/hello.py")["verdict"], "AC");
+}
+
+#[test]
+fn interactive_packages_are_skipped_with_the_reason_until_the_sandbox_pairs_processes() {
+    let project = Project::new();
+    let judge = judge_command("kattis-interact");
+    let files: Vec<(&str, String)> = vec![
+        (
+            "guess/problem.yaml",
+            "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 1\n".into(),
+        ),
+        ("guess/data/sample/1.in", "17 play\n".into()),
+        ("guess/data/sample/1.ans", "17\n".into()),
+        ("guess/input_validators/any.py", "import sys\nsys.exit(42)\n".into()),
+        ("guess/output_validator/run", format!("#!/bin/sh\nexec {judge} \"$@\"\n")),
+        ("guess/submissions/accepted/guess.py", "print(50)\n".into()),
+    ];
+    for (path, text) in &files {
+        project.file(path, text);
+    }
+    make_executable(&project.path().join("guess/output_validator/run"));
+    let output = verify(&project, &["guess", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (rows, _) = json(&output);
+    let skipped = row(&rows, "accepted/guess.py")["skipped"].as_str().unwrap();
+    assert!(skipped.contains("not supported yet"), "{skipped}");
+}
+
+#[test]
+fn a_contest_folder_verifies_every_package_and_notes_the_other_folders() {
+    let project = Project::new();
+    hello(&project, "contest/hello");
+    different(&project, "contest/different");
+    project.file("contest/notes/todo.txt", "write more problems\n");
+    let junit = project.path().join("report.xml");
+    let output = verify(
+        &project,
+        &["contest", "--junit", junit.to_str().unwrap(), "-j", "2"],
+    );
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains("no problem.yaml in it"),
+        "{}",
+        dump(&output)
+    );
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let document = roxmltree::Document::parse(&xml).unwrap();
+    let suites: Vec<(&str, usize)> = document
+        .descendants()
+        .filter(|n| n.has_tag_name("testsuite"))
+        .map(|s| {
+            let cases = s.children().filter(|c| c.has_tag_name("testcase")).count();
+            (s.attribute("name").unwrap(), cases)
+        })
+        .collect();
+    assert_eq!(suites, [("different", 2), ("hello", 5)]);
+}
+
+#[test]
+fn an_unreadable_package_is_exit_2_with_its_place_and_the_others_are_still_verified() {
+    let project = Project::new();
+    different(&project, "contest/different");
+    project.file("contest/broken/problem.yaml", "name: [unclosed\n");
+    let output = verify(&project, &["contest"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(text.contains("broken/problem.yaml:"), "{text}");
+    assert!(text.contains("different: package valid"), "{text}");
+    let output = verify(&project, &["nowhere"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+}
+
+#[test]
+fn builds_are_cached_beside_the_package_and_nothing_is_left_in_the_temporary_folder() {
+    let project = Project::new();
+    different(&project, "different");
+    sum(&project, "sum");
+    let tmp = project.path().join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let run = || {
+        project
+            .command(&["verify", "sum"])
+            .env_remove("CARGO_TARGET_DIR")
+            .env("TMPDIR", &tmp)
+            .output()
+            .unwrap()
+    };
+    let first = run();
+    assert_eq!(code(&first), 0, "{}", dump(&first));
+    assert!(stdout(&first).contains("built"), "{}", dump(&first));
+    assert!(project.path().join(".grundy-build").is_dir());
+    let second = run();
+    assert!(
+        stdout(&second).contains("from the cache") && !stdout(&second).contains(" built"),
+        "{}",
+        dump(&second)
+    );
+    let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
+    assert!(left.is_empty(), "left in TMPDIR: {left:?}");
+}
+
+/// The first `tool` on the PATH that is a binary, not a script (a pyenv shim needs more tools).
+fn binary(tool: &str) -> std::path::PathBuf {
+    let path = std::env::var_os("PATH").unwrap();
+    std::env::split_paths(&path)
+        .filter_map(|dir| dir.join(tool).canonicalize().ok())
+        .find(|p| std::fs::read(p).is_ok_and(|bytes| bytes.starts_with(b"\x7fELF")))
+        .unwrap_or_else(|| panic!("{tool} is on the PATH as a binary"))
+}
+
+fn make_executable(path: &Path) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+#[test]
+fn check_judges_one_program_on_a_package_with_its_limits_and_validator_flags() {
+    let project = Project::new();
+    different(&project, "contest/different");
+    sum(&project, "contest/sum");
+    project.file(
+        "exact.py",
+        "a, b = map(int, input().split())\nprint(f'{a / b:.7f}')\n",
+    );
+    project.file(
+        "rounded.py",
+        "a, b = map(int, input().split())\nprint(f'{a / b:.2f}')\n",
+    );
+    let check = |fixtures: &str, program: &str| {
+        project
+            .command(&[
+                "check",
+                "--fixtures",
+                fixtures,
+                "--exec",
+                program,
+                "different",
+            ])
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .unwrap()
+    };
+    // Within the tolerance 1e-6 of the package's flags, the sample's .out ignored.
+    let output = check("contest/different", "python3 exact.py");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(common::closing_line(&output), "2 passed, 0 failed");
+    let output = check("contest", "python3 rounded.py");
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    assert!(
+        common::case_block(&output, "different/secret/1").contains("differ by"),
+        "{}",
+        dump(&output)
+    );
+    // `list` shows the package with its own limits and checker.
+    let output = project
+        .command(&["list", "--fixtures", "contest"])
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    let text = stdout(&output);
+    let line = text.lines().find(|l| l.starts_with("different ")).unwrap();
+    assert!(
+        line.contains("2000ms") && line.contains("kattis-default float_tolerance"),
+        "{line}"
+    );
+    let line = text.lines().find(|l| l.starts_with("sum ")).unwrap();
+    assert!(line.contains("kattis:"), "{line}");
+}

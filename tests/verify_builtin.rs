@@ -1,0 +1,70 @@
+//! `grundy verify` with no argument in this project: the built-in problems as packages, with the
+//! submissions planted under `problems/<module>/submissions/`. Every planted submission must get
+//! the verdict its folder names, and every wrong one must be caught by some case. The planted
+//! programs are compiled once into `target/grundy-build/` and taken from there afterwards.
+
+mod common;
+
+use std::path::Path;
+
+use common::{code, dump};
+use serde_json::Value;
+
+#[test]
+fn every_planted_submission_gets_the_verdict_its_folder_names() {
+    let project = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = assert_cmd::Command::cargo_bin("grundy").unwrap();
+    let output = command
+        .current_dir(project)
+        .args(["verify", "--format", "json"])
+        .env("NO_COLOR", "1")
+        .env_remove("CI")
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let lines: Vec<Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    let (summary, submissions) = lines.split_last().expect("a summary");
+    assert_eq!(summary["type"], "summary");
+    assert_eq!(summary["failed"], 0, "{}", dump(&output));
+    let packages = summary["packages"].as_array().unwrap();
+    assert!(packages.iter().all(|p| p["valid"] == true), "{summary}");
+    let mut seen = std::collections::BTreeSet::new();
+    for submission in submissions {
+        let id = submission["submission"].as_str().unwrap();
+        let package = submission["package"].as_str().unwrap();
+        seen.insert(package.to_string());
+        let verdict = submission["verdict"].as_str().unwrap_or("not judged");
+        let allowed: &[&str] = match id.split('/').next().unwrap() {
+            "accepted" => &["AC"],
+            "wrong_answer" => &["WA"],
+            "time_limit_exceeded" => &["TLE"],
+            // Kattis counts a memory overrun as a run-time error.
+            "run_time_error" => &["RE", "MLE"],
+            folder => panic!("{package}: unexpected folder {folder}"),
+        };
+        assert!(
+            allowed.contains(&verdict) && submission["ok"] == true,
+            "{package}/{id} got {verdict}: {submission}"
+        );
+        let caught = submission["caught_by"].as_array().unwrap();
+        assert_eq!(
+            caught.is_empty(),
+            verdict == "AC",
+            "{package}/{id}: a wrong submission is caught by some case, a right one by none"
+        );
+    }
+    for problem in [
+        "lieges-of-legendre",
+        "nim",
+        "powers-of-two",
+        "s-nim",
+        "set-nim",
+    ] {
+        assert!(seen.contains(problem), "{problem} has planted submissions");
+    }
+    assert!(submissions.len() >= 30, "{}", submissions.len());
+}
