@@ -28,34 +28,76 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// A copy of what builds the project: manifests, lockfile, sources and the problems. Fixtures
-/// are left out, so `check` judges only what `new` writes. The binary is renamed in the copy:
-/// the copy builds in this build's own target folder (so every compiled dependency is reused and
-/// only the local crates are built again), where a second `grundy` binary would replace the one
-/// the other tests run.
+/// A copy of what builds the product: manifests, lockfile, sources and the problems. Fixtures
+/// are left out, so `check` judges only what `new` writes. The copy builds in this build's own
+/// target folder, so every compiled dependency is reused and only its local crates are built; its
+/// packages and binary are renamed (`-scaffold`), since cargo names a path crate's artifacts by
+/// its place in the workspace and the copy's would otherwise replace this build's own.
 fn copy_of_the_repository(to: &Path) {
-    let manifest = std::fs::read_to_string(repository().join("Cargo.toml")).unwrap();
-    let renamed = manifest
-        .replace(
-            "default-run = \"grundy\"",
-            "default-run = \"grundy-scaffold\"",
-        )
-        .replace(
-            "[[bin]]\nname = \"grundy\"",
-            "[[bin]]\nname = \"grundy-scaffold\"",
-        );
-    assert_ne!(manifest, renamed, "the binary is renamed in the copy");
-    std::fs::write(to.join("Cargo.toml"), renamed).unwrap();
+    let rename = |file: &str, pairs: &[(&str, &str)]| {
+        let mut text = std::fs::read_to_string(repository().join(file)).unwrap();
+        for (from, into) in pairs {
+            assert!(text.contains(from), "{file} holds `{from}`");
+            text = text.replace(from, into);
+        }
+        std::fs::create_dir_all(to.join(file).parent().unwrap()).unwrap();
+        std::fs::write(to.join(file), text).unwrap();
+    };
+    let problems =
+        "grundy-problems = { package = \"grundy-problems-scaffold\", path = \"problems\"";
+    rename(
+        "Cargo.toml",
+        &[
+            (
+                "members = [\"problems\", \"sandbox\", \"bench/solvers\", \"tests/judges\"]",
+                "members = [\"problems\", \"sandbox\"]",
+            ),
+            (
+                "default-members = [\".\", \"problems\", \"sandbox\", \"tests/judges\"]",
+                "default-members = [\".\", \"problems\", \"sandbox\"]",
+            ),
+            (
+                "[package]\nname = \"grundy\"",
+                "[package]\nname = \"grundy-scaffold\"",
+            ),
+            (
+                "default-run = \"grundy\"",
+                "default-run = \"grundy-scaffold\"",
+            ),
+            (
+                "[[bin]]\nname = \"grundy\"",
+                "[[bin]]\nname = \"grundy-scaffold\"",
+            ),
+            ("grundy-problems = { path = \"problems\"", problems),
+            (
+                "grundy-sandbox = { path = \"sandbox\"",
+                "grundy-sandbox = { package = \"grundy-sandbox-scaffold\", path = \"sandbox\"",
+            ),
+            (
+                "[profile.dev.package.grundy-problems]",
+                "[profile.dev.package.grundy-problems-scaffold]",
+            ),
+        ],
+    );
     std::fs::copy(repository().join("Cargo.lock"), to.join("Cargo.lock")).unwrap();
-    for folder in [
-        "src",
-        "problems",
-        "sandbox",
-        "bench/solvers",
-        "tests/judges",
-    ] {
+    for folder in ["src", "problems", "sandbox"] {
         copy_tree(&repository().join(folder), &to.join(folder));
     }
+    // The manifests copied with their folders are replaced by renamed ones.
+    rename(
+        "problems/Cargo.toml",
+        &[(
+            "name = \"grundy-problems\"",
+            "name = \"grundy-problems-scaffold\"",
+        )],
+    );
+    rename(
+        "sandbox/Cargo.toml",
+        &[(
+            "name = \"grundy-sandbox\"",
+            "name = \"grundy-sandbox-scaffold\"",
+        )],
+    );
 }
 
 /// `base`, or `base-2`, `base-3`, ...: the first id that is not a problem of the copy at `root`
@@ -229,7 +271,12 @@ fn a_new_problem_builds_is_formatted_passes_its_tests_and_passes_check() {
     let tests = cargo(
         &copy,
         &target,
-        &["test", "-p", "grundy-problems", &id.replace('-', "_")],
+        &[
+            "test",
+            "-p",
+            "grundy-problems-scaffold",
+            &id.replace('-', "_"),
+        ],
     );
     assert!(tests.contains("test result: ok."), "{tests}");
     assert!(
