@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use grundy_sandbox::{run, run_with, End, SpawnError};
+use grundy_sandbox::{End, SpawnError};
 
 const BOMB: &str = r#"
 #include <unistd.h>

@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use grundy_sandbox::{Containment, Limits, Program};
+use grundy_sandbox::{Containment, Limits, Outcome, Program, SpawnError, Spec, Stdin};
 
 pub fn limits(time_ms: u64, memory_mb: u64, output_kb: u64) -> Limits {
     Limits {
@@ -119,6 +119,26 @@ pub fn processes_with(marker: &str) -> Vec<i32> {
     found
 }
 
+/// `program` with the file `stdin` as its input.
+pub fn spec<'a>(program: &'a Program, stdin: &Path, limits: &'a Limits) -> Spec<'a> {
+    Spec::new(program, limits).stdin(Stdin::File(stdin.to_path_buf()))
+}
+
+/// Runs `program` on the file `stdin` under the best containment.
+pub fn run(program: &Program, stdin: &Path, limits: &Limits) -> Result<Outcome, SpawnError> {
+    grundy_sandbox::run(spec(program, stdin, limits))
+}
+
+/// Runs `program` on the file `stdin` under `containment`.
+pub fn run_with(
+    program: &Program,
+    stdin: &Path,
+    limits: &Limits,
+    containment: Containment,
+) -> Result<Outcome, SpawnError> {
+    grundy_sandbox::run_with(spec(program, stdin, limits), containment)
+}
+
 /// Every containment this machine offers, strongest first.
 pub fn available_containments() -> Vec<Containment> {
     let probe = input(b"");
@@ -128,6 +148,6 @@ pub fn available_containments() -> Vec<Containment> {
         Containment::ProcessGroup,
     ]
     .into_iter()
-    .filter(|&c| grundy_sandbox::run_with(&program(["true"]), &probe, &default_limits(), c).is_ok())
+    .filter(|&c| run_with(&program(["true"]), &probe, &default_limits(), c).is_ok())
     .collect()
 }

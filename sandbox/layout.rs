@@ -1,0 +1,422 @@
+//! What a box shows its program, as plain data: the list of filesystem operations a keeper
+//! applies in its fresh mount namespace to build the box's root, computed here on the runner's
+//! side (where allocation and path handling are easy) and applied there with raw system calls.
+//!
+//! The root is a small read-only tmpfs holding:
+//! - read-only binds of the system folders (`/usr`, `/lib`, `/lib64`, `/bin`, `/sbin`, `/etc`
+//!   where they exist; symlinks such as `/bin -> usr/bin` are recreated as symlinks);
+//! - `/dev` with null, zero, full, random and urandom (binds of the host's), and the usual
+//!   fd, stdin, stdout, stderr symlinks into /proc;
+//! - a fresh `/proc` for the box's PID namespace (processes of other users hidden);
+//! - `/box`, the working folder, and `/tmp`, both writable, on one size-capped tmpfs;
+//! - read-only binds of the program's own files (its executable, its `#!` interpreter and the
+//!   absolute paths among its arguments), at the same paths as on the host, so messages and
+//!   argv stay what the user typed. Binds need no search permission on the folders above the
+//!   file, so files under a 0700 folder work for an unprivileged box user.
+//!
+//! Nothing else of the host is there: no fixtures, no home, no /root, no /run, no /sys.
+
+use std::ffi::{CString, OsStr};
+use std::io;
+use std::os::unix::ffi::OsStrExt;
+use std::path::{Component, Path, PathBuf};
+
+/// Where the new root is mounted in the keeper's mount namespace before it becomes `/`.
+const NEW_ROOT: &str = "/tmp";
+/// The working folder inside a box.
+pub(crate) const WORKDIR: &str = "/box";
+/// Host folders shown read-only, where they exist.
+const SYSTEM_DIRS: [&str; 6] = ["usr", "lib", "lib64", "bin", "sbin", "etc"];
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+/// Paths never bound from the host, whatever a command line names.
+const HIDDEN: [&str; 3] = ["/proc", "/dev", "/sys"];
+
+/// One step of building a box root.
+#[derive(Debug)]
+pub(crate) enum Op {
+    /// mkdir; an existing folder is fine.
+    Mkdir {
+        path: CString,
+        mode: u32,
+    },
+    Chmod {
+        path: CString,
+        mode: u32,
+    },
+    Chown {
+        path: CString,
+        uid: u32,
+        gid: u32,
+    },
+    Symlink {
+        target: CString,
+        path: CString,
+    },
+    /// Creates an empty file to bind a file onto.
+    Touch {
+        path: CString,
+    },
+    Mount {
+        source: CString,
+        target: CString,
+        fstype: Option<CString>,
+        flags: u64,
+        data: Option<CString>,
+        /// A failure is counted, not fatal.
+        optional: bool,
+    },
+    /// Opens `path` as a bind source (O_PATH), before the new root can hide it; the `n`th
+    /// such descriptor is the `n`th `Bind`'s source.
+    OpenSource {
+        path: CString,
+    },
+    /// Binds source number `source` (through /proc/self/fd: the descriptor needs no search
+    /// permission on the folders above it).
+    Bind {
+        source: usize,
+        target: CString,
+        recursive: bool,
+    },
+    /// Opens the folder (kept to send to the runner).
+    OpenScratch {
+        path: CString,
+    },
+    Unmount {
+        path: CString,
+    },
+    Rmdir {
+        path: CString,
+    },
+    /// Makes `path` the root and drops the old one.
+    PivotRoot {
+        path: CString,
+    },
+}
+
+/// A file of the program's shown in the box: `source` on the host, bound at `target`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Bind {
+    pub source: PathBuf,
+    pub target: PathBuf,
+}
+
+/// At most this many binds (system folders, devices and program files) in one box.
+pub(crate) const MAX_SOURCES: usize = 96;
+
+/// Whether a program sees `path` without a bind of its own: system folders, and the box's own
+/// /proc and /dev (host paths there are never bound).
+pub(crate) fn needs_bind(path: &Path) -> bool {
+    let visible = SYSTEM_DIRS
+        .iter()
+        .any(|d| path.starts_with(Path::new("/").join(d)))
+        || HIDDEN.iter().any(|d| path.starts_with(d));
+    path.is_absolute() && path != Path::new("/") && !visible
+}
+
+/// `path` with `.` and `..` resolved lexically (the program resolves them the same way in the
+/// box, where the folders on the way exist as plain folders).
+pub(crate) fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::from("/");
+    for c in path.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::Normal(part) => out.push(part),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The operations building a box root that shows `binds`, with a writable part of
+/// `scratch_bytes` whose working folder belongs to `owner` (the box user, as root).
+pub(crate) fn build(
+    binds: &[Bind],
+    scratch_bytes: u64,
+    owner: Option<(u32, u32)>,
+) -> io::Result<Vec<Op>> {
+    let mut b = Builder {
+        ops: Vec::new(),
+        sources: 0,
+    };
+    // Every source is opened first: the new root, mounted on /tmp, would hide those below it.
+    let mut sources: Vec<PathBuf> = SYSTEM_DIRS
+        .iter()
+        .map(|d| Path::new("/").join(d))
+        .filter(|p| std::fs::symlink_metadata(p).is_ok_and(|m| m.is_dir()))
+        .collect();
+    sources.extend(DEVICES.iter().map(|d| Path::new("/dev").join(d)));
+    sources.extend(binds.iter().map(|b| b.source.clone()));
+    if sources.len() > MAX_SOURCES {
+        return Err(io::Error::other(format!(
+            "a box shows at most {MAX_SOURCES} files; this command line names {}",
+            sources.len()
+        )));
+    }
+    for source in &sources {
+        b.push(Op::OpenSource { path: c(source)? });
+    }
+    let root = Path::new(NEW_ROOT);
+    b.mount_tmpfs(root, "size=4m,nr_inodes=4096,mode=0755")?;
+    for dir in SYSTEM_DIRS {
+        let host = Path::new("/").join(dir);
+        let Ok(meta) = std::fs::symlink_metadata(&host) else {
+            continue;
+        };
+        if meta.file_type().is_symlink() {
+            let target = std::fs::read_link(&host)?;
+            b.push(Op::Symlink {
+                target: c(&target)?,
+                path: c(&root.join(dir))?,
+            });
+        } else if meta.is_dir() {
+            b.mkdir(&root.join(dir), 0o755)?;
+            b.bind_read_only(&host, &root.join(dir), true, false)?;
+        }
+    }
+    b.mkdir(&root.join("dev"), 0o755)?;
+    for device in DEVICES {
+        let host = Path::new("/dev").join(device);
+        b.push(Op::Touch {
+            path: c(&root.join("dev").join(device))?,
+        });
+        b.bind(&host, &root.join("dev").join(device), false)?;
+    }
+    for (name, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+        ("shm", "/tmp"),
+    ] {
+        b.push(Op::Symlink {
+            target: c(Path::new(target))?,
+            path: c(&root.join("dev").join(name))?,
+        });
+    }
+    b.mkdir(&root.join("proc"), 0o555)?;
+    b.push(Op::Mount {
+        source: c(Path::new("proc"))?,
+        target: c(&root.join("proc"))?,
+        fstype: Some(c(Path::new("proc"))?),
+        flags: libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+        data: Some(c(Path::new("hidepid=2"))?),
+        optional: true,
+    });
+    b.scratch(root, scratch_bytes, owner)?;
+    for bind in binds {
+        let target = root.join(bind.target.strip_prefix("/").unwrap_or(&bind.target));
+        let is_dir = std::fs::metadata(&bind.source)?.is_dir();
+        let mut parents: Vec<&Path> = target
+            .ancestors()
+            .skip(1)
+            .take_while(|p| *p != root)
+            .collect();
+        parents.reverse();
+        for parent in parents {
+            b.mkdir(parent, 0o755)?;
+        }
+        if is_dir {
+            b.mkdir(&target, 0o755)?;
+        } else {
+            b.push(Op::Touch { path: c(&target)? });
+        }
+        b.bind_read_only(&bind.source, &target, is_dir, true)?;
+    }
+    b.push(Op::Mount {
+        source: c(Path::new("none"))?,
+        target: c(root)?,
+        fstype: None,
+        flags: libc::MS_REMOUNT
+            | libc::MS_BIND
+            | libc::MS_RDONLY
+            | libc::MS_NOSUID
+            | libc::MS_NODEV,
+        data: None,
+        optional: false,
+    });
+    b.push(Op::PivotRoot { path: c(root)? });
+    Ok(b.ops)
+}
+
+struct Builder {
+    ops: Vec<Op>,
+    /// Sources bound so far (they are used in the order they were opened).
+    sources: usize,
+}
+
+impl Builder {
+    fn push(&mut self, op: Op) {
+        self.ops.push(op);
+    }
+
+    fn mkdir(&mut self, path: &Path, mode: u32) -> io::Result<()> {
+        self.push(Op::Mkdir {
+            path: c(path)?,
+            mode,
+        });
+        Ok(())
+    }
+
+    fn mount_tmpfs(&mut self, target: &Path, options: &str) -> io::Result<()> {
+        self.push(Op::Mount {
+            source: c(Path::new("grundy-box"))?,
+            target: c(target)?,
+            fstype: Some(c(Path::new("tmpfs"))?),
+            flags: libc::MS_NOSUID | libc::MS_NODEV,
+            data: Some(c(Path::new(options))?),
+            optional: false,
+        });
+        Ok(())
+    }
+
+    /// The writable part: one tmpfs of `bytes` with `work` (the working folder, owned by the
+    /// box user) and `tmp` (1777), bound at /box and /tmp; the tmpfs itself is unmounted from
+    /// the tree (the runner keeps a descriptor of it to place and collect files).
+    fn scratch(&mut self, root: &Path, bytes: u64, owner: Option<(u32, u32)>) -> io::Result<()> {
+        let scratch = root.join(".scratch");
+        self.mkdir(&scratch, 0o755)?;
+        let inodes = (bytes / 4096).clamp(1024, 65_536);
+        self.mount_tmpfs(
+            &scratch,
+            &format!("size={bytes},nr_inodes={inodes},mode=0755"),
+        )?;
+        self.mkdir(&scratch.join("work"), 0o755)?;
+        if let Some((uid, gid)) = owner {
+            self.push(Op::Chown {
+                path: c(&scratch.join("work"))?,
+                uid,
+                gid,
+            });
+        }
+        self.mkdir(&scratch.join("tmp"), 0o1777)?;
+        self.push(Op::Chmod {
+            path: c(&scratch.join("tmp"))?,
+            mode: 0o1777,
+        });
+        for (inner, shown) in [("work", WORKDIR), ("tmp", "/tmp")] {
+            let target = root.join(shown.trim_start_matches('/'));
+            self.mkdir(&target, 0o755)?;
+            self.push(Op::Mount {
+                source: c(&scratch.join(inner))?,
+                target: c(&target)?,
+                fstype: None,
+                flags: libc::MS_BIND,
+                data: None,
+                optional: false,
+            });
+        }
+        self.push(Op::OpenScratch { path: c(&scratch)? });
+        self.push(Op::Unmount { path: c(&scratch)? });
+        self.push(Op::Rmdir { path: c(&scratch)? });
+        Ok(())
+    }
+
+    /// Binds the next opened source (`source` is only checked against the order).
+    fn bind(&mut self, source: &Path, target: &Path, recursive: bool) -> io::Result<()> {
+        debug_assert!(matches!(
+            self.ops.get(self.sources),
+            Some(Op::OpenSource { path }) if path.as_bytes() == source.as_os_str().as_bytes()
+        ));
+        self.push(Op::Bind {
+            source: self.sources,
+            target: c(target)?,
+            recursive,
+        });
+        self.sources += 1;
+        Ok(())
+    }
+
+    /// A bind, then a remount that makes it read-only (bind flags only apply on a remount),
+    /// keeping the source mount's own restrictions (a user namespace may not lift them).
+    fn bind_read_only(
+        &mut self,
+        source: &Path,
+        target: &Path,
+        recursive: bool,
+        nodev: bool,
+    ) -> io::Result<()> {
+        self.bind(source, target, recursive)?;
+        let kept = kept_flags(source)?;
+        let nodev = if nodev { libc::MS_NODEV } else { 0 };
+        self.push(Op::Mount {
+            source: c(Path::new("none"))?,
+            target: c(target)?,
+            fstype: None,
+            flags: libc::MS_REMOUNT
+                | libc::MS_BIND
+                | libc::MS_RDONLY
+                | libc::MS_NOSUID
+                | nodev
+                | kept,
+            data: None,
+            optional: false,
+        });
+        Ok(())
+    }
+}
+
+/// The mount flags of the mount holding `path` that a remount must keep: nosuid, nodev,
+/// noexec and the atime mode.
+fn kept_flags(path: &Path) -> io::Result<u64> {
+    let cpath = c(path)?;
+    // SAFETY: statvfs is plain data; statvfs(3) fills it from a NUL-terminated path.
+    let st = unsafe {
+        let mut st: libc::statvfs = std::mem::zeroed();
+        if libc::statvfs(cpath.as_ptr(), &mut st) != 0 {
+            return Err(io::Error::last_os_error());
+        }
+        st
+    };
+    let f = st.f_flag;
+    let mut flags = 0;
+    for (st_flag, ms_flag) in [
+        (libc::ST_NOSUID, libc::MS_NOSUID),
+        (libc::ST_NODEV, libc::MS_NODEV),
+        (libc::ST_NOEXEC, libc::MS_NOEXEC),
+        (libc::ST_NODIRATIME, libc::MS_NODIRATIME),
+    ] {
+        if f & st_flag != 0 {
+            flags |= ms_flag;
+        }
+    }
+    flags |= if f & libc::ST_NOATIME != 0 {
+        libc::MS_NOATIME
+    } else if f & libc::ST_RELATIME != 0 {
+        libc::MS_RELATIME
+    } else {
+        libc::MS_STRICTATIME
+    };
+    Ok(flags)
+}
+
+fn c(path: &Path) -> io::Result<CString> {
+    c_os(path.as_os_str())
+}
+
+fn c_os(s: &OsStr) -> io::Result<CString> {
+    CString::new(s.as_bytes()).map_err(|_| io::Error::other(format!("{s:?} contains a NUL byte")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn system_paths_need_no_bind() {
+        assert!(!needs_bind(Path::new("/usr/bin/python3")));
+        assert!(!needs_bind(Path::new("/lib64/ld-linux-x86-64.so.2")));
+        assert!(!needs_bind(Path::new("/proc/self/status")));
+        assert!(!needs_bind(Path::new("/")));
+        assert!(needs_bind(Path::new("/root/a.out")));
+        assert!(needs_bind(Path::new("/libfoo/x")));
+        assert!(needs_bind(Path::new("/tmp/x/sol.py")));
+    }
+
+    #[test]
+    fn dot_dot_is_resolved_lexically() {
+        assert_eq!(normalize(Path::new("/a/b/../c/./d")), Path::new("/a/c/d"));
+        assert_eq!(normalize(Path::new("/../x")), Path::new("/x"));
+    }
+}
