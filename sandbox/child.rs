@@ -1,78 +1,159 @@
-//! The program child: created by the plain supervisor or the box keeper with CLONE_VM |
-//! CLONE_VFORK (it borrows its creator's memory and stack until exec, while the creator
-//! waits), it connects stdio, enters the working folder, joins the cgroup, takes its limits,
+//! The program child: created by the plain supervisor or the box keeper with CLONE_VM (it
+//! borrows its creator's memory until exec, on a stack of its own), it connects stdio, enters the working folder, joins the cgroup, takes its limits,
 //! drops every privilege (the box's uid and gid when the runner is root, no capabilities, no
 //! new privileges), asks to be traced, installs the seccomp filter and execs. A failure is
 //! left in the shared record for the creator to report. Raw system calls only.
 
-use crate::plan::{View, FD_CGROUP, FD_STDERR, FD_STDIN, FD_STDOUT, FLAG_TRACE};
+use std::mem::MaybeUninit;
+use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
+
+use crate::plan::{View, FD_CGROUP, FD_STDERR, FD_STDIN, FD_STDOUT, FLAG_SEIZE, FLAG_TRACE};
 use crate::raw;
-use crate::report::Stage;
+use crate::report::{Report, Stage};
 
-/// The record the child shares with its creator (CLONE_VM): written by the child before exec
-/// (or before it gives up), read by the creator once the vfork-style clone returns.
+/// Stack the program child runs on until it execs.
+const STACK: usize = 32 * 1024;
+
+/// The creator decided the child is traced (seized), or that it is not.
+const GO_TRACED: u32 = 1;
+const GO_UNTRACED: u32 = 2;
+
+/// Where a program child starts from: its stack, and the record it shares with its creator
+/// (CLONE_VM), written by the child before exec (or before it gives up). The creator keeps it
+/// alive and in place until the run is over (the child may use it until it execs).
 #[repr(C)]
-struct Shared<'a, 'p> {
-    plan: &'a View<'p>,
-    stage: u32,
-    errno: i32,
-    traced: bool,
+pub(crate) struct Launchpad {
+    plan: *const View<'static>,
+    stage: AtomicU32,
+    errno: AtomicI32,
+    /// Seizing: 0 until the creator has tried to seize the child, then GO_TRACED or
+    /// GO_UNTRACED (a futex the child waits on). Vfork: whether the child's TRACEME worked.
+    go: AtomicU32,
+    stack: [MaybeUninit<u8>; STACK],
 }
 
-/// Starts the program described by `plan` and returns its pid and whether it is traced. The
-/// caller has put the program's stdin, stdout and stderr at FD_STDIN.., and its cgroup.procs
-/// files at FD_CGROUP.., all close-on-exec.
-pub(crate) fn start(plan: &View<'_>) -> Result<(libc::pid_t, bool), (Stage, i32)> {
-    let mut shared = Shared {
-        plan,
-        stage: 0,
-        errno: 0,
-        traced: false,
-    };
-    let mut stack = [0u8; 32 * 1024];
-    let top = (stack.as_mut_ptr() as usize + stack.len()) & !15;
-    // SAFETY: the child runs `program_child` on `stack` (ours, alive until it execs or exits,
-    // which CLONE_VFORK waits for) and touches only `shared`. glibc's clone wrapper writes the
-    // calling thread's errno only when clone fails, and no child exists then.
-    let pid = unsafe {
-        libc::clone(
-            program_child,
-            top as *mut libc::c_void,
-            libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-            (&mut shared as *mut Shared).cast(),
-        )
-    };
-    if pid < 0 {
-        return Err((Stage::Clone, libc::EAGAIN));
+impl Launchpad {
+    pub(crate) fn new() -> Launchpad {
+        Launchpad {
+            plan: std::ptr::null(),
+            stage: AtomicU32::new(0),
+            errno: AtomicI32::new(0),
+            go: AtomicU32::new(0),
+            stack: [MaybeUninit::uninit(); STACK],
+        }
     }
-    if shared.stage != 0 {
-        // SAFETY: rusage is plain data; all zeroes is a valid value.
-        let mut usage = unsafe { std::mem::zeroed() };
-        let _ = raw::wait_any(pid, 0, &mut usage);
-        return Err((Stage::from_u32(shared.stage), shared.errno));
+
+    /// Starts the program described by `plan` and returns its pid and whether it is traced.
+    /// The caller has put the program's stdin, stdout and stderr at FD_STDIN.., and its
+    /// cgroup.procs files at FD_CGROUP.., all close-on-exec, and keeps `plan` and this
+    /// launchpad unchanged until the program has exec'd (in practice: until the run is over).
+    ///
+    /// With FLAG_SEIZE the child runs alongside its creator, which seizes it with every trace
+    /// option set before letting it exec: no tracing stop at exec. Otherwise (a user namespace,
+    /// where the creator may not seize a child sharing its non-dumpable memory) the creator
+    /// waits (CLONE_VFORK) while the child asks to be traced itself, and the first exec stops.
+    pub(crate) fn start(&mut self, plan: &View<'_>) -> Result<(libc::pid_t, bool), (Stage, i32)> {
+        let seize = plan.flags & FLAG_SEIZE != 0;
+        self.plan = (plan as *const View<'_>).cast();
+        self.stage.store(0, Ordering::Relaxed);
+        self.go.store(0, Ordering::Relaxed);
+        let top = (self.stack.as_mut_ptr() as usize + STACK) & !15;
+        let vfork = if seize { 0 } else { libc::CLONE_VFORK };
+        // SAFETY: the child runs `program_child` on this launchpad's stack, which the caller
+        // keeps alive and nothing else uses, and touches only this launchpad and the plan.
+        // glibc's clone wrapper writes the calling thread's errno only when clone fails, and no
+        // child exists then.
+        let pid = unsafe {
+            libc::clone(
+                program_child,
+                top as *mut libc::c_void,
+                libc::CLONE_VM | vfork | libc::SIGCHLD,
+                (self as *mut Launchpad).cast(),
+            )
+        };
+        if pid < 0 {
+            return Err((Stage::Clone, libc::EAGAIN));
+        }
+        if seize {
+            let traced = plan.flags & FLAG_TRACE != 0
+                && raw::ptrace_simple(libc::PTRACE_SEIZE, pid, SEIZE_OPTIONS).is_ok();
+            self.go.store(
+                if traced { GO_TRACED } else { GO_UNTRACED },
+                Ordering::Release,
+            );
+            raw::futex_wake(&self.go);
+            return Ok((pid, traced));
+        }
+        if let Some(failure) = self.failure() {
+            // SAFETY: rusage is plain data; all zeroes is a valid value.
+            let mut usage = unsafe { std::mem::zeroed() };
+            let _ = raw::wait_any(pid, 0, &mut usage);
+            return Err(failure);
+        }
+        Ok((pid, self.go.load(Ordering::Acquire) == GO_TRACED))
     }
-    Ok((pid, shared.traced))
+
+    /// Whether the start failed after all (the child gave up before or at exec), once its
+    /// main process has ended.
+    pub(crate) fn failure(&self) -> Option<(Stage, i32)> {
+        match self.stage.load(Ordering::Acquire) {
+            0 => None,
+            stage => Some((Stage::from_u32(stage), self.errno.load(Ordering::Relaxed))),
+        }
+    }
 }
+
+/// Starts the program of `plan` from `pad`, calls `started` (to close the creator's copies of
+/// its descriptors), and follows it to the end of its main process (trace.rs). Returns the
+/// report, and whether processes of the run may be left.
+pub(crate) fn run_to_end(
+    plan: &View<'_>,
+    pad: &mut Launchpad,
+    proc_dir: i32,
+    started: impl FnOnce(),
+) -> (Report, bool) {
+    let start = pad.start(plan);
+    started();
+    let (pid, traced) = match start {
+        Ok(ok) => ok,
+        Err((stage, errno)) => return (Report::failed(stage, errno), false),
+    };
+    let seized = traced && plan.flags & FLAG_SEIZE != 0;
+    let (report, left) = crate::trace::follow(pid, traced, seized, proc_dir);
+    match pad.failure() {
+        Some((stage, errno)) => (Report::failed(stage, errno), left),
+        None => (report, left),
+    }
+}
+
+/// The options a seized program is traced with (see trace.rs), exec stops excepted.
+pub(crate) const SEIZE_OPTIONS: usize = (libc::PTRACE_O_TRACESYSGOOD
+    | libc::PTRACE_O_TRACESECCOMP
+    | libc::PTRACE_O_TRACEFORK
+    | libc::PTRACE_O_TRACEVFORK
+    | libc::PTRACE_O_TRACECLONE
+    | libc::PTRACE_O_TRACEEXIT
+    | libc::PTRACE_O_EXITKILL) as usize;
 
 extern "C" fn program_child(arg: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: arg is the creator's Shared, alive while we run (CLONE_VFORK), and nothing else
-    // touches it until we exec or exit.
-    let shared = unsafe { &mut *arg.cast::<Shared>() };
-    let plan = shared.plan;
-    if let Err((stage, err)) = prepare(shared) {
-        shared.stage = stage as u32;
-        shared.errno = err;
+    // SAFETY: arg is the creator's Launchpad, alive and left alone while we use it.
+    let pad = unsafe { &*arg.cast::<Launchpad>() };
+    // SAFETY: the plan outlives our exec (see Launchpad::start).
+    let plan = unsafe { &*pad.plan };
+    let fail = |stage: Stage, err: i32| -> ! {
+        pad.errno.store(err, Ordering::Relaxed);
+        pad.stage.store(stage as u32, Ordering::Release);
         raw::exit(127);
+    };
+    if let Err((stage, err)) = prepare(pad, plan) {
+        fail(stage, err);
     }
     // SAFETY: argv and envp are null-terminated arrays of C strings inside the plan.
     let err = unsafe { raw::execve(plan.exe.as_ptr(), plan.argv, plan.envp) };
-    shared.stage = Stage::Exec as u32;
-    shared.errno = err;
-    raw::exit(127);
+    fail(Stage::Exec, err);
 }
 
-fn prepare(shared: &mut Shared<'_, '_>) -> Result<(), (Stage, i32)> {
-    let plan = shared.plan;
+fn prepare(pad: &Launchpad, plan: &View<'_>) -> Result<(), (Stage, i32)> {
     let at = |stage: Stage| move |err: i32| (stage, err);
     for (from, to) in [(FD_STDIN, 0), (FD_STDOUT, 1), (FD_STDERR, 2)] {
         // SAFETY: this process owns its descriptor table copy; 0-2 are replaced on purpose.
@@ -92,11 +173,19 @@ fn prepare(shared: &mut Shared<'_, '_>) -> Result<(), (Stage, i32)> {
     }
     drop_privileges(plan.identity).map_err(at(Stage::Identity))?;
     raw::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0).map_err(at(Stage::Identity))?;
-    if plan.flags & FLAG_TRACE != 0 && raw::ptrace_traceme().is_ok() {
-        shared.traced = true;
-    }
+    let traced = if plan.flags & FLAG_SEIZE != 0 {
+        while pad.go.load(Ordering::Acquire) == 0 {
+            raw::futex_wait(&pad.go, 0);
+        }
+        pad.go.load(Ordering::Acquire) == GO_TRACED
+    } else {
+        let traced = plan.flags & FLAG_TRACE != 0 && raw::ptrace_traceme().is_ok();
+        let go = if traced { GO_TRACED } else { GO_UNTRACED };
+        pad.go.store(go, Ordering::Release);
+        traced
+    };
     // With a tracer, big allocations may stop in it; without one such a rule would fail them.
-    let filter = if shared.traced {
+    let filter = if traced {
         plan.traced_filter
     } else {
         plan.filter

@@ -11,6 +11,7 @@
 //! is non-dumpable once the box is built: programs in the box, even of the same user, cannot
 //! open its /proc files (its descriptors, its memory, its environment).
 
+use crate::child::{run_to_end, Launchpad};
 use crate::ctl;
 use crate::layout::{Op, MAX_SOURCES};
 use crate::plan::{View, FD_CGROUP, FD_STDERR, FD_STDIN, FD_STDOUT, MAX_PLAN_BYTES};
@@ -275,15 +276,15 @@ impl Keeper {
         }
         let payload = &mut buf[ctl::HEADER..len];
         // SAFETY: the payload sits 8 bytes into a page-aligned mapping, so it is 8-aligned, and
-        // the buffer is not touched again until the program child has exec'd (CLONE_VFORK).
-        let plan = unsafe { View::fix_up(payload.as_mut_ptr(), payload.len()) };
-        let started = plan.as_ref().map(crate::child::start);
-        close_run_fds(nfds); // the program has its own copies now
-        let (report, left) = match started {
-            None => (Report::failed(Stage::Setup, libc::EINVAL), false),
-            Some(Err((stage, errno))) => (Report::failed(stage, errno), false),
-            Some(Ok((pid, traced))) => crate::trace::follow(pid, traced, self.proc_dir),
+        // the buffer is not touched again before the next message, after this run.
+        let Some(plan) = (unsafe { View::fix_up(payload.as_mut_ptr(), payload.len()) }) else {
+            close_run_fds(nfds);
+            send_report(ctl, &Report::failed(Stage::Setup, libc::EINVAL));
+            return;
         };
+        // The launchpad lives in this frame, below which the keeper waits for the run.
+        let mut pad = Launchpad::new();
+        let (report, left) = run_to_end(&plan, &mut pad, self.proc_dir, || close_run_fds(nfds));
         end_everything(left);
         send_report(ctl, &report);
     }

@@ -40,6 +40,9 @@ const MAX_RLIMITS: usize = 8;
 pub(crate) const FLAG_TRACE: u32 = 1;
 /// Exit at once unless the parent is still `runner_pid` (the plain supervisor's child check).
 pub(crate) const FLAG_CHECK_PARENT: u32 = 2;
+/// The spawner seizes the child (PTRACE_SEIZE, no stop at exec) instead of the child asking to
+/// be traced: only where the spawner may (root; see child.rs).
+pub(crate) const FLAG_SEIZE: u32 = 4;
 
 #[repr(C)]
 #[derive(Clone, Copy)]

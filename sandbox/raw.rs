@@ -341,11 +341,12 @@ pub(crate) fn ptrace_traceme() -> Res {
     unsafe { sys!(libc::SYS_ptrace, libc::PTRACE_TRACEME, 0, 0, 0) }
 }
 
-/// PTRACE_CONT, PTRACE_SYSCALL or PTRACE_SETOPTIONS: requests that take integers only.
+/// PTRACE_CONT, PTRACE_SYSCALL, PTRACE_SETOPTIONS or PTRACE_SEIZE: requests that take
+/// integers only.
 pub(crate) fn ptrace_simple(request: u32, pid: i32, data: usize) -> Res {
     debug_assert!(matches!(
         request,
-        libc::PTRACE_CONT | libc::PTRACE_SYSCALL | libc::PTRACE_SETOPTIONS
+        libc::PTRACE_CONT | libc::PTRACE_SYSCALL | libc::PTRACE_SETOPTIONS | libc::PTRACE_SEIZE
     ));
     // SAFETY: these requests read and write no memory of ours.
     unsafe { sys!(libc::SYS_ptrace, request, pid, 0, data) }
@@ -419,6 +420,34 @@ pub(crate) fn monotonic_ns() -> u64 {
         )
     };
     ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+}
+
+/// Waits while `word` holds `expected` (or until woken; spurious wakes are the caller's to
+/// handle).
+pub(crate) fn futex_wait(word: &std::sync::atomic::AtomicU32, expected: u32) {
+    // SAFETY: the futex word is a valid, aligned u32 that lives as long as the reference.
+    let _ = unsafe {
+        sys!(
+            libc::SYS_futex,
+            word.as_ptr(),
+            libc::FUTEX_WAIT | libc::FUTEX_PRIVATE_FLAG,
+            expected,
+            0
+        )
+    };
+}
+
+/// Wakes the waiters on `word`.
+pub(crate) fn futex_wake(word: &std::sync::atomic::AtomicU32) {
+    // SAFETY: as above.
+    let _ = unsafe {
+        sys!(
+            libc::SYS_futex,
+            word.as_ptr(),
+            libc::FUTEX_WAKE | libc::FUTEX_PRIVATE_FLAG,
+            i32::MAX
+        )
+    };
 }
 
 /// A fresh private anonymous read-write mapping.

@@ -14,7 +14,7 @@ use crate::containment::{probe, Containment, Mode};
 use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
 use crate::layout::WORKDIR;
-use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_TRACE};
+use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_SEIZE, FLAG_TRACE};
 use crate::report::{Report, Stage, KIND_FAILED};
 use crate::view::{box_key, reachable};
 use crate::{command, files, identity, rlimits, stdio, supervise, verdict, workdir};
@@ -160,7 +160,7 @@ fn run_boxed(
         cap_processes: true,
         network_namespace: true,
         protect: None,
-        flags: if tracing { FLAG_TRACE } else { 0 },
+        flags: trace_flags(tracing),
     };
     let launch = Launch::new(&mut spec, &target, cgroups).map_err(&other)?;
 
@@ -236,7 +236,7 @@ fn run_plain(
         cap_processes: ids.is_some(),
         network_namespace: false,
         protect: Some(runner),
-        flags: FLAG_CHECK_PARENT | if tracing { FLAG_TRACE } else { 0 },
+        flags: FLAG_CHECK_PARENT | trace_flags(tracing),
     };
     let launch = Launch::new(&mut spec, &target, cgroups).map_err(&other)?;
 
@@ -268,6 +268,16 @@ fn run_plain(
         collected,
     };
     conclude(&argv0, spec.limits, streams, facts)
+}
+
+/// How the program is traced: not at all, or seized by its spawner (root may seize a child
+/// that shares its non-dumpable memory), or asking to be traced itself.
+fn trace_flags(tracing: bool) -> u32 {
+    match (tracing, identity::is_root()) {
+        (false, _) => 0,
+        (true, true) => FLAG_TRACE | FLAG_SEIZE,
+        (true, false) => FLAG_TRACE,
+    }
 }
 
 /// PATH, HOME (the working folder) and LANG, then the caller's variables over them.

@@ -10,6 +10,7 @@ use std::io;
 use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
 
+use crate::child::{run_to_end, Launchpad};
 use crate::plan::{Plan, View, FD_REPORT, FD_STDERR, FD_STDIN, FD_STDOUT};
 use crate::plan::{FLAG_CHECK_PARENT, MAX_CGROUP_FDS};
 use crate::report::{Report, Stage};
@@ -235,16 +236,13 @@ fn main(args: &Args) -> ! {
     if plan.flags & FLAG_CHECK_PARENT != 0 && raw::getppid() != plan.runner_pid {
         raw::exit(1); // the runner died before we could notice
     }
-    let started = crate::child::start(&plan);
-    for fd in [FD_STDIN, FD_STDOUT, FD_STDERR] {
-        // SAFETY: our own copies of the program's stdio, not needed any more.
-        unsafe { raw::close(fd) };
-    }
-    let (pid, traced) = match started {
-        Ok(started) => started,
-        Err((stage, err)) => fail(stage, err),
-    };
-    let (report, _) = crate::trace::follow(pid, traced, libc::AT_FDCWD);
+    let mut pad = Launchpad::new();
+    let (report, _) = run_to_end(&plan, &mut pad, libc::AT_FDCWD, || {
+        for fd in [FD_STDIN, FD_STDOUT, FD_STDERR] {
+            // SAFETY: our own copies of the program's stdio; the program has its own.
+            unsafe { raw::close(fd) };
+        }
+    });
     raw::write_all(FD_REPORT, report.as_bytes());
     raw::exit(0);
 }

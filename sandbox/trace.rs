@@ -42,10 +42,15 @@ pub(crate) enum Flow {
 
 /// Follows a started program until its main process ends (blocking: a run that must end early
 /// is ended from outside), reading its memory at its exit through `proc_dir` (see
-/// `open_status`) when `traced`. Returns the report, and whether processes of the run may be
+/// `open_status`) when `traced`. A `seized` program has its trace options already. Returns the report, and whether processes of the run may be
 /// left: every task of a traced run is traced (the filter refuses untraced clones), so unless
 /// the count of tasks seen starting and ending says so, none is.
-pub(crate) fn follow(pid: libc::pid_t, traced: bool, proc_dir: i32) -> (Report, bool) {
+pub(crate) fn follow(
+    pid: libc::pid_t,
+    traced: bool,
+    seized: bool,
+    proc_dir: i32,
+) -> (Report, bool) {
     let mut report = Report {
         kind: KIND_FINISHED,
         flags: if traced { FLAG_TRACED } else { 0 },
@@ -59,7 +64,7 @@ pub(crate) fn follow(pid: libc::pid_t, traced: bool, proc_dir: i32) -> (Report, 
             -1
         },
         tasks: 1,
-        options_set: false,
+        options_set: seized,
         report: &mut report,
     };
     watch.run_blocking();
