@@ -52,7 +52,8 @@ pub(crate) struct Slot {
 }
 
 static CREATED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-const PREFIX: &str = "grundy-";
+/// Not `grundy-<pid>-<n>` as older grundys named theirs (and swept by pid).
+const PREFIX: &str = "grundy-box-";
 
 impl Cgroups {
     /// Cgroups under the runner's own, if the controllers are there and writable.

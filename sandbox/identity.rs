@@ -122,8 +122,9 @@ fn kill_everything_of(uid: u32) {
     }
 }
 
-/// Waits up to a second for the last process of `uid` to be gone (reaped).
-fn gone_soon(uid: u32) -> bool {
+/// Waits up to a second for the last process of `uid` to be gone (reaped): processes killed
+/// at the end of a run count against the next run's RLIMIT_NPROC until someone reaps them.
+pub(crate) fn gone_soon(uid: u32) -> bool {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
     loop {
         if !has_processes(uid) {

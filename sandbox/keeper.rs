@@ -44,6 +44,9 @@ pub(crate) fn main(setup: &Setup<'_>) -> ! {
     // (Had grundy died before this, the control socket is closed: the keeper's first message
     // fails and it exits. getppid() cannot tell: our parent is outside our PID namespace.)
     let _ = raw::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as usize, 0);
+    // A session and process group of its own: a program's kill(0, …) then reaches only the
+    // box (its group would otherwise be grundy's, and the shell's job around it).
+    raw::setsid();
     let ctl = match settle_fds(setup) {
         Ok(ctl) => ctl,
         Err(_) => raw::exit(1),

@@ -78,16 +78,19 @@ fn lock_dir(dir: &Path) -> io::Result<Option<File>> {
     }
 }
 
-/// Removes, with `remove`, every `<prefix>*` directory in `parent` that no live process holds
-/// locked. Entries that are not directories are left alone.
+/// Removes, with `remove`, every directory `<prefix><16 hex digits>` in `parent` (a name
+/// `LiveDir::create` makes) that no live process holds locked. Nothing else is touched.
 pub(crate) fn sweep(parent: &Path, prefix: &str, remove: impl Fn(&Path)) {
     let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
     for entry in entries.flatten() {
-        if !entry.file_name().to_string_lossy().starts_with(prefix)
-            || !entry.file_type().is_ok_and(|t| t.is_dir())
-        {
+        let name = entry.file_name();
+        let ours = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(prefix))
+            .is_some_and(|rest| rest.len() == 16 && rest.bytes().all(|b| b.is_ascii_hexdigit()));
+        if !ours || !entry.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
         let path = entry.path();
@@ -125,7 +128,9 @@ mod tests {
         ));
         std::fs::create_dir_all(&parent).unwrap();
         let live = LiveDir::create(&parent, "grundy-test-", 0o700).unwrap();
-        let dead = parent.join("grundy-test-dead");
+        let dead = parent.join("grundy-test-00000000000000aa");
+        let foreign = parent.join("grundy-test-1234-abcdef");
+        std::fs::create_dir(&foreign).unwrap();
         std::fs::create_dir(&dead).unwrap();
         std::fs::write(dead.join("f"), b"x").unwrap();
         let other = parent.join("unrelated");
@@ -135,12 +140,12 @@ mod tests {
         });
         assert!(live.path().exists());
         assert!(!dead.exists());
-        assert!(other.exists());
+        assert!(other.exists() && foreign.exists());
         drop(live);
         sweep(&parent, "grundy-test-", |p| {
             std::fs::remove_dir_all(p).unwrap()
         });
-        assert_eq!(std::fs::read_dir(&parent).unwrap().count(), 1);
+        assert_eq!(std::fs::read_dir(&parent).unwrap().count(), 2);
         std::fs::remove_dir_all(&parent).unwrap();
     }
 }

@@ -277,6 +277,11 @@ pub(crate) fn seccomp(filter: &[libc::sock_filter]) -> Res {
     }
 }
 
+pub(crate) fn setsid() {
+    // SAFETY: no arguments.
+    let _ = unsafe { sys!(libc::SYS_setsid) };
+}
+
 pub(crate) fn setpgid_self() {
     // SAFETY: integer arguments only.
     let _ = unsafe { sys!(libc::SYS_setpgid, 0, 0) };

@@ -12,6 +12,8 @@ pub(crate) const FLAG_TOO_MANY: u32 = 4;
 /// Some task of the run was killed by SIGXCPU / SIGXFSZ (its CPU or file-size limit).
 pub(crate) const FLAG_CPU_LIMIT: u32 = 8;
 pub(crate) const FLAG_FILE_LIMIT: u32 = 16;
+/// Processes of the run other than the main one may still have been alive at its end.
+pub(crate) const FLAG_LEFT: u32 = 32;
 
 /// Where a start failed, for `SpawnError` messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

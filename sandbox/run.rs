@@ -15,7 +15,7 @@ use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
 use crate::layout::WORKDIR;
 use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_SEIZE, FLAG_TRACE};
-use crate::report::{Report, Stage, KIND_FAILED};
+use crate::report::{Report, Stage, FLAG_LEFT, KIND_FAILED};
 use crate::view::{box_key, reachable};
 use crate::{command, files, identity, rlimits, stdio, supervise, verdict, workdir};
 use crate::{End, Outcome, SpawnError, Spec};
@@ -256,12 +256,13 @@ fn run_plain(
     streams.finish(Duration::from_millis(100));
     let events = end_cgroup(cgroups, slot);
     let collected = files::collect(workdir.path(), &spec.collect);
-    workdir.release();
+    let report = Report::parse(&streams.report);
+    workdir.release(report.is_none_or(|r| r.flags & FLAG_LEFT != 0));
     let facts = Ended {
         stop,
         started_at,
         seen_end,
-        report: Report::parse(&streams.report),
+        report,
         events,
         rusage: Some(usage),
         runner_peak_kb,

@@ -42,6 +42,9 @@ pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf>
         return Ok(path.to_path_buf());
     }
     let meta = std::fs::metadata(path)?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Ok(path.to_path_buf()); // a device, a FIFO, a socket: never copied
+    }
     let key = (
         path.to_path_buf(),
         meta.dev(),

@@ -237,12 +237,15 @@ fn main(args: &Args) -> ! {
         raw::exit(1); // the runner died before we could notice
     }
     let mut pad = Launchpad::new();
-    let (report, _) = run_to_end(&plan, &mut pad, libc::AT_FDCWD, || {
+    let (mut report, left) = run_to_end(&plan, &mut pad, libc::AT_FDCWD, || {
         for fd in [FD_STDIN, FD_STDOUT, FD_STDERR] {
             // SAFETY: our own copies of the program's stdio; the program has its own.
             unsafe { raw::close(fd) };
         }
     });
+    if left {
+        report.flags |= crate::report::FLAG_LEFT;
+    }
     raw::write_all(FD_REPORT, report.as_bytes());
     raw::exit(0);
 }

@@ -97,13 +97,21 @@ fn read_interpreter(exe: &Path) -> Option<PathBuf> {
 
 /// For a box user without a mount namespace: the executable and argv with every file it could
 /// not reach replaced by a reachable copy (argv shows the copy's path then).
+/// System folders and /proc, /dev, /sys are never copied (see `layout::needs_bind`).
 pub(crate) fn reachable(exe: &Path, argv: &[OsString]) -> io::Result<(PathBuf, Vec<OsString>)> {
-    let exe = stage::usable(exe, true, Need::Reach)?;
+    let usable = |path: &Path, exec: bool| -> io::Result<PathBuf> {
+        if layout::needs_bind(&layout::normalize(path)) {
+            stage::usable(path, exec, Need::Reach)
+        } else {
+            Ok(path.to_path_buf())
+        }
+    };
+    let exe = usable(exe, true)?;
     let mut out = Vec::with_capacity(argv.len());
     for (i, word) in argv.iter().enumerate() {
         let path = Path::new(word);
         if i > 0 && path.is_absolute() && path.exists() {
-            out.push(stage::usable(path, false, Need::Reach)?.into_os_string());
+            out.push(usable(path, false)?.into_os_string());
         } else {
             out.push(word.clone());
         }

@@ -1,5 +1,5 @@
 //! Working folders for runs without a box (no mount namespace on this machine): a host folder
-//! `$TMPDIR/grundy-run-*` per concurrent run, with, when grundy runs as root, the box user that
+//! `$TMPDIR/grundy-work-*` per concurrent run, with, when grundy runs as root, the box user that
 //! owns it. Both are made once and reused (the folder emptied) instead of made and removed per
 //! run; all are removed at exit, and those of a grundy that died are swept by the next one
 //! (liveness.rs: a folder stays flock'ed by the grundy using it).
@@ -12,7 +12,9 @@ use std::sync::{Mutex, MutexGuard, Once};
 use crate::identity::{self, Lease};
 use crate::liveness::{self, LiveDir};
 
-const PREFIX: &str = "grundy-run-";
+/// Not `grundy-run-`: older grundys sweep `grundy-run-<pid>-*` by pid, and must not mistake
+/// these for theirs.
+const PREFIX: &str = "grundy-work-";
 
 /// An empty working folder, and the user a run in it takes (root only).
 pub(crate) struct Slot {
@@ -49,9 +51,13 @@ impl Slot {
     }
 
     /// Empties the folder and returns the slot to the pool (or removes it if it cannot be
-    /// emptied).
-    pub(crate) fn release(self) {
-        if crate::files::empty(self.path(), 0o700, &[]).is_ok() {
+    /// emptied, or if processes of the run may be left, still running as its user).
+    pub(crate) fn release(self, maybe_left: bool) {
+        let user_free = match &self.lease {
+            Some(lease) if maybe_left => identity::gone_soon(lease.uid),
+            _ => true,
+        };
+        if user_free && crate::files::empty(self.path(), 0o700, &[]).is_ok() {
             pool().push(self);
         } else {
             crate::files::remove(self.path());
@@ -115,7 +121,7 @@ mod tests {
         std::fs::write(path.join("g"), b"x").unwrap();
         std::fs::set_permissions(path.join("a"), std::fs::Permissions::from_mode(0o000)).unwrap();
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o500)).unwrap();
-        slot.release();
+        slot.release(false);
         assert_eq!(std::fs::read_dir(&path).unwrap().count(), 0);
         remove_all();
         assert!(!path.exists());

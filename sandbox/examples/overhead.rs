@@ -4,7 +4,8 @@
 //! (CPU: this process and all its reaped descendants, steadier on a busy machine) and the
 //! ratio to the floor. The floor and each containment are measured in alternation, `rounds`
 //! times, and the best round of each is kept (other load only ever adds time). Usage:
-//! `cargo run --release -p grundy-sandbox --example overhead -- [N] [rounds]` (needs cc).
+//! `cargo run --release -p grundy-sandbox --example overhead -- [N] [rounds] [only]`
+//! (needs cc); `only` is a containment's name (`PID namespace`, `cgroup`, `process group`).
 
 use std::path::Path;
 use std::process::Command;
@@ -37,6 +38,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let rounds: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+    let only = args.next();
     let dir = std::env::temp_dir().join(format!("grundy-overhead-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let tiny = compile(&dir, "tiny", "int main(void) { return 0; }\n");
@@ -63,6 +65,7 @@ fn main() {
         Containment::ProcessGroup,
     ]
     .into_iter()
+    .filter(|c| only.as_ref().is_none_or(|o| *o == c.to_string()))
     .filter(|&c| run(c).is_ok())
     .collect();
     let mut best_floor = (Duration::MAX, Duration::MAX);

@@ -33,17 +33,6 @@ int main(void) {
 }
 "#;
 
-fn assert_gone(marker: &str) {
-    // Killed processes are reaped asynchronously by whoever inherits them.
-    for _ in 0..50 {
-        if processes_with(marker).is_empty() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("left behind: {:?}", processes_with(marker));
-}
-
 #[test]
 fn a_fork_bomb_ends_and_leaves_nothing() {
     let exe = c_program("bomb", BOMB);
