@@ -44,10 +44,8 @@ fn stale_working_folders_are_swept_and_live_ones_left_alone() {
     // as one held by a grundy in another PID namespace.
     let holder = std::fs::File::open(&live).unwrap();
     // SAFETY: flock on a descriptor we own.
-    assert_eq!(
-        unsafe { libc::flock(holder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) },
-        0
-    );
+    let locked = unsafe { libc::flock(holder.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    assert_eq!(locked, 0);
     // An older grundy's folder (named by pid) is not ours to judge.
     let older = parent.join(format!("grundy-work-1-{tag}"));
     std::fs::create_dir_all(&older).unwrap();
