@@ -5,7 +5,7 @@
 
 use std::ffi::{OsStr, OsString};
 use std::os::fd::{AsRawFd, RawFd};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use crate::boxes;
@@ -14,11 +14,12 @@ use crate::containment::{probe, Containment, Mode};
 use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
 use crate::layout::WORKDIR;
+use crate::outcome::{conclude, own_peak_rss_kb, Ended};
 use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_SEIZE, FLAG_TRACE};
-use crate::report::{Report, Stage, FLAG_LEFT, KIND_FAILED};
+use crate::report::{Report, FLAG_LEFT};
 use crate::view::{box_key, reachable};
-use crate::{command, files, identity, rlimits, stdio, supervise, verdict, workdir};
-use crate::{End, Outcome, SpawnError, Spec};
+use crate::{command, files, identity, rlimits, stdio, supervise, workdir};
+use crate::{Outcome, SpawnError, Spec};
 
 /// The PATH a program gets unless the caller passes one; bare command names are looked up
 /// there (its folders are all visible in a box).
@@ -313,92 +314,4 @@ fn end_cgroup(cgroups: Option<&Cgroups>, slot: Option<CgroupSlot>) -> Option<Mem
     let events = slot.events(c.version);
     c.release(slot);
     Some(events)
-}
-
-/// What the runner knows once a run is over.
-struct Ended {
-    stop: Stop,
-    started_at: Instant,
-    seen_end: Instant,
-    report: Option<Report>,
-    events: Option<MemoryEvents>,
-    /// The plain supervisor's rusage (a box keeper's report has the program's).
-    rusage: Option<libc::rusage>,
-    runner_peak_kb: u64,
-    collected: Vec<(PathBuf, Vec<u8>)>,
-}
-
-fn conclude(
-    argv0: &OsStr,
-    limits: &crate::Limits,
-    streams: Streams,
-    ended: Ended,
-) -> Result<Outcome, SpawnError> {
-    let report = ended.report;
-    if let Some(r) = report.filter(|r| r.kind == KIND_FAILED) {
-        let stage = Stage::from_u32(r.stage);
-        if stage != Stage::Exec || r.errno != libc::ENOMEM || limits.memory_bytes == 0 {
-            return Err(SpawnError::from_child(argv0, stage, r.errno));
-        }
-    }
-    let image_too_big = report.is_some_and(|r| r.kind == KIND_FAILED);
-    // The moment the main process ended, as the keeper or supervisor saw it.
-    let ended_at = report
-        .filter(|r| r.ended_ns > 0)
-        .and_then(|r| {
-            let ago = crate::raw::monotonic_ns().checked_sub(r.ended_ns)?;
-            ended
-                .seen_end
-                .max(Instant::now())
-                .checked_sub(Duration::from_nanos(ago))
-        })
-        .filter(|&at| ended.stop == Stop::Finished && at >= ended.started_at)
-        .unwrap_or(ended.seen_end);
-    let cpu_time = match (&report, &ended.rusage) {
-        (Some(r), _) => Duration::from_micros(r.utime_us + r.stime_us),
-        (None, Some(u)) => timeval(u.ru_utime) + timeval(u.ru_stime),
-        (None, None) => Duration::ZERO,
-    };
-    // Until exec the program shares its spawner's memory (a copy of ours), and ru_maxrss keeps
-    // that high-water mark: an ru_maxrss not above our own peak says nothing about it.
-    let peak_kb = report.as_ref().and_then(|r| match r.hwm_kb {
-        0 => (r.maxrss_kb > ended.runner_peak_kb).then_some(r.maxrss_kb),
-        kb => Some(kb),
-    });
-    let end = if image_too_big {
-        End::MemoryLimit // the executable itself does not fit in the memory limit
-    } else {
-        verdict::classify(&verdict::Facts {
-            stop: ended.stop,
-            stdout_total: streams.stdout_total,
-            report: report.as_ref(),
-            cpu_time,
-            cgroup: ended.events,
-            untraced_peak_kb: peak_kb,
-            limits,
-        })
-    };
-    Ok(Outcome {
-        stdout: streams.stdout,
-        stderr: streams.stderr,
-        wall_time: ended_at.saturating_duration_since(ended.started_at),
-        ended_at,
-        cpu_time,
-        peak_memory_bytes: peak_kb.map(|kb| kb * 1024),
-        end,
-        collected: ended.collected,
-    })
-}
-
-fn own_peak_rss_kb() -> u64 {
-    // SAFETY: rusage is plain data; getrusage fills it.
-    unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
-        usage.ru_maxrss.max(0) as u64
-    }
-}
-
-fn timeval(t: libc::timeval) -> Duration {
-    Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
 }
