@@ -21,16 +21,30 @@
 //! and nothing else: not the fixtures or expected outputs, not grundy's memory, environment
 //! or descriptors, no network (a network namespace with nothing in it, and a seccomp filter
 //! allowing only Unix sockets), no other process. When grundy runs as root the program runs as
-//! a box user of its own (uid 60000 and up, see [`set_uid_range`]), with no capabilities and
+//! a box user of its own (uid 60000 and up, one per concurrent box, claimed for every grundy on
+//! the machine through locks in `/run/grundy`; see [`set_uid_range`]), with no capabilities and
 //! `no_new_privs`; otherwise as grundy's user inside the user namespace, with no capabilities.
+//! Files it could not read as that user (a binary under umask 077) are shown through a private
+//! readable copy.
+//!
 //! Boxes are reused for the next run of the same program files: namespaces, mounts, user and
-//! keeper are made once, so a run costs little more than a fork and exec.
+//! keeper are made once, and emptied working folders reused, so a run costs little more than
+//! a fork and exec (see `examples/overhead.rs`). A run that must end early (a time or output
+//! limit, [`Cancel`], [`kill_all_running`]) ends with its whole box; the next run makes one.
 //!
 //! Without namespaces ([`Containment::Cgroup`], [`Containment::ProcessGroup`]) the program
-//! runs on the host's filesystem in a temporary working folder, still as a box user when
-//! grundy is root, under the same seccomp filter (which also refuses every socket and any
-//! signal aimed at grundy or `kill(-1)`). [`guarantees`] says what this machine gives;
-//! [`describe_containment`] sums it up in one line.
+//! runs on the host's filesystem in a temporary working folder (`$TMPDIR/grundy-work-*`),
+//! still as a box user when grundy is root (its files are then copied where that user can
+//! reach them, if it could not), under the same seccomp filter, which there also refuses every
+//! socket, `kill(-1)` and any signal aimed at grundy's pid or process group. [`guarantees`]
+//! says, item by item, what this machine gives; [`describe_containment`] sums it up in a line.
+//!
+//! # Leftovers
+//! A grundy that dies leaves nothing running (a box ends with its keeper, which the kernel
+//! kills when grundy dies; a plain run's processes are traced with PTRACE_O_EXITKILL). Its
+//! working folders, cgroups and copies are swept by the next grundy: each is flock'ed by the
+//! grundy using it for as long as it lives, and only unlocked ones are removed, so a live
+//! grundy's are safe even from a grundy in another PID namespace.
 //!
 //! # Limits
 //! The wall clock (SIGKILL at the limit; RLIMIT_CPU as a backstop), RLIMIT_AS = the memory
@@ -63,7 +77,10 @@
 //! # The runner's own protection
 //! The first run makes the calling process non-dumpable (`PR_SET_DUMPABLE 0`): programs of
 //! the same user cannot open its `/proc/<pid>/mem`, `environ` or descriptors; core dumps of
-//! the runner are off from then on.
+//! the runner are off from then on. Its command line is blanked in the keepers' copies of its
+//! memory. The runner must not ignore SIGCHLD (children would reap themselves), and should
+//! ignore SIGPIPE (Rust programs do): a program that exits without reading its stdin closes
+//! the pipe the runner feeds.
 
 mod boxes;
 mod cgroup;
