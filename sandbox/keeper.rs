@@ -62,6 +62,24 @@ pub(crate) fn main(setup: &Setup<'_>) -> ! {
         }
     };
     let _ = raw::prctl(libc::PR_SET_DUMPABLE, 0, 0);
+    // What serving runs needs, and no more (in case a program ever took the keeper over): as
+    // root, making children the box user (setuid, setgid), tracing and killing them; in a user
+    // namespace, where they are our own user, nothing.
+    // Capability numbers (linux/capability.h).
+    const CAP_KILL: u64 = 5;
+    const CAP_SETGID: u64 = 6;
+    const CAP_SETUID: u64 = 7;
+    const CAP_SYS_PTRACE: u64 = 19;
+    let keep = if setup.map_ids.is_none() {
+        [CAP_SETUID, CAP_SETGID, CAP_KILL, CAP_SYS_PTRACE]
+            .iter()
+            .fold(0u64, |mask, &cap| mask | 1 << cap)
+    } else {
+        0
+    };
+    if raw::keep_capabilities(keep).is_err() {
+        raw::exit(1);
+    }
     if let Some((start, end)) = setup.argv_area {
         blank(start, end);
     }

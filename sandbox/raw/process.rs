@@ -79,6 +79,12 @@ pub(crate) fn setresuid(uid: u32) -> Res {
 
 /// Empties the effective, permitted and inheritable capability sets of this thread.
 pub(crate) fn drop_capabilities() -> Res {
+    keep_capabilities(0)
+}
+
+/// Keeps only the capabilities in `keep` (a bit per capability number) in the effective and
+/// permitted sets of this thread, and none inheritable.
+pub(crate) fn keep_capabilities(keep: u64) -> Res {
     #[repr(C)]
     struct Header {
         version: u32,
@@ -88,8 +94,10 @@ pub(crate) fn drop_capabilities() -> Res {
         version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
         pid: 0,
     };
-    let data = [0u32; 6]; // two __user_cap_data_struct of three u32
-                          // SAFETY: header and data have the layout capset(2) expects for version 3.
+    // Two __user_cap_data_struct (effective, permitted, inheritable): low and high 32 bits.
+    let (low, high) = (keep as u32, (keep >> 32) as u32);
+    let data = [low, low, 0, high, high, 0];
+    // SAFETY: header and data have the layout capset(2) expects for version 3.
     unsafe { sys!(libc::SYS_capset, &header as *const Header, data.as_ptr()) }
 }
 
