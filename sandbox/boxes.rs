@@ -169,6 +169,7 @@ impl Boxed {
             null: null.as_raw_fd(),
             map_ids: (!root).then_some(ids),
             ops: &ops,
+            filter: &crate::run::box_filter(),
             argv_area: argv_area(),
         };
         let mut flags = libc::CLONE_NEWPID

@@ -202,6 +202,39 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     assemble(&ops)
 }
 
+/// A filter with only the allocation rules of `build` (everything else allowed), for a program
+/// that inherits the rest from its box keeper: a run adds this small filter instead of
+/// installing (and compiling) the whole one.
+pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
+    use Jump::{Next, To};
+    let watched = WATCHED_REQUEST as u32;
+    let mut ops = vec![
+        Op::Load(ARCH),
+        // Other architectures' calls: the inherited filter refuses them.
+        Op::If(Cond::Eq(native_audit_arch()), Next, To(Label::Allow)),
+        Op::Load(NR),
+        Op::If(Cond::Eq(libc::SYS_mmap as u32), To(Label::Mmap), Next),
+        Op::If(Cond::Eq(libc::SYS_mremap as u32), To(Label::Mremap), Next),
+        Op::Ret(ALLOW),
+    ];
+    for (label, arg) in [(Label::Mmap, 1), (Label::Mremap, 2)] {
+        ops.extend([
+            Op::Here(label),
+            Op::Load(arg_hi(arg)),
+            Op::If(Cond::Eq(0), Next, To(Label::Trace)),
+            Op::Load(arg_lo(arg)),
+            Op::If(Cond::Ge(watched), To(Label::Trace), To(Label::Allow)),
+        ]);
+    }
+    ops.extend([
+        Op::Here(Label::Trace),
+        Op::Ret(TRACE),
+        Op::Here(Label::Allow),
+        Op::Ret(ALLOW),
+    ]);
+    assemble(&ops)
+}
+
 /// Resolves labels into forward jump offsets.
 fn assemble(ops: &[Op]) -> Vec<libc::sock_filter> {
     const LD_ABS: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
@@ -320,6 +353,21 @@ mod tests {
         if cfg!(target_arch = "x86_64") {
             assert_eq!(call(0x4000_0000, 0, 0), ERRNO | libc::ENOSYS as u32);
         }
+    }
+
+    #[test]
+    fn the_allocation_rules_alone_trace_big_requests_only() {
+        let code = allocations_only();
+        assert_eq!(
+            verdict(&code, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
+            TRACE
+        );
+        assert_eq!(verdict(&code, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]), ALLOW);
+        assert_eq!(
+            verdict(&code, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
+            TRACE
+        );
+        assert_eq!(verdict(&code, libc::SYS_clone3, [0; 6]), ALLOW);
     }
 
     #[test]

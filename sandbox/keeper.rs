@@ -27,6 +27,9 @@ pub(crate) struct Setup<'a> {
     /// Our uid and gid, to map to themselves in the new user namespace (None as root).
     pub map_ids: Option<(u32, u32)>,
     pub ops: &'a [Op],
+    /// The seccomp filter of every program in the box, installed on the keeper itself once
+    /// (its children inherit it; a traced run adds the allocation rules).
+    pub filter: &'a [libc::sock_filter],
     /// The runner's command line area (start, end), blanked in the keeper's copy so the box
     /// does not show grundy's arguments as its PID 1's.
     pub argv_area: Option<(usize, usize)>,
@@ -77,7 +80,9 @@ pub(crate) fn main(setup: &Setup<'_>) -> ! {
     } else {
         0
     };
-    if raw::keep_capabilities(keep).is_err() {
+    let filtered =
+        raw::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0).is_ok() && raw::seccomp(setup.filter).is_ok();
+    if !filtered || raw::keep_capabilities(keep).is_err() {
         raw::exit(1);
     }
     if let Some((start, end)) = setup.argv_area {

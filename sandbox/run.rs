@@ -47,6 +47,11 @@ pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, S
     }
 }
 
+/// The filter a box keeper installs on itself (and so on every program of the box).
+pub(crate) fn box_filter() -> Vec<libc::sock_filter> {
+    filters(true, None)[0].clone()
+}
+
 /// The seccomp filters of a run: without and with allocation tracing (built once per kind).
 fn filters(network_namespace: bool, protect: Option<(i32, i32)>) -> [Vec<libc::sock_filter>; 2] {
     type Built = [Vec<libc::sock_filter>; 2];
@@ -76,7 +81,8 @@ struct Target<'a> {
     identity: Option<(u32, u32)>,
     /// RLIMIT_NPROC counts a user's processes: only for a user that is the run's alone.
     cap_processes: bool,
-    network_namespace: bool,
+    /// A box's program: it inherits its keeper's filter (and has a network namespace).
+    boxed: bool,
     protect: Option<(i32, i32)>,
     flags: u32,
 }
@@ -99,7 +105,15 @@ impl Launch {
         let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
         let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
         let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
-        let [filter, traced_filter] = filters(target.network_namespace, target.protect);
+        // A box's programs inherit its keeper's filter and only add the allocation rules.
+        let [filter, traced_filter] = if target.boxed {
+            static ALLOCATIONS: std::sync::OnceLock<Vec<libc::sock_filter>> =
+                std::sync::OnceLock::new();
+            let rules = ALLOCATIONS.get_or_init(filter::allocations_only);
+            [Vec::new(), rules.clone()]
+        } else {
+            filters(false, target.protect)
+        };
         let plan = Plan::new(&PlanInput {
             exe: target.exe,
             argv: target.argv,
@@ -159,7 +173,7 @@ fn run_boxed(
         workdir: OsStr::new(WORKDIR),
         identity: bx.ids(),
         cap_processes: true,
-        network_namespace: true,
+        boxed: true,
         protect: None,
         flags: trace_flags(tracing),
     };
@@ -235,7 +249,7 @@ fn run_plain(
         workdir: workdir.path().as_os_str(),
         identity: ids,
         cap_processes: ids.is_some(),
-        network_namespace: false,
+        boxed: false,
         protect: Some(runner),
         flags: FLAG_CHECK_PARENT | trace_flags(tracing),
     };
