@@ -137,7 +137,6 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     }
     ops.push(Op::Ret(ALLOW));
 
-    let watched = WATCHED_REQUEST as u32;
     ops.extend([
         Op::Here(Label::Clone),
         Op::Load(arg_lo(0)),
@@ -177,15 +176,7 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
         ]);
     }
     if policy.trace_allocations {
-        for (label, arg) in [(Label::Mmap, 1), (Label::Mremap, 2)] {
-            ops.extend([
-                Op::Here(label),
-                Op::Load(arg_hi(arg)),
-                Op::If(Cond::Eq(0), Next, To(Label::Trace)),
-                Op::Load(arg_lo(arg)),
-                Op::If(Cond::Ge(watched), To(Label::Trace), To(Label::Allow)),
-            ]);
-        }
+        allocation_rules(&mut ops);
     }
     ops.extend([
         Op::Here(Label::Enosys),
@@ -207,7 +198,6 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
 /// installing (and compiling) the whole one.
 pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
     use Jump::{Next, To};
-    let watched = WATCHED_REQUEST as u32;
     let mut ops = vec![
         Op::Load(ARCH),
         // Other architectures' calls: the inherited filter refuses them.
@@ -217,6 +207,21 @@ pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
         Op::If(Cond::Eq(libc::SYS_mremap as u32), To(Label::Mremap), Next),
         Op::Ret(ALLOW),
     ];
+    allocation_rules(&mut ops);
+    ops.extend([
+        Op::Here(Label::Trace),
+        Op::Ret(TRACE),
+        Op::Here(Label::Allow),
+        Op::Ret(ALLOW),
+    ]);
+    assemble(&ops)
+}
+
+/// The code at Label::Mmap and Label::Mremap: requests of WATCHED_REQUEST bytes or more (the
+/// length, the new size) go to Label::Trace, others to Label::Allow.
+fn allocation_rules(ops: &mut Vec<Op>) {
+    use Jump::{Next, To};
+    let watched = WATCHED_REQUEST as u32;
     for (label, arg) in [(Label::Mmap, 1), (Label::Mremap, 2)] {
         ops.extend([
             Op::Here(label),
@@ -226,13 +231,6 @@ pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
             Op::If(Cond::Ge(watched), To(Label::Trace), To(Label::Allow)),
         ]);
     }
-    ops.extend([
-        Op::Here(Label::Trace),
-        Op::Ret(TRACE),
-        Op::Here(Label::Allow),
-        Op::Ret(ALLOW),
-    ]);
-    assemble(&ops)
 }
 
 /// Resolves labels into forward jump offsets.
