@@ -236,7 +236,7 @@ impl Boxed {
                 let step = word(0) as usize;
                 let errno = io::Error::from_raw_os_error(word(1) as i32);
                 let what = match ops.get(step) {
-                    Some(op) => format!("{op:?}"),
+                    Some(op) => op.describe(ops),
                     None if step == u32::MAX as usize => "mapping its user ids".into(),
                     None => "making its mounts private".into(),
                 };

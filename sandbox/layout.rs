@@ -18,6 +18,7 @@
 
 use std::ffi::CString;
 use std::io;
+use std::os::unix::ffi::OsStrExt;
 use std::path::{Component, Path, PathBuf};
 
 mod builder;
@@ -94,6 +95,48 @@ pub(crate) enum Op {
     PivotRoot {
         path: CString,
     },
+}
+
+impl Op {
+    /// What this step does, for an error message: paths as the box shows them.
+    pub(crate) fn describe(&self, all: &[Op]) -> String {
+        let shown = |p: &CString| {
+            let p = Path::new(std::ffi::OsStr::from_bytes(p.as_bytes()));
+            let inside = p
+                .strip_prefix(NEW_ROOT)
+                .map_or(p.to_path_buf(), |rest| Path::new("/").join(rest));
+            inside.display().to_string()
+        };
+        match self {
+            Op::Mkdir { path, .. } => format!("making the folder {}", shown(path)),
+            Op::Chmod { path, .. } | Op::Chown { path, .. } => {
+                format!("setting the owner of {}", shown(path))
+            }
+            Op::Symlink { path, .. } => format!("making the link {}", shown(path)),
+            Op::Touch { path } => format!("making the file {}", shown(path)),
+            Op::Mount { target, .. } => format!("mounting {}", shown(target)),
+            Op::OpenSource { path } => format!("opening {}", p_host(path)),
+            Op::Bind { source, target, .. } => {
+                let from = all
+                    .iter()
+                    .filter_map(|op| match op {
+                        Op::OpenSource { path } => Some(p_host(path)),
+                        _ => None,
+                    })
+                    .nth(*source)
+                    .unwrap_or_default();
+                format!("showing {from} at {}", shown(target))
+            }
+            Op::OpenScratch { .. } | Op::Unmount { .. } | Op::Rmdir { .. } => {
+                "preparing the working folder".into()
+            }
+            Op::PivotRoot { .. } => "entering the box's root".into(),
+        }
+    }
+}
+
+fn p_host(path: &CString) -> String {
+    String::from_utf8_lossy(path.as_bytes()).into_owned()
 }
 
 /// A file of the program's shown in the box: `source` on the host, bound at `target`.
@@ -256,6 +299,21 @@ mod tests {
         assert!(needs_bind(Path::new("/root/a.out")));
         assert!(needs_bind(Path::new("/libfoo/x")));
         assert!(needs_bind(Path::new("/tmp/x/sol.py")));
+    }
+
+    #[test]
+    fn steps_are_described_as_the_box_shows_them() {
+        let bind = Bind {
+            source: PathBuf::from("/etc/hostname"),
+            target: PathBuf::from("/home/u/a.out"),
+        };
+        let ops = build(&[bind], 1 << 20, None).unwrap();
+        let said: Vec<String> = ops.iter().map(|op| op.describe(&ops)).collect();
+        assert!(
+            said.contains(&"showing /etc/hostname at /home/u/a.out".to_string()),
+            "{said:?}"
+        );
+        assert!(said.contains(&"mounting /proc".to_string()), "{said:?}");
     }
 
     #[test]
