@@ -187,7 +187,12 @@ impl Boxed {
         let pid = match unsafe { raw::call(libc::SYS_clone, [flags as usize, 0, 0, 0, 0, 0]) } {
             Ok(0) => keeper::main(&setup),
             Ok(pid) => pid as libc::pid_t,
-            Err(errno) => return Err(io::Error::from_raw_os_error(errno)),
+            Err(errno) => {
+                let why = io::Error::from_raw_os_error(errno);
+                return Err(io::Error::other(format!(
+                    "this machine refuses new namespaces: {why}"
+                )));
+            }
         };
         drop((theirs, null));
         let mut b = Boxed {
