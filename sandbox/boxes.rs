@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{mpsc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
+use crate::cgroup::{Cgroups, MemoryEvents, Slot as CgroupSlot};
 use crate::identity::{self, Lease};
 use crate::layout::{self, Bind};
 use crate::{ctl, files, keeper, raw, registry};
@@ -43,6 +44,9 @@ pub(crate) struct Boxed {
     scratch: Option<OwnedFd>,
     /// The working folder and /tmp, kept open for a cheap look after each run.
     folders: Option<(File, File)>,
+    /// The box's cgroup, which the keeper joined when it was made (so its programs are born
+    /// in it: no run pays for moving a process between cgroups).
+    cgroup: Option<(&'static Cgroups, CgroupSlot)>,
     lease: Option<Lease>,
 }
 
@@ -62,15 +66,15 @@ pub(crate) fn probe() -> Result<Support, String> {
         versions: Vec::new(),
         scratch_bytes: 1 << 20,
     };
-    let (_, failed_optional) = create(&key).map_err(|e| e.to_string())?;
+    let (_, failed_optional) = create(&key, None).map_err(|e| e.to_string())?;
     Ok(Support {
         user_namespace: !identity::is_root(),
         proc: failed_optional == 0,
     })
 }
 
-/// An idle box for `key`, or a new one.
-pub(crate) fn acquire(key: &Key) -> io::Result<Boxed> {
+/// An idle box for `key`, or a new one (in a cgroup of its own if `cgroups`).
+pub(crate) fn acquire(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<Boxed> {
     let found = {
         let mut idle = idle();
         let at = idle.iter().rposition(|b| &b.key == key);
@@ -78,20 +82,21 @@ pub(crate) fn acquire(key: &Key) -> io::Result<Boxed> {
     };
     match found {
         Some(b) => Ok(b),
-        None => create(key).map(|(b, _)| b),
+        None => create(key, cgroups).map(|(b, _)| b),
     }
 }
 
 /// A request to the thread that makes boxes.
 struct Request {
     key: Key,
+    cgroups: Option<&'static Cgroups>,
     reply: mpsc::Sender<io::Result<(Boxed, u32)>>,
 }
 
 /// Makes a box on the one thread that makes them all. A keeper asks for SIGKILL when the
 /// thread that created it ends (PR_SET_PDEATHSIG follows the creating thread, not the
 /// process); that thread lives as long as grundy, so the box ends exactly when grundy does.
-fn create(key: &Key) -> io::Result<(Boxed, u32)> {
+fn create(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<(Boxed, u32)> {
     static MAKER: OnceLock<Mutex<mpsc::Sender<Request>>> = OnceLock::new();
     let maker = MAKER.get_or_init(|| {
         let (send, receive) = mpsc::channel::<Request>();
@@ -99,7 +104,8 @@ fn create(key: &Key) -> io::Result<(Boxed, u32)> {
             .name("grundy-boxes".into())
             .spawn(move || {
                 for request in receive {
-                    let _ = request.reply.send(Boxed::create(&request.key));
+                    let made = Boxed::create(&request.key, request.cgroups);
+                    let _ = request.reply.send(made);
                 }
             })
             .expect("cannot start the thread that makes boxes");
@@ -108,6 +114,7 @@ fn create(key: &Key) -> io::Result<(Boxed, u32)> {
     let (reply, answer) = mpsc::channel();
     let request = Request {
         key: key.clone(),
+        cgroups,
         reply,
     };
     let sent = maker
@@ -152,7 +159,7 @@ pub(crate) fn release(b: Boxed) {
 impl Boxed {
     /// Forks a keeper into fresh namespaces and waits until it has built the box. Returns the
     /// box and how many optional steps (a /proc) failed.
-    fn create(key: &Key) -> io::Result<(Boxed, u32)> {
+    fn create(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<(Boxed, u32)> {
         let root = identity::is_root();
         let lease = if root { Some(identity::claim()?) } else { None };
         let ops = layout::build(
@@ -201,8 +208,15 @@ impl Boxed {
             ctl: ours,
             scratch: None,
             folders: None,
+            cgroup: None,
             lease,
         };
+        if let Some(c) = cgroups {
+            let slot = c.acquire(0)?;
+            let joined = slot.join(pid);
+            b.cgroup = Some((c, slot));
+            joined?;
+        }
         let failed = b.await_ready(&ops)?;
         Ok((b, failed))
     }
@@ -278,6 +292,19 @@ impl Boxed {
         PathBuf::from(format!("/proc/self/fd/{fd}"))
     }
 
+    /// Sets the box's cgroup up for a run limited to `memory_bytes`.
+    pub(crate) fn reset_cgroup(&mut self, memory_bytes: u64) -> io::Result<()> {
+        match &mut self.cgroup {
+            Some((c, slot)) => c.reset(slot, memory_bytes),
+            None => Ok(()),
+        }
+    }
+
+    /// What the box's cgroup saw since `reset_cgroup`.
+    pub(crate) fn cgroup_events(&self) -> Option<MemoryEvents> {
+        self.cgroup.as_ref().map(|(c, slot)| slot.events(c.version))
+    }
+
     /// The working folder, as the runner reaches it.
     pub(crate) fn work_path(&self) -> PathBuf {
         self.scratch_path().join("work")
@@ -295,6 +322,10 @@ impl Drop for Boxed {
         while unsafe { libc::waitpid(self.keeper, &mut status, 0) } < 0
             && crate::sys::errno() == libc::EINTR
         {}
+        if let Some((c, slot)) = self.cgroup.take() {
+            crate::cgroup::kill_members(slot.memory_dir());
+            c.release(slot);
+        }
     }
 }
 

@@ -91,6 +91,15 @@ impl Cgroups {
         Ok(slot)
     }
 
+    /// Sets `slot`'s memory limit for the next run and resets its counters (a box's cgroup,
+    /// which keeps its members between runs).
+    pub(crate) fn reset(&self, slot: &mut Slot, memory_bytes: u64) -> io::Result<()> {
+        if self.memory {
+            slot.prepare(self.version, memory_bytes)?;
+        }
+        Ok(())
+    }
+
     pub(crate) fn release(&self, slot: Slot) {
         self.pool
             .lock()
@@ -154,6 +163,15 @@ impl Slot {
     /// The cgroup.procs descriptors the program child writes "0" to before exec.
     pub(crate) fn procs_fds(&self) -> Vec<RawFd> {
         self.procs.iter().map(|f| f.as_raw_fd()).collect()
+    }
+
+    /// Moves process `pid` (and later its children) into this cgroup.
+    pub(crate) fn join(&self, pid: libc::pid_t) -> io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        for file in &self.procs {
+            file.write_at(pid.to_string().as_bytes(), 0)?;
+        }
+        Ok(())
     }
 
     pub(crate) fn memory_dir(&self) -> &Path {

@@ -154,7 +154,7 @@ fn drain(io: stdio::Stdio, report: ReportFrom, spec: &mut Spec<'_>) -> Streams {
 fn run_boxed(
     mut spec: Spec<'_>,
     exe: &Path,
-    cgroups: Option<&Cgroups>,
+    cgroups: Option<&'static Cgroups>,
     tracing: bool,
 ) -> Result<Outcome, SpawnError> {
     let argv0 = spec.argv0().to_os_string();
@@ -164,7 +164,10 @@ fn run_boxed(
             "cannot show the program's files in the sandbox: {e}"
         ))
     })?;
-    let bx = boxes::acquire(&key).map_err(|e| other(format!("cannot make a sandbox: {e}")))?;
+    let mut bx =
+        boxes::acquire(&key, cgroups).map_err(|e| other(format!("cannot make a sandbox: {e}")))?;
+    bx.reset_cgroup(spec.limits.memory_bytes)
+        .map_err(|e| other(format!("cannot prepare a cgroup: {e}")))?;
     files::place(&bx.work_path(), &spec.files, bx.ids())
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
     let target = Target {
@@ -177,17 +180,19 @@ fn run_boxed(
         protect: None,
         flags: trace_flags(tracing),
     };
-    let launch = Launch::new(&mut spec, &target, cgroups).map_err(&other)?;
+    // The box's cgroup is the keeper's: its programs are born in it.
+    let launch = Launch::new(&mut spec, &target, None).map_err(&other)?;
 
     let runner_peak_kb = own_peak_rss_kb();
     let started_at = Instant::now();
     let registration = bx
         .start(launch.plan.bytes(), &launch.child_fds())
         .map_err(|e| other(format!("cannot start the program in its sandbox: {e}")))?;
-    let Launch { io, slot, .. } = launch;
+    let Launch { io, .. } = launch;
     let mut streams = drain(io, ReportFrom::Socket(bx.ctl_fd()), &mut spec);
     let stop = streams.collect(started_at + spec.limits.time);
     let seen_end = Instant::now();
+    let events = bx.cgroup_events();
     // A run that must end early ends with its box (the keeper's death ends every process in
     // it); one that finished was reported once nothing of it was left.
     drop(registration);
@@ -198,7 +203,6 @@ fn run_boxed(
         None
     };
     streams.finish(Duration::from_millis(100));
-    let events = end_cgroup(cgroups, slot);
     let report = Report::parse(&streams.report);
     let collected = match bx {
         Some(bx) if report.is_some() => {

@@ -34,8 +34,11 @@ pub(crate) fn classify(f: &Facts<'_>) -> End {
         return End::OutputLimit;
     }
     let Some(report) = f.report else {
-        // Killed from outside (kill_all_running, or the box's keeper died) before it could
-        // report.
+        // Killed from outside before it could report: by the OOM killer (which may pick a box's
+        // keeper), or by kill_all_running.
+        if f.cgroup.is_some_and(|c| c.oom_kills > 0) {
+            return End::MemoryLimit;
+        }
         return signaled(libc::SIGKILL);
     };
     if report.flags & FLAG_TOO_MANY != 0 {

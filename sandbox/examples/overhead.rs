@@ -1,9 +1,9 @@
 //! Per-run overhead of the sandbox: N runs of a tiny C program that exits at once, through
 //! `run_with` under each containment this machine offers, against the floor: a C loop that
 //! only forks, execs and waits for the same program N times. Prints wall and CPU time per run
-//! (CPU: this process and all its reaped descendants, steadier on a busy machine) and the
-//! ratio to the floor. The floor and each containment are measured in alternation, `rounds`
-//! times, and the best round of each is kept (other load only ever adds time). Usage:
+//! (CPU: this process and its descendants, steadier on a busy machine) and the ratio to the
+//! floor. The floor and each containment are measured in alternation, `rounds` times, and the
+//! median of the rounds' ratios is reported. Usage:
 //! `cargo run --release -p grundy-sandbox --example overhead -- [N] [rounds] [only]`
 //! (needs cc); `only` is a containment's name (`PID namespace`, `cgroup`, `process group`).
 
@@ -37,7 +37,7 @@ int main(int argc, char **argv) {
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
-    let rounds: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(3);
+    let rounds: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
     let only = args.next();
     let dir = std::env::temp_dir().join(format!("grundy-overhead-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -68,46 +68,54 @@ fn main() {
     .filter(|c| only.as_ref().is_none_or(|o| *o == c.to_string()))
     .filter(|&c| run(c).is_ok())
     .collect();
-    let mut best_floor = (Duration::MAX, Duration::MAX);
-    let mut best: Vec<(Duration, Duration)> = vec![(Duration::MAX, Duration::MAX); 3];
-    let keep_best = |best: &mut (Duration, Duration), got: (Duration, Duration)| {
-        *best = (best.0.min(got.0), best.1.min(got.1));
-    };
+    // Each round times the floor, then each containment, under much the same load: the ratio
+    // within a round is the fair comparison, and the median round's is reported (with the
+    // best time of each over all rounds).
+    let mut floor_times = Vec::new();
+    let mut times: Vec<Vec<(Duration, Duration)>> = vec![Vec::new(); containments.len()];
     for _ in 0..rounds {
-        let got = time(1, || {
+        floor_times.push(time(1, || {
             let status = Command::new(&floor).arg(n.to_string()).arg(&tiny).status();
             assert!(status.is_ok_and(|s| s.success()), "the floor loop failed");
-        });
-        keep_best(&mut best_floor, got);
+        }));
         for (i, &c) in containments.iter().enumerate() {
-            keep_best(
-                &mut best[i],
-                time(n, || {
-                    let outcome = run(c).unwrap();
-                    assert_eq!(outcome.end, End::Exited(0), "{c}: {outcome:?}");
-                }),
-            );
+            times[i].push(time(n, || {
+                let outcome = run(c).unwrap();
+                assert_eq!(outcome.end, End::Exited(0), "{c}: {outcome:?}");
+            }));
         }
     }
-    let per_run = |(wall, cpu): (Duration, Duration)| {
-        (
-            wall.as_secs_f64() * 1e6 / f64::from(n),
-            cpu.as_secs_f64() * 1e6 / f64::from(n),
-        )
+    let micros = |d: Duration| d.as_secs_f64() * 1e6 / f64::from(n);
+    let best = |t: &[(Duration, Duration)]| {
+        let wall = t.iter().map(|x| x.0).min().unwrap_or_default();
+        let cpu = t.iter().map(|x| x.1).min().unwrap_or_default();
+        (micros(wall), micros(cpu))
     };
-    let (floor_wall, floor_cpu) = per_run(best_floor);
-    println!("{n} runs, best of {rounds} rounds");
+    let median = |mut ratios: Vec<f64>| {
+        ratios.sort_by(f64::total_cmp);
+        ratios[ratios.len() / 2]
+    };
+    let (floor_wall, floor_cpu) = best(&floor_times);
+    println!("{n} runs per round, {rounds} rounds: best times, median ratio to the floor");
     println!(
         "{:<24} {floor_wall:8.1} us/run wall {floor_cpu:8.1} us/run cpu",
         "floor (fork+exec+wait)"
     );
     for (i, c) in containments.iter().enumerate() {
-        let (wall, cpu) = per_run(best[i]);
+        let (wall, cpu) = best(&times[i]);
+        let ratio = |pick: fn(&(Duration, Duration)) -> Duration| {
+            let per_round = times[i].iter().zip(&floor_times);
+            median(
+                per_round
+                    .map(|(t, f)| micros(pick(t)) / micros(pick(f)))
+                    .collect(),
+            )
+        };
         println!(
             "{:<24} {wall:8.1} us/run wall {cpu:8.1} us/run cpu   {:.2}x wall {:.2}x cpu",
             c.to_string(),
-            wall / floor_wall,
-            cpu / floor_cpu
+            ratio(|t| t.0),
+            ratio(|t| t.1)
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
