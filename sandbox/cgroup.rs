@@ -2,16 +2,17 @@
 //! memory limit for the whole process tree, a pids cap (root ignores RLIMIT_NPROC), OOM and
 //! limit-hit counters for the MLE rule, and a way to kill every member. Cgroups are pooled and
 //! reused (one per concurrent run) instead of made and removed per run; the pool is removed at
-//! exit, and leftovers of runners that died are swept at the next start.
+//! exit, and leftovers of runners that died are swept at the next start (liveness.rs: each
+//! cgroup directory stays flock'ed by the grundy that made it).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::os::fd::{AsRawFd, RawFd};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::liveness::{self, LiveDir};
 use crate::plan::MAX_TASKS;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,13 +36,13 @@ pub(crate) struct Cgroups {
     /// v1: [memory parent, pids parent (optional)]; v2: [parent].
     parents: Vec<PathBuf>,
     pool: Mutex<Vec<Slot>>,
-    next: AtomicU32,
 }
 
 /// One reusable cgroup (one directory per hierarchy), with the files read every run kept open
 /// (cgroup files regenerate their content on a read at offset 0).
 pub(crate) struct Slot {
     dirs: Vec<PathBuf>,
+    _locks: Vec<LiveDir>,
     procs: Vec<File>,
     /// v1: memory.oom_control, memory.failcnt; v2: memory.events.
     counters: Vec<File>,
@@ -51,7 +52,8 @@ pub(crate) struct Slot {
 }
 
 static CREATED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-const PREFIX: &str = "grundy-";
+/// Not `grundy-<pid>-<n>` as older grundys named theirs (and swept by pid).
+const PREFIX: &str = "grundy-box-";
 
 impl Cgroups {
     /// Cgroups under the runner's own, if the controllers are there and writable.
@@ -66,7 +68,6 @@ impl Cgroups {
             memory: false,
             parents: found.1,
             pool: Mutex::new(Vec::new()),
-            next: AtomicU32::new(0),
         };
         for parent in &cgroups.parents {
             sweep_stale(parent);
@@ -90,6 +91,15 @@ impl Cgroups {
         Ok(slot)
     }
 
+    /// Sets `slot`'s memory limit for the next run and resets its counters (a box's cgroup,
+    /// which keeps its members between runs).
+    pub(crate) fn reset(&self, slot: &mut Slot, memory_bytes: u64) -> io::Result<()> {
+        if self.memory {
+            slot.prepare(self.version, memory_bytes)?;
+        }
+        Ok(())
+    }
+
     pub(crate) fn release(&self, slot: Slot) {
         self.pool
             .lock()
@@ -98,13 +108,9 @@ impl Cgroups {
     }
 
     fn create(&self) -> io::Result<Slot> {
-        let name = format!(
-            "{PREFIX}{}-{}",
-            std::process::id(),
-            self.next.fetch_add(1, Ordering::Relaxed)
-        );
         let mut slot = Slot {
             dirs: Vec::new(),
+            _locks: Vec::new(),
             procs: Vec::new(),
             counters: Vec::new(),
             limit: u64::MAX,
@@ -112,8 +118,9 @@ impl Cgroups {
             max_events_before: 0,
         };
         for parent in &self.parents {
-            let dir = parent.join(&name);
-            fs::create_dir(&dir)?;
+            let live = LiveDir::create(parent, PREFIX, 0o755)?;
+            let dir = live.path().to_path_buf();
+            slot._locks.push(live);
             CREATED
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
@@ -156,6 +163,15 @@ impl Slot {
     /// The cgroup.procs descriptors the program child writes "0" to before exec.
     pub(crate) fn procs_fds(&self) -> Vec<RawFd> {
         self.procs.iter().map(|f| f.as_raw_fd()).collect()
+    }
+
+    /// Moves process `pid` (and later its children) into this cgroup.
+    pub(crate) fn join(&self, pid: libc::pid_t) -> io::Result<()> {
+        use std::os::unix::fs::FileExt;
+        for file in &self.procs {
+            file.write_at(pid.to_string().as_bytes(), 0)?;
+        }
+        Ok(())
     }
 
     pub(crate) fn memory_dir(&self) -> &Path {
@@ -273,10 +289,12 @@ pub(crate) fn kill_members(dir: &Path) {
         if kill_file.exists() {
             let _ = write_file(&kill_file, "1");
         } else {
-            for pid in members.lines().filter_map(|l| l.trim().parse::<i32>().ok()) {
-                // SAFETY: kill has no memory-safety preconditions; the pid is a cgroup
-                // member, which cannot be reused while it is still listed there.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
+            // A member in a PID namespace we cannot see is listed as 0, and kill(0) would hit
+            // our own process group: only positive pids are members we can name.
+            let pids = members.lines().filter_map(|l| l.trim().parse::<i32>().ok());
+            for pid in pids.filter(|&pid| pid > 0) {
+                // The pid is a cgroup member, which cannot be reused while it is listed there.
+                let _ = crate::raw::kill(pid, libc::SIGKILL);
             }
         }
         std::thread::sleep(Duration::from_micros(200));
@@ -343,27 +361,12 @@ fn mount_points<'a>(
     })
 }
 
-/// Removes `grundy-<pid>-<n>` cgroups whose runner is gone.
+/// Removes `grundy-*` cgroups whose grundy is gone (no process holds them locked).
 fn sweep_stale(parent: &Path) {
-    let Ok(entries) = fs::read_dir(parent) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let Some(pid) = name
-            .strip_prefix(PREFIX)
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|p| p.parse::<i32>().ok())
-        else {
-            continue;
-        };
-        // SAFETY: signal 0 only checks for existence.
-        let alive = unsafe { libc::kill(pid, 0) } == 0 || crate::sys::errno() == libc::EPERM;
-        if !alive {
-            kill_members(&entry.path());
-            let _ = fs::remove_dir(entry.path());
-        }
-    }
+    liveness::sweep(parent, PREFIX, |dir| {
+        kill_members(dir);
+        let _ = fs::remove_dir(dir);
+    });
 }
 
 fn register_cleanup() {

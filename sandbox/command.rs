@@ -1,12 +1,12 @@
 //! Finding the program to run (argv[0] as a path or through PATH) and the errors for a program
 //! that cannot be started, written to name the command and say what to do.
 
-use std::ffi::{OsStr, OsString};
+use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::supervise::Stage;
+use crate::report::Stage;
 
 /// Why a program could not be started. The runner reports it and exits with code 2.
 #[derive(Debug, thiserror::Error)]
@@ -35,7 +35,8 @@ impl SpawnError {
             (Stage::Exec, libc::ENOENT) => SpawnError::NotFound {
                 command: command_text,
                 reason: format!(
-                    "{os} (a script whose #! interpreter is missing fails this way too)"
+                    "{os} (a script whose #! interpreter is missing, or not visible in the \
+                     sandbox, fails this way too)"
                 ),
             },
             (Stage::Exec, libc::EACCES | libc::ENOEXEC | libc::EISDIR) => {
@@ -60,14 +61,17 @@ fn stage_name(stage: Stage) -> &'static str {
         Stage::Workdir => "entering the temporary working directory",
         Stage::Cgroup => "joining the cgroup",
         Stage::Limits => "setting resource limits",
+        Stage::Identity => "dropping privileges",
+        Stage::Filter => "installing the system call filter",
         Stage::Exec => "exec",
     }
 }
 
-/// The absolute path of the file to exec for `argv0`: a name without `/` is looked up in PATH,
-/// anything else is a path relative to the runner's working directory (the program itself
-/// runs in a fresh temporary directory, so relative paths must be resolved here).
-pub(crate) fn resolve(argv0: &OsStr) -> Result<PathBuf, SpawnError> {
+/// The absolute path of the file to exec for `argv0`: a name without `/` is looked up in
+/// `search` (the PATH the program gets, whose folders the sandbox shows it), anything else is a
+/// path relative to the runner's working directory (the program itself runs in a fresh working
+/// folder, so relative paths must be resolved here).
+pub(crate) fn resolve(argv0: &OsStr, search: &OsStr) -> Result<PathBuf, SpawnError> {
     let command = argv0.to_string_lossy().into_owned();
     if argv0.is_empty() {
         return Err(SpawnError::NotFound {
@@ -79,9 +83,8 @@ pub(crate) fn resolve(argv0: &OsStr) -> Result<PathBuf, SpawnError> {
         let path = absolute(Path::new(argv0));
         return check_executable(&path, &command).map(|()| path);
     }
-    let search = std::env::var_os("PATH").unwrap_or_else(|| OsString::from("/usr/bin:/bin"));
     let mut not_executable = None;
-    for dir in std::env::split_paths(&search) {
+    for dir in std::env::split_paths(search) {
         let candidate = absolute(&dir.join(argv0));
         if !candidate.exists() {
             continue;
@@ -93,7 +96,11 @@ pub(crate) fn resolve(argv0: &OsStr) -> Result<PathBuf, SpawnError> {
     }
     Err(not_executable.unwrap_or(SpawnError::NotFound {
         command,
-        reason: "no such program on PATH (for a file in this directory write ./NAME)".into(),
+        reason: format!(
+            "no such program in the sandbox's PATH {} (for a file in this directory write \
+             ./NAME; a program installed elsewhere needs its full path)",
+            search.to_string_lossy()
+        ),
     }))
 }
 

@@ -1,25 +1,26 @@
-//! Which mechanism keeps a run's processes together on this machine (probed once), starting
-//! the supervisor inside it, and killing runs: one at its end, or all of them on Ctrl-C.
+//! Which mechanism keeps a run's processes and view apart on this machine (probed once), and
+//! the one line `check -v` prints about it.
 
 use std::fmt;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
-use crate::cgroup::{self, CgroupVersion, Cgroups};
-use crate::plan::{Isolation, Plan};
-use crate::{raw, supervise};
+use crate::boxes::{self, Support};
+use crate::cgroup::{CgroupVersion, Cgroups};
+use crate::identity;
 
-/// How the runner makes sure no descendant of a judged program outlives its case, strongest
-/// first. `containment()` says which one `run` uses here.
+/// How the runner contains a judged program, strongest first. `containment()` says which one
+/// `run` uses here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Containment {
-    /// Each run has its own PID namespace; ending its first process ends every process in it.
+    /// A box: the program runs in PID, mount and network namespaces of its own (in a user
+    /// namespace when grundy is not root), seeing a minimal root of read-only system folders
+    /// and its own files; ending the box's first process ends every process in it.
     PidNamespace,
-    /// Each run's processes share a cgroup, which is emptied with SIGKILL at the end.
+    /// No namespaces: each run's processes share a cgroup, which is emptied with SIGKILL at
+    /// the end; the program sees the host's files.
     Cgroup,
-    /// The run is a process group; a descendant that calls setsid() can escape (unless it is
-    /// traced, see the crate docs), and forks are capped only for non-root users.
+    /// No namespaces, no cgroup: the run is a process group, and every descendant is traced
+    /// (the seccomp filter refuses untraced ones) and killed with the supervisor.
     ProcessGroup,
 }
 
@@ -34,21 +35,35 @@ impl fmt::Display for Containment {
 }
 
 pub(crate) struct Probe {
-    pub pid_namespace: Option<Isolation>,
+    /// Whether boxes can be made, and how (None: not here, with the reason).
+    pub boxes: Result<Support, String>,
     pub cgroups: Option<Cgroups>,
+    /// Whether a child can be ptrace'd by its parent here.
+    pub tracing: bool,
 }
 
 pub(crate) fn probe() -> &'static Probe {
     static PROBE: OnceLock<Probe> = OnceLock::new();
-    PROBE.get_or_init(|| Probe {
-        pid_namespace: probe_pid_namespace(),
-        cgroups: Cgroups::probe(),
+    PROBE.get_or_init(|| {
+        crate::protect_runner();
+        Probe {
+            boxes: boxes::probe(),
+            cgroups: Cgroups::probe(),
+            tracing: crate::filter::SUPPORTED && probe_tracing(),
+        }
     })
+}
+
+/// How a run is set up for a containment.
+#[derive(Clone, Copy)]
+pub(crate) enum Mode<'a> {
+    Boxed(Option<&'a Cgroups>),
+    Plain(Option<&'a Cgroups>),
 }
 
 impl Probe {
     pub(crate) fn best(&self) -> Containment {
-        if self.pid_namespace.is_some() {
+        if self.boxes.is_ok() {
             Containment::PidNamespace
         } else if self.cgroups.is_some() {
             Containment::Cgroup
@@ -57,293 +72,75 @@ impl Probe {
         }
     }
 
-    /// Where to start the supervisor and which cgroups to use for `containment`; None if this
-    /// machine does not offer it. Cgroups add a tree-wide memory limit and fork cap to a PID
-    /// namespace too, so they are used whenever available except for `ProcessGroup`.
-    pub(crate) fn setup(&self, containment: Containment) -> Option<(Isolation, Option<&Cgroups>)> {
+    /// How to run under `containment`; None if this machine does not offer it. Cgroups add a
+    /// tree-wide memory limit and a pids cap to a box too, so they are used whenever available
+    /// except for `ProcessGroup`.
+    pub(crate) fn mode(&self, containment: Containment) -> Option<Mode<'_>> {
         match containment {
-            Containment::PidNamespace => Some((self.pid_namespace?, self.cgroups.as_ref())),
-            Containment::Cgroup => Some((Isolation::Plain, Some(self.cgroups.as_ref()?))),
-            Containment::ProcessGroup => Some((Isolation::Plain, None)),
+            Containment::PidNamespace => {
+                self.boxes.as_ref().ok()?;
+                Some(Mode::Boxed(self.cgroups.as_ref()))
+            }
+            Containment::Cgroup => Some(Mode::Plain(Some(self.cgroups.as_ref()?))),
+            Containment::ProcessGroup => Some(Mode::Plain(None)),
         }
     }
 
     pub(crate) fn describe(&self) -> String {
-        let mut text = self.best().to_string();
-        if let Some(Isolation::PidNamespace {
-            user_namespace: true,
-        }) = self.pid_namespace
-        {
-            text.push_str(" (in a user namespace)");
-        }
-        if let Some(c) = &self.cgroups {
-            let version = match c.version {
-                CgroupVersion::V1 => "v1",
-                CgroupVersion::V2 => "v2",
-            };
-            text.push_str(&format!(", cgroup {version} "));
-            text.push_str(if c.memory {
-                "(memory and pids limits)"
-            } else {
-                "(pids limit; this kernel does not account memory in it)"
-            });
-        } else {
-            text.push_str(", no writable cgroup");
-        }
-        if crate::plan::TRACING_SUPPORTED {
-            text.push_str(", allocation tracing");
-        }
-        text
-    }
-}
-
-/// Root can create a PID namespace directly (cheaper); anyone else needs a user namespace too.
-fn probe_pid_namespace() -> Option<Isolation> {
-    // SAFETY: geteuid has no preconditions.
-    let root = unsafe { libc::geteuid() } == 0;
-    let candidates = [
-        Isolation::PidNamespace {
-            user_namespace: false,
-        },
-        Isolation::PidNamespace {
-            user_namespace: true,
-        },
-    ];
-    candidates
-        .into_iter()
-        .filter(|c| root || *c != candidates[0])
-        .find(|&isolation| {
-            extern "C" fn exit_at_once(_: *mut libc::c_void) -> libc::c_int {
-                // SAFETY: exiting has no preconditions.
-                unsafe { raw::exit(0) }
-            }
-            // SAFETY: the child only exits; we reap it right away.
-            unsafe {
-                let pid = spawn_process(isolation, exit_at_once, std::ptr::null_mut());
-                let mut status = 0;
-                pid > 0 && libc::waitpid(pid, &mut status, 0) == pid && status == 0
-            }
-        })
-}
-
-fn clone_flags(isolation: Isolation) -> libc::c_int {
-    match isolation {
-        Isolation::PidNamespace { user_namespace } => {
-            libc::CLONE_NEWPID
-                | if user_namespace {
-                    libc::CLONE_NEWUSER
-                } else {
-                    0
+        let best = self.best();
+        let mut parts = vec![best.to_string()];
+        match &self.boxes {
+            Ok(support) => {
+                if support.user_namespace {
+                    parts[0].push_str(" (in a user namespace)");
                 }
+                parts.push("own root folder and network".into());
+                if !support.proc {
+                    parts.push("no /proc (this kernel refused to mount one)".into());
+                }
+            }
+            Err(why) if best != Containment::PidNamespace => {
+                parts.push(format!("no box ({why})"));
+            }
+            Err(_) => {}
         }
-        Isolation::Plain => 0,
-    }
-}
-
-/// fork(2) with namespace flags: returns 0 in the child, the pid (or -1) in the parent.
-unsafe fn raw_fork(isolation: Isolation) -> libc::pid_t {
-    let zero: libc::c_long = 0;
-    let flags = libc::c_long::from(clone_flags(isolation) | libc::SIGCHLD);
-    libc::syscall(libc::SYS_clone, flags, zero, zero, zero, zero) as libc::pid_t
-}
-
-/// Runs `entry(arg)` in a new process (in `isolation`) and returns its pid. With
-/// `raw::SHARES_MEMORY` the process shares our memory and runs on this thread's supervisor
-/// stack (like posix_spawn's vfork, but we go on running): no page tables are copied, which is
-/// most of a fork's cost. `arg` must stay valid until the process exits.
-unsafe fn spawn_process(
-    isolation: Isolation,
-    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
-    arg: *mut libc::c_void,
-) -> libc::pid_t {
-    if !raw::SHARES_MEMORY {
-        let pid = raw_fork(isolation);
-        if pid == 0 {
-            raw::exit(entry(arg));
+        if identity::is_root() {
+            parts.push("programs run as box users".into());
         }
-        return pid;
-    }
-    STACK.with(|stack| {
-        libc::clone(
-            entry,
-            stack.top(),
-            libc::CLONE_VM | clone_flags(isolation) | libc::SIGCHLD,
-            arg,
-        )
-    })
-}
-
-thread_local! {
-    /// The supervisor's stack: one per runner thread, as a thread runs one program at a time.
-    static STACK: Stack = Stack::new();
-}
-
-/// An mmap'd stack with a guard page below it.
-struct Stack {
-    base: *mut libc::c_void,
-}
-
-const STACK_SIZE: usize = 512 * 1024;
-
-impl Stack {
-    fn new() -> Stack {
-        // SAFETY: a fresh anonymous mapping; the guard page is inside it.
-        unsafe {
-            let base = libc::mmap(
-                std::ptr::null_mut(),
-                STACK_SIZE,
-                libc::PROT_READ | libc::PROT_WRITE,
-                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
-                -1,
-                0,
-            );
-            assert!(base != libc::MAP_FAILED, "cannot map a supervisor stack");
-            libc::mprotect(base, 4096, libc::PROT_NONE);
-            Stack { base }
+        match &self.cgroups {
+            Some(c) => {
+                let version = match c.version {
+                    CgroupVersion::V1 => "v1",
+                    CgroupVersion::V2 => "v2",
+                };
+                parts.push(format!(
+                    "cgroup {version} {}",
+                    if c.memory {
+                        "(memory and pids limits)"
+                    } else {
+                        "(pids limit; this kernel does not account memory in it)"
+                    }
+                ));
+            }
+            None => parts.push("no writable cgroup".into()),
         }
-    }
-
-    fn top(&self) -> *mut libc::c_void {
-        // SAFETY: one past the end of our own mapping.
-        unsafe { self.base.cast::<u8>().add(STACK_SIZE).cast() }
-    }
-}
-
-impl Drop for Stack {
-    fn drop(&mut self) {
-        // SAFETY: unmapping our own mapping; no supervisor runs on it any more (run_with waits).
-        unsafe { libc::munmap(self.base, STACK_SIZE) };
-    }
-}
-
-/// A started supervisor, registered so kill_all_running can reach it until it is reaped.
-pub(crate) struct Started {
-    id: u64,
-    pub pid: libc::pid_t,
-    isolation: Isolation,
-    cgroup: Option<PathBuf>,
-}
-
-struct Entry {
-    id: u64,
-    pid: libc::pid_t,
-    isolation: Isolation,
-    cgroup: Option<PathBuf>,
-}
-
-static RUNNING: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-
-/// Starts the supervisor for `plan`. Errors are clone's errno.
-pub(crate) fn start(plan: &Plan, cgroup: Option<PathBuf>) -> std::io::Result<Started> {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    extern "C" fn supervise(plan: *mut libc::c_void) -> libc::c_int {
-        // SAFETY: plan is the caller's Plan, alive until the supervisor is reaped.
-        unsafe { supervise::main(&*plan.cast::<Plan>()) }
-    }
-    // SAFETY: the child runs only supervise::main, which uses raw syscalls on data that stays
-    // alive (the plan, the thread's stack) until run_with has reaped it.
-    let pid = unsafe {
-        spawn_process(
-            plan.isolation,
-            supervise,
-            (plan as *const Plan).cast_mut().cast(),
-        )
-    };
-    if pid < 0 {
-        return Err(std::io::Error::last_os_error());
-    }
-    let started = Started {
-        id: NEXT.fetch_add(1, Ordering::Relaxed),
-        pid,
-        isolation: plan.isolation,
-        cgroup,
-    };
-    lock_running().push(Entry {
-        id: started.id,
-        pid,
-        isolation: started.isolation,
-        cgroup: started.cgroup.clone(),
-    });
-    // kill_all_running sets the flag before it scans, so a run registered after the scan sees it.
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        kill_tree(pid, started.isolation, started.cgroup.as_deref());
-    }
-    Ok(started)
-}
-
-impl Started {
-    /// Kills the run if `kill`, waits for the supervisor to end, makes sure nothing of the run
-    /// is left, and reaps the supervisor. Returns the supervisor's rusage.
-    pub(crate) fn end(self, kill: bool) -> libc::rusage {
-        if kill {
-            kill_tree(self.pid, self.isolation, self.cgroup.as_deref());
+        if self.tracing {
+            parts.push("allocation tracing".into());
         }
-        // Wait without reaping: while the supervisor is a zombie its pid (our process group id)
-        // cannot be reused, so signalling the group below cannot hit a stranger.
-        // SAFETY: plain syscalls on our own child.
-        unsafe {
-            let mut info: libc::siginfo_t = std::mem::zeroed();
-            while libc::waitid(
-                libc::P_PID,
-                self.pid as libc::id_t,
-                &mut info,
-                libc::WEXITED | libc::WNOWAIT,
-            ) != 0
-                && crate::sys::errno() == libc::EINTR
-            {}
-        }
-        if kill || self.isolation == Isolation::Plain {
-            // In a PID namespace the supervisor's exit already ended everything.
-            kill_tree(self.pid, self.isolation, self.cgroup.as_deref());
-        }
-        lock_running().retain(|e| e.id != self.id);
-        // SAFETY: reaping our own child, which has exited.
-        let usage = unsafe {
-            let mut usage: libc::rusage = std::mem::zeroed();
-            let mut status = 0;
-            libc::wait4(self.pid, &mut status, 0, &mut usage);
-            usage
-        };
-        if self.isolation == Isolation::Plain {
-            wait_group_gone(self.pid);
-        }
-        usage
+        parts.join(", ")
     }
 }
 
-/// SIGKILL for everything of one run. Only called while the supervisor is not yet reaped.
-fn kill_tree(pid: libc::pid_t, isolation: Isolation, cgroup: Option<&std::path::Path>) {
-    // SAFETY: kill has no memory-safety preconditions; pid is our unreaped child.
+/// Whether a freshly forked child can ask to be traced (not under Yama ptrace_scope 3, nor
+/// while a debugger follows our forks).
+fn probe_tracing() -> bool {
+    // SAFETY: the child makes one raw system call and exits; we reap it.
     unsafe {
-        libc::kill(pid, libc::SIGKILL);
-        if isolation == Isolation::Plain {
-            libc::killpg(pid, libc::SIGKILL);
+        let pid = libc::fork();
+        if pid == 0 {
+            crate::raw::exit(i32::from(crate::raw::ptrace_traceme().is_err()));
         }
-    }
-    if let Some(dir) = cgroup {
-        cgroup::kill_members(dir);
-    }
-}
-
-/// Gives killed group members a moment to disappear, so callers see no leftovers.
-fn wait_group_gone(pgid: libc::pid_t) {
-    let until = std::time::Instant::now() + std::time::Duration::from_millis(200);
-    // SAFETY: signal 0 only probes for existence.
-    while unsafe { libc::killpg(pgid, 0) } == 0 && std::time::Instant::now() < until {
-        std::thread::sleep(std::time::Duration::from_micros(200));
-    }
-}
-
-fn lock_running() -> std::sync::MutexGuard<'static, Vec<Entry>> {
-    RUNNING.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// Kills every judged program now (for the runner's Ctrl-C handler). Runs that are still
-/// starting are killed as soon as they start; every `run` in progress returns promptly.
-pub fn kill_all_running() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-    for entry in lock_running().iter() {
-        kill_tree(entry.pid, entry.isolation, entry.cgroup.as_deref());
+        let mut status = 0;
+        pid > 0 && libc::waitpid(pid, &mut status, 0) == pid && status == 0
     }
 }

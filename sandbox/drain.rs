@@ -1,10 +1,13 @@
-//! Reading a running program's stdout and stderr and the supervisor's report pipe, all at once
-//! with poll(2), so no pipe ever fills up and blocks the program; stops at the wall-clock
-//! deadline or when stdout passes the output limit.
+//! The runner's side of a running program, all at once with poll(2): reading stdout and
+//! stderr (so no pipe fills up and blocks the program), feeding stdin, and waiting for the
+//! report (a pipe that closes when the plain supervisor exits, or one message from a box
+//! keeper). Stops at the wall-clock deadline, when stdout passes the output limit, or when
+//! the run is cancelled.
 
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
+use crate::stdio::Feeder;
 use crate::sys::errno;
 
 /// How much of stderr is kept; the rest is read and dropped.
@@ -12,10 +15,19 @@ pub(crate) const STDERR_KEEP: usize = 8 * 1024;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
-    /// The supervisor exited (its report pipe closed): the program is over.
+    /// The report came: the program is over.
     Finished,
     Deadline,
     OutputLimit,
+    Cancelled,
+}
+
+/// Where the report comes from.
+pub(crate) enum ReportFrom {
+    /// The plain supervisor's pipe: the report is everything read before it closes.
+    Pipe(OwnedFd),
+    /// A box keeper's control socket: the report is one message.
+    Socket(RawFd),
 }
 
 pub(crate) struct Streams {
@@ -23,40 +35,62 @@ pub(crate) struct Streams {
     pub stderr: Vec<u8>,
     pub report: Vec<u8>,
     pub stdout_total: u64,
+    report_done: bool,
     out: Option<OwnedFd>,
     err: Option<OwnedFd>,
-    rep: Option<OwnedFd>,
+    from: Option<ReportFrom>,
+    feeder: Option<Feeder>,
+    cancel: Option<crate::Cancel>,
     output_limit: u64,
 }
 
+#[derive(Clone, Copy)]
 enum Which {
     Out,
     Err,
-    Rep,
+    Report,
+    Stdin,
+    Cancel,
+}
+
+pub(crate) struct StreamsInput {
+    pub out: Option<OwnedFd>,
+    pub err: OwnedFd,
+    pub report: ReportFrom,
+    pub feeder: Option<Feeder>,
+    pub cancel: Option<crate::Cancel>,
+    pub output_limit: u64,
 }
 
 impl Streams {
-    pub(crate) fn new(out: OwnedFd, err: OwnedFd, rep: OwnedFd, output_limit: u64) -> Streams {
+    pub(crate) fn new(input: StreamsInput) -> Streams {
         Streams {
             stdout: Vec::new(),
             stderr: Vec::new(),
             report: Vec::new(),
             stdout_total: 0,
-            out: Some(out),
-            err: Some(err),
-            rep: Some(rep),
-            output_limit,
+            report_done: false,
+            out: input.out,
+            err: Some(input.err),
+            from: Some(input.report),
+            feeder: input.feeder,
+            cancel: input.cancel,
+            output_limit: input.output_limit,
         }
     }
 
-    /// Reads until the supervisor exits, the deadline passes or stdout exceeds the limit.
+    /// Reads until the report comes, the deadline passes, stdout exceeds the limit or the run
+    /// is cancelled.
     pub(crate) fn collect(&mut self, deadline: Instant) -> Stop {
         loop {
-            if self.rep.is_none() {
+            if self.report_done {
                 return Stop::Finished;
             }
             if self.stdout_total > self.output_limit {
                 return Stop::OutputLimit;
+            }
+            if self.cancel.as_ref().is_some_and(|c| c.is_cancelled()) {
+                return Stop::Cancelled;
             }
             let now = Instant::now();
             if now >= deadline {
@@ -66,11 +100,30 @@ impl Streams {
         }
     }
 
-    /// After everything was killed: reads what is left until both pipes close, for at most
+    /// Waits up to `grace` for the report (after a kill, the keeper or supervisor still
+    /// sends or closes it). True if it came.
+    pub(crate) fn await_report(&mut self, grace: Duration) -> bool {
+        self.feeder = None;
+        self.cancel = None;
+        let until = Instant::now() + grace;
+        while !self.report_done {
+            let now = Instant::now();
+            if now >= until {
+                return false;
+            }
+            self.poll_once(millis_until(until - now));
+        }
+        true
+    }
+
+    /// After the program is over: reads what is left until both pipes close, for at most
     /// `grace` (a descendant that escaped containment could hold them open forever).
     pub(crate) fn finish(&mut self, grace: Duration) {
+        self.feeder = None;
+        self.cancel = None;
+        self.from = None;
         let until = Instant::now() + grace;
-        while self.out.is_some() || self.err.is_some() || self.rep.is_some() {
+        while self.out.is_some() || self.err.is_some() {
             let now = Instant::now();
             if now >= until {
                 break;
@@ -79,57 +132,97 @@ impl Streams {
         }
         self.out = None;
         self.err = None;
-        self.rep = None;
     }
 
     fn poll_once(&mut self, timeout_ms: i32) {
-        let mut fds = [libc::pollfd {
+        let idle = libc::pollfd {
             fd: -1,
             events: libc::POLLIN,
             revents: 0,
-        }; 3];
-        for (slot, fd) in fds.iter_mut().zip([&self.out, &self.err, &self.rep]) {
-            slot.fd = fd.as_ref().map_or(-1, |f| f.as_raw_fd());
+        };
+        let mut fds = [idle; 5];
+        let report_fd = match &self.from {
+            _ if self.report_done => -1,
+            Some(ReportFrom::Pipe(fd)) => fd.as_raw_fd(),
+            Some(ReportFrom::Socket(fd)) => *fd,
+            None => -1,
+        };
+        let cancel = self.cancel.as_ref();
+        let sources = [
+            (Which::Out, self.out.as_ref().map_or(-1, |f| f.as_raw_fd())),
+            (Which::Err, self.err.as_ref().map_or(-1, |f| f.as_raw_fd())),
+            (Which::Report, report_fd),
+            (Which::Stdin, self.feeder.as_ref().map_or(-1, |f| f.fd())),
+            (
+                Which::Cancel,
+                cancel.and_then(|c| c.wake_fd()).unwrap_or(-1),
+            ),
+        ];
+        for (slot, (which, fd)) in fds.iter_mut().zip(sources) {
+            slot.fd = fd;
+            if matches!(which, Which::Stdin) {
+                slot.events = libc::POLLOUT;
+            }
         }
-        // SAFETY: fds is a valid array of 3 pollfd; negative fds are ignored by poll.
-        let ready = unsafe { libc::poll(fds.as_mut_ptr(), 3, timeout_ms) };
+        // Without an eventfd a cancel token is checked every few milliseconds.
+        let timeout_ms = match cancel {
+            Some(c) if c.wake_fd().is_none() => timeout_ms.min(5),
+            _ => timeout_ms,
+        };
+        // SAFETY: fds is a valid array of pollfd; negative fds are ignored by poll.
+        let ready = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout_ms) };
         if ready <= 0 {
             return;
         }
-        for (which, slot) in [Which::Out, Which::Err, Which::Rep].into_iter().zip(fds) {
+        for ((which, _), slot) in sources.into_iter().zip(fds) {
             if slot.fd >= 0 && slot.revents != 0 {
-                self.read_some(which, slot.fd);
+                self.on_ready(which, slot.fd);
             }
         }
     }
 
-    fn read_some(&mut self, which: Which, fd: RawFd) {
+    fn on_ready(&mut self, which: Which, fd: RawFd) {
+        match which {
+            Which::Stdin => {
+                if self.feeder.as_mut().is_some_and(|f| f.feed()) {
+                    self.feeder = None; // all fed, or the program stopped reading
+                }
+                return;
+            }
+            Which::Cancel => return, // collect() sees the flag
+            _ => {}
+        }
         let mut buf = [0u8; 64 * 1024];
         // SAFETY: buf is a writable buffer of the given length.
         let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
         if n < 0 && matches!(errno(), libc::EINTR | libc::EAGAIN) {
             return;
         }
-        if n <= 0 {
-            match which {
-                Which::Out => self.out = None,
-                Which::Err => self.err = None,
-                Which::Rep => self.rep = None,
-            }
-            return;
-        }
-        let data = &buf[..n as usize];
+        let data = &buf[..n.max(0) as usize];
         match which {
-            Which::Out => {
+            Which::Out if n > 0 => {
                 self.stdout_total += data.len() as u64;
                 let room = (self.output_limit as usize).saturating_sub(self.stdout.len());
                 self.stdout.extend_from_slice(&data[..data.len().min(room)]);
             }
-            Which::Err => {
+            Which::Err if n > 0 => {
                 let room = STDERR_KEEP.saturating_sub(self.stderr.len());
                 self.stderr.extend_from_slice(&data[..data.len().min(room)]);
             }
-            Which::Rep => self.report.extend_from_slice(data),
+            Which::Report => match self.from {
+                Some(ReportFrom::Socket(_)) => {
+                    // One message; anything but a report (or the keeper gone) ends the wait
+                    // with no report.
+                    if crate::ctl::tag(data) == crate::ctl::REPORT {
+                        self.report.extend_from_slice(&data[crate::ctl::HEADER..]);
+                    }
+                    self.report_done = true;
+                }
+                _ if n <= 0 => self.report_done = true,
+                _ => self.report.extend_from_slice(data),
+            },
+            Which::Out => self.out = None,
+            _ => self.err = None,
         }
     }
 }

@@ -1,261 +1,295 @@
-//! The supervisor: the process the runner creates for each run (PID 1 of a fresh PID namespace
-//! where possible). It starts the program, traces it (trace.rs), relays how it ended through
-//! the report pipe, and exits, which takes every remaining descendant with it. It shares the
-//! runner's memory (see raw.rs), so everything here uses raw syscalls only: no allocation, no
-//! locks, no errno, no panics.
+//! The plain supervisor, for machines without the namespaces a box needs: a process the runner
+//! creates per run that shares its memory (CLONE_VM, like posix_spawn's vfork, but the runner
+//! goes on running), starts the program (child.rs), traces it (trace.rs), writes one report to
+//! a pipe and exits, which ends every traced descendant (PTRACE_O_EXITKILL). The runner ends
+//! the rest through the run's process group or cgroup. Because it shares the runner's memory,
+//! everything here uses raw system calls only, and the runner's memory is non-dumpable (no
+//! program of the same user can read it through /proc).
 
-use std::mem::{size_of, zeroed};
-use std::ptr;
+use std::io;
+use std::os::fd::RawFd;
+use std::path::{Path, PathBuf};
 
-use crate::plan::{Isolation, Plan, FD_CGROUP, FD_REPORT, FD_STDERR, FD_STDIN, FD_STDOUT};
-use crate::raw;
-use crate::trace::{open_status, Watch};
+use crate::child::{run_to_end, Launchpad};
+use crate::plan::{Plan, View, FD_REPORT, FD_STDERR, FD_STDIN, FD_STDOUT};
+use crate::plan::{FLAG_CHECK_PARENT, MAX_CGROUP_FDS};
+use crate::report::{Report, Stage};
+use crate::{cgroup, raw, registry};
 
-pub(crate) const KIND_FAILED: u32 = 1;
-pub(crate) const KIND_FINISHED: u32 = 2;
-pub(crate) const FLAG_TRACED: u32 = 1;
-pub(crate) const FLAG_REFUSED: u32 = 2;
-pub(crate) const FLAG_TOO_MANY: u32 = 4;
-/// Some task of the run was killed by SIGXCPU / SIGXFSZ (its CPU or file-size limit).
-pub(crate) const FLAG_CPU_LIMIT: u32 = 8;
-pub(crate) const FLAG_FILE_LIMIT: u32 = 16;
-
-/// Where the start failed, for `SpawnError` messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(u32)]
-pub(crate) enum Stage {
-    Setup = 1,
-    Clone = 2,
-    Stdio = 3,
-    Workdir = 4,
-    Cgroup = 5,
-    Limits = 6,
-    Exec = 7,
+/// What the supervisor reads from the runner's memory; boxed so its address is stable.
+struct Args {
+    plan: *mut u8,
+    plan_len: usize,
+    /// stdin, stdout, stderr, then cgroup.procs descriptors, in the runner.
+    fds: [RawFd; 3 + MAX_CGROUP_FDS],
+    nfds: usize,
+    /// The report pipe's write end, in the runner.
+    report: RawFd,
 }
 
-impl Stage {
-    pub(crate) fn from_u32(n: u32) -> Stage {
-        [
-            Stage::Setup,
-            Stage::Clone,
-            Stage::Stdio,
-            Stage::Workdir,
-            Stage::Cgroup,
-            Stage::Limits,
-        ]
-        .into_iter()
-        .find(|s| *s as u32 == n)
-        .unwrap_or(Stage::Exec)
+/// A started supervisor. Dropping it before `end` (a panic in the runner) kills and reaps the
+/// supervisor first: it reads memory this value owns.
+pub(crate) struct Started {
+    pub pid: libc::pid_t,
+    cgroup: Option<PathBuf>,
+    reaped: bool,
+    registration: registry::Registration,
+    _args: Box<Args>,
+    _plan: Plan,
+}
+
+/// Starts the supervisor for `plan` with the run's descriptors (stdin, stdout, stderr,
+/// cgroup.procs files) and the report pipe's write end. Errors are clone's.
+pub(crate) fn start(
+    mut plan: Plan,
+    fds: &[RawFd],
+    report: RawFd,
+    cgroup: Option<PathBuf>,
+) -> io::Result<Started> {
+    let bytes = plan.bytes_mut();
+    let mut args = Box::new(Args {
+        plan: bytes.as_mut_ptr(),
+        plan_len: bytes.len(),
+        fds: [-1; 3 + MAX_CGROUP_FDS],
+        nfds: fds.len().min(3 + MAX_CGROUP_FDS),
+        report,
+    });
+    args.fds[..args.nfds].copy_from_slice(&fds[..args.nfds]);
+    extern "C" fn entry(args: *mut libc::c_void) -> libc::c_int {
+        // SAFETY: args is the Box<Args> of the Started that reaps us before freeing it.
+        main(unsafe { &*args.cast::<Args>() })
+    }
+    // SAFETY: the child runs only `main`, which uses raw system calls on data that stays alive
+    // (args, the plan, this thread's supervisor stack) until `end` or `drop` has reaped it.
+    let pid = unsafe { spawn(entry, (&mut *args as *mut Args).cast()) };
+    if pid < 0 {
+        return Err(io::Error::last_os_error());
+    }
+    let registration = registry::register(registry::Target::Plain {
+        pid,
+        cgroup: cgroup.clone(),
+    });
+    Ok(Started {
+        pid,
+        cgroup,
+        reaped: false,
+        registration,
+        _args: args,
+        _plan: plan,
+    })
+}
+
+impl Started {
+    /// Kills the run if `kill`, waits for the supervisor to end, makes sure nothing of the run
+    /// is left, and reaps the supervisor. Returns the supervisor's rusage.
+    pub(crate) fn end(mut self, kill: bool) -> libc::rusage {
+        if kill {
+            kill_tree(self.pid, self.cgroup.as_deref());
+        }
+        // Wait without reaping: while the supervisor is a zombie its pid (our process group id)
+        // cannot be reused, so signalling the group below cannot hit a stranger.
+        // SAFETY: siginfo_t is plain data; waitid fills it.
+        unsafe {
+            let mut info: libc::siginfo_t = std::mem::zeroed();
+            while libc::waitid(
+                libc::P_PID,
+                self.pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            ) != 0
+                && crate::sys::errno() == libc::EINTR
+            {}
+        }
+        kill_tree(self.pid, self.cgroup.as_deref());
+        self.registration.remove();
+        let usage = reap(self.pid);
+        self.reaped = true;
+        wait_group_gone(self.pid);
+        usage
     }
 }
 
-/// The one record the supervisor writes to the report pipe before exiting.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Report {
-    pub kind: u32,
-    pub stage: u32,
-    pub errno: i32,
-    /// The program's wait status.
-    pub status: i32,
-    pub flags: u32,
-    pub _pad: u32,
-    pub utime_us: u64,
-    pub stime_us: u64,
-    pub maxrss_kb: u64,
-    /// VmHWM and VmPeak of the program's main process just before it exited (0 if unknown).
-    pub hwm_kb: u64,
-    pub peak_vm_kb: u64,
-}
-
-impl Report {
-    pub(crate) fn parse(bytes: &[u8]) -> Option<Report> {
-        (bytes.len() >= size_of::<Report>())
-            // SAFETY: Report is plain old data and the buffer holds enough bytes.
-            .then(|| unsafe { ptr::read_unaligned(bytes.as_ptr().cast::<Report>()) })
-    }
-
-    fn send(&self) {
-        // SAFETY: Report is repr(C) plain data; viewing it as bytes is sound.
-        let bytes = unsafe {
-            std::slice::from_raw_parts((self as *const Report).cast::<u8>(), size_of::<Report>())
-        };
-        // SAFETY: a plain write of our own buffer.
-        unsafe { raw::write_all(FD_REPORT, bytes) };
+impl Drop for Started {
+    fn drop(&mut self) {
+        if !self.reaped {
+            kill_tree(self.pid, self.cgroup.as_deref());
+            reap(self.pid);
+        }
     }
 }
 
-/// State the program child shares with the supervisor (CLONE_VM): written by the child before
-/// exec, read by the supervisor once the vfork-style clone returns.
-#[repr(C)]
-struct Shared {
-    plan: *const Plan,
-    stage: u32,
-    errno: i32,
-    traced: bool,
-    pid_text: [u8; 24],
-    pid_len: usize,
+fn reap(pid: libc::pid_t) -> libc::rusage {
+    // SAFETY: rusage is plain data; wait4 on our own child fills it.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        let mut status = 0;
+        while libc::wait4(pid, &mut status, 0, &mut usage) < 0 && crate::sys::errno() == libc::EINTR
+        {
+        }
+        usage
+    }
 }
 
-/// Entry point of the supervisor process. Never returns.
+/// SIGKILL for everything of one run. Only called while the supervisor is not yet reaped.
+pub(crate) fn kill_tree(pid: libc::pid_t, cgroup: Option<&Path>) {
+    let _ = raw::kill(pid, libc::SIGKILL);
+    let _ = raw::kill(-pid, libc::SIGKILL);
+    if let Some(dir) = cgroup {
+        cgroup::kill_members(dir);
+    }
+}
+
+/// Gives killed group members a moment to disappear, so callers see no leftovers.
+fn wait_group_gone(pgid: libc::pid_t) {
+    let until = std::time::Instant::now() + std::time::Duration::from_millis(200);
+    while raw::kill(-pgid, 0).is_ok() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    }
+}
+
+/// Runs `entry(arg)` in a new process and returns its pid (or -1). With `raw::SHARES_MEMORY`
+/// the process shares our memory and runs on this thread's supervisor stack: no page tables
+/// are copied, which is most of a fork's cost.
 ///
 /// # Safety
-/// Must run only as the supervisor: a fresh clone of the runner (sharing its memory when
-/// `raw::SHARES_MEMORY`), with `plan` alive until it exits.
-pub(crate) unsafe fn main(plan: &Plan) -> ! {
+/// `entry` must use raw system calls only (it shares our memory, locks and TLS), and `arg`
+/// must stay valid until the process has been reaped.
+unsafe fn spawn(
+    entry: extern "C" fn(*mut libc::c_void) -> libc::c_int,
+    arg: *mut libc::c_void,
+) -> libc::pid_t {
+    if !raw::SHARES_MEMORY {
+        // SAFETY: a plain fork; the child only calls `entry`, then exits.
+        let pid = unsafe { libc::fork() };
+        if pid == 0 {
+            raw::exit(entry(arg));
+        }
+        return pid;
+    }
+    STACK.with(|stack| {
+        // SAFETY: the child runs `entry` on this thread's supervisor stack, which no other
+        // supervisor uses while this one lives (a thread runs one program at a time).
+        unsafe { libc::clone(entry, stack.top(), libc::CLONE_VM | libc::SIGCHLD, arg) }
+    })
+}
+
+thread_local! {
+    /// The supervisor's stack: one per runner thread, as a thread runs one program at a time.
+    static STACK: Stack = Stack::new();
+}
+
+/// An mmap'd stack with a guard page below it.
+struct Stack {
+    base: *mut libc::c_void,
+}
+
+const STACK_SIZE: usize = 512 * 1024;
+
+impl Stack {
+    fn new() -> Stack {
+        // SAFETY: a fresh anonymous mapping; the guard page is inside it.
+        unsafe {
+            let base = libc::mmap(
+                std::ptr::null_mut(),
+                STACK_SIZE,
+                libc::PROT_READ | libc::PROT_WRITE,
+                libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_STACK,
+                -1,
+                0,
+            );
+            assert!(base != libc::MAP_FAILED, "cannot map a supervisor stack");
+            libc::mprotect(base, 4096, libc::PROT_NONE);
+            Stack { base }
+        }
+    }
+
+    fn top(&self) -> *mut libc::c_void {
+        // SAFETY: one past the end of our own mapping.
+        unsafe { self.base.cast::<u8>().add(STACK_SIZE).cast() }
+    }
+}
+
+impl Drop for Stack {
+    fn drop(&mut self) {
+        // SAFETY: unmapping our own mapping; no supervisor runs on it any more (Started reaps
+        // its supervisor before the thread can exit).
+        unsafe { libc::munmap(self.base, STACK_SIZE) };
+    }
+}
+
+/// The supervisor process. Never returns.
+fn main(args: &Args) -> ! {
     // Signals stay blocked for good: a handler of the runner must never run here.
     raw::mask_all(true);
-    raw::default_signal(libc::SIGCHLD);
-    if let Err(e) = compact_fds(&plan.fds) {
+    crate::child::default_signals();
+    if let Err(e) = compact_fds(&args.fds[..args.nfds], args.report) {
         fail(Stage::Setup, e);
     }
     raw::setpgid_self();
     let _ = raw::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as usize, 0);
-    if plan.isolation == Isolation::Plain && raw::getppid() != plan.runner_pid {
+    let _ = raw::prctl(libc::PR_SET_DUMPABLE, 0, 0);
+    // SAFETY: the plan buffer is owned by the Started that reaps us, and the runner does not
+    // touch it meanwhile.
+    let Some(plan) = (unsafe { View::fix_up(args.plan, args.plan_len) }) else {
+        fail(Stage::Setup, libc::EINVAL);
+    };
+    if plan.flags & FLAG_CHECK_PARENT != 0 && raw::getppid() != plan.runner_pid {
         raw::exit(1); // the runner died before we could notice
     }
-
-    let mut shared = Shared {
-        plan,
-        stage: 0,
-        errno: 0,
-        traced: false,
-        pid_text: [0; 24],
-        pid_len: 0,
-    };
-    let mut stack = [0u8; 32 * 1024];
-    let top = stack.as_mut_ptr().add(stack.len()) as usize & !15;
-    // glibc's clone wrapper touches errno only when it fails, and then the run is over anyway.
-    let pid = libc::clone(
-        program_child,
-        top as *mut libc::c_void,
-        libc::CLONE_VM | libc::CLONE_VFORK | libc::SIGCHLD,
-        (&mut shared as *mut Shared).cast(),
-    );
-    for fd in [FD_STDIN, FD_STDOUT, FD_STDERR] {
-        raw::close(fd);
+    let mut pad = Launchpad::new();
+    let (mut report, left) = run_to_end(&plan, &mut pad, libc::AT_FDCWD, || {
+        for fd in [FD_STDIN, FD_STDOUT, FD_STDERR] {
+            // SAFETY: our own copies of the program's stdio; the program has its own.
+            unsafe { raw::close(fd) };
+        }
+    });
+    if left {
+        report.flags |= crate::report::FLAG_LEFT;
     }
-    if pid < 0 {
-        fail(Stage::Clone, libc::EAGAIN);
-    }
-    if shared.stage != 0 {
-        let mut usage = zeroed();
-        let _ = raw::wait_any(pid, &mut usage);
-        fail(Stage::from_u32(shared.stage), shared.errno);
-    }
-    let mut report = Report {
-        kind: KIND_FINISHED,
-        ..Report::default()
-    };
-    let mut watch = Watch {
-        main: pid,
-        status_fd: -1,
-        tasks: 1,
-        options_set: false,
-        report: &mut report,
-    };
-    if shared.traced {
-        watch.report.flags |= FLAG_TRACED;
-        watch.status_fd = open_status(&shared.pid_text[..shared.pid_len]);
-    }
-    watch.run();
-    report.send();
+    raw::write_all(FD_REPORT, report.as_bytes());
     raw::exit(0);
 }
 
-unsafe fn fail(stage: Stage, err: i32) -> ! {
-    Report {
-        kind: KIND_FAILED,
-        stage: stage as u32,
-        errno: err,
-        ..Report::default()
-    }
-    .send();
+fn fail(stage: Stage, err: i32) -> ! {
+    raw::write_all(FD_REPORT, Report::failed(stage, err).as_bytes());
     raw::exit(0);
 }
 
-/// Keeps exactly the run's descriptors, renumbered to FD_STDIN.. in order and close-on-exec,
-/// and closes everything else the runner had open (other runs' pipes above all: holding their
-/// write ends would keep their readers waiting for our exit).
-unsafe fn compact_fds(fds: &[i32]) -> Result<(), i32> {
-    let above = fds.iter().copied().max().unwrap_or(2).max(FD_CGROUP + 4) + 1;
-    let mut moved = [0i32; 8];
-    for (slot, &fd) in moved.iter_mut().zip(fds) {
+/// Keeps exactly the run's descriptors, renumbered to FD_STDIN.. in order (and the report
+/// pipe to FD_REPORT), close-on-exec, and closes everything else the runner had open (other
+/// runs' pipes above all: holding their write ends would keep their readers waiting).
+fn compact_fds(fds: &[i32], report: i32) -> Result<(), i32> {
+    let above = fds
+        .iter()
+        .copied()
+        .max()
+        .unwrap_or(2)
+        .max(report)
+        .max(FD_REPORT)
+        + 1;
+    let mut moved = [0i32; 4 + MAX_CGROUP_FDS];
+    let targets = (0..fds.len())
+        .map(|i| FD_STDIN + i as i32)
+        .chain([FD_REPORT]);
+    for (slot, &fd) in moved.iter_mut().zip(fds.iter().chain([&report])) {
         *slot = raw::dup_above(fd, above)? as i32;
     }
-    for (i, &fd) in moved.iter().take(fds.len()).enumerate() {
-        raw::dup3(fd, FD_STDIN + i as i32, libc::O_CLOEXEC)?;
+    for (&fd, target) in moved.iter().zip(targets) {
+        // SAFETY: this process has its own descriptor table; the targets are ours to replace.
+        unsafe { raw::dup3(fd, target, libc::O_CLOEXEC) }?;
     }
-    let first_free = FD_STDIN + fds.len() as i32;
-    if raw::close_from(first_free).is_err() {
+    let first_free = FD_REPORT + 1;
+    if FD_STDIN + (fds.len() as i32) < FD_REPORT {
+        // SAFETY: numbers between the run's descriptors and the report pipe hold runner copies.
+        let _ = unsafe { raw::close_range(FD_STDIN + fds.len() as i32, (FD_REPORT - 1) as u32) };
+    }
+    // SAFETY: everything above our run's descriptors belongs to the runner, whose copy stays.
+    if unsafe { raw::close_range(first_free, u32::MAX) }.is_err() {
         // Kernels before 5.9: close what an ordinary descriptor table can hold.
         for fd in first_free..65_536 {
-            raw::close(fd);
+            // SAFETY: as above.
+            unsafe { raw::close(fd) };
         }
     }
     Ok(())
-}
-
-/// The program child: shares the supervisor's memory until exec (vfork semantics), sets up
-/// stdio, cwd, signals, cgroup, limits and tracing, then execs. Failures are left in `Shared`.
-extern "C" fn program_child(arg: *mut libc::c_void) -> libc::c_int {
-    // SAFETY: arg points to the supervisor's Shared, alive while we run (CLONE_VFORK).
-    unsafe {
-        let shared = &mut *arg.cast::<Shared>();
-        let plan = &*shared.plan;
-        if let Err((stage, err)) = prepare_child(plan, shared) {
-            shared.stage = stage as u32;
-            shared.errno = err;
-            raw::exit(127);
-        }
-        let err = raw::execve(plan.exe.as_ptr(), plan.argv.as_ptr(), plan.envp.as_ptr());
-        shared.stage = Stage::Exec as u32;
-        shared.errno = err;
-        raw::exit(127);
-    }
-}
-
-unsafe fn prepare_child(plan: &Plan, shared: &mut Shared) -> Result<(), (Stage, i32)> {
-    let at = |stage: Stage| move |err: i32| (stage, err);
-    for (from, to) in [(FD_STDIN, 0), (FD_STDOUT, 1), (FD_STDERR, 2)] {
-        raw::dup3(from, to, 0).map_err(at(Stage::Stdio))?;
-    }
-    raw::chdir(&plan.workdir).map_err(at(Stage::Workdir))?;
-    reset_signals();
-    for i in 0..plan.cgroup_fds as i32 {
-        if !raw::write_all(FD_CGROUP + i, b"0") {
-            return Err((Stage::Cgroup, libc::EIO));
-        }
-    }
-    for (resource, value) in &plan.rlimits {
-        raw::setrlimit(*resource, value).map_err(at(Stage::Limits))?;
-    }
-    let _ = raw::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0);
-    shared.pid_len = raw::readlink(c"/proc/self", &mut shared.pid_text).unwrap_or(0);
-    if plan.trace && shared.pid_len > 0 && raw::ptrace(libc::PTRACE_TRACEME, 0, 0, 0).is_ok() {
-        shared.traced = true;
-        let program = libc::sock_fprog {
-            len: plan.filter.len() as u16,
-            filter: plan.filter.as_ptr() as *mut libc::sock_filter,
-        };
-        // Without the filter we still learn the peak memory; only refusals go unseen.
-        let _ = raw::prctl(
-            libc::PR_SET_SECCOMP,
-            libc::SECCOMP_MODE_FILTER as usize,
-            &program as *const libc::sock_fprog as usize,
-        );
-    }
-    Ok(())
-}
-
-/// Default dispositions and an empty mask. Handlers are reset by exec anyway, but ignored
-/// signals survive it: the runner ignores SIGPIPE (Rust does), so a program writing to a closed
-/// pipe would not die as usual.
-unsafe fn reset_signals() {
-    for sig in 1..32 {
-        if sig != libc::SIGKILL && sig != libc::SIGSTOP {
-            raw::default_signal(sig);
-        }
-    }
-    raw::mask_all(false);
 }

@@ -1,41 +1,88 @@
-//! The supervisor's ptrace loop: follows the program and every task it creates (forks,
-//! threads, execs), stops only at a few events (exec, exit, fork, and mmap/mremap requests of
-//! 4 MiB or more, picked by the seccomp filter), and records what the verdict needs: whether a
-//! watched request was refused with ENOMEM, the main process's peak memory just before it
-//! exits, how many tasks are alive, and which ones died of their CPU or file-size limit.
+//! The tracer's bookkeeping, shared by the plain supervisor and the box keeper: it follows the
+//! program and every task it creates (forks, threads, execs), stops only at a few events
+//! (exec, exit, fork, and mmap/mremap requests of 4 MiB or more, picked by the seccomp filter),
+//! and records what the verdict needs: whether a watched request was refused with ENOMEM, the
+//! main process's peak memory just before it exits, how many tasks are alive, and which died
+//! of their CPU or file-size limit. Raw system calls only (see raw.rs).
 
-use std::ffi::CStr;
-use std::mem::{size_of, zeroed};
+use std::mem::zeroed;
 
 use crate::plan::MAX_TASKS;
 use crate::raw;
-use crate::supervise::{Report, FLAG_CPU_LIMIT, FLAG_FILE_LIMIT, FLAG_REFUSED, FLAG_TOO_MANY};
+use crate::report::{Report, FLAG_CPU_LIMIT, FLAG_FILE_LIMIT, FLAG_REFUSED, FLAG_TOO_MANY};
+use crate::report::{FLAG_TRACED, KIND_FINISHED};
 use crate::sys::field_u64;
 
-pub(crate) unsafe fn open_status(pid_text: &[u8]) -> i32 {
-    let mut path = [0u8; 64];
-    let parts: [&[u8]; 3] = [b"/proc/", pid_text, b"/status\0"];
-    let mut at = 0;
-    for part in parts {
-        if at + part.len() > path.len() {
-            return -1;
+/// Opens <pid>/status in `proc_dir` (a descriptor of /proc, or AT_FDCWD for the /proc of our
+/// root), -1 if it cannot: to read the main process's memory at its exit.
+pub(crate) fn open_status(proc_dir: i32, pid: i32) -> i32 {
+    let mut digits = [0u8; 20];
+    let mut path = [0u8; 48];
+    let text = raw::decimal(pid as u64, &mut digits);
+    let prefix: &[u8] = if proc_dir == libc::AT_FDCWD {
+        b"/proc/"
+    } else {
+        b""
+    };
+    match raw::join_cstr(&[prefix, text, b"/status"], &mut path) {
+        Some(p) => {
+            raw::openat(proc_dir, p, libc::O_RDONLY | libc::O_CLOEXEC, 0).map_or(-1, |fd| fd as i32)
         }
-        path[at..at + part.len()].copy_from_slice(part);
-        at += part.len();
-    }
-    match CStr::from_bytes_until_nul(&path) {
-        Ok(p) => raw::open_read(p).map_or(-1, |fd| fd as i32),
-        Err(_) => -1,
+        None => -1,
     }
 }
 
-/// The tracing wait loop of one run.
-pub(crate) struct Watch<'a> {
-    pub main: libc::pid_t,
-    pub status_fd: i32,
-    pub tasks: u32,
-    pub options_set: bool,
-    pub report: &'a mut Report,
+/// What the tracer should do after an event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Flow {
+    Continue,
+    /// The main process ended, or the run has too many tasks: end the run.
+    Done,
+}
+
+/// Follows a started program until its main process ends (blocking: a run that must end early
+/// is ended from outside), reading its memory at its exit through `proc_dir` (see
+/// `open_status`) when `traced`. A `seized` program has its trace options already. Returns the report, and whether processes of the run may be
+/// left: every task of a traced run is traced (the filter refuses untraced clones), so unless
+/// the count of tasks seen starting and ending says so, none is.
+pub(crate) fn follow(
+    pid: libc::pid_t,
+    traced: bool,
+    seized: bool,
+    proc_dir: i32,
+) -> (Report, bool) {
+    let mut report = Report {
+        kind: KIND_FINISHED,
+        flags: if traced { FLAG_TRACED } else { 0 },
+        ..Report::default()
+    };
+    let mut watch = Watch {
+        main: pid,
+        status_fd: if traced {
+            open_status(proc_dir, pid)
+        } else {
+            -1
+        },
+        tasks: 1,
+        options_set: seized,
+        report: &mut report,
+    };
+    watch.run_blocking();
+    if watch.status_fd >= 0 {
+        // SAFETY: the status descriptor opened above, ours alone.
+        unsafe { raw::close(watch.status_fd) };
+    }
+    let left = !traced || watch.tasks > 1 || watch.report.flags & FLAG_TOO_MANY != 0;
+    (report, left)
+}
+
+/// The tracing state of one run.
+struct Watch<'a> {
+    main: libc::pid_t,
+    status_fd: i32,
+    tasks: u32,
+    options_set: bool,
+    report: &'a mut Report,
 }
 
 const SYSCALL_STOP: i32 = libc::SIGTRAP | 0x80;
@@ -52,45 +99,56 @@ struct SyscallInfo {
 }
 
 impl Watch<'_> {
-    /// Waits for every traced task until the main process ends or the task cap is exceeded.
-    pub(crate) unsafe fn run(&mut self) {
+    /// Waits (blocking) for every traced task until the main process ends or the task cap
+    /// is exceeded.
+    fn run_blocking(&mut self) {
         loop {
-            let mut usage: libc::rusage = zeroed();
-            let Ok((pid, status)) = raw::wait_any(-1, &mut usage) else {
+            // SAFETY: rusage is plain data; all zeroes is a valid value.
+            let mut usage: libc::rusage = unsafe { zeroed() };
+            let Ok((pid, status)) = raw::wait_any(-1, 0, &mut usage) else {
                 return;
             };
-            if libc::WIFSIGNALED(status) {
-                match libc::WTERMSIG(status) {
-                    libc::SIGXCPU => self.report.flags |= FLAG_CPU_LIMIT,
-                    libc::SIGXFSZ => self.report.flags |= FLAG_FILE_LIMIT,
-                    _ => {}
-                }
-            }
-            if libc::WIFSTOPPED(status) {
-                self.on_stop(pid, status);
-                if self.tasks > MAX_TASKS {
-                    self.report.flags |= FLAG_TOO_MANY;
-                    return;
-                }
-            } else if pid == self.main {
-                self.report.status = status;
-                self.report.utime_us = micros(usage.ru_utime);
-                self.report.stime_us = micros(usage.ru_stime);
-                self.report.maxrss_kb = usage.ru_maxrss.max(0) as u64;
+            if self.on_event(pid, status, &usage) == Flow::Done {
                 return;
-            } else {
-                self.tasks = self.tasks.saturating_sub(1);
             }
         }
     }
 
-    unsafe fn on_stop(&mut self, pid: libc::pid_t, status: i32) {
+    /// Handles one wait status.
+    fn on_event(&mut self, pid: i32, status: i32, usage: &libc::rusage) -> Flow {
+        if libc::WIFSIGNALED(status) {
+            match libc::WTERMSIG(status) {
+                libc::SIGXCPU => self.report.flags |= FLAG_CPU_LIMIT,
+                libc::SIGXFSZ => self.report.flags |= FLAG_FILE_LIMIT,
+                _ => {}
+            }
+        }
+        if libc::WIFSTOPPED(status) {
+            self.on_stop(pid, status);
+            if self.tasks > MAX_TASKS {
+                self.report.flags |= FLAG_TOO_MANY;
+                return Flow::Done;
+            }
+        } else if pid == self.main {
+            self.report.status = status;
+            self.report.utime_us = micros(usage.ru_utime);
+            self.report.stime_us = micros(usage.ru_stime);
+            self.report.maxrss_kb = usage.ru_maxrss.max(0) as u64;
+            self.report.ended_ns = raw::monotonic_ns();
+            return Flow::Done;
+        } else {
+            self.tasks = self.tasks.saturating_sub(1);
+        }
+        Flow::Continue
+    }
+
+    fn on_stop(&mut self, pid: libc::pid_t, status: i32) {
         let sig = libc::WSTOPSIG(status);
         let mut inject = 0;
         match status >> 16 {
             libc::PTRACE_EVENT_SECCOMP => {
                 // Let the watched mmap run, stopping again at its exit to see the result.
-                let _ = raw::ptrace(libc::PTRACE_SYSCALL, pid, 0, 0);
+                let _ = raw::ptrace_simple(libc::PTRACE_SYSCALL, pid, 0);
                 return;
             }
             libc::PTRACE_EVENT_FORK | libc::PTRACE_EVENT_VFORK | libc::PTRACE_EVENT_CLONE => {
@@ -111,7 +169,7 @@ impl Watch<'_> {
                     | libc::PTRACE_O_TRACEEXEC
                     | libc::PTRACE_O_TRACEEXIT
                     | libc::PTRACE_O_EXITKILL;
-                let _ = raw::ptrace(libc::PTRACE_SETOPTIONS, pid, 0, options as usize);
+                let _ = raw::ptrace_simple(libc::PTRACE_SETOPTIONS, pid, options as usize);
             }
             // New tasks start with SIGSTOP; job control makes no sense for a judged program.
             0 if matches!(
@@ -121,27 +179,22 @@ impl Watch<'_> {
             0 => inject = sig,
             _ => {}
         }
-        let _ = raw::ptrace(libc::PTRACE_CONT, pid, 0, inject as usize);
+        let _ = raw::ptrace_simple(libc::PTRACE_CONT, pid, inject as usize);
     }
 
     /// At a syscall-exit stop after a watched request: did it fail with ENOMEM?
-    unsafe fn syscall_refused_memory(&self, pid: libc::pid_t) -> bool {
-        let mut info: SyscallInfo = zeroed();
-        let got = raw::ptrace(
-            libc::PTRACE_GET_SYSCALL_INFO,
-            pid,
-            size_of::<SyscallInfo>(),
-            &mut info as *mut SyscallInfo as usize,
-        );
-        got.is_ok_and(|n| n > 0)
+    fn syscall_refused_memory(&self, pid: libc::pid_t) -> bool {
+        // SAFETY: SyscallInfo is plain data; all zeroes is a valid value.
+        let mut info: SyscallInfo = unsafe { zeroed() };
+        raw::ptrace_syscall_info(pid, &mut info).is_ok_and(|n| n > 0)
             && info.op == PTRACE_SYSCALL_INFO_EXIT
             && info.data[0] as i64 == -(libc::ENOMEM as i64)
     }
 
     /// Peak RSS and peak address space of the main process, read while it is stopped at exit
-    /// (its memory is still mapped then). Unlike ru_maxrss this excludes the runner's own
+    /// (its memory is still mapped then). Unlike ru_maxrss this excludes the spawner's own
     /// memory, which the pre-exec child briefly shared.
-    unsafe fn read_memory(&mut self) {
+    fn read_memory(&mut self) {
         if self.status_fd < 0 {
             return;
         }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::cgroup::MemoryEvents;
 use crate::drain::Stop;
 use crate::plan::WATCHED_REQUEST;
-use crate::supervise::{
+use crate::report::{
     Report, FLAG_CPU_LIMIT, FLAG_FILE_LIMIT, FLAG_REFUSED, FLAG_TOO_MANY, FLAG_TRACED,
 };
 use crate::{End, Limits};
@@ -27,13 +27,18 @@ pub(crate) fn classify(f: &Facts<'_>) -> End {
     match f.stop {
         Stop::Deadline => return End::TimeLimit,
         Stop::OutputLimit => return End::OutputLimit,
+        Stop::Cancelled => return End::Cancelled,
         Stop::Finished => {}
     }
     if f.stdout_total > f.limits.output_bytes {
         return End::OutputLimit;
     }
     let Some(report) = f.report else {
-        // Killed from outside (kill_all_running) before it could report.
+        // Killed from outside before it could report: by the OOM killer (which may pick a box's
+        // keeper), or by kill_all_running.
+        if f.cgroup.is_some_and(|c| c.oom_kills > 0) {
+            return End::MemoryLimit;
+        }
         return signaled(libc::SIGKILL);
     };
     if report.flags & FLAG_TOO_MANY != 0 {

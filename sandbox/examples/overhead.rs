@@ -1,24 +1,130 @@
 //! Per-run overhead of the sandbox: N runs of a tiny C program that exits at once, through
-//! `run_with` under each containment this machine offers, against std::process::Command
-//! (posix_spawn) and against fork+exec from `sh`'s loop. Prints wall time per run and CPU time
-//! per run (this process and all its reaped descendants; steadier on a busy machine). Usage:
-//! `cargo run --release -p grundy-sandbox --example overhead -- [N]` (needs cc).
+//! `run_with` under each containment this machine offers, against the floor: a C loop that
+//! only forks, execs and waits for the same program N times. Prints wall and CPU time per run
+//! (CPU: this process and its descendants, steadier on a busy machine) and the ratio to the
+//! floor. The floor and each containment are measured in alternation, `rounds` times, and the
+//! median of the rounds' ratios is reported. Usage:
+//! `cargo run --release -p grundy-sandbox --example overhead -- [N] [rounds] [only]`
+//! (needs cc); `only` is a containment's name (`PID namespace`, `cgroup`, `process group`).
 
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy_sandbox::{run_with, Containment, Limits, Program};
+use grundy_sandbox::{run_with, Containment, End, Limits, Program, Spec, Stdin};
+
+const FLOOR: &str = r#"
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+    int n = atoi(argv[1]);
+    char *args[] = {argv[2], 0};
+    char *env[] = {0};
+    for (int i = 0; i < n; i++) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            execve(argv[2], args, env);
+            _exit(127);
+        }
+        int status;
+        waitpid(pid, &status, 0);
+    }
+    return 0;
+}
+"#;
 
 fn main() {
-    let n: u32 = std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(500);
+    let mut args = std::env::args().skip(1);
+    let n: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let rounds: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(5);
+    let only = args.next();
     let dir = std::env::temp_dir().join(format!("grundy-overhead-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let exe = dir.join("tiny");
-    let src = dir.join("tiny.c");
-    std::fs::write(&src, "int main(void) { return 0; }\n").unwrap();
+    let tiny = compile(&dir, "tiny", "int main(void) { return 0; }\n");
+    let floor = compile(&dir, "floor", FLOOR);
+    let input = dir.join("case.in");
+    std::fs::write(&input, "1 2\n").unwrap();
+
+    println!("{}", grundy_sandbox::describe_containment());
+    let program = Program {
+        argv: vec![tiny.clone().into()],
+    };
+    let limits = Limits {
+        time: Duration::from_secs(2),
+        memory_bytes: 256 << 20,
+        output_bytes: 64 << 20,
+    };
+    let run = |containment| {
+        let spec = Spec::new(&program, &limits).stdin(Stdin::File(input.clone()));
+        run_with(spec, containment)
+    };
+    let containments: Vec<Containment> = [
+        Containment::PidNamespace,
+        Containment::Cgroup,
+        Containment::ProcessGroup,
+    ]
+    .into_iter()
+    .filter(|c| only.as_ref().is_none_or(|o| *o == c.to_string()))
+    .filter(|&c| run(c).is_ok())
+    .collect();
+    // Each round times the floor, then each containment, under much the same load: the ratio
+    // within a round is the fair comparison, and the median round's is reported (with the
+    // best time of each over all rounds).
+    let mut floor_times = Vec::new();
+    let mut times: Vec<Vec<(Duration, Duration)>> = vec![Vec::new(); containments.len()];
+    for _ in 0..rounds {
+        floor_times.push(time(1, || {
+            let status = Command::new(&floor).arg(n.to_string()).arg(&tiny).status();
+            assert!(status.is_ok_and(|s| s.success()), "the floor loop failed");
+        }));
+        for (i, &c) in containments.iter().enumerate() {
+            times[i].push(time(n, || {
+                let outcome = run(c).unwrap();
+                assert_eq!(outcome.end, End::Exited(0), "{c}: {outcome:?}");
+            }));
+        }
+    }
+    let micros = |d: Duration| d.as_secs_f64() * 1e6 / f64::from(n);
+    let best = |t: &[(Duration, Duration)]| {
+        let wall = t.iter().map(|x| x.0).min().unwrap_or_default();
+        let cpu = t.iter().map(|x| x.1).min().unwrap_or_default();
+        (micros(wall), micros(cpu))
+    };
+    let median = |mut ratios: Vec<f64>| {
+        ratios.sort_by(f64::total_cmp);
+        ratios[ratios.len() / 2]
+    };
+    let (floor_wall, floor_cpu) = best(&floor_times);
+    println!("{n} runs per round, {rounds} rounds: best times, median ratio to the floor");
+    println!(
+        "{:<24} {floor_wall:8.1} us/run wall {floor_cpu:8.1} us/run cpu",
+        "floor (fork+exec+wait)"
+    );
+    for (i, c) in containments.iter().enumerate() {
+        let (wall, cpu) = best(&times[i]);
+        let ratio = |pick: fn(&(Duration, Duration)) -> Duration| {
+            let per_round = times[i].iter().zip(&floor_times);
+            median(
+                per_round
+                    .map(|(t, f)| micros(pick(t)) / micros(pick(f)))
+                    .collect(),
+            )
+        };
+        println!(
+            "{:<24} {wall:8.1} us/run wall {cpu:8.1} us/run cpu   {:.2}x wall {:.2}x cpu",
+            c.to_string(),
+            ratio(|t| t.0),
+            ratio(|t| t.1)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn compile(dir: &Path, name: &str, source: &str) -> std::path::PathBuf {
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    std::fs::write(&src, source).unwrap();
     let built = Command::new("cc")
         .arg("-O2")
         .arg("-o")
@@ -26,61 +132,7 @@ fn main() {
         .arg(&src)
         .status();
     assert!(built.is_ok_and(|s| s.success()), "cc failed");
-    let input = dir.join("case.in");
-    std::fs::write(&input, "1 2\n").unwrap();
-
-    println!("{}", grundy_sandbox::describe_containment());
-    let per_run = |(wall, cpu): (Duration, Duration), runs: u32| {
-        format!(
-            "{:8.1} us/run wall {:8.1} us/run cpu",
-            wall.as_secs_f64() * 1e6 / f64::from(runs),
-            cpu.as_secs_f64() * 1e6 / f64::from(runs)
-        )
-    };
-    let spawn = time(n, || {
-        Command::new(&exe)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .output()
-            .unwrap();
-    });
-    println!("std::process::Command  {}", per_run(spawn, n));
-    let loop_cmd = format!(
-        "i=0; while [ $i -lt {n} ]; do {}; i=$((i+1)); done",
-        exe.display()
-    );
-    let shell = time(1, || {
-        Command::new("sh")
-            .arg("-c")
-            .arg(&loop_cmd)
-            .status()
-            .unwrap();
-    });
-    println!("sh loop (fork+exec)    {}", per_run(shell, n));
-
-    let program = Program {
-        argv: vec![exe.clone().into()],
-    };
-    let limits = Limits {
-        time: Duration::from_secs(2),
-        memory_bytes: 256 << 20,
-        output_bytes: 64 << 20,
-    };
-    for containment in [
-        Containment::PidNamespace,
-        Containment::Cgroup,
-        Containment::ProcessGroup,
-    ] {
-        if run_with(&program, &input, &limits, containment).is_err() {
-            println!("{containment:<22} unavailable");
-            continue;
-        }
-        let total = time(n, || {
-            run_with(&program, &input, &limits, containment).unwrap();
-        });
-        println!("{:<22} {}", containment.to_string(), per_run(total, n));
-    }
-    std::fs::remove_dir_all(&dir).unwrap();
+    exe
 }
 
 /// Wall and CPU time of `n` calls of `f`.
@@ -92,9 +144,39 @@ fn time(n: u32, mut f: impl FnMut()) -> (Duration, Duration) {
     (start.elapsed(), cpu_used() - cpu)
 }
 
+/// CPU of this process, its reaped descendants, and its live children with theirs (a box's
+/// keeper lives on between runs, and its programs are its children, not ours).
 fn cpu_used() -> Duration {
+    own_cpu() + live_children_cpu()
+}
+
+fn live_children_cpu() -> Duration {
+    // SAFETY: sysconf has no preconditions.
+    let tick = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    let me = std::process::id().to_string();
+    let mut ticks = 0u64;
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        // After the command: state (3), ppid (4), ... utime (14) stime cutime cstime (17).
+        if fields.get(1) == Some(&me.as_str()) {
+            ticks += fields[11..15]
+                .iter()
+                .filter_map(|f| f.parse::<u64>().ok())
+                .sum::<u64>();
+        }
+    }
+    Duration::from_secs_f64(ticks as f64 / tick)
+}
+
+fn own_cpu() -> Duration {
     let of = |who| {
-        // SAFETY: getrusage fills the struct we pass.
+        // SAFETY: rusage is plain data; getrusage fills it.
         let u = unsafe {
             let mut u: libc::rusage = std::mem::zeroed();
             libc::getrusage(who, &mut u);

@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use grundy_sandbox::{run, run_with, End, SpawnError};
+use grundy_sandbox::{End, SpawnError};
 
 const BOMB: &str = r#"
 #include <unistd.h>
@@ -32,17 +32,6 @@ int main(void) {
     return 0;
 }
 "#;
-
-fn assert_gone(marker: &str) {
-    // Killed processes are reaped asynchronously by whoever inherits them.
-    for _ in 0..50 {
-        if processes_with(marker).is_empty() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("left behind: {:?}", processes_with(marker));
-}
 
 #[test]
 fn a_fork_bomb_ends_and_leaves_nothing() {

@@ -6,7 +6,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use grundy_sandbox::{kill_all_running, run};
+use grundy_sandbox::kill_all_running;
 
 #[test]
 fn kill_all_running_stops_every_run() {

@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use grundy_sandbox::{run, run_with, End, Limits, Program};
+use grundy_sandbox::{End, Limits, Program};
 
 const HOG: &str = r#"
 #include <stdlib.h>

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use grundy_sandbox::{End, Limits, Program, SpawnError};
+use grundy_sandbox::{End, Limits, Program, SpawnError, Spec, Stdin};
 
 use super::{Failure, Run};
 use crate::config::Settings;
@@ -118,7 +118,8 @@ pub fn run_external(
         memory_bytes: settings.memory_limit_mb << 20,
         output_bytes: settings.output_limit_mb << 20,
     };
-    let outcome = grundy_sandbox::run(program, input, &limits)?;
+    let spec = Spec::new(program, &limits).stdin(Stdin::File(input.to_path_buf()));
+    let outcome = grundy_sandbox::run(spec)?;
     let failure = match outcome.end {
         End::Exited(0) => None,
         End::Exited(code) => Some(Failure::ExitCode(code)),
@@ -131,6 +132,8 @@ pub fn run_external(
             limit_mb: settings.output_limit_mb,
         }),
         End::ProcessLimit => Some(Failure::ProcessLimit),
+        // Nothing here cancels a run; kill_all_running (Ctrl-C) ends runs with SIGKILL.
+        End::Cancelled => Some(Failure::Signal("SIGKILL".to_string())),
     };
     Ok(Run {
         output: outcome.stdout,

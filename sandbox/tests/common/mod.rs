@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
-use grundy_sandbox::{Containment, Limits, Program};
+use grundy_sandbox::{Containment, Limits, Outcome, Program, SpawnError, Spec, Stdin};
 
 pub fn limits(time_ms: u64, memory_mb: u64, output_kb: u64) -> Limits {
     Limits {
@@ -72,6 +72,10 @@ pub fn input(bytes: &[u8]) -> PathBuf {
 
 /// Compiles a C program (once; kept in the target folder) and returns its path.
 pub fn c_program(name: &str, source: &str) -> PathBuf {
+    // One compile at a time: two threads renaming fresh copies over the same path would swap
+    // the file under a run that is binding it.
+    static COMPILING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = COMPILING.lock().unwrap_or_else(|e| e.into_inner());
     let dir = scratch().join("bin");
     std::fs::create_dir_all(&dir).unwrap();
     // The name carries a hash of the source, so an edited program is rebuilt.
@@ -119,6 +123,74 @@ pub fn processes_with(marker: &str) -> Vec<i32> {
     found
 }
 
+/// `program` with the file `stdin` as its input.
+pub fn spec<'a>(program: &'a Program, stdin: &Path, limits: &'a Limits) -> Spec<'a> {
+    Spec::new(program, limits).stdin(Stdin::File(stdin.to_path_buf()))
+}
+
+/// Runs `program` on the file `stdin` under the best containment.
+pub fn run(program: &Program, stdin: &Path, limits: &Limits) -> Result<Outcome, SpawnError> {
+    grundy_sandbox::run(spec(program, stdin, limits))
+}
+
+/// Runs `program` on the file `stdin` under `containment`.
+pub fn run_with(
+    program: &Program,
+    stdin: &Path,
+    limits: &Limits,
+    containment: Containment,
+) -> Result<Outcome, SpawnError> {
+    grundy_sandbox::run_with(spec(program, stdin, limits), containment)
+}
+
+/// The hostile probe program (tests/common/probe.c), compiled once.
+pub fn probe() -> PathBuf {
+    c_program("probe", include_str!("probe.c"))
+}
+
+/// Runs the probe with `args` under `containment` (stdin /dev/null) and returns its stdout's
+/// first line; panics unless it exited 0.
+pub fn probe_says(containment: Containment, args: &[&str]) -> String {
+    probe_says_on(containment, args, b"")
+}
+
+/// [`probe_says`] with `stdin` (give a path as `-` and the path here: a path in argv is shown
+/// to the program on purpose).
+pub fn probe_says_on(containment: Containment, args: &[&str], stdin: &[u8]) -> String {
+    let exe = probe();
+    let mut argv: Vec<OsString> = vec![exe.into()];
+    argv.extend(args.iter().map(OsString::from));
+    let program = Program { argv };
+    let limits = default_limits();
+    let spec = Spec::new(&program, &limits).stdin(Stdin::Bytes(stdin.to_vec()));
+    let o = grundy_sandbox::run_with(spec, containment).unwrap();
+    assert_eq!(
+        o.end,
+        grundy_sandbox::End::Exited(0),
+        "{containment} {args:?}: {o:?}"
+    );
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    out.lines().next().unwrap_or_default().to_string()
+}
+
+/// Whether the tests run as root (the box's user is then a uid of its own).
+pub fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// Waits (generously) until no live process has `marker` in its command line.
+pub fn assert_gone(marker: &str) {
+    // Killed processes are reaped asynchronously by whoever inherits them.
+    for _ in 0..250 {
+        if processes_with(marker).is_empty() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("left behind: {:?}", processes_with(marker));
+}
+
 /// Every containment this machine offers, strongest first.
 pub fn available_containments() -> Vec<Containment> {
     let probe = input(b"");
@@ -128,6 +200,6 @@ pub fn available_containments() -> Vec<Containment> {
         Containment::ProcessGroup,
     ]
     .into_iter()
-    .filter(|&c| grundy_sandbox::run_with(&program(["true"]), &probe, &default_limits(), c).is_ok())
+    .filter(|&c| run_with(&program(["true"]), &probe, &default_limits(), c).is_ok())
     .collect()
 }

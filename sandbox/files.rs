@@ -1,0 +1,295 @@
+//! A run's working folder from the runner's side: placing the files a run is given before it
+//! starts, reading back the files it is asked for after it ends, and emptying the folder for
+//! the next run. What a program left there is hostile: reading never follows a symlink, a FIFO
+//! or a device, and emptying never leaves the folder (nor touches mount points inside it).
+
+use std::ffi::{CString, OsStr};
+use std::fs::File;
+use std::io::{self, Read};
+use std::os::fd::{AsRawFd, FromRawFd};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
+use std::path::{Component, Path, PathBuf};
+
+use crate::spec::{BoxFile, BoxFileKind};
+
+/// How much of each collected file is read back.
+pub(crate) const COLLECT_CAP: usize = 64 * 1024;
+
+/// An error unless `path` is relative and stays inside its folder (no `..`, no root).
+pub(crate) fn check_relative(path: &Path) -> Result<(), String> {
+    let inside = !path.as_os_str().is_empty()
+        && path
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+    if inside {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} must be a relative path inside the working folder",
+            path.display()
+        ))
+    }
+}
+
+/// Writes `files` into the (empty) folder `dir`: read-only files (mode 0444) and writable
+/// directories, owned by `owner` when given (the box's user, when the runner is root).
+pub(crate) fn place(dir: &Path, files: &[BoxFile], owner: Option<(u32, u32)>) -> io::Result<()> {
+    for file in files {
+        check_relative(&file.name).map_err(io::Error::other)?;
+        let path = dir.join(&file.name);
+        if let Some(parent) = path.parent() {
+            std::fs::DirBuilder::new()
+                .recursive(true)
+                .mode(0o755)
+                .create(parent)?;
+        }
+        match &file.kind {
+            BoxFileKind::Bytes(bytes) => std::fs::write(&path, bytes)?,
+            BoxFileKind::Copy(source) => {
+                std::fs::copy(source, &path).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot copy {}: {e}", source.display()))
+                })?;
+            }
+            BoxFileKind::WritableDir => {
+                std::fs::DirBuilder::new().mode(0o777).create(&path)?;
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777))?;
+                if let Some((uid, gid)) = owner {
+                    std::os::unix::fs::chown(&path, Some(uid), Some(gid))?;
+                }
+                continue;
+            }
+        }
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444))?;
+    }
+    Ok(())
+}
+
+/// The first COLLECT_CAP bytes of each of `paths` (relative to `dir`) that is a regular file,
+/// reached without following any symlink.
+pub(crate) fn collect(dir: &Path, paths: &[PathBuf]) -> Vec<(PathBuf, Vec<u8>)> {
+    paths
+        .iter()
+        .filter_map(|p| Some((p.clone(), read_beneath(dir, p).ok()?)))
+        .collect()
+}
+
+fn read_beneath(dir: &Path, relative: &Path) -> io::Result<Vec<u8>> {
+    check_relative(relative).map_err(io::Error::other)?;
+    let c = |p: &Path| {
+        CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::other("NUL in a path"))
+    };
+    let open = |at: libc::c_int, name: &CString, flags: libc::c_int| -> io::Result<File> {
+        let flags = flags | libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK;
+        // SAFETY: name is NUL-terminated; the result is a new descriptor we then own.
+        let fd = unsafe { libc::openat(at, name.as_ptr(), flags) };
+        crate::sys::cvt(fd).map(|fd| {
+            // SAFETY: fd was just opened and is owned by nobody else.
+            unsafe { File::from_raw_fd(fd) }
+        })
+    };
+    let mut current = open(libc::AT_FDCWD, &c(dir)?, libc::O_RDONLY | libc::O_DIRECTORY)?;
+    let parts: Vec<_> = relative
+        .components()
+        .filter(|c| matches!(c, Component::Normal(_)))
+        .collect();
+    for (i, part) in parts.iter().enumerate() {
+        let name = c(Path::new(part.as_os_str()))?;
+        let last = i + 1 == parts.len();
+        let flags = if last {
+            libc::O_RDONLY
+        } else {
+            libc::O_RDONLY | libc::O_DIRECTORY
+        };
+        current = open(current.as_raw_fd(), &name, flags)?;
+    }
+    if !current.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    current.take(COLLECT_CAP as u64).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// Removes everything inside `dir` except the paths in `keep` (relative to `dir`, with the
+/// folders leading to them): mount points of the box, which the runner (in another mount
+/// namespace) sees as plain files and folders. Restores `dir`'s mode to `mode`. An error if
+/// a kept path is gone (a program moved it: the box can no longer be trusted to show it).
+pub(crate) fn empty(dir: &Path, mode: u32, keep: &[PathBuf]) -> io::Result<()> {
+    let meta = std::fs::symlink_metadata(dir)?;
+    if !meta.is_dir() {
+        return Err(io::Error::other("not a directory any more"));
+    }
+    if meta.permissions().mode() & 0o7777 != mode {
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))?;
+    }
+    let keep: Vec<&Path> = keep.iter().map(PathBuf::as_path).collect();
+    empty_inside(dir, &keep)?;
+    for path in keep {
+        std::fs::symlink_metadata(dir.join(path))?;
+    }
+    Ok(())
+}
+
+fn empty_inside(dir: &Path, keep: &[&Path]) -> io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let below: Vec<&Path> = keep
+            .iter()
+            .filter_map(|k| k.strip_prefix(&name).ok())
+            .collect();
+        let path = entry.path();
+        if below.iter().any(|rest| rest.as_os_str().is_empty()) {
+            continue; // a kept path itself
+        }
+        if !below.is_empty() && entry.file_type()?.is_dir() {
+            empty_inside(&path, &below).or_else(|_| {
+                // The program made it unreadable (it owns it in a user namespace).
+                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
+                empty_inside(&path, &below)
+            })?;
+        } else if entry.file_type()?.is_dir() {
+            remove(&path);
+        } else {
+            std::fs::remove_file(&path)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether the folder open as `dir` still has mode `mode` and holds nothing but the `keep`
+/// paths (relative to it) and the folders leading to them: what `empty` would leave. A cheap
+/// check (a few getdents calls, no path lookups) for the usual run that leaves nothing.
+pub(crate) fn is_pristine(dir: &File, mode: u32, keep: &[PathBuf]) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let keep: Vec<&Path> = keep.iter().map(PathBuf::as_path).collect();
+    dir.metadata().is_ok_and(|m| m.mode() & 0o7777 == mode) && holds_only(dir, &keep)
+}
+
+fn holds_only(dir: &File, keep: &[&Path]) -> bool {
+    // SAFETY: lseek on a directory descriptor we own rewinds its listing.
+    if unsafe { libc::lseek(dir.as_raw_fd(), 0, libc::SEEK_SET) } != 0 {
+        return false;
+    }
+    let mut buf = [0u64; 512];
+    loop {
+        // SAFETY: getdents64 writes at most the buffer's size into it.
+        let n = unsafe {
+            libc::syscall(
+                libc::SYS_getdents64,
+                dir.as_raw_fd(),
+                buf.as_mut_ptr(),
+                std::mem::size_of_val(&buf),
+            )
+        };
+        if n <= 0 {
+            return n == 0;
+        }
+        // SAFETY: the kernel wrote n bytes of buf.
+        let bytes = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), n as usize) };
+        let mut at = 0;
+        while at + 19 <= bytes.len() {
+            // struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
+            let reclen = u16::from_ne_bytes([bytes[at + 16], bytes[at + 17]]) as usize;
+            let name_bytes = &bytes[at + 19..(at + reclen).min(bytes.len())];
+            let name = &name_bytes[..name_bytes.iter().position(|&b| b == 0).unwrap_or(0)];
+            at += reclen.max(1);
+            if name == b"." || name == b".." {
+                continue;
+            }
+            let name = OsStr::from_bytes(name);
+            let below: Vec<&Path> = keep
+                .iter()
+                .filter_map(|k| k.strip_prefix(name).ok())
+                .collect();
+            if below.iter().any(|rest| rest.as_os_str().is_empty()) {
+                continue;
+            }
+            let Ok(cname) = CString::new(name.as_bytes()) else {
+                return false;
+            };
+            let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+            // SAFETY: cname is NUL-terminated; the result is a new descriptor we then own.
+            let fd = unsafe { libc::openat(dir.as_raw_fd(), cname.as_ptr(), flags) };
+            if below.is_empty() || fd < 0 {
+                if fd >= 0 {
+                    // SAFETY: the descriptor just opened.
+                    unsafe { libc::close(fd) };
+                }
+                return false;
+            }
+            // SAFETY: fd was just opened and is owned by nobody else.
+            let sub = unsafe { File::from_raw_fd(fd) };
+            if !holds_only(&sub, &below) {
+                return false;
+            }
+        }
+    }
+}
+
+/// Removes `path` and everything under it, even folders the program made unreadable.
+pub(crate) fn remove(path: &Path) {
+    if std::fs::remove_dir_all(path).is_ok() || !path.exists() {
+        return;
+    }
+    make_removable(path);
+    let _ = std::fs::remove_dir_all(path);
+}
+
+fn make_removable(dir: &Path) {
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            make_removable(&entry.path());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths_must_stay_inside() {
+        assert!(check_relative(Path::new("feedback/judgemessage.txt")).is_ok());
+        for bad in ["", "/etc/passwd", "../x", "a/../../b"] {
+            assert!(check_relative(Path::new(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn collecting_never_follows_links() {
+        let dir = std::env::temp_dir().join(format!(
+            "files-{}-{:x}",
+            std::process::id(),
+            crate::liveness::random_u64()
+        ));
+        std::fs::create_dir_all(dir.join("d")).unwrap();
+        std::fs::write(dir.join("d/real"), b"fine").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", dir.join("d/link")).unwrap();
+        std::os::unix::fs::symlink(dir.join("d"), dir.join("dirlink")).unwrap();
+        std::fs::write(dir.join("big"), vec![b'x'; COLLECT_CAP * 2]).unwrap();
+        let got = collect(
+            &dir,
+            &["d/real", "d/link", "dirlink/real", "big", "missing"].map(PathBuf::from),
+        );
+        let names: Vec<_> = got.iter().map(|(p, _)| p.to_str().unwrap()).collect();
+        assert_eq!(names, ["d/real", "big"]);
+        assert_eq!(got[0].1, b"fine");
+        assert_eq!(got[1].1.len(), COLLECT_CAP);
+        std::fs::create_dir_all(dir.join("k/l")).unwrap();
+        std::fs::write(dir.join("k/l/m"), b"").unwrap();
+        std::fs::write(dir.join("k/n"), b"").unwrap();
+        empty(&dir, 0o700, &[PathBuf::from("k/l/m")]).unwrap();
+        assert!(dir.join("k/l/m").exists());
+        assert!(!dir.join("k/n").exists());
+        assert!(empty(&dir, 0o700, &[PathBuf::from("k/gone")]).is_err());
+        empty(&dir, 0o700, &[]).unwrap();
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir(&dir).unwrap();
+    }
+}

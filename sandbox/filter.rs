@@ -1,0 +1,392 @@
+//! The seccomp filter every judged program runs under (installed just before exec, inherited
+//! by everything it starts). It keeps the containment's promises where the kernel's own checks
+//! do not:
+//! - no process escapes the tracer: `clone` with CLONE_UNTRACED is refused, and `clone3` (whose
+//!   flags live in memory seccomp cannot read) answers ENOSYS so libc falls back to `clone`;
+//! - no new namespaces (`unshare`, `setns`, namespace flags to `clone`);
+//! - no network: `socket` is refused except AF_UNIX inside a network namespace (outside one,
+//!   AF_UNIX too: host services listen on abstract and filesystem sockets); `io_uring_setup`,
+//!   which could create sockets around the filter, answers ENOSYS;
+//! - no kernel keyrings (`keyctl`, `add_key`, `request_key`);
+//! - where the run shares the runner's PID namespace: no `kill(-1, …)`, and no signal aimed at
+//!   the runner's pid or process group (`kill`, `tgkill`, `rt_sigqueueinfo`, `pidfd_open`…);
+//! - only the native system call ABI (no 32-bit `int 0x80`, no x32).
+//!
+//! With allocation tracing, mmap/mremap requests of WATCHED_REQUEST bytes or more stop in the
+//! tracer (SECCOMP_RET_TRACE) so it can see whether they were refused (the MLE rule).
+
+use crate::plan::WATCHED_REQUEST;
+
+/// What the filter must allow and refuse for one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Policy {
+    /// Send big mmap/mremap requests to the tracer (only when the program is traced: without
+    /// a tracer, SECCOMP_RET_TRACE fails the call with ENOSYS).
+    pub trace_allocations: bool,
+    /// The run has a network namespace of its own, so AF_UNIX sockets reach nothing outside.
+    pub network_namespace: bool,
+    /// The runner's pid and process group, when the run shares its PID namespace.
+    pub protect: Option<(libc::pid_t, libc::pid_t)>,
+}
+
+/// Whether this build knows its architecture's seccomp audit value.
+pub(crate) const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch = "aarch64"));
+
+const ALLOW: u32 = 0x7fff_0000;
+const TRACE: u32 = 0x7ff0_0000;
+const ERRNO: u32 = 0x0005_0000;
+
+/// clone(2) flags that create namespaces (CLONE_NEWTIME shares its bit with the exit signal
+/// in clone(2), so it only counts for unshare).
+const NAMESPACE_FLAGS: u32 = (libc::CLONE_NEWNS
+    | libc::CLONE_NEWCGROUP
+    | libc::CLONE_NEWUTS
+    | libc::CLONE_NEWIPC
+    | libc::CLONE_NEWUSER
+    | libc::CLONE_NEWPID
+    | libc::CLONE_NEWNET) as u32;
+const CLONE_NEWTIME: u32 = 0x80;
+/// x86-64 system call numbers with this bit are the x32 ABI.
+const X32_SYSCALL_BIT: u32 = 0x4000_0000;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Label {
+    Allow,
+    Trace,
+    Enosys,
+    Eperm,
+    Eacces,
+    Clone,
+    Unshare,
+    Socket,
+    Kill,
+    SignalTarget,
+    Mmap,
+    Mremap,
+}
+
+#[derive(Clone, Copy)]
+enum Cond {
+    Eq(u32),
+    Ge(u32),
+    Set(u32),
+}
+
+#[derive(Clone, Copy)]
+enum Jump {
+    Next,
+    To(Label),
+}
+
+enum Op {
+    Load(u32),
+    If(Cond, Jump, Jump),
+    Ret(u32),
+    Here(Label),
+}
+
+/// seccomp_data: nr at 0, arch at 4, args[i] at 16 + 8i (low word first: little endian).
+const NR: u32 = 0;
+const ARCH: u32 = 4;
+fn arg_lo(i: u32) -> u32 {
+    16 + 8 * i
+}
+fn arg_hi(i: u32) -> u32 {
+    16 + 8 * i + 4
+}
+
+/// The filter for `policy`, as classic BPF instructions.
+pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
+    use Jump::{Next, To};
+    let nr = |n: libc::c_long| n as u32;
+    let mut ops = vec![
+        Op::Load(ARCH),
+        Op::If(Cond::Eq(native_audit_arch()), Next, To(Label::Enosys)),
+        Op::Load(NR),
+    ];
+    if cfg!(target_arch = "x86_64") {
+        ops.push(Op::If(Cond::Ge(X32_SYSCALL_BIT), To(Label::Enosys), Next));
+    }
+    let mut dispatch = |call: libc::c_long, to: Label| {
+        ops.push(Op::If(Cond::Eq(nr(call)), To(to), Next));
+    };
+    dispatch(libc::SYS_clone, Label::Clone);
+    dispatch(libc::SYS_clone3, Label::Enosys);
+    dispatch(libc::SYS_unshare, Label::Unshare);
+    dispatch(libc::SYS_setns, Label::Eperm);
+    dispatch(libc::SYS_io_uring_setup, Label::Enosys);
+    dispatch(libc::SYS_keyctl, Label::Enosys);
+    dispatch(libc::SYS_add_key, Label::Enosys);
+    dispatch(libc::SYS_request_key, Label::Enosys);
+    dispatch(libc::SYS_socket, Label::Socket);
+    if policy.protect.is_some() {
+        dispatch(libc::SYS_kill, Label::Kill);
+        dispatch(libc::SYS_tkill, Label::Eperm);
+        for call in [
+            libc::SYS_tgkill,
+            libc::SYS_rt_sigqueueinfo,
+            libc::SYS_rt_tgsigqueueinfo,
+            libc::SYS_pidfd_open,
+        ] {
+            dispatch(call, Label::SignalTarget);
+        }
+    }
+    if policy.trace_allocations {
+        dispatch(libc::SYS_mmap, Label::Mmap);
+        dispatch(libc::SYS_mremap, Label::Mremap);
+    }
+    ops.push(Op::Ret(ALLOW));
+
+    ops.extend([
+        Op::Here(Label::Clone),
+        Op::Load(arg_lo(0)),
+        Op::If(
+            Cond::Set(libc::CLONE_UNTRACED as u32 | NAMESPACE_FLAGS),
+            To(Label::Eperm),
+            To(Label::Allow),
+        ),
+        Op::Here(Label::Unshare),
+        Op::Load(arg_lo(0)),
+        Op::If(
+            Cond::Set(NAMESPACE_FLAGS | CLONE_NEWTIME),
+            To(Label::Eperm),
+            To(Label::Allow),
+        ),
+        Op::Here(Label::Socket),
+    ]);
+    if policy.network_namespace {
+        ops.push(Op::Load(arg_lo(0)));
+        ops.push(Op::If(
+            Cond::Eq(libc::AF_UNIX as u32),
+            To(Label::Allow),
+            To(Label::Eacces),
+        ));
+    } else {
+        ops.push(Op::Ret(ERRNO | libc::EACCES as u32));
+    }
+    if let Some((pid, pgid)) = policy.protect {
+        ops.extend([
+            Op::Here(Label::Kill),
+            Op::Load(arg_lo(0)),
+            Op::If(Cond::Eq(u32::MAX), To(Label::Eperm), Next), // kill(-1, …)
+            Op::If(Cond::Eq(pgid.wrapping_neg() as u32), To(Label::Eperm), Next),
+            Op::Here(Label::SignalTarget),
+            Op::Load(arg_lo(0)),
+            Op::If(Cond::Eq(pid as u32), To(Label::Eperm), To(Label::Allow)),
+        ]);
+    }
+    if policy.trace_allocations {
+        allocation_rules(&mut ops);
+    }
+    ops.extend([
+        Op::Here(Label::Enosys),
+        Op::Ret(ERRNO | libc::ENOSYS as u32),
+        Op::Here(Label::Eperm),
+        Op::Ret(ERRNO | libc::EPERM as u32),
+        Op::Here(Label::Eacces),
+        Op::Ret(ERRNO | libc::EACCES as u32),
+        Op::Here(Label::Trace),
+        Op::Ret(TRACE),
+        Op::Here(Label::Allow),
+        Op::Ret(ALLOW),
+    ]);
+    assemble(&ops)
+}
+
+/// A filter with only the allocation rules of `build` (everything else allowed), for a program
+/// that inherits the rest from its box keeper: a run adds this small filter instead of
+/// installing (and compiling) the whole one.
+pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
+    use Jump::{Next, To};
+    let mut ops = vec![
+        Op::Load(ARCH),
+        // Other architectures' calls: the inherited filter refuses them.
+        Op::If(Cond::Eq(native_audit_arch()), Next, To(Label::Allow)),
+        Op::Load(NR),
+        Op::If(Cond::Eq(libc::SYS_mmap as u32), To(Label::Mmap), Next),
+        Op::If(Cond::Eq(libc::SYS_mremap as u32), To(Label::Mremap), Next),
+        Op::Ret(ALLOW),
+    ];
+    allocation_rules(&mut ops);
+    ops.extend([
+        Op::Here(Label::Trace),
+        Op::Ret(TRACE),
+        Op::Here(Label::Allow),
+        Op::Ret(ALLOW),
+    ]);
+    assemble(&ops)
+}
+
+/// The code at Label::Mmap and Label::Mremap: requests of WATCHED_REQUEST bytes or more (the
+/// length, the new size) go to Label::Trace, others to Label::Allow.
+fn allocation_rules(ops: &mut Vec<Op>) {
+    use Jump::{Next, To};
+    let watched = WATCHED_REQUEST as u32;
+    for (label, arg) in [(Label::Mmap, 1), (Label::Mremap, 2)] {
+        ops.extend([
+            Op::Here(label),
+            Op::Load(arg_hi(arg)),
+            Op::If(Cond::Eq(0), Next, To(Label::Trace)),
+            Op::Load(arg_lo(arg)),
+            Op::If(Cond::Ge(watched), To(Label::Trace), To(Label::Allow)),
+        ]);
+    }
+}
+
+/// Resolves labels into forward jump offsets.
+fn assemble(ops: &[Op]) -> Vec<libc::sock_filter> {
+    const LD_ABS: u16 = 0x20; // BPF_LD | BPF_W | BPF_ABS
+    const RET: u16 = 0x06; // BPF_RET | BPF_K
+    let mut positions = Vec::new();
+    let mut at = 0usize;
+    for op in ops {
+        match op {
+            Op::Here(label) => positions.push((*label, at)),
+            _ => at += 1,
+        }
+    }
+    let target = |label: Label| {
+        positions
+            .iter()
+            .find(|(l, _)| *l == label)
+            .map(|(_, p)| *p)
+            .expect("every label used is placed")
+    };
+    let mut code = Vec::with_capacity(at);
+    for op in ops {
+        let here = code.len();
+        let offset = |jump: Jump| match jump {
+            Jump::Next => 0,
+            Jump::To(label) => {
+                let distance = target(label) - here - 1;
+                u8::try_from(distance).expect("filter jumps stay short")
+            }
+        };
+        let ins = |code, jt, jf, k| libc::sock_filter { code, jt, jf, k };
+        match *op {
+            Op::Here(_) => continue,
+            Op::Load(offset) => code.push(ins(LD_ABS, 0, 0, offset)),
+            Op::Ret(action) => code.push(ins(RET, 0, 0, action)),
+            Op::If(cond, then, otherwise) => {
+                let (opcode, k) = match cond {
+                    Cond::Eq(k) => (0x15, k),  // BPF_JMP | BPF_JEQ | BPF_K
+                    Cond::Ge(k) => (0x35, k),  // BPF_JMP | BPF_JGE | BPF_K
+                    Cond::Set(k) => (0x45, k), // BPF_JMP | BPF_JSET | BPF_K
+                };
+                code.push(ins(opcode, offset(then), offset(otherwise), k));
+            }
+        }
+    }
+    code
+}
+
+fn native_audit_arch() -> u32 {
+    if cfg!(target_arch = "aarch64") {
+        0xC000_00B7
+    } else {
+        0xC000_003E
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs the filter on one system call, as the kernel would.
+    fn verdict(code: &[libc::sock_filter], nr: i64, args: [u64; 6]) -> u32 {
+        let mut data = [0u8; 64];
+        data[0..4].copy_from_slice(&(nr as u32).to_le_bytes());
+        data[4..8].copy_from_slice(&native_audit_arch().to_le_bytes());
+        for (i, a) in args.iter().enumerate() {
+            data[16 + 8 * i..24 + 8 * i].copy_from_slice(&a.to_le_bytes());
+        }
+        let (mut pc, mut acc) = (0usize, 0u32);
+        loop {
+            let ins = code[pc];
+            match ins.code {
+                0x20 => {
+                    let k = ins.k as usize;
+                    acc = u32::from_le_bytes(data[k..k + 4].try_into().unwrap());
+                }
+                0x06 => return ins.k,
+                op => {
+                    let hit = match op {
+                        0x15 => acc == ins.k,
+                        0x35 => acc >= ins.k,
+                        _ => acc & ins.k != 0,
+                    };
+                    pc += usize::from(if hit { ins.jt } else { ins.jf });
+                }
+            }
+            pc += 1;
+        }
+    }
+
+    #[test]
+    fn refuses_what_the_policy_forbids() {
+        let policy = Policy {
+            trace_allocations: true,
+            network_namespace: false,
+            protect: Some((4242, 4240)),
+        };
+        let code = build(&policy);
+        let call = |nr, a0: u64, a1: u64| verdict(&code, nr, [a0, a1, 0, 0, 0, 0]);
+        let eperm = ERRNO | libc::EPERM as u32;
+        assert_eq!(call(libc::SYS_clone, libc::SIGCHLD as u64, 0), ALLOW);
+        assert_eq!(call(libc::SYS_clone, libc::CLONE_UNTRACED as u64, 0), eperm);
+        assert_eq!(call(libc::SYS_clone, libc::CLONE_NEWUSER as u64, 0), eperm);
+        assert_eq!(call(libc::SYS_clone3, 0, 0), ERRNO | libc::ENOSYS as u32);
+        assert_eq!(call(libc::SYS_kill, u64::MAX, 9), eperm);
+        assert_eq!(call(libc::SYS_kill, 0xffff_ffff, 9), eperm);
+        assert_eq!(call(libc::SYS_kill, (-4240i64) as u64, 9), eperm);
+        assert_eq!(call(libc::SYS_kill, 4242, 9), eperm);
+        assert_eq!(call(libc::SYS_kill, 77, 9), ALLOW);
+        assert_eq!(call(libc::SYS_tgkill, 4242, 4243), eperm);
+        assert_eq!(call(libc::SYS_socket, libc::AF_INET as u64, 0), ERRNO | 13);
+        assert_eq!(call(libc::SYS_socket, libc::AF_UNIX as u64, 0), ERRNO | 13);
+        assert_eq!(call(libc::SYS_mmap, 0, 8 << 20), TRACE);
+        assert_eq!(call(libc::SYS_mmap, 0, 4096), ALLOW);
+        assert_eq!(call(libc::SYS_mmap, 0, 1 << 40), TRACE);
+        assert_eq!(call(libc::SYS_read, 0, 0), ALLOW);
+        if cfg!(target_arch = "x86_64") {
+            assert_eq!(call(0x4000_0000, 0, 0), ERRNO | libc::ENOSYS as u32);
+        }
+    }
+
+    #[test]
+    fn the_allocation_rules_alone_trace_big_requests_only() {
+        let code = allocations_only();
+        assert_eq!(
+            verdict(&code, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
+            TRACE
+        );
+        assert_eq!(verdict(&code, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]), ALLOW);
+        assert_eq!(
+            verdict(&code, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
+            TRACE
+        );
+        assert_eq!(verdict(&code, libc::SYS_clone3, [0; 6]), ALLOW);
+    }
+
+    #[test]
+    fn a_network_namespace_allows_unix_sockets_only() {
+        let code = build(&Policy {
+            trace_allocations: false,
+            network_namespace: true,
+            protect: None,
+        });
+        assert_eq!(verdict(&code, libc::SYS_socket, [1, 1, 0, 0, 0, 0]), ALLOW);
+        assert_eq!(
+            verdict(&code, libc::SYS_socket, [2, 1, 0, 0, 0, 0]),
+            ERRNO | 13
+        );
+        assert_eq!(
+            verdict(&code, libc::SYS_kill, [u64::MAX, 9, 0, 0, 0, 0]),
+            ALLOW
+        );
+        assert_eq!(
+            verdict(&code, libc::SYS_mmap, [0, 1 << 30, 0, 0, 0, 0]),
+            ALLOW
+        );
+    }
+}

@@ -1,0 +1,218 @@
+//! The unprivileged users judged programs run as when grundy runs as root: one uid (and the
+//! gid of the same number) per concurrent box, from a configurable range (60000 and up by
+//! default, as isolate does), skipping ids that belong to real accounts. A uid is claimed for
+//! every grundy on the machine at once by an flock on `/run/grundy/uids/<uid>`, held while the
+//! box exists: never by pid, so grundys in different PID namespaces cannot hand out the same
+//! uid, and a grundy that dies releases its uids with its descriptors.
+
+use std::fs::File;
+use std::io;
+use std::os::fd::AsRawFd;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::raw;
+
+/// The folder of root-owned state shared by every grundy on the machine.
+pub(crate) const STATE_DIR: &str = "/run/grundy";
+
+static RANGE: Mutex<(u32, u32)> = Mutex::new((60_000, 1_000));
+
+/// Sets the uids boxes may use when grundy runs as root: `count` ids from `first` (gid =
+/// uid). Takes effect for boxes made afterwards.
+pub fn set_uid_range(first: u32, count: u32) {
+    *RANGE.lock().unwrap_or_else(|e| e.into_inner()) = (first, count.max(1));
+}
+
+/// Whether this process runs as root (then programs run as a box user).
+pub(crate) fn is_root() -> bool {
+    // SAFETY: geteuid has no preconditions.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// A uid (and gid) held for one box; released on drop.
+#[derive(Debug)]
+pub(crate) struct Lease {
+    pub uid: u32,
+    _lock: File,
+}
+
+impl Lease {
+    pub(crate) fn ids(&self) -> (u32, u32) {
+        (self.uid, self.uid)
+    }
+}
+
+/// Claims a free uid of the range. Processes a dead grundy may have left running as it are
+/// killed first.
+pub(crate) fn claim() -> io::Result<Lease> {
+    let (first, count) = *RANGE.lock().unwrap_or_else(|e| e.into_inner());
+    let dir = Path::new(STATE_DIR).join("uids");
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(&dir)?;
+    for uid in first..first.saturating_add(count) {
+        if belongs_to_an_account(uid) {
+            continue;
+        }
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .mode(0o600)
+            .open(dir.join(uid.to_string()))?;
+        // SAFETY: flock on a descriptor we own.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            continue;
+        }
+        // A dead grundy's processes of this user may still be dying (or be zombies nobody
+        // reaps): they would count against the next run's process limit.
+        kill_everything_of(uid);
+        if !gone_soon(uid) {
+            continue;
+        }
+        return Ok(Lease { uid, _lock: file });
+    }
+    Err(io::Error::other(format!(
+        "all {count} box users from uid {first} are in use by other runs"
+    )))
+}
+
+/// Whether a user or group with this id exists (its files could be reachable).
+fn belongs_to_an_account(id: u32) -> bool {
+    let mut buf = vec![0u8; 16 * 1024];
+    // SAFETY: the structs are plain data; the reentrant lookups write only into them and buf.
+    unsafe {
+        let mut pw: libc::passwd = std::mem::zeroed();
+        let mut pw_out = std::ptr::null_mut();
+        libc::getpwuid_r(id, &mut pw, buf.as_mut_ptr().cast(), buf.len(), &mut pw_out);
+        if !pw_out.is_null() {
+            return true;
+        }
+        let mut gr: libc::group = std::mem::zeroed();
+        let mut gr_out = std::ptr::null_mut();
+        libc::getgrgid_r(id, &mut gr, buf.as_mut_ptr().cast(), buf.len(), &mut gr_out);
+        !gr_out.is_null()
+    }
+}
+
+/// kill(-1, SIGKILL) as `uid`: ends every process of that user we can see (a process may
+/// only signal its own user's processes, so nothing else is hit).
+fn kill_everything_of(uid: u32) {
+    // SAFETY: the child makes raw system calls only (this process may have other threads),
+    // then exits; we reap it.
+    unsafe {
+        let pid = libc::fork();
+        if pid == 0 {
+            let ok = raw::setgroups_none().is_ok()
+                && raw::setresgid(uid).is_ok()
+                && raw::setresuid(uid).is_ok();
+            if ok {
+                let _ = raw::kill(-1, libc::SIGKILL);
+            }
+            raw::exit(0);
+        }
+        if pid > 0 {
+            let mut status = 0;
+            libc::waitpid(pid, &mut status, 0);
+        }
+    }
+}
+
+/// Waits up to a second for the last process of `uid` to be gone (reaped): processes killed
+/// at the end of a run count against the next run's RLIMIT_NPROC until someone reaps them.
+pub(crate) fn gone_soon(uid: u32) -> bool {
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
+    loop {
+        if !has_processes(uid) {
+            return true;
+        }
+        if std::time::Instant::now() > until {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// Whether any process (zombies included) has `uid` as its real user.
+fn has_processes(uid: u32) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let numeric = entry
+            .file_name()
+            .to_string_lossy()
+            .bytes()
+            .all(|b| b.is_ascii_digit());
+        // A /proc/<pid> folder belongs to the process's effective user; dumpable or not, the
+        // status file says the real one.
+        numeric
+            && entry
+                .metadata()
+                .is_ok_and(|m| m.uid() == uid || m.uid() == 0)
+            && std::fs::read_to_string(entry.path().join("status")).is_ok_and(|status| {
+                status
+                    .lines()
+                    .find_map(|l| l.strip_prefix("Uid:"))
+                    .and_then(|ids| ids.split_whitespace().next()?.parse::<u32>().ok())
+                    == Some(uid)
+            })
+    })
+}
+
+/// Whether every folder leading to `path` lets other users through, and `path` itself lets
+/// them read (and execute, if `exec`): what a box user needs to use it without a bind mount.
+pub(crate) fn reachable_by_others(path: &Path, exec: bool) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |p: &Path| std::fs::metadata(p).map(|m| m.permissions().mode());
+    let ancestors_ok = path
+        .ancestors()
+        .skip(1)
+        .all(|dir| mode(dir).is_ok_and(|m| m & 0o001 != 0));
+    ancestors_ok && readable_by_others(path, exec)
+}
+
+/// Whether `path` (a file, or a folder and everything in it) can be read by other users.
+/// Symlinks inside a folder are not followed (what they point to is the box's business).
+pub(crate) fn readable_by_others(path: &Path, exec: bool) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    readable_meta(path, &meta, exec)
+}
+
+fn readable_meta(path: &Path, meta: &std::fs::Metadata, exec: bool) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = meta.permissions().mode();
+    if meta.file_type().is_symlink() {
+        return true;
+    }
+    if meta.is_dir() {
+        return mode & 0o005 == 0o005
+            && std::fs::read_dir(path).is_ok_and(|entries| {
+                entries.flatten().take(10_000).all(|e| {
+                    std::fs::symlink_metadata(e.path())
+                        .is_ok_and(|m| readable_meta(&e.path(), &m, false))
+                })
+            });
+    }
+    mode & 0o004 != 0 && (!exec || mode & 0o001 != 0)
+}
+
+/// `/run/grundy/<name>`, created (root only) with `mode`.
+pub(crate) fn state_subdir(name: &str, mode: u32) -> io::Result<PathBuf> {
+    let dir = Path::new(STATE_DIR).join(name);
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(mode)
+        .create(&dir)?;
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(Path::new(STATE_DIR), std::fs::Permissions::from_mode(0o711))?;
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode))?;
+    Ok(dir)
+}

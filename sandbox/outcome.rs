@@ -1,0 +1,141 @@
+//! What a run did, as facts for the caller: its end (the most specific cause first), its
+//! output, its resource use, and the files read back from its working folder; and how the
+//! runner turns what it saw of a run into them.
+
+use std::ffi::OsStr;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::cgroup::MemoryEvents;
+use crate::drain::{Stop, Streams};
+use crate::report::{Report, Stage, KIND_FAILED};
+use crate::{verdict, SpawnError};
+
+/// How a run ended, most specific first: a limit beats the exit status it caused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    Exited(i32),
+    Signaled {
+        signal: i32,
+        name: &'static str,
+    },
+    TimeLimit,
+    MemoryLimit,
+    OutputLimit,
+    /// More than 256 processes and threads at once (a fork bomb); the run was ended.
+    ProcessLimit,
+    /// The run's `Cancel` token was used; the run was ended.
+    Cancelled,
+}
+
+/// What a run did.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Everything written to stdout, cut at the output limit (empty with `Stdout::Fd`).
+    pub stdout: Vec<u8>,
+    /// The first 8 KiB written to stderr.
+    pub stderr: Vec<u8>,
+    /// From the start to the end of the program's main process.
+    pub wall_time: Duration,
+    /// When the program's main process ended (or was killed): for "which side failed
+    /// first" between a program and an interactor.
+    pub ended_at: Instant,
+    /// User + system time of the program and the descendants it waited for.
+    pub cpu_time: Duration,
+    /// Peak resident memory (VmHWM) of the program's main process; without tracing, wait4's
+    /// ru_maxrss when it can be told apart from the spawner's own. None when the run was
+    /// killed before it could report.
+    pub peak_memory_bytes: Option<u64>,
+    pub end: End,
+    /// The `Spec::collect` files that existed as regular files, each up to 64 KiB, in the
+    /// order asked.
+    pub collected: Vec<(PathBuf, Vec<u8>)>,
+}
+
+/// What the runner knows once a run is over.
+pub(crate) struct Ended {
+    pub stop: Stop,
+    pub started_at: Instant,
+    pub seen_end: Instant,
+    pub report: Option<Report>,
+    pub events: Option<MemoryEvents>,
+    /// The plain supervisor's rusage (a box keeper's report has the program's).
+    pub rusage: Option<libc::rusage>,
+    pub runner_peak_kb: u64,
+    pub collected: Vec<(PathBuf, Vec<u8>)>,
+}
+
+pub(crate) fn conclude(
+    argv0: &OsStr,
+    limits: &crate::Limits,
+    streams: Streams,
+    ended: Ended,
+) -> Result<Outcome, SpawnError> {
+    let report = ended.report;
+    if let Some(r) = report.filter(|r| r.kind == KIND_FAILED) {
+        let stage = Stage::from_u32(r.stage);
+        if stage != Stage::Exec || r.errno != libc::ENOMEM || limits.memory_bytes == 0 {
+            return Err(SpawnError::from_child(argv0, stage, r.errno));
+        }
+    }
+    let image_too_big = report.is_some_and(|r| r.kind == KIND_FAILED);
+    // The moment the main process ended, as the keeper or supervisor saw it.
+    let ended_at = report
+        .filter(|r| r.ended_ns > 0)
+        .and_then(|r| {
+            let ago = crate::raw::monotonic_ns().checked_sub(r.ended_ns)?;
+            ended
+                .seen_end
+                .max(Instant::now())
+                .checked_sub(Duration::from_nanos(ago))
+        })
+        .filter(|&at| ended.stop == Stop::Finished && at >= ended.started_at)
+        .unwrap_or(ended.seen_end);
+    let cpu_time = match (&report, &ended.rusage) {
+        (Some(r), _) => Duration::from_micros(r.utime_us + r.stime_us),
+        (None, Some(u)) => timeval(u.ru_utime) + timeval(u.ru_stime),
+        (None, None) => Duration::ZERO,
+    };
+    // Until exec the program shares its spawner's memory (a copy of ours), and ru_maxrss keeps
+    // that high-water mark: an ru_maxrss not above our own peak says nothing about it.
+    let peak_kb = report.as_ref().and_then(|r| match r.hwm_kb {
+        0 => (r.maxrss_kb > ended.runner_peak_kb).then_some(r.maxrss_kb),
+        kb => Some(kb),
+    });
+    let end = if image_too_big {
+        End::MemoryLimit // the executable itself does not fit in the memory limit
+    } else {
+        verdict::classify(&verdict::Facts {
+            stop: ended.stop,
+            stdout_total: streams.stdout_total,
+            report: report.as_ref(),
+            cpu_time,
+            cgroup: ended.events,
+            untraced_peak_kb: peak_kb,
+            limits,
+        })
+    };
+    Ok(Outcome {
+        stdout: streams.stdout,
+        stderr: streams.stderr,
+        wall_time: ended_at.saturating_duration_since(ended.started_at),
+        ended_at,
+        cpu_time,
+        peak_memory_bytes: peak_kb.map(|kb| kb * 1024),
+        end,
+        collected: ended.collected,
+    })
+}
+
+pub(crate) fn own_peak_rss_kb() -> u64 {
+    // SAFETY: rusage is plain data; getrusage fills it.
+    unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_SELF, &mut usage);
+        usage.ru_maxrss.max(0) as u64
+    }
+}
+
+fn timeval(t: libc::timeval) -> Duration {
+    Duration::from_secs(t.tv_sec.max(0) as u64) + Duration::from_micros(t.tv_usec.max(0) as u64)
+}

@@ -1,0 +1,335 @@
+//! One run from the runner's side, in a box (boxes.rs, keeper.rs) or plain (supervise.rs):
+//! resolving the program, preparing its working folder, stdio and plan, starting it, draining
+//! its output until it ends or a limit or a cancel stops it, and turning what happened into an
+//! `Outcome`.
+
+use std::ffi::{OsStr, OsString};
+use std::os::fd::{AsRawFd, RawFd};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use crate::boxes;
+use crate::cgroup::{Cgroups, MemoryEvents, Slot as CgroupSlot};
+use crate::containment::{probe, Containment, Mode};
+use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
+use crate::filter::{self, Policy};
+use crate::layout::WORKDIR;
+use crate::outcome::{conclude, own_peak_rss_kb, Ended};
+use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_SEIZE, FLAG_TRACE};
+use crate::report::{Report, FLAG_LEFT};
+use crate::view::{box_key, reachable};
+use crate::{command, files, identity, rlimits, stdio, supervise, workdir};
+use crate::{Outcome, SpawnError, Spec};
+
+/// The PATH a program gets unless the caller passes one; bare command names are looked up
+/// there (its folders are all visible in a box).
+const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, SpawnError> {
+    let argv0 = spec.argv0().to_os_string();
+    let other = |reason: String| SpawnError::other(&argv0, reason);
+    let probe = probe();
+    let mode = probe
+        .mode(containment)
+        .ok_or_else(|| other(format!("{containment} containment is not available here")))?;
+    for name in spec.files.iter().map(|f| &f.name).chain(&spec.collect) {
+        files::check_relative(name).map_err(other)?;
+    }
+    let search = spec
+        .env
+        .iter()
+        .find(|(k, _)| k == "PATH")
+        .map_or_else(|| OsString::from(DEFAULT_PATH), |(_, v)| v.clone());
+    let exe = command::resolve(&argv0, &search)?;
+    match mode {
+        Mode::Boxed(cgroups) => run_boxed(spec, &exe, cgroups, probe.tracing),
+        Mode::Plain(cgroups) => run_plain(spec, &exe, cgroups, probe.tracing),
+    }
+}
+
+/// The filter a box keeper installs on itself (and so on every program of the box).
+pub(crate) fn box_filter() -> Vec<libc::sock_filter> {
+    filters(true, None)[0].clone()
+}
+
+/// The seccomp filters of a run: without and with allocation tracing (built once per kind).
+fn filters(network_namespace: bool, protect: Option<(i32, i32)>) -> [Vec<libc::sock_filter>; 2] {
+    type Built = [Vec<libc::sock_filter>; 2];
+    type Kind = (bool, Option<(i32, i32)>);
+    static BUILT: std::sync::Mutex<Vec<(Kind, Built)>> = std::sync::Mutex::new(Vec::new());
+    let key = (network_namespace, protect);
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, filters)) = built.iter().find(|(k, _)| *k == key) {
+        return filters.clone();
+    }
+    let filters = [false, true].map(|trace_allocations| {
+        filter::build(&Policy {
+            trace_allocations,
+            network_namespace,
+            protect,
+        })
+    });
+    built.push((key, filters.clone()));
+    filters
+}
+
+/// Where and as whom a run's program starts, and what the filter protects.
+struct Target<'a> {
+    exe: &'a OsStr,
+    argv: &'a [OsString],
+    workdir: &'a OsStr,
+    identity: Option<(u32, u32)>,
+    /// RLIMIT_NPROC counts a user's processes: only for a user that is the run's alone.
+    cap_processes: bool,
+    /// A box's program: it inherits its keeper's filter (and has a network namespace).
+    boxed: bool,
+    protect: Option<(i32, i32)>,
+    flags: u32,
+}
+
+/// A run ready to start: its plan, the descriptors the program gets (stdin, stdout, stderr,
+/// cgroup.procs files), and the runner's side of them.
+struct Launch {
+    plan: Plan,
+    io: stdio::Stdio,
+    slot: Option<CgroupSlot>,
+}
+
+impl Launch {
+    fn new(
+        spec: &mut Spec<'_>,
+        target: &Target<'_>,
+        cgroups: Option<&Cgroups>,
+    ) -> Result<Launch, String> {
+        let slot = cgroup_slot(cgroups, spec.limits.memory_bytes)?;
+        let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
+        let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
+        let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
+        // A box's programs inherit its keeper's filter and only add the allocation rules.
+        let [filter, traced_filter] = if target.boxed {
+            static ALLOCATIONS: std::sync::OnceLock<Vec<libc::sock_filter>> =
+                std::sync::OnceLock::new();
+            let rules = ALLOCATIONS.get_or_init(filter::allocations_only);
+            [Vec::new(), rules.clone()]
+        } else {
+            filters(false, target.protect)
+        };
+        let plan = Plan::new(&PlanInput {
+            exe: target.exe,
+            argv: target.argv,
+            env: &environment(spec.env, target.workdir),
+            workdir: target.workdir,
+            rlimits: rlimits::for_run(spec.limits, target.cap_processes),
+            filter,
+            traced_filter,
+            identity: target.identity,
+            flags: target.flags,
+            cgroup_fds: slot.as_ref().map_or(0, |s| s.procs_fds().len()),
+        })?;
+        Ok(Launch { plan, io, slot })
+    }
+
+    /// The program's descriptors, in the order a supervisor or keeper expects them.
+    fn child_fds(&self) -> Vec<RawFd> {
+        let io = &self.io;
+        let stdio = [&io.child_in, &io.child_out, &io.child_err].map(|f| f.as_raw_fd());
+        let cgroup = self.slot.as_ref().map_or(Vec::new(), |s| s.procs_fds());
+        stdio.into_iter().chain(cgroup).collect()
+    }
+}
+
+/// Once the program has its copies of `io`: the runner's side, draining until `report`.
+fn drain(io: stdio::Stdio, report: ReportFrom, spec: &mut Spec<'_>) -> Streams {
+    drop((io.child_in, io.child_out, io.child_err));
+    Streams::new(StreamsInput {
+        out: io.out,
+        err: io.err,
+        report,
+        feeder: io.feeder,
+        cancel: spec.cancel.take(),
+        output_limit: spec.limits.output_bytes,
+    })
+}
+
+fn run_boxed(
+    mut spec: Spec<'_>,
+    exe: &Path,
+    cgroups: Option<&'static Cgroups>,
+    tracing: bool,
+) -> Result<Outcome, SpawnError> {
+    let argv0 = spec.argv0().to_os_string();
+    let other = |reason: String| SpawnError::other(&argv0, reason);
+    let key = box_key(exe, &spec.program.argv, spec.limits.memory_bytes).map_err(|e| {
+        other(format!(
+            "cannot show the program's files in the sandbox: {e}"
+        ))
+    })?;
+    let mut bx =
+        boxes::acquire(&key, cgroups).map_err(|e| other(format!("cannot make a sandbox: {e}")))?;
+    bx.reset_cgroup(spec.limits.memory_bytes)
+        .map_err(|e| other(format!("cannot prepare a cgroup: {e}")))?;
+    files::place(&bx.work_path(), &spec.files, bx.ids())
+        .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
+    let target = Target {
+        exe: exe.as_os_str(),
+        argv: &spec.program.argv,
+        workdir: OsStr::new(WORKDIR),
+        identity: bx.ids(),
+        cap_processes: true,
+        boxed: true,
+        protect: None,
+        flags: trace_flags(tracing),
+    };
+    // The box's cgroup is the keeper's: its programs are born in it.
+    let launch = Launch::new(&mut spec, &target, None).map_err(&other)?;
+
+    let runner_peak_kb = own_peak_rss_kb();
+    let started_at = Instant::now();
+    let registration = bx
+        .start(launch.plan.bytes(), &launch.child_fds())
+        .map_err(|e| other(format!("cannot start the program in its sandbox: {e}")))?;
+    let Launch { io, .. } = launch;
+    let mut streams = drain(io, ReportFrom::Socket(bx.ctl_fd()), &mut spec);
+    let stop = streams.collect(started_at + spec.limits.time);
+    let seen_end = Instant::now();
+    let events = bx.cgroup_events();
+    // A run that must end early ends with its box (the keeper's death ends every process in
+    // it); one that finished was reported once nothing of it was left.
+    drop(registration);
+    let bx = if stop == Stop::Finished {
+        Some(bx)
+    } else {
+        drop(bx);
+        None
+    };
+    streams.finish(Duration::from_millis(100));
+    let report = Report::parse(&streams.report);
+    let collected = match bx {
+        Some(bx) if report.is_some() => {
+            let collected = files::collect(&bx.work_path(), &spec.collect);
+            boxes::release(bx);
+            collected
+        }
+        _ => Vec::new(), // the box was killed, or its keeper died: it is gone
+    };
+    let facts = Ended {
+        stop,
+        started_at,
+        seen_end,
+        report,
+        events,
+        rusage: None,
+        runner_peak_kb,
+        collected,
+    };
+    conclude(&argv0, spec.limits, streams, facts)
+}
+
+fn run_plain(
+    mut spec: Spec<'_>,
+    exe: &Path,
+    cgroups: Option<&Cgroups>,
+    tracing: bool,
+) -> Result<Outcome, SpawnError> {
+    let argv0 = spec.argv0().to_os_string();
+    let other = |reason: String| SpawnError::other(&argv0, reason);
+    let workdir = workdir::Slot::acquire()
+        .map_err(|e| other(format!("cannot create a working folder: {e}")))?;
+    let ids = workdir.lease.as_ref().map(identity::Lease::ids);
+    // Without a mount namespace a box user reaches files through their real folders.
+    let (exe, argv) = if ids.is_some() {
+        reachable(exe, &spec.program.argv).map_err(|e| other(e.to_string()))?
+    } else {
+        (exe.to_path_buf(), spec.program.argv.clone())
+    };
+    files::place(workdir.path(), &spec.files, ids)
+        .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
+    let (report_r, report_w) = crate::sys::pipe().map_err(|e| other(e.to_string()))?;
+    // SAFETY: getpid and getpgrp have no preconditions.
+    let runner = unsafe { (libc::getpid(), libc::getpgrp()) };
+    let target = Target {
+        exe: exe.as_os_str(),
+        argv: &argv,
+        workdir: workdir.path().as_os_str(),
+        identity: ids,
+        cap_processes: ids.is_some(),
+        boxed: false,
+        protect: Some(runner),
+        flags: FLAG_CHECK_PARENT | trace_flags(tracing),
+    };
+    let launch = Launch::new(&mut spec, &target, cgroups).map_err(&other)?;
+
+    let runner_peak_kb = own_peak_rss_kb();
+    let started_at = Instant::now();
+    let cgroup_dir = launch.slot.as_ref().map(|s| s.memory_dir().to_path_buf());
+    let fds = launch.child_fds();
+    let Launch { plan, io, slot } = launch;
+    let started = supervise::start(plan, &fds, report_w.as_raw_fd(), cgroup_dir)
+        .map_err(|e| other(format!("cannot create a process: {e}")))?;
+    drop(report_w);
+    let mut streams = drain(io, ReportFrom::Pipe(report_r), &mut spec);
+    let stop = streams.collect(started_at + spec.limits.time);
+    let seen_end = Instant::now();
+    let usage = started.end(stop != Stop::Finished);
+    streams.await_report(Duration::from_millis(100));
+    streams.finish(Duration::from_millis(100));
+    let events = end_cgroup(cgroups, slot);
+    let collected = files::collect(workdir.path(), &spec.collect);
+    let report = Report::parse(&streams.report);
+    workdir.release(report.is_none_or(|r| r.flags & FLAG_LEFT != 0));
+    let facts = Ended {
+        stop,
+        started_at,
+        seen_end,
+        report,
+        events,
+        rusage: Some(usage),
+        runner_peak_kb,
+        collected,
+    };
+    conclude(&argv0, spec.limits, streams, facts)
+}
+
+/// How the program is traced: not at all, or seized by its spawner (root may seize a child
+/// that shares its non-dumpable memory), or asking to be traced itself.
+fn trace_flags(tracing: bool) -> u32 {
+    match (tracing, identity::is_root()) {
+        (false, _) => 0,
+        (true, true) => FLAG_TRACE | FLAG_SEIZE,
+        (true, false) => FLAG_TRACE,
+    }
+}
+
+/// PATH, HOME (the working folder) and LANG, then the caller's variables over them.
+fn environment(caller: &[(OsString, OsString)], home: &OsStr) -> Vec<OsString> {
+    let mut vars: Vec<(OsString, OsString)> = vec![
+        ("PATH".into(), DEFAULT_PATH.into()),
+        ("HOME".into(), home.to_os_string()),
+        ("LANG".into(), "C.UTF-8".into()),
+    ];
+    for (key, value) in caller {
+        vars.retain(|(k, _)| k != key);
+        vars.push((key.clone(), value.clone()));
+    }
+    vars.into_iter()
+        .map(|(mut k, v)| {
+            k.push("=");
+            k.push(v);
+            k
+        })
+        .collect()
+}
+
+fn cgroup_slot(cgroups: Option<&Cgroups>, memory: u64) -> Result<Option<CgroupSlot>, String> {
+    cgroups
+        .map(|c| c.acquire(memory))
+        .transpose()
+        .map_err(|e| format!("cannot prepare a cgroup: {e}"))
+}
+
+fn end_cgroup(cgroups: Option<&Cgroups>, slot: Option<CgroupSlot>) -> Option<MemoryEvents> {
+    let (c, slot) = (cgroups?, slot?);
+    let events = slot.events(c.version);
+    c.release(slot);
+    Some(events)
+}

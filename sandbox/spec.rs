@@ -1,0 +1,182 @@
+//! What a caller asks for: the program, its limits, what goes to its stdin and where its
+//! stdout goes, extra environment, files placed in its working folder and files read back,
+//! and a cancel token.
+
+use std::ffi::{OsStr, OsString};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Limits for one run. A `memory_bytes` of 0 means no memory limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub time: Duration,
+    pub memory_bytes: u64,
+    pub output_bytes: u64,
+}
+
+/// The command to run: `argv[0]` is looked up in the box's PATH unless it contains a `/`, in
+/// which case it is a path relative to the caller's working directory.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    pub argv: Vec<OsString>,
+}
+
+/// What the program reads on stdin. The sandbox never hands it a file of the host: a file or
+/// bytes are streamed through a pipe (a program that never reads blocks nothing).
+#[derive(Debug)]
+pub enum Stdin {
+    /// The contents of a file, which the sandbox opens itself.
+    File(PathBuf),
+    Bytes(Vec<u8>),
+    /// A descriptor the caller made (e.g. a pipe from an interactor), given as is.
+    Fd(OwnedFd),
+    /// /dev/null.
+    Null,
+}
+
+/// Where the program's stdout goes.
+#[derive(Debug)]
+pub enum Stdout {
+    /// Kept in `Outcome::stdout`, up to the output limit (more ends the run: OutputLimit).
+    Capture,
+    /// A descriptor the caller made and reads itself (e.g. a pipe to an interactor); the
+    /// output limit is then the caller's job.
+    Fd(OwnedFd),
+}
+
+/// A file placed in the working folder before the program starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoxFile {
+    /// Relative to the working folder; folders on the way are created.
+    pub name: PathBuf,
+    pub kind: BoxFileKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoxFileKind {
+    /// A read-only file with these bytes.
+    Bytes(Vec<u8>),
+    /// A read-only copy of a file of the host.
+    Copy(PathBuf),
+    /// An empty folder the program may write in.
+    WritableDir,
+}
+
+impl BoxFile {
+    pub fn bytes(name: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) -> BoxFile {
+        BoxFile {
+            name: name.into(),
+            kind: BoxFileKind::Bytes(bytes.into()),
+        }
+    }
+
+    pub fn copy(name: impl Into<PathBuf>, source: impl Into<PathBuf>) -> BoxFile {
+        BoxFile {
+            name: name.into(),
+            kind: BoxFileKind::Copy(source.into()),
+        }
+    }
+
+    pub fn writable_dir(name: impl Into<PathBuf>) -> BoxFile {
+        BoxFile {
+            name: name.into(),
+            kind: BoxFileKind::WritableDir,
+        }
+    }
+}
+
+/// A token that ends a run at once from another thread (`End::Cancelled`). Clones share it.
+#[derive(Clone, Debug)]
+pub struct Cancel(Arc<CancelInner>);
+
+#[derive(Debug)]
+struct CancelInner {
+    cancelled: AtomicBool,
+    /// An eventfd that wakes the run's poll loop; None if one could not be made (the loop
+    /// then checks the flag every few milliseconds).
+    wake: Option<OwnedFd>,
+}
+
+impl Cancel {
+    pub fn new() -> Cancel {
+        // SAFETY: eventfd creates a new descriptor (or fails).
+        let fd = unsafe { libc::eventfd(0, libc::EFD_CLOEXEC | libc::EFD_NONBLOCK) };
+        Cancel(Arc::new(CancelInner {
+            cancelled: AtomicBool::new(false),
+            // SAFETY: a new descriptor owned by nobody else.
+            wake: (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd) }),
+        }))
+    }
+
+    /// Ends the run using this token (now, or as soon as it starts).
+    pub fn cancel(&self) {
+        self.0.cancelled.store(true, Ordering::SeqCst);
+        if let Some(fd) = &self.0.wake {
+            let one = 1u64.to_ne_bytes();
+            // SAFETY: an 8-byte write to our eventfd.
+            unsafe { libc::write(fd.as_raw_fd(), one.as_ptr().cast(), 8) };
+        }
+    }
+
+    pub fn is_cancelled(&self) -> bool {
+        self.0.cancelled.load(Ordering::SeqCst)
+    }
+
+    pub(crate) fn wake_fd(&self) -> Option<i32> {
+        self.0.wake.as_ref().map(|fd| fd.as_raw_fd())
+    }
+}
+
+impl Default for Cancel {
+    fn default() -> Cancel {
+        Cancel::new()
+    }
+}
+
+/// One run: what to run, under which limits, with what around it.
+#[derive(Debug)]
+pub struct Spec<'a> {
+    pub program: &'a Program,
+    pub stdin: Stdin,
+    pub stdout: Stdout,
+    pub limits: &'a Limits,
+    /// Extra environment variables, over the sandbox's PATH, HOME and LANG.
+    pub env: &'a [(OsString, OsString)],
+    pub files: Vec<BoxFile>,
+    /// Files (relative to the working folder) read back after the run, each up to 64 KiB,
+    /// into `Outcome::collected`.
+    pub collect: Vec<PathBuf>,
+    pub cancel: Option<Cancel>,
+}
+
+impl<'a> Spec<'a> {
+    /// `program` under `limits`, with /dev/null as stdin and stdout captured.
+    pub fn new(program: &'a Program, limits: &'a Limits) -> Spec<'a> {
+        Spec {
+            program,
+            stdin: Stdin::Null,
+            stdout: Stdout::Capture,
+            limits,
+            env: &[],
+            files: Vec::new(),
+            collect: Vec::new(),
+            cancel: None,
+        }
+    }
+
+    pub fn stdin(mut self, stdin: Stdin) -> Spec<'a> {
+        self.stdin = stdin;
+        self
+    }
+
+    pub(crate) fn argv0(&self) -> &OsStr {
+        self.program
+            .argv
+            .first()
+            .map(OsString::as_os_str)
+            .unwrap_or_default()
+    }
+}

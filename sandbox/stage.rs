@@ -1,0 +1,124 @@
+//! Private readable copies of a program's own files, for when grundy runs as root and a box
+//! user could not use the originals: a file other users may not read (a binary compiled
+//! under umask 077), or, without a mount namespace, one behind a folder they may not enter
+//! (a project in /root). The copy is made once per process for each version of a file (path,
+//! inode, size and mtime) and kept in a root-owned folder of this process, locked like a
+//! working folder (liveness.rs) and removed at exit.
+
+use std::collections::HashMap;
+use std::io;
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+use crate::identity::{reachable_by_others, readable_by_others, state_subdir};
+use crate::liveness::{self, LiveDir};
+
+const PREFIX: &str = "grundy-stage-";
+
+/// What a box user must be able to do with a path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Need {
+    /// Read it (and exec it, for the program): it is bind-mounted into a box at its own path.
+    Read,
+    /// Also reach it by its path from `/`: there is no mount namespace.
+    Reach,
+}
+
+type Key = (PathBuf, u64, u64, i64, i64);
+
+struct Stage {
+    dir: LiveDir,
+    copies: Mutex<HashMap<Key, PathBuf>>,
+}
+
+/// `path` itself if a box user can use it as `need` says, else a readable copy.
+pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf> {
+    let usable = match need {
+        Need::Read => readable_by_others(path, exec),
+        Need::Reach => reachable_by_others(path, exec),
+    };
+    if usable {
+        return Ok(path.to_path_buf());
+    }
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() && !meta.is_dir() {
+        return Ok(path.to_path_buf()); // a device, a FIFO, a socket: never copied
+    }
+    let key = (
+        path.to_path_buf(),
+        meta.dev(),
+        meta.ino(),
+        meta.mtime(),
+        meta.mtime_nsec() ^ meta.size() as i64,
+    );
+    let stage = stage()?;
+    let mut copies = stage.copies.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(copy) = copies.get(&key) {
+        return Ok(copy.clone());
+    }
+    let holder = stage.dir.path().join(copies.len().to_string());
+    std::fs::DirBuilder::new().mode(0o711).create(&holder)?;
+    let name = path.file_name().unwrap_or(path.as_os_str());
+    let copy = holder.join(name);
+    copy_tree(path, &copy)?;
+    copies.insert(key, copy.clone());
+    Ok(copy)
+}
+
+fn stage() -> io::Result<&'static Stage> {
+    static STAGE: OnceLock<Stage> = OnceLock::new();
+    static MADE: Mutex<()> = Mutex::new(());
+    if let Some(stage) = STAGE.get() {
+        return Ok(stage);
+    }
+    let _one_at_a_time = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(stage) = STAGE.get() {
+        return Ok(stage);
+    }
+    let parent = state_subdir("stage", 0o711)?;
+    liveness::sweep(&parent, PREFIX, crate::files::remove);
+    let dir = LiveDir::create(&parent, PREFIX, 0o711)?;
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711))?;
+    let stage = STAGE.get_or_init(|| Stage {
+        dir,
+        copies: Mutex::new(HashMap::new()),
+    });
+    // SAFETY: remove_at_exit is a plain extern "C" fn without arguments.
+    unsafe { libc::atexit(remove_at_exit) };
+    Ok(stage)
+}
+
+extern "C" fn remove_at_exit() {
+    if let Ok(stage) = stage() {
+        crate::files::remove(stage.dir.path());
+    }
+}
+
+/// Copies a file (mode 0555 if executable by its owner, else 0444) or a folder tree (folders
+/// 0555, symlinks as they are, other special files left out).
+fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
+    let meta = std::fs::metadata(from)?;
+    if meta.is_dir() {
+        std::fs::DirBuilder::new().mode(0o755).create(to)?;
+        for entry in std::fs::read_dir(from)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            let target = to.join(entry.file_name());
+            if kind.is_symlink() {
+                std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
+            } else if kind.is_dir() || kind.is_file() {
+                copy_tree(&entry.path(), &target)?;
+            }
+        }
+        std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o555))
+    } else {
+        std::fs::copy(from, to)?;
+        let mode = if meta.mode() & 0o100 != 0 {
+            0o555
+        } else {
+            0o444
+        };
+        std::fs::set_permissions(to, std::fs::Permissions::from_mode(mode))
+    }
+}

@@ -1,0 +1,120 @@
+//! Which of the program's own files a run must see, and through what: in a box, the
+//! executable, its `#!` interpreter and the absolute paths among its arguments, bound at their
+//! own paths (through a readable copy when a box user could not read the original); without
+//! a mount namespace, when the runner is root, reachable copies in place of files behind
+//! folders a box user cannot enter.
+
+use std::collections::HashMap;
+use std::ffi::{OsStr, OsString};
+use std::io::{self, Read};
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use crate::boxes::Key;
+use crate::identity::{self, readable_by_others};
+use crate::layout::{self, Bind};
+use crate::stage::{self, Need};
+
+/// The box a program needs (see the module docs), sized for `memory_bytes`.
+pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::Result<Key> {
+    let exe_meta = std::fs::metadata(exe)?;
+    let mut wanted: Vec<(PathBuf, bool)> = vec![(exe.to_path_buf(), true)];
+    wanted.extend(interpreter(exe, &exe_meta).map(|p| (p, true)));
+    for word in argv.iter().skip(1) {
+        let path = Path::new(word);
+        if path.is_absolute() && path.exists() {
+            wanted.push((path.to_path_buf(), false));
+        }
+    }
+    let root = identity::is_root();
+    let mut binds: Vec<(Bind, std::fs::Metadata)> = Vec::new();
+    for (path, exec) in wanted {
+        let target = layout::normalize(&path);
+        if !layout::needs_bind(&target) || binds.iter().any(|(b, _)| b.target == target) {
+            continue;
+        }
+        let meta = if path == exe {
+            exe_meta.clone()
+        } else {
+            std::fs::metadata(&path)?
+        };
+        let source = if root && !(meta.is_file() && readable_by_others(&path, exec)) {
+            stage::usable(&path, exec, Need::Read)?
+        } else {
+            path
+        };
+        binds.push((Bind { source, target }, meta));
+    }
+    binds.sort_by(|a, b| a.0.target.cmp(&b.0.target));
+    let versions = binds.iter().map(|(_, m)| version(m)).collect();
+    Ok(Key {
+        binds: binds.into_iter().map(|(b, _)| b).collect(),
+        versions,
+        scratch_bytes: if memory_bytes > 0 {
+            memory_bytes.max(16 << 20)
+        } else {
+            1 << 30
+        },
+    })
+}
+
+fn version(m: &std::fs::Metadata) -> (u64, u64, u64, i128) {
+    let mtime = i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec());
+    (m.dev(), m.ino(), m.size(), mtime)
+}
+
+/// The absolute interpreter path of a `#!` script (remembered per version of the file).
+fn interpreter(exe: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
+    type Seen = HashMap<(PathBuf, (u64, u64, u64, i128)), Option<PathBuf>>;
+    static SEEN: Mutex<Option<Seen>> = Mutex::new(None);
+    let key = (exe.to_path_buf(), version(meta));
+    if let Some(found) = SEEN.lock().ok()?.get_or_insert_with(HashMap::new).get(&key) {
+        return found.clone();
+    }
+    let found = read_interpreter(exe);
+    let mut seen = SEEN.lock().ok()?;
+    let seen = seen.get_or_insert_with(HashMap::new);
+    if seen.len() > 256 {
+        seen.clear();
+    }
+    seen.insert(key, found.clone());
+    found
+}
+
+fn read_interpreter(exe: &Path) -> Option<PathBuf> {
+    let mut head = [0u8; 256];
+    let n = std::fs::File::open(exe).ok()?.read(&mut head).ok()?;
+    let line = head[..n].strip_prefix(b"#!")?;
+    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
+    let word = line
+        .split(|b| b.is_ascii_whitespace())
+        .find(|w| !w.is_empty())?;
+    let path = PathBuf::from(OsStr::from_bytes(word));
+    path.is_absolute().then_some(path)
+}
+
+/// For a box user without a mount namespace: the executable and argv with every file it could
+/// not reach replaced by a reachable copy (argv shows the copy's path then).
+/// System folders and /proc, /dev, /sys are never copied (see `layout::needs_bind`).
+pub(crate) fn reachable(exe: &Path, argv: &[OsString]) -> io::Result<(PathBuf, Vec<OsString>)> {
+    let usable = |path: &Path, exec: bool| -> io::Result<PathBuf> {
+        if layout::needs_bind(&layout::normalize(path)) {
+            stage::usable(path, exec, Need::Reach)
+        } else {
+            Ok(path.to_path_buf())
+        }
+    };
+    let exe = usable(exe, true)?;
+    let mut out = Vec::with_capacity(argv.len());
+    for (i, word) in argv.iter().enumerate() {
+        let path = Path::new(word);
+        if i > 0 && path.is_absolute() && path.exists() {
+            out.push(usable(path, false)?.into_os_string());
+        } else {
+            out.push(word.clone());
+        }
+    }
+    Ok((exe, out))
+}
