@@ -182,6 +182,10 @@ pub struct SolveArgs {
     /// Use the brute force (derived from the game rules) instead of the fast solver.
     #[arg(long)]
     pub brute: bool,
+    /// For an interactive problem: print the answer file for the input on stdin (as the fast
+    /// solver computes it) instead of playing the judge.
+    #[arg(long, conflicts_with = "brute")]
+    pub answer: bool,
 }
 
 #[derive(Args, Debug)]

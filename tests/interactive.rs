@@ -99,3 +99,177 @@ fn bless_explains_that_it_writes_nothing_for_interactive_problems() {
         dump(&output)
     );
 }
+
+/// The verdict of `test-guess/<name>` for each `--exec` player of the test judge, against
+/// `interactor` (`None`: the problem's built-in judge).
+fn verdicts_of_players(interactor: Option<&str>, players: &[(&str, &str)]) {
+    let project = project(&["play"]);
+    for (player, verdict) in players {
+        let mut args = vec!["check", "--time-limit", "700", "-v"];
+        let exec = judge_command(&format!("player-{player}"));
+        args.extend(["--exec", &exec]);
+        if let Some(interactor) = interactor {
+            args.extend(["--interactor", interactor]);
+        }
+        let output = project.grundy(&args);
+        let got = verdict_of(&output, "test-guess/play");
+        assert_eq!(got, *verdict, "player {player}\n{}", dump(&output));
+    }
+}
+
+const PLAYERS: &[(&str, &str)] = &[
+    ("good", "AC"),
+    ("silent", "TLE"),
+    ("noflush", "TLE"),
+    ("wait", "TLE"),
+    ("crash", "RE"),
+    ("quit", "WA"),
+    ("garbage", "WA"),
+    ("late-crash", "WA"),
+];
+
+#[test]
+fn programs_against_the_built_in_judge() {
+    verdicts_of_players(None, PLAYERS);
+}
+
+#[test]
+fn programs_against_a_kattis_interactor() {
+    let interactor = format!("kattis:{}", judge_command("kattis-interact"));
+    verdicts_of_players(Some(&interactor), PLAYERS);
+}
+
+#[test]
+fn programs_against_a_testlib_interactor() {
+    let interactor = format!("testlib:{}", judge_command("testlib-interact"));
+    verdicts_of_players(
+        Some(&interactor),
+        &[
+            ("good", "AC"),
+            ("garbage", "WA"),
+            ("crash", "RE"),
+            ("silent", "TLE"),
+        ],
+    );
+}
+
+#[test]
+fn the_built_in_player_against_an_interactor_program() {
+    let project = project(&["play", "wrong"]);
+    let interactor = format!("kattis:{}", judge_command("kattis-interact"));
+    let output = project.grundy(&["check", "-v", "--interactor", &interactor]);
+    assert_eq!(
+        verdict_of(&output, "test-guess/play"),
+        "AC",
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(
+        verdict_of(&output, "test-guess/wrong"),
+        "WA",
+        "{}",
+        dump(&output)
+    );
+}
+
+#[test]
+fn an_interactor_that_crashes_hangs_or_rejects_at_once() {
+    let project = project(&["play"]);
+    project.file("runner.toml", "judge_time_limit_ms = 3000\n");
+    // A copy of the judge under a name of this test's own, to look for leftovers by.
+    let judge = project.path().join("judge-of-the-leftover-test");
+    std::fs::copy(test_judge(), &judge).unwrap();
+    let judge = judge.display().to_string();
+    let run = |role: &str| {
+        let interactor = format!("kattis:{judge} {role}");
+        let exec = format!("{judge} player-good");
+        let started = std::time::Instant::now();
+        let output = project.grundy(&["check", "-v", "--exec", &exec, "--interactor", &interactor]);
+        assert!(started.elapsed() < NO_HANG, "{role} hung");
+        output
+    };
+    let output = run("interact-crash");
+    assert_eq!(
+        verdict_of(&output, "test-guess/play"),
+        "JE",
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        case_block(&output, "test-guess/play").contains("SIGABRT"),
+        "{}",
+        dump(&output)
+    );
+    // It talks, the program wins and leaves, and the interactor never exits: its fault.
+    let output = run("interact-hang");
+    assert_eq!(
+        verdict_of(&output, "test-guess/play"),
+        "JE",
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        case_block(&output, "test-guess/play").contains("did not end"),
+        "{}",
+        dump(&output)
+    );
+    let output = run("interact-reject-at-once");
+    assert_eq!(
+        verdict_of(&output, "test-guess/play"),
+        "WA",
+        "{}",
+        dump(&output)
+    );
+    assert_no_process_left("judge-of-the-leftover-test");
+}
+
+/// Asserts that no process whose command line holds `marker` is alive, after a moment for
+/// killed ones to be reaped.
+fn assert_no_process_left(marker: &str) {
+    let alive = || {
+        std::fs::read_dir("/proc")
+            .unwrap()
+            .flatten()
+            .filter_map(|entry| std::fs::read(entry.path().join("cmdline")).ok())
+            .filter(|cmdline| String::from_utf8_lossy(cmdline).contains(marker))
+            .count()
+    };
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while alive() > 0 && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    assert_eq!(alive(), 0, "processes of `{marker}` outlived their runs");
+}
+
+#[test]
+fn a_testlib_interactors_output_file_goes_through_the_problems_checker() {
+    let project = project(&["play"]);
+    project.case("test-guess/expects-a-loss", "37 play\n", "lost\n");
+    let interactor = format!("testlib:{}", judge_command("testlib-interact"));
+    let checker = format!("testlib:{}", judge_command("testlib-compare"));
+    let exec = judge_command("player-good");
+    let output = project.grundy(&[
+        "check",
+        "-v",
+        "--exec",
+        &exec,
+        "--interactor",
+        &interactor,
+        "--checker",
+        &checker,
+    ]);
+    // The interactor writes `guessed` when the program wins; the checker compares it with .ans.
+    assert_eq!(
+        verdict_of(&output, "test-guess/play"),
+        "AC",
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(
+        verdict_of(&output, "test-guess/expects-a-loss"),
+        "WA",
+        "{}",
+        dump(&output)
+    );
+    assert!(case_block(&output, "test-guess/expects-a-loss").contains("the tokens differ"));
+}

@@ -17,17 +17,13 @@ int main(int argc, char **argv) {
     if (argc < 4) return 1;
     feedback_dir = argv[3];
     ifstream in(argv[1]);
-    string s_line, h_line;
-    getline(in, s_line);
-    getline(in, h_line);
-    istringstream s_words(s_line), h_words(h_line);
     int k, l;
-    s_words >> k;
+    in >> k;
     vector<int> takes(k);
-    for (int &s : takes) s_words >> s;
-    h_words >> l;
+    for (int &s : takes) in >> s;
+    in >> l;
     vector<int> heaps(l);
-    for (int &h : heaps) h_words >> h;
+    for (int &h : heaps) in >> h;
     int top = *max_element(heaps.begin(), heaps.end());
     vector<int> g(top + 1, 0);
     for (int h = 1; h <= top; h++) {
@@ -36,7 +32,11 @@ int main(int argc, char **argv) {
             if (s <= h && g[h - s] <= k) seen[g[h - s]] = true;
         while (seen[g[h]]) g[h]++;
     }
-    cout << s_line << "\n" << h_line << "\n" << flush;
+    cout << k;
+    for (int s : takes) cout << " " << s;
+    cout << "\n" << l;
+    for (int h : heaps) cout << " " << h;
+    cout << "\n" << flush;
 
     string side;
     if (!(cin >> side) || (side != "first" && side != "second")) verdict(43, "expected `first` or `second`");

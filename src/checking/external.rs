@@ -5,14 +5,18 @@
 //!   answer, 2 a presentation error, 3 the checker's own failure, 7 a partial score; the message
 //!   is on its stdout/stderr.
 //!
+//! CMD is the whole command that starts the judge (`./check`, `python3 check.py`); the files
+//! follow it, and `args` (a package's validator arguments) follow the files.
+//!
 //! Any other exit, a crash, or overrunning the checker's own limits is a judge error. The checker
 //! runs contained like a judged program, in its own empty working folder, and gets the case's
 //! files and nothing more.
 
+use std::ffi::OsString;
 use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use grundy_sandbox::{End, Limits, Program};
+use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
 use super::{Judgement, Submitted};
 use crate::running::{parse_command_in, Input};
@@ -48,9 +52,11 @@ impl Protocol {
 #[derive(Clone, Debug)]
 pub struct ExternalJudge {
     pub protocol: Protocol,
-    /// The command with its relative paths made absolute; arguments after the program's own
-    /// path are passed after the protocol's files.
+    /// The command (`./check`, `python3 check.py`), its relative paths made absolute; the
+    /// protocol's files come after it.
     pub program: Program,
+    /// Arguments after the protocol's files (a Kattis package's validator arguments).
+    pub args: Vec<OsString>,
     /// `kattis:CMD` as written.
     text: String,
 }
@@ -80,8 +86,15 @@ impl ExternalJudge {
         Ok(ExternalJudge {
             protocol,
             program,
+            args: Vec::new(),
             text,
         })
+    }
+
+    /// The same judge with `args` after the protocol's files.
+    pub fn with_args(mut self, args: impl IntoIterator<Item = impl Into<OsString>>) -> Self {
+        self.args = args.into_iter().map(Into::into).collect();
+        self
     }
 
     /// The judgement of this checker on `submitted`.
@@ -93,52 +106,42 @@ impl ExternalJudge {
     }
 
     fn run_check(&self, submitted: &Submitted<'_>, limits: &Limits) -> Result<Judgement, String> {
-        let folder = tempfile::Builder::new()
-            .prefix("grundy-check-")
-            .tempdir()
-            .map_err(|e| format!("could not be prepared: {e}"))?;
-        let write = |name: &str, bytes: &[u8]| -> Result<PathBuf, String> {
-            let path = folder.path().join(name);
-            std::fs::write(&path, bytes).map_err(|e| format!("could not be prepared: {e}"))?;
-            Ok(path)
-        };
+        // The checker's files are placed in its own working folder, read-only; it writes only
+        // in its feedback folder, read back after the run.
         let input = match submitted.input {
-            // The checker runs in a folder of its own: a relative path would not reach the file.
-            Input::File(path) => {
-                std::path::absolute(path).map_err(|e| format!("could not be prepared: {e}"))?
+            Input::File(path) => BoxFile::copy(INPUT, path),
+            Input::Bytes(bytes) => BoxFile::bytes(INPUT, bytes),
+        };
+        let mut files = vec![input, BoxFile::bytes(ANSWER, submitted.expected)];
+        let (names, stdin) = match self.protocol {
+            Protocol::Kattis => {
+                files.push(BoxFile::writable_dir(FEEDBACK));
+                let dir = format!("{FEEDBACK}/");
+                (
+                    [INPUT, ANSWER, dir.as_str()].map(OsString::from),
+                    Stdin::Bytes(submitted.output.to_vec()),
+                )
             }
-            Input::Bytes(bytes) => write("input", bytes)?,
-        };
-        let answer = write("answer", submitted.expected)?;
-        let output = write("output", submitted.output)?;
-        let feedback = folder.path().join("feedback");
-        std::fs::create_dir(&feedback).map_err(|e| format!("could not be prepared: {e}"))?;
-        let (files, stdin) = match self.protocol {
-            Protocol::Kattis => ([input, answer, feedback.join("")], output),
-            Protocol::Testlib => ([input, output, answer], write("empty", b"")?),
-        };
-        let mut argv = vec![self.program.argv[0].clone()];
-        argv.extend(files.into_iter().map(Into::into));
-        argv.extend(self.program.argv[1..].iter().cloned());
-        let outcome = grundy_sandbox::run(&Program { argv }, &stdin, limits)
-            .map_err(|e| format!("cannot be started: {e}"))?;
-        let exit = match outcome.end {
-            End::Exited(code) => code,
-            End::Signaled { name, .. } => return Err(format!("was killed by signal {name}")),
-            End::TimeLimit => {
-                return Err(format!(
-                    "did not finish within its time limit of {} ms (judge_time_limit_ms)",
-                    limits.time.as_millis()
-                ))
+            Protocol::Testlib => {
+                files.push(BoxFile::bytes(OUTPUT, submitted.output));
+                ([INPUT, OUTPUT, ANSWER].map(OsString::from), Stdin::Null)
             }
-            End::MemoryLimit => return Err("ran out of memory".into()),
-            End::OutputLimit => return Err("wrote more than its output limit".into()),
-            End::ProcessLimit => return Err("started too many processes".into()),
         };
+        let program = self.with_files(names);
+        let spec = Spec {
+            stdin,
+            files,
+            collect: [JUDGE_MESSAGE, TEAM_MESSAGE]
+                .map(|m| Path::new(FEEDBACK).join(m))
+                .to_vec(),
+            ..Spec::new(&program, limits)
+        };
+        let outcome = grundy_sandbox::run(spec).map_err(|e| format!("cannot be started: {e}"))?;
+        let exit = exit_status(&outcome.end, limits)?;
         let said = || message_of(&outcome.stdout, &outcome.stderr);
         match (self.protocol, exit) {
             (Protocol::Kattis, 42) => Ok(Judgement::Accepted),
-            (Protocol::Kattis, 43) => Ok(Judgement::WrongAnswer(kattis_feedback(&feedback))),
+            (Protocol::Kattis, 43) => Ok(Judgement::WrongAnswer(kattis_feedback(&outcome))),
             (Protocol::Testlib, 0) => Ok(Judgement::Accepted),
             (Protocol::Testlib, 1) => Ok(Judgement::WrongAnswer(said())),
             (Protocol::Testlib, 2) => Ok(Judgement::PresentationError(said())),
@@ -162,14 +165,52 @@ impl ExternalJudge {
     }
 }
 
+/// The files a checker gets in its working folder, and its feedback folder.
+const INPUT: &str = "input";
+const ANSWER: &str = "answer";
+const OUTPUT: &str = "output";
+const FEEDBACK: &str = "feedback";
+const JUDGE_MESSAGE: &str = "judgemessage.txt";
+const TEAM_MESSAGE: &str = "teammessage.txt";
+
+impl ExternalJudge {
+    /// The judge's command, then the protocol's `files`, then its extra arguments.
+    pub fn with_files<const N: usize>(&self, files: [OsString; N]) -> Program {
+        let mut argv = self.program.argv.clone();
+        argv.extend(files);
+        argv.extend(self.args.iter().cloned());
+        Program { argv }
+    }
+}
+
+/// A judge's exit status, or why it did not exit normally (a judge error).
+pub fn exit_status(end: &End, limits: &Limits) -> Result<i32, String> {
+    match *end {
+        End::Exited(code) => Ok(code),
+        End::Signaled { name, .. } => Err(format!("was killed by signal {name}")),
+        End::TimeLimit => Err(format!(
+            "did not finish within its time limit of {} ms (judge_time_limit_ms)",
+            limits.time.as_millis()
+        )),
+        End::MemoryLimit => Err("ran out of memory".into()),
+        End::OutputLimit => Err("wrote more than its output limit".into()),
+        End::ProcessLimit => Err("started too many processes".into()),
+        End::Cancelled => Err("was stopped".into()),
+    }
+}
+
 /// `judgemessage.txt`, and `teammessage.txt` when there is one, for a Kattis rejection.
-fn kattis_feedback(feedback: &Path) -> String {
+fn kattis_feedback(outcome: &Outcome) -> String {
     let read = |name: &str| {
-        std::fs::read(feedback.join(name))
-            .map(|bytes| clipped(&bytes))
+        let path = Path::new(FEEDBACK).join(name);
+        outcome
+            .collected
+            .iter()
+            .find(|(collected, _)| *collected == path)
+            .map(|(_, bytes)| clipped(bytes))
             .unwrap_or_default()
     };
-    let (judge, team) = (read("judgemessage.txt"), read("teammessage.txt"));
+    let (judge, team) = (read(JUDGE_MESSAGE), read(TEAM_MESSAGE));
     match (judge.is_empty(), team.is_empty()) {
         (true, true) => "the checker rejected the output (exit 43) without a message".into(),
         (false, true) => judge,

@@ -20,7 +20,7 @@ use std::str::FromStr;
 use grundy_problems::{CheckFn, Decision, Interaction};
 
 pub use compare::Comparison;
-pub use external::{ExternalJudge, Protocol};
+pub use external::{exit_status, ExternalJudge, Protocol};
 
 use crate::package::default_validator;
 use crate::running::Input;

@@ -1,7 +1,9 @@
 //! `grundy solve PROBLEM [--brute]`: a built-in solver as a filter from stdin to stdout. Malformed
-//! input is reported with line and column and exits 1; an unknown problem exits 2.
+//! input is reported with line and column and exits 1; an unknown problem exits 2. For an
+//! interactive problem, the built-in player plays the judge on stdin and stdout, a line at a
+//! time; `--answer` (or `--brute`) prints the answer file for an input instead.
 
-use std::io::{Read, Write};
+use std::io::{BufRead, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{Context, Result};
@@ -12,6 +14,19 @@ use crate::running::{run_on_this_thread, Failure};
 
 pub fn run(args: SolveArgs) -> Result<ExitCode> {
     let problem = built_in(&args.problem)?;
+    if let (Some(interaction), false) = (problem.interact, args.brute || args.answer) {
+        let mut judge = StdioLink {
+            input: std::io::stdin().lock(),
+            output: std::io::stdout().lock(),
+        };
+        return match (interaction.play)(&mut judge) {
+            Ok(()) => Ok(ExitCode::SUCCESS),
+            Err(message) => {
+                eprintln!("error: the {} player gave up: {message}", problem.id);
+                Ok(ExitCode::FAILURE)
+            }
+        };
+    }
     let mut input = Vec::new();
     std::io::stdin()
         .read_to_end(&mut input)
@@ -39,5 +54,34 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
             eprintln!("error: the {} solver {failure}", problem.id);
             Ok(ExitCode::FAILURE)
         }
+    }
+}
+
+/// The judge as this process's stdin and stdout: one line at a time, flushed at once.
+struct StdioLink<I: BufRead, O: Write> {
+    input: I,
+    output: O,
+}
+
+impl<I: BufRead, O: Write> grundy_problems::Link for StdioLink<I, O> {
+    fn read_line(&mut self) -> Option<Vec<u8>> {
+        let mut line = Vec::new();
+        match self.input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => None,
+            Ok(_) => {
+                while matches!(line.last(), Some(b'\n' | b'\r')) {
+                    line.pop();
+                }
+                Some(line)
+            }
+        }
+    }
+
+    fn write_line(&mut self, line: &[u8]) -> bool {
+        self.output
+            .write_all(line)
+            .and_then(|()| self.output.write_all(b"\n"))
+            .and_then(|()| self.output.flush())
+            .is_ok()
     }
 }

@@ -5,9 +5,9 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use grundy_sandbox::{End, Limits, Program, SpawnError, Spec, Stdin};
+use grundy_sandbox::{End, Limits, Outcome, Program, SpawnError, Spec, Stdin};
 
-use super::{Failure, Run};
+use super::{Failure, Input, Run};
 use crate::config::Settings;
 
 /// Splits `command` as a shell splits words (quotes and backslashes), without starting a shell.
@@ -35,7 +35,12 @@ pub fn parse_command_in(command: &str, base: &Path) -> Result<Program> {
             argv.push(word.into());
             continue;
         }
-        let here = base.join(path);
+        // Absolute, with `..` resolved, for an existing file: the sandbox shows a program only
+        // the absolute paths among its arguments.
+        let joined = base.join(path);
+        let here = std::fs::canonicalize(&joined)
+            .or_else(|_| std::path::absolute(&joined))
+            .unwrap_or(joined);
         if index == 0 {
             // A bare name is looked up in PATH; a relative path is taken from `base` (kept as
             // typed when that is the working directory, so messages show what the user wrote).
@@ -110,7 +115,7 @@ fn looks_like_a_file(word: &str) -> bool {
 /// Runs `program` on the case input at `input` under the limits of `settings`.
 pub fn run_external(
     program: &Program,
-    input: &Path,
+    input: Input<'_>,
     settings: &Settings,
 ) -> Result<Run, SpawnError> {
     let limits = Limits {
@@ -118,8 +123,15 @@ pub fn run_external(
         memory_bytes: settings.memory_limit_mb << 20,
         output_bytes: settings.output_limit_mb << 20,
     };
-    let spec = Spec::new(program, &limits).stdin(Stdin::File(input.to_path_buf()));
-    let outcome = grundy_sandbox::run(spec)?;
+    let spec = Spec::new(program, &limits).stdin(match input {
+        Input::File(path) => Stdin::File(path.to_path_buf()),
+        Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
+    });
+    Ok(run_of(grundy_sandbox::run(spec)?, settings))
+}
+
+/// The sandbox's account of a run as a [`Run`] under `settings`.
+pub fn run_of(outcome: Outcome, settings: &Settings) -> Run {
     let failure = match outcome.end {
         End::Exited(0) => None,
         End::Exited(code) => Some(Failure::ExitCode(code)),
@@ -135,13 +147,13 @@ pub fn run_external(
         // Nothing here cancels a run; kill_all_running (Ctrl-C) ends runs with SIGKILL.
         End::Cancelled => Some(Failure::Signal("SIGKILL".to_string())),
     };
-    Ok(Run {
+    Run {
         output: outcome.stdout,
         stderr: outcome.stderr,
         time: outcome.wall_time,
         peak_memory_bytes: outcome.peak_memory_bytes,
         failure,
-    })
+    }
 }
 
 #[cfg(test)]
@@ -162,6 +174,7 @@ mod tests {
         // Tests run in the package folder, which holds Cargo.toml and src/.
         let here = std::env::current_dir().unwrap();
         let program = parse_command("python3 Cargo.toml -x src no-such-file /etc").unwrap();
+        let here = std::fs::canonicalize(here).unwrap();
         let expected: Vec<OsString> = vec![
             "python3".into(),
             here.join("Cargo.toml").into(),
@@ -180,8 +193,9 @@ mod tests {
     #[test]
     fn paths_can_be_taken_from_another_folder() {
         let base = std::env::current_dir().unwrap();
+        let base = std::fs::canonicalize(base).unwrap();
         let program = parse_command_in("./check src -x", &base.join("..")).unwrap();
-        assert_eq!(program.argv[0], base.join("../check"));
+        assert_eq!(program.argv[0], base.join("../check"), "no such file: made absolute only");
         assert_eq!(program.argv[1], "src", "no `src` next to the parent folder");
         let program = parse_command_in("./check src", &base).unwrap();
         assert_eq!(program.argv[1], base.join("src"));

@@ -2,16 +2,16 @@
 //! in-process, the built-in solver as a `grundy solve` child process (`--isolate`), or a user's
 //! program (`--exec`). One input in, one [`Run`] out.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use grundy_problems::Problem;
 use grundy_sandbox::{Program, SpawnError};
 
+use super::interactive::processes::{self, Side};
 use super::interactive::{built_in_pair, InteractiveRun};
 use super::{parse_command, run_external, run_in_process, run_watched, Run, SolveWatch};
-use crate::checking::Interactor;
+use crate::checking::{Checker, ExternalJudge, Interactor, Protocol};
 use crate::config::Settings;
 
 /// What produces the output being judged.
@@ -117,10 +117,12 @@ impl Subject {
                 })
             }
             Subject::Isolated { grundy } => {
-                let program = Program {
-                    argv: vec![grundy.clone().into(), "solve".into(), id.into()],
-                };
-                run_program(&program, input, settings)
+                let mut argv = vec![grundy.clone().into(), "solve".into(), id.into()];
+                // An interactive problem's `solve` plays; here its answer is wanted.
+                if built_in.is_some_and(|problem| problem.interact.is_some()) {
+                    argv.push("--answer".into());
+                }
+                run_program(&Program { argv }, input, settings)
             }
             Subject::External { program, .. } => run_program(program, input, settings),
         }
@@ -137,20 +139,57 @@ impl Subject {
         settings: &Settings,
         watch: Option<&SolveWatch>,
     ) -> Result<InteractiveRun, RunError> {
-        let input = input.read()?;
-        match (self, interactor) {
-            (Subject::BuiltIn, Interactor::BuiltIn { interaction, .. }) => Ok(built_in_pair(
+        let process = match self {
+            Subject::BuiltIn => None,
+            Subject::Isolated { grundy } => Some(Program {
+                argv: vec![grundy.clone().into(), "solve".into(), id.into()],
+            }),
+            Subject::External { program, .. } => Some(program.clone()),
+        };
+        match (interactor, process) {
+            (Interactor::BuiltIn { interaction, .. }, None) => Ok(built_in_pair(
                 *interaction,
-                &input,
+                &input.read()?,
                 answer,
                 settings.time_limit,
                 settings.judge_time_limit,
                 watch,
             )),
-            _ => Err(RunError::Setup(anyhow::anyhow!(
-                "{id}: judging {} against the interactor {interactor} is not supported yet",
-                self.describe(id)
-            ))),
+            (Interactor::BuiltIn { interaction, .. }, Some(program)) => {
+                Ok(processes::program_against_judge(
+                    &program,
+                    *interaction,
+                    &input.read()?,
+                    answer,
+                    settings,
+                    watch,
+                )?)
+            }
+            (Interactor::External(judge), Some(program)) => Ok(processes::against_interactor(
+                Side::Program(&program),
+                judge,
+                (input, answer),
+                settings,
+                output_checker(judge, settings),
+            )?),
+            (Interactor::External(judge), None) => {
+                let player = grundy_problems::find(id)
+                    .and_then(|problem| problem.interact)
+                    .map(|interaction| interaction.play)
+                    .ok_or_else(|| {
+                        RunError::Setup(anyhow::anyhow!(
+                            "{id} has no built-in player to face the interactor `{judge}`: judge \
+                             a program with --exec 'CMD'"
+                        ))
+                    })?;
+                Ok(processes::against_interactor(
+                    Side::Player(player),
+                    judge,
+                    (input, answer),
+                    settings,
+                    output_checker(judge, settings),
+                )?)
+            }
         }
     }
 
@@ -181,22 +220,13 @@ impl Subject {
     }
 }
 
+/// The checker a testlib interactor's output file goes through: the problem's own checker, when
+/// it has one that is not a plain comparison (testlib problems pair an interactor with a checker).
+fn output_checker<'a>(interactor: &ExternalJudge, settings: &'a Settings) -> Option<&'a Checker> {
+    (interactor.protocol == Protocol::Testlib && !settings.checker.compares())
+        .then_some(&settings.checker)
+}
+
 fn run_program(program: &Program, input: Input<'_>, settings: &Settings) -> Result<Run, RunError> {
-    match input {
-        Input::File(path) => Ok(run_external(program, path, settings)?),
-        Input::Bytes(bytes) => {
-            // The sandbox reads stdin from a file.
-            let mut file = tempfile::Builder::new()
-                .prefix("grundy-input-")
-                .suffix(".in")
-                .tempfile()
-                .context("cannot create a temporary input file")
-                .map_err(RunError::Setup)?;
-            file.write_all(bytes)
-                .and_then(|()| file.flush())
-                .context("cannot write a temporary input file")
-                .map_err(RunError::Setup)?;
-            Ok(run_external(program, file.path(), settings)?)
-        }
-    }
+    Ok(run_external(program, input, settings)?)
 }

@@ -1,13 +1,13 @@
 //! One program that plays every outside role grundy's tests need: a checker or interactor in the
 //! Kattis or testlib protocol, or a player of an interactive problem, each well behaved or
-//! misbehaving on demand. The role is the last argument, so it rides along as the extra
-//! argument both protocols pass after their files:
+//! misbehaving on demand. The role is the first argument, part of the command the protocols'
+//! files follow:
 //!
 //! ```text
-//! grundy-test-judge INPUT ANSWER FEEDBACK_DIR/ ROLE < OUTPUT      Kattis checker
-//! grundy-test-judge INPUT OUTPUT ANSWER ROLE                      testlib checker
-//! grundy-test-judge INPUT ANSWER FEEDBACK_DIR/ ROLE               Kattis interactor
-//! grundy-test-judge INPUT OUTPUT_FILE ANSWER ROLE                 testlib interactor
+//! grundy-test-judge ROLE INPUT ANSWER FEEDBACK_DIR/ < OUTPUT      Kattis checker
+//! grundy-test-judge ROLE INPUT OUTPUT ANSWER                      testlib checker
+//! grundy-test-judge ROLE INPUT ANSWER FEEDBACK_DIR/               Kattis interactor
+//! grundy-test-judge ROLE INPUT OUTPUT_FILE ANSWER                 testlib interactor
 //! grundy-test-judge ROLE                                          a player
 //! ```
 //!
@@ -20,14 +20,17 @@ use std::time::Duration;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let role = args.last().cloned().unwrap_or_default();
-    let files = &args[..args.len().saturating_sub(1)];
+    let role = args.first().cloned().unwrap_or_default();
+    let files = args.get(1..).unwrap_or_default();
     let file = |index: usize| files.get(index).cloned().unwrap_or_default();
-    // Every file a checker is given must be there: a judge that passed a path the checker cannot
+    // The input a judge is given must be there: a judge that passed a path the checker cannot
     // open would otherwise go unnoticed by checkers that ignore the input.
     if role.starts_with("kattis-") || role.starts_with("testlib-") {
-        if let Some(missing) = files.iter().find(|f| std::fs::metadata(f).is_err()) {
-            eprintln!("grundy-test-judge: cannot open `{missing}`");
+        if let Err(error) = std::fs::metadata(file(0)) {
+            eprintln!(
+                "grundy-test-judge: cannot open the input `{}`: {error}",
+                file(0)
+            );
             std::process::exit(98);
         }
     }

@@ -28,7 +28,7 @@ use crate::config::Settings;
 use crate::package::languages::tool_available;
 use crate::package::programs::{Kind, Plan, Program};
 use crate::running::pool::Jobs;
-use crate::running::{run_external, SolveWatch};
+use crate::running::{run_external, Input, SolveWatch};
 
 /// The name of the launcher script in a build folder.
 const LAUNCHER: &str = "grundy-run";
@@ -270,7 +270,7 @@ fn stage(
                 .map(|arg| arg.replace(&final_dir, &staged).into())
                 .collect()
         };
-        let run = run_external(&Command { argv }, Path::new("/dev/null"), limits)
+        let run = run_external(&Command { argv }, Input::Bytes(b""), limits)
             .map_err(|e| BuildError::Failed(format!("the compiler cannot be started: {e}")))?;
         if let Some(failure) = run.failure {
             let said = String::from_utf8_lossy(&run.stderr);

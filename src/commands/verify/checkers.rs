@@ -65,16 +65,16 @@ fn kattis_judge(
         }
         Build::Skipped(why) => return Err(format!("the output validator {}: {why}", program.name)),
     };
-    let mut words: Vec<String> = command
+    let words: Vec<String> = command
         .argv
         .iter()
         .map(|w| w.to_string_lossy().into_owned())
         .collect();
-    words.extend(args.iter().cloned());
     let base = std::path::Path::new(&words[0])
         .parent()
         .unwrap_or(std::path::Path::new("/"))
         .to_path_buf();
     ExternalJudge::parse(Protocol::Kattis, &shell_words::join(&words), &base)
+        .map(|judge| judge.with_args(args))
         .map_err(|e| format!("the output validator {}: {e}", program.name))
 }

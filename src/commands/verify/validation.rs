@@ -259,7 +259,7 @@ fn program_validation(
     };
     let mut argv = command.argv.clone();
     argv.extend(args.iter().map(Into::into));
-    let run = match run_external(&Command { argv }, &case.input, &settings) {
+    let run = match run_external(&Command { argv }, Input::File(&case.input), &settings) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };

@@ -8,6 +8,7 @@
 //! processes live beside it.
 
 pub mod pipes;
+pub mod processes;
 
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
@@ -91,23 +92,30 @@ pub struct InteractiveRun {
     pub transcript: Transcript,
 }
 
-/// A judge's end of an exchange that keeps the transcript.
-pub struct JudgeSide<L: Link> {
+/// One side's end of an exchange that keeps the transcript: the judge's end (it reads what
+/// comes from the program) or the built-in player's (it reads what goes to the program).
+pub struct Recorded<L: Link> {
     pub inner: L,
     pub transcript: Arc<Mutex<Transcript>>,
+    /// The direction of what this side reads.
+    pub reads: Direction,
 }
 
-impl<L: Link> Link for JudgeSide<L> {
+impl<L: Link> Link for Recorded<L> {
     fn read_line(&mut self) -> Option<Vec<u8>> {
         let line = self.inner.read_line();
         if let Some(line) = &line {
-            lock(&self.transcript).record(Direction::FromProgram, line);
+            lock(&self.transcript).record(self.reads, line);
         }
         line
     }
 
     fn write_line(&mut self, line: &[u8]) -> bool {
-        lock(&self.transcript).record(Direction::ToProgram, line);
+        let writes = match self.reads {
+            Direction::FromProgram => Direction::ToProgram,
+            Direction::ToProgram => Direction::FromProgram,
+        };
+        lock(&self.transcript).record(writes, line);
         self.inner.write_line(line)
     }
 }
@@ -184,7 +192,7 @@ pub fn built_in_pair(
             let _ = done.send((Instant::now(), failure));
         });
     let transcript = Arc::new(Mutex::new(Transcript::default()));
-    let mut judge_link = JudgeSide {
+    let mut judge_link = Recorded {
         inner: MemoryLink {
             incoming: judge_in,
             outgoing: to_player,
@@ -192,8 +200,9 @@ pub fn built_in_pair(
             timed_out: Arc::clone(&judge_timed_out),
         },
         transcript: Arc::clone(&transcript),
+        reads: Direction::FromProgram,
     };
-    let judge = |link: &mut JudgeSide<MemoryLink>| {
+    let judge = |link: &mut Recorded<MemoryLink>| {
         catching_panics(|| (interaction.judge)(input, answer, link))
     };
     let decision = match (&player, watch) {
@@ -221,16 +230,26 @@ pub fn built_in_pair(
     InteractiveRun {
         program,
         program_ended,
-        judge: match decision {
-            Ok(Decision::Accept) => Judgement::Accepted,
-            Ok(Decision::Reject(message)) => Judgement::WrongAnswer(message),
-            Ok(Decision::JudgeError(message)) => Judgement::JudgeError(message),
-            Err(panic) => Judgement::JudgeError(format!("the built-in judge {panic}")),
-        },
+        judge: judgement_of(decision),
         judge_ended,
         program_silent_past_limit: silent,
-        transcript: Arc::try_unwrap(transcript)
-            .map(|t| t.into_inner().unwrap_or_else(|e| e.into_inner()))
-            .unwrap_or_else(|shared| lock(&shared).clone()),
+        transcript: take(transcript),
     }
+}
+
+/// What a built-in judge's decision (or its panic) means for the case.
+pub fn judgement_of(decision: Result<Decision, Failure>) -> Judgement {
+    match decision {
+        Ok(Decision::Accept) => Judgement::Accepted,
+        Ok(Decision::Reject(message)) => Judgement::WrongAnswer(message),
+        Ok(Decision::JudgeError(message)) => Judgement::JudgeError(message),
+        Err(panic) => Judgement::JudgeError(format!("the built-in judge {panic}")),
+    }
+}
+
+/// The transcript, once no side records into it any more.
+pub fn take(transcript: Arc<Mutex<Transcript>>) -> Transcript {
+    Arc::try_unwrap(transcript)
+        .map(|t| t.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .unwrap_or_else(|shared| lock(&shared).clone())
 }

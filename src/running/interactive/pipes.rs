@@ -51,6 +51,9 @@ pub struct PipeLink {
     deadline: Instant,
     /// A read gave up at the deadline.
     pub timed_out: bool,
+    /// When the process's output ended: the moment it left the exchange, seen in order with
+    /// everything this side did.
+    pub closed_at: Option<Instant>,
 }
 
 impl PipeLink {
@@ -65,12 +68,8 @@ impl PipeLink {
             at_end: false,
             deadline,
             timed_out: false,
+            closed_at: None,
         })
-    }
-
-    /// Closes the writing end: the process reads the end of its input.
-    pub fn close_output(&mut self) {
-        self.writer = None;
     }
 
     fn take_line(&mut self) -> Option<Vec<u8>> {
@@ -108,10 +107,12 @@ impl Link for PipeLink {
             }
             let mut buffer = [0u8; 64 * 1024];
             match rustix::io::read(&self.reader, &mut buffer) {
-                Ok(0) => self.at_end = true,
-                Ok(n) => self.pending.extend_from_slice(&buffer[..n]),
+                Ok(n @ 1..) => self.pending.extend_from_slice(&buffer[..n]),
                 Err(Errno::AGAIN | Errno::INTR) => {}
-                Err(_) => self.at_end = true,
+                Ok(0) | Err(_) => {
+                    self.at_end = true;
+                    self.closed_at = Some(Instant::now());
+                }
             }
         }
     }
@@ -149,6 +150,8 @@ struct Channel {
     direction: Direction,
     /// Bytes read in all.
     total: u64,
+    /// When the writing process's output ended.
+    closed_at: Option<Instant>,
 }
 
 impl Channel {
@@ -182,19 +185,24 @@ pub struct Relayed {
     pub from_program: u64,
     /// The program wrote more than the output limit; the relay stopped there.
     pub output_limit: bool,
+    /// When the program's and the interactor's outputs ended, in the order the relay saw them.
+    pub program_closed: Option<Instant>,
+    pub interactor_closed: Option<Instant>,
 }
 
 /// Copies the program's stdout to the interactor's stdin and the interactor's stdout to the
 /// program's stdin, recording the lines in `transcript`, until both stdouts are closed (their
-/// processes ended: the sandbox closes what they leave open) or `deadline`. The end of one side's
-/// output is passed on as the end of the other's input.
+/// processes ended: the sandbox closes what they leave open), `grace` after the program's output
+/// ended, or `deadline`. The end of one side's output is passed on as the end of the other's
+/// input.
 pub fn relay(
     (program_out, to_interactor): (OwnedFd, OwnedFd),
     (interactor_out, to_program): (OwnedFd, OwnedFd),
     transcript: &Mutex<Transcript>,
     output_limit: u64,
-    deadline: Instant,
+    (deadline, grace): (Instant, std::time::Duration),
 ) -> io::Result<Relayed> {
+    let mut deadline = deadline;
     for fd in [&program_out, &to_interactor, &interactor_out, &to_program] {
         nonblocking(fd)?;
     }
@@ -206,6 +214,7 @@ pub fn relay(
             line: Vec::new(),
             direction: Direction::FromProgram,
             total: 0,
+            closed_at: None,
         },
         Channel {
             from: Some(interactor_out),
@@ -214,6 +223,7 @@ pub fn relay(
             line: Vec::new(),
             direction: Direction::ToProgram,
             total: 0,
+            closed_at: None,
         },
     ];
     let mut relayed = Relayed::default();
@@ -222,7 +232,11 @@ pub fn relay(
         let mut roles = Vec::new();
         for (index, channel) in channels.iter().enumerate() {
             // Read only while there is room: a side that does not read holds up the writer.
-            if let Some(from) = channel.from.as_ref().filter(|_| channel.buffer.len() < MAX_LINE) {
+            if let Some(from) = channel
+                .from
+                .as_ref()
+                .filter(|_| channel.buffer.len() < MAX_LINE)
+            {
                 fds.push(PollFd::new(from, PollFlags::IN));
                 roles.push((index, true));
             }
@@ -256,6 +270,11 @@ pub fn relay(
                 write_from(channel);
             }
         }
+        relayed.program_closed = channels[0].closed_at;
+        relayed.interactor_closed = channels[1].closed_at;
+        if let Some(closed) = relayed.program_closed {
+            deadline = deadline.min(closed + grace);
+        }
         let program = &mut channels[0];
         relayed.from_program = program.total;
         if program.total > output_limit {
@@ -276,7 +295,10 @@ fn read_into(channel: &mut Channel, transcript: &Mutex<Transcript>) {
     let Some(from) = &channel.from else { return };
     let mut buffer = [0u8; 64 * 1024];
     match rustix::io::read(from, &mut buffer) {
-        Ok(0) => channel.from = None,
+        Ok(0) | Err(Errno::PIPE | Errno::IO) => {
+            channel.from = None;
+            channel.closed_at = Some(Instant::now());
+        }
         Ok(n) => {
             channel.total += n as u64;
             channel.record(&buffer[..n], transcript);
@@ -285,7 +307,10 @@ fn read_into(channel: &mut Channel, transcript: &Mutex<Transcript>) {
             }
         }
         Err(Errno::AGAIN | Errno::INTR) => {}
-        Err(_) => channel.from = None,
+        Err(_) => {
+            channel.from = None;
+            channel.closed_at = Some(Instant::now());
+        }
     }
 }
 
@@ -366,7 +391,7 @@ mod tests {
             (interactor_out_r, to_program_w),
             &transcript,
             1 << 20,
-            deadline,
+            (deadline, Duration::from_secs(60)),
         )
         .unwrap();
         assert_eq!(relayed.from_program, 7);
@@ -381,6 +406,9 @@ mod tests {
         assert_eq!(read_all(&to_interactor_r), b"answer\n", "and then the end");
         assert_eq!(read_all(&to_program_r), b"question\n");
         let text = lock(&transcript).render();
-        assert!(text.contains("> question\n") && text.contains("< answer\n"), "{text}");
+        assert!(
+            text.contains("> question\n") && text.contains("< answer\n"),
+            "{text}"
+        );
     }
 }

@@ -1,0 +1,441 @@
+//! Interactive runs with processes, each contained by the sandbox and joined by pipes:
+//! - a program (an `--exec` program, or `grundy solve` under `--isolate`) against a built-in
+//!   judge, which runs right here, reading and writing the program's pipes;
+//! - a program, or the built-in player, against an interactor program (Kattis or testlib
+//!   protocol), the exchange relayed through grundy so it can be recorded.
+//!
+//! No side can hold up the other past its limits: every read and write waits with a deadline,
+//! the program is ended as soon as a judge has rejected it, and an interactor that does not end
+//! soon after the program is stopped and blamed.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use grundy_problems::{Decision, Interaction, Link};
+use grundy_sandbox::{
+    BoxFile, Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout,
+};
+
+use super::pipes::{pipe, relay, PipeLink};
+use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript};
+use crate::checking::{exit_status, Checker, ExternalJudge, Judgement, Protocol, Submitted};
+use crate::config::Settings;
+use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
+use crate::running::{run_of, Failure, Input, Run};
+
+/// Where a testlib interactor writes its output file, which a checker then judges.
+const TESTLIB_OUTPUT: &str = "out/output";
+
+/// How long an interactor may take to end once the program has ended.
+const INTERACTOR_GRACE: Duration = Duration::from_secs(2);
+/// Beyond the program's time limit, before a judge gives up waiting for it (the sandbox ends
+/// the program at its limit; the judge then reads the end of its output).
+const READ_SLACK: Duration = Duration::from_millis(500);
+
+/// The side facing an interactor program.
+#[derive(Clone, Copy)]
+pub enum Side<'a> {
+    /// A program under test, contained.
+    Program(&'a Program),
+    /// A built-in problem's player, in-process.
+    Player(fn(&mut dyn Link) -> Result<(), String>),
+}
+
+/// A program running on a thread of its own, in the sandbox.
+struct Running {
+    cancel: Cancel,
+    finished: mpsc::Receiver<Result<Outcome, SpawnError>>,
+}
+
+impl Running {
+    /// Starts `program` with the given stdin and stdout under `limits` (plus `files` placed in
+    /// its working folder and `collect` read back).
+    fn start(
+        program: &Program,
+        limits: &Limits,
+        stdin: Stdin,
+        stdout: Stdout,
+        files: Vec<BoxFile>,
+        collect: Vec<std::path::PathBuf>,
+    ) -> std::io::Result<Running> {
+        let cancel = Cancel::new();
+        let (done, finished) = mpsc::channel();
+        let (program, limits, token) = (program.clone(), limits.clone(), cancel.clone());
+        thread::Builder::new()
+            .name("grundy-interactive".into())
+            .spawn(move || {
+                let spec = Spec {
+                    stdin,
+                    stdout,
+                    files,
+                    collect,
+                    cancel: Some(token),
+                    ..Spec::new(&program, &limits)
+                };
+                let _ = done.send(grundy_sandbox::run(spec));
+            })?;
+        Ok(Running { cancel, finished })
+    }
+
+    /// Waits for the run to end, at most until `give_up` (then it is stopped).
+    fn wait(self, give_up: Option<Instant>) -> Result<Outcome, SpawnError> {
+        if let Some(give_up) = give_up {
+            let wait = give_up.saturating_duration_since(Instant::now());
+            if let Ok(outcome) = self.finished.recv_timeout(wait) {
+                return outcome;
+            }
+            self.cancel.cancel();
+        }
+        self.finished
+            .recv()
+            .unwrap_or_else(|_| Err(setup_error("the run's thread is gone")))
+    }
+}
+
+fn limits(settings: &Settings) -> Limits {
+    Limits {
+        time: settings.time_limit,
+        memory_bytes: settings.memory_limit_mb << 20,
+        output_bytes: settings.output_limit_mb << 20,
+    }
+}
+
+fn spawn_error(error: std::io::Error) -> SpawnError {
+    setup_error(&format!("cannot prepare an interactive run: {error}"))
+}
+
+fn setup_error(reason: &str) -> SpawnError {
+    SpawnError::Other {
+        command: "(interactive run)".into(),
+        reason: reason.into(),
+    }
+}
+
+/// `program` against the built-in judge of `interaction`, which runs on this thread (watched
+/// through `watch` for the program's limit plus the judge's own, in case it never returns).
+pub fn program_against_judge(
+    program: &Program,
+    interaction: Interaction,
+    input: &[u8],
+    answer: &[u8],
+    settings: &Settings,
+    watch: Option<&SolveWatch>,
+) -> Result<InteractiveRun, SpawnError> {
+    let (to_program_r, to_program_w) = pipe().map_err(spawn_error)?;
+    let (from_program_r, from_program_w) = pipe().map_err(spawn_error)?;
+    let limits = limits(settings);
+    let running = Running::start(
+        program,
+        &limits,
+        Stdin::Fd(to_program_r),
+        Stdout::Fd(from_program_w),
+        Vec::new(),
+        Vec::new(),
+    )
+    .map_err(spawn_error)?;
+    let started = Instant::now();
+    let deadline = started + settings.time_limit + READ_SLACK;
+    let transcript = Arc::new(Mutex::new(Transcript::default()));
+    let mut link = Recorded {
+        inner: PipeLink::new(from_program_r, to_program_w, deadline).map_err(spawn_error)?,
+        transcript: Arc::clone(&transcript),
+        reads: Direction::FromProgram,
+    };
+    let judge = |link: &mut Recorded<PipeLink>| {
+        catching_panics(|| (interaction.judge)(input, answer, link))
+    };
+    let decision = match watch {
+        Some(watch) => watch.during(settings.time_limit + settings.judge_time_limit, || {
+            judge(&mut link)
+        }),
+        None => judge(&mut link),
+    };
+    let judge_ended = Instant::now();
+    let silent = link.inner.timed_out;
+    let program_left = link.inner.closed_at;
+    // The judge is done: the program reads the end of its input. A rejected program is ended
+    // at once, since nothing it does now can change the verdict.
+    drop(link);
+    // (A program whose output has ended is ending anyway: it is let go, so its own end is known.)
+    let rejected = !matches!(decision, Ok(Decision::Accept));
+    if rejected && program_left.is_none() {
+        running.cancel.cancel();
+    }
+    let outcome = running.wait(None)?;
+    let (program, program_ended) = program_side(&outcome, settings);
+    // The end of its output, when the judge saw it, orders the program's end exactly against
+    // the judge's decision (the sandbox's account of the end comes a moment later).
+    let program_ended = program_left.or(program_ended);
+    Ok(InteractiveRun {
+        program,
+        program_ended,
+        judge: judgement_of(decision),
+        judge_ended,
+        program_silent_past_limit: silent,
+        transcript: take(transcript),
+    })
+}
+
+/// The program's side of an interactive run: a run stopped by grundy (its judge had already
+/// decided) has no failure of its own.
+fn program_side(outcome: &Outcome, settings: &Settings) -> (Run, Option<Instant>) {
+    let mut run = run_of(outcome.clone(), settings);
+    if outcome.end == End::Cancelled {
+        run.failure = None;
+    }
+    (run, Some(outcome.ended_at))
+}
+
+/// `side` against the interactor program `interactor` on the case `input` and its `answer`. A
+/// testlib interactor's output file is then judged by `checker`, when the problem has one.
+pub fn against_interactor(
+    side: Side<'_>,
+    interactor: &ExternalJudge,
+    (input, answer): (Input<'_>, &[u8]),
+    settings: &Settings,
+    checker: Option<&Checker>,
+) -> Result<InteractiveRun, SpawnError> {
+    let (program_in_r, program_in_w) = pipe().map_err(spawn_error)?;
+    let (program_out_r, program_out_w) = pipe().map_err(spawn_error)?;
+    let (interactor_in_r, interactor_in_w) = pipe().map_err(spawn_error)?;
+    let (interactor_out_r, interactor_out_w) = pipe().map_err(spawn_error)?;
+    let judge_limits = Limits {
+        time: settings.time_limit + settings.judge_time_limit,
+        ..settings.judge_limits()
+    };
+    let (interactor_program, files, collect) = interactor_files(interactor, input, answer);
+    let judge = Running::start(
+        &interactor_program,
+        &judge_limits,
+        Stdin::Fd(interactor_in_r),
+        Stdout::Fd(interactor_out_w),
+        files,
+        collect,
+    )
+    .map_err(spawn_error)?;
+    let started = Instant::now();
+    let transcript = Arc::new(Mutex::new(Transcript::default()));
+    // With the program's run, when its output and the interactor's were seen to end: the exact
+    // order of their ends (the sandbox's account of an end comes a moment later).
+    let (program, interactor_closed) = match side {
+        Side::Program(program) => {
+            let running = Running::start(
+                program,
+                &limits(settings),
+                Stdin::Fd(program_in_r),
+                Stdout::Fd(program_out_w),
+                Vec::new(),
+                Vec::new(),
+            )
+            .map_err(spawn_error)?;
+            let relay_until = started + judge_limits.time + INTERACTOR_GRACE;
+            let relayed = relay(
+                (program_out_r, interactor_in_w),
+                (interactor_out_r, program_in_w),
+                &transcript,
+                settings.output_limit_mb << 20,
+                (relay_until, INTERACTOR_GRACE),
+            )
+            .map_err(spawn_error)?;
+            if relayed.output_limit {
+                running.cancel.cancel();
+            }
+            let outcome = running.wait(None)?;
+            let (mut run, ended) = program_side(&outcome, settings);
+            if relayed.output_limit {
+                run.failure = Some(Failure::OutputLimit {
+                    limit_mb: settings.output_limit_mb,
+                });
+            }
+            (
+                (run, relayed.program_closed.or(ended)),
+                relayed.interactor_closed,
+            )
+        }
+        Side::Player(play) => {
+            drop((program_in_r, program_in_w, program_out_r, program_out_w));
+            let deadline = started + settings.time_limit + READ_SLACK;
+            let link =
+                PipeLink::new(interactor_out_r, interactor_in_w, deadline).map_err(spawn_error)?;
+            let (run, ended, interactor_closed) =
+                play_against(play, link, Arc::clone(&transcript), settings.time_limit);
+            ((run, ended), interactor_closed)
+        }
+    };
+    // The program is over: the interactor has a moment to end, or it is to blame.
+    let give_up = program.1.unwrap_or_else(Instant::now).max(started) + INTERACTOR_GRACE;
+    let judged = judge.wait(Some(give_up))?;
+    let judge_ended = interactor_closed.unwrap_or(judged.ended_at);
+    let mut judgement = interactor_judgement(interactor, &judged, &judge_limits, &program);
+    // testlib: a problem with a checker judges the interactor's output file with it.
+    if let (Judgement::Accepted, Some(checker)) = (&judgement, checker) {
+        let output = judged
+            .collected
+            .iter()
+            .find(|(path, _)| path == Path::new(TESTLIB_OUTPUT))
+            .map_or(&[][..], |(_, bytes)| bytes);
+        let submitted = Submitted {
+            input,
+            expected: answer,
+            output,
+        };
+        judgement = checker.judge(&submitted, &settings.judge_limits());
+    }
+    let (program, program_ended) = program;
+    Ok(InteractiveRun {
+        program,
+        program_ended,
+        judge: judgement,
+        judge_ended,
+        program_silent_past_limit: false,
+        transcript: take(transcript),
+    })
+}
+
+/// The built-in player on a thread of its own, facing an interactor through `link`: its run,
+/// when it ended, and when it saw the interactor's output end.
+fn play_against(
+    play: fn(&mut dyn Link) -> Result<(), String>,
+    link: PipeLink,
+    transcript: Arc<Mutex<Transcript>>,
+    time_limit: Duration,
+) -> (Run, Option<Instant>, Option<Instant>) {
+    let started = Instant::now();
+    let (done, finished) = mpsc::channel();
+    let spawned = thread::Builder::new()
+        .name("grundy-player".into())
+        .stack_size(SOLVER_STACK)
+        .spawn(move || {
+            let mut link = Recorded {
+                inner: link,
+                transcript,
+                reads: Direction::ToProgram,
+            };
+            let failure = match catching_panics(|| play(&mut link)) {
+                Ok(Ok(())) => None,
+                Ok(Err(message)) => Some(Failure::GaveUp(message)),
+                Err(panic) => Some(panic),
+            };
+            let _ = done.send((Instant::now(), failure, link.inner.closed_at));
+        });
+    let (ended, failure, closed) = match spawned {
+        Ok(_) => match finished.recv_timeout(time_limit + READ_SLACK) {
+            Ok((at, failure, closed)) => (Some(at), failure, closed),
+            Err(_) => (None, Some(Failure::TimeLimit), None),
+        },
+        Err(error) => (
+            Some(Instant::now()),
+            Some(Failure::GaveUp(error.to_string())),
+            None,
+        ),
+    };
+    let run = Run {
+        time: ended.unwrap_or_else(Instant::now) - started,
+        failure,
+        ..Run::default()
+    };
+    (run, ended, closed)
+}
+
+/// The interactor's command with its protocol's files, the files placed in its working folder,
+/// and the files read back.
+fn interactor_files(
+    interactor: &ExternalJudge,
+    input: Input<'_>,
+    answer: &[u8],
+) -> (Program, Vec<BoxFile>, Vec<std::path::PathBuf>) {
+    let input = match input {
+        Input::File(path) => BoxFile::copy("input", path),
+        Input::Bytes(bytes) => BoxFile::bytes("input", bytes),
+    };
+    let mut files = vec![input, BoxFile::bytes("answer", answer)];
+    let (names, collect) = match interactor.protocol {
+        Protocol::Kattis => {
+            files.push(BoxFile::writable_dir("feedback"));
+            (
+                ["input", "answer", "feedback/"],
+                vec![Path::new("feedback").join("judgemessage.txt")],
+            )
+        }
+        Protocol::Testlib => {
+            files.push(BoxFile::writable_dir("out"));
+            (
+                ["input", TESTLIB_OUTPUT, "answer"],
+                vec![TESTLIB_OUTPUT.into()],
+            )
+        }
+    };
+    (
+        interactor.with_files(names.map(OsString::from)),
+        files,
+        collect,
+    )
+}
+
+/// What an interactor's end says, by its protocol. An interactor killed by SIGPIPE after the
+/// program ended is not at fault: the program left the exchange before it was over.
+fn interactor_judgement(
+    interactor: &ExternalJudge,
+    outcome: &Outcome,
+    limits: &Limits,
+    program: &(Run, Option<Instant>),
+) -> Judgement {
+    let program_left_first = program.1.is_some_and(|ended| ended <= outcome.ended_at);
+    let broken_pipe = matches!(
+        outcome.end,
+        End::Signaled {
+            name: "SIGPIPE",
+            ..
+        }
+    );
+    if broken_pipe && program_left_first {
+        return Judgement::WrongAnswer("the program ended before the interaction was over".into());
+    }
+    if outcome.end == End::Cancelled {
+        return Judgement::JudgeError(format!(
+            "the interactor `{interactor}` did not end within {} s of the program",
+            INTERACTOR_GRACE.as_secs()
+        ));
+    }
+    let exit = match exit_status(&outcome.end, limits) {
+        Ok(code) => code,
+        Err(why) => return Judgement::JudgeError(format!("the interactor `{interactor}` {why}")),
+    };
+    let said = || {
+        let stderr = String::from_utf8_lossy(&outcome.stderr).trim().to_string();
+        if stderr.is_empty() {
+            "(nothing)".to_string()
+        } else {
+            stderr
+        }
+    };
+    let feedback = || {
+        outcome
+            .collected
+            .iter()
+            .find(|(path, _)| path.ends_with("judgemessage.txt"))
+            .map(|(_, bytes)| String::from_utf8_lossy(bytes).trim().to_string())
+            .filter(|m| !m.is_empty())
+            .unwrap_or_else(|| "the interactor rejected the program (exit 43)".into())
+    };
+    match (interactor.protocol, exit) {
+        (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Judgement::Accepted,
+        (Protocol::Kattis, 43) => Judgement::WrongAnswer(feedback()),
+        (Protocol::Testlib, 1 | 7) => Judgement::WrongAnswer(said()),
+        (Protocol::Testlib, 2) => Judgement::PresentationError(said()),
+        (Protocol::Testlib, 3) => Judgement::JudgeError(format!(
+            "the interactor `{interactor}` reported its own failure: {}",
+            said()
+        )),
+        (protocol, code) => Judgement::JudgeError(format!(
+            "the interactor `{interactor}` exited with status {code}, which the {} protocol does \
+             not know as a verdict; it said: {}",
+            protocol.name(),
+            said()
+        )),
+    }
+}
