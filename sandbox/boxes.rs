@@ -75,14 +75,17 @@ pub(crate) fn probe() -> Result<Support, String> {
 
 /// An idle box for `key`, or a new one (in a cgroup of its own if `cgroups`).
 pub(crate) fn acquire(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<Boxed> {
-    let found = {
-        let mut idle = idle();
-        let at = idle.iter().rposition(|b| &b.key == key);
-        at.map(|i| idle.remove(i))
-    };
-    match found {
-        Some(b) => Ok(b),
-        None => create(key, cgroups).map(|(b, _)| b),
+    loop {
+        let found = {
+            let mut idle = idle();
+            let at = idle.iter().rposition(|b| &b.key == key);
+            at.map(|i| idle.remove(i))
+        };
+        match found {
+            Some(b) if b.keeper_alive() => return Ok(b),
+            Some(dead) => drop(dead), // killed while idle (e.g. by an administrator)
+            None => return create(key, cgroups).map(|(b, _)| b),
+        }
     }
 }
 
@@ -290,6 +293,23 @@ impl Boxed {
     fn scratch_path(&self) -> PathBuf {
         let fd = self.scratch.as_ref().map_or(-1, |f| f.as_raw_fd());
         PathBuf::from(format!("/proc/self/fd/{fd}"))
+    }
+
+    /// Whether the keeper is still there (it is our child: it cannot be reaped behind our back).
+    fn keeper_alive(&self) -> bool {
+        let mut info = std::mem::MaybeUninit::<libc::siginfo_t>::zeroed();
+        let options = libc::WEXITED | libc::WNOHANG | libc::WNOWAIT;
+        // SAFETY: waitid writes into the siginfo we pass; WNOWAIT leaves the child unreaped.
+        let got = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                self.keeper as libc::id_t,
+                info.as_mut_ptr(),
+                options,
+            )
+        };
+        // SAFETY: zeroed above, filled by waitid when it succeeded.
+        got == 0 && unsafe { info.assume_init().si_pid() } == 0
     }
 
     /// Sets the box's cgroup up for a run limited to `memory_bytes`.

@@ -100,7 +100,17 @@ impl Cgroups {
         Ok(())
     }
 
+    /// Returns `slot` to the pool once it holds no task at all: killed processes count against
+    /// pids.max until they are reaped (by whoever inherited them), and a slot still charged with
+    /// them would refuse the next run's forks. One that stays charged is left for the exit.
     pub(crate) fn release(&self, slot: Slot) {
+        let until = Instant::now() + Duration::from_millis(500);
+        while slot.tasks() > 0 {
+            if Instant::now() > until {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
         self.pool
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -172,6 +182,14 @@ impl Slot {
             file.write_at(pid.to_string().as_bytes(), 0)?;
         }
         Ok(())
+    }
+
+    /// Tasks charged to the pids controller (0 without one).
+    fn tasks(&self) -> u64 {
+        let pids = self.dirs.iter().rev().map(|d| d.join("pids.current"));
+        pids.filter_map(|p| fs::read_to_string(p).ok())
+            .find_map(|text| text.trim().parse().ok())
+            .unwrap_or(0)
     }
 
     pub(crate) fn memory_dir(&self) -> &Path {

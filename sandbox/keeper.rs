@@ -65,9 +65,10 @@ pub(crate) fn main(setup: &Setup<'_>) -> ! {
         }
     };
     let _ = raw::prctl(libc::PR_SET_DUMPABLE, 0, 0);
-    // What serving runs needs, and no more (in case a program ever took the keeper over): as
-    // root, making children the box user (setuid, setgid), tracing and killing them; in a user
-    // namespace, where they are our own user, nothing.
+    // What serving runs needs, and no more (in case a program ever took the keeper over):
+    // tracing its programs, and reading their /proc status at any time (a program in the
+    // middle of exec is briefly not dumpable); as root also making them the box user (setuid,
+    // setgid) and killing them. (In a user namespace the capabilities only reach the box.)
     // Capability numbers (linux/capability.h).
     const CAP_KILL: u64 = 5;
     const CAP_SETGID: u64 = 6;
@@ -78,7 +79,7 @@ pub(crate) fn main(setup: &Setup<'_>) -> ! {
             .iter()
             .fold(0u64, |mask, &cap| mask | 1 << cap)
     } else {
-        0
+        1 << CAP_SYS_PTRACE
     };
     let filtered =
         raw::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0).is_ok() && raw::seccomp(setup.filter).is_ok();

@@ -53,12 +53,20 @@ fn a_box_shows_none_of_the_host_files() {
         PathBuf::from("/sys/fs/cgroup"),
         PathBuf::from(env!("CARGO_MANIFEST_DIR")),
     ];
-    for path in &folders {
-        let asked = path.to_str().unwrap().as_bytes();
-        let line = probe_says_on(Containment::PidNamespace, &["exists", "-"], asked);
+    let seen: Vec<(&PathBuf, String)> = folders
+        .iter()
+        .map(|path| {
+            let asked = path.to_str().unwrap().as_bytes();
+            (
+                path,
+                probe_says_on(Containment::PidNamespace, &["exists", "-"], asked),
+            )
+        })
+        .collect();
+    let _ = std::fs::remove_file(&host_tmp);
+    for (path, line) in seen {
         assert!(refused(&line), "{} is visible: {line}", path.display());
     }
-    let _ = std::fs::remove_file(&host_tmp);
     // What is there: the system folders, its own working folder and /tmp.
     let o = run(
         &sh("ls /; cat /etc/passwd >/dev/null && echo etc-ok"),

@@ -352,3 +352,16 @@ fn a_process_family_is_limited_together_where_cgroups_are_writable() {
         }
     }
 }
+
+#[test]
+fn every_run_that_ends_by_itself_has_a_measured_peak() {
+    // Measured at the program's exit from /proc; reading it must not depend on timing (a
+    // program in the middle of exec is briefly undumpable).
+    let program = sh("true");
+    for containment in available_containments() {
+        for _ in 0..30 {
+            let o = run_with(&program, &input(b""), &default_limits(), containment).unwrap();
+            assert!(o.peak_memory_bytes.is_some(), "{containment}: {o:?}");
+        }
+    }
+}

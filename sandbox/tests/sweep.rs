@@ -1,11 +1,13 @@
 //! Leftovers of a grundy that died are swept by the next one, but never those of a live one,
-//! even one in another PID namespace: liveness is an flock held on the folder, not a pid. A
-//! test binary of its own: the sweep happens once per process, at its first plain run.
+//! even one in another PID namespace: liveness is an flock held on the folder, not a pid; and
+//! a box whose keeper died is replaced. A test binary of its own: the sweep happens once per
+//! process, at its first plain run, and killing keepers would break other tests' runs.
 
 mod common;
 
 use std::os::fd::AsRawFd;
 use std::path::Path;
+use std::time::Duration;
 
 use common::*;
 use grundy_sandbox::{Containment, End};
@@ -67,4 +69,40 @@ fn stale_working_folders_are_swept_and_live_ones_left_alone() {
     drop(holder);
     std::fs::remove_dir_all(&live).unwrap();
     std::fs::remove_dir_all(&older).unwrap();
+}
+
+#[test]
+fn a_box_whose_keeper_was_killed_is_replaced() {
+    if !available_containments().contains(&grundy_sandbox::Containment::PidNamespace) {
+        eprintln!("skipped: no box on this machine");
+        return;
+    }
+    let program = sh("echo alive");
+    assert_eq!(
+        run(&program, &input(b""), &default_limits())
+            .unwrap()
+            .stdout,
+        b"alive\n"
+    );
+    // The idle box's keeper (our child, whose command line reads grundy-box) is killed.
+    let me = std::process::id().to_string();
+    let mut killed = 0;
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let parent = stat
+            .rsplit_once(')')
+            .and_then(|(_, r)| r.split_whitespace().nth(1));
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        if parent == Some(me.as_str()) && cmdline.starts_with(b"grundy-box") {
+            let pid: i32 = entry.file_name().to_string_lossy().parse().unwrap();
+            // SAFETY: kill has no memory-safety preconditions; the pid is our child.
+            unsafe { libc::kill(pid, libc::SIGKILL) };
+            killed += 1;
+        }
+    }
+    assert!(killed > 0, "no keeper found");
+    std::thread::sleep(Duration::from_millis(100));
+    let o = run(&program, &input(b""), &default_limits()).unwrap();
+    assert_eq!(o.end, End::Exited(0), "{o:?}");
+    assert_eq!(o.stdout, b"alive\n");
 }
