@@ -44,12 +44,16 @@ pub(crate) fn place(dir: &Path, files: &[BoxFile], owner: Option<(u32, u32)>) ->
                 .mode(0o755)
                 .create(parent)?;
         }
+        let mut mode = 0o444;
         match &file.kind {
             BoxFileKind::Bytes(bytes) => std::fs::write(&path, bytes)?,
             BoxFileKind::Copy(source) => {
                 std::fs::copy(source, &path).map_err(|e| {
                     io::Error::new(e.kind(), format!("cannot copy {}: {e}", source.display()))
                 })?;
+                if std::fs::metadata(source)?.permissions().mode() & 0o111 != 0 {
+                    mode = 0o555;
+                }
             }
             BoxFileKind::WritableDir => {
                 std::fs::DirBuilder::new().mode(0o777).create(&path)?;
@@ -60,7 +64,7 @@ pub(crate) fn place(dir: &Path, files: &[BoxFile], owner: Option<(u32, u32)>) ->
                 continue;
             }
         }
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444))?;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))?;
     }
     Ok(())
 }
@@ -75,40 +79,115 @@ pub(crate) fn collect(dir: &Path, paths: &[PathBuf]) -> Vec<(PathBuf, Vec<u8>)> 
 }
 
 fn read_beneath(dir: &Path, relative: &Path) -> io::Result<Vec<u8>> {
+    let file = open_beneath(dir, relative)?;
+    if !file.metadata()?.is_file() {
+        return Err(io::Error::other("not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    file.take(COLLECT_CAP as u64).read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+fn c_path(p: &Path) -> io::Result<CString> {
+    CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::other("NUL in a path"))
+}
+
+/// `name` in the folder `at`, opened read-only without following a symlink (nor blocking on a
+/// FIFO).
+fn open_at(at: libc::c_int, name: &CString, flags: libc::c_int) -> io::Result<File> {
+    let flags = flags | libc::O_RDONLY | libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK;
+    // SAFETY: name is NUL-terminated; the result is a new descriptor we then own.
+    let fd = unsafe { libc::openat(at, name.as_ptr(), flags) };
+    crate::sys::cvt(fd).map(|fd| {
+        // SAFETY: fd was just opened and is owned by nobody else.
+        unsafe { File::from_raw_fd(fd) }
+    })
+}
+
+/// `relative` below `dir` (a file or a folder), reached without following any symlink.
+fn open_beneath(dir: &Path, relative: &Path) -> io::Result<File> {
     check_relative(relative).map_err(io::Error::other)?;
-    let c = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes()).map_err(|_| io::Error::other("NUL in a path"))
-    };
-    let open = |at: libc::c_int, name: &CString, flags: libc::c_int| -> io::Result<File> {
-        let flags = flags | libc::O_NOFOLLOW | libc::O_CLOEXEC | libc::O_NONBLOCK;
-        // SAFETY: name is NUL-terminated; the result is a new descriptor we then own.
-        let fd = unsafe { libc::openat(at, name.as_ptr(), flags) };
-        crate::sys::cvt(fd).map(|fd| {
-            // SAFETY: fd was just opened and is owned by nobody else.
-            unsafe { File::from_raw_fd(fd) }
-        })
-    };
-    let mut current = open(libc::AT_FDCWD, &c(dir)?, libc::O_RDONLY | libc::O_DIRECTORY)?;
+    let mut current = open_at(libc::AT_FDCWD, &c_path(dir)?, libc::O_DIRECTORY)?;
     let parts: Vec<_> = relative
         .components()
         .filter(|c| matches!(c, Component::Normal(_)))
         .collect();
     for (i, part) in parts.iter().enumerate() {
-        let name = c(Path::new(part.as_os_str()))?;
-        let last = i + 1 == parts.len();
-        let flags = if last {
-            libc::O_RDONLY
+        let name = c_path(Path::new(part.as_os_str()))?;
+        let flags = if i + 1 == parts.len() {
+            0
         } else {
-            libc::O_RDONLY | libc::O_DIRECTORY
+            libc::O_DIRECTORY
         };
-        current = open(current.as_raw_fd(), &name, flags)?;
+        current = open_at(current.as_raw_fd(), &name, flags)?;
     }
-    if !current.metadata()?.is_file() {
-        return Err(io::Error::other("not a regular file"));
+    Ok(current)
+}
+
+/// Copies each `(relative, host)` pair out of `dir` (a finished run's working folder, where
+/// nothing runs any more): a regular file, or a folder with its regular files and folders;
+/// symlinks and special files are left out, and nothing is followed out of `dir`. At most `cap`
+/// bytes in all. Returns the host paths written; a pair that cannot be copied whole (missing,
+/// too large, unwritable) is left out.
+pub(crate) fn export(dir: &Path, pairs: &[(PathBuf, PathBuf)], cap: u64) -> Vec<PathBuf> {
+    let mut left = cap;
+    let mut written = Vec::new();
+    for (relative, host) in pairs {
+        let Ok(source) = open_beneath(dir, relative) else {
+            continue;
+        };
+        let mut these = Vec::new();
+        if copy_out(source, host, &mut left, &mut these).is_ok() {
+            written.extend(these);
+        }
     }
-    let mut bytes = Vec::new();
-    current.take(COLLECT_CAP as u64).read_to_end(&mut bytes)?;
-    Ok(bytes)
+    written
+}
+
+fn copy_out(
+    source: File,
+    host: &Path,
+    left: &mut u64,
+    written: &mut Vec<PathBuf>,
+) -> io::Result<()> {
+    let meta = source.metadata()?;
+    if meta.is_file() {
+        if meta.len() > *left {
+            return Err(io::Error::other(format!(
+                "{} is larger than what may be copied out",
+                host.display()
+            )));
+        }
+        *left -= meta.len();
+        let mut target = File::create(host)?;
+        std::io::copy(&mut source.take(meta.len()), &mut target)?;
+        // Built programs keep their execute bits; nothing else of the mode is kept.
+        let mode = if meta.permissions().mode() & 0o111 != 0 {
+            0o755
+        } else {
+            0o644
+        };
+        std::fs::set_permissions(host, std::fs::Permissions::from_mode(mode))?;
+        written.push(host.to_path_buf());
+    } else if meta.is_dir() {
+        std::fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o755)
+            .create(host)?;
+        let listing = Path::new("/proc/self/fd").join(source.as_raw_fd().to_string());
+        for entry in std::fs::read_dir(listing)? {
+            let entry = entry?;
+            let kind = entry.file_type()?;
+            if !(kind.is_file() || kind.is_dir()) {
+                continue;
+            }
+            let name = c_path(Path::new(&entry.file_name()))?;
+            let child = open_at(source.as_raw_fd(), &name, 0)?;
+            copy_out(child, &host.join(entry.file_name()), left, written)?;
+        }
+        written.push(host.to_path_buf());
+    }
+    Ok(())
 }
 
 /// Removes everything inside `dir` except the paths in `keep` (relative to `dir`, with the

@@ -50,6 +50,8 @@ pub struct Outcome {
     /// The `Spec::collect` files that existed as regular files, each up to 64 KiB, in the
     /// order asked.
     pub collected: Vec<(PathBuf, Vec<u8>)>,
+    /// The host paths `Spec::export` wrote (files, and folders after their contents).
+    pub exported: Vec<PathBuf>,
 }
 
 /// What the runner knows once a run is over.
@@ -63,6 +65,7 @@ pub(crate) struct Ended {
     pub rusage: Option<libc::rusage>,
     pub runner_peak_kb: u64,
     pub collected: Vec<(PathBuf, Vec<u8>)>,
+    pub exported: Vec<PathBuf>,
 }
 
 pub(crate) fn conclude(
@@ -124,6 +127,7 @@ pub(crate) fn conclude(
         peak_memory_bytes: peak_kb.map(|kb| kb * 1024),
         end,
         collected: ended.collected,
+        exported: ended.exported,
     })
 }
 

@@ -159,7 +159,15 @@ fn run_boxed(
 ) -> Result<Outcome, SpawnError> {
     let argv0 = spec.argv0().to_os_string();
     let other = |reason: String| SpawnError::other(&argv0, reason);
-    let key = box_key(exe, &spec.program.argv, spec.limits.memory_bytes).map_err(|e| {
+    // The paths the program shows are bound like the absolute paths of its command line.
+    let mut seen = spec.program.argv.clone();
+    seen.extend(
+        spec.program
+            .show
+            .iter()
+            .map(|p| p.as_os_str().to_os_string()),
+    );
+    let key = box_key(exe, &seen, spec.limits.memory_bytes).map_err(|e| {
         other(format!(
             "cannot show the program's files in the sandbox: {e}"
         ))
@@ -204,13 +212,14 @@ fn run_boxed(
     };
     streams.finish(Duration::from_millis(100));
     let report = Report::parse(&streams.report);
-    let collected = match bx {
+    let (collected, exported) = match bx {
         Some(bx) if report.is_some() => {
             let collected = files::collect(&bx.work_path(), &spec.collect);
+            let exported = files::export(&bx.work_path(), &spec.export, spec.limits.output_bytes);
             boxes::release(bx);
-            collected
+            (collected, exported)
         }
-        _ => Vec::new(), // the box was killed, or its keeper died: it is gone
+        _ => (Vec::new(), Vec::new()), // the box was killed, or its keeper died: it is gone
     };
     let facts = Ended {
         stop,
@@ -221,6 +230,7 @@ fn run_boxed(
         rusage: None,
         runner_peak_kb,
         collected,
+        exported,
     };
     conclude(&argv0, spec.limits, streams, facts)
 }
@@ -275,6 +285,10 @@ fn run_plain(
     streams.finish(Duration::from_millis(100));
     let events = end_cgroup(cgroups, slot);
     let collected = files::collect(workdir.path(), &spec.collect);
+    let exported = match stop {
+        Stop::Finished => files::export(workdir.path(), &spec.export, spec.limits.output_bytes),
+        _ => Vec::new(),
+    };
     let report = Report::parse(&streams.report);
     workdir.release(report.is_none_or(|r| r.flags & FLAG_LEFT != 0));
     let facts = Ended {
@@ -286,6 +300,7 @@ fn run_plain(
         rusage: Some(usage),
         runner_peak_kb,
         collected,
+        exported,
     };
     conclude(&argv0, spec.limits, streams, facts)
 }

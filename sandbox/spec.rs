@@ -19,9 +19,23 @@ pub struct Limits {
 
 /// The command to run: `argv[0]` is looked up in the box's PATH unless it contains a `/`, in
 /// which case it is a path relative to the caller's working directory.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Program {
     pub argv: Vec<OsString>,
+    /// Host files or folders of the program's own that it needs besides those its command line
+    /// names (the folder of a built program, say), shown read-only at their own paths in a box.
+    /// Without a mount namespace the program reaches host files as far as its user may anyway.
+    pub show: Vec<PathBuf>,
+}
+
+impl Program {
+    /// The command `argv`, showing nothing more than what it names.
+    pub fn new(argv: impl IntoIterator<Item = impl Into<OsString>>) -> Program {
+        Program {
+            argv: argv.into_iter().map(Into::into).collect(),
+            show: Vec::new(),
+        }
+    }
 }
 
 /// What the program reads on stdin. The sandbox never hands it a file of the host: a file or
@@ -59,7 +73,7 @@ pub struct BoxFile {
 pub enum BoxFileKind {
     /// A read-only file with these bytes.
     Bytes(Vec<u8>),
-    /// A read-only copy of a file of the host.
+    /// A read-only copy of a file of the host (executable when the original is).
     Copy(PathBuf),
     /// An empty folder the program may write in.
     WritableDir,
@@ -149,6 +163,11 @@ pub struct Spec<'a> {
     /// Files (relative to the working folder) read back after the run, each up to 64 KiB,
     /// into `Outcome::collected`.
     pub collect: Vec<PathBuf>,
+    /// After a run that finished: working-folder files or folders (relative) copied out to
+    /// host paths, regular files and folders only, never following a link, at most the output
+    /// limit in all (e.g. what a compiler built). The host paths written are in
+    /// `Outcome::exported`.
+    pub export: Vec<(PathBuf, PathBuf)>,
     pub cancel: Option<Cancel>,
 }
 
@@ -163,6 +182,7 @@ impl<'a> Spec<'a> {
             env: &[],
             files: Vec::new(),
             collect: Vec::new(),
+            export: Vec::new(),
             cancel: None,
         }
     }

@@ -48,6 +48,18 @@ pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::R
         binds.push((Bind { source, target }, meta));
     }
     binds.sort_by(|a, b| a.0.target.cmp(&b.0.target));
+    // A path inside a folder that is shown anyway needs no bind of its own (and the shown
+    // folder is read-only: no mount point could be made in it).
+    let folders: Vec<PathBuf> = binds
+        .iter()
+        .filter(|(_, meta)| meta.is_dir())
+        .map(|(bind, _)| bind.target.clone())
+        .collect();
+    binds.retain(|(bind, _)| {
+        !folders
+            .iter()
+            .any(|folder| bind.target != *folder && bind.target.starts_with(folder))
+    });
     let versions = binds.iter().map(|(_, m)| version(m)).collect();
     Ok(Key {
         binds: binds.into_iter().map(|(b, _)| b).collect(),

@@ -32,7 +32,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Judge cases: every case of every problem, or those the filters select.
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List problems with their case counts and settings.
     List(ListArgs),
     /// Run a built-in solver: input on stdin, output on stdout.

@@ -6,10 +6,9 @@
 
 mod common;
 
-use std::path::Path;
 use std::process::Output;
 
-use common::{code, dump, judge_command, stderr, stdout, Project};
+use common::{code, dump, stderr, stdout, Project};
 use serde_json::Value;
 
 const INPUT_VALIDATOR_EMPTY: &str = "import sys\nsys.exit(42 if sys.stdin.read() == '' else 43)\n";
@@ -336,30 +335,70 @@ fn a_missing_compiler_skips_its_submissions() {
     assert_eq!(row(&rows, "accepted/hello.py")["verdict"], "AC");
 }
 
+/// A Kattis interactor in Python: the input is the secret number; the program guesses in
+/// 1..=100 and is told `<`, `>` or `=`; seven wrong guesses lose.
+const GUESS_INTERACTOR: &str = r#"import sys
+secret = int(open(sys.argv[1]).read().split()[0])
+feedback = sys.argv[3]
+def done(code, why):
+    open(feedback + "/judgemessage.txt", "w").write(why)
+    sys.exit(code)
+for _ in range(7):
+    line = sys.stdin.readline()
+    if not line:
+        done(43, "no guess")
+    try:
+        guess = int(line)
+    except ValueError:
+        done(43, "not a guess: " + line.strip())
+    print("<" if guess < secret else ">" if guess > secret else "=", flush=True)
+    if guess == secret:
+        done(42, "guessed")
+done(43, "seven guesses, none right")
+"#;
+
 #[test]
-fn interactive_packages_are_skipped_with_the_reason_until_the_sandbox_pairs_processes() {
+fn interactive_packages_play_every_submission_against_their_interactor() {
     let project = Project::new();
-    let judge = judge_command("kattis-interact");
-    let files: Vec<(&str, String)> = vec![
+    let files: Vec<(&str, &str)> = vec![
         (
             "guess/problem.yaml",
-            "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 1\n".into(),
+            "problem_format_version: 2025-09\nname: Guess\ntype: interactive\nlimits:\n  time_limit: 1\n",
         ),
-        ("guess/data/sample/1.in", "17 play\n".into()),
-        ("guess/data/sample/1.ans", "17\n".into()),
-        ("guess/input_validators/any.py", "import sys\nsys.exit(42)\n".into()),
-        ("guess/output_validator/run", format!("#!/bin/sh\nexec {judge} \"$@\"\n")),
-        ("guess/submissions/accepted/guess.py", "print(50)\n".into()),
+        ("guess/data/sample/1.in", "17\n"),
+        ("guess/data/sample/1.ans", "17\n"),
+        ("guess/data/secret/1.in", "99\n"),
+        ("guess/data/secret/1.ans", "99\n"),
+        ("guess/input_validators/any.py", "import sys\nsys.exit(42)\n"),
+        ("guess/output_validator/guess.py", GUESS_INTERACTOR),
+        (
+            "guess/submissions/accepted/halves.py",
+            "low, high = 1, 100\nwhile True:\n    g = (low + high) // 2\n    print(g, flush=True)\n    r = input()\n    if r == '=': break\n    if r == '<': low = g + 1\n    else: high = g - 1\n",
+        ),
+        ("guess/submissions/wrong_answer/ones.py", "while True:\n    print(1, flush=True)\n    if input() == '=': break\n"),
+        ("guess/submissions/time_limit_exceeded/silent.py", "import time\ntime.sleep(30)\n"),
+        ("guess/submissions/run_time_error/crash.py", "raise SystemExit(3)\n"),
     ];
     for (path, text) in &files {
         project.file(path, text);
     }
-    make_executable(&project.path().join("guess/output_validator/run"));
     let output = verify(&project, &["guess", "--format", "json"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let (rows, _) = json(&output);
-    let skipped = row(&rows, "accepted/guess.py")["skipped"].as_str().unwrap();
-    assert!(skipped.contains("not supported yet"), "{skipped}");
+    for (submission, verdict) in [
+        ("accepted/halves.py", "AC"),
+        ("wrong_answer/ones.py", "WA"),
+        ("time_limit_exceeded/silent.py", "TLE"),
+        ("run_time_error/crash.py", "RE"),
+    ] {
+        assert_eq!(
+            row(&rows, submission)["verdict"],
+            verdict,
+            "{}",
+            dump(&output)
+        );
+        assert_eq!(row(&rows, submission)["ok"], true, "{}", dump(&output));
+    }
 }
 
 #[test]
@@ -442,11 +481,6 @@ fn binary(tool: &str) -> std::path::PathBuf {
         .filter_map(|dir| dir.join(tool).canonicalize().ok())
         .find(|p| std::fs::read(p).is_ok_and(|bytes| bytes.starts_with(b"\x7fELF")))
         .unwrap_or_else(|| panic!("{tool} is on the PATH as a binary"))
-}
-
-fn make_executable(path: &Path) {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
 }
 
 #[test]

@@ -12,9 +12,7 @@ fn main() {
     if !missing.is_empty() {
         println!("not guaranteed here: {}", missing.join("; "));
     }
-    let program = Program {
-        argv: std::env::args_os().skip(1).collect(),
-    };
+    let program = Program::new(std::env::args_os().skip(1));
     let limits = Limits {
         time: Duration::from_secs(10),
         memory_bytes: 512 << 20,

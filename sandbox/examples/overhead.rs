@@ -47,9 +47,7 @@ fn main() {
     std::fs::write(&input, "1 2\n").unwrap();
 
     println!("{}", grundy_sandbox::describe_containment());
-    let program = Program {
-        argv: vec![tiny.clone().into()],
-    };
+    let program = Program::new([tiny.clone()]);
     let limits = Limits {
         time: Duration::from_secs(2),
         memory_bytes: 256 << 20,

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::*;
-use grundy_sandbox::{BoxFile, Cancel, Containment, End, Spec, Stdin, Stdout};
+use grundy_sandbox::{BoxFile, Cancel, Containment, End, Program, Spec, Stdin, Stdout};
 
 fn pipe() -> (std::fs::File, std::fs::File) {
     let mut fds = [-1; 2];
@@ -267,4 +267,71 @@ fn the_guarantees_report_is_consistent() {
     }
     let line = grundy_sandbox::describe_containment();
     assert!(line.starts_with(&best.containment.to_string()), "{line}");
+}
+
+#[test]
+fn a_finished_runs_files_can_be_copied_out_and_host_folders_shown() {
+    let limits = default_limits();
+    for containment in available_containments() {
+        let shown = folder();
+        std::fs::write(shown.join("data.txt"), "seen\n").unwrap();
+        // A folder shown to the program, as a built program's folder is.
+        let script = format!(
+            "cat '{}/data.txt' > built.txt && mkdir -p out/sub && echo b > out/sub/b && \
+             chmod +x built.txt && ln -s /etc/hostname out/link && mkfifo out/fifo",
+            shown.display()
+        );
+        let program = Program {
+            show: vec![shown.to_path_buf()],
+            ..sh(&script)
+        };
+        let host = folder();
+        let spec = Spec {
+            export: vec![
+                (PathBuf::from("built.txt"), host.join("built.txt")),
+                (PathBuf::from("out"), host.join("out")),
+                (PathBuf::from("missing"), host.join("missing")),
+            ],
+            ..Spec::new(&program, &limits)
+        };
+        let o = grundy_sandbox::run_with(spec, containment).unwrap();
+        assert_eq!(o.end, End::Exited(0), "{containment}: {o:?}");
+        let built = host.join("built.txt");
+        assert_eq!(
+            std::fs::read_to_string(&built).unwrap(),
+            "seen\n",
+            "{containment}"
+        );
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&built).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o755, "an executable stays executable");
+        let out = host.join("out");
+        assert_eq!(std::fs::read_to_string(out.join("sub/b")).unwrap(), "b\n");
+        // Links and special files are never copied (nor followed).
+        assert!(!out.join("link").exists() && out.join("link").symlink_metadata().is_err());
+        assert!(
+            out.join("fifo").symlink_metadata().is_err(),
+            "{containment}"
+        );
+        assert!(!host.join("missing").exists());
+        assert!(o.exported.contains(&built), "{:?}", o.exported);
+    }
+}
+
+#[test]
+fn copying_out_stops_at_the_output_limit() {
+    let limits = limits(5000, 256, 64);
+    let program = sh("head -c 200000 /dev/zero > big && echo small > small");
+    let host = folder();
+    let spec = Spec {
+        export: vec![
+            (PathBuf::from("big"), host.join("big")),
+            (PathBuf::from("small"), host.join("small")),
+        ],
+        ..Spec::new(&program, &limits)
+    };
+    let o = grundy_sandbox::run(spec).unwrap();
+    assert_eq!(o.end, End::Exited(0), "{o:?}");
+    assert!(!host.join("big").exists(), "larger than the 64 KiB limit");
+    assert!(host.join("small").exists());
 }

@@ -326,5 +326,5 @@ fn stdin_can_be_a_large_byte_stream_the_program_never_reads() {
 fn program_with_marker(program: &Program, mark: &str) -> Program {
     let mut argv = program.argv.clone();
     argv.push(mark.into());
-    Program { argv }
+    Program::new(argv)
 }

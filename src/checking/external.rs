@@ -179,7 +179,7 @@ impl ExternalJudge {
         let mut argv = self.program.argv.clone();
         argv.extend(files);
         argv.extend(self.args.iter().cloned());
-        Program { argv }
+        Program::new(argv)
     }
 }
 

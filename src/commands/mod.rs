@@ -25,7 +25,7 @@ use crate::config::{Config, Overrides};
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let color = use_color(cli.color);
     match cli.command {
-        Command::Check(args) => check::run(args, color),
+        Command::Check(args) => check::run(*args, color),
         Command::List(args) => list::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Add(args) => add::run(args),

@@ -203,7 +203,7 @@ impl Program {
     }
 
     /// The folder the program's relative names are taken from.
-    fn base(&self) -> &Path {
+    pub fn base(&self) -> &Path {
         if self.path.is_dir() {
             &self.path
         } else {

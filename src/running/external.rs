@@ -65,7 +65,7 @@ pub fn parse_command_in(command: &str, base: &Path) -> Result<Program> {
             word.into()
         });
     }
-    Ok(Program { argv })
+    Ok(Program::new(argv))
 }
 
 /// Whether `program` can be started: its path names an executable file, or its bare name is
@@ -195,7 +195,11 @@ mod tests {
         let base = std::env::current_dir().unwrap();
         let base = std::fs::canonicalize(base).unwrap();
         let program = parse_command_in("./check src -x", &base.join("..")).unwrap();
-        assert_eq!(program.argv[0], base.join("../check"), "no such file: made absolute only");
+        assert_eq!(
+            program.argv[0],
+            base.join("../check"),
+            "no such file: made absolute only"
+        );
         assert_eq!(program.argv[1], "src", "no `src` next to the parent folder");
         let program = parse_command_in("./check src", &base).unwrap();
         assert_eq!(program.argv[1], base.join("src"));

@@ -117,12 +117,13 @@ impl Subject {
                 })
             }
             Subject::Isolated { grundy } => {
-                let mut argv = vec![grundy.clone().into(), "solve".into(), id.into()];
+                let mut argv: Vec<std::ffi::OsString> =
+                    vec![grundy.clone().into(), "solve".into(), id.into()];
                 // An interactive problem's `solve` plays; here its answer is wanted.
                 if built_in.is_some_and(|problem| problem.interact.is_some()) {
                     argv.push("--answer".into());
                 }
-                run_program(&Program { argv }, input, settings)
+                run_program(&Program::new(argv), input, settings)
             }
             Subject::External { program, .. } => run_program(program, input, settings),
         }
@@ -141,9 +142,11 @@ impl Subject {
     ) -> Result<InteractiveRun, RunError> {
         let process = match self {
             Subject::BuiltIn => None,
-            Subject::Isolated { grundy } => Some(Program {
-                argv: vec![grundy.clone().into(), "solve".into(), id.into()],
-            }),
+            Subject::Isolated { grundy } => Some(Program::new([
+                grundy.as_os_str(),
+                "solve".as_ref(),
+                id.as_ref(),
+            ])),
             Subject::External { program, .. } => Some(program.clone()),
         };
         match (interactor, process) {

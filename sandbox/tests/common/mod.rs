@@ -24,9 +24,7 @@ pub fn default_limits() -> Limits {
 }
 
 pub fn program<S: Into<OsString>>(argv: impl IntoIterator<Item = S>) -> Program {
-    Program {
-        argv: argv.into_iter().map(Into::into).collect(),
-    }
+    Program::new(argv)
 }
 
 pub fn sh(script: &str) -> Program {
@@ -61,6 +59,13 @@ fn inputs_dir() -> PathBuf {
     let dir = root.join(std::process::id().to_string());
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// An empty folder of its own, unique per call (below this test process's inputs folder).
+pub fn folder() -> PathBuf {
+    let path = inputs_dir().join(unique());
+    std::fs::create_dir_all(&path).unwrap();
+    path
 }
 
 /// A case input file with `bytes`, unique per call.
@@ -160,7 +165,7 @@ pub fn probe_says_on(containment: Containment, args: &[&str], stdin: &[u8]) -> S
     let exe = probe();
     let mut argv: Vec<OsString> = vec![exe.into()];
     argv.extend(args.iter().map(OsString::from));
-    let program = Program { argv };
+    let program = Program::new(argv);
     let limits = default_limits();
     let spec = Spec::new(&program, &limits).stdin(Stdin::Bytes(stdin.to_vec()));
     let o = grundy_sandbox::run_with(spec, containment).unwrap();

@@ -21,14 +21,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::Program as Command;
+use grundy_sandbox::{BoxFile, Limits, Program as Command, Spec};
 
 use super::model::Problem;
 use crate::config::Settings;
 use crate::package::languages::tool_available;
 use crate::package::programs::{Kind, Plan, Program};
 use crate::running::pool::Jobs;
-use crate::running::{run_external, Input, SolveWatch};
+use crate::running::{run_of, SolveWatch};
 
 /// The name of the launcher script in a build folder.
 const LAUNCHER: &str = "grundy-run";
@@ -169,13 +169,13 @@ fn build(program: &Program, cache: &Path, limits: &Settings) -> Build {
     let scripts = program.kind == Kind::Scripts;
     if plan.dir.is_dir() {
         return Build::Ready {
-            command: launch(&plan, scripts),
+            command: launch(program, &plan, scripts),
             cached: true,
         };
     }
     match build_into_place(program, &plan, scripts, limits) {
         Ok(()) => Build::Ready {
-            command: launch(&plan, scripts),
+            command: launch(program, &plan, scripts),
             cached: false,
         },
         Err(BuildError::Failed(message)) => Build::Failed(message),
@@ -230,8 +230,14 @@ fn build_into_place(
     }
 }
 
-/// Copies a scripted program's folder, compiles, and writes the launcher, all in `staging`; the
-/// commands name the final folder, so they are pointed at `staging` for the build.
+/// Where a program's files go in its compiler's working folder, and where the compiler writes.
+const SOURCES: &str = "src";
+const OUTPUT: &str = "out";
+
+/// Fills `staging` with what the program runs from: its own files (an interpreted language runs
+/// them from there), and what its compiler or `build` script made. The compiler runs contained,
+/// in an empty folder holding the program's files (under `src/`), and writes under `out/`, which
+/// is copied back into `staging`: it reaches nothing else of the host.
 fn stage(
     program: &Program,
     plan: &Plan,
@@ -239,88 +245,130 @@ fn stage(
     staging: &Path,
     limits: &Settings,
 ) -> Result<(), BuildError> {
-    if scripts {
-        for file in &program.files {
-            let relative = file.strip_prefix(&program.path).unwrap_or(file);
+    let files: Vec<(PathBuf, PathBuf)> = program
+        .files
+        .iter()
+        .map(|file| {
+            let relative = file.strip_prefix(program.base()).unwrap_or(file);
+            (file.clone(), relative.to_path_buf())
+        })
+        .collect();
+    let Some(compile) = &plan.compile else {
+        for (file, relative) in &files {
             let target = staging.join(relative);
             if let Some(folder) = target.parent() {
                 std::fs::create_dir_all(folder)?;
             }
             std::fs::copy(file, &target)?;
         }
-    }
-    if let Some(compile) = &plan.compile {
-        let final_dir = plan.dir.display().to_string();
-        let staged = staging.display().to_string();
-        let argv: Vec<std::ffi::OsString> = if scripts {
-            // A build script runs in its own folder.
-            [
-                "/bin/sh",
-                "-c",
-                "cd \"$1\" && exec ./build",
-                "build",
-                &staged,
-            ]
+        return finish_stage(plan, scripts, staging);
+    };
+    let argv: Vec<String> = if scripts {
+        // A build script runs in (a writable copy of) its own folder.
+        [
+            "/bin/sh",
+            "-c",
+            "cp -R src/. out && chmod -R u+w out && cd out && exec ./build",
+        ]
+        .map(String::from)
+        .to_vec()
+    } else {
+        let dir = plan.dir.display().to_string();
+        compile
             .iter()
-            .map(Into::into)
+            .map(|word| {
+                let word = files.iter().fold(word.clone(), |word, (file, relative)| {
+                    let inside = Path::new(SOURCES).join(relative);
+                    word.replace(&file.display().to_string(), &inside.display().to_string())
+                });
+                word.replace(&dir, OUTPUT)
+            })
             .collect()
-        } else {
-            compile
-                .iter()
-                .map(|arg| arg.replace(&final_dir, &staged).into())
-                .collect()
-        };
-        let run = run_external(&Command { argv }, Input::Bytes(b""), limits)
-            .map_err(|e| BuildError::Failed(format!("the compiler cannot be started: {e}")))?;
-        if let Some(failure) = run.failure {
-            let said = String::from_utf8_lossy(&run.stderr);
-            let said = if said.trim().is_empty() {
-                String::from_utf8_lossy(&run.output).into_owned()
-            } else {
-                said.into_owned()
-            };
-            return Err(BuildError::Failed(format!(
-                "the compiler {failure}: {}",
-                said.trim()
-            )));
-        }
+    };
+    let mut placed: Vec<BoxFile> = files
+        .iter()
+        .map(|(file, relative)| BoxFile::copy(Path::new(SOURCES).join(relative), file))
+        .collect();
+    if !scripts {
+        placed.push(BoxFile::writable_dir(OUTPUT));
     }
+    let limits_bytes = Limits {
+        time: limits.time_limit,
+        memory_bytes: limits.memory_limit_mb << 20,
+        output_bytes: limits.output_limit_mb << 20,
+    };
+    let compiler = Command::new(&argv);
+    let spec = Spec {
+        files: placed,
+        export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
+        ..Spec::new(&compiler, &limits_bytes)
+    };
+    let outcome = grundy_sandbox::run(spec)
+        .map_err(|e| BuildError::Failed(format!("the compiler cannot be started: {e}")))?;
+    let exported = !outcome.exported.is_empty();
+    let run = run_of(outcome, limits);
+    if let Some(failure) = run.failure {
+        let said = String::from_utf8_lossy(&run.stderr);
+        let said = if said.trim().is_empty() {
+            String::from_utf8_lossy(&run.output).into_owned()
+        } else {
+            said.into_owned()
+        };
+        return Err(BuildError::Failed(format!(
+            "the compiler {failure}: {}",
+            said.trim()
+        )));
+    }
+    if !exported {
+        return Err(BuildError::Failed(format!(
+            "the build made nothing to run (or more than {} MiB)",
+            limits.output_limit_mb
+        )));
+    }
+    finish_stage(plan, scripts, staging)
+}
+
+/// The last touches of a staged build: a `run` script must be there, and gets its launcher.
+fn finish_stage(plan: &Plan, scripts: bool, staging: &Path) -> Result<(), BuildError> {
     if scripts && !staging.join("run").is_file() {
         return Err(BuildError::Failed(
             "the program has no `run` script, and its `build` made none".into(),
         ));
     }
-    if needs_launcher(plan, scripts) {
-        write_launcher(plan, scripts, staging)?;
+    if scripts {
+        write_launcher(plan, staging)?;
     }
     Ok(())
 }
 
-fn needs_launcher(plan: &Plan, scripts: bool) -> bool {
-    scripts || plan.run.len() > 1
-}
-
-/// The command that starts a built program: its binary, or its launcher.
-fn launch(plan: &Plan, scripts: bool) -> Command {
-    let path = if needs_launcher(plan, scripts) {
-        plan.dir.join(LAUNCHER).into_os_string()
+/// The command that starts a built program: its run command with the program's files taken
+/// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
+fn launch(program: &Program, plan: &Plan, scripts: bool) -> Command {
+    let argv: Vec<String> = if scripts {
+        vec![plan.dir.join(LAUNCHER).display().to_string()]
     } else {
-        plan.run[0].clone().into()
+        let base = program.base().display().to_string();
+        let dir = plan.dir.display().to_string();
+        plan.run
+            .iter()
+            .map(|word| word.replace(&base, &dir))
+            .collect()
     };
-    Command { argv: vec![path] }
+    Command {
+        argv: argv.into_iter().map(Into::into).collect(),
+        show: vec![plan.dir.clone()],
+    }
 }
 
-/// `grundy-run`: `exec`s the run command with the arguments it was given (from the build folder,
-/// for `run` scripts).
-fn write_launcher(plan: &Plan, scripts: bool, staging: &Path) -> std::io::Result<()> {
+/// `grundy-run`: `exec`s the `run` script with the arguments it was given, from the build folder
+/// (a `run` script finds its files beside it).
+fn write_launcher(plan: &Plan, staging: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
-    let mut text = String::from("#!/bin/sh\n");
-    if scripts {
-        text += &format!("cd {} || exit 1\n", quote(&plan.dir.display().to_string()));
-    }
-    let words: Vec<String> = plan.run.iter().map(|w| quote(w)).collect();
-    text += &format!("exec {} \"$@\"\n", words.join(" "));
+    let text = format!(
+        "#!/bin/sh\ncd {} || exit 1\nexec ./run \"$@\"\n",
+        quote(&plan.dir.display().to_string())
+    );
     let path = staging.join(LAUNCHER);
     std::fs::write(&path, text)?;
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
@@ -329,30 +377,48 @@ fn write_launcher(plan: &Plan, scripts: bool, staging: &Path) -> std::io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
-    fn the_launcher_execs_the_run_command_with_its_arguments() {
+    fn the_launcher_runs_the_run_script_from_its_folder_with_its_arguments() {
         let dir = tempfile::tempdir().unwrap();
         let plan = Plan {
             key: "k".into(),
             dir: dir.path().to_path_buf(),
             compile: None,
-            run: vec!["sh".into(), "-c".into(), "echo \"$0\" \"it's\"".into()],
+            run: vec![dir.path().join("run").display().to_string()],
         };
-        assert!(needs_launcher(&plan, false));
-        write_launcher(&plan, false, dir.path()).unwrap();
-        let command = launch(&plan, false);
+        let run = dir.path().join("run");
+        std::fs::write(&run, "#!/bin/sh\necho \"$1\" \"$(cat beside)\"\n").unwrap();
+        std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::write(dir.path().join("beside"), "it's here").unwrap();
+        write_launcher(&plan, dir.path()).unwrap();
+        let program = Program::new(dir.path(), None, None);
+        let command = launch(&program, &plan, true);
         assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
+        assert_eq!(command.show, [dir.path().to_path_buf()]);
         let output = std::process::Command::new(&command.argv[0])
             .arg("first")
+            .current_dir("/")
             .output()
             .unwrap();
-        assert_eq!(String::from_utf8_lossy(&output.stdout), "first it's\n");
-        let binary = Plan {
-            run: vec!["/b/main".into()],
-            ..plan
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "first it's here\n");
+    }
+
+    #[test]
+    fn an_interpreted_program_runs_its_files_from_the_build_folder() {
+        let package = tempfile::tempdir().unwrap();
+        let source = package.path().join("sol.py");
+        std::fs::write(&source, "print(1)\n").unwrap();
+        let program = Program::new(&source, None, None);
+        let plan = Plan {
+            key: "k".into(),
+            dir: PathBuf::from("/cache/k"),
+            compile: None,
+            run: vec!["python3".into(), source.display().to_string()],
         };
-        assert!(!needs_launcher(&binary, false) && needs_launcher(&binary, true));
-        assert_eq!(launch(&binary, false).argv, ["/b/main"]);
+        let command = launch(&program, &plan, false);
+        assert_eq!(command.argv, ["python3", "/cache/k/sol.py"]);
+        assert_eq!(command.show, [PathBuf::from("/cache/k")]);
     }
 }

@@ -40,7 +40,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
             time_limit_source: "runner.toml",
             memory_mib: settings.memory_limit_mb,
             output_mib: settings.output_limit_mb,
-            judging: Judging::Settings(settings),
+            judging: Judging::Settings(Box::new(settings)),
             submissions: vec![],
             unjudged: None,
         };

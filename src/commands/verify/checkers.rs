@@ -75,6 +75,9 @@ fn kattis_judge(
         .unwrap_or(std::path::Path::new("/"))
         .to_path_buf();
     ExternalJudge::parse(Protocol::Kattis, &shell_words::join(&words), &base)
-        .map(|judge| judge.with_args(args))
+        .map(|mut judge| {
+            judge.program.show = command.show.clone();
+            judge.with_args(args)
+        })
         .map_err(|e| format!("the output validator {}: {e}", program.name))
 }

@@ -168,7 +168,7 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
                 .filter(|_| checkers.iter().all(Result::is_err))
         });
     let settings = match &problem.judging {
-        super::model::Judging::Settings(settings) => settings.clone(),
+        super::model::Judging::Settings(settings) => (**settings).clone(),
         super::model::Judging::Package { .. } => Settings {
             memory_limit_mb: problem.memory_mib,
             output_limit_mb: problem.output_mib,

@@ -81,7 +81,7 @@ impl InputValidator {
 /// How outputs are judged.
 pub enum Judging {
     /// A built-in problem: its checker and interactor from runner.toml.
-    Settings(Settings),
+    Settings(Box<Settings>),
     /// A package: its output validator; interactive packages talk to it.
     Package {
         validator: OutputValidator,

@@ -257,9 +257,9 @@ fn program_validation(
         output_limit_mb: limits.validation_output_mib.unwrap_or(8),
         ..Settings::default()
     };
-    let mut argv = command.argv.clone();
-    argv.extend(args.iter().map(Into::into));
-    let run = match run_external(&Command { argv }, Input::File(&case.input), &settings) {
+    let mut validator = command.clone();
+    validator.argv.extend(args.iter().map(Into::into));
+    let run = match run_external(&validator, Input::File(&case.input), &settings) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
