@@ -91,9 +91,15 @@ pub struct CheckArgs {
     /// Judge an external program (stdin = case input) instead of the built-in solver.
     #[arg(long, value_name = "'CMD ARGS'")]
     pub exec: Option<String>,
-    /// Run the built-in solvers as child processes (`grundy solve`) under the sandbox's limits.
-    #[arg(long, conflicts_with = "exec")]
-    pub isolate: bool,
+    /// Run the built-in solvers as child processes (`grundy solve`) under the sandbox's limits;
+    /// `--isolate strict` also refuses to judge unless this machine contains programs fully.
+    #[arg(long, value_name = "strict", num_args = 0..=1, default_missing_value = "processes",
+          value_parser = ["processes", "strict"])]
+    pub isolate: Option<String>,
+    /// Pass an environment variable to judged programs: NAME=VALUE, or NAME for grundy's own
+    /// value (repeatable; they get only PATH, HOME and LANG otherwise).
+    #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = env_var)]
+    pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     /// Time limit per case, in milliseconds (at most a day).
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
@@ -244,6 +250,9 @@ pub struct StressArgs {
     /// limits `check --exec` uses.
     #[arg(long, value_name = "'CMD ARGS'")]
     pub exec: Option<String>,
+    /// Pass an environment variable to the program: NAME=VALUE, or NAME for grundy's own value.
+    #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = env_var)]
+    pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     /// Write the shrunk counterexample as a fixture under `<fixtures>/<problem>/stress/`, with
     /// the brute force's output as the expected file.
     #[arg(long)]
@@ -279,6 +288,27 @@ pub struct NewArgs {
     /// the nearest parent that has one].
     #[arg(long, value_name = "DIR")]
     pub root: Option<PathBuf>,
+}
+
+/// `--env NAME=VALUE`, or `NAME` for the value in grundy's own environment.
+fn env_var(text: &str) -> Result<(std::ffi::OsString, std::ffi::OsString), String> {
+    let (name, value) = match text.split_once('=') {
+        Some((name, value)) => (name, value.into()),
+        None => (
+            text,
+            std::env::var_os(text)
+                .ok_or_else(|| format!("`{text}` is not set here; give it as {text}=VALUE"))?,
+        ),
+    };
+    let valid = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !valid {
+        return Err(format!(
+            "`{name}` is not a variable name (letters, digits and _)"
+        ));
+    }
+    Ok((name.into(), value))
 }
 
 /// `-j N`: 0 (one per core) up to [`MAX_JOBS`].

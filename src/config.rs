@@ -3,6 +3,7 @@
 //! then its `[problems.<id>]` table, then command-line flags.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -22,6 +23,10 @@ pub const MAX_OUTPUT_LIMIT_MB: u64 = 1 << 20;
 /// with a large (lazily committed) stack.
 pub const MAX_JOBS: usize = 1024;
 
+/// The uids judged programs run as when grundy is root, unless runner.toml says otherwise.
+const DEFAULT_FIRST_BOX_UID: u32 = 60_000;
+const DEFAULT_BOX_UIDS: u32 = 1_000;
+
 /// The limits, checker and interactor one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -33,6 +38,8 @@ pub struct Settings {
     pub interactor: Option<Interactor>,
     /// How long a checker may take, and an interactor beyond the program's own time limit.
     pub judge_time_limit: Duration,
+    /// Variables judged programs get besides PATH, HOME and LANG (`--env`).
+    pub env: Vec<(OsString, OsString)>,
 }
 
 /// A checker's or interactor's memory limit: generous, since the judge is trusted to be fair but
@@ -48,6 +55,7 @@ impl Default for Settings {
             checker: Checker::TOKENS,
             interactor: None,
             judge_time_limit: Duration::from_millis(30_000),
+            env: Vec::new(),
         }
     }
 }
@@ -73,7 +81,29 @@ pub struct Overrides {
     pub output_limit_mb: Option<u64>,
     pub checker: Option<Checker>,
     pub interactor: Option<Interactor>,
-    pub isolate: bool,
+    pub isolate: Option<Isolate>,
+    /// `--env`: variables judged programs get besides PATH, HOME and LANG.
+    pub env: Vec<(OsString, OsString)>,
+}
+
+/// How built-in solvers run, and how much containment judging requires (`isolate` in
+/// runner.toml: `true`, `false` or `"strict"`; `--isolate [strict]`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Isolate {
+    /// Built-in solvers run as child processes (`grundy solve`) in the sandbox.
+    pub processes: bool,
+    /// Refuse to judge unless the machine contains judged programs fully.
+    pub strict: bool,
+}
+
+impl Isolate {
+    /// `--isolate`'s value: `processes` (the flag alone) or `strict`.
+    pub fn from_flag(value: &str) -> Isolate {
+        Isolate {
+            processes: true,
+            strict: value == "strict",
+        }
+    }
 }
 
 /// The runner's configuration after the file and the flags are merged.
@@ -83,8 +113,10 @@ pub struct Config {
     pub fixtures: PathBuf,
     /// Worker threads; never 0.
     pub jobs: usize,
-    /// Run built-in solvers as child processes under the sandbox's limits.
-    pub isolate: bool,
+    /// Run built-in solvers as child processes under the sandbox's limits, and how strictly.
+    pub isolate: Isolate,
+    /// runner.toml's `first_box_uid` and `box_uids`, when set.
+    pub box_uids: Option<(u32, u32)>,
     defaults: Settings,
     per_problem: BTreeMap<String, Settings>,
 }
@@ -135,7 +167,12 @@ impl Config {
 struct RunnerFile {
     fixtures: Option<String>,
     jobs: Option<Spanned<usize>>,
-    isolate: Option<bool>,
+    /// `true`, `false` or `"strict"`.
+    isolate: Option<Spanned<toml::Value>>,
+    /// The uids of judged programs when grundy runs as root: `box_uids` of them from
+    /// `first_box_uid` (one per concurrent box).
+    first_box_uid: Option<Spanned<u32>>,
+    box_uids: Option<Spanned<u32>>,
     time_limit_ms: Option<Spanned<u64>>,
     memory_limit_mb: Option<Spanned<u64>>,
     output_limit_mb: Option<Spanned<u64>>,
@@ -266,7 +303,37 @@ impl RunnerFile {
             } else {
                 jobs
             },
-            isolate: overrides.isolate || self.isolate.unwrap_or(false),
+            isolate: match (overrides.isolate, self.isolate) {
+                (Some(flag), _) => flag,
+                (None, None) => Isolate::default(),
+                (None, Some(setting)) => match setting.get_ref() {
+                    toml::Value::Boolean(processes) => Isolate {
+                        processes: *processes,
+                        strict: false,
+                    },
+                    toml::Value::String(word) if word == "strict" => Isolate::from_flag(word),
+                    other => {
+                        let message =
+                            format!("isolate must be true, false or \"strict\", not {other}");
+                        return Err(SpannedError::new(&setting, message));
+                    }
+                },
+            },
+            box_uids: match (self.first_box_uid, self.box_uids) {
+                (None, None) => None,
+                (first, count) => {
+                    let first = first.map_or(DEFAULT_FIRST_BOX_UID, Spanned::into_inner);
+                    let count = match count {
+                        Some(count) if *count.get_ref() == 0 => {
+                            let message = "box_uids must be at least 1".to_string();
+                            return Err(SpannedError::new(&count, message));
+                        }
+                        Some(count) => count.into_inner(),
+                        None => DEFAULT_BOX_UIDS,
+                    };
+                    Some((first, count))
+                }
+            },
             defaults,
             per_problem,
         })
@@ -341,6 +408,7 @@ impl ProblemTable {
         if let Some(interactor) = &overrides.interactor {
             settings.interactor = Some(interactor.clone());
         }
+        settings.env.clone_from(&overrides.env);
         Ok(settings)
     }
 }

@@ -12,7 +12,7 @@ use anyhow::{bail, Result};
 use super::load_config;
 use crate::blessing;
 use crate::cli::CheckArgs;
-use crate::config::{Config, Overrides};
+use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
 use crate::judging::{
     judge, judge_failed_run, judge_interactive, no_expected, Against, CaseResult, Verdict,
@@ -29,7 +29,8 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         output_limit_mb: args.output_limit,
         checker: args.checker.clone(),
         interactor: args.interactor.clone(),
-        isolate: args.isolate,
+        isolate: args.isolate.as_deref().map(Isolate::from_flag),
+        env: args.env.clone(),
         ..Overrides::default()
     };
     let config = load_config(&args.sources, overrides)?;
@@ -45,7 +46,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         }
     }
     selection.require_some("case to judge")?;
-    let subject = Subject::choose(args.exec.as_deref(), config.isolate)?;
+    let subject = Subject::choose(args.exec.as_deref(), config.isolate.processes)?;
     if !subject.is_external() {
         for problem in selection.case_problems() {
             if grundy_problems::find(problem).is_none() {
@@ -100,6 +101,18 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         }
     }
     let cancel = Arc::new(AtomicBool::new(false));
+    let runs_programs = !matches!(subject, Subject::BuiltIn)
+        || cases.iter().any(|case| {
+            let settings = config.settings(&case.problem);
+            matches!(settings.checker, crate::checking::Checker::External(_))
+                || matches!(
+                    settings.interactor,
+                    Some(crate::checking::Interactor::External(_))
+                )
+        });
+    if runs_programs {
+        super::containment_check(config.isolate)?;
+    }
     if !matches!(subject, Subject::BuiltIn) {
         // Ctrl-C must not leave judged programs running, nor report the runs it cut short (a
         // killed program would look like RE).

@@ -51,6 +51,28 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
+/// Before programs are judged: says once what this machine's containment lacks, and refuses to
+/// go on under `--isolate strict` when it lacks anything.
+fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
+    let missing = grundy_sandbox::guarantees().missing();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if isolate.strict {
+        anyhow::bail!(
+            "--isolate strict: this machine cannot contain judged programs fully; it lacks {} \
+             (README, \"Containment\", says what each mode gives)",
+            missing.join("; ")
+        );
+    }
+    eprintln!(
+        "note: judged programs here are contained without {} (README, \"Containment\"); \
+         `--isolate strict` refuses to judge like this",
+        missing.join("; ")
+    );
+    Ok(())
+}
+
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
 /// may name a built-in problem or any folder of the fixtures root.
 /// Kattis packages in the fixtures root bring their own limits and output validator.
@@ -60,5 +82,8 @@ fn load_config(sources: &Sources, mut overrides: Overrides) -> Result<Config> {
         grundy_problems::find(id).is_some() || root.join(id).is_dir()
     })?;
     verify::add_package_settings(&mut config, &overrides)?;
+    if let Some((first, count)) = config.box_uids {
+        grundy_sandbox::set_uid_range(first, count);
+    }
     Ok(config)
 }

@@ -123,10 +123,13 @@ pub fn run_external(
         memory_bytes: settings.memory_limit_mb << 20,
         output_bytes: settings.output_limit_mb << 20,
     };
-    let spec = Spec::new(program, &limits).stdin(match input {
-        Input::File(path) => Stdin::File(path.to_path_buf()),
-        Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
-    });
+    let spec = Spec {
+        env: &settings.env,
+        ..Spec::new(program, &limits).stdin(match input {
+            Input::File(path) => Stdin::File(path.to_path_buf()),
+            Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
+        })
+    };
     Ok(run_of(grundy_sandbox::run(spec)?, settings))
 }
 

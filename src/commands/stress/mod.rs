@@ -31,11 +31,15 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
+        env: args.env.clone(),
         ..Overrides::default()
     };
     let config = load_config(&args.sources, overrides)?;
     let settings = config.settings(problem.id).clone();
     let subject = Subject::choose(args.exec.as_deref(), false)?;
+    if subject.is_external() {
+        super::containment_check(config.isolate)?;
+    }
     let schedule = Schedule {
         seed: args.seed.unwrap_or_else(random_seed),
         scale: args.scale.map(|scale| scale.0),

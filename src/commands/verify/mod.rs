@@ -45,6 +45,8 @@ use validation::ValidationJobs;
 pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let started = Instant::now();
     let (problems, unreadable) = problems(&args)?;
+    // Every package runs programs (compilers, validators, submissions).
+    super::containment_check(crate::config::Isolate::default())?;
     let problems = Arc::new(problems);
     let cancel = Arc::new(AtomicBool::new(false));
     {

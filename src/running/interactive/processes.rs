@@ -53,24 +53,25 @@ struct Running {
 
 impl Running {
     /// Starts `program` with the given stdin and stdout under `limits` (plus `files` placed in
-    /// its working folder and `collect` read back).
+    /// its working folder, `collect` read back and `env` added to its environment).
     fn start(
         program: &Program,
         limits: &Limits,
-        stdin: Stdin,
-        stdout: Stdout,
-        files: Vec<BoxFile>,
-        collect: Vec<std::path::PathBuf>,
+        (stdin, stdout): (Stdin, Stdout),
+        (files, collect): (Vec<BoxFile>, Vec<std::path::PathBuf>),
+        env: &[(OsString, OsString)],
     ) -> std::io::Result<Running> {
         let cancel = Cancel::new();
         let (done, finished) = mpsc::channel();
         let (program, limits, token) = (program.clone(), limits.clone(), cancel.clone());
+        let env = env.to_vec();
         thread::Builder::new()
             .name("grundy-interactive".into())
             .spawn(move || {
                 let spec = Spec {
                     stdin,
                     stdout,
+                    env: &env,
                     files,
                     collect,
                     cancel: Some(token),
@@ -131,10 +132,9 @@ pub fn program_against_judge(
     let running = Running::start(
         program,
         &limits,
-        Stdin::Fd(to_program_r),
-        Stdout::Fd(from_program_w),
-        Vec::new(),
-        Vec::new(),
+        (Stdin::Fd(to_program_r), Stdout::Fd(from_program_w)),
+        (Vec::new(), Vec::new()),
+        &settings.env,
     )
     .map_err(spawn_error)?;
     let started = Instant::now();
@@ -211,10 +211,9 @@ pub fn against_interactor(
     let judge = Running::start(
         &interactor_program,
         &judge_limits,
-        Stdin::Fd(interactor_in_r),
-        Stdout::Fd(interactor_out_w),
-        files,
-        collect,
+        (Stdin::Fd(interactor_in_r), Stdout::Fd(interactor_out_w)),
+        (files, collect),
+        &[],
     )
     .map_err(spawn_error)?;
     let started = Instant::now();
@@ -226,10 +225,9 @@ pub fn against_interactor(
             let running = Running::start(
                 program,
                 &limits(settings),
-                Stdin::Fd(program_in_r),
-                Stdout::Fd(program_out_w),
-                Vec::new(),
-                Vec::new(),
+                (Stdin::Fd(program_in_r), Stdout::Fd(program_out_w)),
+                (Vec::new(), Vec::new()),
+                &settings.env,
             )
             .map_err(spawn_error)?;
             let relay_until = started + judge_limits.time + INTERACTOR_GRACE;
