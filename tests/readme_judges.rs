@@ -83,3 +83,48 @@ fn the_snim_move_checker_accepts_every_shipped_case_and_catches_a_lazy_program()
         "{block}"
     );
 }
+
+#[test]
+fn the_snim_duel_interactor_loses_to_the_built_in_player_and_beats_a_careless_one() {
+    assert_in_readme(&repository().join("docs/judges/snim_duel_interactor.cpp"));
+    let project = Project::new();
+    let interactor = compile(&project, "snim_duel_interactor");
+    let fixtures = repository().join("fixtures");
+    let interactor = format!("kattis:{}", interactor.display());
+    let fixtures = fixtures.to_str().unwrap();
+    let args = [
+        "check",
+        "s-nim-duel",
+        "--fixtures",
+        fixtures,
+        "--interactor",
+        &interactor,
+    ];
+    let output = project.grundy(&args);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        closing_line(&output).ends_with(" passed, 0 failed"),
+        "{}",
+        dump(&output)
+    );
+
+    // A player that always takes the first side and resigns at once loses wherever the judge
+    // can win.
+    let careless = project.file(
+        "careless.sh",
+        "#!/bin/sh\nread s\nread h\necho first\necho 0 0\n",
+    );
+    let mut permissions = std::fs::metadata(&careless).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&careless, permissions).unwrap();
+    let careless = careless.display().to_string();
+    let mut args = args.to_vec();
+    args.extend(["--exec", &careless, "-v"]);
+    let output = project.grundy(&args);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let block = case_block(&output, "s-nim-duel/sample-1");
+    assert!(
+        block.contains("resigned") && block.contains("exchange"),
+        "{block}"
+    );
+}
