@@ -40,42 +40,55 @@ fn assert_in_readme(path: &Path) {
     );
 }
 
-#[test]
-fn the_snim_move_checker_accepts_every_shipped_case_and_catches_a_lazy_program() {
-    assert_in_readme(&repository().join("docs/judges/snim_move_checker.cpp"));
+/// The README's `docs/judges/<source>.cpp`, compiled and given as `flag` (`--checker` or
+/// `--interactor`) in the Kattis protocol, judges every shipped case of `problem` with the
+/// built-in solver: all pass. Returns the project and the arguments of that run.
+fn every_shipped_case_passes(problem: &str, source: &str, flag: &str) -> (Project, Vec<String>) {
+    assert_in_readme(&repository().join(format!("docs/judges/{source}.cpp")));
     let project = Project::new();
-    let checker = compile(&project, "snim_move_checker");
+    let judge = compile(&project, source);
     let fixtures = repository().join("fixtures");
-    let checker = format!("kattis:{}", checker.display());
-    let fixtures = fixtures.to_str().unwrap();
-    let args = [
+    let args: Vec<String> = [
         "check",
-        "s-nim-move",
+        problem,
         "--fixtures",
-        fixtures,
-        "--checker",
-        &checker,
-    ];
-    let output = project.grundy(&args);
+        fixtures.to_str().unwrap(),
+        flag,
+        &format!("kattis:{}", judge.display()),
+    ]
+    .map(String::from)
+    .to_vec();
+    let output = project.grundy(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code(&output), 0, "{}", dump(&output));
     assert!(
         closing_line(&output).ends_with(" passed, 0 failed"),
         "{}",
         dump(&output)
     );
+    (project, args)
+}
 
-    let lazy = project.file(
+/// A shell script in `project`, executable, as an `--exec` argument.
+fn script(project: &Project, name: &str, text: &str) -> String {
+    let path = project.file(name, text);
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    path.display().to_string()
+}
+
+#[test]
+fn the_snim_move_checker_accepts_every_shipped_case_and_catches_a_lazy_program() {
+    let (project, mut args) =
+        every_shipped_case_passes("s-nim-move", "snim_move_checker", "--checker");
+    let lazy = script(
+        &project,
         "lazy.sh",
         "#!/bin/sh\nwhile read line; do :; done\necho lose\necho lose\necho lose\n",
     );
-    let mut permissions = std::fs::metadata(&lazy).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
-    std::fs::set_permissions(&lazy, permissions).unwrap();
-    let lazy = lazy.display().to_string();
-    let mut args = args.to_vec();
-    args[1] = "s-nim-move/sample-1";
-    args.extend(["--exec", &lazy]);
-    let output = project.grundy(&args);
+    args[1] = "s-nim-move/sample-1".into();
+    args.extend(["--exec".into(), lazy]);
+    let output = project.grundy(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let block = case_block(&output, "s-nim-move/sample-1");
     assert!(
@@ -86,41 +99,17 @@ fn the_snim_move_checker_accepts_every_shipped_case_and_catches_a_lazy_program()
 
 #[test]
 fn the_snim_duel_interactor_loses_to_the_built_in_player_and_beats_a_careless_one() {
-    assert_in_readme(&repository().join("docs/judges/snim_duel_interactor.cpp"));
-    let project = Project::new();
-    let interactor = compile(&project, "snim_duel_interactor");
-    let fixtures = repository().join("fixtures");
-    let interactor = format!("kattis:{}", interactor.display());
-    let fixtures = fixtures.to_str().unwrap();
-    let args = [
-        "check",
-        "s-nim-duel",
-        "--fixtures",
-        fixtures,
-        "--interactor",
-        &interactor,
-    ];
-    let output = project.grundy(&args);
-    assert_eq!(code(&output), 0, "{}", dump(&output));
-    assert!(
-        closing_line(&output).ends_with(" passed, 0 failed"),
-        "{}",
-        dump(&output)
-    );
-
+    let (project, mut args) =
+        every_shipped_case_passes("s-nim-duel", "snim_duel_interactor", "--interactor");
     // A player that always takes the first side and resigns at once loses wherever the judge
     // can win.
-    let careless = project.file(
+    let careless = script(
+        &project,
         "careless.sh",
         "#!/bin/sh\nread s\nread h\necho first\necho 0 0\n",
     );
-    let mut permissions = std::fs::metadata(&careless).unwrap().permissions();
-    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
-    std::fs::set_permissions(&careless, permissions).unwrap();
-    let careless = careless.display().to_string();
-    let mut args = args.to_vec();
-    args.extend(["--exec", &careless, "-v"]);
-    let output = project.grundy(&args);
+    args.extend(["--exec".into(), careless, "-v".into()]);
+    let output = project.grundy(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let block = case_block(&output, "s-nim-duel/sample-1");
     assert!(
