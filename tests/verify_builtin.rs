@@ -1,10 +1,12 @@
 //! `grundy verify` with no argument in this project: the built-in problems as packages, with the
 //! submissions planted under `problems/<module>/submissions/`. Every planted submission must get
-//! the verdict its folder names, and every wrong one must be caught by some case. The planted
-//! programs are compiled once into `target/grundy-build/` and taken from there afterwards.
+//! the verdict its folder names, and every wrong one must be caught by some case; the README's
+//! table of them must count what is planted. The planted programs are compiled once into
+//! `target/grundy-build/` and taken from there afterwards.
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use common::{code, dump};
@@ -33,10 +35,13 @@ fn every_planted_submission_gets_the_verdict_its_folder_names() {
     let packages = summary["packages"].as_array().unwrap();
     assert!(packages.iter().all(|p| p["valid"] == true), "{summary}");
     let mut seen = std::collections::BTreeSet::new();
+    let mut counts = BTreeMap::new();
     for submission in submissions {
         let id = submission["submission"].as_str().unwrap();
         let package = submission["package"].as_str().unwrap();
         seen.insert(package.to_string());
+        let folder = id.split('/').next().unwrap().to_string();
+        *counts.entry((package.to_string(), folder)).or_insert(0) += 1;
         let verdict = submission["verdict"].as_str().unwrap_or("not judged");
         let allowed: &[&str] = match id.split('/').next().unwrap() {
             "accepted" => &["AC"],
@@ -62,9 +67,46 @@ fn every_planted_submission_gets_the_verdict_its_folder_names() {
         "nim",
         "powers-of-two",
         "s-nim",
+        "s-nim-duel",
+        "s-nim-move",
         "set-nim",
     ] {
         assert!(seen.contains(problem), "{problem} has planted submissions");
     }
-    assert!(submissions.len() >= 30, "{}", submissions.len());
+    assert!(submissions.len() >= 49, "{}", submissions.len());
+    assert_eq!(
+        readme_counts(),
+        counts,
+        "README's table of planted submissions (problem, folder: count) is out of step"
+    );
+}
+
+/// The README's table of planted submissions, "The built-in problems as packages": per problem
+/// and verdict folder, how many; empty cells are none.
+fn readme_counts() -> BTreeMap<(String, String), usize> {
+    let readme = include_str!("../README.md");
+    let section = readme
+        .split("### The built-in problems as packages")
+        .nth(1)
+        .and_then(|rest| rest.split("\n### ").next())
+        .expect("the README's section on the built-in problems as packages");
+    let mut rows = section.lines().filter(|line| line.starts_with('|'));
+    let header: Vec<&str> = rows
+        .next()
+        .expect("a table")
+        .split('|')
+        .map(str::trim)
+        .collect();
+    let mut counts = BTreeMap::new();
+    for row in rows.skip(1) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let problem = cells[1].trim_matches('`');
+        for (folder, cell) in header.iter().zip(&cells).skip(2) {
+            if !cell.is_empty() {
+                let count = cell.parse().expect("a count");
+                counts.insert((problem.to_string(), folder.to_string()), count);
+            }
+        }
+    }
+    counts
 }
