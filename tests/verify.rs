@@ -292,6 +292,37 @@ fn a_package_is_invalid_when_its_validators_fail_their_checks() {
 }
 
 #[test]
+fn answer_validators_check_every_answer_against_its_input() {
+    let project = Project::new();
+    sum(&project, "sum");
+    // BAPCtools' protocol: the answer on stdin, the input file as the argument, 42 valid.
+    project.file(
+        "sum/answer_validators/adds_up.py",
+        "import sys\na, b = map(int, open(sys.argv[1]).read().split())\nsys.exit(42 if int(sys.stdin.read()) == a + b else 43)\n",
+    );
+    let output = verify(&project, &["sum", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+
+    project.file("sum/data/secret/big.ans", "3000001\n");
+    let output = verify(&project, &["sum"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("2 answers through 1 answer validator(s)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("answer secret/big is rejected by the answer validator adds_up.py"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("answer sample/1 is rejected"),
+        "a right answer is valid: {text}"
+    );
+    assert!(text.contains("package INVALID"), "{text}");
+}
+
+#[test]
 fn a_compile_error_where_none_is_allowed_fails_the_run() {
     let project = Project::new();
     hello(&project, "hello");

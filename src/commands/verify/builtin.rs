@@ -36,6 +36,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
             invalid_inputs: vec![],
             output_cases: vec![],
             input_validators: vec![InputValidator::BuiltIn(built_in)],
+            answer_validators: vec![],
             limits: Problem::fixed_limits(&settings),
             time_limit_source: "runner.toml",
             memory_mib: settings.memory_limit_mb,

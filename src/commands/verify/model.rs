@@ -34,6 +34,9 @@ pub struct Problem {
     /// `valid_output` (true) and `invalid_output` (false) cases for the output validator.
     pub output_cases: Vec<(TestCase, bool)>,
     pub input_validators: Vec<InputValidator>,
+    /// BAPCtools' `answer_validators/`: each judged case's answer on stdin, its input file as
+    /// the argument; exit 42 means a valid answer.
+    pub answer_validators: Vec<Program>,
     pub judging: Judging,
     pub limits: Limits,
     /// Where a fixed time limit comes from, for the report.
@@ -90,7 +93,8 @@ pub enum Judging {
 }
 
 impl Problem {
-    /// The programs to build: input validators, the output validator, then the submissions.
+    /// The programs to build: input and answer validators, the output validator, then the
+    /// submissions.
     pub fn programs(&self) -> impl Iterator<Item = &Program> {
         let validators = self.input_validators.iter().filter_map(|v| match v {
             InputValidator::Program(program) => Some(program),
@@ -104,6 +108,7 @@ impl Problem {
             _ => &[],
         };
         validators
+            .chain(&self.answer_validators)
             .chain(output)
             .chain(self.submissions.iter().map(|s| &s.program))
     }
@@ -169,6 +174,7 @@ impl Problem {
                 .into_iter()
                 .map(InputValidator::Program)
                 .collect(),
+            answer_validators: package.answer_validators,
             judging: Judging::Package {
                 validator: package.output_validator,
                 interactive: kind.interactive,

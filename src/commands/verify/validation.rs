@@ -1,14 +1,18 @@
 //! Checking the data before any submission runs: every input (judged and `invalid_input`)
-//! through every input validator, and the `valid_output`/`invalid_output` cases through the
+//! through every input validator, every judged case's answer through every answer validator
+//! (BAPCtools' `answer_validators/`), and the `valid_output`/`invalid_output` cases through the
 //! output validator.
 //!
 //! Input validators speak the Kattis protocol: the input on stdin, the case's arguments on the
 //! command line, exit 42 for a valid input and 43 for an invalid one; anything else means the
 //! validator is broken. A judged input must be accepted by every validator; an `invalid_input`
-//! must be rejected by at least one. A built-in problem's validator runs in-process.
+//! must be rejected by at least one. A built-in problem's validator runs in-process. Answer
+//! validators speak BAPCtools' protocol: the answer on stdin, the case's input file as the
+//! argument, the same exit codes.
 
 use std::fs::File;
 use std::io::BufReader;
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,9 +21,10 @@ use grundy_sandbox::Program as Command;
 
 use super::build::{Build, Builds};
 use super::checkers::checker_for;
-use super::model::{InputValidator, Problem, TestCase};
+use super::model::{absolute, InputValidator, Problem, TestCase};
 use crate::checking::{Judgement, Submitted};
 use crate::config::Settings;
+use crate::package::programs::Program;
 use crate::running::pool::Jobs;
 use crate::running::{run_external, Failure, Input, SolveWatch};
 
@@ -45,6 +50,8 @@ pub enum Said {
 enum Task {
     /// Problem, validator, input (judged cases first, then the invalid inputs).
     Input(usize, usize, usize),
+    /// Problem, answer validator, judged case (one with an answer).
+    Answer(usize, usize, usize),
     /// Problem, output case.
     Output(usize, usize),
 }
@@ -71,6 +78,14 @@ impl ValidationJobs {
             let inputs = problem.cases.len() + problem.invalid_inputs.len();
             for v in 0..problem.input_validators.len() {
                 tasks.extend((0..inputs).map(|i| Task::Input(p, v, i)));
+            }
+            for v in 0..problem.answer_validators.len() {
+                let answered = problem.cases.iter().enumerate();
+                tasks.extend(
+                    answered
+                        .filter(|(_, case)| case.answer.is_some())
+                        .map(|(c, _)| Task::Answer(p, v, c)),
+                );
             }
             tasks.extend((0..problem.output_cases.len()).map(|o| Task::Output(p, o)));
         }
@@ -122,6 +137,26 @@ impl ValidationJobs {
                         }
                     }
                 }
+                Task::Answer(p, v, c) => {
+                    let problem = &self.problems[p];
+                    let validator = &problem.answer_validators[v].name;
+                    let case = &problem.cases[c].id;
+                    match said {
+                        Said::Valid => {}
+                        Said::Invalid(message) => all[p].errors.push(format!(
+                            "answer {case} is rejected by the answer validator {validator}: \
+                             {message}"
+                        )),
+                        Said::Broken(message) => all[p].errors.push(format!(
+                            "the answer validator {validator} is broken on {case}: {message}"
+                        )),
+                        Said::Skipped(why) => {
+                            if !skipped[p].iter().any(|s| s.starts_with(validator.as_str())) {
+                                skipped[p].push(format!("{validator}: {why}"));
+                            }
+                        }
+                    }
+                }
                 Task::Output(p, o) => {
                     let (case, must_accept) = &self.problems[p].output_cases[o];
                     let wanted = if *must_accept { "accept" } else { "reject" };
@@ -158,6 +193,13 @@ impl ValidationJobs {
                 problem.invalid_inputs.len(),
                 problem.input_validators.len()
             );
+            if !problem.answer_validators.is_empty() {
+                let answers = problem.cases.iter().filter(|c| c.answer.is_some()).count();
+                summary += &format!(
+                    "; {answers} answers through {} answer validator(s)",
+                    problem.answer_validators.len()
+                );
+            }
             if !problem.output_cases.is_empty() {
                 summary += &format!(
                     "; {} outputs through the output validator",
@@ -197,17 +239,26 @@ impl Jobs for ValidationJobs {
                 let (case, _) = input_of(problem, i);
                 match &problem.input_validators[v] {
                     InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
-                    InputValidator::Program(program) => match self.builds.of(program) {
-                        Build::Ready { command, .. } => {
-                            let args = case.input_validator_args.for_validator(&program.name);
-                            program_validation(command, args, case, problem)
-                        }
-                        Build::Failed(message) => {
-                            Said::Skipped(format!("did not compile: {message}"))
-                        }
-                        Build::Skipped(why) => Said::Skipped(why.clone()),
-                    },
+                    InputValidator::Program(program) => self.with_build(program, |command| {
+                        let mut validator = command.clone();
+                        let args = case.input_validator_args.for_validator(&program.name);
+                        validator.argv.extend(args.iter().map(Into::into));
+                        program_validation(&validator, &case.input, problem)
+                    }),
                 }
+            }
+            Task::Answer(p, v, c) => {
+                let problem = &self.problems[p];
+                let case = &problem.cases[c];
+                let answer = case.answer.as_ref().expect("only answered cases are tasks");
+                self.with_build(&problem.answer_validators[v], |command| {
+                    // The input is shown to the validator read-only at its own path.
+                    let mut validator = command.clone();
+                    let input = absolute(&case.input);
+                    validator.argv.push(input.clone().into());
+                    validator.show.push(input);
+                    program_validation(&validator, answer, problem)
+                })
             }
             Task::Output(p, o) => {
                 let problem = &self.problems[p];
@@ -225,6 +276,17 @@ impl Jobs for ValidationJobs {
     }
 }
 
+impl ValidationJobs {
+    /// `validate` with the built program, or why it cannot run.
+    fn with_build(&self, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
+        match self.builds.of(program) {
+            Build::Ready { command, .. } => validate(command),
+            Build::Failed(message) => Said::Skipped(format!("did not compile: {message}")),
+            Build::Skipped(why) => Said::Skipped(why.clone()),
+        }
+    }
+}
+
 /// A built-in problem's validator, in-process, on the input as a stream.
 fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> Said {
     let file = match File::open(&case.input) {
@@ -239,13 +301,9 @@ fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> S
     }
 }
 
-/// An input validator program on one input, by the Kattis protocol.
-fn program_validation(
-    command: &Command,
-    args: &[String],
-    case: &TestCase,
-    problem: &Problem,
-) -> Said {
+/// A validator program (its arguments given) on the file `checked`, on its stdin, by the Kattis
+/// protocol.
+fn program_validation(validator: &Command, checked: &Path, problem: &Problem) -> Said {
     let limits = &problem.limits;
     let settings = Settings {
         time_limit: limits
@@ -257,9 +315,7 @@ fn program_validation(
         output_limit_mb: limits.validation_output_mib.unwrap_or(8),
         ..Settings::default()
     };
-    let mut validator = command.clone();
-    validator.argv.extend(args.iter().map(Into::into));
-    let run = match run_external(&validator, Input::File(&case.input), &settings) {
+    let run = match run_external(validator, Input::File(checked), &settings) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
