@@ -56,15 +56,54 @@ pub(crate) fn place(dir: &Path, files: &[BoxFile], owner: Option<(u32, u32)>) ->
                 }
             }
             BoxFileKind::WritableDir => {
-                std::fs::DirBuilder::new().mode(0o777).create(&path)?;
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o777))?;
-                if let Some((uid, gid)) = owner {
-                    std::os::unix::fs::chown(&path, Some(uid), Some(gid))?;
-                }
+                writable(&path, true, owner)?;
+                continue;
+            }
+            BoxFileKind::WritableCopy(source) => {
+                copy_writable(source, &path, owner).map_err(|e| {
+                    io::Error::new(e.kind(), format!("cannot copy {}: {e}", source.display()))
+                })?;
                 continue;
             }
         }
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))?;
+    }
+    Ok(())
+}
+
+/// Makes `path` (a new folder, or a file already written) the program's: anyone may change it
+/// (it lies in the run's own folder), and the box's user owns it when there is one.
+fn writable(path: &Path, folder: bool, owner: Option<(u32, u32)>) -> io::Result<()> {
+    let mode = if folder {
+        std::fs::DirBuilder::new().mode(0o777).create(path)?;
+        0o777
+    } else {
+        0o666
+    };
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode))?;
+    if let Some((uid, gid)) = owner {
+        std::os::unix::fs::chown(path, Some(uid), Some(gid))?;
+    }
+    Ok(())
+}
+
+/// A writable copy at `target` of the host folder `source`: its regular files and folders,
+/// never following a link nor copying a special file.
+fn copy_writable(source: &Path, target: &Path, owner: Option<(u32, u32)>) -> io::Result<()> {
+    if !std::fs::symlink_metadata(source)?.is_dir() {
+        return Err(io::Error::other("not a folder"));
+    }
+    writable(target, true, owner)?;
+    for entry in std::fs::read_dir(source)? {
+        let entry = entry?;
+        let kind = entry.file_type()?;
+        let to = target.join(entry.file_name());
+        if kind.is_dir() {
+            copy_writable(&entry.path(), &to, owner)?;
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), &to)?;
+            writable(&to, false, owner)?;
+        }
     }
     Ok(())
 }

@@ -77,6 +77,10 @@ pub enum BoxFileKind {
     Copy(PathBuf),
     /// An empty folder the program may write in.
     WritableDir,
+    /// A folder the program may write in, holding a copy of a host folder's regular files and
+    /// folders (links and special files are left out, nothing is followed), all of it the
+    /// program's to change: what a run left, given to the next one (with `Spec::export`).
+    WritableCopy(PathBuf),
 }
 
 impl BoxFile {
@@ -98,6 +102,13 @@ impl BoxFile {
         BoxFile {
             name: name.into(),
             kind: BoxFileKind::WritableDir,
+        }
+    }
+
+    pub fn writable_copy(name: impl Into<PathBuf>, source: impl Into<PathBuf>) -> BoxFile {
+        BoxFile {
+            name: name.into(),
+            kind: BoxFileKind::WritableCopy(source.into()),
         }
     }
 }

@@ -40,6 +40,9 @@ pub struct Settings {
     pub judge_time_limit: Duration,
     /// Variables judged programs get besides PATH, HOME and LANG (`--env`).
     pub env: Vec<(OsString, OsString)>,
+    /// How many passes a case may take: a multi-pass package's `limits.validation_passes`, 1
+    /// for every other problem.
+    pub validation_passes: u64,
 }
 
 /// A checker's or interactor's memory limit: generous, since the judge is trusted to be fair but
@@ -56,6 +59,7 @@ impl Default for Settings {
             interactor: None,
             judge_time_limit: Duration::from_millis(30_000),
             env: Vec::new(),
+            validation_passes: 1,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Judging one case: run the program, then turn the run and the expected output into a verdict
-//! with a message and, for a wrong answer, a diff. Also writes expected files under `--bless`.
+//! with a message and, for a wrong answer, a diff; a multi-pass package's case pass after pass
+//! ([`judge_passes`]). Also writes expected files under `--bless`.
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -7,12 +8,13 @@ use std::time::Duration;
 
 use serde::Serialize;
 
-use crate::checking::{Checker, Judgement, Submitted};
+use crate::checking::feedback::NEXT_PASS;
+use crate::checking::{Checker, Feedback, Judgement, Submitted};
 use crate::diffing::{self, Diff};
 use crate::discovery::Case;
 use crate::escape::visible;
 use crate::running::interactive::InteractiveRun;
-use crate::running::{Failure, Input, Run};
+use crate::running::{Failure, Input, Run, RunError};
 use grundy_sandbox::Limits;
 
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
@@ -77,13 +79,15 @@ pub struct CaseResult {
 }
 
 /// What a case is judged against: its input, its expected file (`None` when it has none), the
-/// checker, and the limits an external checker runs under.
+/// checker, the limits an external checker runs under, and the feedback folder the passes of a
+/// multi-pass case share.
 #[derive(Clone, Copy)]
 pub struct Against<'a> {
     pub input: Input<'a>,
     pub expected: Option<&'a [u8]>,
     pub checker: &'a Checker,
     pub judge_limits: &'a Limits,
+    pub feedback: Option<&'a Feedback>,
 }
 
 /// Turns a finished run into a result: a failed run decides the verdict by itself; otherwise the
@@ -141,6 +145,7 @@ fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
         input: against.input,
         expected,
         output: &run.output,
+        feedback: against.feedback,
     };
     let checker = against.checker;
     // A diff against the expected file says something only when that file is the one answer.
@@ -221,6 +226,57 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
         result.exchange = (!exchange.is_empty()).then(|| visible(&exchange).into_owned());
     }
     result
+}
+
+/// Judges a case of a problem whose cases take up to `passes` passes (1 for every problem but a
+/// multi-pass one). `pass` runs the program on one pass's input (the case's `input` first) and
+/// judges it, with the feedback folder the passes share when there are several. A pass that is
+/// not accepted ends the case with its verdict; one accepted without a `nextpass.in` from the
+/// judge ends it accepted; otherwise `nextpass.in` is the next pass's input. A judge that asks
+/// for a pass beyond `passes` is at fault (JE). Each pass has the limits to itself: the case's
+/// time and memory are those of its slowest and largest pass.
+pub fn judge_passes(
+    passes: u64,
+    input: Input<'_>,
+    mut pass: impl FnMut(Input<'_>, Option<&Feedback>) -> Result<CaseResult, RunError>,
+) -> Result<CaseResult, RunError> {
+    if passes <= 1 {
+        return pass(input, None);
+    }
+    let feedback = Feedback::new().map_err(|error| {
+        RunError::Setup(anyhow::anyhow!(
+            "cannot make a feedback folder for the passes: {error}"
+        ))
+    })?;
+    let (mut slowest, mut largest) = (Duration::ZERO, None);
+    let mut next: Option<Vec<u8>> = None;
+    let mut number = 1;
+    loop {
+        let mut result = pass(next.as_deref().map_or(input, Input::Bytes), Some(&feedback))?;
+        slowest = slowest.max(result.time);
+        largest = largest.max(result.peak_memory_bytes);
+        (result.time, result.peak_memory_bytes) = (slowest, largest);
+        if !result.verdict.passed() {
+            result.message = result.message.map(|m| format!("pass {number}: {m}"));
+            return Ok(result);
+        }
+        let fault = match feedback.take_next_pass() {
+            Ok(None) => return Ok(result),
+            Ok(Some(_)) if number == passes => format!(
+                "the judge wrote {NEXT_PASS} in pass {number}, the last the problem allows \
+                 (limits.validation_passes: {passes})"
+            ),
+            Ok(Some(bytes)) => {
+                next = Some(bytes);
+                number += 1;
+                continue;
+            }
+            Err(error) => format!("cannot take {NEXT_PASS} from the feedback folder: {error}"),
+        };
+        result.verdict = Verdict::JE;
+        result.message = Some(judge_error(&fault));
+        return Ok(result);
+    }
 }
 
 /// The result of a case without an expected file.
@@ -373,6 +429,7 @@ mod tests {
             expected,
             checker: &Checker::TOKENS,
             judge_limits: &limits,
+            feedback: None,
         };
         judge(case, run, &against)
     }
@@ -449,6 +506,71 @@ mod tests {
             result.message.as_deref().unwrap().contains("x.err"),
             "{:?}",
             result.message
+        );
+    }
+
+    /// `judge_passes` over a problem of `passes` passes where the judge of pass `k` (1-based)
+    /// decides `verdicts[k - 1]` and asks for another pass while `k < asks`; each pass takes `k`
+    /// × 10 ms, pass 2 takes 50 ms. Returns the result and each pass's input.
+    fn passes(passes: u64, verdicts: &[Verdict], asks: usize) -> (CaseResult, Vec<String>) {
+        let mut inputs = vec![];
+        let result = judge_passes(passes, Input::Bytes(b"first"), |input, feedback| {
+            inputs.push(String::from_utf8(input.read().unwrap().into_owned()).unwrap());
+            let k = inputs.len();
+            assert_eq!(feedback.is_some(), passes > 1);
+            if let Some(feedback) = feedback {
+                let next = format!("pass {}", k + 1);
+                let files: &[(&str, &[u8])] = if k < asks {
+                    &[(NEXT_PASS, next.as_bytes())]
+                } else {
+                    &[]
+                };
+                feedback.left(files, 42).unwrap();
+            }
+            let verdict = verdicts[k - 1];
+            let message = (!verdict.passed()).then(|| "wrong".to_string());
+            let mut result = CaseResult::new(invalid_case(), verdict, message);
+            result.time = Duration::from_millis(if k == 2 { 50 } else { k as u64 * 10 });
+            result.peak_memory_bytes = Some(k as u64);
+            Ok(result)
+        })
+        .unwrap();
+        (result, inputs)
+    }
+
+    #[test]
+    fn each_pass_reads_what_the_judge_left_and_the_slowest_pass_is_the_cases_time() {
+        let (result, inputs) = passes(3, &[Verdict::AC; 3], 3);
+        assert_eq!((result.verdict, result.message), (Verdict::AC, None));
+        assert_eq!(inputs, ["first", "pass 2", "pass 3"]);
+        assert_eq!(result.time, Duration::from_millis(50));
+        assert_eq!(result.peak_memory_bytes, Some(3));
+        // A judge that asks for no other pass ends the case, however many it may have.
+        let (result, inputs) = passes(5, &[Verdict::AC; 5], 1);
+        assert_eq!((result.verdict, inputs.len()), (Verdict::AC, 1));
+    }
+
+    #[test]
+    fn a_failed_pass_ends_the_case_and_says_which_pass() {
+        let (result, inputs) = passes(3, &[Verdict::AC, Verdict::WA, Verdict::AC], 3);
+        assert_eq!(result.verdict, Verdict::WA);
+        assert_eq!(result.message.as_deref(), Some("pass 2: wrong"));
+        assert_eq!(inputs.len(), 2);
+        // One pass: the case is the pass, as it always was.
+        let (result, _) = passes(1, &[Verdict::TLE], 1);
+        assert_eq!(result.message.as_deref(), Some("wrong"));
+        assert_eq!(result.time, Duration::from_millis(10));
+    }
+
+    #[test]
+    fn asking_for_a_pass_beyond_the_last_is_a_judge_error() {
+        let (result, inputs) = passes(2, &[Verdict::AC; 2], 3);
+        assert_eq!((result.verdict, inputs.len()), (Verdict::JE, 2));
+        let message = result.message.unwrap();
+        assert!(
+            message.contains("nextpass.in in pass 2, the last the problem allows")
+                && message.contains("a judge error"),
+            "{message}"
         );
     }
 }

@@ -8,7 +8,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{code, dump, stderr, stdout, Project};
+use common::{code, dump, row, stderr, stdout, verify_json as json, Project};
 use serde_json::Value;
 
 const INPUT_VALIDATOR_EMPTY: &str = "import sys\nsys.exit(42 if sys.stdin.read() == '' else 43)\n";
@@ -136,23 +136,6 @@ fn verify(project: &Project, args: &[&str]) -> Output {
         .env_remove("CARGO_TARGET_DIR")
         .output()
         .unwrap()
-}
-
-/// The JSON lines of a `--format json` run: the submissions, then the summary.
-fn json(output: &Output) -> (Vec<Value>, Value) {
-    let mut lines: Vec<Value> = stdout(output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}\n{}", dump(output))))
-        .collect();
-    let summary = lines.pop().expect("a summary");
-    assert_eq!(summary["type"], "summary", "{}", dump(output));
-    (lines, summary)
-}
-
-fn row<'a>(rows: &'a [Value], submission: &str) -> &'a Value {
-    rows.iter()
-        .find(|r| r["submission"] == submission)
-        .unwrap_or_else(|| panic!("no row for {submission}: {rows:#?}"))
 }
 
 #[test]

@@ -335,3 +335,49 @@ fn copying_out_stops_at_the_output_limit() {
     assert!(!host.join("big").exists(), "larger than the 64 KiB limit");
     assert!(host.join("small").exists());
 }
+
+#[test]
+fn a_writable_copy_of_a_host_folder_is_the_programs_to_change_and_comes_back_out() {
+    let limits = default_limits();
+    for containment in available_containments() {
+        // A folder a previous run left (as a multi-pass validator's feedback folder).
+        let kept = folder();
+        std::fs::write(kept.join("state"), "1\n").unwrap();
+        std::fs::write(kept.join("gone"), "x").unwrap();
+        std::fs::create_dir(kept.join("sub")).unwrap();
+        std::fs::write(kept.join("sub/keep"), "kept\n").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", kept.join("link")).unwrap();
+        let fifo = std::ffi::CString::new(kept.join("fifo").into_os_string().into_encoded_bytes())
+            .unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+        // chmod needs the file to be the program's own.
+        let script = "cd feedback && [ ! -e link ] && [ ! -e fifo ] || exit 3; \
+                      n=$(cat state) && echo $((n + 1)) > state && chmod 600 state && \
+                      rm gone && echo new > sub/new && mkdir made && chmod 700 sub";
+        let program = sh(script);
+        let host = folder().join("out");
+        let spec = Spec {
+            files: vec![BoxFile::writable_copy("feedback", &kept)],
+            export: vec![(PathBuf::from("feedback"), host.clone())],
+            ..Spec::new(&program, &limits)
+        };
+        let o = grundy_sandbox::run_with(spec, containment).unwrap();
+        assert_eq!(o.end, End::Exited(0), "{containment}: {o:?}");
+        let read = |path: &str| std::fs::read_to_string(host.join(path)).ok();
+        assert_eq!(read("state").as_deref(), Some("2\n"), "{containment}");
+        assert_eq!(read("sub/keep").as_deref(), Some("kept\n"), "{containment}");
+        assert_eq!(read("sub/new").as_deref(), Some("new\n"), "{containment}");
+        assert!(host.join("made").is_dir() && !host.join("gone").exists());
+        // The host folder itself is not the program's: it is as it was.
+        assert_eq!(std::fs::read_to_string(kept.join("state")).unwrap(), "1\n");
+        assert!(kept.join("gone").exists() && !kept.join("sub/new").exists());
+    }
+    let program = sh("true");
+    let mut spec = Spec::new(&program, &limits);
+    spec.files = vec![BoxFile::writable_copy("feedback", folder().join("missing"))];
+    assert!(
+        grundy_sandbox::run(spec).is_err(),
+        "a missing folder cannot be copied"
+    );
+}

@@ -1,6 +1,7 @@
 //! Checker programs of a problem's author, in the two protocols judges use:
 //! - Kattis (`kattis:CMD`): `CMD <input> <answer> <feedback_dir> [args] < program_output`; exit
-//!   42 accepts, 43 rejects, and `feedback_dir/judgemessage.txt` says why;
+//!   42 accepts, 43 rejects, and `feedback_dir/judgemessage.txt` says why; in a multi-pass
+//!   problem `feedback_dir` is the one the case's passes share ([`super::feedback`]);
 //! - testlib (`testlib:CMD`): `CMD <input> <output> <answer> [args]`; exit 0 accepts, 1 is a wrong
 //!   answer, 2 a presentation error, 3 the checker's own failure, 7 a partial score; the message
 //!   is on its stdout/stderr.
@@ -10,7 +11,7 @@
 //!
 //! Any other exit, a crash, or overrunning the checker's own limits is a judge error. The checker
 //! runs contained like a judged program, in its own empty working folder, and gets the case's
-//! files and nothing more.
+//! files (and a multi-pass case's feedback folder) and nothing more.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -18,7 +19,7 @@ use std::path::Path;
 
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
-use super::{Judgement, Submitted};
+use super::{Feedback, Judgement, Submitted};
 use crate::running::{parse_command_in, Input};
 
 /// Which protocol an external judge (checker or interactor) speaks.
@@ -113,9 +114,10 @@ impl ExternalJudge {
             Input::Bytes(bytes) => BoxFile::bytes(INPUT, bytes),
         };
         let mut files = vec![input, BoxFile::bytes(ANSWER, submitted.expected)];
+        let mut export = Vec::new();
         let (names, stdin) = match self.protocol {
             Protocol::Kattis => {
-                files.push(BoxFile::writable_dir(FEEDBACK));
+                files.push(feedback_folder(submitted.feedback, &mut export));
                 let dir = format!("{FEEDBACK}/");
                 (
                     [INPUT, ANSWER, dir.as_str()].map(OsString::from),
@@ -134,10 +136,16 @@ impl ExternalJudge {
             collect: [JUDGE_MESSAGE, TEAM_MESSAGE]
                 .map(|m| Path::new(FEEDBACK).join(m))
                 .to_vec(),
+            export,
             ..Spec::new(&program, limits)
         };
         let outcome = grundy_sandbox::run(spec).map_err(|e| format!("cannot be started: {e}"))?;
         let exit = exit_status(&outcome.end, limits)?;
+        if let (Protocol::Kattis, Some(feedback), 42 | 43) =
+            (self.protocol, submitted.feedback, exit)
+        {
+            feedback.keep(&outcome, exit)?;
+        }
         let said = || message_of(&outcome.stdout, &outcome.stderr);
         match (self.protocol, exit) {
             (Protocol::Kattis, 42) => Ok(Judgement::Accepted),
@@ -165,11 +173,27 @@ impl ExternalJudge {
     }
 }
 
+/// A Kattis judge's feedback folder: a fresh one, or the one the passes of a multi-pass case
+/// share (then added to `export`, to be kept after the run).
+pub fn feedback_folder(
+    feedback: Option<&Feedback>,
+    export: &mut Vec<(std::path::PathBuf, std::path::PathBuf)>,
+) -> BoxFile {
+    match feedback {
+        None => BoxFile::writable_dir(FEEDBACK),
+        Some(feedback) => {
+            let (folder, back) = feedback.placed(FEEDBACK);
+            export.push(back);
+            folder
+        }
+    }
+}
+
 /// The files a checker gets in its working folder, and its feedback folder.
 const INPUT: &str = "input";
 const ANSWER: &str = "answer";
 const OUTPUT: &str = "output";
-const FEEDBACK: &str = "feedback";
+pub const FEEDBACK: &str = "feedback";
 const JUDGE_MESSAGE: &str = "judgemessage.txt";
 const TEAM_MESSAGE: &str = "teammessage.txt";
 

@@ -12,6 +12,7 @@
 
 mod compare;
 pub mod external;
+pub mod feedback;
 
 use std::fmt;
 use std::path::Path;
@@ -21,6 +22,7 @@ use grundy_problems::{CheckFn, Decision, Interaction};
 
 pub use compare::Comparison;
 pub use external::{exit_status, ExternalJudge, Protocol};
+pub use feedback::Feedback;
 
 use crate::package::default_validator;
 use crate::running::Input;
@@ -136,6 +138,9 @@ pub struct Submitted<'a> {
     pub expected: &'a [u8],
     /// What the program wrote.
     pub output: &'a [u8],
+    /// The feedback folder the passes of a multi-pass problem's case share (`None`: a case of one
+    /// pass, judged with a fresh one).
+    pub feedback: Option<&'a Feedback>,
 }
 
 impl Checker {
@@ -262,6 +267,7 @@ mod tests {
                 input: Input::Bytes(b""),
                 expected: b"0.3333333\n",
                 output,
+                feedback: None,
             };
             checker.judge(&submitted, &limits)
         };
@@ -295,6 +301,7 @@ mod tests {
                 input: Input::Bytes(input),
                 expected: b"",
                 output,
+                feedback: None,
             };
             checker.judge(&submitted, &limits)
         };

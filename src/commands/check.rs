@@ -15,7 +15,8 @@ use crate::cli::CheckArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
 use crate::judging::{
-    judge, judge_failed_run, judge_interactive, no_expected, Against, CaseResult, Verdict,
+    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
+    Verdict,
 };
 use crate::reporting::{self, ReportOptions, Summary, Verbosity};
 use crate::running::pool::{self, Event, Jobs, PoolOptions};
@@ -202,9 +203,9 @@ struct CheckJobs {
 impl Jobs for CheckJobs {
     type Output = CaseResult;
 
-    /// Runs the subject on the case and judges it; under `--bless`, writes the output as the
-    /// expected file when it is missing or not accepted. An error means the program cannot run
-    /// at all.
+    /// Runs the subject on the case (pass after pass, for a multi-pass package) and judges it;
+    /// under `--bless`, writes the output of a one-pass case as the expected file when it is
+    /// missing or not accepted. An error means the program cannot run at all.
     fn run(&self, index: usize, watch: &SolveWatch) -> Result<CaseResult> {
         let case = &self.cases[index];
         let settings = self.config.settings(&case.problem);
@@ -224,48 +225,59 @@ impl Jobs for CheckJobs {
             .interactor
             .as_ref()
             .filter(|_| !case.expects_error());
-        if let Some(interactor) = interactor {
+        let passes = settings.validation_passes;
+        let judged = if let Some(interactor) = interactor {
             let Some(answer) = expected else {
                 return Ok(no_expected(case.clone()));
             };
-            let subject = &self.subject;
-            let run = subject.interact(
-                &case.problem,
-                interactor,
-                input,
-                &answer,
-                settings,
-                Some(watch),
-            );
-            return match run {
-                Ok(run) => Ok(judge_interactive(case.clone(), &run)),
-                Err(RunError::Unreadable { path, error }) => Ok(unreadable(case, &path, &error)),
-                Err(error) => Err(error.into()),
-            };
-        }
-        let run = match (self.subject).run(&case.problem, built_in, input, settings, Some(watch)) {
-            Ok(run) => run,
-            Err(RunError::Unreadable { path, error }) => {
-                return Ok(unreadable(case, &path, &error))
+            judge_passes(passes, input, |input, feedback| {
+                let run = self.subject.interact(
+                    &case.problem,
+                    interactor,
+                    (input, &answer, feedback),
+                    settings,
+                    Some(watch),
+                )?;
+                Ok(judge_interactive(case.clone(), &run))
+            })
+        } else {
+            let mut last = None;
+            let judged = judge_passes(passes, input, |input, feedback| {
+                let run =
+                    self.subject
+                        .run(&case.problem, built_in, input, settings, Some(watch))?;
+                let against = Against {
+                    input,
+                    expected: expected.as_deref(),
+                    checker: &settings.checker,
+                    judge_limits: &settings.judge_limits(),
+                    feedback,
+                };
+                let result = judge(case.clone(), &run, &against);
+                last = Some(run);
+                Ok(result)
+            });
+            // The output of one pass of several is no expected file.
+            match (judged, last) {
+                (Ok(mut result), Some(run))
+                    if self.bless && passes == 1 && blessing::wanted(result.verdict) =>
+                {
+                    blessing::bless(
+                        &mut result,
+                        &run,
+                        &self.config.fixtures,
+                        expected.as_deref(),
+                    );
+                    Ok(result)
+                }
+                (judged, _) => judged,
             }
-            Err(error) => return Err(error.into()),
         };
-        let against = Against {
-            input,
-            expected: expected.as_deref(),
-            checker: &settings.checker,
-            judge_limits: &settings.judge_limits(),
-        };
-        let mut result = judge(case.clone(), &run, &against);
-        if self.bless && blessing::wanted(result.verdict) {
-            blessing::bless(
-                &mut result,
-                &run,
-                &self.config.fixtures,
-                expected.as_deref(),
-            );
+        match judged {
+            Ok(result) => Ok(result),
+            Err(RunError::Unreadable { path, error }) => Ok(unreadable(case, &path, &error)),
+            Err(error) => Err(error.into()),
         }
-        Ok(result)
     }
 
     fn overdue(&self, index: usize, ran_for: Duration) -> CaseResult {

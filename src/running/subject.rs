@@ -11,7 +11,7 @@ use grundy_sandbox::{Program, SpawnError};
 use super::interactive::processes::{self, Side};
 use super::interactive::{built_in_pair, InteractiveRun};
 use super::{parse_command, run_external, run_in_process, run_watched, Run, SolveWatch};
-use crate::checking::{Checker, ExternalJudge, Interactor, Protocol};
+use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
 use crate::config::Settings;
 
 /// What produces the output being judged.
@@ -130,13 +130,13 @@ impl Subject {
     }
 
     /// Runs the subject for the problem `id` against `interactor` on the case `input` and its
-    /// `answer` file.
+    /// `answer` file, with the feedback folder the passes of a multi-pass case share (for a
+    /// Kattis interactor program).
     pub fn interact(
         &self,
         id: &str,
         interactor: &Interactor,
-        input: Input<'_>,
-        answer: &[u8],
+        (input, answer, feedback): (Input<'_>, &[u8], Option<&Feedback>),
         settings: &Settings,
         watch: Option<&SolveWatch>,
     ) -> Result<InteractiveRun, RunError> {
@@ -171,7 +171,7 @@ impl Subject {
             (Interactor::External(judge), Some(program)) => Ok(processes::against_interactor(
                 Side::Program(&program),
                 judge,
-                (input, answer),
+                (input, answer, feedback),
                 settings,
                 output_checker(judge, settings),
             )?),
@@ -188,7 +188,7 @@ impl Subject {
                 Ok(processes::against_interactor(
                     Side::Player(player),
                     judge,
-                    (input, answer),
+                    (input, answer, feedback),
                     settings,
                     output_checker(judge, settings),
                 )?)

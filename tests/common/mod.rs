@@ -240,3 +240,21 @@ pub fn judge_command(role: &str) -> String {
     let path = test_judge().display().to_string();
     format!("'{}' {role}", path.replace('\'', r"'\''"))
 }
+
+/// The JSON lines of a `grundy verify --format json` run: the submissions, then the summary.
+pub fn verify_json(output: &Output) -> (Vec<serde_json::Value>, serde_json::Value) {
+    let mut lines: Vec<serde_json::Value> = stdout(output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}\n{}", dump(output))))
+        .collect();
+    let summary = lines.pop().expect("a summary");
+    assert_eq!(summary["type"], "summary", "{}", dump(output));
+    (lines, summary)
+}
+
+/// The row of `submission` in a verify report's rows.
+pub fn row<'a>(rows: &'a [serde_json::Value], submission: &str) -> &'a serde_json::Value {
+    rows.iter()
+        .find(|r| r["submission"] == submission)
+        .unwrap_or_else(|| panic!("no row for {submission}: {rows:#?}"))
+}

@@ -205,8 +205,7 @@ impl Tester {
             let played = subject.interact(
                 problem.id,
                 interactor,
-                input,
-                &reference.output,
+                (input, &reference.output, None),
                 settings,
                 None,
             )?;
@@ -232,6 +231,7 @@ impl Tester {
             expected: Some(&reference.output),
             checker: &self.settings.checker,
             judge_limits: &self.settings.judge_limits(),
+            feedback: None,
         };
         let result = judge(case, &run, &against);
         if result.verdict.passed() {

@@ -43,7 +43,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
             output_mib: settings.output_limit_mb,
             judging: Judging::Settings(Box::new(settings)),
             submissions: vec![],
-            unjudged: None,
+            passes: 1,
         };
         for case in found.cases.iter().filter(|c| c.problem == built_in.id) {
             let test_case = TestCase {

@@ -1,6 +1,6 @@
 //! Packages as problems of `check` and `list`: a package in the fixtures root (or the root
-//! itself) is judged with its own limits and output validator, laid over the settings runner.toml
-//! gives it; command-line flags still win. Its output validator (or the default validator with
+//! itself) is judged with its own limits (its passes too, for a multi-pass package) and output
+//! validator, laid over the settings runner.toml gives it; command-line flags still win. Its output validator (or the default validator with
 //! the cases' flags) becomes the checker, or the interactor of an interactive package, built into
 //! the cache as `verify` builds it.
 
@@ -45,6 +45,7 @@ fn settings_of(problem: Problem, base: &Settings, overrides: &Overrides) -> Resu
     if let (None, Some(mib)) = (overrides.output_limit_mb, limits.output_mib) {
         settings.output_limit_mb = mib;
     }
+    settings.validation_passes = problem.passes;
     let validators = match &problem.judging {
         Judging::Package {
             validator: OutputValidator::Custom(programs),

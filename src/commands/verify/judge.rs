@@ -6,7 +6,8 @@
 //! is told apart from a hopeless one, and a run over the limit is TLE whatever it printed.
 //!
 //! Every case is judged, even after a failure, so the report can say which cases catch each
-//! wrong submission.
+//! wrong submission; a multi-pass package's case pass after pass
+//! ([`crate::judging::judge_passes`]), its time that of its slowest pass.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,7 +23,7 @@ use super::Pool;
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
 use crate::discovery::Case;
-use crate::judging::{judge, judge_interactive, Against, CaseResult, Verdict};
+use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
 
@@ -39,7 +40,8 @@ pub struct CaseRun {
 #[derive(Clone, Debug)]
 enum Ran {
     Case(CaseRun),
-    /// The case could not be judged at all (an interactive pairing not supported yet).
+    /// The case could not be judged at all (grundy could not prepare it: an interactive pairing
+    /// it does not support, a feedback folder it could not make).
     Unjudged(String),
 }
 
@@ -157,21 +159,18 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         .collect();
     let interactor = interactor_for(problem, builds);
     // A problem whose judging cannot work judges nothing: one reason for all its submissions.
-    let blocker = problem
-        .unjudged
-        .clone()
-        .or_else(|| interactor.clone().err())
-        .or_else(|| {
-            checkers
-                .iter()
-                .find_map(|c| c.clone().err())
-                .filter(|_| checkers.iter().all(Result::is_err))
-        });
+    let blocker = interactor.clone().err().or_else(|| {
+        checkers
+            .iter()
+            .find_map(|c| c.clone().err())
+            .filter(|_| checkers.iter().all(Result::is_err))
+    });
     let settings = match &problem.judging {
         super::model::Judging::Settings(settings) => (**settings).clone(),
         super::model::Judging::Package { .. } => Settings {
             memory_limit_mb: problem.memory_mib,
             output_limit_mb: problem.output_mib,
+            validation_passes: problem.passes,
             ..Settings::default()
         },
     };
@@ -360,34 +359,37 @@ fn judge_case(
         input: case.input.clone(),
         expected: case.answer.clone(),
     };
-    let result: CaseResult = match &prepared.interactor {
+    let passes = settings.validation_passes;
+    let judged = match &prepared.interactor {
         Some(interactor) => {
             let answer = answer.unwrap_or_default();
-            match subject.interact(
-                &problem.name,
-                interactor,
-                input,
-                &answer,
-                settings,
-                Some(watch),
-            ) {
-                Ok(run) => judge_interactive(case_of(), &run),
-                Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
-                Err(error) => return failed(Verdict::RE, error.to_string()),
-            }
+            judge_passes(passes, input, |input, feedback| {
+                let run = subject.interact(
+                    &problem.name,
+                    interactor,
+                    (input, &answer, feedback),
+                    settings,
+                    Some(watch),
+                )?;
+                Ok(judge_interactive(case_of(), &run))
+            })
         }
-        None => match subject.run(&problem.name, None, input, settings, Some(watch)) {
-            Ok(run) => {
-                let against = Against {
-                    input,
-                    expected: answer.as_deref(),
-                    checker,
-                    judge_limits: &settings.judge_limits(),
-                };
-                judge(case_of(), &run, &against)
-            }
-            Err(error) => return failed(Verdict::RE, error.to_string()),
-        },
+        None => judge_passes(passes, input, |input, feedback| {
+            let run = subject.run(&problem.name, None, input, settings, Some(watch))?;
+            let against = Against {
+                input,
+                expected: answer.as_deref(),
+                checker,
+                judge_limits: &settings.judge_limits(),
+                feedback,
+            };
+            Ok(judge(case_of(), &run, &against))
+        }),
+    };
+    let result = match judged {
+        Ok(result) => result,
+        Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
+        Err(error) => return failed(Verdict::RE, error.to_string()),
     };
     Ran::Case(CaseRun {
         verdict: result.verdict,

@@ -44,8 +44,9 @@ pub struct Problem {
     pub memory_mib: u64,
     pub output_mib: u64,
     pub submissions: Vec<Submission>,
-    /// Why no submission can be judged (a multi-pass problem), when none can.
-    pub unjudged: Option<String>,
+    /// How many passes a case may take: `limits.validation_passes` for a multi-pass package, 1
+    /// for the others.
+    pub passes: u64,
 }
 
 /// One input (with its answer) and the arguments its validators get.
@@ -114,8 +115,7 @@ impl Problem {
     }
 
     /// A package, read, as a problem to verify. Scoring packages are judged pass-fail, with a
-    /// note; the submissions of multi-pass packages are not judged (their validator's
-    /// `nextpass.in` would have to be fed back, which the Kattis checker path cannot do yet).
+    /// note.
     pub fn from_package(package: Package) -> Problem {
         let mut warnings: Vec<String> = package.warnings.iter().map(ToString::to_string).collect();
         let kind = package.metadata.problem_type;
@@ -162,6 +162,11 @@ impl Problem {
                 .map(|c| (c, false)),
         );
         let limits = package.metadata.limits.clone();
+        let passes = if kind.multi_pass {
+            limits.validation_passes
+        } else {
+            1
+        };
         let cases = package.judged_cases().map(test_case).collect();
         let invalid_inputs = of_kind(CaseKind::InvalidInput);
         Problem {
@@ -184,11 +189,7 @@ impl Problem {
             time_limit_source: "problem.yaml",
             limits,
             submissions: package.submissions,
-            unjudged: kind.multi_pass.then(|| {
-                "multi-pass problems are not judged yet: the output validator's nextpass.in \
-                 cannot be fed back to the submission"
-                    .to_string()
-            }),
+            passes,
             root: package.root,
             warnings,
         }

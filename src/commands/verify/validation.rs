@@ -353,6 +353,7 @@ fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Sai
         input: Input::File(&case.input),
         expected: &answer,
         output: &output,
+        feedback: None,
     };
     let judge_limits = Settings {
         output_limit_mb: problem.output_mib,

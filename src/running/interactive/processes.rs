@@ -9,7 +9,7 @@
 //! soon after the program is stopped and blamed.
 
 use std::ffi::OsString;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -22,7 +22,10 @@ use grundy_sandbox::{
 
 use super::pipes::{pipe, relay, PipeLink};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript};
-use crate::checking::{exit_status, Checker, ExternalJudge, Judgement, Protocol, Submitted};
+use crate::checking::external::{feedback_folder, FEEDBACK};
+use crate::checking::{
+    exit_status, Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted,
+};
 use crate::config::Settings;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
 use crate::running::{run_of, Failure, Input, Run};
@@ -52,13 +55,14 @@ struct Running {
 }
 
 impl Running {
-    /// Starts `program` with the given stdin and stdout under `limits` (plus `files` placed in
-    /// its working folder, `collect` read back and `env` added to its environment).
+    /// Starts `program` with the given stdin and stdout under `limits` (plus the files placed
+    /// in its working folder, read back and copied out after it, and `env` added to its
+    /// environment).
     fn start(
         program: &Program,
         limits: &Limits,
         (stdin, stdout): (Stdin, Stdout),
-        (files, collect): (Vec<BoxFile>, Vec<std::path::PathBuf>),
+        files: Files,
         env: &[(OsString, OsString)],
     ) -> std::io::Result<Running> {
         let cancel = Cancel::new();
@@ -72,8 +76,9 @@ impl Running {
                     stdin,
                     stdout,
                     env: &env,
-                    files,
-                    collect,
+                    files: files.placed,
+                    collect: files.collect,
+                    export: files.export,
                     cancel: Some(token),
                     ..Spec::new(&program, &limits)
                 };
@@ -95,6 +100,14 @@ impl Running {
             .recv()
             .unwrap_or_else(|_| Err(setup_error("the run's thread is gone")))
     }
+}
+
+/// The files of a run: placed in its working folder before it, read back and copied out after.
+#[derive(Default)]
+struct Files {
+    placed: Vec<BoxFile>,
+    collect: Vec<PathBuf>,
+    export: Vec<(PathBuf, PathBuf)>,
 }
 
 fn limits(settings: &Settings) -> Limits {
@@ -133,7 +146,7 @@ pub fn program_against_judge(
         program,
         &limits,
         (Stdin::Fd(to_program_r), Stdout::Fd(from_program_w)),
-        (Vec::new(), Vec::new()),
+        Files::default(),
         &settings.env,
     )
     .map_err(spawn_error)?;
@@ -190,12 +203,13 @@ fn program_side(outcome: &Outcome, settings: &Settings) -> (Run, Option<Instant>
     (run, Some(outcome.ended_at))
 }
 
-/// `side` against the interactor program `interactor` on the case `input` and its `answer`. A
-/// testlib interactor's output file is then judged by `checker`, when the problem has one.
+/// `side` against the interactor program `interactor` on the case `input` and its `answer`
+/// (with the feedback folder the passes of a multi-pass case share). A testlib interactor's
+/// output file is then judged by `checker`, when the problem has one.
 pub fn against_interactor(
     side: Side<'_>,
     interactor: &ExternalJudge,
-    (input, answer): (Input<'_>, &[u8]),
+    (input, answer, feedback): (Input<'_>, &[u8], Option<&Feedback>),
     settings: &Settings,
     checker: Option<&Checker>,
 ) -> Result<InteractiveRun, SpawnError> {
@@ -207,12 +221,12 @@ pub fn against_interactor(
         time: settings.time_limit + settings.judge_time_limit,
         ..settings.judge_limits()
     };
-    let (interactor_program, files, collect) = interactor_files(interactor, input, answer);
+    let (interactor_program, files) = interactor_files(interactor, input, answer, feedback);
     let judge = Running::start(
         &interactor_program,
         &judge_limits,
         (Stdin::Fd(interactor_in_r), Stdout::Fd(interactor_out_w)),
-        (files, collect),
+        files,
         &[],
     )
     .map_err(spawn_error)?;
@@ -226,7 +240,7 @@ pub fn against_interactor(
                 program,
                 &limits(settings),
                 (Stdin::Fd(program_in_r), Stdout::Fd(program_out_w)),
-                (Vec::new(), Vec::new()),
+                Files::default(),
                 &settings.env,
             )
             .map_err(spawn_error)?;
@@ -268,7 +282,8 @@ pub fn against_interactor(
     let give_up = program.1.unwrap_or_else(Instant::now).max(started) + INTERACTOR_GRACE;
     let judged = judge.wait(Some(give_up))?;
     let judge_ended = interactor_closed.unwrap_or(judged.ended_at);
-    let mut judgement = interactor_judgement(interactor, &judged, &judge_limits, &program);
+    let mut judgement =
+        interactor_judgement(interactor, &judged, (&judge_limits, feedback), &program);
     // testlib: a problem with a checker judges the interactor's output file with it.
     if let (Judgement::Accepted, Some(checker)) = (&judgement, checker) {
         let output = judged
@@ -280,6 +295,7 @@ pub fn against_interactor(
             input,
             expected: answer,
             output,
+            feedback: None,
         };
         judgement = checker.judge(&submitted, &settings.judge_limits());
     }
@@ -339,47 +355,48 @@ fn play_against(
     (run, ended, closed)
 }
 
-/// The interactor's command with its protocol's files, the files placed in its working folder,
-/// and the files read back.
+/// The interactor's command with its protocol's files, and its files: placed in its working
+/// folder (the feedback folder a multi-pass case's passes share, when there is one), read back
+/// and copied out.
 fn interactor_files(
     interactor: &ExternalJudge,
     input: Input<'_>,
     answer: &[u8],
-) -> (Program, Vec<BoxFile>, Vec<std::path::PathBuf>) {
+    feedback: Option<&Feedback>,
+) -> (Program, Files) {
     let input = match input {
         Input::File(path) => BoxFile::copy("input", path),
         Input::Bytes(bytes) => BoxFile::bytes("input", bytes),
     };
-    let mut files = vec![input, BoxFile::bytes("answer", answer)];
-    let (names, collect) = match interactor.protocol {
+    let mut files = Files {
+        placed: vec![input, BoxFile::bytes("answer", answer)],
+        ..Files::default()
+    };
+    let names = match interactor.protocol {
         Protocol::Kattis => {
-            files.push(BoxFile::writable_dir("feedback"));
-            (
-                ["input", "answer", "feedback/"],
-                vec![Path::new("feedback").join("judgemessage.txt")],
-            )
+            files
+                .placed
+                .push(feedback_folder(feedback, &mut files.export));
+            files.collect = vec![Path::new(FEEDBACK).join("judgemessage.txt")];
+            ["input", "answer", "feedback/"]
         }
         Protocol::Testlib => {
-            files.push(BoxFile::writable_dir("out"));
-            (
-                ["input", TESTLIB_OUTPUT, "answer"],
-                vec![TESTLIB_OUTPUT.into()],
-            )
+            files.placed.push(BoxFile::writable_dir("out"));
+            files.collect = vec![TESTLIB_OUTPUT.into()];
+            ["input", TESTLIB_OUTPUT, "answer"]
         }
     };
-    (
-        interactor.with_files(names.map(OsString::from)),
-        files,
-        collect,
-    )
+    (interactor.with_files(names.map(OsString::from)), files)
 }
 
 /// What an interactor's end says, by its protocol. An interactor killed by SIGPIPE after the
-/// program ended is not at fault: the program left the exchange before it was over.
+/// program ended is not at fault: the program left the exchange before it was over. A Kattis
+/// interactor's verdict in a pass of a multi-pass case also keeps its feedback folder for the
+/// next pass.
 fn interactor_judgement(
     interactor: &ExternalJudge,
     outcome: &Outcome,
-    limits: &Limits,
+    (limits, feedback): (&Limits, Option<&Feedback>),
     program: &(Run, Option<Instant>),
 ) -> Judgement {
     let program_left_first = program.1.is_some_and(|ended| ended <= outcome.ended_at);
@@ -411,7 +428,7 @@ fn interactor_judgement(
             stderr
         }
     };
-    let feedback = || {
+    let judge_message = || {
         outcome
             .collected
             .iter()
@@ -420,9 +437,14 @@ fn interactor_judgement(
             .filter(|m| !m.is_empty())
             .unwrap_or_else(|| "the interactor rejected the program (exit 43)".into())
     };
+    if let (Protocol::Kattis, Some(feedback), 42 | 43) = (interactor.protocol, feedback, exit) {
+        if let Err(why) = feedback.keep(outcome, exit) {
+            return Judgement::JudgeError(format!("the interactor `{interactor}` {why}"));
+        }
+    }
     match (interactor.protocol, exit) {
         (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Judgement::Accepted,
-        (Protocol::Kattis, 43) => Judgement::WrongAnswer(feedback()),
+        (Protocol::Kattis, 43) => Judgement::WrongAnswer(judge_message()),
         (Protocol::Testlib, 1 | 7) => Judgement::WrongAnswer(said()),
         (Protocol::Testlib, 2) => Judgement::PresentationError(said()),
         (Protocol::Testlib, 3) => Judgement::JudgeError(format!(
