@@ -223,6 +223,34 @@ fn an_interactor_that_crashes_hangs_or_rejects_at_once() {
     assert_no_process_left("judge-of-the-leftover-test");
 }
 
+#[test]
+fn a_program_is_stopped_as_soon_as_the_interactor_rejects_it() {
+    let project = project(&["play"]);
+    let interactor = format!("kattis:{}", judge_command("interact-reject-at-once"));
+    // The program never reads nor ends; the interactor has rejected it at once, so the case is
+    // decided and the program is not left to run until its (long) time limit.
+    let exec = judge_command("hang");
+    let output = project.grundy(&[
+        "check",
+        "--format",
+        "json",
+        "--time-limit",
+        "40000",
+        "--exec",
+        &exec,
+        "--interactor",
+        &interactor,
+    ]);
+    let case: serde_json::Value =
+        serde_json::from_str(stdout(&output).lines().next().unwrap()).unwrap();
+    assert_eq!(case["verdict"], "WA", "{}", dump(&output));
+    let time_ms = case["time_ms"].as_f64().unwrap();
+    assert!(
+        time_ms < 20000.0,
+        "the program ran {time_ms} ms of its 40000 ms after the interactor had decided"
+    );
+}
+
 /// Asserts that no process whose command line holds `marker` is alive, after a moment for
 /// killed ones to be reaped.
 fn assert_no_process_left(marker: &str) {

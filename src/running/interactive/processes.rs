@@ -57,15 +57,15 @@ struct Running {
 impl Running {
     /// Starts `program` with the given stdin and stdout under `limits` (plus the files placed
     /// in its working folder, read back and copied out after it, and `env` added to its
-    /// environment).
+    /// environment); `cancel` stops it.
     fn start(
+        cancel: Cancel,
         program: &Program,
         limits: &Limits,
         (stdin, stdout): (Stdin, Stdout),
         files: Files,
         env: &[(OsString, OsString)],
     ) -> std::io::Result<Running> {
-        let cancel = Cancel::new();
         let (done, finished) = mpsc::channel();
         let (program, limits, token) = (program.clone(), limits.clone(), cancel.clone());
         let env = env.to_vec();
@@ -85,6 +85,27 @@ impl Running {
                 let _ = done.send(grundy_sandbox::run(spec));
             })?;
         Ok(Running { cancel, finished })
+    }
+
+    /// The same run, with `then` called on its outcome the moment it ends.
+    fn on_end(
+        self,
+        then: impl FnOnce(&Result<Outcome, SpawnError>) + Send + 'static,
+    ) -> std::io::Result<Running> {
+        let (done, finished) = mpsc::channel();
+        let source = self.finished;
+        thread::Builder::new()
+            .name("grundy-judge-end".into())
+            .spawn(move || {
+                if let Ok(outcome) = source.recv() {
+                    then(&outcome);
+                    let _ = done.send(outcome);
+                }
+            })?;
+        Ok(Running {
+            cancel: self.cancel,
+            finished,
+        })
     }
 
     /// Waits for the run to end, at most until `give_up` (then it is stopped).
@@ -143,6 +164,7 @@ pub fn program_against_judge(
     let (from_program_r, from_program_w) = pipe().map_err(spawn_error)?;
     let limits = limits(settings);
     let running = Running::start(
+        Cancel::new(),
         program,
         &limits,
         (Stdin::Fd(to_program_r), Stdout::Fd(from_program_w)),
@@ -222,13 +244,31 @@ pub fn against_interactor(
         ..settings.judge_limits()
     };
     let (interactor_program, files) = interactor_files(interactor, input, answer, feedback);
+    // An interactor that ends without accepting has decided the case: nothing the program does
+    // afterwards can change the verdict, so it is stopped at once (rather than left to spin or
+    // wait until its time limit).
+    let program_cancel = Cancel::new();
+    let stop_program = program_cancel.clone();
+    let protocol = interactor.protocol;
     let judge = Running::start(
+        Cancel::new(),
         &interactor_program,
         &judge_limits,
         (Stdin::Fd(interactor_in_r), Stdout::Fd(interactor_out_w)),
         files,
         &[],
     )
+    .and_then(|judge| {
+        judge.on_end(move |outcome| {
+            let accepted = matches!(
+                (protocol, outcome.as_ref().map(|o| &o.end)),
+                (Protocol::Kattis, Ok(End::Exited(42))) | (Protocol::Testlib, Ok(End::Exited(0)))
+            );
+            if !accepted {
+                stop_program.cancel();
+            }
+        })
+    })
     .map_err(spawn_error)?;
     let started = Instant::now();
     let transcript = Arc::new(Mutex::new(Transcript::default()));
@@ -237,6 +277,7 @@ pub fn against_interactor(
     let (program, interactor_closed) = match side {
         Side::Program(program) => {
             let running = Running::start(
+                program_cancel,
                 program,
                 &limits(settings),
                 (Stdin::Fd(program_in_r), Stdout::Fd(program_out_w)),
