@@ -320,6 +320,11 @@ impl Boxed {
         }
     }
 
+    /// Whether the box has a cgroup (which limits its runs' memory).
+    pub(crate) fn has_cgroup(&self) -> bool {
+        self.cgroup.is_some()
+    }
+
     /// What the box's cgroup saw since `reset_cgroup`.
     pub(crate) fn cgroup_events(&self) -> Option<MemoryEvents> {
         self.cgroup.as_ref().map(|(c, slot)| slot.events(c.version))

@@ -48,7 +48,8 @@
 //!
 //! # Limits
 //! The wall clock (SIGKILL at the limit; RLIMIT_CPU as a backstop), RLIMIT_AS = the memory
-//! limit, an unlimited stack (recursion may use the whole memory limit, as on judges), a cgroup
+//! limit (except for a [`Program`] that `reserves_address_space`, where a cgroup holds the
+//! memory limit alone), an unlimited stack (recursion may use the whole memory limit, as on judges), a cgroup
 //! memory limit for the whole process tree where cgroups are writable, RLIMIT_FSIZE = 4 × the
 //! output limit, no core dumps, at most 256 tasks (traced forks, a pids cgroup, or
 //! RLIMIT_NPROC for a user of the box's own). Limits above the runner's own hard limits are
@@ -69,7 +70,8 @@
 //! # Programs that do not fit
 //! A judged program cannot use ptrace itself (it is already traced; LeakSanitizer needs it),
 //! nor 32-bit system calls, namespaces or io_uring; address-space hungry runtimes (ASan, the
-//! JVM) need a memory limit far above what they touch, as on any judge that limits RLIMIT_AS.
+//! JVM) need a memory limit far above what they touch, as on any judge that limits RLIMIT_AS,
+//! unless they are marked `reserves_address_space` and a cgroup limits the run.
 //! A program that needs files outside the system folders (a runtime installed under /opt, a
 //! library found through an rpath) must be given them as arguments or run through a wrapper
 //! that lives in the system folders.
@@ -119,6 +121,7 @@ pub use guarantees::{guarantees, guarantees_of, Guarantees};
 pub use identity::set_uid_range;
 pub use outcome::{End, Outcome};
 pub use registry::kill_all_running;
+pub use run::DEFAULT_PATH;
 pub use spec::{BoxFile, BoxFileKind, Cancel, Limits, Program, Spec, Stdin, Stdout};
 pub use verdict::signal_name;
 

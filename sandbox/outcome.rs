@@ -66,6 +66,8 @@ pub(crate) struct Ended {
     pub runner_peak_kb: u64,
     pub collected: Vec<(PathBuf, Vec<u8>)>,
     pub exported: Vec<PathBuf>,
+    /// RLIMIT_AS held the memory limit (else a cgroup alone did).
+    pub address_space: bool,
 }
 
 pub(crate) fn conclude(
@@ -116,6 +118,7 @@ pub(crate) fn conclude(
             cgroup: ended.events,
             untraced_peak_kb: peak_kb,
             limits,
+            address_space: ended.address_space,
         })
     };
     Ok(Outcome {

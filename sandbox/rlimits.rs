@@ -65,7 +65,8 @@ fn own_hard_limit(resource: libc::__rlimit_resource_t) -> libc::rlim_t {
 /// The limits for a run. `cap_processes` adds RLIMIT_NPROC, which counts the processes of the
 /// program's user: meaningful only where that user is the box's alone (a uid of its own, or
 /// a user namespace), and a little above MAX_TASKS so the tracer sees the excess first.
-pub(crate) fn for_run(limits: &Limits, cap_processes: bool) -> Vec<Rlimit> {
+/// `address_space` is false where a cgroup alone holds the memory limit.
+pub(crate) fn for_run(limits: &Limits, cap_processes: bool, address_space: bool) -> Vec<Rlimit> {
     // CPU seconds are whole; the wall clock is the precise limit, this is the backstop that
     // still holds if the runner itself is stopped. Soft sends SIGXCPU, hard SIGKILL.
     let cpu = limits.time.as_secs() + 1;
@@ -79,7 +80,7 @@ pub(crate) fn for_run(limits: &Limits, cap_processes: bool) -> Vec<Rlimit> {
         // small default stacks (a finite RLIMIT_STACK would be every thread's reservation).
         (libc::RLIMIT_STACK, u64::MAX, u64::MAX),
     ];
-    if limits.memory_bytes > 0 {
+    if limits.memory_bytes > 0 && address_space {
         out.push((libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes));
     }
     if cap_processes {

@@ -23,7 +23,7 @@ use crate::{Outcome, SpawnError, Spec};
 
 /// The PATH a program gets unless the caller passes one; bare command names are looked up
 /// there (its folders are all visible in a box).
-const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+pub const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, SpawnError> {
     let argv0 = spec.argv0().to_os_string();
@@ -83,6 +83,8 @@ struct Target<'a> {
     cap_processes: bool,
     /// A box's program: it inherits its keeper's filter (and has a network namespace).
     boxed: bool,
+    /// The box's cgroup limits the run's memory (a plain run's cgroup is its launch's slot).
+    box_cgroup: bool,
     protect: Option<(i32, i32)>,
     flags: u32,
 }
@@ -93,6 +95,8 @@ struct Launch {
     plan: Plan,
     io: stdio::Stdio,
     slot: Option<CgroupSlot>,
+    /// RLIMIT_AS holds the memory limit (else a cgroup alone does).
+    address_space: bool,
 }
 
 impl Launch {
@@ -102,6 +106,8 @@ impl Launch {
         cgroups: Option<&Cgroups>,
     ) -> Result<Launch, String> {
         let slot = cgroup_slot(cgroups, spec.limits.memory_bytes)?;
+        let cgroup_limits_memory = target.box_cgroup || slot.is_some();
+        let address_space = !(spec.program.reserves_address_space && cgroup_limits_memory);
         let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
         let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
         let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
@@ -119,14 +125,19 @@ impl Launch {
             argv: target.argv,
             env: &environment(spec.env, target.workdir),
             workdir: target.workdir,
-            rlimits: rlimits::for_run(spec.limits, target.cap_processes),
+            rlimits: rlimits::for_run(spec.limits, target.cap_processes, address_space),
             filter,
             traced_filter,
             identity: target.identity,
             flags: target.flags,
             cgroup_fds: slot.as_ref().map_or(0, |s| s.procs_fds().len()),
         })?;
-        Ok(Launch { plan, io, slot })
+        Ok(Launch {
+            plan,
+            io,
+            slot,
+            address_space,
+        })
     }
 
     /// The program's descriptors, in the order a supervisor or keeper expects them.
@@ -185,6 +196,7 @@ fn run_boxed(
         identity: bx.ids(),
         cap_processes: true,
         boxed: true,
+        box_cgroup: bx.has_cgroup(),
         protect: None,
         flags: trace_flags(tracing),
     };
@@ -196,7 +208,9 @@ fn run_boxed(
     let registration = bx
         .start(launch.plan.bytes(), &launch.child_fds())
         .map_err(|e| other(format!("cannot start the program in its sandbox: {e}")))?;
-    let Launch { io, .. } = launch;
+    let Launch {
+        io, address_space, ..
+    } = launch;
     let mut streams = drain(io, ReportFrom::Socket(bx.ctl_fd()), &mut spec);
     let stop = streams.collect(started_at + spec.limits.time);
     let seen_end = Instant::now();
@@ -231,6 +245,7 @@ fn run_boxed(
         runner_peak_kb,
         collected,
         exported,
+        address_space,
     };
     conclude(&argv0, spec.limits, streams, facts)
 }
@@ -264,6 +279,7 @@ fn run_plain(
         identity: ids,
         cap_processes: ids.is_some(),
         boxed: false,
+        box_cgroup: false,
         protect: Some(runner),
         flags: FLAG_CHECK_PARENT | trace_flags(tracing),
     };
@@ -273,7 +289,12 @@ fn run_plain(
     let started_at = Instant::now();
     let cgroup_dir = launch.slot.as_ref().map(|s| s.memory_dir().to_path_buf());
     let fds = launch.child_fds();
-    let Launch { plan, io, slot } = launch;
+    let Launch {
+        plan,
+        io,
+        slot,
+        address_space,
+    } = launch;
     let started = supervise::start(plan, &fds, report_w.as_raw_fd(), cgroup_dir)
         .map_err(|e| other(format!("cannot create a process: {e}")))?;
     drop(report_w);
@@ -301,6 +322,7 @@ fn run_plain(
         runner_peak_kb,
         collected,
         exported,
+        address_space,
     };
     conclude(&argv0, spec.limits, streams, facts)
 }

@@ -26,6 +26,10 @@ pub struct Program {
     /// names (the folder of a built program, say), shown read-only at their own paths in a box.
     /// Without a mount namespace the program reaches host files as far as its user may anyway.
     pub show: Vec<PathBuf>,
+    /// The program reserves far more address space than it touches (the JVM sizes its heap,
+    /// class space and code cache up front): where a cgroup limits the run's memory, that limit
+    /// alone holds it and its address space is not limited; elsewhere RLIMIT_AS stays.
+    pub reserves_address_space: bool,
 }
 
 impl Program {
@@ -34,6 +38,7 @@ impl Program {
         Program {
             argv: argv.into_iter().map(Into::into).collect(),
             show: Vec::new(),
+            reserves_address_space: false,
         }
     }
 }

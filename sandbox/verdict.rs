@@ -21,6 +21,9 @@ pub(crate) struct Facts<'a> {
     /// Peak RSS when not traced, if it is the program's own.
     pub untraced_peak_kb: Option<u64>,
     pub limits: &'a Limits,
+    /// RLIMIT_AS held the memory limit; else a cgroup alone did, and the address space says
+    /// nothing about memory.
+    pub address_space: bool,
 }
 
 pub(crate) fn classify(f: &Facts<'_>) -> End {
@@ -75,7 +78,13 @@ fn memory_limit_hit(f: &Facts<'_>, report: &Report, failed: bool) -> bool {
     if !failed || f.limits.memory_bytes == 0 {
         return false;
     }
-    if report.flags & FLAG_REFUSED != 0 || f.cgroup.is_some_and(|c| c.limit_reached) {
+    if f.cgroup.is_some_and(|c| c.limit_reached) {
+        return true;
+    }
+    if !f.address_space {
+        return false;
+    }
+    if report.flags & FLAG_REFUSED != 0 {
         return true;
     }
     let near = f.limits.memory_bytes.saturating_sub(WATCHED_REQUEST);
@@ -157,6 +166,7 @@ mod tests {
             cgroup: None,
             untraced_peak_kb: None,
             limits,
+            address_space: true,
         }
     }
 
@@ -193,6 +203,24 @@ mod tests {
             ..Report::default()
         };
         assert_eq!(classify(&facts(&report, &limits)), End::Exited(0));
+    }
+
+    #[test]
+    fn where_a_cgroup_alone_holds_memory_the_address_space_says_nothing() {
+        let limits = limits();
+        // A JVM that reserved far past the limit, then failed for a reason of its own.
+        let report = Report {
+            status: 1 << 8, // exited with status 1
+            flags: FLAG_TRACED | FLAG_REFUSED,
+            peak_vm_kb: 8 << 20,
+            ..Report::default()
+        };
+        let cgroup_only = Facts {
+            address_space: false,
+            ..facts(&report, &limits)
+        };
+        assert_eq!(classify(&cgroup_only), End::Exited(1));
+        assert_eq!(classify(&facts(&report, &limits)), End::MemoryLimit);
     }
 
     #[test]

@@ -353,6 +353,47 @@ fn a_process_family_is_limited_together_where_cgroups_are_writable() {
     }
 }
 
+/// Reserves 8 GiB of address space without touching it (as the JVM reserves its heap), then
+/// touches 16 MiB of it; exits 1 if the reservation is refused.
+const RESERVER: &str = r#"#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+int main(void) {
+    size_t reserved = (size_t)8 << 30;
+    char *p = mmap(0, reserved, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) return 1;
+    memset(p, 1, 16 << 20);
+    puts("reserved");
+    return 0;
+}
+"#;
+
+#[test]
+fn a_program_that_reserves_address_space_is_held_by_the_cgroup_alone_where_there_is_one() {
+    let exe = c_program("reserver", RESERVER);
+    let stdin = input(b"");
+    let limits = limits(5000, 256, 1024);
+    let cgroups = grundy_sandbox::describe_containment().contains("memory and pids");
+    let plain = program([&exe]);
+    let reserving = Program {
+        reserves_address_space: true,
+        ..program([&exe])
+    };
+    for containment in available_containments() {
+        // By default the address space is the limit: the reservation is refused.
+        let o = run_with(&plain, &stdin, &limits, containment).unwrap();
+        assert_eq!(o.end, End::MemoryLimit, "{containment}: {o:?}");
+        let o = run_with(&reserving, &stdin, &limits, containment).unwrap();
+        if cgroups && containment != grundy_sandbox::Containment::ProcessGroup {
+            assert_eq!(o.end, End::Exited(0), "{containment}: {o:?}");
+            assert_eq!(o.stdout, b"reserved\n");
+        } else {
+            // No cgroup to hold the memory limit: the address space still does.
+            assert_eq!(o.end, End::MemoryLimit, "{containment}: {o:?}");
+        }
+    }
+}
+
 #[test]
 fn every_run_that_ends_by_itself_has_a_measured_peak() {
     // Measured at the program's exit from /proc; reading it must not depend on timing (a

@@ -7,6 +7,7 @@
 //! source file of the language, as separate arguments), `{main}` (the entry file) and `{class}`
 //! (the entry class of a JVM language).
 
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 /// How a language names the thing to start.
@@ -35,6 +36,19 @@ pub struct Language {
     /// Programs that must be on the PATH; the first is the one named when missing.
     pub tools: &'static [&'static str],
     pub entry: Entry,
+}
+
+/// In a run command: the run's memory limit in MiB, filled in when the program is run (a
+/// build is shared by problems of different limits).
+pub const MEMORY: &str = "{memory}";
+
+impl Language {
+    /// Its runtime reserves far more address space than it uses (the JVM sizes its heap,
+    /// class space and code cache up front), so its memory is better held by a cgroup than by
+    /// the address-space limit; its heap is set to the memory limit (`-Xmx`).
+    pub fn reserves_address_space(&self) -> bool {
+        matches!(self.code, "java" | "kotlin")
+    }
 }
 
 pub static LANGUAGES: &[Language] = &[
@@ -84,7 +98,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["java"],
         shebang: None,
         compile: Some("javac -encoding UTF-8 -d {build} {files}"),
-        run: "java -Xss64m -cp {build} {class}",
+        run: "java -XX:+UseSerialGC -Xss64m -Xmx{memory}m -cp {build} {class}",
         tools: &["javac", "java"],
         entry: Entry::Class("Main"),
     },
@@ -94,7 +108,7 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["kt"],
         shebang: None,
         compile: Some("kotlinc -d {build} {files}"),
-        run: "kotlin -cp {build} {class}",
+        run: "kotlin -J-XX:+UseSerialGC -J-Xss64m -J-Xmx{memory}m -cp {build} {class}",
         tools: &["kotlinc", "kotlin"],
         entry: Entry::Class("MainKt"),
     },
@@ -209,13 +223,29 @@ pub fn of_files(files: &[PathBuf]) -> Result<&'static Language, String> {
     }
 }
 
-/// Whether `tool` can be run: an executable file at that path, or of that name on the `PATH`.
-pub fn tool_available(tool: &str) -> bool {
+/// Why `tool` cannot be run, or `None` when it can: an executable file at that path, or of that
+/// name both on grundy's `PATH` (the tools the user has) and on the sandbox's (where programs
+/// look for it: a compiler found only in `~/.cargo/bin`, or a pyenv shim, cannot be started in
+/// the sandbox).
+pub fn missing_tool(tool: &str) -> Option<String> {
+    let own = std::env::var_os("PATH").unwrap_or_default();
+    missing_tool_in(tool, &own, grundy_sandbox::DEFAULT_PATH)
+}
+
+fn missing_tool_in(tool: &str, own: &OsStr, sandbox: &str) -> Option<String> {
+    let on = |path: &OsStr| std::env::split_paths(path).any(|dir| is_executable(&dir.join(tool)));
     if tool.contains('/') {
-        return is_executable(Path::new(tool));
+        return (!is_executable(Path::new(tool))).then(|| format!("{tool} not found"));
     }
-    std::env::var_os("PATH")
-        .is_some_and(|path| std::env::split_paths(&path).any(|dir| is_executable(&dir.join(tool))))
+    if !on(own) {
+        return Some(format!("{tool} not found"));
+    }
+    if !on(OsStr::new(sandbox)) {
+        return Some(format!(
+            "{tool} is not in {sandbox}, where sandboxed programs look for it"
+        ));
+    }
+    None
 }
 
 fn is_executable(path: &Path) -> bool {
@@ -264,6 +294,7 @@ pub fn expand(template: &str, vars: &Vars) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::os::unix::fs::PermissionsExt;
 
     #[test]
     fn extensions_decide_and_the_python_shebang_splits_python_2_from_3() {
@@ -307,15 +338,36 @@ mod tests {
     }
 
     #[test]
-    fn tools_are_found_on_the_path_and_by_path() {
-        assert!(tool_available("sh"), "every POSIX system has sh");
-        assert!(!tool_available("surely-no-such-tool-here"));
-        assert!(tool_available("/bin/sh"));
-        assert!(!tool_available("/nonexistent/sh"));
+    fn tools_are_found_on_both_paths_and_by_path() {
+        assert_eq!(missing_tool("sh"), None, "every POSIX system has sh");
+        assert_eq!(
+            missing_tool("surely-no-such-tool-here").as_deref(),
+            Some("surely-no-such-tool-here not found")
+        );
+        assert_eq!(missing_tool("/bin/sh"), None);
+        assert!(missing_tool("/nonexistent/sh").is_some());
         let dir = tempfile::tempdir().unwrap();
         let plain = dir.path().join("plain");
         std::fs::write(&plain, "").unwrap();
-        assert!(!tool_available(plain.to_str().unwrap()), "not executable");
+        assert!(
+            missing_tool(plain.to_str().unwrap()).is_some(),
+            "not executable"
+        );
+        // A tool of the user's own folder (a rustup proxy, a pyenv shim) is out of the
+        // sandbox's reach.
+        let tool = dir.path().join("mytool");
+        std::fs::write(&tool, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let own = std::env::join_paths([dir.path(), Path::new("/bin")]).unwrap();
+        assert_eq!(
+            missing_tool_in("mytool", &own, "/usr/bin:/bin").as_deref(),
+            Some("mytool is not in /usr/bin:/bin, where sandboxed programs look for it")
+        );
+        assert_eq!(missing_tool_in("sh", &own, "/usr/bin:/bin"), None);
+        assert_eq!(
+            missing_tool_in("sh", OsStr::new("/nowhere"), "/usr/bin:/bin").as_deref(),
+            Some("sh not found")
+        );
     }
 
     #[test]
@@ -345,7 +397,15 @@ mod tests {
         );
         assert_eq!(
             expand(by_code("java").unwrap().run, &vars),
-            ["java", "-Xss64m", "-cp", "/b", "Main"]
+            [
+                "java",
+                "-XX:+UseSerialGC",
+                "-Xss64m",
+                "-Xmx{memory}m",
+                "-cp",
+                "/b",
+                "Main"
+            ]
         );
         assert_eq!(
             expand(by_code("python3").unwrap().run, &vars),

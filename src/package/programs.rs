@@ -51,7 +51,10 @@ pub struct Plan {
     /// the program's folder is copied here first, and `compile`/`run` run inside it.
     pub dir: PathBuf,
     pub compile: Option<Vec<String>>,
+    /// The run command; [`languages::MEMORY`] in it stands for the run's memory limit in MiB.
     pub run: Vec<String>,
+    /// Its runtime reserves far more address space than it uses (the JVM).
+    pub reserves_address_space: bool,
 }
 
 /// Why a program will not be built.
@@ -60,7 +63,8 @@ pub enum Skip {
     Unsupported(&'static str),
     NoCompiler {
         language: &'static str,
-        tool: &'static str,
+        /// Which tool is missing, and where.
+        why: String,
     },
     Invalid(String),
 }
@@ -69,8 +73,8 @@ impl fmt::Display for Skip {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Skip::Unsupported(what) => write!(f, "skipped: unsupported ({what})"),
-            Skip::NoCompiler { language, tool } => {
-                write!(f, "skipped: no compiler for {language} ({tool} not found)")
+            Skip::NoCompiler { language, why } => {
+                write!(f, "skipped: no compiler for {language} ({why})")
             }
             Skip::Invalid(why) => write!(f, "skipped: {why}"),
         }
@@ -144,8 +148,12 @@ impl Program {
     }
 
     /// How to build and run it, with builds kept in the folder `cache` (one folder per key).
-    /// `tool_exists` is [`languages::tool_available`] outside tests.
-    pub fn plan(&self, cache: &Path, tool_exists: impl Fn(&str) -> bool) -> Result<Plan, Skip> {
+    /// `missing_tool` is [`languages::missing_tool`] outside tests.
+    pub fn plan(
+        &self,
+        cache: &Path,
+        missing_tool: impl Fn(&str) -> Option<String>,
+    ) -> Result<Plan, Skip> {
         let key = self.cache_key();
         let dir = cache.join(&key);
         match &self.kind {
@@ -158,13 +166,14 @@ impl Program {
                     compile: has("build").then(|| vec!["./build".to_string()]),
                     run: vec![dir.join("run").display().to_string()],
                     dir,
+                    reserves_address_space: false,
                 })
             }
             Kind::Source { language, entry } => {
-                if let Some(tool) = language.tools.iter().find(|t| !tool_exists(t)) {
+                if let Some(why) = language.tools.iter().find_map(|t| missing_tool(t)) {
                     return Err(Skip::NoCompiler {
                         language: language.name,
-                        tool,
+                        why,
                     });
                 }
                 let sources: Vec<PathBuf> = self
@@ -197,6 +206,7 @@ impl Program {
                     compile: language.compile.map(|c| languages::expand(c, &vars)),
                     run: languages::expand(language.run, &vars),
                     dir,
+                    reserves_address_space: language.reserves_address_space(),
                 })
             }
         }

@@ -138,7 +138,7 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
     ]);
     let target = Path::new("/t");
     let cpp = program(&dir, "a.cpp");
-    let plan = cpp.plan(target, |_| true).unwrap();
+    let plan = cpp.plan(target, |_| None).unwrap();
     let build = target.join(cpp.cache_key());
     assert_eq!(plan.dir, build);
     let compile = plan.compile.unwrap();
@@ -146,12 +146,13 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
     assert!(compile.contains(&dir.path().join("a.cpp").display().to_string()));
     assert_eq!(plan.run, [build.join("main").display().to_string()]);
     assert_eq!(
-        cpp.plan(target, |tool| tool != "g++")
+        cpp.plan(target, |tool| (tool == "g++")
+            .then(|| "g++ not found".to_string()))
             .unwrap_err()
             .to_string(),
         "skipped: no compiler for C++ (g++ not found)"
     );
-    let python = program(&dir, "s.py").plan(target, |_| true).unwrap();
+    let python = program(&dir, "s.py").plan(target, |_| None).unwrap();
     assert_eq!(python.compile, None);
     assert_eq!(
         python.run,
@@ -160,11 +161,13 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
             dir.path().join("s.py").display().to_string()
         ]
     );
-    let scripted = program(&dir, "scripted").plan(target, |_| false).unwrap();
+    let scripted = program(&dir, "scripted")
+        .plan(target, |tool| Some(format!("{tool} not found")))
+        .unwrap();
     assert_eq!(scripted.compile, Some(vec!["./build".to_string()]));
     assert_eq!(
         program(&dir, "v.ctd")
-            .plan(target, |_| true)
+            .plan(target, |_| None)
             .unwrap_err()
             .to_string(),
         "skipped: unsupported (checktestdata)"

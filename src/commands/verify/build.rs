@@ -25,7 +25,7 @@ use grundy_sandbox::{BoxFile, Limits, Program as Command, Spec};
 
 use super::model::Problem;
 use crate::config::Settings;
-use crate::package::languages::tool_available;
+use crate::package::languages::{self, missing_tool};
 use crate::package::programs::{Kind, Plan, Program};
 use crate::running::pool::Jobs;
 use crate::running::{run_of, SolveWatch};
@@ -77,10 +77,29 @@ pub fn cache_folder(root: &Path) -> PathBuf {
     }
 }
 
+/// Where and how a problem's programs are built, and the memory its runs get (a JVM's heap is
+/// sized by it).
+#[derive(Clone)]
+struct BuildSettings {
+    cache: PathBuf,
+    compile: Settings,
+    run_memory_mib: u64,
+}
+
+impl BuildSettings {
+    fn of(problem: &Problem) -> BuildSettings {
+        BuildSettings {
+            cache: cache_folder(&problem.root),
+            compile: compile_limits(problem),
+            run_memory_mib: problem.memory_mib,
+        }
+    }
+}
+
 /// The build jobs: one per distinct program (by path), in problem order.
 pub struct BuildJobs {
-    /// Each program with the cache folder and compile limits of its problem.
-    programs: Vec<(Program, PathBuf, Settings)>,
+    /// Each program with its problem's build settings.
+    programs: Vec<(Program, BuildSettings)>,
 }
 
 impl BuildJobs {
@@ -88,10 +107,10 @@ impl BuildJobs {
         let mut seen = std::collections::HashSet::new();
         let mut programs = vec![];
         for problem in problems {
-            let (cache, limits) = (cache_folder(&problem.root), compile_limits(problem));
+            let settings = BuildSettings::of(problem);
             for program in problem.programs() {
                 if seen.insert(program.path.clone()) {
-                    programs.push((program.clone(), cache.clone(), limits.clone()));
+                    programs.push((program.clone(), settings.clone()));
                 }
             }
         }
@@ -121,8 +140,8 @@ impl Jobs for BuildJobs {
     type Output = Build;
 
     fn run(&self, index: usize, _: &SolveWatch) -> Result<Build> {
-        let (program, cache, limits) = &self.programs[index];
-        Ok(build(program, cache, limits))
+        let (program, settings) = &self.programs[index];
+        Ok(build(program, settings))
     }
 
     fn overdue(&self, _: usize, _: Duration) -> Build {
@@ -137,10 +156,10 @@ impl Jobs for BuildJobs {
 /// Builds some of `problem`'s programs one after another on this thread (the validators `check`
 /// needs of a package).
 pub fn build_now<'a>(problem: &Problem, programs: impl IntoIterator<Item = &'a Program>) -> Builds {
-    let (cache, limits) = (cache_folder(&problem.root), compile_limits(problem));
+    let settings = BuildSettings::of(problem);
     let builds = programs
         .into_iter()
-        .map(|program| (program.path.clone(), build(program, &cache, &limits)));
+        .map(|program| (program.path.clone(), build(program, &settings)));
     Builds(builds.collect())
 }
 
@@ -160,22 +179,22 @@ fn compile_limits(problem: &Problem) -> Settings {
     }
 }
 
-/// Builds `program` in `cache` (or finds it there).
-fn build(program: &Program, cache: &Path, limits: &Settings) -> Build {
-    let plan = match program.plan(cache, tool_available) {
+/// Builds `program` in its problem's cache (or finds it there).
+fn build(program: &Program, settings: &BuildSettings) -> Build {
+    let plan = match program.plan(&settings.cache, missing_tool) {
         Ok(plan) => plan,
         Err(skip) => return Build::Skipped(skip.to_string()),
     };
     let scripts = program.kind == Kind::Scripts;
     if plan.dir.is_dir() {
         return Build::Ready {
-            command: launch(program, &plan, scripts),
+            command: launch(program, &plan, scripts, settings.run_memory_mib),
             cached: true,
         };
     }
-    match build_into_place(program, &plan, scripts, limits) {
+    match build_into_place(program, &plan, scripts, &settings.compile) {
         Ok(()) => Build::Ready {
-            command: launch(program, &plan, scripts),
+            command: launch(program, &plan, scripts, settings.run_memory_mib),
             cached: false,
         },
         Err(BuildError::Failed(message)) => Build::Failed(message),
@@ -343,7 +362,7 @@ fn finish_stage(plan: &Plan, scripts: bool, staging: &Path) -> Result<(), BuildE
 
 /// The command that starts a built program: its run command with the program's files taken
 /// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
-fn launch(program: &Program, plan: &Plan, scripts: bool) -> Command {
+fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Command {
     let argv: Vec<String> = if scripts {
         vec![plan.dir.join(LAUNCHER).display().to_string()]
     } else {
@@ -351,12 +370,16 @@ fn launch(program: &Program, plan: &Plan, scripts: bool) -> Command {
         let dir = plan.dir.display().to_string();
         plan.run
             .iter()
-            .map(|word| word.replace(&base, &dir))
+            .map(|word| {
+                word.replace(&base, &dir)
+                    .replace(languages::MEMORY, &memory_mib.to_string())
+            })
             .collect()
     };
     Command {
         argv: argv.into_iter().map(Into::into).collect(),
         show: vec![plan.dir.clone()],
+        reserves_address_space: plan.reserves_address_space,
     }
 }
 
@@ -387,6 +410,7 @@ mod tests {
             dir: dir.path().to_path_buf(),
             compile: None,
             run: vec![dir.path().join("run").display().to_string()],
+            reserves_address_space: false,
         };
         let run = dir.path().join("run");
         std::fs::write(&run, "#!/bin/sh\necho \"$1\" \"$(cat beside)\"\n").unwrap();
@@ -394,7 +418,7 @@ mod tests {
         std::fs::write(dir.path().join("beside"), "it's here").unwrap();
         write_launcher(&plan, dir.path()).unwrap();
         let program = Program::new(dir.path(), None, None);
-        let command = launch(&program, &plan, true);
+        let command = launch(&program, &plan, true, 256);
         assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
         assert_eq!(command.show, [dir.path().to_path_buf()]);
         let output = std::process::Command::new(&command.argv[0])
@@ -416,9 +440,31 @@ mod tests {
             dir: PathBuf::from("/cache/k"),
             compile: None,
             run: vec!["python3".into(), source.display().to_string()],
+            reserves_address_space: false,
         };
-        let command = launch(&program, &plan, false);
+        let command = launch(&program, &plan, false, 256);
         assert_eq!(command.argv, ["python3", "/cache/k/sol.py"]);
         assert_eq!(command.show, [PathBuf::from("/cache/k")]);
+        assert!(!command.reserves_address_space);
+    }
+
+    #[test]
+    fn a_jvm_program_gets_its_heap_from_the_memory_limit_and_its_address_space_free() {
+        let package = tempfile::tempdir().unwrap();
+        let source = package.path().join("Main.java");
+        std::fs::write(&source, "public class Main {}\n").unwrap();
+        let program = Program::new(&source, None, None);
+        let cache = tempfile::tempdir().unwrap();
+        let plan = program.plan(cache.path(), |_| None).unwrap();
+        assert!(plan.reserves_address_space);
+        let command = launch(&program, &plan, false, 512);
+        let argv: Vec<String> = command
+            .argv
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(argv[0], "java");
+        assert!(argv.iter().any(|a| a == "-Xmx512m"), "{argv:?}");
+        assert!(command.reserves_address_space);
     }
 }

@@ -5,6 +5,7 @@
 
 use std::io;
 use std::os::fd::OwnedFd;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -194,12 +195,13 @@ pub struct Relayed {
 /// program's stdin, recording the lines in `transcript`, until both stdouts are closed (their
 /// processes ended: the sandbox closes what they leave open), `grace` after the program's output
 /// ended, or `deadline`. The end of one side's output is passed on as the end of the other's
-/// input.
+/// input; `program_left` is set when the program's output ends, before its end is passed on
+/// (so the interactor cannot have seen it yet).
 pub fn relay(
     (program_out, to_interactor): (OwnedFd, OwnedFd),
     (interactor_out, to_program): (OwnedFd, OwnedFd),
     transcript: &Mutex<Transcript>,
-    output_limit: u64,
+    (output_limit, program_left): (u64, &AtomicBool),
     (deadline, grace): (Instant, std::time::Duration),
 ) -> io::Result<Relayed> {
     let mut deadline = deadline;
@@ -272,6 +274,9 @@ pub fn relay(
         }
         relayed.program_closed = channels[0].closed_at;
         relayed.interactor_closed = channels[1].closed_at;
+        if relayed.program_closed.is_some() {
+            program_left.store(true, Ordering::SeqCst);
+        }
         if let Some(closed) = relayed.program_closed {
             deadline = deadline.min(closed + grace);
         }
@@ -390,7 +395,7 @@ mod tests {
             (program_out_r, to_interactor_w),
             (interactor_out_r, to_program_w),
             &transcript,
-            1 << 20,
+            (1 << 20, &AtomicBool::new(false)),
             (deadline, Duration::from_secs(60)),
         )
         .unwrap();

@@ -10,6 +10,7 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -246,9 +247,11 @@ pub fn against_interactor(
     let (interactor_program, files) = interactor_files(interactor, input, answer, feedback);
     // An interactor that ends without accepting has decided the case: nothing the program does
     // afterwards can change the verdict, so it is stopped at once (rather than left to spin or
-    // wait until its time limit).
+    // wait until its time limit) - unless its output had ended first: then it is ending by
+    // itself, maybe failing first, and its own end must be known.
     let program_cancel = Cancel::new();
-    let stop_program = program_cancel.clone();
+    let program_left = Arc::new(AtomicBool::new(false));
+    let (stop_program, left) = (program_cancel.clone(), Arc::clone(&program_left));
     let protocol = interactor.protocol;
     let judge = Running::start(
         Cancel::new(),
@@ -264,7 +267,7 @@ pub fn against_interactor(
                 (protocol, outcome.as_ref().map(|o| &o.end)),
                 (Protocol::Kattis, Ok(End::Exited(42))) | (Protocol::Testlib, Ok(End::Exited(0)))
             );
-            if !accepted {
+            if !accepted && !left.load(Ordering::SeqCst) {
                 stop_program.cancel();
             }
         })
@@ -290,7 +293,7 @@ pub fn against_interactor(
                 (program_out_r, interactor_in_w),
                 (interactor_out_r, program_in_w),
                 &transcript,
-                settings.output_limit_mb << 20,
+                (settings.output_limit_mb << 20, &program_left),
                 (relay_until, INTERACTOR_GRACE),
             )
             .map_err(spawn_error)?;
