@@ -198,12 +198,13 @@ const JUDGE_MESSAGE: &str = "judgemessage.txt";
 const TEAM_MESSAGE: &str = "teammessage.txt";
 
 impl ExternalJudge {
-    /// The judge's command, then the protocol's `files`, then its extra arguments.
+    /// The judge's command, then the protocol's `files`, then its extra arguments (what else the
+    /// program needs, such as the folder it was built in, stays shown).
     pub fn with_files<const N: usize>(&self, files: [OsString; N]) -> Program {
-        let mut argv = self.program.argv.clone();
-        argv.extend(files);
-        argv.extend(self.args.iter().cloned());
-        Program::new(argv)
+        let mut program = self.program.clone();
+        program.argv.extend(files);
+        program.argv.extend(self.args.iter().cloned());
+        program
     }
 }
 

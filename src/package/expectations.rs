@@ -71,26 +71,45 @@ pub enum TimeLimitUse {
     Upper,
 }
 
-/// A glob over case ids (relative to `data/`).
+/// A glob of `submissions.yaml` over case ids (relative to `data/`) or submissions (relative to
+/// `submissions/`), matching a path or any folder holding it.
 #[derive(Clone, Debug)]
-pub struct CaseGlob {
+pub struct PathGlob {
     pub pattern: String,
     matcher: GlobMatcher,
 }
 
-impl CaseGlob {
-    pub fn new(pattern: &str) -> Result<CaseGlob, String> {
-        let glob = GlobBuilder::new(pattern)
-            .literal_separator(true)
-            .build()
-            .map_err(|e| format!("`{pattern}` is not a valid glob: {e}"))?;
-        Ok(CaseGlob {
+/// `*` does not cross `/`, and the alternatives of a `{...}` may be spaced (`{ 4 }` is `{4}`), as
+/// BAPCtools reads them.
+fn glob(pattern: &str) -> Result<GlobMatcher, String> {
+    let mut unspaced = String::with_capacity(pattern.len());
+    let mut depth = 0usize;
+    for c in pattern.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() && depth > 0 => continue,
+            _ => {}
+        }
+        unspaced.push(c);
+    }
+    GlobBuilder::new(&unspaced)
+        .literal_separator(true)
+        .build()
+        .map(|glob| glob.compile_matcher())
+        .map_err(|e| format!("`{pattern}` is not a valid glob: {e}"))
+}
+
+impl PathGlob {
+    pub fn new(pattern: &str) -> Result<PathGlob, String> {
+        let matcher = glob(pattern)?;
+        Ok(PathGlob {
             pattern: pattern.to_string(),
-            matcher: glob.compile_matcher(),
+            matcher,
         })
     }
 
-    /// Whether the case `id` or one of the groups holding it matches.
+    /// Whether `id` or one of the folders holding it matches.
     pub fn matches(&self, id: &str) -> bool {
         id.match_indices('/')
             .map(|(i, _)| &id[..i])
@@ -103,7 +122,7 @@ impl CaseGlob {
 #[derive(Clone, Debug)]
 pub struct Rule {
     /// `None`: every case.
-    pub cases: Option<CaseGlob>,
+    pub cases: Option<PathGlob>,
     pub permitted: Option<Verdicts>,
     pub required: Option<Verdicts>,
     /// Inclusive range; a single score is a range of one.

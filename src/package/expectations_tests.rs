@@ -126,13 +126,13 @@ fn unjudged_cases_are_not_held_against_permitted_but_are_named_for_required() {
 #[test]
 fn rules_can_look_at_some_groups_only() {
     let group2 = Rule {
-        cases: Some(CaseGlob::new("secret/group2").unwrap()),
+        cases: Some(PathGlob::new("secret/group2").unwrap()),
         permitted: set(&[AC, TLE]),
         required: set(&[TLE]),
         ..Rule::new("submissions.yaml:4:3")
     };
     let sample = Rule {
-        cases: Some(CaseGlob::new("sample").unwrap()),
+        cases: Some(PathGlob::new("sample").unwrap()),
         permitted: set(&[AC]),
         ..Rule::new("submissions.yaml:2:3")
     };
@@ -156,7 +156,7 @@ fn rules_can_look_at_some_groups_only() {
         Some("no case got TLE on secret/group2: 2 judged (submissions.yaml:4:3)")
     );
     let nothing = Expectation::Rules(vec![Rule {
-        cases: Some(CaseGlob::new("secret/nope").unwrap()),
+        cases: Some(PathGlob::new("secret/nope").unwrap()),
         permitted: set(&[AC]),
         ..Rule::new("submissions.yaml:1:1")
     }]);
@@ -168,17 +168,17 @@ fn rules_can_look_at_some_groups_only() {
 
 #[test]
 fn case_globs_match_within_one_name_and_cover_groups() {
-    let glob = CaseGlob::new("secret/*-easy").unwrap();
+    let glob = PathGlob::new("secret/*-easy").unwrap();
     assert!(glob.matches("secret/01-easy"));
     assert!(
         glob.matches("secret/g-easy/03"),
         "a matching group covers its cases"
     );
     assert!(!glob.matches("secret/a/01-easy"), "`*` does not cross `/`");
-    assert!(CaseGlob::new("secret/{a,b}").unwrap().matches("secret/b/1"));
-    assert!(CaseGlob::new("sample").unwrap().matches("sample/1"));
-    assert!(!CaseGlob::new("sample").unwrap().matches("samples/1"));
-    assert!(CaseGlob::new("secret/[").is_err());
+    assert!(PathGlob::new("secret/{a,b}").unwrap().matches("secret/b/1"));
+    assert!(PathGlob::new("sample").unwrap().matches("sample/1"));
+    assert!(!PathGlob::new("sample").unwrap().matches("samples/1"));
+    assert!(PathGlob::new("secret/[").is_err());
 }
 
 #[test]
@@ -260,9 +260,27 @@ fn expectations_describe_themselves() {
         "permitted AC, WA; required WA"
     );
     let scoped = Expectation::Rules(vec![Rule {
-        cases: Some(CaseGlob::new("sample").unwrap()),
+        cases: Some(PathGlob::new("sample").unwrap()),
         permitted: set(&[AC]),
         ..Rule::new("x")
     }]);
     assert_eq!(scoped.describe(), "on sample: permitted AC");
+}
+
+#[test]
+fn globs_match_folders_holding_a_path_and_allow_spaced_alternatives() {
+    let glob = PathGlob::new("secret/*{ 4 }{ 2 }").unwrap();
+    assert!(glob.matches("secret/42"));
+    assert!(glob.matches("secret/a42"));
+    assert!(!glob.matches("secret/4"));
+    assert!(
+        !glob.matches("secret/group/42"),
+        "`*` does not cross a folder"
+    );
+    let group = PathGlob::new("secret/{group1, group2}").unwrap();
+    assert!(
+        group.matches("secret/group2/7"),
+        "a case below a matching group"
+    );
+    assert!(!group.matches("secret/group3/7"));
 }

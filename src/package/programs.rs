@@ -57,6 +57,9 @@ pub struct Plan {
     pub reserves_address_space: bool,
 }
 
+/// Changed whenever what a build folder holds changes, so older builds are not taken for new.
+const BUILD_LAYOUT: &[u8] = b"layout 2: launcher absolutizes arguments";
+
 /// Why a program will not be built.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Skip {
@@ -114,6 +117,9 @@ impl Program {
             hash.update((bytes.len() as u64).to_le_bytes());
             hash.update(bytes);
         };
+        // How a build folder is laid out (the launcher of scripts, say): a new layout is a new
+        // build.
+        field(BUILD_LAYOUT);
         match &self.kind {
             Kind::Scripts => field(b"scripts"),
             Kind::Source { language, entry } => {

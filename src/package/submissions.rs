@@ -11,10 +11,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use globset::GlobBuilder;
-
 use super::expectations::{
-    default_rule, legacy_verdict, CaseGlob, Expectation, Rule, TimeLimitUse, Verdict, Verdicts,
+    default_rule, legacy_verdict, Expectation, PathGlob, Rule, TimeLimitUse, Verdict, Verdicts,
 };
 use super::fields::{self, Fields};
 use super::metadata::FormatVersion;
@@ -56,8 +54,7 @@ const RULE_KEYS: &[&str] = &[
 
 /// One top-level entry of `submissions.yaml`.
 struct Entry {
-    pattern: String,
-    matcher: globset::GlobMatcher,
+    glob: PathGlob,
     language: Option<String>,
     entrypoint: Option<String>,
     /// The requirements over all cases (possibly empty) and those under case globs.
@@ -96,10 +93,7 @@ pub fn read(
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let id = format!("{folder_name}/{name}");
-            let matching: Vec<&Entry> = entries
-                .iter()
-                .filter(|e| matches(&e.matcher, &id))
-                .collect();
+            let matching: Vec<&Entry> = entries.iter().filter(|e| e.glob.matches(&id)).collect();
             let language = matching.iter().rev().find_map(|e| e.language.as_deref());
             let entrypoint = matching.iter().rev().find_map(|e| e.entrypoint.as_deref());
             let expectation = expectation(&folder_name, &matching, version);
@@ -120,13 +114,6 @@ pub fn read(
     Ok(submissions)
 }
 
-fn matches(matcher: &globset::GlobMatcher, id: &str) -> bool {
-    id.match_indices('/')
-        .map(|(i, _)| &id[..i])
-        .chain([id])
-        .any(|prefix| matcher.is_match(prefix))
-}
-
 fn expectation(folder: &str, matching: &[&Entry], version: FormatVersion) -> Option<Expectation> {
     if version.is_legacy() {
         return match legacy_verdict(folder) {
@@ -136,7 +123,7 @@ fn expectation(folder: &str, matching: &[&Entry], version: FormatVersion) -> Opt
     }
     let mut rules: Vec<Rule> = default_rule(folder).into_iter().collect();
     for entry in matching {
-        let overrides_default = entry.pattern == folder && !rules.is_empty();
+        let overrides_default = entry.glob.pattern == folder && !rules.is_empty();
         if overrides_default {
             let given = &entry.all_cases;
             let default = &mut rules[0];
@@ -170,12 +157,7 @@ fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry
     };
     let mut entries = vec![];
     for (pattern, node) in Fields::entries(file, &root, "")? {
-        let glob = GlobBuilder::new(pattern)
-            .literal_separator(true)
-            .build()
-            .map_err(|e| {
-                Diagnostic::at(file, node, format!("`{pattern}` is not a valid glob: {e}"))
-            })?;
+        let glob = PathGlob::new(pattern).map_err(|e| Diagnostic::at(file, node, e))?;
         let prefix = format!("{pattern}.");
         let case_globs: Vec<&str> = Fields::entries(file, node, &prefix)?
             .into_iter()
@@ -197,7 +179,7 @@ fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry
                 RULE_KEYS,
                 warnings,
             )?;
-            let glob = CaseGlob::new(case_glob).map_err(|e| Diagnostic::at(file, inner_node, e))?;
+            let glob = PathGlob::new(case_glob).map_err(|e| Diagnostic::at(file, inner_node, e))?;
             let at = fields::key_node(node, case_glob).unwrap_or(inner_node);
             scoped.push(Rule {
                 cases: Some(glob),
@@ -205,8 +187,7 @@ fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry
             });
         }
         entries.push(Entry {
-            pattern: pattern.to_string(),
-            matcher: glob.compile_matcher(),
+            glob,
             language: fields.string("language")?,
             entrypoint: fields.string("entrypoint")?,
             all_cases: rule(&fields, fields::key_node(&root, pattern).unwrap_or(node))?,

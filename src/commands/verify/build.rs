@@ -35,6 +35,7 @@ const LAUNCHER: &str = "grundy-run";
 /// A compiler's limits when the package sets none.
 const COMPILE_TIME: Duration = Duration::from_secs(60);
 const COMPILE_MEMORY_MIB: u64 = 4096;
+const COMPILE_OUTPUT_MIB: u64 = 1024;
 
 /// What building a program gave.
 #[derive(Clone, Debug)]
@@ -174,7 +175,10 @@ fn compile_limits(problem: &Problem) -> Settings {
             .limits
             .compilation_memory_mib
             .unwrap_or(COMPILE_MEMORY_MIB),
-        output_limit_mb: 64,
+        // What a compiler may write: its messages, and files of 4 times this (a program with a
+        // large initialised array has an object file that size); what is copied back is capped
+        // at this.
+        output_limit_mb: COMPILE_OUTPUT_MIB,
         ..Settings::default()
     }
 }
@@ -384,12 +388,20 @@ fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Com
 }
 
 /// `grundy-run`: `exec`s the `run` script with the arguments it was given, from the build folder
-/// (a `run` script finds its files beside it).
+/// (a `run` script finds its files beside it); arguments naming files of the folder it was
+/// started in (a checker's `input`, `feedback/`) are made absolute first, so they still name them.
 fn write_launcher(plan: &Plan, staging: &Path) -> std::io::Result<()> {
     use std::os::unix::fs::PermissionsExt;
     let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
     let text = format!(
-        "#!/bin/sh\ncd {} || exit 1\nexec ./run \"$@\"\n",
+        "#!/bin/sh\n\
+         for arg do\n\
+         \x20   shift\n\
+         \x20   case $arg in /*) ;; *) [ -e \"$arg\" ] && arg=\"$PWD/$arg\" ;; esac\n\
+         \x20   set -- \"$@\" \"$arg\"\n\
+         done\n\
+         cd {} || exit 1\n\
+         exec ./run \"$@\"\n",
         quote(&plan.dir.display().to_string())
     );
     let path = staging.join(LAUNCHER);
@@ -413,7 +425,7 @@ mod tests {
             reserves_address_space: false,
         };
         let run = dir.path().join("run");
-        std::fs::write(&run, "#!/bin/sh\necho \"$1\" \"$(cat beside)\"\n").unwrap();
+        std::fs::write(&run, "#!/bin/sh\necho \"$1\" \"$2\" \"$(cat beside)\"\n").unwrap();
         std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::write(dir.path().join("beside"), "it's here").unwrap();
         write_launcher(&plan, dir.path()).unwrap();
@@ -421,12 +433,19 @@ mod tests {
         let command = launch(&program, &plan, true, 256);
         assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
         assert_eq!(command.show, [dir.path().to_path_buf()]);
+        // Started elsewhere, with a file of that folder as an argument.
+        let caller = tempfile::tempdir().unwrap();
+        std::fs::write(caller.path().join("input"), "").unwrap();
         let output = std::process::Command::new(&command.argv[0])
-            .arg("first")
-            .current_dir("/")
+            .args(["first", "input"])
+            .current_dir(caller.path())
             .output()
             .unwrap();
-        assert_eq!(String::from_utf8_lossy(&output.stdout), "first it's here\n");
+        let input = caller.path().join("input");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            format!("first {} it's here\n", input.display())
+        );
     }
 
     #[test]
