@@ -171,7 +171,13 @@ fn discover_problem(
     // comparing paths component by component made this map a large part of `check`'s cost on
     // suites of many tiny cases (cases are sorted by id at the end anyway).
     let mut stems: BTreeMap<OsString, CaseFiles> = BTreeMap::new();
-    let walk = WalkDir::new(folder).follow_links(false).sort_by_file_name();
+    // Sorted by name, compared as the entries' whole paths: siblings share everything up to
+    // their names, so the order is the names' (OsStr orders by bytes either way), and no
+    // comparison parses the paths into components (`sort_by_file_name` does, twice per
+    // comparison: a fifth of discovering 10,000 files).
+    let walk = WalkDir::new(folder)
+        .follow_links(false)
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
     for entry in walk.into_iter().filter_entry(|e| {
         let hidden = e.depth() > 0 && is_hidden(e.path());
         if hidden && locked && e.file_type().is_file() && store::is_stale_temporary(e.path()) {
