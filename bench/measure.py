@@ -601,7 +601,9 @@ def verify():
         "validates nothing.")
     out()
     cmds = [("grundy verify -j 2 PKG", dict(argv=grundy("verify", "-j", "2", pkg)))]
-    bt_env = {"TMPDIR": w("bt-tmp")}
+    # BAPCtools' build cache and its record of problem uuids (a uuid seen at another path is a
+    # warning, and a warning fails `bt run`) in the temporary folder, not the user's.
+    bt_env = {"TMPDIR": w("bt-tmp"), "XDG_CONFIG_HOME": w("bt-config")}
     os.makedirs(w("bt-tmp"), exist_ok=True)
     if args.pt:
         cmds.append(("verifyproblem -p submissions -j 2 -t 2 PKG (problemtools)",
