@@ -200,7 +200,8 @@ pub fn sized_input(problem: &str, rng: &mut Rng, bytes: usize) -> Vec<u8> {
     out
 }
 
-/// A tiny valid input of `problem` (a few numbers, under 40 bytes), for per-case overhead.
+/// A tiny valid input of `problem` (a few numbers, under 40 bytes), for per-case overhead: the
+/// five problems of [`PROBLEMS`], and `s-nim-move` and `s-nim-duel` (asked for by name).
 pub fn tiny_input(problem: &str, rng: &mut Rng) -> Vec<u8> {
     let mut out = Vec::new();
     match problem {
@@ -220,6 +221,30 @@ pub fn tiny_input(problem: &str, rng: &mut Rng) -> Vec<u8> {
             push_line(&mut out, distinct_takes(rng, 2, 9));
             push_line(&mut out, [2]);
             push_line(&mut out, [rng.between(1, 30), rng.between(1, 30)]);
+        }
+        // The two problems with a built-in checker and a built-in judge, the size of s-nim's
+        // tiny case (two takes, three heaps up to 30); their takes are distinct, as their
+        // checker and judge require.
+        "s-nim-move" => {
+            push_line(
+                &mut out,
+                std::iter::once(2).chain(distinct_takes(rng, 2, 9)),
+            );
+            push_line(&mut out, [1]);
+            push_line(
+                &mut out,
+                std::iter::once(3).chain((0..3).map(|_| rng.between(0, 30))),
+            );
+        }
+        "s-nim-duel" => {
+            push_line(
+                &mut out,
+                std::iter::once(2).chain(distinct_takes(rng, 2, 9)),
+            );
+            push_line(
+                &mut out,
+                std::iter::once(3).chain((0..3).map(|_| rng.between(0, 30))),
+            );
         }
         _ => panic!("no benchmark input for `{problem}`"),
     }

@@ -14,6 +14,7 @@ use crate::blessing;
 use crate::cli::CheckArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
+use crate::files;
 use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
     Verdict,
@@ -211,7 +212,7 @@ impl Jobs for CheckJobs {
         let settings = self.config.settings(&case.problem);
         // The expected file is read before the program runs, so nothing the program does can
         // change what it is compared with.
-        let expected = match case.expected.as_ref().map(std::fs::read).transpose() {
+        let expected = match case.expected.as_deref().map(files::read_whole).transpose() {
             Ok(expected) => expected,
             Err(error) => {
                 let path = case.expected.as_ref().expect("read only when present");

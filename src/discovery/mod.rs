@@ -26,6 +26,7 @@ mod partition;
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
+use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -161,6 +162,10 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
 
 /// Walks one problem folder. `locked`: the root's lock is held, so a temporary file an older
 /// grundy left (`.grundy-XXXXXX`) belongs to no live writer and is removed.
+///
+/// Every path the walk yields is `folder` joined with names, so names, extensions and the path
+/// below `folder` are found in the path's bytes rather than by parsing it into components
+/// (which, with a `PathBuf` per step, was most of discovering 10,000 files).
 fn discover_problem(
     problem: &str,
     folder: &Path,
@@ -171,9 +176,15 @@ fn discover_problem(
     // comparing paths component by component made this map a large part of `check`'s cost on
     // suites of many tiny cases (cases are sorted by id at the end anyway).
     let mut stems: BTreeMap<OsString, CaseFiles> = BTreeMap::new();
-    let walk = WalkDir::new(folder).follow_links(false).sort_by_file_name();
+    // Sorted by name, compared as the entries' whole paths: siblings share everything up to
+    // their names, so the order is the names' (OsStr orders by bytes either way), and no
+    // comparison parses the paths into components (`sort_by_file_name` does, twice per
+    // comparison: a fifth of discovering 10,000 files).
+    let walk = WalkDir::new(folder)
+        .follow_links(false)
+        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
     for entry in walk.into_iter().filter_entry(|e| {
-        let hidden = e.depth() > 0 && is_hidden(e.path());
+        let hidden = e.depth() > 0 && name_bytes(e.path()).starts_with(b".");
         if hidden && locked && e.file_type().is_file() && store::is_stale_temporary(e.path()) {
             let _ = std::fs::remove_file(e.path());
         }
@@ -184,27 +195,35 @@ fn discover_problem(
             fixtures.skipped_links.push(entry.into_path());
             continue;
         }
-        if !is_case_file(entry.path()) {
-            continue;
-        }
+        let kind = match extension_bytes(name_bytes(entry.path())) {
+            Some(b"in") => CaseFile::Input,
+            Some(b"out") => CaseFile::Out,
+            Some(b"ans") => CaseFile::Ans,
+            Some(b"err") => CaseFile::Err,
+            _ => continue,
+        };
         require_regular(entry.path(), entry.file_type())?;
         let path = entry.into_path();
-        let files = stems
-            .entry(path.with_extension("").into_os_string())
-            .or_default();
-        match path.extension().and_then(|e| e.to_str()) {
-            Some("in") => files.input = Some(path),
-            Some("out") => files.out = Some(path),
-            Some("err") => files.err = Some(path),
-            _ => files.ans = Some(path),
+        let bytes = path.as_os_str().as_encoded_bytes();
+        // The stem: the path less `.` and the extension (in, out, ans or err, all ASCII).
+        let stem = &bytes[..bytes.len() - kind.extension().len() - 1];
+        let files = stems.entry(OsString::from_vec(stem.to_vec())).or_default();
+        match kind {
+            CaseFile::Input => files.input = Some(path),
+            CaseFile::Out => files.out = Some(path),
+            CaseFile::Err => files.err = Some(path),
+            CaseFile::Ans => files.ans = Some(path),
         }
     }
+    let below = folder.as_os_str().len() + 1; // the stems' bytes below `folder/`
     for (stem, files) in stems {
         let stem = PathBuf::from(stem);
-        let relative = stem.strip_prefix(folder).unwrap_or(&stem);
+        let relative = &stem.as_os_str().as_encoded_bytes()[below..];
         let invalid_group = relative
-            .parent()
-            .is_some_and(|groups| groups.iter().any(|g| g == INVALID_GROUP));
+            .split(|&b| b == b'/')
+            .rev()
+            .skip(1)
+            .any(|group| group == INVALID_GROUP.as_bytes());
         let expected = match (files.out, files.ans, files.err) {
             (Some(out), Some(ans), _) => bail!(
                 "`{}` and `{}` are both expected outputs of one case; keep one",
@@ -236,19 +255,51 @@ fn discover_problem(
                 stem.with_extension("in").display()
             );
         };
-        let name: Vec<&str> = relative
-            .components()
-            .map(|c| c.as_os_str().to_str())
-            .collect::<Option<_>>()
+        // The names below the problem folder joined by `/`: the path's own bytes there.
+        let name = std::str::from_utf8(relative)
             .with_context(|| format!("`{}` is not a UTF-8 path", input.display()))?;
         fixtures.cases.push(Case {
-            id: format!("{problem}/{}", name.join("/")),
+            id: format!("{problem}/{name}"),
             problem: problem.to_string(),
             input,
             expected,
         });
     }
     Ok(())
+}
+
+/// The kinds of case file, by extension.
+#[derive(Clone, Copy)]
+enum CaseFile {
+    Input,
+    Out,
+    Ans,
+    Err,
+}
+
+impl CaseFile {
+    fn extension(self) -> &'static str {
+        match self {
+            CaseFile::Input => "in",
+            CaseFile::Out => "out",
+            CaseFile::Ans => "ans",
+            CaseFile::Err => "err",
+        }
+    }
+}
+
+/// The last name of a path the walk yields (a folder joined with names: it never ends in `/`
+/// nor in `.` or `..`), as bytes.
+fn name_bytes(path: &Path) -> &[u8] {
+    let bytes = path.as_os_str().as_encoded_bytes();
+    bytes.rsplit(|&b| b == b'/').next().unwrap_or(bytes)
+}
+
+/// A name's extension as `Path::extension` has it: after the last `.`, unless that `.` starts
+/// the name.
+fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
+    let dot = name.iter().rposition(|&b| b == b'.')?;
+    (dot > 0).then(|| &name[dot + 1..])
 }
 
 #[derive(Default)]

@@ -38,14 +38,12 @@ impl Input<'_> {
     pub fn read(&self) -> Result<std::borrow::Cow<'_, [u8]>, RunError> {
         match self {
             Input::Bytes(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
-            Input::File(path) => {
-                std::fs::read(path)
-                    .map(std::borrow::Cow::Owned)
-                    .map_err(|error| RunError::Unreadable {
-                        path: path.to_path_buf(),
-                        error,
-                    })
-            }
+            Input::File(path) => crate::files::read_whole(path)
+                .map(std::borrow::Cow::Owned)
+                .map_err(|error| RunError::Unreadable {
+                    path: path.to_path_buf(),
+                    error,
+                }),
         }
     }
 }
