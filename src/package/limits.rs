@@ -140,32 +140,18 @@ impl Limits {
         self.memory_mib.unwrap_or(default)
     }
 
-    /// The time limit to judge with. A fixed `time_limit` is checked against the runs (the slowest
-    /// accepted run times `ac_to_time_limit` must fit in it; the limit times `time_limit_to_tle`
-    /// must not exceed the fastest time-limit-exceeded run); otherwise the limit is the smallest
-    /// positive multiple of `time_resolution` meeting both, and it is an error if none does.
+    /// The time limit to judge with. A fixed `time_limit` is taken as it is (see
+    /// [`Limits::fixed_margin_warning`]); otherwise the limit is the smallest positive multiple of
+    /// `time_resolution` that the slowest accepted run times `ac_to_time_limit` fits in. Either
+    /// way the limit times `time_limit_to_tle` must not exceed the fastest time-limit-exceeded
+    /// run, and it is an error if it does.
     pub fn time_limit(
         &self,
         slowest_ac: Option<Duration>,
         fastest_tle: Option<Duration>,
     ) -> Result<Duration, String> {
         let limit = match self.time_limit {
-            Some(fixed) => {
-                if let Some(ac) = slowest_ac {
-                    let needed = ac.as_secs_f64() * self.ac_to_time_limit;
-                    if needed > fixed + 1e-9 {
-                        return Err(format!(
-                            "the time limit {} is too tight: the slowest accepted run takes {} × \
-                             ac_to_time_limit {} = {}",
-                            secs(fixed),
-                            secs(ac.as_secs_f64()),
-                            self.ac_to_time_limit,
-                            secs(needed)
-                        ));
-                    }
-                }
-                fixed
-            }
+            Some(fixed) => fixed,
             None => {
                 let Some(ac) = slowest_ac else {
                     return Err(
@@ -191,6 +177,24 @@ impl Limits {
             }
         }
         Ok(Duration::from_secs_f64(limit))
+    }
+
+    /// Why a fixed `time_limit` leaves the slowest accepted run less than `ac_to_time_limit` of
+    /// room, if it does. A warning, not an error: the author chose the limit, and an accepted run
+    /// that does not fit in it at all is already a failed expectation.
+    pub fn fixed_margin_warning(&self, slowest_ac: Option<Duration>) -> Option<String> {
+        let (fixed, ac) = (self.time_limit?, slowest_ac?.as_secs_f64());
+        let needed = ac * self.ac_to_time_limit;
+        (needed > fixed + 1e-9).then(|| {
+            format!(
+                "the time limit {} is tighter than the format's margin: the slowest accepted run \
+                 takes {} × ac_to_time_limit {} = {}",
+                secs(fixed),
+                secs(ac),
+                self.ac_to_time_limit,
+                secs(needed)
+            )
+        })
     }
 
     /// How long to let a submission run so that a time-limit-exceeded one is told apart from an
@@ -379,16 +383,21 @@ mod tests {
     }
 
     #[test]
-    fn a_fixed_time_limit_is_checked_not_computed() {
+    fn a_fixed_time_limit_is_kept_and_a_thin_margin_is_warned_of() {
         let l = Limits {
             time_limit: Some(1.5),
             ..Limits::defaults(FormatVersion::V2025_09)
         };
         assert_eq!(l.time_limit(Some(ms(700)), None).unwrap(), ms(1500));
-        let error = l.time_limit(Some(ms(800)), None).unwrap_err();
+        assert_eq!(l.fixed_margin_warning(Some(ms(750))), None);
+        // Too little room for the slowest accepted run is a warning; the limit stays.
+        assert_eq!(l.time_limit(Some(ms(800)), None).unwrap(), ms(1500));
         assert_eq!(
-            error,
-            "the time limit 1.5s is too tight: the slowest accepted run takes 0.8s × ac_to_time_limit 2 = 1.6s"
+            l.fixed_margin_warning(Some(ms(800))).unwrap(),
+            "the time limit 1.5s is tighter than the format's margin: the slowest accepted run \
+             takes 0.8s × ac_to_time_limit 2 = 1.6s"
         );
+        let computed = Limits::defaults(FormatVersion::V2025_09);
+        assert_eq!(computed.fixed_margin_warning(Some(ms(800))), None);
     }
 }

@@ -64,6 +64,8 @@ pub struct Judging {
     pub time_limit_line: String,
     /// Problems of the package found while judging (judge errors, time-limit margins).
     pub errors: Vec<String>,
+    /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
+    pub warnings: Vec<String>,
 }
 
 /// What every job of one problem shares.
@@ -210,6 +212,7 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         time_limit: Err(String::new()),
         time_limit_line: String::new(),
         errors,
+        warnings: vec![],
     };
     let prepared = Prepared {
         checkers,
@@ -290,6 +293,9 @@ fn settle(problem: &Problem, judging: &mut Judging) {
     }
     if let Some(why) = time_limit::margins(problem, judging) {
         judging.errors.push(format!("time limit: {why}"));
+    }
+    if let Some(why) = time_limit::thin_fixed_margin(problem, judging) {
+        judging.warnings.push(format!("time limit: {why}"));
     }
 }
 

@@ -92,6 +92,8 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         .map(|((problem, findings), judging)| {
             let mut errors = findings.errors;
             errors.extend(judging.errors);
+            let mut warnings = problem.warnings.clone();
+            warnings.extend(judging.warnings);
             let validation = if errors.is_empty() {
                 format!("{}: ok", findings.summary)
             } else {
@@ -100,7 +102,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
             ProblemReport {
                 name: problem.name.clone(),
                 origin: shown(&problem.root),
-                warnings: problem.warnings.clone(),
+                warnings,
                 build: build_line(problem, &builds),
                 validation,
                 time_limit: judging.time_limit_line.clone(),

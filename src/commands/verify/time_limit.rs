@@ -1,8 +1,9 @@
 //! A problem's time limit: the package's own when it fixes one, else computed from the slowest
 //! run of the submissions that bound it from below (the accepted ones, run first with a generous
 //! timeout) by [`crate::package::limits::Limits::time_limit`]; and, once everything ran, the
-//! format's margins checked: the slowest accepted run and the fastest time-limit-exceeded
-//! submission must both sit far enough from the limit.
+//! format's margins checked: the fastest time-limit-exceeded submission must sit far enough above
+//! the limit, and the slowest accepted run far enough below it (only a warning when the package
+//! fixed the limit itself).
 
 use std::time::Duration;
 
@@ -53,6 +54,12 @@ pub fn margins(problem: &Problem, judging: &Judging) -> Option<String> {
         .min();
     let slowest = slowest_accepted(problem, judging);
     problem.limits.time_limit(slowest, fastest_tle).err()
+}
+
+/// Why a fixed limit leaves the slowest accepted run too little room, if it does.
+pub fn thin_fixed_margin(problem: &Problem, judging: &Judging) -> Option<String> {
+    let slowest = slowest_accepted(problem, judging);
+    problem.limits.fixed_margin_warning(slowest)
 }
 
 /// The slowest finished run of the submissions that bound the limit from below.

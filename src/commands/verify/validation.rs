@@ -207,7 +207,10 @@ impl ValidationJobs {
                 );
             }
             for line in &skipped[p] {
-                summary += &format!("; not run: {line}");
+                // One line per validator: a compiler's first line says why it failed.
+                let (first, rest) = line.split_once('\n').unwrap_or((line, ""));
+                let more = if rest.trim().is_empty() { "" } else { " …" };
+                summary += &format!("; not run: {first}{more}");
             }
             all[p].summary = summary;
             let errors = &mut all[p].errors;
