@@ -179,6 +179,11 @@ pub struct VerifyArgs {
     /// Name every case that caught each submission (the table names the first three).
     #[arg(short, long)]
     pub verbose: bool,
+    /// Judge a submission only up to its first failing case, as verifyproblem and `bt run` do
+    /// (faster; the report then names that case alone). Submissions with rules for some cases
+    /// only are still judged on every case.
+    #[arg(long)]
+    pub first_failure: bool,
 }
 
 #[derive(Args, Debug)]

@@ -211,6 +211,46 @@ fn the_human_report_has_a_table_and_a_closing_line() {
 }
 
 #[test]
+fn first_failure_stops_a_submission_at_its_first_failing_case() {
+    let project = Project::new();
+    different(&project, "different");
+    // Wrong on the sample, then a crash the wrong_answer folder does not permit.
+    project.file(
+        "different/submissions/wrong_answer/then_crash.py",
+        "a, b = map(int, input().split())\nif a > 1:\n    raise SystemExit(1)\nprint(0)\n",
+    );
+    let every_case = verify(&project, &["different", "--format", "json"]);
+    assert_eq!(code(&every_case), 1, "{}", dump(&every_case));
+    let (rows, _) = json(&every_case);
+    let caught = &row(&rows, "wrong_answer/then_crash.py")["caught_by"];
+    assert_eq!(caught.as_array().unwrap().len(), 2, "{caught}");
+    assert_eq!(caught[1]["verdict"], "RE");
+
+    let first = verify(
+        &project,
+        &["different", "--format", "json", "--first-failure"],
+    );
+    assert_eq!(code(&first), 0, "{}", dump(&first));
+    let (rows, summary) = json(&first);
+    let stopped = row(&rows, "wrong_answer/then_crash.py");
+    assert_eq!(
+        (&stopped["verdict"], &stopped["ok"]),
+        (&"WA".into(), &true.into())
+    );
+    let caught = stopped["caught_by"].as_array().unwrap();
+    assert_eq!(caught.len(), 1, "{stopped}");
+    assert_eq!(caught[0]["case"], "sample/1");
+    // Accepted submissions still run every case.
+    assert_eq!(row(&rows, "accepted/exact.py")["verdict"], "AC");
+    assert_eq!(summary["packages"][0]["valid"], true, "{summary}");
+    assert!(
+        stderr(&first).contains("--first-failure"),
+        "{}",
+        stderr(&first)
+    );
+}
+
+#[test]
 fn a_custom_output_validator_judges_and_is_checked_with_the_output_cases() {
     let project = Project::new();
     sum(&project, "sum");

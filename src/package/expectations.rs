@@ -250,6 +250,18 @@ impl Expectation {
         Check { verdict, problem }
     }
 
+    /// Whether the cases up to the first failure settle the expectation as far as the format's
+    /// first-error verdict goes: no rule names some cases only or a score (those need every
+    /// case). Judging may then stop at the first failure, as verifyproblem and `bt run` do.
+    pub fn decided_by_first_failure(&self) -> bool {
+        match self {
+            Expectation::Final(_) => true,
+            Expectation::Rules(rules) => rules
+                .iter()
+                .all(|rule| rule.cases.is_none() && rule.score.is_none()),
+        }
+    }
+
     /// How the submission bounds the time limit.
     pub fn time_limit_role(&self) -> TimeLimitRole {
         match self {

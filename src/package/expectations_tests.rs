@@ -284,3 +284,22 @@ fn globs_match_folders_holding_a_path_and_allow_spaced_alternatives() {
     );
     assert!(!group.matches("secret/group3/7"));
 }
+
+#[test]
+fn only_expectations_over_every_case_may_stop_at_the_first_failure() {
+    assert!(Expectation::Final(WA).decided_by_first_failure());
+    assert!(rules("wrong_answer").decided_by_first_failure());
+    let some_cases = Rule {
+        cases: Some(PathGlob::new("secret/group1/*").unwrap()),
+        permitted: set(&[AC]),
+        ..Rule::new("submissions.yaml:1:1")
+    };
+    let scored = Rule {
+        score: Some((0.0, 50.0)),
+        ..Rule::new("submissions.yaml:2:1")
+    };
+    for rule in [some_cases, scored] {
+        let expectation = Expectation::Rules(vec![default_rule("accepted").unwrap(), rule]);
+        assert!(!expectation.decided_by_first_failure());
+    }
+}

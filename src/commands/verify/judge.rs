@@ -9,6 +9,7 @@
 //! wrong submission; a multi-pass package's case pass after pass
 //! ([`crate::judging::judge_passes`]), its time that of its slowest pass.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -24,6 +25,7 @@ use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
 use crate::discovery::Case;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
 
@@ -43,6 +45,8 @@ enum Ran {
     /// The case could not be judged at all (grundy could not prepare it: an interactive pairing
     /// it does not support, a feedback folder it could not make).
     Unjudged(String),
+    /// Not run: the submission already failed an earlier case (`--first-failure`).
+    Stopped,
 }
 
 /// What became of one submission.
@@ -83,6 +87,79 @@ struct JudgeJobs {
     problems: Arc<Vec<Problem>>,
     prepared: Arc<Vec<Prepared>>,
     tasks: Vec<Task>,
+    /// Under `--first-failure`, once the time limit is known: where judging may stop.
+    stops: Option<Stops>,
+}
+
+/// Per problem its time limit, and per submission that may stop early the first case it failed
+/// so far (`usize::MAX`: none); cases after it are not run.
+struct Stops {
+    limits: Vec<Option<Duration>>,
+    first_failed: Vec<Vec<Option<AtomicUsize>>>,
+}
+
+impl Stops {
+    fn new(problems: &[Problem], judgings: &[Judging]) -> Stops {
+        let limits = judgings.iter().map(|j| j.time_limit.clone().ok()).collect();
+        let first_failed = problems
+            .iter()
+            .map(|problem| {
+                let stops = |s: &Submission| {
+                    s.expectation
+                        .as_ref()
+                        .is_some_and(|e| e.decided_by_first_failure())
+                };
+                problem
+                    .submissions
+                    .iter()
+                    .map(|s| stops(s).then(|| AtomicUsize::new(usize::MAX)))
+                    .collect()
+            })
+            .collect();
+        Stops {
+            limits,
+            first_failed,
+        }
+    }
+
+    /// Whether case `c` of submission `s` of problem `p` need not run.
+    fn skips(&self, p: usize, s: usize, c: usize) -> bool {
+        self.first_failed[p][s]
+            .as_ref()
+            .is_some_and(|first| first.load(Ordering::Relaxed) < c)
+    }
+
+    /// Records how case `c` went.
+    fn record(&self, p: usize, s: usize, c: usize, ran: &Ran) {
+        let Some(first) = &self.first_failed[p][s] else {
+            return;
+        };
+        let over_limit = |run: &CaseRun| self.limits[p].is_some_and(|limit| run.time > limit);
+        let failed = match ran {
+            Ran::Case(run) => run.verdict != Verdict::AC || over_limit(run),
+            Ran::Unjudged(_) => true,
+            Ran::Stopped => false,
+        };
+        if failed {
+            first.fetch_min(c, Ordering::Relaxed);
+        }
+    }
+
+    /// Forgets the runs after each submission's first failure, which ran only because workers
+    /// got to them first: the report is the same whatever the timing.
+    fn trim(&self, judgings: &mut [Judging]) {
+        for (p, judging) in judgings.iter_mut().enumerate() {
+            for (s, judged) in judging.submissions.iter_mut().enumerate() {
+                let (Some(first), Judged::Runs(runs)) = (&self.first_failed[p][s], judged) else {
+                    continue;
+                };
+                let first = first.load(Ordering::Relaxed);
+                runs.iter_mut()
+                    .skip(first.saturating_add(1))
+                    .for_each(|run| *run = None);
+            }
+        }
+    }
 }
 
 /// Judges every problem's submissions.
@@ -90,6 +167,7 @@ pub fn judge_all(
     problems: &Arc<Vec<Problem>>,
     builds: &Builds,
     pool: &Pool,
+    first_failure: bool,
 ) -> Result<Vec<Judging>> {
     let mut judgings = vec![];
     let mut prepared = vec![];
@@ -115,6 +193,7 @@ pub fn judge_all(
         first,
         pool,
         "timing accepted submissions",
+        None,
         &mut judgings,
     )?;
     let mut rest = vec![];
@@ -137,12 +216,14 @@ pub fn judge_all(
         }
         judging.time_limit = limit;
     }
+    let stops = first_failure.then(|| Stops::new(problems, &judgings));
     run_tasks(
         problems,
         &prepared,
         rest,
         pool,
         "judging submissions",
+        stops,
         &mut judgings,
     )?;
     for (problem, judging) in problems.iter().zip(&mut judgings) {
@@ -229,12 +310,14 @@ fn run_tasks(
     tasks: Vec<Task>,
     pool: &Pool,
     what: &str,
+    stops: Option<Stops>,
     judgings: &mut [Judging],
 ) -> Result<()> {
     let jobs = Arc::new(JudgeJobs {
         problems: Arc::clone(problems),
         prepared: Arc::clone(prepared),
         tasks,
+        stops,
     });
     let outputs = pool.run(Arc::clone(&jobs), jobs.tasks.len(), what)?;
     for (&(p, s, c, timeout), ran) in jobs.tasks.iter().zip(outputs) {
@@ -250,8 +333,11 @@ fn run_tasks(
                     runs[c] = Some(run);
                 }
             }
-            None => {}
+            Some(Ran::Stopped) | None => {}
         }
+    }
+    if let Some(stops) = &jobs.stops {
+        stops.trim(judgings);
     }
     Ok(())
 }
@@ -304,6 +390,13 @@ impl Jobs for JudgeJobs {
 
     fn run(&self, index: usize, watch: &SolveWatch) -> Result<Ran> {
         let (p, s, c, timeout) = self.tasks[index];
+        if self
+            .stops
+            .as_ref()
+            .is_some_and(|stops| stops.skips(p, s, c))
+        {
+            return Ok(Ran::Stopped);
+        }
         let problem = &self.problems[p];
         let prepared = &self.prepared[p];
         let subject = prepared.subjects[s]
@@ -314,9 +407,11 @@ impl Jobs for JudgeJobs {
             time_limit: timeout,
             ..prepared.settings.clone()
         };
-        Ok(judge_case(
-            problem, prepared, subject, case, c, &settings, watch,
-        ))
+        let ran = judge_case(problem, prepared, subject, case, c, &settings, watch);
+        if let Some(stops) = &self.stops {
+            stops.record(p, s, c, &ran);
+        }
+        Ok(ran)
     }
 
     fn overdue(&self, _: usize, _: Duration) -> Ran {
@@ -324,7 +419,7 @@ impl Jobs for JudgeJobs {
     }
 
     fn failed(&self, ran: &Ran) -> bool {
-        !matches!(ran, Ran::Case(run) if run.verdict.passed())
+        !matches!(ran, Ran::Case(run) if run.verdict.passed()) && !matches!(ran, Ran::Stopped)
     }
 }
 

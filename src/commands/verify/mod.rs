@@ -83,7 +83,13 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
     let findings = validation.findings(&said);
 
-    let judgings = judge::judge_all(&problems, &builds, &pool)?;
+    if args.first_failure {
+        eprintln!(
+            "note: --first-failure: each submission is judged up to its first failing case, so \
+             CAUGHT BY names that case alone and later verdicts go unchecked"
+        );
+    }
+    let judgings = judge::judge_all(&problems, &builds, &pool, args.first_failure)?;
 
     let reports: Vec<ProblemReport> = problems
         .iter()
