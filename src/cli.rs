@@ -184,6 +184,11 @@ pub struct VerifyArgs {
     /// only are still judged on every case.
     #[arg(long)]
     pub first_failure: bool,
+    /// Judge the submissions only: no input, answer or output validation (as
+    /// `verifyproblem -p submissions` and `bt run` do). The validators are still built, since an
+    /// output validator judges.
+    #[arg(long)]
+    pub submissions_only: bool,
 }
 
 #[derive(Args, Debug)]

@@ -251,6 +251,33 @@ fn first_failure_stops_a_submission_at_its_first_failing_case() {
 }
 
 #[test]
+fn submissions_only_judges_without_validating() {
+    let project = Project::new();
+    different(&project, "different");
+    // An input validator that rejects every input makes the package invalid...
+    project.file(
+        "different/input_validators/two.py",
+        "import sys\nsys.exit(43)\n",
+    );
+    let validated = verify(&project, &["different"]);
+    assert_eq!(code(&validated), 1, "{}", dump(&validated));
+    assert!(
+        stdout(&validated).contains("package INVALID"),
+        "{}",
+        dump(&validated)
+    );
+    // ...unless validation is left out: then only the submissions count.
+    let judged = verify(&project, &["different", "--submissions-only"]);
+    assert_eq!(code(&judged), 0, "{}", dump(&judged));
+    let text = stdout(&judged);
+    assert!(
+        text.contains("validation: not run (--submissions-only)\n"),
+        "{text}"
+    );
+    assert!(text.contains("accepted/exact.py"), "{text}");
+}
+
+#[test]
 fn a_custom_output_validator_judges_and_is_checked_with_the_output_cases() {
     let project = Project::new();
     sum(&project, "sum");
