@@ -261,7 +261,25 @@ fn run_plain(
     let workdir = workdir::Slot::acquire()
         .map_err(|e| other(format!("cannot create a working folder: {e}")))?;
     let ids = workdir.lease.as_ref().map(identity::Lease::ids);
-    // Without a mount namespace a box user reaches files through their real folders.
+    // Without a mount namespace a box user reaches files through their real folders: a folder
+    // the program is to be shown must be open to other users all the way (it cannot be copied
+    // elsewhere, since the program names it by its path).
+    if ids.is_some() {
+        let closed = spec
+            .program
+            .show
+            .iter()
+            .find(|folder| !identity::reachable_by_others(folder, false));
+        if let Some(folder) = closed {
+            return Err(other(format!(
+                "cannot show {} to the program: without a mount namespace it runs as a box user \
+                 who reaches only what every user may read, and this folder, or one on the way to \
+                 it, is closed to others; move it under a folder others may enter, or run where \
+                 namespaces are allowed",
+                folder.display()
+            )));
+        }
+    }
     let (exe, argv) = if ids.is_some() {
         reachable(exe, &spec.program.argv).map_err(|e| other(e.to_string()))?
     } else {

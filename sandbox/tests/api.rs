@@ -273,7 +273,17 @@ fn the_guarantees_report_is_consistent() {
 fn a_finished_runs_files_can_be_copied_out_and_host_folders_shown() {
     let limits = default_limits();
     for containment in available_containments() {
-        let shown = folder();
+        // Without a mount namespace a box user must be able to reach a shown folder by its own
+        // path, which a clone under a private folder does not allow: the system's temporary
+        // folder does.
+        let shown = match containment {
+            Containment::PidNamespace => folder(),
+            _ => {
+                let open = std::env::temp_dir().join(format!("grundy-api-{}", unique()));
+                std::fs::create_dir_all(&open).unwrap();
+                open
+            }
+        };
         std::fs::write(shown.join("data.txt"), "seen\n").unwrap();
         // A folder shown to the program, as a built program's folder is.
         let script = format!(
@@ -315,6 +325,9 @@ fn a_finished_runs_files_can_be_copied_out_and_host_folders_shown() {
         );
         assert!(!host.join("missing").exists());
         assert!(o.exported.contains(&built), "{:?}", o.exported);
+        if shown.starts_with(std::env::temp_dir()) {
+            std::fs::remove_dir_all(&shown).unwrap();
+        }
     }
 }
 

@@ -35,7 +35,7 @@ fn scratch() -> PathBuf {
     Path::new(env!("CARGO_TARGET_TMPDIR")).join("sandbox-tests")
 }
 
-fn unique() -> String {
+pub fn unique() -> String {
     static NEXT: AtomicU32 = AtomicU32::new(0);
     format!(
         "{}-{}",
