@@ -419,7 +419,11 @@ impl Jobs for JudgeJobs {
     }
 
     fn failed(&self, ran: &Ran) -> bool {
-        !matches!(ran, Ran::Case(run) if run.verdict.passed()) && !matches!(ran, Ran::Stopped)
+        match ran {
+            Ran::Case(run) => !run.verdict.passed(),
+            Ran::Unjudged(_) => true,
+            Ran::Stopped => false,
+        }
     }
 }
 
