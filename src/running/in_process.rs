@@ -228,9 +228,10 @@ fn solve_one(job: Job) -> Finished {
 /// Runs built-in code (a solver, a player, a judge) on this thread; a panic comes back as
 /// [`Failure::Panicked`] with its message and location instead of being printed.
 pub fn catching_panics<T>(work: impl FnOnce() -> T) -> Result<T, Failure> {
-    CAPTURING.set(true);
+    // Restored, not cleared: a built-in player runs nested in its judge's call.
+    let outer = CAPTURING.replace(true);
     let result = panic::catch_unwind(AssertUnwindSafe(work));
-    CAPTURING.set(false);
+    CAPTURING.set(outer);
     result.map_err(|payload| {
         let location = PANIC_LOCATION.with(|slot| slot.borrow_mut().take());
         Failure::Panicked(panic_message(&*payload, location))

@@ -8,8 +8,9 @@ use anyhow::{Context, Result};
 use grundy_problems::Problem;
 use grundy_sandbox::{Program, SpawnError};
 
+use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
-use super::interactive::{built_in_pair, InteractiveRun};
+use super::interactive::InteractiveRun;
 use super::{parse_command, run_external, run_in_process, run_watched, Run, SolveWatch};
 use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
 use crate::config::Settings;

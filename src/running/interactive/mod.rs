@@ -3,22 +3,19 @@
 //! exit, a crash, its time limit) is recorded with the moment it came, so the verdict can follow
 //! the Kattis rule that the side that failed first decides (see `judging::judge_interactive`).
 //!
-//! This file holds what every pairing shares (the exchange transcript, the record of a run) and
-//! the in-memory pairing of a built-in judge with the built-in player; the pairings with
-//! processes live beside it.
+//! This file holds what every pairing shares (the exchange transcript, the record of a run); the
+//! pairings live beside it: built-in judge and player in memory, and those with processes.
 
+pub mod memory;
 pub mod pipes;
 pub mod processes;
 
 use std::collections::VecDeque;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use grundy_problems::{Decision, Interaction, Link};
+use grundy_problems::{Decision, Link};
 
-use super::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
 use super::{Failure, Run};
 use crate::checking::Judgement;
 
@@ -122,119 +119,6 @@ impl<L: Link> Link for Recorded<L> {
 
 fn lock(transcript: &Mutex<Transcript>) -> std::sync::MutexGuard<'_, Transcript> {
     transcript.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// One side of an in-memory exchange between two built-in sides.
-struct MemoryLink {
-    incoming: Receiver<Vec<u8>>,
-    outgoing: Sender<Vec<u8>>,
-    deadline: Instant,
-    /// Set when a read gave up at the deadline.
-    timed_out: Arc<Mutex<bool>>,
-}
-
-impl Link for MemoryLink {
-    fn read_line(&mut self) -> Option<Vec<u8>> {
-        let wait = self.deadline.saturating_duration_since(Instant::now());
-        match self.incoming.recv_timeout(wait) {
-            Ok(mut line) => {
-                line.truncate(MAX_LINE);
-                Some(line)
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                *self.timed_out.lock().unwrap_or_else(|e| e.into_inner()) = true;
-                None
-            }
-            Err(RecvTimeoutError::Disconnected) => None,
-        }
-    }
-
-    fn write_line(&mut self, line: &[u8]) -> bool {
-        self.outgoing.send(line.to_vec()).is_ok()
-    }
-}
-
-/// The built-in judge of `interaction` against its built-in player, in memory: the player on a
-/// thread of its own, the judge on this one (a pool worker, watched through `watch` for
-/// `time_limit + judge_time` in case the judge itself never returns).
-pub fn built_in_pair(
-    interaction: Interaction,
-    input: &[u8],
-    answer: &[u8],
-    time_limit: Duration,
-    judge_time: Duration,
-    watch: Option<&SolveWatch>,
-) -> InteractiveRun {
-    let started = Instant::now();
-    let deadline = started + time_limit;
-    let (to_player, player_in) = mpsc::channel();
-    let (to_judge, judge_in) = mpsc::channel();
-    let judge_timed_out = Arc::new(Mutex::new(false));
-    // Only the judge's side keeps the time: the program is too slow when the judge waits for it
-    // past the limit.
-    let player_link = MemoryLink {
-        incoming: player_in,
-        outgoing: to_judge,
-        deadline: deadline + judge_time,
-        timed_out: Arc::new(Mutex::new(false)),
-    };
-    let (done, player_done) = mpsc::channel::<(Instant, Option<Failure>)>();
-    let player = thread::Builder::new()
-        .name("grundy-player".into())
-        .stack_size(SOLVER_STACK)
-        .spawn(move || {
-            let mut link = player_link;
-            let failure = match catching_panics(|| (interaction.play)(&mut link)) {
-                Ok(Ok(())) => None,
-                Ok(Err(message)) => Some(Failure::GaveUp(message)),
-                Err(panic) => Some(panic),
-            };
-            let _ = done.send((Instant::now(), failure));
-        });
-    let transcript = Arc::new(Mutex::new(Transcript::default()));
-    let mut judge_link = Recorded {
-        inner: MemoryLink {
-            incoming: judge_in,
-            outgoing: to_player,
-            deadline,
-            timed_out: Arc::clone(&judge_timed_out),
-        },
-        transcript: Arc::clone(&transcript),
-        reads: Direction::FromProgram,
-    };
-    let judge = |link: &mut Recorded<MemoryLink>| {
-        catching_panics(|| (interaction.judge)(input, answer, link))
-    };
-    let decision = match (&player, watch) {
-        (Err(_), _) => Ok(Decision::JudgeError(
-            "cannot start the player's thread".into(),
-        )),
-        (Ok(_), Some(watch)) => watch.during(time_limit + judge_time, || judge(&mut judge_link)),
-        (Ok(_), None) => judge(&mut judge_link),
-    };
-    let judge_ended = Instant::now();
-    // The judge is done: the player reads the end of the exchange and should stop.
-    drop(judge_link);
-    let waited = deadline.saturating_duration_since(Instant::now()) + Duration::from_millis(100);
-    let (program_ended, failure) = match player_done.recv_timeout(waited) {
-        Ok((at, failure)) => (Some(at), failure),
-        // Still playing past its limit: abandoned, as any overrunning built-in code.
-        Err(_) => (None, Some(Failure::TimeLimit)),
-    };
-    let program = Run {
-        time: program_ended.unwrap_or_else(Instant::now) - started,
-        failure,
-        ..Run::default()
-    };
-    let silent = *judge_timed_out.lock().unwrap_or_else(|e| e.into_inner());
-    InteractiveRun {
-        program,
-        program_ended,
-        judge: judgement_of(decision),
-        judge_ended,
-        program_silent_past_limit: silent,
-        transcript: take(transcript),
-    }
 }
 
 /// What a built-in judge's decision (or its panic) means for the case.

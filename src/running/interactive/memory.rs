@@ -1,0 +1,469 @@
+//! The in-memory pairing of a problem's built-in judge with its built-in player.
+//!
+//! The player runs as a stackful coroutine on the judge's own thread: when the judge waits for a
+//! line, the player is resumed until it writes one. A move is then a stack switch, not a handoff
+//! between two threads, which on a small VM costs more than judging a tiny case (BENCHMARKS.md).
+//! A player that waits for a line while the judge waits for one is a deadlock, seen at once: the
+//! program is silent for good. Neither side can be stopped while it computes, so the pairing runs
+//! under the pool worker's [`SolveWatch`], or on a thread of its own that is abandoned when late.
+
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+use grundy_problems::{Interaction, Link};
+
+use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript, MAX_LINE};
+use crate::checking::Judgement;
+use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
+use crate::running::{Failure, Run};
+
+/// How long past its time limit the player may take to see the end of the exchange and return
+/// once the judge has decided.
+const PLAYER_GRACE: Duration = Duration::from_millis(100);
+
+thread_local! {
+    /// The stack of this thread's last finished player, kept for the next one: a fresh stack is a
+    /// fresh mapping, and its first pages fault in again.
+    static PLAYER_STACK: Cell<Option<DefaultStack>> = const { Cell::new(None) };
+}
+
+/// The built-in judge of `interaction` against its built-in player, in memory, the judge having
+/// `judge_time` beyond the player's `time_limit` for its own work. Under `watch` (a pool worker)
+/// the pairing runs on this thread, which must have a solver-sized stack; without one, on a
+/// thread of its own, given up when late.
+pub fn built_in_pair(
+    interaction: Interaction,
+    input: &[u8],
+    answer: &[u8],
+    time_limit: Duration,
+    judge_time: Duration,
+    watch: Option<&SolveWatch>,
+) -> InteractiveRun {
+    let allowed = time_limit + judge_time + PLAYER_GRACE;
+    match watch {
+        Some(watch) => watch.during(allowed, || pair(interaction, input, answer, time_limit)),
+        None => on_a_thread_of_its_own(interaction, input, answer, time_limit, allowed),
+    }
+}
+
+fn on_a_thread_of_its_own(
+    interaction: Interaction,
+    input: &[u8],
+    answer: &[u8],
+    time_limit: Duration,
+    allowed: Duration,
+) -> InteractiveRun {
+    let started = Instant::now();
+    let (input, answer) = (input.to_vec(), answer.to_vec());
+    let (done, finished) = mpsc::channel();
+    let spawned = thread::Builder::new()
+        .name("grundy-interaction".into())
+        .stack_size(SOLVER_STACK)
+        .spawn(move || {
+            let _ = done.send(pair(interaction, &input, &answer, time_limit));
+        });
+    if spawned.is_err() {
+        return unplayed(started, "cannot start a thread for the game");
+    }
+    finished
+        .recv_timeout(allowed)
+        .unwrap_or_else(|_| InteractiveRun {
+            program_silent_past_limit: true,
+            ..unplayed(started, "the game did not end in time")
+        })
+}
+
+/// A run that never got to play, with the judge at fault for `why`.
+fn unplayed(started: Instant, why: &str) -> InteractiveRun {
+    InteractiveRun {
+        program: Run {
+            time: started.elapsed(),
+            failure: Some(Failure::TimeLimit),
+            ..Run::default()
+        },
+        program_ended: None,
+        judge: Judgement::JudgeError(why.to_string()),
+        judge_ended: Instant::now(),
+        program_silent_past_limit: false,
+        transcript: Transcript::default(),
+    }
+}
+
+/// Plays the judge against the player on this thread.
+fn pair(
+    interaction: Interaction,
+    input: &[u8],
+    answer: &[u8],
+    time_limit: Duration,
+) -> InteractiveRun {
+    let started = Instant::now();
+    let deadline = started + time_limit;
+    let stack = match PLAYER_STACK
+        .take()
+        .map_or_else(|| DefaultStack::new(SOLVER_STACK), Ok)
+    {
+        Ok(stack) => stack,
+        Err(error) => {
+            return unplayed(started, &format!("cannot make the player's stack: {error}"))
+        }
+    };
+    let player = Coroutine::with_stack(stack, move |yielder, _: Answer| {
+        let mut link = PlayerSide { yielder };
+        match catching_panics(|| (interaction.play)(&mut link)) {
+            Ok(Ok(())) => None,
+            Ok(Err(message)) => Some(Failure::GaveUp(message)),
+            Err(panic) => Some(panic),
+        }
+    });
+    let transcript = Arc::new(Mutex::new(Transcript::default()));
+    let mut judge_link = Recorded {
+        inner: JudgeSide {
+            player,
+            state: PlayerState::Ready,
+            to_player: VecDeque::new(),
+            deadline,
+            silent: false,
+        },
+        transcript: Arc::clone(&transcript),
+        reads: Direction::FromProgram,
+    };
+    let decision = catching_panics(|| (interaction.judge)(input, answer, &mut judge_link));
+    let judge_ended = Instant::now();
+    let mut side = judge_link.inner;
+    side.finish(deadline + PLAYER_GRACE);
+    let (program_ended, failure) = match side.state {
+        PlayerState::Ended { at, failure } => (Some(at), failure),
+        // Still playing past its limit: given up, as any overrunning built-in code.
+        PlayerState::Ready | PlayerState::Reads => (None, Some(Failure::TimeLimit)),
+    };
+    if side.player.done() {
+        PLAYER_STACK.set(Some(side.player.into_stack()));
+    }
+    InteractiveRun {
+        program: Run {
+            time: program_ended.unwrap_or_else(Instant::now) - started,
+            failure,
+            ..Run::default()
+        },
+        program_ended,
+        judge: judgement_of(decision),
+        judge_ended,
+        program_silent_past_limit: side.silent,
+        transcript: take(transcript),
+    }
+}
+
+/// Where the player stopped, handing control back to the judge's side.
+enum PlayerStep {
+    Wrote(Vec<u8>),
+    Reads,
+}
+
+/// What the player is resumed with: the answer to its last step.
+enum Answer {
+    /// The line it asked for; `None` at the end of the exchange.
+    Line(Option<Vec<u8>>),
+    /// Whether the judge still reads what the player writes (also what starts the player).
+    Listening(bool),
+}
+
+/// The player's end of the exchange, inside the coroutine.
+struct PlayerSide<'a> {
+    yielder: &'a Yielder<Answer, PlayerStep>,
+}
+
+impl Link for PlayerSide<'_> {
+    fn read_line(&mut self) -> Option<Vec<u8>> {
+        match self.yielder.suspend(PlayerStep::Reads) {
+            Answer::Line(line) => line,
+            Answer::Listening(_) => None,
+        }
+    }
+
+    fn write_line(&mut self, line: &[u8]) -> bool {
+        matches!(
+            self.yielder.suspend(PlayerStep::Wrote(line.to_vec())),
+            Answer::Listening(true)
+        )
+    }
+}
+
+/// The player as the judge's side sees it between two resumes.
+enum PlayerState {
+    /// Not started, or it wrote a line: resumed with whether the judge still listens.
+    Ready,
+    /// Waiting for a line.
+    Reads,
+    Ended {
+        at: Instant,
+        failure: Option<Failure>,
+    },
+}
+
+/// The judge's end of the exchange: reading resumes the player.
+struct JudgeSide {
+    player: Coroutine<Answer, PlayerStep, Option<Failure>, DefaultStack>,
+    state: PlayerState,
+    /// Lines the judge wrote that the player has not read yet.
+    to_player: VecDeque<Vec<u8>>,
+    deadline: Instant,
+    /// The judge waited for the player past its time limit, or while the player waited too.
+    silent: bool,
+}
+
+impl JudgeSide {
+    /// Resumes the player with `answer`; the line it wrote, if it stopped after writing one.
+    fn resume(&mut self, answer: Answer) -> Option<Vec<u8>> {
+        match self.player.resume(answer) {
+            CoroutineResult::Yield(PlayerStep::Wrote(line)) => {
+                self.state = PlayerState::Ready;
+                Some(line)
+            }
+            CoroutineResult::Yield(PlayerStep::Reads) => {
+                self.state = PlayerState::Reads;
+                None
+            }
+            CoroutineResult::Return(failure) => {
+                let at = Instant::now();
+                self.state = PlayerState::Ended { at, failure };
+                None
+            }
+        }
+    }
+
+    /// With the judge done: the player reads what is left and then the end of the exchange, and
+    /// should return; one still going at `until` is unwound and left as it was.
+    fn finish(&mut self, until: Instant) {
+        // The judge read the player's last line (or the player has not started); what it writes
+        // from now on nobody reads.
+        let mut listening = true;
+        loop {
+            let answer = match self.state {
+                PlayerState::Ended { .. } => return,
+                _ if Instant::now() > until => return self.player.force_unwind(),
+                PlayerState::Ready => Answer::Listening(listening),
+                PlayerState::Reads => Answer::Line(self.to_player.pop_front()),
+            };
+            if self.resume(answer).is_some() {
+                listening = false;
+            }
+        }
+    }
+}
+
+impl Link for JudgeSide {
+    fn read_line(&mut self) -> Option<Vec<u8>> {
+        loop {
+            let answer = match self.state {
+                PlayerState::Ended { .. } => return None,
+                PlayerState::Ready => Answer::Listening(true),
+                PlayerState::Reads => match self.to_player.pop_front() {
+                    Some(line) => Answer::Line(Some(line)),
+                    // Each side waits for the other: the program will never say more.
+                    None => {
+                        self.silent = true;
+                        return None;
+                    }
+                },
+            };
+            if let Some(mut line) = self.resume(answer) {
+                if Instant::now() > self.deadline {
+                    self.silent = true;
+                    return None;
+                }
+                line.truncate(MAX_LINE);
+                return Some(line);
+            }
+        }
+    }
+
+    fn write_line(&mut self, line: &[u8]) -> bool {
+        if matches!(self.state, PlayerState::Ended { .. }) {
+            return false;
+        }
+        self.to_player.push_back(line.to_vec());
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::running::in_process::install_panic_hook;
+    use grundy_problems::Decision;
+
+    const LIMIT: Duration = Duration::from_secs(5);
+
+    fn run(judge: fn(&[u8], &[u8], &mut dyn Link) -> Decision, play: PlayFn) -> InteractiveRun {
+        pair(Interaction { judge, play }, b"", b"", LIMIT)
+    }
+
+    type PlayFn = fn(&mut dyn Link) -> Result<(), String>;
+
+    /// Sends 1..=5 and wants each back doubled.
+    fn doubling_judge(_: &[u8], _: &[u8], program: &mut dyn Link) -> Decision {
+        for n in 1..=5u32 {
+            if !program.write_line(n.to_string().as_bytes()) {
+                return Decision::Reject("stopped reading".into());
+            }
+            match program.read_line() {
+                Some(line) if line == (2 * n).to_string().as_bytes() => {}
+                other => return Decision::Reject(format!("{n}: {other:?}")),
+            }
+        }
+        Decision::Accept
+    }
+
+    fn doubler(judge: &mut dyn Link) -> Result<(), String> {
+        while let Some(line) = judge.read_line() {
+            let n: u32 = String::from_utf8(line).unwrap().parse().unwrap();
+            if !judge.write_line((2 * n).to_string().as_bytes()) {
+                return Err(format!("the write after {n} failed"));
+            }
+        }
+        Ok(())
+    }
+
+    #[test]
+    fn a_whole_exchange_on_one_thread_and_again_on_the_kept_stack() {
+        for _ in 0..3 {
+            let run = run(doubling_judge, doubler);
+            assert!(matches!(run.judge, Judgement::Accepted), "{:?}", run.judge);
+            assert_eq!(run.program.failure, None);
+            assert!(!run.program_silent_past_limit);
+            let ended = run.program_ended.expect("the player ended");
+            // The player reads the end of the exchange only once the judge has decided.
+            assert!(ended >= run.judge_ended);
+            assert!(run.transcript.render().ends_with("> 5\n< 10\n"));
+        }
+    }
+
+    #[test]
+    fn a_line_written_after_the_judge_decided_is_not_read() {
+        fn one_question(_: &[u8], _: &[u8], program: &mut dyn Link) -> Decision {
+            program.write_line(b"2");
+            match program.read_line() {
+                Some(line) if line == b"4" => Decision::Accept,
+                other => Decision::Reject(format!("{other:?}")),
+            }
+        }
+        fn talks_on(judge: &mut dyn Link) -> Result<(), String> {
+            judge.read_line();
+            assert!(judge.write_line(b"4"), "the judge read this line");
+            match judge.write_line(b"more") {
+                true => Err("a write nobody reads succeeded".into()),
+                false => Ok(()),
+            }
+        }
+        let run = run(one_question, talks_on);
+        assert!(matches!(run.judge, Judgement::Accepted), "{:?}", run.judge);
+        assert_eq!(run.program.failure, None);
+    }
+
+    fn reads_once(_: &[u8], _: &[u8], program: &mut dyn Link) -> Decision {
+        match program.read_line() {
+            Some(line) => Decision::Reject(format!("got {line:?}")),
+            None => Decision::Reject("nothing".into()),
+        }
+    }
+
+    #[test]
+    fn both_sides_waiting_is_silence_seen_at_once() {
+        fn waits(judge: &mut dyn Link) -> Result<(), String> {
+            match judge.read_line() {
+                None => Err("the end".into()),
+                Some(_) => Ok(()),
+            }
+        }
+        let run = run(reads_once, waits);
+        assert!(run.program_silent_past_limit);
+        assert!(matches!(&run.judge, Judgement::WrongAnswer(m) if m == "nothing"));
+        // It did not wait for the time limit.
+        assert!(run.program.time < LIMIT);
+        assert_eq!(run.program.failure, Some(Failure::GaveUp("the end".into())));
+    }
+
+    #[test]
+    fn a_line_after_the_time_limit_is_silence() {
+        fn slow(judge: &mut dyn Link) -> Result<(), String> {
+            thread::sleep(Duration::from_millis(80));
+            judge.write_line(b"late");
+            Ok(())
+        }
+        let interaction = Interaction {
+            judge: reads_once,
+            play: slow,
+        };
+        let run = pair(interaction, b"", b"", Duration::from_millis(20));
+        assert!(run.program_silent_past_limit);
+        assert!(matches!(&run.judge, Judgement::WrongAnswer(m) if m == "nothing"));
+    }
+
+    #[test]
+    fn a_player_panic_and_then_a_judge_panic_both_keep_their_location() {
+        fn panicking_judge(_: &[u8], _: &[u8], program: &mut dyn Link) -> Decision {
+            assert_eq!(program.read_line(), None);
+            panic!("the judge gives up too")
+        }
+        fn panicking_player(_: &mut dyn Link) -> Result<(), String> {
+            panic!("the player gives up")
+        }
+        install_panic_hook();
+        let run = run(panicking_judge, panicking_player);
+        let Some(Failure::Panicked(player)) = &run.program.failure else {
+            panic!("{:?}", run.program.failure)
+        };
+        assert!(player.contains("the player gives up"), "{player}");
+        assert!(player.contains("memory.rs"), "{player}");
+        // The player's panic, caught inside the judge's call, left panics captured for the judge.
+        let Judgement::JudgeError(judge) = &run.judge else {
+            panic!("{:?}", run.judge)
+        };
+        assert!(judge.contains("the judge gives up too"), "{judge}");
+        assert!(judge.contains("memory.rs"), "{judge}");
+        assert!(run.program_ended.unwrap() <= run.judge_ended);
+    }
+
+    #[test]
+    fn a_player_that_never_stops_after_the_judge_decided_is_given_up() {
+        fn endless(judge: &mut dyn Link) -> Result<(), String> {
+            loop {
+                judge.write_line(b"again");
+                judge.read_line();
+            }
+        }
+        let interaction = Interaction {
+            judge: reads_once,
+            play: endless,
+        };
+        let run = pair(interaction, b"", b"", Duration::from_millis(20));
+        assert!(matches!(&run.judge, Judgement::WrongAnswer(m) if m.starts_with("got")));
+        assert_eq!(run.program_ended, None);
+        assert_eq!(run.program.failure, Some(Failure::TimeLimit));
+        assert!(run.program.time >= Duration::from_millis(20) + PLAYER_GRACE);
+    }
+
+    #[test]
+    fn without_a_watch_a_player_that_never_yields_is_abandoned() {
+        fn stuck(_: &mut dyn Link) -> Result<(), String> {
+            loop {
+                thread::park();
+            }
+        }
+        let interaction = Interaction {
+            judge: reads_once,
+            play: stuck,
+        };
+        let limit = Duration::from_millis(20);
+        let run = built_in_pair(interaction, b"", b"", limit, limit, None);
+        assert!(run.program_silent_past_limit);
+        assert_eq!(run.program.failure, Some(Failure::TimeLimit));
+        assert!(run.program.time >= 2 * limit + PLAYER_GRACE);
+    }
+}
