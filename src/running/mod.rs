@@ -4,6 +4,7 @@
 //! hands the results back in order. Nothing here compares outputs or prints.
 
 mod external;
+mod helpers;
 mod in_process;
 pub mod interactive;
 pub mod pool;

@@ -28,6 +28,7 @@ use crate::checking::{
     exit_status, Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted,
 };
 use crate::config::Settings;
+use crate::running::helpers;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
 use crate::running::{run_of, Failure, Input, Run};
 
@@ -58,55 +59,37 @@ struct Running {
 impl Running {
     /// Starts `program` with the given stdin and stdout under `limits` (plus the files placed
     /// in its working folder, read back and copied out after it, and `env` added to its
-    /// environment); `cancel` stops it.
+    /// environment) on a helper thread; `cancel` stops it, and `on_end` is called with its
+    /// outcome the moment it ends.
     fn start(
         cancel: Cancel,
         program: &Program,
         limits: &Limits,
         (stdin, stdout): (Stdin, Stdout),
         files: Files,
-        env: &[(OsString, OsString)],
+        (env, on_end): (&[(OsString, OsString)], OnEnd),
     ) -> std::io::Result<Running> {
         let (done, finished) = mpsc::channel();
         let (program, limits, token) = (program.clone(), limits.clone(), cancel.clone());
         let env = env.to_vec();
-        thread::Builder::new()
-            .name("grundy-interactive".into())
-            .spawn(move || {
-                let spec = Spec {
-                    stdin,
-                    stdout,
-                    env: &env,
-                    files: files.placed,
-                    collect: files.collect,
-                    export: files.export,
-                    cancel: Some(token),
-                    ..Spec::new(&program, &limits)
-                };
-                let _ = done.send(grundy_sandbox::run(spec));
-            })?;
+        helpers::spawn(move || {
+            let spec = Spec {
+                stdin,
+                stdout,
+                env: &env,
+                files: files.placed,
+                collect: files.collect,
+                export: files.export,
+                cancel: Some(token),
+                ..Spec::new(&program, &limits)
+            };
+            let outcome = grundy_sandbox::run(spec);
+            if let Some(on_end) = on_end {
+                on_end(&outcome);
+            }
+            let _ = done.send(outcome);
+        })?;
         Ok(Running { cancel, finished })
-    }
-
-    /// The same run, with `then` called on its outcome the moment it ends.
-    fn on_end(
-        self,
-        then: impl FnOnce(&Result<Outcome, SpawnError>) + Send + 'static,
-    ) -> std::io::Result<Running> {
-        let (done, finished) = mpsc::channel();
-        let source = self.finished;
-        thread::Builder::new()
-            .name("grundy-judge-end".into())
-            .spawn(move || {
-                if let Ok(outcome) = source.recv() {
-                    then(&outcome);
-                    let _ = done.send(outcome);
-                }
-            })?;
-        Ok(Running {
-            cancel: self.cancel,
-            finished,
-        })
     }
 
     /// Waits for the run to end, at most until `give_up` (then it is stopped).
@@ -123,6 +106,9 @@ impl Running {
             .unwrap_or_else(|_| Err(setup_error("the run's thread is gone")))
     }
 }
+
+/// What to do the moment a run ends, with its outcome.
+type OnEnd = Option<Box<dyn FnOnce(&Result<Outcome, SpawnError>) + Send>>;
 
 /// The files of a run: placed in its working folder before it, read back and copied out after.
 #[derive(Default)]
@@ -170,7 +156,7 @@ pub fn program_against_judge(
         &limits,
         (Stdin::Fd(to_program_r), Stdout::Fd(from_program_w)),
         Files::default(),
-        &settings.env,
+        (&settings.env, None),
     )
     .map_err(spawn_error)?;
     let started = Instant::now();
@@ -253,25 +239,23 @@ pub fn against_interactor(
     let program_left = Arc::new(AtomicBool::new(false));
     let (stop_program, left) = (program_cancel.clone(), Arc::clone(&program_left));
     let protocol = interactor.protocol;
+    let stop_if_rejected: OnEnd = Some(Box::new(move |outcome| {
+        let accepted = matches!(
+            (protocol, outcome.as_ref().map(|o| &o.end)),
+            (Protocol::Kattis, Ok(End::Exited(42))) | (Protocol::Testlib, Ok(End::Exited(0)))
+        );
+        if !accepted && !left.load(Ordering::SeqCst) {
+            stop_program.cancel();
+        }
+    }));
     let judge = Running::start(
         Cancel::new(),
         &interactor_program,
         &judge_limits,
         (Stdin::Fd(interactor_in_r), Stdout::Fd(interactor_out_w)),
         files,
-        &[],
+        (&[], stop_if_rejected),
     )
-    .and_then(|judge| {
-        judge.on_end(move |outcome| {
-            let accepted = matches!(
-                (protocol, outcome.as_ref().map(|o| &o.end)),
-                (Protocol::Kattis, Ok(End::Exited(42))) | (Protocol::Testlib, Ok(End::Exited(0)))
-            );
-            if !accepted && !left.load(Ordering::SeqCst) {
-                stop_program.cancel();
-            }
-        })
-    })
     .map_err(spawn_error)?;
     let started = Instant::now();
     let transcript = Arc::new(Mutex::new(Transcript::default()));
@@ -285,7 +269,7 @@ pub fn against_interactor(
                 &limits(settings),
                 (Stdin::Fd(program_in_r), Stdout::Fd(program_out_w)),
                 Files::default(),
-                &settings.env,
+                (&settings.env, None),
             )
             .map_err(spawn_error)?;
             let relay_until = started + judge_limits.time + INTERACTOR_GRACE;
