@@ -255,3 +255,23 @@ fn a_built_in_checker_accepts_any_right_answer_also_from_a_program() {
         dump(&output)
     );
 }
+
+#[test]
+fn bless_with_a_checker_program_says_that_program_decides_what_an_answer_file_holds() {
+    let project = Project::new();
+    project.case("powers-of-two/wrong", "3\n", "Kiki\n");
+    let checker = format!("kattis:{}", judge_command("kattis-compare"));
+    let output = project.grundy(&["check", "--bless", "--checker", &checker]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains("judged by a checker program (powers-of-two)"),
+        "{}",
+        dump(&output)
+    );
+    assert_ne!(project.read("fixtures/powers-of-two/wrong.out"), "Kiki\n");
+    let again = project.grundy(&["check", "--checker", &checker]);
+    assert_eq!(code(&again), 0, "{}", dump(&again));
+    // A comparison needs no such word.
+    let plain = project.grundy(&["check", "--bless"]);
+    assert!(!stderr(&plain).contains("note:"), "{}", dump(&plain));
+}

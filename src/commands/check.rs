@@ -11,6 +11,7 @@ use anyhow::{bail, Result};
 
 use super::load_config;
 use crate::blessing;
+use crate::checking::{Checker, Interactor};
 use crate::cli::CheckArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
@@ -87,30 +88,14 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     }
 
     if args.bless {
-        let mut interactive: Vec<&str> = cases
-            .iter()
-            .map(|c| c.problem.as_str())
-            .filter(|p| config.settings(p).interactor.is_some())
-            .collect();
-        interactive.dedup();
-        if !interactive.is_empty() {
-            eprintln!(
-                "note: --bless writes nothing for interactive problems ({}): their expected files \
-                 are information for the judge, not an output to compare; write them with \
-                 `grundy add` or `grundy gen`",
-                interactive.join(", ")
-            );
-        }
+        bless_notes(&cases, &config);
     }
     let cancel = Arc::new(AtomicBool::new(false));
     let runs_programs = !matches!(subject, Subject::BuiltIn)
         || cases.iter().any(|case| {
             let settings = config.settings(&case.problem);
-            matches!(settings.checker, crate::checking::Checker::External(_))
-                || matches!(
-                    settings.interactor,
-                    Some(crate::checking::Interactor::External(_))
-                )
+            matches!(settings.checker, Checker::External(_))
+                || matches!(settings.interactor, Some(Interactor::External(_)))
         });
     if runs_programs {
         super::containment_check(config.isolate)?;
@@ -292,6 +277,40 @@ impl Jobs for CheckJobs {
 
     fn failed(&self, result: &CaseResult) -> bool {
         !result.verdict.passed()
+    }
+}
+
+/// What `--bless` will not do, or does on the user's word, for the problems of `cases`: it
+/// writes nothing for interactive problems, and for a problem judged by a checker program it
+/// writes the solver's output as the answer file that program reads, whatever it expects there.
+fn bless_notes(cases: &[Case], config: &Config) {
+    let (mut interactive, mut by_program) = (Vec::new(), Vec::new());
+    for case in cases {
+        let problem = case.problem.as_str();
+        let settings = config.settings(problem);
+        if settings.interactor.is_some() {
+            interactive.push(problem);
+        } else if matches!(settings.checker, Checker::External(_)) {
+            by_program.push(problem);
+        }
+    }
+    interactive.dedup();
+    by_program.dedup();
+    if !interactive.is_empty() {
+        eprintln!(
+            "note: --bless writes nothing for interactive problems ({}): their expected files \
+             are information for the judge, not an output to compare; write them with \
+             `grundy add` or `grundy gen`",
+            interactive.join(", ")
+        );
+    }
+    if !by_program.is_empty() {
+        eprintln!(
+            "note: --bless writes the built-in solver's output as the answer file of problems \
+             judged by a checker program ({}), where the checker did not accept it: that program \
+             decides what an answer file holds, so check the files written are answers it reads",
+            by_program.join(", ")
+        );
     }
 }
 
