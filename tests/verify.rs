@@ -617,3 +617,21 @@ fn check_judges_one_program_on_a_package_with_its_limits_and_validator_flags() {
     let line = text.lines().find(|l| l.starts_with("sum ")).unwrap();
     assert!(line.contains("kattis:"), "{line}");
 }
+
+#[test]
+fn a_judge_error_names_the_output_validator_as_the_package_does() {
+    let project = Project::new();
+    sum(&project, "sum");
+    project.file(
+        "sum/output_validator/validate.py",
+        "import sys\nsys.exit(7)\n",
+    );
+    let output = verify(&project, &["sum", "--format", "json"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let (rows, _) = json(&output);
+    let accepted = row(&rows, "accepted/sum.cpp");
+    assert_eq!(accepted["verdict"], "JE", "{}", dump(&output));
+    let message = accepted["caught_by"][0]["message"].as_str().unwrap();
+    assert!(message.contains("`output_validator`"), "{message}");
+    assert!(!message.contains("grundy-build"), "{message}");
+}

@@ -50,7 +50,7 @@ impl Protocol {
 }
 
 /// A checker or interactor program and its protocol.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ExternalJudge {
     pub protocol: Protocol,
     /// The command (`./check`, `python3 check.py`), its relative paths made absolute; the
@@ -58,14 +58,8 @@ pub struct ExternalJudge {
     pub program: Program,
     /// Arguments after the protocol's files (a Kattis package's validator arguments).
     pub args: Vec<OsString>,
-    /// `kattis:CMD` as written.
+    /// `kattis:CMD` as written, or the name [`ExternalJudge::named`] gave it.
     text: String,
-}
-
-impl PartialEq for ExternalJudge {
-    fn eq(&self, other: &Self) -> bool {
-        self.text == other.text
-    }
 }
 
 impl fmt::Display for ExternalJudge {
@@ -90,6 +84,13 @@ impl ExternalJudge {
             args: Vec::new(),
             text,
         })
+    }
+
+    /// The same judge shown as `name` in messages (a package's validator by its name in the
+    /// package, not by its build in the cache).
+    pub fn named(mut self, name: impl Into<String>) -> Self {
+        self.text = name.into();
+        self
     }
 
     /// The same judge with `args` after the protocol's files.

@@ -77,7 +77,7 @@ fn kattis_judge(
     ExternalJudge::parse(Protocol::Kattis, &shell_words::join(&words), &base)
         .map(|mut judge| {
             judge.program.show = command.show.clone();
-            judge.with_args(args)
+            judge.with_args(args).named(&program.name)
         })
         .map_err(|e| format!("the output validator {}: {e}", program.name))
 }
