@@ -632,6 +632,6 @@ fn a_judge_error_names_the_output_validator_as_the_package_does() {
     let accepted = row(&rows, "accepted/sum.cpp");
     assert_eq!(accepted["verdict"], "JE", "{}", dump(&output));
     let message = accepted["caught_by"][0]["message"].as_str().unwrap();
-    assert!(message.contains("`output_validator`"), "{message}");
+    assert!(message.contains("`kattis:output_validator`"), "{message}");
     assert!(!message.contains("grundy-build"), "{message}");
 }

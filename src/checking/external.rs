@@ -58,7 +58,7 @@ pub struct ExternalJudge {
     pub program: Program,
     /// Arguments after the protocol's files (a Kattis package's validator arguments).
     pub args: Vec<OsString>,
-    /// `kattis:CMD` as written, or the name [`ExternalJudge::named`] gave it.
+    /// `kattis:CMD` as written, or as [`ExternalJudge::named`] names it.
     text: String,
 }
 
@@ -86,10 +86,10 @@ impl ExternalJudge {
         })
     }
 
-    /// The same judge shown as `name` in messages (a package's validator by its name in the
+    /// The same judge shown as `protocol:name` (a package's validator by its name in the
     /// package, not by its build in the cache).
-    pub fn named(mut self, name: impl Into<String>) -> Self {
-        self.text = name.into();
+    pub fn named(mut self, name: &str) -> Self {
+        self.text = format!("{}:{name}", self.protocol.name());
         self
     }
 
