@@ -413,7 +413,7 @@ def floor_read():
     start = res["grundy check, 1 tiny case (start-up)"]
     out()
     out(f"Per case in `check` itself: start-up {ms(start.wall)}, discovery of the 10,000 files "
-        f"{ms(disc.wall - start.wall)} (serial, before any case is judged), judging "
+        f"{ms(disc.wall - start.wall)} (before any case is judged; problem folders are walked in parallel), judging "
         f"{us((j2.wall - disc.wall) / 5000)} wall per case with `-j 2` and "
         f"{us((j1.wall - disc.wall) / 5000)} with `-j 1`; the floor reads a case's two files in "
         f"{us(base.wall / 5000)}. Scaling `-j 1` → `-j 2`: {j1.wall / j2.wall:.2f}×.")

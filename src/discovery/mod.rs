@@ -30,6 +30,7 @@ use std::os::unix::ffi::OsStringExt;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use rayon::prelude::*;
 use walkdir::WalkDir;
 
 use crate::files::store;
@@ -94,7 +95,7 @@ pub struct Fixtures {
 }
 
 /// Finds every case below `root`; only the problem folders `wanted` accepts are walked.
-pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> {
+pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fixtures> {
     let mut fixtures = Fixtures::default();
     if packages::is_package(root) {
         let name = crate::package::find::name_of(root);
@@ -137,24 +138,34 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool) -> Result<Fixtures> 
         }
     }
     folders.sort();
-    for (problem, folder) in folders {
-        if packages::is_package(&folder) {
-            if wanted(&problem) {
-                packages::add_cases(&problem, &folder, &mut fixtures)?;
+    // Each problem folder is a walk of its own, so they are walked in parallel; what they hold is
+    // merged in folder order, so the cases and the first error are those of a walk one by one.
+    let found: Vec<Result<Fixtures>> = folders
+        .par_iter()
+        .map(|(problem, folder)| {
+            let mut found = Fixtures::default();
+            if packages::is_package(folder) {
+                if wanted(problem) {
+                    packages::add_cases(problem, folder, &mut found)?;
+                }
+            } else if !is_kebab_case(problem) {
+                bail!(
+                    "problem folder `{}` is not a lowercase kebab-case id (like `s-nim`); rename \
+                     it",
+                    folder.display()
+                );
+            } else if wanted(problem) {
+                discover_problem(problem, folder, lock.is_some(), &mut found)?;
             }
-            fixtures.problems.push(problem);
-            continue;
-        }
-        if !is_kebab_case(&problem) {
-            bail!(
-                "problem folder `{}` is not a lowercase kebab-case id (like `s-nim`); rename it",
-                folder.display()
-            );
-        }
-        if wanted(&problem) {
-            discover_problem(&problem, &folder, lock.is_some(), &mut fixtures)?;
-        }
-        fixtures.problems.push(problem);
+            found.problems.push(problem.clone());
+            Ok(found)
+        })
+        .collect();
+    for found in found {
+        let found = found?;
+        fixtures.cases.extend(found.cases);
+        fixtures.problems.extend(found.problems);
+        fixtures.skipped_links.extend(found.skipped_links);
     }
     fixtures.cases.sort_by(|a, b| a.id.cmp(&b.id));
     Ok(fixtures)
