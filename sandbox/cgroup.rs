@@ -255,9 +255,9 @@ impl Slot {
     }
 }
 
-/// Whether a process in `slot` that touches 8 MiB shows up in the cgroup's peak usage.
+/// Whether a process in `slot` that touches 1 MiB shows up in the cgroup's peak usage.
 fn accounts_memory(slot: &Slot, version: CgroupVersion) -> bool {
-    const TOUCH: usize = 8 << 20;
+    const TOUCH: usize = 1 << 20;
     let procs = slot.procs_fds();
     // SAFETY: after fork the child only makes async-signal-safe calls and writes to a mapping
     // of its own; the parent reaps it.

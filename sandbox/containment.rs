@@ -46,11 +46,17 @@ pub(crate) fn probe() -> &'static Probe {
     static PROBE: OnceLock<Probe> = OnceLock::new();
     PROBE.get_or_init(|| {
         crate::protect_runner();
-        Probe {
-            boxes: boxes::probe(),
-            cgroups: Cgroups::probe(),
-            tracing: crate::filter::SUPPORTED && probe_tracing(),
-        }
+        // Independent, and each waits on the kernel (a box's namespaces, moving a process into
+        // a cgroup): side by side, a run's first start pays for the slowest, not the sum.
+        std::thread::scope(|scope| {
+            let cgroups = scope.spawn(Cgroups::probe);
+            let tracing = scope.spawn(|| crate::filter::SUPPORTED && probe_tracing());
+            Probe {
+                boxes: boxes::probe(),
+                cgroups: cgroups.join().unwrap_or(None),
+                tracing: tracing.join().unwrap_or(false),
+            }
+        })
     })
 }
 

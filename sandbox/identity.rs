@@ -70,8 +70,7 @@ pub(crate) fn claim() -> io::Result<Lease> {
         }
         // A dead grundy's processes of this user may still be dying (or be zombies nobody
         // reaps): they would count against the next run's process limit.
-        kill_everything_of(uid);
-        if !gone_soon(uid) {
+        if processes_left(uid, true) && !gone_soon(uid) {
             continue;
         }
         return Ok(Lease { uid, _lock: file });
@@ -99,26 +98,55 @@ fn belongs_to_an_account(id: u32) -> bool {
     }
 }
 
-/// kill(-1, SIGKILL) as `uid`: ends every process of that user we can see (a process may
-/// only signal its own user's processes, so nothing else is hit).
-fn kill_everything_of(uid: u32) {
-    // SAFETY: the child makes raw system calls only (this process may have other threads),
-    // then exits; we reap it.
+/// Whether any process (zombies included) has `uid` as its real user, after SIGKILLing every
+/// one of them when `kill`. A forked child takes the uid (so kill(-1) reaches that user's
+/// processes only) and forks once more with RLIMIT_NPROC at 2, which the kernel allows only
+/// while the child is the user's one process, zombies counted: that answers without reading
+/// every `/proc/<pid>/status`. When the fork is refused (also by a pids limit) or the child
+/// cannot take the uid, /proc decides.
+fn processes_left(uid: u32, kill: bool) -> bool {
+    !only_process_of(uid, kill) && listed_in_proc(uid)
+}
+
+/// Whether a child that took `uid` (and SIGKILLed the rest of that user's processes, when
+/// `kill`) could tell it was the user's only process; see [`processes_left`].
+fn only_process_of(uid: u32, kill: bool) -> bool {
+    // SAFETY: the child makes raw system calls only (this process may have other threads), then
+    // exits; we reap it. Its own child does nothing but exit, and is reaped by it.
     unsafe {
         let pid = libc::fork();
         if pid == 0 {
-            let ok = raw::setgroups_none().is_ok()
+            let became = raw::setgroups_none().is_ok()
                 && raw::setresgid(uid).is_ok()
                 && raw::setresuid(uid).is_ok();
-            if ok {
+            if !became {
+                raw::exit(2);
+            }
+            if kill {
                 let _ = raw::kill(-1, libc::SIGKILL);
             }
-            raw::exit(0);
+            let two = libc::rlimit {
+                rlim_cur: 2,
+                rlim_max: 2,
+            };
+            if raw::setrlimit(libc::RLIMIT_NPROC, &two).is_err() {
+                raw::exit(2);
+            }
+            match raw::call(libc::SYS_clone, [libc::SIGCHLD as usize, 0, 0, 0, 0, 0]) {
+                Ok(0) => raw::exit(0),
+                Ok(child) => {
+                    let mut usage = std::mem::zeroed();
+                    let _ = raw::wait_any(child as i32, 0, &mut usage);
+                    raw::exit(0);
+                }
+                Err(_) => raw::exit(1),
+            }
         }
-        if pid > 0 {
-            let mut status = 0;
-            libc::waitpid(pid, &mut status, 0);
-        }
+        let mut status = 0;
+        pid > 0
+            && libc::waitpid(pid, &mut status, 0) == pid
+            && libc::WIFEXITED(status)
+            && libc::WEXITSTATUS(status) == 0
     }
 }
 
@@ -127,7 +155,7 @@ fn kill_everything_of(uid: u32) {
 pub(crate) fn gone_soon(uid: u32) -> bool {
     let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
     loop {
-        if !has_processes(uid) {
+        if !processes_left(uid, false) {
             return true;
         }
         if std::time::Instant::now() > until {
@@ -137,8 +165,8 @@ pub(crate) fn gone_soon(uid: u32) -> bool {
     }
 }
 
-/// Whether any process (zombies included) has `uid` as its real user.
-fn has_processes(uid: u32) -> bool {
+/// Whether /proc lists a process (zombies included) with `uid` as its real user.
+fn listed_in_proc(uid: u32) -> bool {
     use std::os::unix::fs::MetadataExt;
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return false;
@@ -215,4 +243,64 @@ pub(crate) fn state_subdir(name: &str, mode: u32) -> io::Result<PathBuf> {
     std::fs::set_permissions(Path::new(STATE_DIR), std::fs::Permissions::from_mode(0o711))?;
     std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode))?;
     Ok(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Child, Command};
+    use std::time::{Duration, Instant};
+
+    fn as_user(uid: u32, program: &str, args: &[&str]) -> Child {
+        Command::new(program)
+            .args(args)
+            .uid(uid)
+            .gid(uid)
+            .spawn()
+            .unwrap()
+    }
+
+    fn state_of(child: &Child) -> Option<char> {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).ok()?;
+        stat.rsplit_once(") ")?.1.chars().next()
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(as_root),
+        ignore = "needs root: the test runs processes as a box user"
+    )]
+    fn a_users_processes_are_found_zombies_included_and_ended() {
+        let lease = claim().unwrap();
+        let uid = lease.uid;
+        // Nobody: the child tells at once, without /proc.
+        assert!(only_process_of(uid, false));
+        assert!(!processes_left(uid, false));
+
+        let mut sleeper = as_user(uid, "sleep", &["60"]);
+        assert!(!only_process_of(uid, false));
+        assert!(processes_left(uid, false));
+        // Killed, it stays a zombie of ours until reaped: still there.
+        processes_left(uid, true);
+        let status = sleeper.wait().unwrap();
+        assert_eq!(
+            std::os::unix::process::ExitStatusExt::signal(&status),
+            Some(libc::SIGKILL)
+        );
+        assert!(gone_soon(uid));
+
+        let mut quick = as_user(uid, "true", &[]);
+        let since = Instant::now();
+        while state_of(&quick) != Some('Z') {
+            assert!(
+                since.elapsed() < Duration::from_secs(10),
+                "`true` never ended"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(processes_left(uid, false), "a zombie still counts");
+        quick.wait().unwrap();
+        assert!(only_process_of(uid, false));
+    }
 }
