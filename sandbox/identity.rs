@@ -116,9 +116,13 @@ fn only_process_of(uid: u32, kill: bool) -> bool {
     unsafe {
         let pid = libc::fork();
         if pid == 0 {
+            // No capability may survive the switch (as under SECBIT_NO_SETUID_FIXUP): with
+            // CAP_KILL, kill(-1) would reach every process on the machine, and with
+            // CAP_SYS_RESOURCE the fork would ignore RLIMIT_NPROC.
             let became = raw::setgroups_none().is_ok()
                 && raw::setresgid(uid).is_ok()
-                && raw::setresuid(uid).is_ok();
+                && raw::setresuid(uid).is_ok()
+                && raw::drop_capabilities().is_ok();
             if !became {
                 raw::exit(2);
             }
