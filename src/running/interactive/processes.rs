@@ -50,7 +50,7 @@ pub enum Side<'a> {
     Player(fn(&mut dyn Link) -> Result<(), String>),
 }
 
-/// A program running on a thread of its own, in the sandbox.
+/// A program running in the sandbox, waited for on a helper thread.
 struct Running {
     cancel: Cancel,
     finished: mpsc::Receiver<Result<Outcome, SpawnError>>,
