@@ -89,29 +89,38 @@ pub(crate) fn acquire(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Resul
     }
 }
 
-/// A request to the thread that makes boxes.
+/// A request to the threads that make boxes.
 struct Request {
     key: Key,
     cgroups: Option<&'static Cgroups>,
     reply: mpsc::Sender<io::Result<(Boxed, u32)>>,
 }
 
-/// Makes a box on the one thread that makes them all. A keeper asks for SIGKILL when the
+/// Makes a box on one of the threads that make them all. A keeper asks for SIGKILL when the
 /// thread that created it ends (PR_SET_PDEATHSIG follows the creating thread, not the
-/// process); that thread lives as long as grundy, so the box ends exactly when grundy does.
+/// process); those threads live as long as grundy, so the box ends exactly when grundy does.
+/// There are a few of them (one per core, up to four): making a box is mostly waiting on the
+/// kernel (new namespaces, moves into cgroups), and workers that start at once want theirs at
+/// once.
 fn create(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<(Boxed, u32)> {
     static MAKER: OnceLock<Mutex<mpsc::Sender<Request>>> = OnceLock::new();
     let maker = MAKER.get_or_init(|| {
         let (send, receive) = mpsc::channel::<Request>();
-        std::thread::Builder::new()
-            .name("grundy-boxes".into())
-            .spawn(move || {
-                for request in receive {
+        let receive = std::sync::Arc::new(Mutex::new(receive));
+        let makers = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        for _ in 0..makers {
+            let receive = std::sync::Arc::clone(&receive);
+            std::thread::Builder::new()
+                .name("grundy-boxes".into())
+                .spawn(move || loop {
+                    // The lock is held only while waiting for the next request.
+                    let next = receive.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                    let Ok(request) = next else { return };
                     let made = Boxed::create(&request.key, request.cgroups);
                     let _ = request.reply.send(made);
-                }
-            })
-            .expect("cannot start the thread that makes boxes");
+                })
+                .expect("cannot start a thread that makes boxes");
+        }
         Mutex::new(send)
     });
     let (reply, answer) = mpsc::channel();
@@ -124,10 +133,10 @@ fn create(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<(Boxed, u3
         .lock()
         .unwrap_or_else(|e| e.into_inner())
         .send(request);
-    sent.map_err(|_| io::Error::other("the thread that makes boxes is gone"))?;
+    sent.map_err(|_| io::Error::other("the threads that make boxes are gone"))?;
     answer
         .recv()
-        .map_err(|_| io::Error::other("the thread that makes boxes is gone"))?
+        .map_err(|_| io::Error::other("the threads that make boxes are gone"))?
 }
 
 /// Returns a box whose run ended cleanly to the pool, its working folder and /tmp emptied.

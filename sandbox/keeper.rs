@@ -42,7 +42,7 @@ const HIGH_FD: i32 = 100;
 pub(crate) fn main(setup: &Setup<'_>) -> ! {
     raw::mask_all(true);
     crate::child::default_signals();
-    // Ends the box when grundy dies (keepers are made by one thread that lives as long as
+    // Ends the box when grundy dies (keepers are made by threads that live as long as
     // grundy: the signal follows the creating thread).
     // (Had grundy died before this, the control socket is closed: the keeper's first message
     // fails and it exits. getppid() cannot tell: our parent is outside our PID namespace.)
