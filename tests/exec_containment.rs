@@ -13,21 +13,11 @@ use std::time::{Duration, Instant};
 
 use exec_support::*;
 
-#[test]
-fn a_bounded_fork_bomb_is_stopped_and_leaves_no_process() {
-    fork_bomb(Launch::Direct);
-}
-
-#[test]
-fn without_namespaces_a_fork_bomb_is_stopped_and_leaves_no_process() {
-    fork_bomb(Launch::NoNamespaces);
-}
-
-#[test]
-#[cfg_attr(not(as_root), ignore = "needs root: the test becomes nobody")]
-fn as_nobody_without_namespaces_a_fork_bomb_is_stopped_and_leaves_no_process() {
-    fork_bomb(Launch::NoNamespacesAsNobody);
-}
+in_each_launch!(fork_bomb:
+    a_bounded_fork_bomb_is_stopped_and_leaves_no_process,
+    without_namespaces_a_fork_bomb_is_stopped_and_leaves_no_process,
+    as_nobody_without_namespaces_a_fork_bomb_is_stopped_and_leaves_no_process
+);
 
 fn fork_bomb(launch: Launch) {
     let project = fixture();
@@ -75,21 +65,11 @@ _exit(0);"#,
     assert_no_process_left(&marker);
 }
 
-#[test]
-fn a_child_that_leaves_the_session_holding_stdout_does_not_outlive_its_case() {
-    session_leaver(Launch::Direct);
-}
-
-#[test]
-fn without_namespaces_a_child_that_leaves_the_session_does_not_outlive_its_case() {
-    session_leaver(Launch::NoNamespaces);
-}
-
-#[test]
-#[cfg_attr(not(as_root), ignore = "needs root: the test becomes nobody")]
-fn as_nobody_without_namespaces_a_child_that_leaves_the_session_does_not_outlive_its_case() {
-    session_leaver(Launch::NoNamespacesAsNobody);
-}
+in_each_launch!(session_leaver:
+    a_child_that_leaves_the_session_holding_stdout_does_not_outlive_its_case,
+    without_namespaces_a_child_that_leaves_the_session_does_not_outlive_its_case,
+    as_nobody_without_namespaces_a_child_that_leaves_the_session_does_not_outlive_its_case
+);
 
 fn session_leaver(launch: Launch) {
     let project = fixture();
@@ -207,21 +187,11 @@ fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     files
 }
 
-#[test]
-fn ctrl_c_ends_grundy_promptly_and_every_judged_program() {
-    ctrl_c(Launch::Direct);
-}
-
-#[test]
-fn without_namespaces_ctrl_c_ends_every_judged_program() {
-    ctrl_c(Launch::NoNamespaces);
-}
-
-#[test]
-#[cfg_attr(not(as_root), ignore = "needs root: the test becomes nobody")]
-fn as_nobody_without_namespaces_ctrl_c_ends_every_judged_program() {
-    ctrl_c(Launch::NoNamespacesAsNobody);
-}
+in_each_launch!(ctrl_c:
+    ctrl_c_ends_grundy_promptly_and_every_judged_program,
+    without_namespaces_ctrl_c_ends_every_judged_program,
+    as_nobody_without_namespaces_ctrl_c_ends_every_judged_program
+);
 
 fn ctrl_c(launch: Launch) {
     let project = fixture();

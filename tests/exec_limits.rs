@@ -76,21 +76,11 @@ for (int i = 0; i < 30; i++) sleep(1);"#,
     assert_no_process_left(&project.path().display().to_string());
 }
 
-#[test]
-fn touching_memory_far_past_the_limit_is_mle() {
-    memory_hog(Launch::Direct);
-}
-
-#[test]
-fn without_namespaces_touching_memory_far_past_the_limit_is_mle() {
-    memory_hog(Launch::NoNamespaces);
-}
-
-#[test]
-#[cfg_attr(not(as_root), ignore = "needs root: the test becomes nobody")]
-fn as_nobody_without_namespaces_touching_memory_far_past_the_limit_is_mle() {
-    memory_hog(Launch::NoNamespacesAsNobody);
-}
+in_each_launch!(memory_hog:
+    touching_memory_far_past_the_limit_is_mle,
+    without_namespaces_touching_memory_far_past_the_limit_is_mle,
+    as_nobody_without_namespaces_touching_memory_far_past_the_limit_is_mle
+);
 
 fn memory_hog(launch: Launch) {
     let project = fixture();

@@ -205,6 +205,29 @@ pub fn check_json_with(project: &Project, launch: Launch, args: &[&str]) -> Judg
     parse_json(output, elapsed)
 }
 
+/// One `#[test]` per launch for `body(launch)`: as the test runs, without namespaces, and
+/// without namespaces as `nobody` (which needs root, and is ignored otherwise).
+#[macro_export]
+macro_rules! in_each_launch {
+    ($body:ident: $direct:ident, $no_namespaces:ident, $as_nobody:ident) => {
+        #[test]
+        fn $direct() {
+            $body(Launch::Direct);
+        }
+
+        #[test]
+        fn $no_namespaces() {
+            $body(Launch::NoNamespaces);
+        }
+
+        #[test]
+        #[cfg_attr(not(as_root), ignore = "needs root: the test becomes nobody")]
+        fn $as_nobody() {
+            $body(Launch::NoNamespacesAsNobody);
+        }
+    };
+}
+
 /// How a test starts grundy, to reach each containment the sandbox can fall back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Launch {
