@@ -478,6 +478,19 @@ def exec_floor():
     end_section()
 
 
+def against_floor(floor, label, grundy_args, n, target):
+    """Runs `floor` (a (label, command) pair) and `grundy ARGS -q -j 2` and `-j 1`, interleaved;
+    prints their table against the floor and the verdict on `target` (≤ 1.5× with `-j 2`)."""
+    runs = {f"{label} -q -j {jobs}": dict(argv=grundy(*grundy_args, "-q", "-j", jobs))
+            for jobs in ("2", "1")}
+    res = interleaved(in_work([floor, *runs.items()]), args.runs)
+    base = res[floor[0]]
+    table(RATIO_HEADER, ratio_rows(res, base, n))
+    j2, j1 = (res[f"{label} -q -j {jobs}"] for jobs in ("2", "1"))
+    verdict(target, f"{j2.wall / base.wall:.2f}× wall with `-j 2` (CPU {j2.cpu / base.cpu:.2f}×); "
+            f"`-j 1` {j1.wall / base.wall:.2f}×", j2.wall <= 1.5 * base.wall)
+
+
 def judges():
     section("Checkers and interactors: programs against the floor, built-in ones in process")
     out(f"grundy's `{containment()}` (checkers and interactors are contained like the program).")
@@ -492,24 +505,13 @@ def judges():
         "pipe, wait for both.")
     out()
     checker = "kattis:" + w("tokens_checker")
-    cmds = [
-        ("C loop: program, then checker (the floor)",
-         dict(argv=[w("spawn_floor"), "checker", w("nim_c"), w("tokens_checker")], stdin=cases)),
-        ("grundy check --exec PROG --checker kattis:CHECKER -q -j 2",
-         dict(argv=grundy("check", "--fixtures", w("exec1000"), "--exec", w("nim_c"),
-                          "--checker", checker, "-q", "-j", "2"))),
-        ("grundy check --exec PROG --checker kattis:CHECKER -q -j 1",
-         dict(argv=grundy("check", "--fixtures", w("exec1000"), "--exec", w("nim_c"),
-                          "--checker", checker, "-q", "-j", "1"))),
-    ]
-    res = interleaved(in_work(cmds), args.runs)
-    base = res["C loop: program, then checker (the floor)"]
-    table(RATIO_HEADER, ratio_rows(res, base, n))
-    j2 = res["grundy check --exec PROG --checker kattis:CHECKER -q -j 2"]
-    j1 = res["grundy check --exec PROG --checker kattis:CHECKER -q -j 1"]
-    verdict("`check --exec --checker kattis:…` ≤ 1.5× a C loop running program and checker",
-            f"{j2.wall / base.wall:.2f}× wall with `-j 2` (CPU {j2.cpu / base.cpu:.2f}×); "
-            f"`-j 1` {j1.wall / base.wall:.2f}×", j2.wall <= 1.5 * base.wall)
+    against_floor(("C loop: program, then checker (the floor)",
+                   dict(argv=[w("spawn_floor"), "checker", w("nim_c"), w("tokens_checker")],
+                        stdin=cases)),
+                  "grundy check --exec PROG --checker kattis:CHECKER",
+                  ["check", "--fixtures", w("exec1000"), "--exec", w("nim_c"), "--checker",
+                   checker], n,
+                  "`check --exec --checker kattis:…` ≤ 1.5× a C loop running program and checker")
 
     out()
     out("### An interactor program: `check --exec PROG --interactor kattis:INTERACTOR` on 1,000 "
@@ -523,25 +525,13 @@ def judges():
         "case fork/exec both, joined directly by two pipes, wait for both.")
     out()
     interactor = "kattis:" + w("guess_interactor")
-    cmds = [
-        ("C loop: program and interactor on two pipes (the floor)",
-         dict(argv=[w("spawn_floor"), "interact", w("guess_player"), w("guess_interactor")],
-              stdin=cases)),
-        ("grundy check --exec PROG --interactor kattis:INTERACTOR -q -j 2",
-         dict(argv=grundy("check", "--fixtures", w("guess1000"), "--exec", w("guess_player"),
-                          "--interactor", interactor, "-q", "-j", "2"))),
-        ("grundy check --exec PROG --interactor kattis:INTERACTOR -q -j 1",
-         dict(argv=grundy("check", "--fixtures", w("guess1000"), "--exec", w("guess_player"),
-                          "--interactor", interactor, "-q", "-j", "1"))),
-    ]
-    res = interleaved(in_work(cmds), args.runs)
-    base = res["C loop: program and interactor on two pipes (the floor)"]
-    table(RATIO_HEADER, ratio_rows(res, base, n))
-    j2 = res["grundy check --exec PROG --interactor kattis:INTERACTOR -q -j 2"]
-    j1 = res["grundy check --exec PROG --interactor kattis:INTERACTOR -q -j 1"]
-    verdict("`check --exec --interactor kattis:…` ≤ 1.5× a C loop running both on pipes",
-            f"{j2.wall / base.wall:.2f}× wall with `-j 2` (CPU {j2.cpu / base.cpu:.2f}×); "
-            f"`-j 1` {j1.wall / base.wall:.2f}×", j2.wall <= 1.5 * base.wall)
+    against_floor(("C loop: program and interactor on two pipes (the floor)",
+                   dict(argv=[w("spawn_floor"), "interact", w("guess_player"),
+                              w("guess_interactor")], stdin=cases)),
+                  "grundy check --exec PROG --interactor kattis:INTERACTOR",
+                  ["check", "--fixtures", w("guess1000"), "--exec", w("guess_player"),
+                   "--interactor", interactor], n,
+                  "`check --exec --interactor kattis:…` ≤ 1.5× a C loop running both on pipes")
 
     out()
     n = BUILT_IN_CASES
