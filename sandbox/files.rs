@@ -48,10 +48,20 @@ pub(crate) fn place(dir: &Path, files: &[BoxFile], owner: Option<(u32, u32)>) ->
         match &file.kind {
             BoxFileKind::Bytes(bytes) => std::fs::write(&path, bytes)?,
             BoxFileKind::Copy(source) => {
-                std::fs::copy(source, &path).map_err(|e| {
-                    io::Error::new(e.kind(), format!("cannot copy {}: {e}", source.display()))
+                let meta = source.file().metadata()?;
+                if !meta.is_file() {
+                    return Err(io::Error::other(format!(
+                        "cannot copy {} into the working folder: not a regular file",
+                        file.name.display()
+                    )));
+                }
+                copy_by_position(source.file(), meta.len(), &path).map_err(|e| {
+                    io::Error::new(
+                        e.kind(),
+                        format!("cannot copy {}: {e}", file.name.display()),
+                    )
                 })?;
-                if std::fs::metadata(source)?.permissions().mode() & 0o111 != 0 {
+                if meta.permissions().mode() & 0o111 != 0 {
                     mode = 0o555;
                 }
             }
@@ -67,6 +77,29 @@ pub(crate) fn place(dir: &Path, files: &[BoxFile], owner: Option<(u32, u32)>) ->
             }
         }
         std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode))?;
+    }
+    Ok(())
+}
+
+/// Copies the first `size` bytes of `source` into a new file at `target`, reading by position
+/// (the same open file may be copied by several runs at once).
+fn copy_by_position(source: &File, size: u64, target: &Path) -> io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::FileExt;
+    let mut out = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(target)?;
+    let mut buf = vec![0u8; 256 * 1024];
+    let mut at = 0u64;
+    while at < size {
+        let want = buf.len().min((size - at) as usize);
+        let n = source.read_at(&mut buf[..want], at)?;
+        if n == 0 {
+            break; // the file shrank: copy what it has
+        }
+        out.write_all(&buf[..n])?;
+        at += n as u64;
     }
     Ok(())
 }

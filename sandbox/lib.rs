@@ -122,7 +122,7 @@ pub use identity::set_uid_range;
 pub use outcome::{End, Outcome};
 pub use registry::kill_all_running;
 pub use run::DEFAULT_PATH;
-pub use spec::{BoxFile, BoxFileKind, Cancel, Limits, Program, Spec, Stdin, Stdout};
+pub use spec::{BoxFile, BoxFileKind, Cancel, Limits, Program, SharedFile, Spec, Stdin, Stdout};
 pub use verdict::signal_name;
 
 /// The mechanism [`run`] uses on this machine (probed once, then cached).

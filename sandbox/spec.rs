@@ -3,8 +3,9 @@
 //! and a cancel token.
 
 use std::ffi::{OsStr, OsString};
+use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -47,8 +48,9 @@ impl Program {
 /// bytes are streamed through a pipe (a program that never reads blocks nothing).
 #[derive(Debug)]
 pub enum Stdin {
-    /// The contents of a file, which the sandbox opens itself.
-    File(PathBuf),
+    /// The contents of a file the caller opened (so what it checked is what is read), from its
+    /// current position.
+    File(File),
     Bytes(Vec<u8>),
     /// A descriptor the caller made (e.g. a pipe from an interactor), given as is.
     Fd(OwnedFd),
@@ -78,8 +80,8 @@ pub struct BoxFile {
 pub enum BoxFileKind {
     /// A read-only file with these bytes.
     Bytes(Vec<u8>),
-    /// A read-only copy of a file of the host (executable when the original is).
-    Copy(PathBuf),
+    /// A read-only copy of a file the caller opened (executable when the original is).
+    Copy(SharedFile),
     /// An empty folder the program may write in.
     WritableDir,
     /// A folder the program may write in, holding a copy of a host folder's regular files and
@@ -96,10 +98,10 @@ impl BoxFile {
         }
     }
 
-    pub fn copy(name: impl Into<PathBuf>, source: impl Into<PathBuf>) -> BoxFile {
+    pub fn copy(name: impl Into<PathBuf>, source: SharedFile) -> BoxFile {
         BoxFile {
             name: name.into(),
-            kind: BoxFileKind::Copy(source.into()),
+            kind: BoxFileKind::Copy(source),
         }
     }
 
@@ -117,6 +119,42 @@ impl BoxFile {
         }
     }
 }
+
+/// An open file that several runs may copy at once: it is read by position (pread), never
+/// through its shared offset. The caller opens it, so a file that was checked (inside a
+/// package, a regular file) is the file that is copied, whatever its path names later.
+#[derive(Clone, Debug)]
+pub struct SharedFile(Arc<File>);
+
+impl SharedFile {
+    pub fn new(file: File) -> SharedFile {
+        SharedFile(Arc::new(file))
+    }
+
+    /// Opens a file the caller trusts by path (one it made itself).
+    pub fn open(path: impl AsRef<Path>) -> std::io::Result<SharedFile> {
+        File::open(path).map(SharedFile::new)
+    }
+
+    pub fn file(&self) -> &File {
+        &self.0
+    }
+}
+
+impl From<File> for SharedFile {
+    fn from(file: File) -> SharedFile {
+        SharedFile::new(file)
+    }
+}
+
+/// The same open file (not merely the same contents).
+impl PartialEq for SharedFile {
+    fn eq(&self, other: &SharedFile) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for SharedFile {}
 
 /// A token that ends a run at once from another thread (`End::Cancelled`). Clones share it.
 #[derive(Clone, Debug)]

@@ -29,10 +29,7 @@ pub(crate) fn open(stdin: Stdin, stdout: Stdout) -> io::Result<Stdio> {
     let (child_in, feeder) = match stdin {
         Stdin::Fd(fd) => (fd, None),
         Stdin::Null => (File::open("/dev/null")?.into(), None),
-        Stdin::File(path) => {
-            let file = File::open(&path).map_err(|e| {
-                io::Error::new(e.kind(), format!("cannot open {}: {e}", path.display()))
-            })?;
+        Stdin::File(file) => {
             let size = file.metadata().map_or(0, |m| m.len() as usize);
             feed(Source::File(file), size)?
         }

@@ -54,7 +54,8 @@ fn main() {
         output_bytes: 64 << 20,
     };
     let run = |containment| {
-        let spec = Spec::new(&program, &limits).stdin(Stdin::File(input.clone()));
+        let spec =
+            Spec::new(&program, &limits).stdin(Stdin::File(std::fs::File::open(&input).unwrap()));
         run_with(spec, containment)
     };
     let containments: Vec<Containment> = [

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::*;
-use grundy_sandbox::{BoxFile, Cancel, Containment, End, Program, Spec, Stdin, Stdout};
+use grundy_sandbox::{BoxFile, Cancel, Containment, End, Program, SharedFile, Spec, Stdin, Stdout};
 
 fn pipe() -> (std::fs::File, std::fs::File) {
     let mut fds = [-1; 2];
@@ -32,7 +32,8 @@ fn stdin_comes_from_a_file_bytes_a_pipe_or_nowhere() {
     let limits = default_limits();
     for containment in available_containments() {
         let file = input(&vec![b'x'; 200_000]);
-        let from_file = Spec::new(&program, &limits).stdin(Stdin::File(file));
+        let from_file =
+            Spec::new(&program, &limits).stdin(Stdin::File(std::fs::File::open(file).unwrap()));
         let from_bytes = Spec::new(&program, &limits).stdin(Stdin::Bytes(vec![b'y'; 3 << 20]));
         let from_nothing = Spec::new(&program, &limits);
         for (spec, expected) in [
@@ -118,7 +119,7 @@ fn a_kattis_output_validator_gets_its_files_and_its_message_is_read_back() {
             let mut spec = Spec::new(&program, &limits).stdin(Stdin::Bytes(output.into()));
             spec.files = vec![
                 BoxFile::bytes("input", "6 7\n"),
-                BoxFile::copy("answer", &answer),
+                BoxFile::copy("answer", SharedFile::open(&answer).unwrap()),
                 BoxFile::writable_dir("feedback_dir"),
             ];
             spec.collect = vec![

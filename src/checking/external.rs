@@ -20,7 +20,7 @@ use std::path::Path;
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
 use super::{Feedback, Judgement, Submitted};
-use crate::running::{parse_command_in, Input};
+use crate::running::parse_command_in;
 
 /// Which protocol an external judge (checker or interactor) speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,10 +110,10 @@ impl ExternalJudge {
     fn run_check(&self, submitted: &Submitted<'_>, limits: &Limits) -> Result<Judgement, String> {
         // The checker's files are placed in its own working folder, read-only; it writes only
         // in its feedback folder, read back after the run.
-        let input = match submitted.input {
-            Input::File(path) => BoxFile::copy(INPUT, path),
-            Input::Bytes(bytes) => BoxFile::bytes(INPUT, bytes),
-        };
+        let input = submitted
+            .input
+            .as_box_file(INPUT)
+            .map_err(|e| format!("cannot be given the input: {e}"))?;
         let mut files = vec![input, BoxFile::bytes(ANSWER, submitted.expected)];
         let mut export = Vec::new();
         let (names, stdin) = match self.protocol {

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use grundy_sandbox::{End, Limits, Outcome, Program, SpawnError, Spec, Stdin};
+use grundy_sandbox::{End, Limits, Outcome, Program, SpawnError, Spec};
 
 use super::{Failure, Input, Run};
 use crate::config::Settings;
@@ -125,10 +125,15 @@ pub fn run_external(
     };
     let spec = Spec {
         env: &settings.env,
-        ..Spec::new(program, &limits).stdin(match input {
-            Input::File(path) => Stdin::File(path.to_path_buf()),
-            Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
-        })
+        ..Spec::new(program, &limits).stdin(input.as_stdin().map_err(|e| {
+            SpawnError::Other {
+                command: program
+                    .argv
+                    .first()
+                    .map_or(String::new(), |a| a.to_string_lossy().into_owned()),
+                reason: format!("cannot open its input: {e}"),
+            }
+        })?)
     };
     Ok(run_of(grundy_sandbox::run(spec)?, settings))
 }

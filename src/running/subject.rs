@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use grundy_problems::Problem;
-use grundy_sandbox::{Program, SpawnError};
+use grundy_sandbox::{BoxFile, Program, SharedFile, SpawnError, Stdin};
 
 use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
@@ -46,6 +46,22 @@ impl Input<'_> {
                     error,
                 }),
         }
+    }
+
+    /// The input as the file `name` of a working folder.
+    pub fn as_box_file(&self, name: &str) -> std::io::Result<BoxFile> {
+        Ok(match self {
+            Input::File(path) => BoxFile::copy(name, SharedFile::new(std::fs::File::open(path)?)),
+            Input::Bytes(bytes) => BoxFile::bytes(name, *bytes),
+        })
+    }
+
+    /// The input as a program's stdin.
+    pub fn as_stdin(&self) -> std::io::Result<Stdin> {
+        Ok(match self {
+            Input::File(path) => Stdin::File(std::fs::File::open(path)?),
+            Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
+        })
     }
 }
 

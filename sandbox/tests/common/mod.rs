@@ -130,7 +130,9 @@ pub fn processes_with(marker: &str) -> Vec<i32> {
 
 /// `program` with the file `stdin` as its input.
 pub fn spec<'a>(program: &'a Program, stdin: &Path, limits: &'a Limits) -> Spec<'a> {
-    Spec::new(program, limits).stdin(Stdin::File(stdin.to_path_buf()))
+    Spec::new(program, limits).stdin(Stdin::File(
+        std::fs::File::open(stdin).expect("the input opens"),
+    ))
 }
 
 /// Runs `program` on the file `stdin` under the best containment.

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::{BoxFile, Limits, Program as Command, Spec};
+use grundy_sandbox::{BoxFile, Limits, Program as Command, SharedFile, Spec};
 
 use super::model::Problem;
 use crate::config::Settings;
@@ -310,8 +310,11 @@ fn stage(
     };
     let mut placed: Vec<BoxFile> = files
         .iter()
-        .map(|(file, relative)| BoxFile::copy(Path::new(SOURCES).join(relative), file))
-        .collect();
+        .map(|(file, relative)| {
+            let opened = SharedFile::open(file)?;
+            Ok(BoxFile::copy(Path::new(SOURCES).join(relative), opened))
+        })
+        .collect::<std::io::Result<_>>()?;
     if !scripts {
         placed.push(BoxFile::writable_dir(OUTPUT));
     }

@@ -230,7 +230,8 @@ pub fn against_interactor(
         time: settings.time_limit + settings.judge_time_limit,
         ..settings.judge_limits()
     };
-    let (interactor_program, files) = interactor_files(interactor, input, answer, feedback);
+    let (interactor_program, files) =
+        interactor_files(interactor, input, answer, feedback).map_err(spawn_error)?;
     // An interactor that ends without accepting has decided the case: nothing the program does
     // afterwards can change the verdict, so it is stopped at once (rather than left to spin or
     // wait until its time limit) - unless its output had ended first: then it is ending by
@@ -391,11 +392,8 @@ fn interactor_files(
     input: Input<'_>,
     answer: &[u8],
     feedback: Option<&Feedback>,
-) -> (Program, Files) {
-    let input = match input {
-        Input::File(path) => BoxFile::copy("input", path),
-        Input::Bytes(bytes) => BoxFile::bytes("input", bytes),
-    };
+) -> std::io::Result<(Program, Files)> {
+    let input = input.as_box_file("input")?;
     let mut files = Files {
         placed: vec![input, BoxFile::bytes("answer", answer)],
         ..Files::default()
@@ -414,7 +412,7 @@ fn interactor_files(
             ["input", TESTLIB_OUTPUT, "answer"]
         }
     };
-    (interactor.with_files(names.map(OsString::from)), files)
+    Ok((interactor.with_files(names.map(OsString::from)), files))
 }
 
 /// What an interactor's end says, by its protocol. An interactor killed by SIGPIPE after the
