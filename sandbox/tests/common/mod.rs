@@ -198,15 +198,31 @@ pub fn assert_gone(marker: &str) {
     panic!("left behind: {:?}", processes_with(marker));
 }
 
-/// Every containment this machine offers, strongest first.
+/// Every containment this machine offers, strongest first. A loop over them tests what it
+/// must: the box wherever the build found one could be made (`cfg(boxes)`, or
+/// `GRUNDY_REQUIRE_BOX=1`), and the process group everywhere; a machine that offers less fails
+/// here rather than letting the loop shrink in silence. A cgroup is used where one is writable.
 pub fn available_containments() -> Vec<Containment> {
     let probe = input(b"");
-    [
+    let offered: Vec<Containment> = [
         Containment::PidNamespace,
         Containment::Cgroup,
         Containment::ProcessGroup,
     ]
     .into_iter()
     .filter(|&c| run_with(&program(["true"]), &probe, &default_limits(), c).is_ok())
-    .collect()
+    .collect();
+    let required = [
+        (cfg!(boxes), Containment::PidNamespace),
+        (true, Containment::ProcessGroup),
+    ];
+    for (_, containment) in required.iter().filter(|(needed, _)| *needed) {
+        assert!(
+            offered.contains(containment),
+            "the {containment} containment must be offered here (the build found namespaces \
+             allowed, or GRUNDY_REQUIRE_BOX=1 asks for them), but only {offered:?} are: {}",
+            grundy_sandbox::describe_containment()
+        );
+    }
+    offered
 }
