@@ -15,7 +15,7 @@ use std::time::Duration;
 use crate::cgroup::{Cgroups, MemoryEvents, Slot as CgroupSlot};
 use crate::identity::{self, Lease};
 use crate::layout::{self, Bind};
-use crate::{ctl, files, keeper, raw, registry};
+use crate::{ctl, keeper, raw, registry, scrub};
 
 /// How boxes work on this machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,8 +139,15 @@ fn create(key: &Key, cgroups: Option<&'static Cgroups>) -> io::Result<(Boxed, u3
         .map_err(|_| io::Error::other("the threads that make boxes are gone"))?
 }
 
-/// Returns a box whose run ended cleanly to the pool, its working folder and /tmp emptied.
-pub(crate) fn release(b: Boxed) {
+/// Returns a box whose run ended cleanly to the pool, once it is verified clean: its working
+/// folder and /tmp hold nothing but the box's own mount points (emptied if they held more, then
+/// checked again). A box that cannot be verified clean (`dirty`: the keeper found IPC objects
+/// left; or files that would not go) is destroyed instead, and the next run makes a new one:
+/// nothing of one run is ever seen by the next.
+pub(crate) fn release(b: Boxed, dirty: bool) {
+    if dirty {
+        return; // dropped: destroyed
+    }
     let keep = |shown: &str| -> Vec<PathBuf> {
         b.key
             .binds
@@ -150,14 +157,19 @@ pub(crate) fn release(b: Boxed) {
             .collect()
     };
     let (work_keep, tmp_keep) = (keep(layout::WORKDIR), keep("/tmp"));
-    let pristine = b.folders.as_ref().is_some_and(|(work, tmp)| {
-        files::is_pristine(work, 0o755, &work_keep) && files::is_pristine(tmp, 0o1777, &tmp_keep)
-    });
-    let emptied = pristine
-        || (files::empty(&b.work_path(), 0o755, &work_keep).is_ok()
-            && files::empty(&b.scratch_path().join("tmp"), 0o1777, &tmp_keep).is_ok());
-    if !emptied {
-        return; // dropped: destroyed
+    let pristine = |b: &Boxed| {
+        b.folders.as_ref().is_some_and(|(work, tmp)| {
+            scrub::is_pristine(work, 0o755, &work_keep)
+                && scrub::is_pristine(tmp, 0o1777, &tmp_keep)
+        })
+    };
+    if !pristine(&b) {
+        // Errors are not trusted either way: only the check that follows decides.
+        let _ = scrub::empty(&b.work_path(), 0o755, &work_keep);
+        let _ = scrub::empty(&b.scratch_path().join("tmp"), 0o1777, &tmp_keep);
+        if !pristine(&b) {
+            return; // dropped: destroyed
+        }
     }
     let surplus = {
         let mut idle = idle();
@@ -188,7 +200,7 @@ impl Boxed {
             null: null.as_raw_fd(),
             map_ids: (!root).then_some(ids),
             ops: &ops,
-            filter: &crate::run::box_filter(),
+            filter: &crate::run::box_filter(cgroups.is_some_and(|c| c.memory)),
             argv_area: argv_area(),
         };
         let mut flags = libc::CLONE_NEWPID

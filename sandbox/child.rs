@@ -7,9 +7,11 @@
 use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
-use crate::plan::{View, FD_CGROUP, FD_STDERR, FD_STDIN, FD_STDOUT, FLAG_SEIZE, FLAG_TRACE};
+use crate::plan::{View, FD_CGROUP, FD_LANDLOCK, FD_STDERR, FD_STDIN, FD_STDOUT};
+use crate::plan::{FLAG_LANDLOCK, FLAG_SEIZE, FLAG_TRACE};
 use crate::raw;
 use crate::report::{Report, Stage};
+use crate::trace::Alive;
 
 /// Stack the program child runs on until it execs.
 const STACK: usize = 32 * 1024;
@@ -105,24 +107,24 @@ impl Launchpad {
 
 /// Starts the program of `plan` from `pad`, calls `started` (to close the creator's copies of
 /// its descriptors), and follows it to the end of its main process (trace.rs). Returns the
-/// report, and whether processes of the run may be left.
+/// report, whether processes of the run may be left, and the traced tasks still alive.
 pub(crate) fn run_to_end(
     plan: &View<'_>,
     pad: &mut Launchpad,
     proc_dir: i32,
     started: impl FnOnce(),
-) -> (Report, bool) {
+) -> (Report, bool, Alive) {
     let start = pad.start(plan);
     started();
     let (pid, traced) = match start {
         Ok(ok) => ok,
-        Err((stage, errno)) => return (Report::failed(stage, errno), false),
+        Err((stage, errno)) => return (Report::failed(stage, errno), false, Alive::new()),
     };
     let seized = traced && plan.flags & FLAG_SEIZE != 0;
-    let (report, left) = crate::trace::follow(pid, traced, seized, proc_dir);
+    let (report, left, alive) = crate::trace::follow(pid, traced, seized, proc_dir);
     match pad.failure() {
-        Some((stage, errno)) => (Report::failed(stage, errno), left),
-        None => (report, left),
+        Some((stage, errno)) => (Report::failed(stage, errno), left, alive),
+        None => (report, left, alive),
     }
 }
 
@@ -173,6 +175,9 @@ fn prepare(pad: &Launchpad, plan: &View<'_>) -> Result<(), (Stage, i32)> {
     }
     drop_privileges(plan.identity).map_err(at(Stage::Identity))?;
     raw::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0).map_err(at(Stage::Identity))?;
+    if plan.flags & FLAG_LANDLOCK != 0 {
+        raw::landlock_restrict_self(FD_LANDLOCK).map_err(at(Stage::Filter))?;
+    }
     let traced = if plan.flags & FLAG_SEIZE != 0 {
         while pad.go.load(Ordering::Acquire) == 0 {
             raw::futex_wait(&pad.go, 0);

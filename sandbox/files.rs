@@ -1,9 +1,9 @@
 //! A run's working folder from the runner's side: placing the files a run is given before it
-//! starts, reading back the files it is asked for after it ends, and emptying the folder for
-//! the next run. What a program left there is hostile: reading never follows a symlink, a FIFO
-//! or a device, and emptying never leaves the folder (nor touches mount points inside it).
+//! starts, and reading back or copying out the files it is asked for after it ends (emptying
+//! it is scrub.rs's). What a program left there is hostile: reading never follows a symlink, a
+//! FIFO or a device, and never leaves the folder.
 
-use std::ffi::{CString, OsStr};
+use std::ffi::CString;
 use std::fs::File;
 use std::io::{self, Read};
 use std::os::fd::{AsRawFd, FromRawFd};
@@ -262,144 +262,6 @@ fn copy_out(
     Ok(())
 }
 
-/// Removes everything inside `dir` except the paths in `keep` (relative to `dir`, with the
-/// folders leading to them): mount points of the box, which the runner (in another mount
-/// namespace) sees as plain files and folders. Restores `dir`'s mode to `mode`. An error if
-/// a kept path is gone (a program moved it: the box can no longer be trusted to show it).
-pub(crate) fn empty(dir: &Path, mode: u32, keep: &[PathBuf]) -> io::Result<()> {
-    let meta = std::fs::symlink_metadata(dir)?;
-    if !meta.is_dir() {
-        return Err(io::Error::other("not a directory any more"));
-    }
-    if meta.permissions().mode() & 0o7777 != mode {
-        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))?;
-    }
-    let keep: Vec<&Path> = keep.iter().map(PathBuf::as_path).collect();
-    empty_inside(dir, &keep)?;
-    for path in keep {
-        std::fs::symlink_metadata(dir.join(path))?;
-    }
-    Ok(())
-}
-
-fn empty_inside(dir: &Path, keep: &[&Path]) -> io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let entry = entry?;
-        let name = entry.file_name();
-        let below: Vec<&Path> = keep
-            .iter()
-            .filter_map(|k| k.strip_prefix(&name).ok())
-            .collect();
-        let path = entry.path();
-        if below.iter().any(|rest| rest.as_os_str().is_empty()) {
-            continue; // a kept path itself
-        }
-        if !below.is_empty() && entry.file_type()?.is_dir() {
-            empty_inside(&path, &below).or_else(|_| {
-                // The program made it unreadable (it owns it in a user namespace).
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))?;
-                empty_inside(&path, &below)
-            })?;
-        } else if entry.file_type()?.is_dir() {
-            remove(&path);
-        } else {
-            std::fs::remove_file(&path)?;
-        }
-    }
-    Ok(())
-}
-
-/// Whether the folder open as `dir` still has mode `mode` and holds nothing but the `keep`
-/// paths (relative to it) and the folders leading to them: what `empty` would leave. A cheap
-/// check (a few getdents calls, no path lookups) for the usual run that leaves nothing.
-pub(crate) fn is_pristine(dir: &File, mode: u32, keep: &[PathBuf]) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let keep: Vec<&Path> = keep.iter().map(PathBuf::as_path).collect();
-    dir.metadata().is_ok_and(|m| m.mode() & 0o7777 == mode) && holds_only(dir, &keep)
-}
-
-fn holds_only(dir: &File, keep: &[&Path]) -> bool {
-    // SAFETY: lseek on a directory descriptor we own rewinds its listing.
-    if unsafe { libc::lseek(dir.as_raw_fd(), 0, libc::SEEK_SET) } != 0 {
-        return false;
-    }
-    let mut buf = [0u64; 512];
-    loop {
-        // SAFETY: getdents64 writes at most the buffer's size into it.
-        let n = unsafe {
-            libc::syscall(
-                libc::SYS_getdents64,
-                dir.as_raw_fd(),
-                buf.as_mut_ptr(),
-                std::mem::size_of_val(&buf),
-            )
-        };
-        if n <= 0 {
-            return n == 0;
-        }
-        // SAFETY: the kernel wrote n bytes of buf.
-        let bytes = unsafe { std::slice::from_raw_parts(buf.as_ptr().cast::<u8>(), n as usize) };
-        let mut at = 0;
-        while at + 19 <= bytes.len() {
-            // struct linux_dirent64: ino (8), off (8), reclen (2), type (1), name.
-            let reclen = u16::from_ne_bytes([bytes[at + 16], bytes[at + 17]]) as usize;
-            let name_bytes = &bytes[at + 19..(at + reclen).min(bytes.len())];
-            let name = &name_bytes[..name_bytes.iter().position(|&b| b == 0).unwrap_or(0)];
-            at += reclen.max(1);
-            if name == b"." || name == b".." {
-                continue;
-            }
-            let name = OsStr::from_bytes(name);
-            let below: Vec<&Path> = keep
-                .iter()
-                .filter_map(|k| k.strip_prefix(name).ok())
-                .collect();
-            if below.iter().any(|rest| rest.as_os_str().is_empty()) {
-                continue;
-            }
-            let Ok(cname) = CString::new(name.as_bytes()) else {
-                return false;
-            };
-            let flags = libc::O_RDONLY | libc::O_DIRECTORY | libc::O_NOFOLLOW | libc::O_CLOEXEC;
-            // SAFETY: cname is NUL-terminated; the result is a new descriptor we then own.
-            let fd = unsafe { libc::openat(dir.as_raw_fd(), cname.as_ptr(), flags) };
-            if below.is_empty() || fd < 0 {
-                if fd >= 0 {
-                    // SAFETY: the descriptor just opened.
-                    unsafe { libc::close(fd) };
-                }
-                return false;
-            }
-            // SAFETY: fd was just opened and is owned by nobody else.
-            let sub = unsafe { File::from_raw_fd(fd) };
-            if !holds_only(&sub, &below) {
-                return false;
-            }
-        }
-    }
-}
-
-/// Removes `path` and everything under it, even folders the program made unreadable.
-pub(crate) fn remove(path: &Path) {
-    if std::fs::remove_dir_all(path).is_ok() || !path.exists() {
-        return;
-    }
-    make_removable(path);
-    let _ = std::fs::remove_dir_all(path);
-}
-
-fn make_removable(dir: &Path) {
-    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        if entry.file_type().is_ok_and(|t| t.is_dir()) {
-            make_removable(&entry.path());
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -432,15 +294,6 @@ mod tests {
         assert_eq!(names, ["d/real", "big"]);
         assert_eq!(got[0].1, b"fine");
         assert_eq!(got[1].1.len(), COLLECT_CAP);
-        std::fs::create_dir_all(dir.join("k/l")).unwrap();
-        std::fs::write(dir.join("k/l/m"), b"").unwrap();
-        std::fs::write(dir.join("k/n"), b"").unwrap();
-        empty(&dir, 0o700, &[PathBuf::from("k/l/m")]).unwrap();
-        assert!(dir.join("k/l/m").exists());
-        assert!(!dir.join("k/n").exists());
-        assert!(empty(&dir, 0o700, &[PathBuf::from("k/gone")]).is_err());
-        empty(&dir, 0o700, &[]).unwrap();
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-        std::fs::remove_dir(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

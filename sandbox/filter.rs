@@ -10,6 +10,16 @@
 //! - no kernel keyrings (`keyctl`, `add_key`, `request_key`);
 //! - where the run shares the runner's PID namespace: no `kill(-1, …)`, and no signal aimed at
 //!   the runner's pid or process group (`kill`, `tgkill`, `rt_sigqueueinfo`, `pidfd_open`…);
+//! - nothing shared with other runs through the files every box shows (the system folders):
+//!   no file locks (`flock`, `fcntl` locks and leases' notifications answer ENOLCK or EPERM),
+//!   no `inotify`/`fanotify`, no `mincore` (page-cache residency), which would all let two
+//!   runs signal each other through a file both can open;
+//! - no reaching into other processes: `ptrace`, `process_vm_readv`/`writev`, `pidfd_getfd`
+//!   and `kcmp` are refused (a box keeper, which traces, leaves these to its programs' filter);
+//! - no memory outside the address-space limit where no cgroup counts it: `memfd_create` and
+//!   System V shared memory are refused there;
+//! - no System V IPC where the run has no IPC namespace of its own (its objects would outlive
+//!   it, on the host);
 //! - only the native system call ABI (no 32-bit `int 0x80`, no x32).
 //!
 //! With allocation tracing, mmap/mremap requests of WATCHED_REQUEST bytes or more stop in the
@@ -27,6 +37,29 @@ pub(crate) struct Policy {
     pub network_namespace: bool,
     /// The runner's pid and process group, when the run shares its PID namespace.
     pub protect: Option<(libc::pid_t, libc::pid_t)>,
+    /// The run has an IPC namespace of its own (a box), so System V IPC objects stay in it.
+    pub ipc_namespace: bool,
+    /// A cgroup limits the run's memory, so memory that is not address space (a memfd, System
+    /// V shared memory) is counted too.
+    pub memory_counted: bool,
+    /// The filter is the program's own (not a box keeper's, which traces and so needs ptrace).
+    pub program: bool,
+}
+
+impl Policy {
+    /// A box keeper's filter, which every program of its box inherits: a box has network and
+    /// IPC namespaces of its own, and its keeper traces (`memory_counted`: the box's cgroup
+    /// counts its memory).
+    pub(crate) fn keeper(memory_counted: bool) -> Policy {
+        Policy {
+            trace_allocations: false,
+            network_namespace: true,
+            protect: None,
+            ipc_namespace: true,
+            memory_counted,
+            program: false,
+        }
+    }
 }
 
 /// Whether this build knows its architecture's seccomp audit value.
@@ -61,6 +94,8 @@ enum Label {
     Socket,
     Kill,
     SignalTarget,
+    Fcntl,
+    Enolck,
     Mmap,
     Mremap,
 }
@@ -119,6 +154,29 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     dispatch(libc::SYS_add_key, Label::Enosys);
     dispatch(libc::SYS_request_key, Label::Enosys);
     dispatch(libc::SYS_socket, Label::Socket);
+    for call in [
+        libc::SYS_inotify_init1,
+        libc::SYS_fanotify_init,
+        libc::SYS_mincore,
+    ] {
+        dispatch(call, Label::Enosys);
+    }
+    #[cfg(target_arch = "x86_64")]
+    dispatch(libc::SYS_inotify_init, Label::Enosys);
+    dispatch(libc::SYS_flock, Label::Enolck);
+    dispatch(libc::SYS_fcntl, Label::Fcntl);
+    if !policy.memory_counted {
+        dispatch(libc::SYS_memfd_create, Label::Enosys);
+        dispatch(libc::SYS_shmget, Label::Enosys);
+    }
+    if !policy.ipc_namespace {
+        for call in [libc::SYS_shmget, libc::SYS_semget, libc::SYS_msgget] {
+            dispatch(call, Label::Enosys);
+        }
+    }
+    if policy.program {
+        program_rules(&mut dispatch);
+    }
     if policy.protect.is_some() {
         dispatch(libc::SYS_kill, Label::Kill);
         dispatch(libc::SYS_tkill, Label::Eperm);
@@ -152,8 +210,22 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
             To(Label::Eperm),
             To(Label::Allow),
         ),
-        Op::Here(Label::Socket),
+        Op::Here(Label::Fcntl),
+        Op::Load(arg_lo(1)),
     ]);
+    // Record locks, open file description locks and directory notification (F_NOTIFY).
+    for command in [
+        libc::F_GETLK,
+        libc::F_SETLK,
+        libc::F_SETLKW,
+        libc::F_OFD_GETLK,
+        libc::F_OFD_SETLK,
+        libc::F_OFD_SETLKW,
+        libc::F_NOTIFY,
+    ] {
+        ops.push(Op::If(Cond::Eq(command as u32), To(Label::Enolck), Next));
+    }
+    ops.extend([Op::Ret(ALLOW), Op::Here(Label::Socket)]);
     if policy.network_namespace {
         ops.push(Op::Load(arg_lo(0)));
         ops.push(Op::If(
@@ -185,6 +257,8 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
         Op::Ret(ERRNO | libc::EPERM as u32),
         Op::Here(Label::Eacces),
         Op::Ret(ERRNO | libc::EACCES as u32),
+        Op::Here(Label::Enolck),
+        Op::Ret(ERRNO | libc::ENOLCK as u32),
         Op::Here(Label::Trace),
         Op::Ret(TRACE),
         Op::Here(Label::Allow),
@@ -193,22 +267,51 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     assemble(&ops)
 }
 
-/// A filter with only the allocation rules of `build` (everything else allowed), for a program
-/// that inherits the rest from its box keeper: a run adds this small filter instead of
-/// installing (and compiling) the whole one.
-pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
+/// What only the program's own filter refuses: reaching into other processes (the box keeper,
+/// which installs the rest on itself, is a tracer and needs ptrace).
+fn program_rules(dispatch: &mut impl FnMut(libc::c_long, Label)) {
+    for call in [
+        libc::SYS_ptrace,
+        libc::SYS_process_vm_readv,
+        libc::SYS_process_vm_writev,
+        libc::SYS_pidfd_getfd,
+        libc::SYS_kcmp,
+    ] {
+        dispatch(call, Label::Eperm);
+    }
+}
+
+/// The filter a box's program adds to the one it inherits from its keeper: the program's own
+/// rules, and with `trace_allocations` the allocation rules of `build`. A run adds this small
+/// filter instead of installing (and compiling) the whole one.
+pub(crate) fn box_program(trace_allocations: bool) -> Vec<libc::sock_filter> {
     use Jump::{Next, To};
     let mut ops = vec![
         Op::Load(ARCH),
         // Other architectures' calls: the inherited filter refuses them.
         Op::If(Cond::Eq(native_audit_arch()), Next, To(Label::Allow)),
         Op::Load(NR),
-        Op::If(Cond::Eq(libc::SYS_mmap as u32), To(Label::Mmap), Next),
-        Op::If(Cond::Eq(libc::SYS_mremap as u32), To(Label::Mremap), Next),
-        Op::Ret(ALLOW),
     ];
-    allocation_rules(&mut ops);
+    program_rules(&mut |call, to| ops.push(Op::If(Cond::Eq(call as u32), To(to), Next)));
+    if trace_allocations {
+        ops.push(Op::If(
+            Cond::Eq(libc::SYS_mmap as u32),
+            To(Label::Mmap),
+            Next,
+        ));
+        ops.push(Op::If(
+            Cond::Eq(libc::SYS_mremap as u32),
+            To(Label::Mremap),
+            Next,
+        ));
+    }
+    ops.push(Op::Ret(ALLOW));
+    if trace_allocations {
+        allocation_rules(&mut ops);
+    }
     ops.extend([
+        Op::Here(Label::Eperm),
+        Op::Ret(ERRNO | libc::EPERM as u32),
         Op::Here(Label::Trace),
         Op::Ret(TRACE),
         Op::Here(Label::Allow),
@@ -328,6 +431,9 @@ mod tests {
             trace_allocations: true,
             network_namespace: false,
             protect: Some((4242, 4240)),
+            ipc_namespace: false,
+            memory_counted: false,
+            program: true,
         };
         let code = build(&policy);
         let call = |nr, a0: u64, a1: u64| verdict(&code, nr, [a0, a1, 0, 0, 0, 0]);
@@ -348,24 +454,74 @@ mod tests {
         assert_eq!(call(libc::SYS_mmap, 0, 4096), ALLOW);
         assert_eq!(call(libc::SYS_mmap, 0, 1 << 40), TRACE);
         assert_eq!(call(libc::SYS_read, 0, 0), ALLOW);
+        let (enosys, enolck) = (ERRNO | libc::ENOSYS as u32, ERRNO | libc::ENOLCK as u32);
+        assert_eq!(call(libc::SYS_flock, 3, libc::LOCK_EX as u64), enolck);
+        for command in [libc::F_SETLK, libc::F_OFD_GETLK, libc::F_NOTIFY] {
+            assert_eq!(call(libc::SYS_fcntl, 3, command as u64), enolck);
+        }
+        assert_eq!(call(libc::SYS_fcntl, 3, libc::F_GETFL as u64), ALLOW);
+        assert_eq!(
+            call(libc::SYS_fcntl, 3, libc::F_DUPFD_CLOEXEC as u64),
+            ALLOW
+        );
+        assert_eq!(call(libc::SYS_inotify_init1, 0, 0), enosys);
+        assert_eq!(call(libc::SYS_ptrace, libc::PTRACE_ATTACH as u64, 1), eperm);
+        assert_eq!(call(libc::SYS_process_vm_readv, 1, 0), eperm);
+        // Neither an IPC namespace nor a cgroup counting memory here.
+        for call_nr in [
+            libc::SYS_memfd_create,
+            libc::SYS_shmget,
+            libc::SYS_semget,
+            libc::SYS_msgget,
+        ] {
+            assert_eq!(call(call_nr, 0, 0), enosys);
+        }
         if cfg!(target_arch = "x86_64") {
             assert_eq!(call(0x4000_0000, 0, 0), ERRNO | libc::ENOSYS as u32);
         }
     }
 
     #[test]
-    fn the_allocation_rules_alone_trace_big_requests_only() {
-        let code = allocations_only();
+    fn a_box_program_adds_its_own_rules_and_the_allocation_rules() {
+        let traced = box_program(true);
         assert_eq!(
-            verdict(&code, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
+            verdict(&traced, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
             TRACE
         );
-        assert_eq!(verdict(&code, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]), ALLOW);
         assert_eq!(
-            verdict(&code, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
+            verdict(&traced, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]),
+            ALLOW
+        );
+        assert_eq!(
+            verdict(&traced, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
             TRACE
         );
-        assert_eq!(verdict(&code, libc::SYS_clone3, [0; 6]), ALLOW);
+        assert_eq!(verdict(&traced, libc::SYS_clone3, [0; 6]), ALLOW);
+        let untraced = box_program(false);
+        assert_eq!(
+            verdict(&untraced, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
+            ALLOW
+        );
+        for code in [&traced, &untraced] {
+            assert_eq!(
+                verdict(code, libc::SYS_ptrace, [16, 1, 0, 0, 0, 0]),
+                ERRNO | libc::EPERM as u32
+            );
+        }
+    }
+
+    #[test]
+    fn a_keeper_may_trace_and_count_ipc_but_its_box_shares_no_lock() {
+        for memory_counted in [false, true] {
+            let code = build(&Policy::keeper(memory_counted));
+            let call = |nr, a0: u64, a1: u64| verdict(&code, nr, [a0, a1, 0, 0, 0, 0]);
+            assert_eq!(call(libc::SYS_ptrace, libc::PTRACE_CONT as u64, 5), ALLOW);
+            assert_eq!(call(libc::SYS_shmctl, 0, 14), ALLOW);
+            assert_eq!(call(libc::SYS_semget, 0, 1), ALLOW);
+            assert_eq!(call(libc::SYS_flock, 3, 2), ERRNO | libc::ENOLCK as u32);
+            let counted = |nr| (call(nr, 0, 0) == ALLOW) == memory_counted;
+            assert!(counted(libc::SYS_memfd_create) && counted(libc::SYS_shmget));
+        }
     }
 
     #[test]
@@ -374,6 +530,9 @@ mod tests {
             trace_allocations: false,
             network_namespace: true,
             protect: None,
+            ipc_namespace: true,
+            memory_counted: true,
+            program: true,
         });
         assert_eq!(verdict(&code, libc::SYS_socket, [1, 1, 0, 0, 0, 0]), ALLOW);
         assert_eq!(

@@ -11,6 +11,10 @@ pub struct Guarantees {
     /// A root of its own: read-only system folders and its own files, a private /tmp and
     /// working folder; nothing else of the host (no fixtures, no home, no /root, no /run).
     pub own_filesystem: bool,
+    /// The host's files are kept from it, in a box or else by Landlock: it reads only the
+    /// system folders and its own files, and writes only its working folder (not the fixtures,
+    /// not another run's files, not /tmp or /dev/shm of the host).
+    pub private_files: bool,
     /// It runs as a user that cannot reach grundy, other runs or other users' processes: a
     /// box user of its own when grundy is root, or grundy's user inside a user namespace.
     pub unprivileged_identity: bool,
@@ -29,8 +33,12 @@ impl Guarantees {
     pub fn missing(&self) -> Vec<&'static str> {
         [
             (
-                self.own_filesystem,
-                "a private filesystem view (programs see the host's files, as far as their user may)",
+                self.private_files,
+                "keeping the host's files from programs (no namespaces and no Landlock here: they read and write what their user may, the project's files included)",
+            ),
+            (
+                self.own_filesystem || !self.private_files,
+                "a root of their own (Landlock keeps the host's files from programs; /tmp is not theirs, TMPDIR is their working folder)",
             ),
             (
                 self.unprivileged_identity,
@@ -84,6 +92,7 @@ fn of(probe: &Probe, containment: Containment) -> Guarantees {
         Some(Mode::Boxed(cgroups)) => Guarantees {
             containment,
             own_filesystem: true,
+            private_files: true,
             unprivileged_identity: true,
             no_network: true,
             separate_pids: true,
@@ -94,6 +103,7 @@ fn of(probe: &Probe, containment: Containment) -> Guarantees {
         _ => Guarantees {
             containment,
             own_filesystem: false,
+            private_files: crate::landlock::abi() > 0,
             unprivileged_identity: root,
             no_network: filtered,
             separate_pids: false,

@@ -16,7 +16,7 @@ use crate::ctl;
 use crate::layout::{Op, MAX_SOURCES};
 use crate::plan::{View, FD_CGROUP, FD_STDERR, FD_STDIN, FD_STDOUT, MAX_PLAN_BYTES};
 use crate::raw;
-use crate::report::{Report, Stage};
+use crate::report::{Report, Stage, FLAG_IPC_LEFT};
 
 /// What the keeper needs from the runner, read from its copy of the runner's memory.
 pub(crate) struct Setup<'a> {
@@ -311,8 +311,18 @@ impl Keeper {
         };
         // The launchpad lives in this frame, below which the keeper waits for the run.
         let mut pad = Launchpad::new();
-        let (report, left) = run_to_end(&plan, &mut pad, self.proc_dir, || close_run_fds(nfds));
+        // Every process of the box ends as a child of the keeper (PID 1 adopts orphans) or of
+        // one that is, and is reaped: the keeper's children's time grows by the whole run's.
+        let cpu_before = raw::children_cpu_us();
+        // kill(-1) ends whatever is left of the box, tracked or not.
+        let (mut report, left, _) =
+            run_to_end(&plan, &mut pad, self.proc_dir, || close_run_fds(nfds));
         end_everything(left);
+        report.tree_cpu_us = raw::children_cpu_us().saturating_sub(cpu_before);
+        // The box's IPC namespace outlives a run: objects a run left would be the next one's.
+        if raw::ipc_objects() > 0 {
+            report.flags |= FLAG_IPC_LEFT;
+        }
         send_report(ctl, &report);
     }
 }

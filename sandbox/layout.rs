@@ -30,8 +30,8 @@ const NEW_ROOT: &str = "/tmp";
 /// The working folder inside a box.
 pub(crate) const WORKDIR: &str = "/box";
 /// Host folders shown read-only, where they exist.
-const SYSTEM_DIRS: [&str; 6] = ["usr", "lib", "lib64", "bin", "sbin", "etc"];
-const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+pub(crate) const SYSTEM_DIRS: [&str; 6] = ["usr", "lib", "lib64", "bin", "sbin", "etc"];
+pub(crate) const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
 /// Paths never bound from the host, whatever a command line names.
 const HIDDEN: [&str; 3] = ["/proc", "/dev", "/sys"];
 

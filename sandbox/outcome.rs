@@ -40,7 +40,8 @@ pub struct Outcome {
     /// When the program's main process ended (or was killed): for "which side failed
     /// first" between a program and an interactor.
     pub ended_at: Instant,
-    /// User + system time of the program and the descendants it waited for.
+    /// User + system time of every process and thread of the run (see "Limits" in the crate
+    /// docs for where only the main process and the descendants it waited for are counted).
     pub cpu_time: Duration,
     /// Peak resident memory (VmHWM) of the program's main process; without tracing, wait4's
     /// ru_maxrss when it can be told apart from the spawner's own. None when the run was
@@ -97,6 +98,8 @@ pub(crate) fn conclude(
         .filter(|&at| ended.stop == Stop::Finished && at >= ended.started_at)
         .unwrap_or(ended.seen_end);
     let cpu_time = match (&report, &ended.rusage) {
+        // The whole run's, where every process of it was reaped by its keeper or supervisor.
+        (Some(r), _) if r.tree_cpu_us > 0 => Duration::from_micros(r.tree_cpu_us),
         (Some(r), _) => Duration::from_micros(r.utime_us + r.stime_us),
         (None, Some(u)) => timeval(u.ru_utime) + timeval(u.ru_stime),
         (None, None) => Duration::ZERO,

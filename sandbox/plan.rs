@@ -28,6 +28,8 @@ pub(crate) const FD_STDERR: i32 = 5;
 pub(crate) const FD_CGROUP: i32 = 6;
 pub(crate) const MAX_CGROUP_FDS: usize = 2;
 pub(crate) const FD_REPORT: i32 = FD_CGROUP + MAX_CGROUP_FDS as i32;
+/// The Landlock ruleset a plain run's program enforces on itself (landlock.rs).
+pub(crate) const FD_LANDLOCK: i32 = FD_REPORT + 1;
 
 /// The largest plan a keeper accepts (argv and environment included).
 pub(crate) const MAX_PLAN_BYTES: usize = 96 * 1024;
@@ -43,6 +45,9 @@ pub(crate) const FLAG_CHECK_PARENT: u32 = 2;
 /// The spawner seizes the child (PTRACE_SEIZE, no stop at exec) instead of the child asking to
 /// be traced: only where the spawner may (root; see child.rs).
 pub(crate) const FLAG_SEIZE: u32 = 4;
+/// Enforce the Landlock ruleset at FD_LANDLOCK before exec (a plain run where the kernel has
+/// Landlock).
+pub(crate) const FLAG_LANDLOCK: u32 = 8;
 
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -320,6 +325,9 @@ mod tests {
             trace_allocations: true,
             network_namespace: false,
             protect: None,
+            ipc_namespace: false,
+            memory_counted: false,
+            program: true,
         });
         let plan = Plan::new(&PlanInput {
             exe: OsStr::new("/box/prog"),

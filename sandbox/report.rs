@@ -14,6 +14,8 @@ pub(crate) const FLAG_CPU_LIMIT: u32 = 8;
 pub(crate) const FLAG_FILE_LIMIT: u32 = 16;
 /// Processes of the run other than the main one may still have been alive at its end.
 pub(crate) const FLAG_LEFT: u32 = 32;
+/// The run left System V IPC objects in its box's IPC namespace: the box is not reused.
+pub(crate) const FLAG_IPC_LEFT: u32 = 64;
 
 /// Where a start failed, for `SpawnError` messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +68,9 @@ pub(crate) struct Report {
     pub peak_vm_kb: u64,
     /// CLOCK_MONOTONIC when the main process was seen to end (0 if unknown).
     pub ended_ns: u64,
+    /// User + system time of every process of the run, the main one included, once all have
+    /// ended and been reaped (0 if unknown).
+    pub tree_cpu_us: u64,
 }
 
 impl Report {

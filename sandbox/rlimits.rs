@@ -1,6 +1,6 @@
 //! The resource limits a judged program starts with, derived from its `Limits`: CPU time as a
-//! backstop to the wall clock, address space, file size, no core dumps, an unlimited stack, and
-//! a process cap where the box has a user of its own. Values above the runner's own hard
+//! backstop to the wall clock, address space, file size, no core dumps, no POSIX message
+//! queues, an unlimited stack, and a process cap where the box has a user of its own. Values above the runner's own hard
 //! limits are lowered to them (an unprivileged process cannot raise a hard limit).
 
 use crate::plan::MAX_TASKS;
@@ -38,15 +38,16 @@ impl Rlimit {
 /// grundy does not).
 fn own_hard_limit(resource: libc::__rlimit_resource_t) -> libc::rlim_t {
     use std::sync::OnceLock;
-    const RESOURCES: [libc::__rlimit_resource_t; 6] = [
+    const RESOURCES: [libc::__rlimit_resource_t; 7] = [
         libc::RLIMIT_CPU,
         libc::RLIMIT_FSIZE,
         libc::RLIMIT_CORE,
         libc::RLIMIT_STACK,
         libc::RLIMIT_AS,
         libc::RLIMIT_NPROC,
+        libc::RLIMIT_MSGQUEUE,
     ];
-    static HARD: OnceLock<[libc::rlim_t; 6]> = OnceLock::new();
+    static HARD: OnceLock<[libc::rlim_t; 7]> = OnceLock::new();
     let read = |resource| {
         let mut current = libc::rlimit {
             rlim_cur: libc::RLIM_INFINITY,
@@ -79,6 +80,9 @@ pub(crate) fn for_run(limits: &Limits, cap_processes: bool, address_space: bool)
         // code): an unlimited stack is bounded by RLIMIT_AS below, and leaves threads glibc's
         // small default stacks (a finite RLIMIT_STACK would be every thread's reservation).
         (libc::RLIMIT_STACK, u64::MAX, u64::MAX),
+        // No POSIX message queue can be made: its memory is the user's, outside every limit
+        // here, and it would outlive the run where there is no IPC namespace of its own.
+        (libc::RLIMIT_MSGQUEUE, 0, 0),
     ];
     if limits.memory_bytes > 0 && address_space {
         out.push((libc::RLIMIT_AS, limits.memory_bytes, limits.memory_bytes));

@@ -13,11 +13,11 @@ use crate::cgroup::{Cgroups, MemoryEvents, Slot as CgroupSlot};
 use crate::containment::{probe, Containment, Mode};
 use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
-use crate::layout::WORKDIR;
+use crate::layout::{self, WORKDIR};
 use crate::outcome::{conclude, own_peak_rss_kb, Ended};
-use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_SEIZE, FLAG_TRACE};
-use crate::report::{Report, FLAG_LEFT};
-use crate::view::{box_key, reachable};
+use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_LANDLOCK, FLAG_SEIZE, FLAG_TRACE};
+use crate::report::{Report, FLAG_IPC_LEFT, FLAG_LEFT};
+use crate::view::{self, box_key, reachable};
 use crate::{command, files, identity, rlimits, stdio, supervise, workdir};
 use crate::{Outcome, SpawnError, Spec};
 
@@ -47,17 +47,20 @@ pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, S
     }
 }
 
-/// The filter a box keeper installs on itself (and so on every program of the box).
-pub(crate) fn box_filter() -> Vec<libc::sock_filter> {
-    filters(true, None)[0].clone()
+/// The filter a box keeper installs on itself (and so on every program of the box); a cgroup
+/// that counts the box's memory lets its programs have memory outside their address space.
+pub(crate) fn box_filter(memory_counted: bool) -> Vec<libc::sock_filter> {
+    filters(Policy::keeper(memory_counted))[0].clone()
 }
 
-/// The seccomp filters of a run: without and with allocation tracing (built once per kind).
-fn filters(network_namespace: bool, protect: Option<(i32, i32)>) -> [Vec<libc::sock_filter>; 2] {
+/// The seccomp filters for `policy`: without and with allocation tracing (built once per kind).
+fn filters(policy: Policy) -> [Vec<libc::sock_filter>; 2] {
     type Built = [Vec<libc::sock_filter>; 2];
-    type Kind = (bool, Option<(i32, i32)>);
-    static BUILT: std::sync::Mutex<Vec<(Kind, Built)>> = std::sync::Mutex::new(Vec::new());
-    let key = (network_namespace, protect);
+    static BUILT: std::sync::Mutex<Vec<(Policy, Built)>> = std::sync::Mutex::new(Vec::new());
+    let key = Policy {
+        trace_allocations: false,
+        ..policy
+    };
     let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, filters)) = built.iter().find(|(k, _)| *k == key) {
         return filters.clone();
@@ -65,8 +68,7 @@ fn filters(network_namespace: bool, protect: Option<(i32, i32)>) -> [Vec<libc::s
     let filters = [false, true].map(|trace_allocations| {
         filter::build(&Policy {
             trace_allocations,
-            network_namespace,
-            protect,
+            ..key
         })
     });
     built.push((key, filters.clone()));
@@ -111,19 +113,31 @@ impl Launch {
         let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
         let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
         let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
-        // A box's programs inherit its keeper's filter and only add the allocation rules.
+        // A box's programs inherit its keeper's filter and only add their own rules.
         let [filter, traced_filter] = if target.boxed {
-            static ALLOCATIONS: std::sync::OnceLock<Vec<libc::sock_filter>> =
+            static PROGRAM: std::sync::OnceLock<[Vec<libc::sock_filter>; 2]> =
                 std::sync::OnceLock::new();
-            let rules = ALLOCATIONS.get_or_init(filter::allocations_only);
-            [Vec::new(), rules.clone()]
+            PROGRAM
+                .get_or_init(|| [false, true].map(filter::box_program))
+                .clone()
         } else {
-            filters(false, target.protect)
+            // Grundy's own user could move the program out of a cgroup grundy may write to:
+            // only a box user's is a cgroup that holds.
+            let memory_counted =
+                target.identity.is_some() && slot.is_some() && cgroups.is_some_and(|c| c.memory);
+            filters(Policy {
+                trace_allocations: false,
+                network_namespace: false,
+                protect: target.protect,
+                ipc_namespace: false,
+                memory_counted,
+                program: true,
+            })
         };
         let plan = Plan::new(&PlanInput {
             exe: target.exe,
             argv: target.argv,
-            env: &environment(spec.env, target.workdir),
+            env: &environment(spec.env, target.workdir, !target.boxed),
             workdir: target.workdir,
             rlimits: rlimits::for_run(spec.limits, target.cap_processes, address_space),
             filter,
@@ -230,7 +244,8 @@ fn run_boxed(
         Some(bx) if report.is_some() => {
             let collected = files::collect(&bx.work_path(), &spec.collect);
             let exported = files::export(&bx.work_path(), &spec.export, spec.limits.output_bytes);
-            boxes::release(bx);
+            let ipc_left = report.is_some_and(|r| r.flags & FLAG_IPC_LEFT != 0);
+            boxes::release(bx, ipc_left);
             (collected, exported)
         }
         _ => (Vec::new(), Vec::new()), // the box was killed, or its keeper died: it is gone
@@ -287,6 +302,8 @@ fn run_plain(
     };
     files::place(workdir.path(), &spec.files, ids)
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
+    let landlock = plain_view(&exe, &argv, &spec.program.show, workdir.path())
+        .map_err(|e| other(format!("cannot set up its filesystem view (Landlock): {e}")))?;
     let (report_r, report_w) = crate::sys::pipe().map_err(|e| other(e.to_string()))?;
     // SAFETY: getpid and getpgrp have no preconditions.
     let runner = unsafe { (libc::getpid(), libc::getpgrp()) };
@@ -299,7 +316,9 @@ fn run_plain(
         boxed: false,
         box_cgroup: false,
         protect: Some(runner),
-        flags: FLAG_CHECK_PARENT | trace_flags(tracing),
+        flags: FLAG_CHECK_PARENT
+            | trace_flags(tracing)
+            | if landlock.is_some() { FLAG_LANDLOCK } else { 0 },
     };
     let launch = Launch::new(&mut spec, &target, cgroups).map_err(&other)?;
 
@@ -313,9 +332,10 @@ fn run_plain(
         slot,
         address_space,
     } = launch;
-    let started = supervise::start(plan, &fds, report_w.as_raw_fd(), cgroup_dir)
+    let landlock_fd = landlock.as_ref().map_or(-1, |fd| fd.as_raw_fd());
+    let started = supervise::start(plan, &fds, (report_w.as_raw_fd(), landlock_fd), cgroup_dir)
         .map_err(|e| other(format!("cannot create a process: {e}")))?;
-    drop(report_w);
+    drop((report_w, landlock));
     let mut streams = drain(io, ReportFrom::Pipe(report_r), &mut spec);
     let stop = streams.collect(started_at + spec.limits.time);
     let seen_end = Instant::now();
@@ -345,6 +365,40 @@ fn run_plain(
     conclude(&argv0, spec.limits, streams, facts)
 }
 
+/// The Landlock ruleset of a plain run (None without Landlock): the system folders and the
+/// program's own files to read and execute, `/proc` to read, the box's devices, and its
+/// working folder to change.
+fn plain_view(
+    exe: &Path,
+    argv: &[OsString],
+    show: &[std::path::PathBuf],
+    workdir: &Path,
+) -> std::io::Result<Option<std::os::fd::OwnedFd>> {
+    if crate::landlock::abi() == 0 {
+        return Ok(None);
+    }
+    let system: Vec<_> = layout::SYSTEM_DIRS
+        .iter()
+        .map(|d| Path::new("/").join(d))
+        .collect();
+    let devices: Vec<_> = layout::DEVICES
+        .iter()
+        .map(|d| Path::new("/dev").join(d))
+        .collect();
+    let mut own: Vec<_> = view::own_files(exe, argv)?
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    own.extend(show.iter().cloned());
+    crate::landlock::ruleset(&crate::landlock::View {
+        system: &system,
+        own: &own,
+        read: &[std::path::PathBuf::from("/proc")],
+        devices: &devices,
+        workdir,
+    })
+}
+
 /// How the program is traced: not at all, or seized by its spawner (root may seize a child
 /// that shares its non-dumpable memory), or asking to be traced itself.
 fn trace_flags(tracing: bool) -> u32 {
@@ -355,13 +409,17 @@ fn trace_flags(tracing: bool) -> u32 {
     }
 }
 
-/// PATH, HOME (the working folder) and LANG, then the caller's variables over them.
-fn environment(caller: &[(OsString, OsString)], home: &OsStr) -> Vec<OsString> {
+/// PATH, HOME (the working folder) and LANG, then the caller's variables over them. Without a
+/// box, TMPDIR is the working folder too: the host's /tmp is not the program's to write.
+fn environment(caller: &[(OsString, OsString)], home: &OsStr, plain: bool) -> Vec<OsString> {
     let mut vars: Vec<(OsString, OsString)> = vec![
         ("PATH".into(), DEFAULT_PATH.into()),
         ("HOME".into(), home.to_os_string()),
         ("LANG".into(), "C.UTF-8".into()),
     ];
+    if plain {
+        vars.push(("TMPDIR".into(), home.to_os_string()));
+    }
     for (key, value) in caller {
         vars.retain(|(k, _)| k != key);
         vars.push((key.clone(), value.clone()));

@@ -77,7 +77,7 @@ fn stage() -> io::Result<&'static Stage> {
         return Ok(stage);
     }
     let parent = state_subdir("stage", 0o711)?;
-    liveness::sweep(&parent, PREFIX, crate::files::remove);
+    liveness::sweep(&parent, PREFIX, crate::scrub::remove);
     let dir = LiveDir::create(&parent, PREFIX, 0o711)?;
     std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o711))?;
     let stage = STAGE.get_or_init(|| Stage {
@@ -91,7 +91,7 @@ fn stage() -> io::Result<&'static Stage> {
 
 extern "C" fn remove_at_exit() {
     if let Ok(stage) = stage() {
-        crate::files::remove(stage.dir.path());
+        crate::scrub::remove(stage.dir.path());
     }
 }
 

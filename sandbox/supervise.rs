@@ -11,7 +11,7 @@ use std::os::fd::RawFd;
 use std::path::{Path, PathBuf};
 
 use crate::child::{run_to_end, Launchpad};
-use crate::plan::{Plan, View, FD_REPORT, FD_STDERR, FD_STDIN, FD_STDOUT};
+use crate::plan::{Plan, View, FD_LANDLOCK, FD_REPORT, FD_STDERR, FD_STDIN, FD_STDOUT};
 use crate::plan::{FLAG_CHECK_PARENT, MAX_CGROUP_FDS};
 use crate::report::{Report, Stage};
 use crate::{cgroup, raw, registry};
@@ -25,6 +25,8 @@ struct Args {
     nfds: usize,
     /// The report pipe's write end, in the runner.
     report: RawFd,
+    /// The Landlock ruleset the program enforces on itself, in the runner (-1: none).
+    landlock: RawFd,
 }
 
 /// A started supervisor. Dropping it before `end` (a panic in the runner) kills and reaps the
@@ -39,11 +41,12 @@ pub(crate) struct Started {
 }
 
 /// Starts the supervisor for `plan` with the run's descriptors (stdin, stdout, stderr,
-/// cgroup.procs files) and the report pipe's write end. Errors are clone's.
+/// cgroup.procs files), the report pipe's write end and the Landlock ruleset (-1: none).
+/// Errors are clone's.
 pub(crate) fn start(
     mut plan: Plan,
     fds: &[RawFd],
-    report: RawFd,
+    (report, landlock): (RawFd, RawFd),
     cgroup: Option<PathBuf>,
 ) -> io::Result<Started> {
     let bytes = plan.bytes_mut();
@@ -53,6 +56,7 @@ pub(crate) fn start(
         fds: [-1; 3 + MAX_CGROUP_FDS],
         nfds: fds.len().min(3 + MAX_CGROUP_FDS),
         report,
+        landlock,
     });
     args.fds[..args.nfds].copy_from_slice(&fds[..args.nfds]);
     extern "C" fn entry(args: *mut libc::c_void) -> libc::c_int {
@@ -222,7 +226,7 @@ fn main(args: &Args) -> ! {
     // Signals stay blocked for good: a handler of the runner must never run here.
     raw::mask_all(true);
     crate::child::default_signals();
-    if let Err(e) = compact_fds(&args.fds[..args.nfds], args.report) {
+    if let Err(e) = compact_fds(&args.fds[..args.nfds], args.report, args.landlock) {
         fail(Stage::Setup, e);
     }
     raw::setpgid_self();
@@ -236,14 +240,25 @@ fn main(args: &Args) -> ! {
     if plan.flags & FLAG_CHECK_PARENT != 0 && raw::getppid() != plan.runner_pid {
         raw::exit(1); // the runner died before we could notice
     }
+    // Orphans of the run come to us, so that all of it is reaped here and its CPU time counted
+    // (see Alive::end_all).
+    let _ = raw::prctl(libc::PR_SET_CHILD_SUBREAPER, 1, 0);
     let mut pad = Launchpad::new();
-    let (mut report, left) = run_to_end(&plan, &mut pad, libc::AT_FDCWD, || {
+    let (mut report, left, alive) = run_to_end(&plan, &mut pad, libc::AT_FDCWD, || {
         for fd in [FD_STDIN, FD_STDOUT, FD_STDERR] {
             // SAFETY: our own copies of the program's stdio; the program has its own.
             unsafe { raw::close(fd) };
         }
     });
-    if left {
+    // A traced run's tasks are all known: end them and reap everything. An untraced run's
+    // descendants may have left the process group; the runner ends those through the group or
+    // the cgroup, and their CPU time is not known.
+    let traced = report.flags & crate::report::FLAG_TRACED != 0;
+    let ended_all = traced && report.kind == crate::report::KIND_FINISHED && alive.end_all();
+    if report.kind == crate::report::KIND_FINISHED {
+        report.tree_cpu_us = raw::children_cpu_us();
+    }
+    if left && !ended_all {
         report.flags |= crate::report::FLAG_LEFT;
     }
     raw::write_all(FD_REPORT, report.as_bytes());
@@ -256,29 +271,36 @@ fn fail(stage: Stage, err: i32) -> ! {
 }
 
 /// Keeps exactly the run's descriptors, renumbered to FD_STDIN.. in order (and the report
-/// pipe to FD_REPORT), close-on-exec, and closes everything else the runner had open (other
-/// runs' pipes above all: holding their write ends would keep their readers waiting).
-fn compact_fds(fds: &[i32], report: i32) -> Result<(), i32> {
+/// pipe to FD_REPORT, the Landlock ruleset, if any, to FD_LANDLOCK), close-on-exec, and closes
+/// everything else the runner had open (other runs' pipes above all: holding their write ends
+/// would keep their readers waiting).
+fn compact_fds(fds: &[i32], report: i32, landlock: i32) -> Result<(), i32> {
+    let fixed: &[(i32, i32)] = if landlock >= 0 {
+        &[(report, FD_REPORT), (landlock, FD_LANDLOCK)]
+    } else {
+        &[(report, FD_REPORT)]
+    };
     let above = fds
         .iter()
+        .chain(fixed.iter().map(|(fd, _)| fd))
         .copied()
         .max()
         .unwrap_or(2)
-        .max(report)
-        .max(FD_REPORT)
+        .max(FD_LANDLOCK)
         + 1;
-    let mut moved = [0i32; 4 + MAX_CGROUP_FDS];
+    let mut moved = [0i32; 5 + MAX_CGROUP_FDS];
+    let sources = fds.iter().chain(fixed.iter().map(|(fd, _)| fd));
     let targets = (0..fds.len())
         .map(|i| FD_STDIN + i as i32)
-        .chain([FD_REPORT]);
-    for (slot, &fd) in moved.iter_mut().zip(fds.iter().chain([&report])) {
+        .chain(fixed.iter().map(|&(_, target)| target));
+    for (slot, &fd) in moved.iter_mut().zip(sources.clone()) {
         *slot = raw::dup_above(fd, above)? as i32;
     }
     for (&fd, target) in moved.iter().zip(targets) {
         // SAFETY: this process has its own descriptor table; the targets are ours to replace.
         unsafe { raw::dup3(fd, target, libc::O_CLOEXEC) }?;
     }
-    let first_free = FD_REPORT + 1;
+    let first_free = fixed.last().map_or(FD_REPORT, |&(_, target)| target) + 1;
     if FD_STDIN + (fds.len() as i32) < FD_REPORT {
         // SAFETY: numbers between the run's descriptors and the report pipe hold runner copies.
         let _ = unsafe { raw::close_range(FD_STDIN + fds.len() as i32, (FD_REPORT - 1) as u32) };

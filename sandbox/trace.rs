@@ -40,17 +40,99 @@ pub(crate) enum Flow {
     Done,
 }
 
+/// The tasks of a traced run that were alive when its main process ended, as the tracer saw
+/// them start (fork, vfork and clone events) and end. A fixed list: the tracer allocates
+/// nothing. Killing them by pid is safe: a traced task's pid cannot be taken by another process
+/// before the tracer has seen it end, and an end seen before its start was announced (the new
+/// task runs once the tracer lets it, maybe before its parent's event is handled) is remembered
+/// so that the late announcement adds nothing.
+pub(crate) struct Alive {
+    pids: [i32; ALIVE_CAP],
+    len: usize,
+    /// Tasks that ended before their start was announced (a few at most at any time).
+    gone: [i32; GONE_CAP],
+    gone_len: usize,
+    /// Some task could not be listed (more than the cap): the list is not the whole run.
+    overflowed: bool,
+}
+
+const ALIVE_CAP: usize = MAX_TASKS as usize + 8;
+const GONE_CAP: usize = 64;
+
+impl Alive {
+    pub(crate) fn new() -> Alive {
+        Alive {
+            pids: [0; ALIVE_CAP],
+            len: 0,
+            gone: [0; GONE_CAP],
+            gone_len: 0,
+            overflowed: false,
+        }
+    }
+
+    fn started(&mut self, pid: i32) {
+        if let Some(i) = self.gone[..self.gone_len].iter().position(|&p| p == pid) {
+            self.gone_len -= 1;
+            self.gone[i] = self.gone[self.gone_len];
+        } else if self.len < ALIVE_CAP {
+            self.pids[self.len] = pid;
+            self.len += 1;
+        } else {
+            self.overflowed = true;
+        }
+    }
+
+    fn ended(&mut self, pid: i32) {
+        if let Some(i) = self.pids[..self.len].iter().position(|&p| p == pid) {
+            self.len -= 1;
+            self.pids[i] = self.pids[self.len];
+        } else if self.gone_len < GONE_CAP {
+            self.gone[self.gone_len] = pid;
+            self.gone_len += 1;
+        } else {
+            self.overflowed = true;
+        }
+    }
+
+    /// Kills every task still listed and reaps everything this process may reap (it is the
+    /// run's subreaper, so orphans of the run come to it), for at most two seconds. True when
+    /// nothing of the run can be left: the list was whole and every child was reaped.
+    pub(crate) fn end_all(&self) -> bool {
+        for &pid in &self.pids[..self.len] {
+            let _ = raw::kill(pid, libc::SIGKILL);
+        }
+        let deadline = raw::monotonic_ns() + 2_000_000_000;
+        loop {
+            // SAFETY: rusage is plain data; all zeroes is a valid value.
+            let mut usage: libc::rusage = unsafe { zeroed() };
+            match raw::wait_any(-1, libc::WNOHANG, &mut usage) {
+                Ok((0, _)) if raw::monotonic_ns() > deadline => return false,
+                Ok((0, _)) => {
+                    let _ = raw::poll(&mut [], 1);
+                }
+                Ok((pid, status)) if libc::WIFSTOPPED(status) => {
+                    // A tracee stopped at an event before SIGKILL reached it.
+                    let _ = raw::ptrace_simple(libc::PTRACE_CONT, pid, 0);
+                }
+                Ok(_) => {}
+                Err(_) => return !self.overflowed, // ECHILD: nothing is left
+            }
+        }
+    }
+}
+
 /// Follows a started program until its main process ends (blocking: a run that must end early
 /// is ended from outside), reading its memory at its exit through `proc_dir` (see
-/// `open_status`) when `traced`. A `seized` program has its trace options already. Returns the report, and whether processes of the run may be
-/// left: every task of a traced run is traced (the filter refuses untraced clones), so unless
-/// the count of tasks seen starting and ending says so, none is.
+/// `open_status`) when `traced`. A `seized` program has its trace options already. Returns the
+/// report, whether processes of the run may be left (every task of a traced run is traced, as
+/// the filter refuses untraced clones, so unless the count of tasks seen starting and ending
+/// says so, none is), and the tasks still alive.
 pub(crate) fn follow(
     pid: libc::pid_t,
     traced: bool,
     seized: bool,
     proc_dir: i32,
-) -> (Report, bool) {
+) -> (Report, bool, Alive) {
     let mut report = Report {
         kind: KIND_FINISHED,
         flags: if traced { FLAG_TRACED } else { 0 },
@@ -64,6 +146,7 @@ pub(crate) fn follow(
             -1
         },
         tasks: 1,
+        alive: Alive::new(),
         options_set: seized,
         report: &mut report,
     };
@@ -73,7 +156,8 @@ pub(crate) fn follow(
         unsafe { raw::close(watch.status_fd) };
     }
     let left = !traced || watch.tasks > 1 || watch.report.flags & FLAG_TOO_MANY != 0;
-    (report, left)
+    let alive = watch.alive;
+    (report, left, alive)
 }
 
 /// The tracing state of one run.
@@ -81,6 +165,7 @@ struct Watch<'a> {
     main: libc::pid_t,
     status_fd: i32,
     tasks: u32,
+    alive: Alive,
     options_set: bool,
     report: &'a mut Report,
 }
@@ -138,6 +223,7 @@ impl Watch<'_> {
             return Flow::Done;
         } else {
             self.tasks = self.tasks.saturating_sub(1);
+            self.alive.ended(pid);
         }
         Flow::Continue
     }
@@ -153,6 +239,10 @@ impl Watch<'_> {
             }
             libc::PTRACE_EVENT_FORK | libc::PTRACE_EVENT_VFORK | libc::PTRACE_EVENT_CLONE => {
                 self.tasks += 1;
+                match raw::ptrace_event_message(pid) {
+                    Ok(child) => self.alive.started(child as i32),
+                    Err(_) => self.alive.overflowed = true,
+                }
             }
             libc::PTRACE_EVENT_EXIT if pid == self.main => self.read_memory(),
             0 if sig == SYSCALL_STOP && self.syscall_refused_memory(pid) => {

@@ -17,8 +17,9 @@ use crate::identity::{self, readable_by_others};
 use crate::layout::{self, Bind};
 use crate::stage::{self, Need};
 
-/// The box a program needs (see the module docs), sized for `memory_bytes`.
-pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::Result<Key> {
+/// The program's own files: its executable, its `#!` interpreter and the absolute paths among
+/// its arguments that exist, each with whether it is executed.
+pub(crate) fn own_files(exe: &Path, argv: &[OsString]) -> io::Result<Vec<(PathBuf, bool)>> {
     let exe_meta = std::fs::metadata(exe)?;
     let mut wanted: Vec<(PathBuf, bool)> = vec![(exe.to_path_buf(), true)];
     wanted.extend(interpreter(exe, &exe_meta).map(|p| (p, true)));
@@ -28,6 +29,13 @@ pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::R
             wanted.push((path.to_path_buf(), false));
         }
     }
+    Ok(wanted)
+}
+
+/// The box a program needs (see the module docs), sized for `memory_bytes`.
+pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::Result<Key> {
+    let exe_meta = std::fs::metadata(exe)?;
+    let wanted = own_files(exe, argv)?;
     let root = identity::is_root();
     let mut binds: Vec<(Bind, std::fs::Metadata)> = Vec::new();
     for (path, exec) in wanted {

@@ -57,10 +57,10 @@ impl Slot {
             Some(lease) if maybe_left => identity::gone_soon(lease.uid),
             _ => true,
         };
-        if user_free && crate::files::empty(self.path(), 0o700, &[]).is_ok() {
+        if user_free && crate::scrub::empty(self.path(), 0o700, &[]).is_ok() {
             pool().push(self);
         } else {
-            crate::files::remove(self.path());
+            crate::scrub::remove(self.path());
             created().retain(|p| p != self.path());
         }
     }
@@ -97,13 +97,13 @@ fn prepare_once(parent: &Path) {
     ONCE.call_once(|| {
         // SAFETY: remove_all is a plain extern "C" fn without arguments.
         unsafe { libc::atexit(remove_all) };
-        liveness::sweep(parent, PREFIX, crate::files::remove);
+        liveness::sweep(parent, PREFIX, crate::scrub::remove);
     });
 }
 
 extern "C" fn remove_all() {
     for dir in std::mem::take(&mut *created()) {
-        crate::files::remove(&dir);
+        crate::scrub::remove(&dir);
     }
 }
 

@@ -92,9 +92,11 @@ pub struct CheckArgs {
     #[arg(long, value_name = "'CMD ARGS'")]
     pub exec: Option<String>,
     /// Run the built-in solvers as child processes (`grundy solve`) under the sandbox's limits;
-    /// `--isolate strict` also refuses to judge unless this machine contains programs fully.
-    #[arg(long, value_name = "strict", num_args = 0..=1, default_missing_value = "processes",
-          value_parser = ["processes", "strict"])]
+    /// `--isolate strict` also refuses to judge unless this machine contains programs fully;
+    /// `--isolate off` judges programs even where their files cannot be kept apart (no
+    /// namespaces, no Landlock), trusting them.
+    #[arg(long, value_name = "strict|off", num_args = 0..=1, default_missing_value = "processes",
+          value_parser = ["processes", "strict", "off"])]
     pub isolate: Option<String>,
     /// Pass an environment variable to judged programs: NAME=VALUE, or NAME for grundy's own
     /// value (repeatable; they get only PATH, HOME and LANG otherwise).
@@ -189,6 +191,11 @@ pub struct VerifyArgs {
     /// output validator judges.
     #[arg(long)]
     pub submissions_only: bool,
+    /// How much containment the programs need: `strict` refuses to run them unless this
+    /// machine contains programs fully; `off` runs them even where their files cannot be kept
+    /// apart (no namespaces, no Landlock), trusting them.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -274,6 +281,10 @@ pub struct StressArgs {
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
     pub time_limit: Option<u64>,
+    /// How much containment the program needs: `strict` refuses to run it unless this machine
+    /// contains programs fully; `off` runs it even where its files cannot be kept apart.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
     #[command(flatten)]
     pub sources: Sources,
 }

@@ -91,21 +91,27 @@ pub struct Overrides {
 }
 
 /// How built-in solvers run, and how much containment judging requires (`isolate` in
-/// runner.toml: `true`, `false` or `"strict"`; `--isolate [strict]`).
+/// runner.toml: `true`, `false`, `"strict"` or `"off"`; `--isolate [strict|off]`). By default
+/// grundy judges programs wherever it can keep the host's files from them (a box, or
+/// Landlock) and refuses elsewhere.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Isolate {
     /// Built-in solvers run as child processes (`grundy solve`) in the sandbox.
     pub processes: bool,
     /// Refuse to judge unless the machine contains judged programs fully.
     pub strict: bool,
+    /// Judge even where the host's files cannot be kept from programs (`off`): the user
+    /// trusts the programs judged.
+    pub off: bool,
 }
 
 impl Isolate {
-    /// `--isolate`'s value: `processes` (the flag alone) or `strict`.
+    /// `--isolate`'s value: `processes` (the flag alone), `strict` or `off`.
     pub fn from_flag(value: &str) -> Isolate {
         Isolate {
-            processes: true,
+            processes: value != "off",
             strict: value == "strict",
+            off: value == "off",
         }
     }
 }
@@ -171,7 +177,7 @@ impl Config {
 struct RunnerFile {
     fixtures: Option<String>,
     jobs: Option<Spanned<usize>>,
-    /// `true`, `false` or `"strict"`.
+    /// `true`, `false`, `"strict"` or `"off"`.
     isolate: Option<Spanned<toml::Value>>,
     /// The uids of judged programs when grundy runs as root: `box_uids` of them from
     /// `first_box_uid` (one per concurrent box).
@@ -313,12 +319,15 @@ impl RunnerFile {
                 (None, Some(setting)) => match setting.get_ref() {
                     toml::Value::Boolean(processes) => Isolate {
                         processes: *processes,
-                        strict: false,
+                        ..Isolate::default()
                     },
-                    toml::Value::String(word) if word == "strict" => Isolate::from_flag(word),
+                    toml::Value::String(word) if word == "strict" || word == "off" => {
+                        Isolate::from_flag(word)
+                    }
                     other => {
-                        let message =
-                            format!("isolate must be true, false or \"strict\", not {other}");
+                        let message = format!(
+                            "isolate must be true, false, \"strict\" or \"off\", not {other}"
+                        );
                         return Err(SpannedError::new(&setting, message));
                     }
                 },

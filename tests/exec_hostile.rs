@@ -157,7 +157,7 @@ fn a_weaker_containment_is_named_once_and_strict_mode_refuses_it() {
     let project = fixture();
     let program = c_program(&project, "plain", "");
     let exec = exec_arg(&program);
-    // Without namespaces there is no private filesystem view: said once, before judging.
+    // Without namespaces there is no root of the program's own: said once, before judging.
     let output = grundy(&project, Launch::NoNamespaces, &["check", "--exec", &exec])
         .output()
         .unwrap();
@@ -170,7 +170,7 @@ fn a_weaker_containment_is_named_once_and_strict_mode_refuses_it() {
         1,
         "{notes}"
     );
-    assert!(notes.contains("a private filesystem view"), "{notes}");
+    assert!(notes.contains("a root of their own"), "{notes}");
     let args = ["check", "--exec", &exec, "--isolate", "strict"];
     let output = grundy(&project, Launch::NoNamespaces, &args)
         .output()
@@ -231,4 +231,39 @@ fn programs_get_the_variables_passed_with_env_and_no_others() {
         "{}",
         dump(&output)
     );
+}
+
+/// Where nothing can keep the host's files from a program (no namespaces, no Landlock), grundy
+/// judges no program unless told to trust them, by flag or in runner.toml.
+#[test]
+fn without_namespaces_or_landlock_programs_are_judged_only_when_trusted() {
+    let project = fixture();
+    let program = c_program(&project, "plain", "");
+    let exec = exec_arg(&program);
+    let launch = Launch::NoNamespacesNoLandlock;
+    let output = grundy(&project, launch, &["check", "--exec", &exec])
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let said = stderr(&output);
+    assert!(
+        said.contains("cannot keep judged programs away from your files")
+            && said.contains("`--isolate off`"),
+        "{}",
+        dump(&output)
+    );
+    assert!(!stdout(&output).contains("passed"), "{}", dump(&output));
+    let judged = check_json_with(
+        &project,
+        launch,
+        &["check", "--exec", &exec, "--isolate", "off"],
+    );
+    judged.assert_verdicts("AC");
+    assert!(
+        stderr(&judged.output).contains("keeping the host's files from programs"),
+        "the note says what is missing\n{}",
+        judged.dump()
+    );
+    project.file("runner.toml", "isolate = \"off\"\n");
+    check_json_with(&project, launch, &["check", "--exec", &exec]).assert_verdicts("AC");
 }

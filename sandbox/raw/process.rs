@@ -143,3 +143,73 @@ pub(crate) fn ptrace_syscall_info<T>(pid: i32, info: &mut T) -> Res {
         )
     }
 }
+
+/// PTRACE_GETEVENTMSG: at a fork, vfork or clone stop, the new task's pid.
+pub(crate) fn ptrace_event_message(pid: i32) -> Result<u64, i32> {
+    let mut message = 0u64;
+    // SAFETY: the kernel writes one unsigned long into `message`.
+    unsafe {
+        sys!(
+            libc::SYS_ptrace,
+            libc::PTRACE_GETEVENTMSG,
+            pid,
+            0,
+            &mut message as *mut u64
+        )
+    }
+    .map(|_| message)
+}
+
+/// User + system time, in microseconds, of every child of this process that has ended and
+/// been waited for (and of the children they waited for in turn).
+pub(crate) fn children_cpu_us() -> u64 {
+    // SAFETY: rusage is plain data; all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage writes one rusage into `usage`.
+    let _ = unsafe {
+        sys!(
+            libc::SYS_getrusage,
+            libc::RUSAGE_CHILDREN,
+            &mut usage as *mut libc::rusage
+        )
+    };
+    let micros = |t: libc::timeval| (t.tv_sec.max(0) as u64) * 1_000_000 + t.tv_usec.max(0) as u64;
+    micros(usage.ru_utime) + micros(usage.ru_stime)
+}
+
+/// How many System V IPC objects (shared memory segments, semaphore sets, message queues)
+/// exist in this process's IPC namespace. The *_INFO commands need no permission.
+pub(crate) fn ipc_objects() -> u64 {
+    // Large enough for struct shm_info, seminfo and msginfo; the counts read are ints.
+    const SHM_INFO: i32 = 14; // linux/shm.h (libc does not name it)
+    let mut buf = [0u64; 16];
+    let mut count = 0u64;
+    // shm_info.used_ids is its first int.
+    // SAFETY: SHM_INFO writes a struct shm_info (under 128 bytes) into buf.
+    if unsafe { sys!(libc::SYS_shmctl, 0, SHM_INFO, buf.as_mut_ptr()) }.is_ok() {
+        count += u64::from(buf[0] as u32);
+    }
+    buf = [0; 16];
+    // msginfo.msgpool (its first int) counts the queues for MSG_INFO.
+    // SAFETY: MSG_INFO writes a struct msginfo into buf.
+    if unsafe { sys!(libc::SYS_msgctl, 0, libc::MSG_INFO, buf.as_mut_ptr()) }.is_ok() {
+        count += u64::from(buf[0] as u32);
+    }
+    buf = [0; 16];
+    // seminfo.semusz, its eighth int, counts the sets for SEM_INFO.
+    // SAFETY: SEM_INFO writes a struct seminfo (ten ints) into buf.
+    if unsafe { sys!(libc::SYS_semctl, 0, 0, libc::SEM_INFO, buf.as_mut_ptr()) }.is_ok() {
+        let ints: [u32; 10] = std::array::from_fn(|i| {
+            let word = buf[i / 2];
+            (if i % 2 == 0 { word } else { word >> 32 }) as u32
+        });
+        count += u64::from(ints[7]);
+    }
+    count
+}
+
+/// Enforces the Landlock ruleset `ruleset` on this thread (no_new_privs must be set).
+pub(crate) fn landlock_restrict_self(ruleset: i32) -> Res {
+    // SAFETY: integer arguments only.
+    unsafe { sys!(libc::SYS_landlock_restrict_self, ruleset, 0) }
+}

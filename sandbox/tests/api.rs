@@ -184,12 +184,13 @@ fn the_caller_adds_environment_variables() {
             first.starts_with("17 /") && first.ends_with(" C"),
             "{containment}: {out}"
         );
-        // sh adds PWD itself.
-        assert_eq!(
-            lines.next().unwrap().trim(),
-            "GRUNDY_SEED HOME LANG PATH PWD",
-            "{containment}"
-        );
+        // sh adds PWD itself; without a box, TMPDIR is the working folder.
+        let expected = if containment == Containment::PidNamespace {
+            "GRUNDY_SEED HOME LANG PATH PWD"
+        } else {
+            "GRUNDY_SEED HOME LANG PATH PWD TMPDIR"
+        };
+        assert_eq!(lines.next().unwrap().trim(), expected, "{containment}");
     }
 }
 

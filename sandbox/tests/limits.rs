@@ -236,7 +236,8 @@ fn environment_is_minimal() {
         let env = String::from_utf8(o.stdout).unwrap();
         let keys: Vec<&str> = env.lines().filter_map(|l| l.split('=').next()).collect();
         assert!(
-            keys.iter().all(|k| ["PATH", "HOME", "LANG"].contains(k)),
+            keys.iter()
+                .all(|k| ["PATH", "HOME", "LANG", "TMPDIR"].contains(k)),
             "{keys:?}"
         );
         assert!(keys.contains(&"PATH"));

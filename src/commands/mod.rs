@@ -51,12 +51,23 @@ fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// Before programs are judged: says once what this machine's containment lacks, and refuses to
-/// go on under `--isolate strict` when it lacks anything.
+/// Before programs are judged: says once what this machine's containment lacks, refuses to go
+/// on where the host's files cannot be kept from programs (unless `--isolate off`), and under
+/// `--isolate strict` where it lacks anything.
 fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
-    let missing = grundy_sandbox::guarantees().missing();
+    let guarantees = grundy_sandbox::guarantees();
+    let missing = guarantees.missing();
     if missing.is_empty() {
         return Ok(());
+    }
+    if !guarantees.private_files && !isolate.off {
+        anyhow::bail!(
+            "this machine cannot keep judged programs away from your files: it allows no \
+             namespaces and has no Landlock, so a program could read the expected outputs or \
+             rewrite them; pass `--isolate off` (or `isolate = \"off\"` in runner.toml) to judge \
+             anyway if you trust the programs, or run where namespaces or Landlock are allowed \
+             (README, \"Containment\")"
+        );
     }
     if isolate.strict {
         anyhow::bail!(

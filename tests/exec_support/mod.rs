@@ -239,6 +239,9 @@ pub enum Launch {
     NoNamespaces,
     /// As NoNamespaces, and as the unprivileged user `nobody` (needs root): the process group.
     NoNamespacesAsNobody,
+    /// As NoNamespaces, and Landlock refused too (as on a kernel without it): nothing keeps the
+    /// host's files from judged programs.
+    NoNamespacesNoLandlock,
 }
 
 fn is_root() -> bool {
@@ -251,9 +254,10 @@ fn is_root() -> bool {
 }
 
 /// Installs a seccomp filter that fails clone/unshare with a new user or PID namespace
-/// (EPERM) and clone3 (ENOSYS, so callers fall back to clone), optionally becomes `nobody`
-/// (`-u`), then runs its arguments. The program is opened before becoming nobody and run from
-/// that descriptor: nobody need not reach it (the clone may sit in a 0700 folder).
+/// (EPERM) and clone3 (ENOSYS, so callers fall back to clone), and with `-L` Landlock's calls
+/// (ENOSYS, as a kernel without it answers), optionally becomes `nobody` (`-u`), then runs its
+/// arguments. The program is opened before becoming nobody and run from that descriptor:
+/// nobody need not reach it (the clone may sit in a 0700 folder).
 const LAUNCHER: &str = r#"
 #define _GNU_SOURCE
 #include <errno.h>
@@ -270,8 +274,19 @@ const LAUNCHER: &str = r#"
 #include <unistd.h>
 
 int main(int argc, char **argv) {
+    int first = 1, nobody = 0, no_landlock = 0;
+    for (; first < argc && argv[first][0] == '-'; first++) {
+        if (strcmp(argv[first], "-u") == 0) nobody = 1;
+        else if (strcmp(argv[first], "-L") == 0) no_landlock = 1;
+        else return 125;
+    }
+    if (first >= argc) return 125;
+    /* landlock_create_ruleset is 444 on every architecture; without -L nothing matches it. */
+    unsigned landlock = no_landlock ? 444 : 0xffffffff;
     struct sock_filter filter[] = {
         BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, landlock, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone3, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_clone, 1, 0),
@@ -286,14 +301,12 @@ int main(int argc, char **argv) {
         perror("launcher: seccomp");
         return 125;
     }
-    int first = argc > 1 && strcmp(argv[1], "-u") == 0 ? 2 : 1;
-    if (first >= argc) return 125;
     int exe = open(argv[first], O_PATH | O_CLOEXEC);
     if (exe < 0) {
         perror("launcher: open");
         return 125;
     }
-    if (first == 2 && (setgroups(0, NULL) || setgid(65534) || setuid(65534))) {
+    if (nobody && (setgroups(0, NULL) || setgid(65534) || setuid(65534))) {
         perror("launcher: becoming nobody");
         return 125;
     }
@@ -309,7 +322,7 @@ pub fn grundy(project: &Project, launch: Launch, args: &[&str]) -> Command {
     let exe = assert_cmd::cargo::cargo_bin("grundy");
     let mut command = match launch {
         Launch::Direct => Command::new(exe),
-        Launch::NoNamespaces | Launch::NoNamespacesAsNobody => {
+        Launch::NoNamespaces | Launch::NoNamespacesAsNobody | Launch::NoNamespacesNoLandlock => {
             let launcher = project.path().join("programs/launcher");
             if !launcher.exists() {
                 compile(project, "launcher", LAUNCHER);
@@ -321,6 +334,9 @@ pub fn grundy(project: &Project, launch: Launch, args: &[&str]) -> Command {
                 let open = std::fs::Permissions::from_mode(0o755);
                 std::fs::set_permissions(project.path(), open).unwrap();
                 command.arg("-u");
+            }
+            if launch == Launch::NoNamespacesNoLandlock {
+                command.arg("-L");
             }
             command.arg(exe);
             command
@@ -356,7 +372,7 @@ pub fn assert_containment(project: &Project, launch: Launch) -> String {
         // Where the build found namespaces allowed (or GRUNDY_REQUIRE_BOX=1), nothing less.
         Launch::Direct if cfg!(boxes) => &["PID namespace"],
         Launch::Direct => &["PID namespace", "cgroup", "process group"],
-        Launch::NoNamespaces => &["cgroup", "process group"],
+        Launch::NoNamespaces | Launch::NoNamespacesNoLandlock => &["cgroup", "process group"],
         Launch::NoNamespacesAsNobody => &["process group"],
     };
     assert!(

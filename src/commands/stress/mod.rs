@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use super::{built_in, load_config};
 use crate::cli::StressArgs;
-use crate::config::{Overrides, Settings};
+use crate::config::{Isolate, Overrides, Settings};
 use crate::discovery::Case;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
@@ -32,6 +32,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
         env: args.env.clone(),
+        isolate: args.isolate.as_deref().map(Isolate::from_flag),
         ..Overrides::default()
     };
     let config = load_config(&args.sources, overrides)?;

@@ -32,7 +32,7 @@ use anyhow::{Context, Result};
 
 use super::load_config;
 use crate::cli::{Format, VerifyArgs};
-use crate::config::Overrides;
+use crate::config::{Isolate, Overrides};
 use crate::package::{find, load_package};
 use crate::reporting::progress_bar;
 use crate::running::pool::{self, Event, Jobs, PoolOptions};
@@ -46,7 +46,8 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let started = Instant::now();
     let (problems, unreadable) = problems(&args)?;
     // Every package runs programs (compilers, validators, submissions).
-    super::containment_check(crate::config::Isolate::default())?;
+    let isolate = args.isolate.as_deref().map(Isolate::from_flag);
+    super::containment_check(isolate.unwrap_or_default())?;
     let problems = Arc::new(problems);
     let cancel = Arc::new(AtomicBool::new(false));
     {
