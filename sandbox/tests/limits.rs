@@ -407,3 +407,38 @@ fn every_run_that_ends_by_itself_has_a_measured_peak() {
         }
     }
 }
+
+/// Four children that each spin 300 ms of CPU time and are never waited for: the program's
+/// own CPU time is nearly nothing, the run's is 1.2 s.
+const SPREADER: &str = r#"#include <time.h>
+#include <unistd.h>
+static void spin(long ms) {
+    struct timespec t;
+    for (;;) {
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+        if (t.tv_sec * 1000 + t.tv_nsec / 1000000 >= ms) return;
+    }
+}
+int main(void) {
+    int done[2];
+    if (pipe(done) != 0) return 2;
+    for (int i = 0; i < 4; i++)
+        if (fork() == 0) { spin(300); write(done[1], "x", 1); _exit(0); }
+    char c;
+    for (int i = 0; i < 4; i++) read(done[0], &c, 1);
+    return 0;
+}
+"#;
+
+#[test]
+fn cpu_time_counts_every_process_of_the_run() {
+    let exe = c_program("spreader", SPREADER);
+    for o in judge(&program([exe]), &limits(20_000, 256, 64)) {
+        assert_eq!(o.end, End::Exited(0), "{o:?}");
+        assert!(
+            o.cpu_time >= Duration::from_millis(1150),
+            "the children's 1.2 s are missing: {:?}",
+            o.cpu_time
+        );
+    }
+}

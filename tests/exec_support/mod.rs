@@ -41,9 +41,12 @@ pub fn fixture() -> Project {
     project
 }
 
-/// The C program every compiled test program starts from: it reads every n, calls `misbehave()`
-/// (which the test supplies) when one of them is [`MARKER`], then prints the answers.
+/// The C program every compiled test program starts from: it reads every n, calls `watch()`
+/// (which says whether the run sees what it must not, e.g. what an earlier run left) and then
+/// `misbehave()` when one of them is [`MARKER`] (both supplied by the test), then prints the
+/// answers, or a wrong one first when `watch()` saw something.
 const C_PRELUDE: &str = r#"
+#define _GNU_SOURCE
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +56,7 @@ const C_PRELUDE: &str = r#"
 #include <unistd.h>
 
 static void misbehave(void);
+static int watch(void);
 
 /* Writes every page of a block, in a way the compiler cannot drop. */
 __attribute__((unused)) static void touch(char *block, size_t size) {
@@ -69,7 +73,9 @@ int main(void) {
         ns[count++] = n;
         if (n == MARKER) marked = 1;
     }
+    int saw = watch();
     if (marked) misbehave();
+    if (saw) puts("this run saw what it must not");
     for (size_t i = 0; i < count; i++) puts(ns[i] % 3 ? "Kiki" : "Cici");
     return 0;
 }
@@ -100,8 +106,23 @@ pub fn compile(project: &Project, name: &str, source: &str) -> PathBuf {
 /// input holding [`MARKER`]. The body may call `touch(block, size)` to make memory resident
 /// (a plain `memset` of a block that is never read may be optimized away).
 pub fn c_program(project: &Project, name: &str, misbehave: &str) -> PathBuf {
+    c_program_with(project, name, "", "return 0;", misbehave)
+}
+
+/// [`c_program`] that also runs `watch` (a C function body returning int) on every case first:
+/// a case where it returns non-zero gets a wrong answer, so its verdict says whether the run saw
+/// what it must not. `helpers` (C definitions) come before both.
+pub fn c_program_with(
+    project: &Project,
+    name: &str,
+    helpers: &str,
+    watch: &str,
+    misbehave: &str,
+) -> PathBuf {
     let source = format!(
-        "#define MARKER {MARKER}LL\n{C_PRELUDE}\nstatic void misbehave(void) {{\n{misbehave}\n}}\n"
+        "#define MARKER {MARKER}LL\n{C_PRELUDE}\n{helpers}\n\
+         static int watch(void) {{\n{watch}\n}}\n\
+         static void misbehave(void) {{\n{misbehave}\n}}\n"
     );
     compile(project, name, &source)
 }
@@ -244,7 +265,7 @@ pub enum Launch {
     NoNamespacesNoLandlock,
 }
 
-fn is_root() -> bool {
+pub fn is_root() -> bool {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     status
         .lines()
