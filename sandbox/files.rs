@@ -196,32 +196,57 @@ fn open_beneath(dir: &Path, relative: &Path) -> io::Result<File> {
     Ok(current)
 }
 
+/// How deep a folder copied out may be, and how many entries it may hold in all: what a
+/// compiler or build script makes is small and shallow, and a hostile one must not make the
+/// runner recurse without end nor fill the host's disk with names.
+const EXPORT_DEPTH: usize = 64;
+const EXPORT_ENTRIES: usize = 100_000;
+
 /// Copies each `(relative, host)` pair out of `dir` (a finished run's working folder, where
 /// nothing runs any more): a regular file, or a folder with its regular files and folders;
 /// symlinks and special files are left out, and nothing is followed out of `dir`. At most `cap`
-/// bytes in all. Returns the host paths written; a pair that cannot be copied whole (missing,
-/// too large, unwritable) is left out.
+/// bytes in all, EXPORT_DEPTH levels and EXPORT_ENTRIES entries. Returns the host paths
+/// written; a pair that cannot be copied whole (missing, too large, too deep, unwritable) is
+/// left out.
 pub(crate) fn export(dir: &Path, pairs: &[(PathBuf, PathBuf)], cap: u64) -> Vec<PathBuf> {
-    let mut left = cap;
+    let mut budget = Budget {
+        bytes: cap,
+        entries: EXPORT_ENTRIES,
+    };
     let mut written = Vec::new();
     for (relative, host) in pairs {
         let Ok(source) = open_beneath(dir, relative) else {
             continue;
         };
         let mut these = Vec::new();
-        if copy_out(source, host, &mut left, &mut these).is_ok() {
+        if copy_out(source, host, 0, &mut budget, &mut these).is_ok() {
             written.extend(these);
         }
     }
     written
 }
 
+/// What may still be copied out.
+struct Budget {
+    bytes: u64,
+    entries: usize,
+}
+
 fn copy_out(
     source: File,
     host: &Path,
-    left: &mut u64,
+    depth: usize,
+    budget: &mut Budget,
     written: &mut Vec<PathBuf>,
 ) -> io::Result<()> {
+    if depth > EXPORT_DEPTH || budget.entries == 0 {
+        return Err(io::Error::other(format!(
+            "{} is deeper or larger than what may be copied out",
+            host.display()
+        )));
+    }
+    budget.entries -= 1;
+    let left = &mut budget.bytes;
     let meta = source.metadata()?;
     if meta.is_file() {
         if meta.len() > *left {
@@ -255,7 +280,13 @@ fn copy_out(
             }
             let name = c_path(Path::new(&entry.file_name()))?;
             let child = open_at(source.as_raw_fd(), &name, 0)?;
-            copy_out(child, &host.join(entry.file_name()), left, written)?;
+            copy_out(
+                child,
+                &host.join(entry.file_name()),
+                depth + 1,
+                budget,
+                written,
+            )?;
         }
         written.push(host.to_path_buf());
     }
