@@ -110,6 +110,12 @@ impl Probe {
             }
             Err(_) => {}
         }
+        if best != Containment::PidNamespace {
+            parts.push(match crate::landlock::abi() {
+                0 => "no Landlock".to_string(),
+                abi => format!("Landlock (ABI {abi}) keeps the host's files from programs"),
+            });
+        }
         if identity::is_root() {
             parts.push("programs run as box users".into());
         }

@@ -22,6 +22,9 @@ pub struct Guarantees {
     pub no_network: bool,
     /// A PID namespace of its own: it sees and signals only its own processes.
     pub separate_pids: bool,
+    /// It can signal no process outside its run: a PID namespace, a box user of its own, or
+    /// Landlock's signal scoping (ABI 6).
+    pub signals_contained: bool,
     /// Memory and process limits for its whole process tree (a cgroup it cannot leave).
     pub cgroup_limits: bool,
     /// Every process it starts ends with its run.
@@ -31,6 +34,16 @@ pub struct Guarantees {
 impl Guarantees {
     /// What is missing, one phrase each, e.g. for "not guaranteed here: …".
     pub fn missing(&self) -> Vec<&'static str> {
+        let identity = if self.private_files {
+            "an identity of their own (programs run as your user; Landlock keeps your files from them, the system call filter your processes)"
+        } else {
+            "an identity of their own (programs run as your user, and can reach your files)"
+        };
+        let pids = if self.signals_contained {
+            "a separate PID space (programs see the machine's processes, though they can signal none outside their run)"
+        } else {
+            "a separate PID space (programs see the machine's processes, and can signal your user's: Landlock here is older than ABI 6)"
+        };
         [
             (
                 self.private_files,
@@ -40,21 +53,15 @@ impl Guarantees {
                 self.own_filesystem || !self.private_files,
                 "a root of their own (Landlock keeps the host's files from programs; /tmp is not theirs, TMPDIR is their working folder)",
             ),
-            (
-                self.unprivileged_identity,
-                "an unprivileged identity (programs run as grundy's own user, who can reach its files and processes)",
-            ),
+            (self.unprivileged_identity, identity),
             (
                 self.no_network,
                 "network isolation (this platform has no seccomp filter)",
             ),
-            (
-                self.separate_pids,
-                "a separate PID space (programs see the machine's processes)",
-            ),
+            (self.separate_pids, pids),
             (
                 self.cgroup_limits,
-                "cgroup memory and pids limits (memory is limited per process, not per process tree)",
+                "cgroup memory and pids limits (memory is limited per process: its address space, with memfd and System V shared memory refused)",
             ),
             (
                 self.descendants_ended,
@@ -96,6 +103,7 @@ fn of(probe: &Probe, containment: Containment) -> Guarantees {
             unprivileged_identity: true,
             no_network: true,
             separate_pids: true,
+            signals_contained: true,
             // Inside a box the cgroup files are out of sight, whoever owns them.
             cgroup_limits: cgroups.is_some_and(|c| c.memory),
             descendants_ended: true,
@@ -107,6 +115,7 @@ fn of(probe: &Probe, containment: Containment) -> Guarantees {
             unprivileged_identity: root,
             no_network: filtered,
             separate_pids: false,
+            signals_contained: root || crate::landlock::abi() >= 6,
             // A program of grundy's own user could write to a cgroup grundy may write to.
             cgroup_limits: containment == Containment::Cgroup && cgroup_memory && root,
             descendants_ended: containment == Containment::Cgroup || (probe.tracing && filtered),

@@ -29,15 +29,22 @@
 //!
 //! Boxes are reused for the next run of the same program files: namespaces, mounts, user and
 //! keeper are made once, and emptied working folders reused, so a run costs little more than
-//! a fork and exec (see `examples/overhead.rs`). A run that must end early (a time or output
-//! limit, [`Cancel`], [`kill_all_running`]) ends with its whole box; the next run makes one.
+//! a fork and exec (see `examples/overhead.rs`). A box is reused only when it is verifiably
+//! clean: its working folder and /tmp emptied (scrub.rs: any depth, without recursion) and
+//! checked again, and no System V IPC object left in its IPC namespace; otherwise it is
+//! destroyed. A run that must end early (a time or output limit, [`Cancel`],
+//! [`kill_all_running`]) ends with its whole box; the next run makes one.
 //!
 //! Without namespaces ([`Containment::Cgroup`], [`Containment::ProcessGroup`]) the program
-//! runs on the host's filesystem in a temporary working folder (`$TMPDIR/grundy-work-*`),
-//! still as a box user when grundy is root (its files are then copied where that user can
-//! reach them, if it could not), under the same seccomp filter, which there also refuses every
-//! socket, `kill(-1)` and any signal aimed at grundy's pid or process group. [`guarantees`]
-//! says, item by item, what this machine gives; [`describe_containment`] sums it up in a line.
+//! runs on the host's filesystem in a temporary working folder (`$TMPDIR/grundy-work-*`, also
+//! its `TMPDIR`), still as a box user when grundy is root (its files are then copied where that
+//! user can reach them, if it could not), under the same seccomp filter, which there also
+//! refuses every socket, System V IPC, `kill(-1)` and any signal aimed at grundy's pid or
+//! process group. Where the kernel has Landlock (landlock.rs) the program may read only the
+//! system folders, `/proc`, a few devices and its own files, and write only its working folder;
+//! elsewhere a box user's files in the host's shared temporary folders are removed after each
+//! run. [`guarantees`] says, item by item, what this machine gives; [`describe_containment`]
+//! sums it up in a line.
 //!
 //! # Leftovers
 //! A grundy that dies leaves nothing running (a box ends with its keeper, which the kernel
@@ -46,13 +53,25 @@
 //! grundy using it for as long as it lives, and only unlocked ones are removed, so a live
 //! grundy's are safe even from a grundy in another PID namespace.
 //!
+//! # Nothing shared between runs
+//! Every box shows the same system files, so the seccomp filter refuses what would let two runs
+//! signal each other through them: file locks (`flock`, `fcntl` locks, `F_NOTIFY`), `inotify`,
+//! `fanotify` and `mincore`. No POSIX message queue can be made (RLIMIT_MSGQUEUE 0); `ptrace`,
+//! `process_vm_readv`/`writev`, `pidfd_getfd` and `kcmp` are refused. Where no cgroup counts
+//! a run's memory, `memfd_create` and System V shared memory are refused too (memory outside
+//! the address-space limit).
+//!
 //! # Limits
 //! The wall clock (SIGKILL at the limit; RLIMIT_CPU as a backstop), RLIMIT_AS = the memory
 //! limit (except for a [`Program`] that `reserves_address_space`, where a cgroup holds the
 //! memory limit alone), an unlimited stack (recursion may use the whole memory limit, as on judges), a cgroup
 //! memory limit for the whole process tree where cgroups are writable, RLIMIT_FSIZE = 4 × the
 //! output limit, no core dumps, at most 256 tasks (traced forks, a pids cgroup, or
-//! RLIMIT_NPROC for a user of the box's own). Limits above the runner's own hard limits are
+//! RLIMIT_NPROC for a user of the box's own). [`Outcome::cpu_time`] is every process's of the
+//! run: a box's keeper (PID 1, which adopts orphans) and a plain run's supervisor (a subreaper,
+//! which kills the traced tasks left when the main process ends) reap them all and count their
+//! children's time; only an untraced plain run counts just the main process and the
+//! descendants it waited for. Limits above the runner's own hard limits are
 //! lowered to them. Every descendant ends with the run: the box's PID namespace, or the
 //! cgroup, or the tracer (PTRACE_O_EXITKILL; the filter refuses CLONE_UNTRACED and answers
 //! `clone3` with ENOSYS so every task is traced).

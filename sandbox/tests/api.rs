@@ -263,6 +263,9 @@ fn the_guarantees_report_is_consistent() {
             let boxed = containment == Containment::PidNamespace;
             assert_eq!(g.own_filesystem, boxed, "{containment}");
             assert_eq!(g.separate_pids, boxed, "{containment}");
+            if boxed {
+                assert!(g.private_files && g.signals_contained, "{containment}");
+            }
             assert!(g.no_network, "{containment}");
             assert_eq!(g.unprivileged_identity, boxed || is_root(), "{containment}");
         }
