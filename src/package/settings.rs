@@ -9,11 +9,11 @@
 //! uses the other version's name, because ignoring them would silently change the verdicts.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::fields::{args_of, Fields};
 use super::metadata::FormatVersion;
 use super::yaml::{self, Diagnostic, Node};
+use crate::files::beneath::TreePath;
 
 /// Arguments for input validators: the same for all, or per validator name (validators not named
 /// get none).
@@ -140,7 +140,7 @@ impl Settings {
     /// file replaces the inherited settings whole.
     pub fn with_group_file(
         &self,
-        file: &Path,
+        file: &TreePath,
         version: FormatVersion,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Settings, Diagnostic> {
@@ -149,9 +149,10 @@ impl Settings {
         } else {
             self.clone()
         };
-        let Some(root) = yaml::read(file)? else {
+        let Some(root) = yaml::read(file, yaml::GROUP_YAML_BYTES)? else {
             return Ok(base);
         };
+        let file = file.path();
         let mut known: Vec<&str> = if version.is_legacy() {
             LEGACY_GROUP_KEYS.to_vec()
         } else {
@@ -167,13 +168,14 @@ impl Settings {
     /// Lays a case's own `<case>.yaml` over its group's settings.
     pub fn with_case_file(
         &self,
-        file: &Path,
+        file: &TreePath,
         version: FormatVersion,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Settings, Diagnostic> {
-        let Some(root) = yaml::read(file)? else {
+        let Some(root) = yaml::read(file, yaml::CASE_YAML_BYTES)? else {
             return Ok(self.clone());
         };
+        let file = file.path();
         let mut known = CASE_KEYS.to_vec();
         known.extend(other_names(version));
         let fields = Fields::new(file, &root, "", &known, warnings)?;

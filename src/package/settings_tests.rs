@@ -1,11 +1,11 @@
 //! Tests of group and case settings (settings.rs).
 
 use super::*;
+use crate::package::test_support::root;
 
-fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> TreePath {
+    std::fs::write(dir.path().join(name), text).unwrap();
+    root(dir.path()).join(name)
 }
 
 fn group(

@@ -3,7 +3,7 @@
 use super::*;
 use crate::package::expectations::{Outcome, Verdict::*};
 use crate::package::programs::Kind;
-use crate::package::test_support::tree;
+use crate::package::test_support::{root, tree};
 
 fn load(
     dir: &tempfile::TempDir,
@@ -11,8 +11,8 @@ fn load(
 ) -> Result<(Vec<Submission>, Vec<String>), String> {
     let prefix = format!("{}/", dir.path().display());
     let mut warnings = vec![];
-    let subs =
-        read(dir.path(), version, &mut warnings).map_err(|e| e.to_string().replace(&prefix, ""))?;
+    let subs = read(&root(dir.path()), version, &mut warnings)
+        .map_err(|e| e.to_string().replace(&prefix, ""))?;
     Ok((
         subs,
         warnings
