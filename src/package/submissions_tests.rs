@@ -250,6 +250,38 @@ fn bad_submissions_yaml_is_a_located_error_and_typos_warn() {
     assert!(warnings[0].contains("legacy packages take expectations from folder names"));
 }
 
+#[test]
+fn an_entrypoint_leading_out_of_the_submission_is_refused_where_it_is_written() {
+    for entry in ["../../..", "/root/secret", "sub/../../x.py"] {
+        let dir = tree(&[
+            ("submissions/accepted/a.py", ""),
+            (
+                "submissions/submissions.yaml",
+                &format!("accepted/a.py:\n  language: python3\n  entrypoint: {entry}\n"),
+            ),
+        ]);
+        let error = load(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert_eq!(
+            error,
+            format!(
+                "submissions/submissions.yaml:3:3: entrypoint `{entry}` leads outside the \
+                 submission; name one of its files (or its class), relative to it"
+            )
+        );
+    }
+    let dir = tree(&[
+        ("submissions/accepted/a/main.py", ""),
+        (
+            "submissions/submissions.yaml",
+            "accepted/a:\n  entrypoint: ./main.py\n",
+        ),
+    ]);
+    let (subs, _) = load(&dir, FormatVersion::V2025_09).unwrap();
+    assert!(
+        matches!(&subs[0].program.kind, Kind::Source { entry: Some(e), .. } if e == "./main.py")
+    );
+}
+
 fn tree_legacy_with_yaml() -> (Vec<Submission>, Vec<String>) {
     let dir = tree(&[
         ("submissions/accepted/a.py", ""),

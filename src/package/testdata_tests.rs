@@ -310,4 +310,50 @@ mod links {
             "{error}"
         );
     }
+
+    #[test]
+    fn an_answer_linked_out_of_the_package_is_an_error_whatever_its_target() {
+        let outside = tree(&[("shadow", "root:secret\n")]);
+        let dir = tree(&[("data/secret/1.in", "")]);
+        symlink("../../../shadow", dir.path().join("data/secret/1.ans")).unwrap();
+        let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert!(
+            error.starts_with("data/secret/1.ans: links outside the package (to ../../../shadow)"),
+            "{error}"
+        );
+        std::fs::remove_file(dir.path().join("data/secret/1.ans")).unwrap();
+        symlink(
+            outside.path().join("shadow"),
+            dir.path().join("data/secret/1.ans"),
+        )
+        .unwrap();
+        let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert!(error.contains("links outside the package"), "{error}");
+        assert!(!error.contains("root:secret"), "{error}");
+    }
+}
+
+#[test]
+fn case_files_that_are_not_regular_files_are_errors_naming_what_they_are() {
+    for file in ["1.in", "1.ans", "1.yaml", "test_group.yaml"] {
+        let dir = tree(&[("data/secret/1.in", ""), ("data/secret/1.ans", "")]);
+        let path = dir.path().join("data/secret").join(file);
+        let _ = std::fs::remove_file(&path);
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.unwrap().success());
+        let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert_eq!(
+            error,
+            format!(
+                "data/secret/{file}: a FIFO (named pipe), not a regular file; only regular files \
+                 are read"
+            )
+        );
+    }
+    let dir = tree(&[("data/secret/1.in", ""), ("data/secret/1.ans/x", "")]);
+    let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+    assert!(
+        error.starts_with("data/secret/1.ans: a directory, not a regular file"),
+        "{error}"
+    );
 }
