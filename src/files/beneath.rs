@@ -236,6 +236,17 @@ impl TreePath {
 
     /// Opens it for reading; it must be a regular file.
     pub fn open(&self) -> Result<File, OpenError> {
+        self.open_file().map(|(file, _)| file)
+    }
+
+    /// Its whole contents, read through one open (see [`read_whole`]).
+    pub fn read(&self) -> Result<Vec<u8>, OpenError> {
+        let (file, metadata) = self.open_file()?;
+        read_whole(file, metadata.len()).map_err(|e| self.error(Why::Io(e)))
+    }
+
+    /// The open regular file, and what `fstat` said of it.
+    fn open_file(&self) -> Result<(File, Metadata), OpenError> {
         let (file, metadata) = self.opened(Want::File)?;
         if !metadata.is_file() {
             return Err(self.error(Why::NotFile(store::kind(metadata.file_type()))));
@@ -243,13 +254,7 @@ impl TreePath {
         // Reads wait for data as usual from here on: the flag only kept the open from waiting.
         rustix::fs::fcntl_setfl(&file, OFlags::empty())
             .map_err(|e| self.error(Why::Io(e.into())))?;
-        Ok(file)
-    }
-
-    /// Its whole contents, read through one open (see [`read_whole`]).
-    pub fn read(&self) -> Result<Vec<u8>, OpenError> {
-        let file = self.open()?;
-        read_whole(file).map_err(|e| self.error(Why::Io(e)))
+        Ok((file, metadata))
     }
 
     /// What stands here, or `None` when nothing does (a link to nothing included).
@@ -364,15 +369,16 @@ impl fmt::Debug for TreePath {
     }
 }
 
-/// Reads a whole open file, as `std::fs::read` does but with one system call fewer: the file is
-/// read up to the size it had when opened, without a last `read` to see its end (`std::fs::read`
-/// makes one after every file, even one whose size it knows). On suites of tiny cases, where
+/// Reads a whole open file of `size` bytes (as `fstat` said when it was opened), as
+/// `std::fs::read` does but with one system call fewer: the file is read up to that size,
+/// without a last `read` to see its end (`std::fs::read` makes one after every file, even one
+/// whose size it knows). On suites of tiny cases, where
 /// each case is two files, that read was a fifth of the judging workers' system calls. A file
 /// that turns out shorter than that size is read to its end as usual (nothing is cut off); one
 /// that grows while it is read is read as it was (a fixture changing while it is judged is read
 /// either way by chance).
-fn read_whole(mut file: File) -> io::Result<Vec<u8>> {
-    let size = usize::try_from(file.metadata()?.len()).unwrap_or(usize::MAX);
+fn read_whole(mut file: File, size: u64) -> io::Result<Vec<u8>> {
+    let size = usize::try_from(size).unwrap_or(usize::MAX);
     if size == 0 {
         // Files whose size is not known in advance (`/proc`) say 0: read them to their end.
         let mut bytes = Vec::new();
@@ -624,7 +630,10 @@ mod tests {
                     _ => Err(tree.join(relative).error(Why::NotFile("other"))),
                 }
             })
-            .map(|file| String::from_utf8(read_whole(file).unwrap()).unwrap())
+            .map(|file| {
+                let size = file.metadata().unwrap().len();
+                String::from_utf8(read_whole(file, size).unwrap()).unwrap()
+            })
             .map_err(|e| e.reason());
         let by_open = tree
             .join(relative)
