@@ -1,7 +1,9 @@
 //! YAML with locations: the package's YAML files (`problem.yaml`, `test_group.yaml`/
 //! `testdata.yaml`, per-case `.yaml`, `submissions.yaml`) read into a small tree whose every node
 //! knows its line and column, and the located diagnostics (`problem.yaml:7:3: ...`) built from it.
-//! Typed reading of one map at a time is in [`super::fields`].
+//! A package is untrusted, so every file is bounded: its size is capped, and its tree may hold at
+//! most [`MAX_NODES`] values, aliases expanded, and [`MAX_DEPTH`] levels. Typed reading of one map
+//! at a time is in [`super::fields`].
 
 use std::collections::HashMap;
 use std::fmt;
