@@ -109,6 +109,18 @@ fn an_entrypoint_leading_out_of_the_package_is_refused_where_it_is_written() {
 }
 
 #[test]
+fn a_validator_argument_naming_a_file_outside_is_refused_where_it_is_written() {
+    let project = Project::new();
+    let vault = vault(&project);
+    let secret = vault.join("secret.txt").display().to_string();
+    let yaml = format!("output_validator_args: [case_sensitive, {secret}]\n");
+    package(&project, &[("data/test_group.yaml", &yaml)]);
+    let wanted = format!("pkg/data/test_group.yaml:1:41: `{secret}` is an absolute path");
+    assert_refused(&project, &wanted);
+    open_vault(&vault);
+}
+
+#[test]
 fn an_answer_linked_to_a_file_outside_is_refused_and_never_shown() {
     let project = Project::new();
     let vault = vault(&project);

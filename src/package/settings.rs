@@ -213,7 +213,7 @@ impl Settings {
         }
         if let Some((key, node)) = pick("output_validator_flags", "output_validator_args") {
             settings.output_validator_args =
-                args_of(node).ok_or_else(|| fields.error(node, &key, ARGS))?;
+                args_of(fields.file(), node)?.ok_or_else(|| fields.error(node, &key, ARGS))?;
         }
         if let Some(args) = fields.args("args")? {
             settings.args = args;
@@ -243,7 +243,7 @@ fn other_names(version: FormatVersion) -> Vec<&'static str> {
 /// Input validator arguments: arguments for all validators, or a map from validator name to
 /// arguments. Legacy also writes the map as `{name: <validator>, flags: <arguments>}`.
 fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorArgs, Diagnostic> {
-    if let Some(args) = args_of(node) {
+    if let Some(args) = args_of(fields.file(), node)? {
         return Ok(ValidatorArgs::All(args));
     }
     let expected = "arguments, or a map from validator name to arguments";
@@ -261,14 +261,14 @@ fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorAr
         let name = get("name")
             .scalar_text()
             .ok_or_else(|| fields.error(get("name"), key, expected))?;
-        let flags =
-            args_of(get("flags")).ok_or_else(|| fields.error(get("flags"), key, expected))?;
+        let flags = args_of(fields.file(), get("flags"))?
+            .ok_or_else(|| fields.error(get("flags"), key, expected))?;
         return Ok(ValidatorArgs::PerValidator(BTreeMap::from([(name, flags)])));
     }
     entries
         .into_iter()
         .map(|(name, value)| {
-            let args = args_of(value)
+            let args = args_of(fields.file(), value)?
                 .ok_or_else(|| fields.error(value, &format!("{key}.{name}"), ARGS))?;
             Ok((name.to_string(), args))
         })
