@@ -117,6 +117,7 @@ impl Program {
             }
             _ => (false, vec![path.clone()]),
         };
+        // The kind is decided from the rest of the program, its files first.
         let mut program = Program {
             name,
             path: path.clone(),
