@@ -29,11 +29,10 @@ pub fn wanted(verdict: Verdict) -> bool {
 /// says why nothing was written. `judged` is the expected file's contents the case was judged
 /// against (`None`: it had none).
 pub fn bless(result: &mut CaseResult, run: &Run, root: &Path, judged: Option<&[u8]>) {
-    let path = result
-        .case
-        .expected
-        .clone()
-        .unwrap_or_else(|| result.case.default_expected_path());
+    let path = match &result.case.expected {
+        Some(expected) => expected.path().to_path_buf(),
+        None => result.case.default_expected_path(),
+    };
     // A case of an `invalid/` group expects the solver's error message, not an output.
     let contents = match (result.case.expects_error(), &run.failure) {
         (false, _) => run.output.clone(),
@@ -70,11 +69,11 @@ fn write_unchanged(
 ) -> Result<()> {
     let writer = Writer::open(root)?;
     let again = "nothing was written; run check again to judge the case as it is now";
-    if store::entry(&case.input)? != Entry::File {
+    if store::entry(case.input.path())? != Entry::File {
         bail!(
             "the input `{}` was removed (or is no longer a regular file) while the case was \
              judged; {again}",
-            case.input.display()
+            case.input.path().display()
         );
     }
     match (store::entry(path)?, judged) {
@@ -86,7 +85,7 @@ fn write_unchanged(
         (Entry::Missing, None) => {
             // A missing expected file may have been added as another kind meanwhile.
             for extension in ["out", "ans", "err"] {
-                let other = case.input.with_extension(extension);
+                let other = case.input.path().with_extension(extension);
                 if store::entry(&other)? != Entry::Missing {
                     bail!(
                         "`{}` appeared while the case was judged; {again}",
@@ -115,18 +114,19 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::beneath::{Scope, Tree};
     use std::fs;
 
     /// A fixtures root with the input `nim/a.in`, and the case as discovery found it.
     fn judged_case(expected: Option<&str>) -> (tempfile::TempDir, Case) {
         let root = tempfile::tempdir().unwrap();
-        let input = root.path().join("nim/a.in");
-        fs::create_dir_all(input.parent().unwrap()).unwrap();
-        fs::write(&input, "1\n").unwrap();
+        let tree = Tree::open(root.path(), Scope::Fixtures).unwrap();
+        let input = tree.join("nim/a.in");
+        fs::create_dir_all(root.path().join("nim")).unwrap();
+        fs::write(input.path(), "1\n").unwrap();
         let expected = expected.map(|text| {
-            let path = input.with_extension("out");
-            fs::write(&path, text).unwrap();
-            path
+            fs::write(root.path().join("nim/a.out"), text).unwrap();
+            tree.join("nim/a.out")
         });
         let case = Case {
             id: "nim/a".to_string(),
@@ -138,7 +138,7 @@ mod tests {
     }
 
     fn bless_as_judged(root: &Path, case: &Case, judged: Option<&[u8]>) -> Result<()> {
-        let path = case.input.with_extension("out");
+        let path = case.input.path().with_extension("out");
         write_unchanged(root, case, &path, b"win\n", judged)
     }
 
@@ -174,7 +174,7 @@ mod tests {
         assert!(!root.path().join("nim/a.out").exists());
         // The input was removed: no expected file without input.
         let (root, case) = judged_case(None);
-        fs::remove_file(&case.input).unwrap();
+        fs::remove_file(case.input.path()).unwrap();
         let err = message(bless_as_judged(root.path(), &case, None));
         assert!(err.contains("a.in") && err.contains("removed"), "{err}");
         assert!(!root.path().join("nim/a.out").exists());

@@ -385,7 +385,7 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
     };
     let message = match failure {
         Failure::RejectedInput(message) => {
-            format!("{}: {message}", result.case.input.display())
+            format!("{}: {message}", result.case.input.path().display())
         }
         Failure::TimeLimit => format!("stopped after {} ms", result.time.as_millis()),
         Failure::MemoryLimit { .. } => match result.peak_memory_bytes {
@@ -400,13 +400,14 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::beneath::TreePath;
 
     fn invalid_case() -> Case {
         Case {
             id: "nim/invalid/x".into(),
             problem: "nim".into(),
-            input: PathBuf::from("fixtures/nim/invalid/x.in"),
-            expected: Some(PathBuf::from("fixtures/nim/invalid/x.err")),
+            input: TreePath::in_memory("fixtures/nim/invalid/x.in"),
+            expected: Some(TreePath::in_memory("fixtures/nim/invalid/x.err")),
         }
     }
 

@@ -15,7 +15,7 @@ use crate::checking::{Checker, Interactor};
 use crate::cli::CheckArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
-use crate::files;
+use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
     Verdict,
@@ -197,12 +197,9 @@ impl Jobs for CheckJobs {
         let settings = self.config.settings(&case.problem);
         // The expected file is read before the program runs, so nothing the program does can
         // change what it is compared with.
-        let expected = match case.expected.as_deref().map(files::read_whole).transpose() {
+        let expected = match case.expected.as_ref().map(TreePath::read).transpose() {
             Ok(expected) => expected,
-            Err(error) => {
-                let path = case.expected.as_ref().expect("read only when present");
-                return Ok(unreadable(case, path, &error));
-            }
+            Err(error) => return Ok(unreadable(case, &error)),
         };
         let input = Input::File(&case.input);
         let built_in = grundy_problems::find(&case.problem);
@@ -261,7 +258,7 @@ impl Jobs for CheckJobs {
         };
         match judged {
             Ok(result) => Ok(result),
-            Err(RunError::Unreadable { path, error }) => Ok(unreadable(case, &path, &error)),
+            Err(RunError::Unreadable(error)) => Ok(unreadable(case, &error)),
             Err(error) => Err(error.into()),
         }
     }
@@ -314,8 +311,8 @@ fn bless_notes(cases: &[Case], config: &Config) {
     }
 }
 
-/// A fixture file that cannot be read fails its case with the reason (the run goes on).
-fn unreadable(case: &Case, path: &std::path::Path, error: &std::io::Error) -> CaseResult {
-    let message = format!("cannot read `{}`: {error}", path.display());
-    CaseResult::new(case.clone(), Verdict::RE, Some(message))
+/// A fixture file that cannot be read (or is no regular file within the fixtures) fails its
+/// case with the reason (the run goes on).
+fn unreadable(case: &Case, error: &OpenError) -> CaseResult {
+    CaseResult::new(case.clone(), Verdict::RE, Some(error.to_string()))
 }

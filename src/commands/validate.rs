@@ -4,7 +4,6 @@
 //! below an `invalid/` group must be rejected. Exit 0 when every input passes, 1 listing each one
 //! that does not, 2 for layout errors (as `check`).
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::process::ExitCode;
 
@@ -37,7 +36,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let mut failed = 0;
     let mut text = String::new();
     for (case, finding) in cases.iter().zip(&findings) {
-        let path = case.input.display();
+        let path = case.input.path().display();
         let line = match finding {
             Finding::Valid(limits) if args.verbose => format!("ok    {path} ({limits})"),
             Finding::Rejected(error) if args.verbose => {
@@ -55,9 +54,9 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
                      break the format or the limits"
                 )
             }
-            Finding::Unreadable(error) => {
+            Finding::Unreadable(why) => {
                 failed += 1;
-                format!("{path}: cannot read it: {error}")
+                format!("{path}: {why}")
             }
         };
         text += &line;
@@ -88,7 +87,8 @@ enum Finding {
     Invalid(InputError),
     /// A valid input in an `invalid/` group.
     Accepted(Limits),
-    Unreadable(std::io::Error),
+    /// Why the input cannot be read.
+    Unreadable(String),
 }
 
 /// The limits a case is held to, named for messages.
@@ -117,9 +117,9 @@ fn limits_for(case: &Case) -> Constraints {
 /// takes a few hundred KiB per worker, never the size of the input.
 fn validate_case(case: &Case) -> Finding {
     let problem = grundy_problems::find(&case.problem).expect("problems were checked first");
-    let file = match File::open(&case.input) {
+    let file = match case.input.open() {
         Ok(file) => file,
-        Err(error) => return Finding::Unreadable(error),
+        Err(error) => return Finding::Unreadable(error.reason()),
     };
     let mut stream = Watched {
         inner: BufReader::with_capacity(64 << 10, file),
@@ -128,7 +128,7 @@ fn validate_case(case: &Case) -> Finding {
     let finding = judge_validity(case, &mut stream, problem.validate);
     // A validator takes a read error for the end of the input; the file, not the input, is at fault.
     match stream.error {
-        Some(error) => Finding::Unreadable(error),
+        Some(error) => Finding::Unreadable(format!("cannot read it: {error}")),
         None => finding,
     }
 }
@@ -181,13 +181,14 @@ fn judge_validity(case: &Case, input: &mut dyn BufRead, validate: ValidateFn) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
+    use crate::files::beneath::{Scope, Tree};
 
     fn case(id: &str) -> Case {
+        let fixtures = Tree::open(std::path::Path::new("fixtures"), Scope::Fixtures).unwrap();
         Case {
             id: id.to_string(),
             problem: id.split('/').next().unwrap().to_string(),
-            input: PathBuf::from(format!("fixtures/{id}.in")),
+            input: fixtures.join(format!("{id}.in")),
             expected: None,
         }
     }

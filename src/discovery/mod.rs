@@ -10,7 +10,9 @@
 //! folder, a FIFO, a device) is a layout error.
 //!
 //! The walk holds the fixtures root's shared lock (see [`crate::files::store`]), after finishing
-//! any write a killed grundy left, so it never sees half a case being written.
+//! any write a killed grundy left, so it never sees half a case being written. Case files are
+//! read later through the root's descriptor ([`crate::files::beneath`]), never by a path that
+//! could have become a link out of it, a FIFO or a device since the walk.
 //!
 //! A folder holding `problem.yaml` is a Kattis problem package rather than a folder of cases
 //! ([`packages`]): the fixtures root itself (`--fixtures PKG`) or any folder in it (a contest).
@@ -33,19 +35,21 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 use walkdir::WalkDir;
 
+use crate::files::beneath::{Scope, Tree, TreePath};
 use crate::files::store;
 
 pub use filter::select_cases;
 pub use partition::Partition;
 
-/// One case: an input and, normally, its expected output.
+/// One case: an input and, normally, its expected output, each opened only through the root
+/// of the tree it was found in (the fixtures root, or a package).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {
     /// `<problem>/<path below the problem folder, without extension>`.
     pub id: String,
     pub problem: String,
-    pub input: PathBuf,
-    pub expected: Option<PathBuf>,
+    pub input: TreePath,
+    pub expected: Option<TreePath>,
 }
 
 /// The group whose inputs must be rejected, each with the message in its `.err` file.
@@ -62,7 +66,7 @@ impl Case {
     /// Where a missing expected output would be written.
     pub fn default_expected_path(&self) -> PathBuf {
         let extension = if self.expects_error() { "err" } else { "out" };
-        self.input.with_extension(extension)
+        self.input.path().with_extension(extension)
     }
 
     /// Whether the case lies in a group folder named `group`, at any depth.
@@ -113,6 +117,8 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
             root.display()
         )
     })?;
+    let tree = Tree::open(root, Scope::Fixtures)
+        .with_context(|| format!("cannot read the fixtures root `{}`", root.display()))?;
     let mut folders = Vec::new();
     for entry in entries {
         let entry = entry.with_context(|| format!("cannot list `{}`", root.display()))?;
@@ -155,7 +161,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
                     folder.display()
                 );
             } else if wanted(problem) {
-                discover_problem(problem, folder, lock.is_some(), &mut found)?;
+                discover_problem(problem, folder, &tree, lock.is_some(), &mut found)?;
             }
             found.problems.push(problem.clone());
             Ok(found)
@@ -171,8 +177,9 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
     Ok(fixtures)
 }
 
-/// Walks one problem folder. `locked`: the root's lock is held, so a temporary file an older
-/// grundy left (`.grundy-XXXXXX`) belongs to no live writer and is removed.
+/// Walks one problem folder of the fixtures root `tree`. `locked`: the root's lock is held, so a
+/// temporary file an older grundy left (`.grundy-XXXXXX`) belongs to no live writer and is
+/// removed.
 ///
 /// Every path the walk yields is `folder` joined with names, so names, extensions and the path
 /// below `folder` are found in the path's bytes rather than by parsing it into components
@@ -180,6 +187,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
 fn discover_problem(
     problem: &str,
     folder: &Path,
+    tree: &Tree,
     locked: bool,
     fixtures: &mut Fixtures,
 ) -> Result<()> {
@@ -272,8 +280,8 @@ fn discover_problem(
         fixtures.cases.push(Case {
             id: format!("{problem}/{name}"),
             problem: problem.to_string(),
-            input,
-            expected,
+            input: tree.at(input),
+            expected: expected.map(|path| tree.at(path)),
         });
     }
     Ok(())
@@ -401,7 +409,12 @@ pub(crate) mod tests {
         );
         assert_eq!(found.cases[0].name(), "large/deep/x");
         assert!(found.cases[1].expected.is_none());
-        assert!(found.cases[3].expected.as_ref().unwrap().ends_with("b.ans"));
+        assert!(found.cases[3]
+            .expected
+            .as_ref()
+            .unwrap()
+            .path()
+            .ends_with("b.ans"));
         assert_eq!(found.problems, ["nim", "s-nim"]);
     }
 
@@ -456,7 +469,7 @@ pub(crate) mod tests {
         let by_id = |id: &str| found.cases.iter().find(|c| c.id == id).unwrap();
         let x = by_id("nim/invalid/x");
         assert!(x.expects_error());
-        assert!(x.expected.as_ref().unwrap().ends_with("x.err"));
+        assert!(x.expected.as_ref().unwrap().path().ends_with("x.err"));
         let y = by_id("nim/deep/invalid/y");
         assert!(y.expects_error() && y.expected.is_none());
         assert!(y.default_expected_path().ends_with("invalid/y.err"));
@@ -553,7 +566,7 @@ pub(crate) mod tests {
         assert_eq!(found.problems, ["HelloWorld", "nim"]);
         let sample = &found.cases[0];
         assert_eq!(sample.problem, "HelloWorld");
-        assert!(sample.expected.as_ref().unwrap().ends_with("1.ans"));
+        assert!(sample.expected.as_ref().unwrap().path().ends_with("1.ans"));
         assert_eq!(sample.name(), "sample/1");
 
         // The fixtures root may be a package itself.

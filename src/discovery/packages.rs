@@ -3,13 +3,16 @@
 //! `a_plus_b`). Its cases are the package's judged ones, sample then secret (see
 //! [`crate::package::testdata`]), each with its `.ans` as the expected file; a sample's `.out` and
 //! `.interaction` are illustrations and are not read. A package that cannot be read is a layout
-//! error, with its file, line and column.
+//! error, with its file, line and column. Its files are read through the package's root only
+//! ([`crate::files::beneath`]).
 
 use std::path::Path;
 
 use anyhow::Result;
 
 use super::{Case, Fixtures};
+use crate::files::beneath::{Scope, Tree};
+use crate::package::yaml::Diagnostic;
 use crate::package::{metadata, testdata};
 
 /// Whether `folder` is a package.
@@ -19,10 +22,11 @@ pub fn is_package(folder: &Path) -> bool {
 
 /// Adds the judged cases of the package `name` in `folder` to `fixtures`.
 pub fn add_cases(name: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<()> {
+    let tree = Tree::open(folder, Scope::Package).map_err(Diagnostic::from)?;
     let mut warnings = vec![];
-    let metadata = metadata::read(&folder.join("problem.yaml"), &mut warnings)?;
+    let metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
     let data = testdata::read(
-        folder,
+        &tree,
         metadata.version,
         &metadata.validator_flags,
         &mut warnings,

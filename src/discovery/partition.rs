@@ -71,7 +71,7 @@ fn stable_hash(id: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
+    use crate::files::beneath::TreePath;
 
     #[test]
     fn partitions_cover_every_case_exactly_once() {
@@ -79,7 +79,7 @@ mod tests {
             .map(|i| Case {
                 id: format!("p/case-{i:03}"),
                 problem: "p".into(),
-                input: PathBuf::new(),
+                input: TreePath::in_memory(""),
                 expected: None,
             })
             .collect();
@@ -104,7 +104,7 @@ mod tests {
         let case = |id: &str| Case {
             id: id.into(),
             problem: "p".into(),
-            input: PathBuf::new(),
+            input: TreePath::in_memory(""),
             expected: None,
         };
         let mut before: Vec<Case> = (0..50).map(|i| case(&format!("p/c{i}"))).collect();

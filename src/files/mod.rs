@@ -1,11 +1,12 @@
 //! Writing files safely: a temporary file in the destination folder, then a rename, so a reader
 //! never sees half a file; existing files are replaced only when the caller says so. Fixtures
 //! are written through [`store`] instead, which also survives SIGKILL and concurrent writers.
-//! Reading a fixture file whole: [`read_whole`].
+//! Package and fixture files are read through [`beneath`], which never leaves their tree.
 
+pub mod beneath;
 pub mod store;
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -58,46 +59,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
     })
 }
 
-/// Reads a whole file, as `std::fs::read` does but with one system call fewer: the file is read
-/// up to the size it had when opened, without a last `read` to see its end (`std::fs::read`
-/// makes one after every file, even one whose size it knows). On suites of tiny cases, where
-/// each case is two files, that read was a fifth of the judging workers' system calls. A file
-/// that turns out shorter than that size is read to its end as usual (nothing is cut off); one
-/// that grows while it is read is read as it was (a fixture changing while it is judged is read
-/// either way by chance).
-pub fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
-    let mut file = std::fs::File::open(path)?;
-    let size = usize::try_from(file.metadata()?.len()).unwrap_or(usize::MAX);
-    if size == 0 {
-        // Files whose size is not known in advance (`/proc`) say 0: read them to their end.
-        let mut bytes = Vec::new();
-        file.read_to_end(&mut bytes)?;
-        return Ok(bytes);
-    }
-    let mut bytes = Vec::new();
-    bytes.try_reserve_exact(size)?;
-    // `take` stops at the size without an extra read once it is reached; a short read (a file
-    // that shrank) goes on until `read` returns 0.
-    (&mut file).take(size as u64).read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn read_whole_reads_every_byte_of_files_of_any_size() {
-        let dir = tempfile::tempdir().unwrap();
-        for size in [0usize, 1, 31, 32, 33, 4096, 65_537, 1 << 20] {
-            let path = dir.path().join(format!("f{size}"));
-            let bytes: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
-            std::fs::write(&path, &bytes).unwrap();
-            assert_eq!(read_whole(&path).unwrap(), bytes, "size {size}");
-        }
-        assert!(read_whole(&dir.path().join("missing")).is_err());
-        assert!(read_whole(dir.path()).is_err(), "a folder is not read");
-    }
 
     #[test]
     fn writes_creates_folders_and_never_clobbers_unless_asked() {

@@ -153,7 +153,7 @@ impl<'a> Fields<'a> {
         let Some(node) = self.get(key) else {
             return Ok(None);
         };
-        args_of(node).map(Some).ok_or_else(|| {
+        args_of(self.file, node)?.map(Some).ok_or_else(|| {
             self.error(
                 node,
                 key,
@@ -194,14 +194,37 @@ pub fn string_list(node: &Node) -> Option<Vec<String>> {
     }
 }
 
-/// Arguments written as a list of scalars or as one shell-like string; null means none.
-pub fn args_of(node: &Node) -> Option<Vec<String>> {
-    match &node.value {
+/// Arguments written as a list of scalars or as one shell-like string; null means none, and
+/// `Ok(None)` is another shape. Arguments go on programs' command lines, and a contained program
+/// is shown the host files its absolute arguments name: an absolute path is refused, located.
+pub fn args_of(file: &Path, node: &Node) -> Result<Option<Vec<String>>, Diagnostic> {
+    let args = match &node.value {
         Value::Null => Some(vec![]),
         Value::Str(s) => shell_words::split(s).ok(),
         Value::Seq(items) => items.iter().map(Node::scalar_text).collect(),
         _ => None,
+    };
+    let items = match &node.value {
+        Value::Seq(items) => items.as_slice(),
+        _ => std::slice::from_ref(node),
+    };
+    let absolute = args
+        .iter()
+        .flatten()
+        .enumerate()
+        .find(|(_, a)| a.starts_with('/'));
+    if let Some((index, arg)) = absolute {
+        let at = items.get(index).unwrap_or(node);
+        return Err(Diagnostic::at(
+            file,
+            at,
+            format!(
+                "`{arg}` is an absolute path: programs are shown the files their arguments name, \
+                 and a package may name nothing outside it"
+            ),
+        ));
     }
+    Ok(args)
 }
 
 #[cfg(test)]

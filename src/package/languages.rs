@@ -10,6 +10,8 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
+use crate::files::beneath::TreePath;
+
 /// How a language names the thing to start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Entry {
@@ -190,14 +192,10 @@ pub fn of_file(path: &Path, first_line: Option<&str>) -> Option<&'static Languag
 }
 
 /// The single language of a program's files, or why there is none.
-pub fn of_files(files: &[PathBuf]) -> Result<&'static Language, String> {
+pub fn of_files(files: &[TreePath]) -> Result<&'static Language, String> {
     let mut found: Vec<&'static Language> = vec![];
     for file in files {
-        let first_line = std::fs::read(file).ok().map(|bytes| {
-            String::from_utf8_lossy(bytes.split(|&b| b == b'\n').next().unwrap_or_default())
-                .into_owned()
-        });
-        match of_file(file, first_line.as_deref()) {
+        match of_file(file.path(), first_line(file).as_deref()) {
             Some(language) if !found.contains(&language) => found.push(language),
             _ => {}
         }
@@ -206,7 +204,8 @@ pub fn of_files(files: &[PathBuf]) -> Result<&'static Language, String> {
         [one] => Ok(one),
         [] => {
             let neutral_only = files.iter().all(|f| {
-                f.extension()
+                f.path()
+                    .extension()
                     .and_then(|e| e.to_str())
                     .is_some_and(|e| NEUTRAL.contains(&e))
             });
@@ -221,6 +220,14 @@ pub fn of_files(files: &[PathBuf]) -> Result<&'static Language, String> {
             found.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
         )),
     }
+}
+
+/// The first line of a file, if it can be read (a shebang is looked for there only).
+fn first_line(file: &TreePath) -> Option<String> {
+    let mut line = vec![];
+    let mut reader = std::io::BufReader::new(file.open().ok()?);
+    std::io::BufRead::read_until(&mut reader, b'\n', &mut line).ok()?;
+    Some(String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(&line)).into_owned())
 }
 
 /// Why `tool` cannot be run, or `None` when it can: an executable file at that path, or of that
@@ -319,7 +326,11 @@ mod tests {
 
     #[test]
     fn a_program_has_one_language_headers_aside() {
-        let files = |names: &[&str]| names.iter().map(PathBuf::from).collect::<Vec<_>>();
+        let dir = tempfile::tempdir().unwrap();
+        let tree =
+            crate::files::beneath::Tree::open(dir.path(), crate::files::beneath::Scope::Package)
+                .unwrap();
+        let files = |names: &[&str]| names.iter().map(|n| tree.join(n)).collect::<Vec<_>>();
         assert_eq!(
             of_files(&files(&["a.cpp", "b.cpp", "a.h"])).unwrap().code,
             "cpp"

@@ -14,6 +14,7 @@ use super::about::{authors, keywords, names, sources};
 use super::fields::{self, Fields};
 use super::limits::Limits;
 use super::yaml::{self, Diagnostic, Node, Value};
+use crate::files::beneath::TreePath;
 
 /// The version of the format a package is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -157,15 +158,15 @@ const NEW_KEYS: &[&str] = &[
 ];
 
 /// Reads `problem.yaml` at `file`; warnings (unknown keys, removed legacy keys) go to `warnings`.
-pub fn read(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Metadata, Diagnostic> {
-    let root = yaml::read(file)?;
+pub fn read(file: &TreePath, warnings: &mut Vec<Diagnostic>) -> Result<Metadata, Diagnostic> {
+    let root = yaml::read(file, yaml::PROBLEM_YAML_BYTES)?;
     let empty = Node {
         value: Value::Map(vec![]),
         raw: String::new(),
         line: 1,
         column: 1,
     };
-    parse(file, root.as_ref().unwrap_or(&empty), warnings)
+    parse(file.path(), root.as_ref().unwrap_or(&empty), warnings)
 }
 
 /// Reads an already parsed `problem.yaml`.

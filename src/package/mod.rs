@@ -27,6 +27,7 @@ mod summary;
 
 use std::path::{Path, PathBuf};
 
+use crate::files::beneath::{Kind, Scope, Tree};
 use metadata::{FormatVersion, Metadata};
 use programs::Program;
 use submissions::Submission;
@@ -81,15 +82,19 @@ impl Package {
     }
 }
 
-/// Reads the package in folder `root`.
+/// Reads the package in folder `root`. Its root folder is opened once, and every file of it is
+/// read through that ([`crate::files::beneath`]), so nothing outside the package is read.
 pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
+    let tree = Tree::open(root, Scope::Package)?;
     let mut warnings = vec![];
-    let metadata = metadata::read(&root.join("problem.yaml"), &mut warnings)?;
+    let metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
     let version = metadata.version;
-    let data = testdata::read(root, version, &metadata.validator_flags, &mut warnings)?;
-    let mut input_validators = programs::programs_in(&root.join("input_validators"));
+    let data = testdata::read(&tree, version, &metadata.validator_flags, &mut warnings)?;
+    let mut input_validators = programs::programs_in(&tree.join("input_validators"))?;
     if version.is_legacy() {
-        input_validators.extend(programs::programs_in(&root.join("input_format_validators")));
+        input_validators.extend(programs::programs_in(
+            &tree.join("input_format_validators"),
+        )?);
     }
     if input_validators.is_empty() {
         warnings.push(Diagnostic::file(
@@ -97,25 +102,15 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
             "no input validator: inputs cannot be checked",
         ));
     }
-    let output_validator = output_validator(root, &metadata, &mut warnings)?;
-    let submissions = submissions::read(root, version, &mut warnings)?;
+    let output_validator = output_validator(&tree, &metadata, &mut warnings)?;
+    let submissions = submissions::read(&tree, version, &mut warnings)?;
     if !submissions.iter().any(|s| s.folder == "accepted") {
         warnings.push(Diagnostic::file(
             &root.join("submissions/accepted"),
             "no accepted submission; the format requires one",
         ));
     }
-    let answer_validators = programs::programs_in(&root.join("answer_validators"));
-    let custom = match &output_validator {
-        OutputValidator::Custom(list) => list.as_slice(),
-        OutputValidator::Default => &[],
-    };
-    let all_programs = input_validators
-        .iter()
-        .chain(&answer_validators)
-        .chain(custom)
-        .chain(submissions.iter().map(|s| &s.program));
-    check_links_stay_inside(root, all_programs)?;
+    let answer_validators = programs::programs_in(&tree.join("answer_validators"))?;
     Ok(Package {
         name: find::name_of(root),
         root: root.to_path_buf(),
@@ -129,53 +124,30 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
     })
 }
 
-/// Programs are read through links (shared headers, shared solutions), but the format allows
-/// only links that stay inside the package.
-fn check_links_stay_inside<'a>(
-    root: &Path,
-    programs: impl Iterator<Item = &'a Program>,
-) -> Result<(), Diagnostic> {
-    let inside = root
-        .canonicalize()
-        .map_err(|e| Diagnostic::file(root, format!("cannot read it: {e}")))?;
-    for file in programs.flat_map(|p| &p.files) {
-        if let Ok(target) = file.canonicalize() {
-            if !target.starts_with(&inside) {
-                let message = format!(
-                    "links outside the package (to {}); the format allows links only within it",
-                    target.display()
-                );
-                return Err(Diagnostic::file(file, message));
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The output validator: `output_validator/` (one program) in the new versions, accepting the
 /// legacy `output_validators/` with a warning; legacy `output_validators/<name>` used when
 /// `validation` is custom. Interactive and multi-pass problems must have one.
 fn output_validator(
-    root: &Path,
+    tree: &Tree,
     metadata: &Metadata,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<OutputValidator, Diagnostic> {
-    let single = root.join("output_validator");
-    let several = root.join("output_validators");
+    let single = tree.join("output_validator");
+    let several = tree.join("output_validators");
     let found = if metadata.version.is_legacy() {
-        let programs = programs::programs_in(&several);
+        let programs = programs::programs_in(&several)?;
         if !metadata.custom_validation && !programs.is_empty() {
-            warnings.push(Diagnostic::file(&several, "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
+            warnings.push(Diagnostic::file(several.path(), "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
             vec![]
         } else {
             programs
         }
-    } else if single.is_dir() {
-        vec![Program::new(&single, None, None)]
+    } else if matches!(single.kind()?, Some(Kind::Folder(_))) {
+        vec![Program::new(&single, None, None)?]
     } else {
-        let programs = programs::programs_in(&several);
+        let programs = programs::programs_in(&several)?;
         if !programs.is_empty() {
-            warnings.push(Diagnostic::file(&several, format!("format {} names this folder output_validator (one validator); read all the same", metadata.version)));
+            warnings.push(Diagnostic::file(several.path(), format!("format {} names this folder output_validator (one validator); read all the same", metadata.version)));
         }
         programs
     };
@@ -189,7 +161,7 @@ fn output_validator(
                 &single
             };
             Err(Diagnostic::file(
-                folder,
+                folder.path(),
                 format!(
                     "a {} problem needs a custom output validator here",
                     describe_need(metadata)
@@ -213,10 +185,17 @@ fn describe_need(metadata: &Metadata) -> String {
 #[path = "package_tests.rs"]
 mod tests;
 
-/// Temporary package trees for the tests of every module here.
+/// Temporary package trees for the tests of every module here (and the runner's).
 #[cfg(test)]
-mod test_support {
+pub(crate) mod test_support {
     use std::path::Path;
+
+    use crate::files::beneath::{Scope, Tree};
+
+    /// The package rooted at `dir`, opened.
+    pub fn root(dir: &Path) -> Tree {
+        Tree::open(dir, Scope::Package).unwrap()
+    }
 
     /// Writes `files` (path, contents) below `root`, making folders as needed.
     pub fn write(root: &Path, files: &[(&str, &str)]) {

@@ -422,7 +422,7 @@ fn program_links_are_followed_inside_the_package_only() {
     std::fs::create_dir_all(root.join("submissions/accepted/multi")).unwrap();
     write(&root, &[("submissions/accepted/multi/main.cpp", "")]);
     symlink(
-        root.join("include/shared.h"),
+        "../../../include/shared.h",
         root.join("submissions/accepted/multi/shared.h"),
     )
     .unwrap();
@@ -451,4 +451,23 @@ fn program_links_are_followed_inside_the_package_only() {
         "{error}"
     );
     assert!(error.file.ends_with("submissions/accepted/stolen.py"));
+
+    // Links are relative: an absolute one is refused even when it leads inside.
+    std::fs::remove_file(root.join("submissions/accepted/stolen.py")).unwrap();
+    symlink(root.join("include/shared.h"), root.join("include/again.h")).unwrap();
+    write(&root, &[("submissions/accepted/again/main.cpp", "")]);
+    symlink(
+        "../../../include/again.h",
+        root.join("submissions/accepted/again/a.h"),
+    )
+    .unwrap();
+    let error = load_package(&root).unwrap_err();
+    assert!(
+        error.message.starts_with("an absolute link (to "),
+        "{error}"
+    );
+    assert!(
+        error.file.ends_with("include/again.h"),
+        "the link at fault: {error}"
+    );
 }

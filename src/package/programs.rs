@@ -14,6 +14,8 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::languages::{self, Entry, Language, Vars};
+use super::yaml::Diagnostic;
+use crate::files::beneath::{Identity, Kind as Found, TreePath};
 
 /// How a program is made and started.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,14 +33,16 @@ pub enum Kind {
     Invalid(String),
 }
 
-/// One program.
+/// One program; its files are the package's, opened only through the package's root.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
     pub name: String,
     /// The file or folder.
-    pub path: PathBuf,
+    pub path: TreePath,
+    /// Whether it is a folder.
+    pub is_folder: bool,
     /// Every file of it, sorted.
-    pub files: Vec<PathBuf>,
+    pub files: Vec<TreePath>,
     pub kind: Kind,
 }
 
@@ -94,19 +98,35 @@ pub fn ignored(name: &str) -> bool {
 
 impl Program {
     /// The program at `path`. `language` and `entry` override detection (from `submissions.yaml`).
-    pub fn new(path: &Path, language: Option<&str>, entry: Option<&str>) -> Program {
+    /// A link leading out of the package, on the way to it or in it, is an error.
+    pub fn new(
+        path: &TreePath,
+        language: Option<&str>,
+        entry: Option<&str>,
+    ) -> Result<Program, Diagnostic> {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let files = files_of(path);
-        let kind = kind_of(path, &files, language, entry);
-        Program {
+        let (is_folder, files) = match path.kind()? {
+            Some(Found::Folder(identity)) => {
+                let mut files = vec![];
+                files_in(path, &mut vec![identity], &mut files)?;
+                files.sort_by(|a, b| a.path().cmp(b.path()));
+                (true, files)
+            }
+            _ => (false, vec![path.clone()]),
+        };
+        // The kind is decided from the rest of the program, its files first.
+        let mut program = Program {
             name,
-            path: path.to_path_buf(),
+            path: path.clone(),
+            is_folder,
             files,
-            kind,
-        }
+            kind: Kind::Scripts,
+        };
+        program.kind = program.kind_of(language, entry);
+        Ok(program)
     }
 
     /// The build-cache key: a SHA-256 over the language, its commands and every file's name
@@ -135,19 +155,10 @@ impl Program {
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.as_bytes()),
         }
-        let base = if self.path.is_dir() {
-            self.path.as_path()
-        } else {
-            self.path.parent().unwrap_or(Path::new(""))
-        };
         for file in &self.files {
-            field(
-                file.strip_prefix(base)
-                    .unwrap_or(file)
-                    .to_string_lossy()
-                    .as_bytes(),
-            );
-            field(&std::fs::read(file).unwrap_or_default());
+            field(self.relative(file).to_string_lossy().as_bytes());
+            // An unreadable file keys as empty; building it then fails with the reason.
+            field(&file.read().unwrap_or_default());
         }
         let digest = hash.finalize();
         digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
@@ -165,16 +176,13 @@ impl Program {
         match &self.kind {
             Kind::Unsupported(what) => Err(Skip::Unsupported(what)),
             Kind::Invalid(why) => Err(Skip::Invalid(why.clone())),
-            Kind::Scripts => {
-                let has = |script: &str| self.files.iter().any(|f| f == &self.path.join(script));
-                Ok(Plan {
-                    key,
-                    compile: has("build").then(|| vec!["./build".to_string()]),
-                    run: vec![dir.join("run").display().to_string()],
-                    dir,
-                    reserves_address_space: false,
-                })
-            }
+            Kind::Scripts => Ok(Plan {
+                key,
+                compile: self.has("build").then(|| vec!["./build".to_string()]),
+                run: vec![dir.join("run").display().to_string()],
+                dir,
+                reserves_address_space: false,
+            }),
             Kind::Source { language, entry } => {
                 if let Some(why) = language.tools.iter().find_map(|t| missing_tool(t)) {
                     return Err(Skip::NoCompiler {
@@ -186,10 +194,10 @@ impl Program {
                     .files
                     .iter()
                     .filter(|f| {
-                        languages::of_file(f, None)
+                        languages::of_file(f.path(), None)
                             .is_some_and(|l| l.extensions == language.extensions)
                     })
-                    .cloned()
+                    .map(|f| f.path().to_path_buf())
                     .collect();
                 let main = match language.entry {
                     Entry::File(_) => entry.as_ref().map(|e| self.base().join(e)),
@@ -220,175 +228,189 @@ impl Program {
 
     /// The folder the program's relative names are taken from.
     pub fn base(&self) -> &Path {
-        if self.path.is_dir() {
-            &self.path
+        if self.is_folder {
+            self.path.path()
         } else {
-            self.path.parent().unwrap_or(Path::new(""))
+            self.path.path().parent().unwrap_or(Path::new(""))
+        }
+    }
+
+    /// The name of one of its files relative to [`Program::base`]: `main.py`, `lib/util.py`.
+    pub fn relative<'a>(&self, file: &'a TreePath) -> &'a Path {
+        file.path().strip_prefix(self.base()).unwrap_or(file.path())
+    }
+
+    /// Whether a folder program has the script `name` (`build`, `run`).
+    fn has(&self, name: &str) -> bool {
+        self.is_folder && self.files.iter().any(|f| f == &self.path.join(name))
+    }
+
+    fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
+        let extension = self.path.path().extension().and_then(|e| e.to_str());
+        match extension {
+            Some("ctd") => return Kind::Unsupported("checktestdata"),
+            Some("viva") => return Kind::Unsupported("viva"),
+            _ => {}
+        }
+        if self.has("build") || self.has("run") {
+            return Kind::Scripts;
+        }
+        let language = match language {
+            Some(code) => match languages::by_code(code) {
+                Some(language) => language,
+                None => return Kind::Invalid(format!("unknown language `{code}`")),
+            },
+            None => match languages::of_files(&self.files) {
+                Ok(language) => language,
+                Err(why) => return Kind::Invalid(why),
+            },
+        };
+        match self.entry_of(language, entry) {
+            Ok(entry) => Kind::Source { language, entry },
+            Err(why) => Kind::Invalid(why),
+        }
+    }
+
+    /// The entry point: given (a file of the program, or a class), or the language's default,
+    /// or the one file that has a `main`.
+    fn entry_of(&self, language: &Language, given: Option<&str>) -> Result<Option<String>, String> {
+        let files = &self.files;
+        let relative = |f: &TreePath| self.relative(f).to_string_lossy().into_owned();
+        let ours: Vec<&TreePath> = files
+            .iter()
+            .filter(|f| {
+                languages::of_file(f.path(), None)
+                    .is_some_and(|l| l.extensions == language.extensions)
+                    || files.len() == 1
+            })
+            .collect();
+        let contains = |f: &TreePath, needle: &str| {
+            f.read()
+                .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(needle))
+        };
+        match language.entry {
+            Entry::Binary => Ok(None),
+            Entry::File(defaults) => {
+                if let Some(given) = given {
+                    // Only the program's own files are built and run: an entry file elsewhere
+                    // would name a file of the host.
+                    let named = self.base().join(given);
+                    return if files.iter().any(|f| f.path() == named) {
+                        Ok(Some(given.to_string()))
+                    } else {
+                        Err(format!(
+                            "the entry point `{given}` is not a file of this program"
+                        ))
+                    };
+                }
+                if let [only] = ours[..] {
+                    return Ok(Some(relative(only)));
+                }
+                defaults
+                    .iter()
+                    .find(|d| ours.iter().any(|f| relative(f) == **d))
+                    .map(|d| Some(d.to_string()))
+                    .ok_or_else(|| {
+                        format!(
+                            "several {} files and none is {}",
+                            language.name,
+                            defaults.join(" or ")
+                        )
+                    })
+            }
+            Entry::Class(default) => {
+                if let Some(given) = given {
+                    return Ok(Some(given.to_string()));
+                }
+                let class = |f: &TreePath| {
+                    let stem = f
+                        .path()
+                        .file_stem()
+                        .map(|s| s.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    if language.code == "kotlin" {
+                        let mut chars = stem.chars();
+                        chars
+                            .next()
+                            .map(|c| c.to_uppercase().collect::<String>() + chars.as_str() + "Kt")
+                            .unwrap_or_default()
+                    } else {
+                        stem
+                    }
+                };
+                let main_marker = if language.code == "kotlin" {
+                    "fun main"
+                } else {
+                    "static void main"
+                };
+                if let Some(named) = ours.iter().find(|f| class(f) == default) {
+                    return Ok(Some(class(named)));
+                }
+                let with_main: Vec<&TreePath> = ours
+                    .iter()
+                    .copied()
+                    .filter(|f| contains(f, main_marker))
+                    .collect();
+                let chosen = match (&with_main[..], &ours[..]) {
+                    ([one], _) | ([], [one]) => Some(class(one)),
+                    _ => None,
+                };
+                chosen.map(Some).ok_or_else(|| {
+                    format!(
+                        "cannot tell the {} entry class; name it with `entrypoint` in submissions.yaml",
+                        language.name
+                    )
+                })
+            }
         }
     }
 }
 
 /// The programs in a folder (each file or subfolder one), sorted by name; none if it is missing.
-pub fn programs_in(folder: &Path) -> Vec<Program> {
-    listing(folder)
+pub fn programs_in(folder: &TreePath) -> Result<Vec<Program>, Diagnostic> {
+    listing(folder)?
         .iter()
         .map(|path| Program::new(path, None, None))
         .collect()
 }
 
-/// The entries of a folder that may be programs, sorted.
-pub fn listing(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else {
-        return vec![];
-    };
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .filter(|e| !ignored(&e.file_name().to_string_lossy()))
-        .map(|e| e.path())
-        .collect();
-    paths.sort();
-    paths
-}
-
-/// Every file of a program (a folder is walked; nothing ignored is kept), sorted.
-fn files_of(path: &Path) -> Vec<PathBuf> {
-    if !path.is_dir() {
-        return vec![path.to_path_buf()];
+/// The entries of a folder that may be programs, sorted; none if it is missing or no folder.
+pub fn listing(folder: &TreePath) -> Result<Vec<TreePath>, Diagnostic> {
+    if !matches!(folder.kind()?, Some(Found::Folder(_))) {
+        return Ok(vec![]);
     }
-    // Links are followed (packages share headers that way); walkdir reports loops as errors,
-    // which are dropped. Whether links stay inside the package is checked by the loader.
-    let mut files: Vec<PathBuf> = walkdir::WalkDir::new(path)
-        .min_depth(1)
-        .follow_links(true)
-        .into_iter()
-        .filter_entry(|e| !ignored(&e.file_name().to_string_lossy()))
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .collect();
-    files.sort();
-    files
-}
-
-fn kind_of(path: &Path, files: &[PathBuf], language: Option<&str>, entry: Option<&str>) -> Kind {
-    let extension = path.extension().and_then(|e| e.to_str());
-    match extension {
-        Some("ctd") => return Kind::Unsupported("checktestdata"),
-        Some("viva") => return Kind::Unsupported("viva"),
-        _ => {}
-    }
-    if path.is_dir() && (path.join("build").is_file() || path.join("run").is_file()) {
-        return Kind::Scripts;
-    }
-    let language = match language {
-        Some(code) => match languages::by_code(code) {
-            Some(language) => language,
-            None => return Kind::Invalid(format!("unknown language `{code}`")),
-        },
-        None => match languages::of_files(files) {
-            Ok(language) => language,
-            Err(why) => return Kind::Invalid(why),
-        },
-    };
-    match entry_of(path, files, language, entry) {
-        Ok(entry) => Kind::Source { language, entry },
-        Err(why) => Kind::Invalid(why),
-    }
-}
-
-/// The entry point: given, or the language's default, or the one file that has a `main`.
-fn entry_of(
-    path: &Path,
-    files: &[PathBuf],
-    language: &Language,
-    given: Option<&str>,
-) -> Result<Option<String>, String> {
-    let base = if path.is_dir() {
-        path
-    } else {
-        path.parent().unwrap_or(Path::new(""))
-    };
-    let relative = |f: &PathBuf| {
-        f.strip_prefix(base)
-            .unwrap_or(f)
-            .to_string_lossy()
-            .into_owned()
-    };
-    let ours: Vec<&PathBuf> = files
+    Ok(folder
+        .list()?
         .iter()
-        .filter(|f| {
-            languages::of_file(f, None).is_some_and(|l| l.extensions == language.extensions)
-                || files.len() == 1
-        })
-        .collect();
-    let contains = |f: &PathBuf, needle: &str| {
-        std::fs::read_to_string(f).is_ok_and(|text| text.contains(needle))
-    };
-    match language.entry {
-        Entry::Binary => Ok(None),
-        Entry::File(defaults) => {
-            if let Some(given) = given {
-                return Ok(Some(given.to_string()));
-            }
-            if let [only] = ours[..] {
-                return Ok(Some(relative(only)));
-            }
-            defaults
-                .iter()
-                .find(|d| ours.iter().any(|f| relative(f) == **d))
-                .map(|d| Some(d.to_string()))
-                .ok_or_else(|| {
-                    format!(
-                        "several {} files and none is {}",
-                        language.name,
-                        defaults.join(" or ")
-                    )
-                })
+        .filter(|name| !ignored(&name.to_string_lossy()))
+        .map(|name| folder.join(name))
+        .collect())
+}
+
+/// Adds the files below `folder` to `files` (nothing ignored is kept). Links are followed within
+/// the package (packages share headers that way); a folder met again below itself (a link loop)
+/// is passed over, and so are special files and links to nothing.
+fn files_in(
+    folder: &TreePath,
+    open: &mut Vec<Identity>,
+    files: &mut Vec<TreePath>,
+) -> Result<(), Diagnostic> {
+    for name in folder.list()? {
+        if ignored(&name.to_string_lossy()) {
+            continue;
         }
-        Entry::Class(default) => {
-            if let Some(given) = given {
-                return Ok(Some(given.to_string()));
+        let path = folder.join(&name);
+        match path.kind()? {
+            Some(Found::File) => files.push(path),
+            Some(Found::Folder(identity)) if !open.contains(&identity) => {
+                open.push(identity);
+                files_in(&path, open, files)?;
+                open.pop();
             }
-            let class = |f: &PathBuf| {
-                let stem = f
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                if language.code == "kotlin" {
-                    let mut chars = stem.chars();
-                    chars
-                        .next()
-                        .map(|c| c.to_uppercase().collect::<String>() + chars.as_str() + "Kt")
-                        .unwrap_or_default()
-                } else {
-                    stem
-                }
-            };
-            let main_marker = if language.code == "kotlin" {
-                "fun main"
-            } else {
-                "static void main"
-            };
-            if let Some(named) = ours.iter().find(|f| class(f) == default) {
-                return Ok(Some(class(named)));
-            }
-            let with_main: Vec<&PathBuf> = ours
-                .iter()
-                .copied()
-                .filter(|f| contains(f, main_marker))
-                .collect();
-            let chosen = match (&with_main[..], &ours[..]) {
-                ([one], _) | ([], [one]) => Some(class(one)),
-                _ => None,
-            };
-            chosen.map(Some).ok_or_else(|| {
-                format!(
-                    "cannot tell the {} entry class; name it with `entrypoint` in submissions.yaml",
-                    language.name
-                )
-            })
+            _ => {}
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]

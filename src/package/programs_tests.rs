@@ -1,10 +1,20 @@
 //! Tests of programs (programs.rs) on temporary folders.
 
 use super::*;
-use crate::package::test_support::tree;
+use crate::package::test_support::{root, tree};
 
 fn program(dir: &tempfile::TempDir, path: &str) -> Program {
-    Program::new(&dir.path().join(path), None, None)
+    given(dir, path, None, None)
+}
+
+/// The program at `path` with the language and entry point a `submissions.yaml` may give.
+fn given(
+    dir: &tempfile::TempDir,
+    path: &str,
+    language: Option<&str>,
+    entry: Option<&str>,
+) -> Program {
+    Program::new(&root(dir.path()).join(path), language, entry).unwrap()
 }
 
 fn code(program: &Program) -> (&str, Option<&str>) {
@@ -61,8 +71,10 @@ fn jvm_entry_classes() {
         matches!(program(&dir, "j3").kind, Kind::Invalid(ref why) if why.contains("entry class"))
     );
     assert_eq!(code(&program(&dir, "k")), ("kotlin", Some("SolveKt")));
-    let given = Program::new(&dir.path().join("j3"), None, Some("B"));
-    assert_eq!(code(&given), ("java", Some("B")));
+    assert_eq!(
+        code(&given(&dir, "j3", None, Some("B"))),
+        ("java", Some("B"))
+    );
 }
 
 #[test]
@@ -96,9 +108,9 @@ fn scripts_unsupported_validators_and_invalid_programs() {
         program(&dir, "notes.txt").kind,
         Kind::Invalid("no source file".into())
     );
-    let forced = Program::new(&dir.path().join("mixed"), Some("cpp"), None);
+    let forced = given(&dir, "mixed", Some("cpp"), None);
     assert_eq!(code(&forced), ("cpp", None));
-    let unknown = Program::new(&dir.path().join("mixed"), Some("cobol"), None);
+    let unknown = given(&dir, "mixed", Some("cobol"), None);
     assert_eq!(
         unknown.kind,
         Kind::Invalid("unknown language `cobol`".into())
@@ -116,16 +128,15 @@ fn ignored_names_are_not_programs() {
         ("v/dir/x.cpp", ""),
         ("v/dir/.git/config", ""),
     ]);
-    let names: Vec<_> = programs_in(&dir.path().join("v"))
+    let package = root(dir.path());
+    let names: Vec<_> = programs_in(&package.join("v"))
+        .unwrap()
         .into_iter()
         .map(|p| p.name)
         .collect();
     assert_eq!(names, ["a.py", "dir"]);
-    assert_eq!(
-        program(&dir, "v/dir").files,
-        [dir.path().join("v/dir/x.cpp")]
-    );
-    assert!(programs_in(&dir.path().join("missing")).is_empty());
+    assert_eq!(program(&dir, "v/dir").files, [package.join("v/dir/x.cpp")]);
+    assert!(programs_in(&package.join("missing")).unwrap().is_empty());
 }
 
 #[test]
@@ -189,6 +200,38 @@ fn the_cache_key_follows_names_bytes_and_language() {
     assert_ne!(key(&a, "sol"), key(&b, "other"), "bytes matter");
     let renamed = tree(&[("sol/b.cpp", "int main() {}")]);
     assert_ne!(key(&a, "sol"), key(&renamed, "sol"), "file names matter");
-    let as_c = Program::new(&a.path().join("sol"), Some("c"), None);
+    let as_c = given(&a, "sol", Some("c"), None);
     assert_ne!(as_c.cache_key(), key(&a, "sol"), "the language matters");
+}
+
+#[test]
+fn an_entry_file_must_be_a_file_of_the_program() {
+    let dir = tree(&[("py/main.py", ""), ("py/lib/util.py", ""), ("other.py", "")]);
+    assert_eq!(
+        code(&given(&dir, "py", None, Some("lib/util.py"))),
+        ("python3", Some("lib/util.py"))
+    );
+    for entry in ["../other.py", "missing.py", "lib"] {
+        assert_eq!(
+            given(&dir, "py", None, Some(entry)).kind,
+            Kind::Invalid(format!(
+                "the entry point `{entry}` is not a file of this program"
+            )),
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn files_linked_from_outside_the_package_are_an_error_naming_the_link() {
+    let outside = tree(&[("secret.h", "")]);
+    let dir = tree(&[("sol/main.cpp", "")]);
+    std::os::unix::fs::symlink(outside.path().join("secret.h"), dir.path().join("sol/s.h"))
+        .unwrap();
+    let error = Program::new(&root(dir.path()).join("sol"), None, None).unwrap_err();
+    assert_eq!(error.file, dir.path().join("sol/s.h"));
+    assert!(
+        error.message.starts_with("links outside the package"),
+        "{error}"
+    );
 }

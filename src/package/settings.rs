@@ -9,11 +9,11 @@
 //! uses the other version's name, because ignoring them would silently change the verdicts.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::fields::{args_of, Fields};
 use super::metadata::FormatVersion;
 use super::yaml::{self, Diagnostic, Node};
+use crate::files::beneath::TreePath;
 
 /// Arguments for input validators: the same for all, or per validator name (validators not named
 /// get none).
@@ -140,7 +140,7 @@ impl Settings {
     /// file replaces the inherited settings whole.
     pub fn with_group_file(
         &self,
-        file: &Path,
+        file: &TreePath,
         version: FormatVersion,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Settings, Diagnostic> {
@@ -149,9 +149,10 @@ impl Settings {
         } else {
             self.clone()
         };
-        let Some(root) = yaml::read(file)? else {
+        let Some(root) = yaml::read(file, yaml::GROUP_YAML_BYTES)? else {
             return Ok(base);
         };
+        let file = file.path();
         let mut known: Vec<&str> = if version.is_legacy() {
             LEGACY_GROUP_KEYS.to_vec()
         } else {
@@ -167,13 +168,14 @@ impl Settings {
     /// Lays a case's own `<case>.yaml` over its group's settings.
     pub fn with_case_file(
         &self,
-        file: &Path,
+        file: &TreePath,
         version: FormatVersion,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Settings, Diagnostic> {
-        let Some(root) = yaml::read(file)? else {
+        let Some(root) = yaml::read(file, yaml::CASE_YAML_BYTES)? else {
             return Ok(self.clone());
         };
+        let file = file.path();
         let mut known = CASE_KEYS.to_vec();
         known.extend(other_names(version));
         let fields = Fields::new(file, &root, "", &known, warnings)?;
@@ -211,7 +213,7 @@ impl Settings {
         }
         if let Some((key, node)) = pick("output_validator_flags", "output_validator_args") {
             settings.output_validator_args =
-                args_of(node).ok_or_else(|| fields.error(node, &key, ARGS))?;
+                args_of(fields.file(), node)?.ok_or_else(|| fields.error(node, &key, ARGS))?;
         }
         if let Some(args) = fields.args("args")? {
             settings.args = args;
@@ -241,7 +243,7 @@ fn other_names(version: FormatVersion) -> Vec<&'static str> {
 /// Input validator arguments: arguments for all validators, or a map from validator name to
 /// arguments. Legacy also writes the map as `{name: <validator>, flags: <arguments>}`.
 fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorArgs, Diagnostic> {
-    if let Some(args) = args_of(node) {
+    if let Some(args) = args_of(fields.file(), node)? {
         return Ok(ValidatorArgs::All(args));
     }
     let expected = "arguments, or a map from validator name to arguments";
@@ -259,14 +261,14 @@ fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorAr
         let name = get("name")
             .scalar_text()
             .ok_or_else(|| fields.error(get("name"), key, expected))?;
-        let flags =
-            args_of(get("flags")).ok_or_else(|| fields.error(get("flags"), key, expected))?;
+        let flags = args_of(fields.file(), get("flags"))?
+            .ok_or_else(|| fields.error(get("flags"), key, expected))?;
         return Ok(ValidatorArgs::PerValidator(BTreeMap::from([(name, flags)])));
     }
     entries
         .into_iter()
         .map(|(name, value)| {
-            let args = args_of(value)
+            let args = args_of(fields.file(), value)?
                 .ok_or_else(|| fields.error(value, &format!("{key}.{name}"), ARGS))?;
             Ok((name.to_string(), args))
         })

@@ -1,11 +1,11 @@
 //! Tests of group and case settings (settings.rs).
 
 use super::*;
+use crate::package::test_support::root;
 
-fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> std::path::PathBuf {
-    let path = dir.path().join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> TreePath {
+    std::fs::write(dir.path().join(name), text).unwrap();
+    root(dir.path()).join(name)
 }
 
 fn group(
@@ -215,6 +215,41 @@ fn unknown_keys_warn_and_wrong_types_are_located() {
         error.contains("score_aggregation must be pass-fail, sum or min"),
         "{error}"
     );
+}
+
+#[test]
+fn arguments_naming_absolute_paths_are_refused_where_they_are_written() {
+    let error = |version, text| group(version, &Settings::root(), text).unwrap_err();
+    let refused = "is an absolute path: programs are shown the files their arguments name, and \
+                   a package may name nothing outside it";
+    assert_eq!(
+        error(
+            FormatVersion::V2025_09,
+            "output_validator_args: [case_sensitive, /root/secret]\n"
+        ),
+        format!("data/test_group.yaml:1:41: `/root/secret` {refused}")
+    );
+    assert_eq!(
+        error(
+            FormatVersion::V2025_09,
+            "input_validator_args:\n  v: [--max, /etc/shadow]\n"
+        ),
+        format!("data/test_group.yaml:2:14: `/etc/shadow` {refused}")
+    );
+    assert_eq!(
+        error(
+            FormatVersion::Legacy,
+            "output_validator_flags: float_tolerance /x\n"
+        ),
+        format!("data/test_group.yaml:1:25: `/x` {refused}")
+    );
+    let (settings, _) = group(
+        FormatVersion::V2025_09,
+        &Settings::root(),
+        "output_validator_args: [a/b, ../c, x=/y]\n",
+    )
+    .unwrap();
+    assert_eq!(settings.output_validator_args, ["a/b", "../c", "x=/y"]);
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! default instead of adding to it; any other glob adds requirements.
 
 use std::collections::BTreeSet;
-use std::path::Path;
+use std::path::{Component, Path};
 
 use super::expectations::{
     default_rule, legacy_verdict, Expectation, PathGlob, Rule, TimeLimitUse, Verdict, Verdicts,
@@ -18,6 +18,7 @@ use super::fields::{self, Fields};
 use super::metadata::FormatVersion;
 use super::programs::{self, Program};
 use super::yaml::{self, Diagnostic, Node, Value};
+use crate::files::beneath::{Tree, TreePath};
 
 /// One submission.
 #[derive(Clone, Debug)]
@@ -62,19 +63,19 @@ struct Entry {
     scoped: Vec<Rule>,
 }
 
-/// Reads the submissions of the package at `package`.
+/// Reads the submissions of the package `package`.
 pub fn read(
-    package: &Path,
+    package: &Tree,
     version: FormatVersion,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Vec<Submission>, Diagnostic> {
     let root = package.join("submissions");
     let config = root.join("submissions.yaml");
-    let entries = match (config.is_file(), version.is_legacy()) {
+    let entries = match (config.is_file()?, version.is_legacy()) {
         (true, false) => parse_config(&config, warnings)?,
         (true, true) => {
             warnings.push(Diagnostic::file(
-                &config,
+                config.path(),
                 "legacy packages take expectations from folder names; this file is not read",
             ));
             vec![]
@@ -82,12 +83,13 @@ pub fn read(
         (false, _) => vec![],
     };
     let mut submissions = vec![];
-    for folder in programs::listing(&root).into_iter().filter(|p| p.is_dir()) {
+    // A file among the folders (`submissions.yaml`) lists no programs.
+    for folder in programs::listing(&root)? {
         let folder_name = folder
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
-        for path in programs::listing(&folder) {
+        for path in programs::listing(&folder)? {
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -99,14 +101,14 @@ pub fn read(
             let expectation = expectation(&folder_name, &matching, version);
             if expectation.is_none() && folder_name != "compile_error" {
                 warnings.push(Diagnostic::file(
-                    &path,
+                    path.path(),
                     format!("nothing says what this submission must get: `{folder_name}` is not a folder the format knows and no submissions.yaml glob matches it"),
                 ));
             }
             submissions.push(Submission {
                 id,
                 folder: folder_name.clone(),
-                program: Program::new(&path, language, entrypoint),
+                program: Program::new(&path, language, entrypoint)?,
                 expectation,
             });
         }
@@ -151,10 +153,11 @@ fn has_requirements(rule: &Rule) -> bool {
         || rule.use_for_time_limit != TimeLimitUse::Implied
 }
 
-fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry>, Diagnostic> {
-    let Some(root) = yaml::read(file)? else {
+fn parse_config(file: &TreePath, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry>, Diagnostic> {
+    let Some(root) = yaml::read(file, yaml::SUBMISSIONS_YAML_BYTES)? else {
         return Ok(vec![]);
     };
+    let file = file.path();
     let mut entries = vec![];
     for (pattern, node) in Fields::entries(file, &root, "")? {
         let glob = PathGlob::new(pattern).map_err(|e| Diagnostic::at(file, node, e))?;
@@ -189,12 +192,34 @@ fn parse_config(file: &Path, warnings: &mut Vec<Diagnostic>) -> Result<Vec<Entry
         entries.push(Entry {
             glob,
             language: fields.string("language")?,
-            entrypoint: fields.string("entrypoint")?,
+            entrypoint: entrypoint(&fields, node)?,
             all_cases: rule(&fields, fields::key_node(&root, pattern).unwrap_or(node))?,
             scoped,
         });
     }
     Ok(entries)
+}
+
+/// `entrypoint`: a file (or class) of the submission, named relative to it. A path leading
+/// anywhere else (absolute, or climbing with `..`) is refused where it is written: only the
+/// submission's own files are built and run.
+fn entrypoint(fields: &Fields, map: &Node) -> Result<Option<String>, Diagnostic> {
+    let Some(entry) = fields.string("entrypoint")? else {
+        return Ok(None);
+    };
+    let path = Path::new(&entry);
+    if path.is_absolute() || path.components().any(|c| c == Component::ParentDir) {
+        let at = fields::key_node(map, "entrypoint").unwrap_or(map);
+        return Err(Diagnostic::at(
+            fields.file(),
+            at,
+            format!(
+                "entrypoint `{entry}` leads outside the submission; name one of its files (or \
+                 its class), relative to it"
+            ),
+        ));
+    }
+    Ok(Some(entry))
 }
 
 /// The requirements in one map; `at` (its key) locates them in messages.

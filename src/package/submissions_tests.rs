@@ -3,7 +3,7 @@
 use super::*;
 use crate::package::expectations::{Outcome, Verdict::*};
 use crate::package::programs::Kind;
-use crate::package::test_support::tree;
+use crate::package::test_support::{root, tree};
 
 fn load(
     dir: &tempfile::TempDir,
@@ -11,8 +11,8 @@ fn load(
 ) -> Result<(Vec<Submission>, Vec<String>), String> {
     let prefix = format!("{}/", dir.path().display());
     let mut warnings = vec![];
-    let subs =
-        read(dir.path(), version, &mut warnings).map_err(|e| e.to_string().replace(&prefix, ""))?;
+    let subs = read(&root(dir.path()), version, &mut warnings)
+        .map_err(|e| e.to_string().replace(&prefix, ""))?;
     Ok((
         subs,
         warnings
@@ -248,6 +248,38 @@ fn bad_submissions_yaml_is_a_located_error_and_typos_warn() {
     let (subs, warnings) = tree_legacy_with_yaml();
     assert_eq!(subs[0].expectation.as_ref().unwrap().describe(), "AC");
     assert!(warnings[0].contains("legacy packages take expectations from folder names"));
+}
+
+#[test]
+fn an_entrypoint_leading_out_of_the_submission_is_refused_where_it_is_written() {
+    for entry in ["../../..", "/root/secret", "sub/../../x.py"] {
+        let dir = tree(&[
+            ("submissions/accepted/a.py", ""),
+            (
+                "submissions/submissions.yaml",
+                &format!("accepted/a.py:\n  language: python3\n  entrypoint: {entry}\n"),
+            ),
+        ]);
+        let error = load(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert_eq!(
+            error,
+            format!(
+                "submissions/submissions.yaml:3:3: entrypoint `{entry}` leads outside the \
+                 submission; name one of its files (or its class), relative to it"
+            )
+        );
+    }
+    let dir = tree(&[
+        ("submissions/accepted/a/main.py", ""),
+        (
+            "submissions/submissions.yaml",
+            "accepted/a:\n  entrypoint: ./main.py\n",
+        ),
+    ]);
+    let (subs, _) = load(&dir, FormatVersion::V2025_09).unwrap();
+    assert!(
+        matches!(&subs[0].program.kind, Kind::Source { entry: Some(e), .. } if e == "./main.py")
+    );
 }
 
 fn tree_legacy_with_yaml() -> (Vec<Submission>, Vec<String>) {

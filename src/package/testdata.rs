@@ -14,14 +14,15 @@
 //!
 //! Symbolic links are the format's way to share cases, so they are followed, but only while their
 //! target stays inside the package; a link leaving it, or a folder link back into its own
-//! ancestors (a loop), is an error.
+//! ancestors (a loop), is an error. Every file is opened through the package's root
+//! ([`crate::files::beneath`]); the files a case is read from must be regular files.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 
 use super::metadata::FormatVersion;
 use super::settings::Settings;
 use super::yaml::Diagnostic;
+use crate::files::beneath::{Identity, Kind, Tree, TreePath};
 
 /// What a case is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -66,7 +67,7 @@ const EXTRAS: &[&str] = &[
     ".svg",
 ];
 
-/// One case.
+/// One case; its files are the package's, opened only through the package's root.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Case {
     /// The path below `data/` without extension: `secret/group1/03-max`.
@@ -74,16 +75,16 @@ pub struct Case {
     pub kind: CaseKind,
     /// The id of the group holding it: `secret/group1`.
     pub group: String,
-    pub input: PathBuf,
+    pub input: TreePath,
     /// `.ans`, the answer given to the output validator.
-    pub answer: Option<PathBuf>,
+    pub answer: Option<TreePath>,
     /// `.out`: a sample's shown output, or the output to validate in `*_output` folders.
-    pub output: Option<PathBuf>,
-    pub interaction: Option<PathBuf>,
+    pub output: Option<TreePath>,
+    pub interaction: Option<TreePath>,
     /// `.files/`: files the submission may read.
-    pub files: Option<PathBuf>,
+    pub files: Option<TreePath>,
     /// The other recognised companion files present.
-    pub extras: Vec<PathBuf>,
+    pub extras: Vec<TreePath>,
     pub settings: Settings,
 }
 
@@ -92,7 +93,7 @@ pub struct Case {
 pub struct Group {
     /// The path below `data/`: `sample`, `secret`, `secret/group1`.
     pub id: String,
-    pub path: PathBuf,
+    pub path: TreePath,
     pub settings: Settings,
 }
 
@@ -116,45 +117,43 @@ impl TestData {
     }
 }
 
-/// Reads `<package>/data`. `output_args` are arguments every output validator gets before the
-/// groups' own (legacy `validator_flags`).
+/// Reads `data/` of the package `package`. `output_args` are arguments every output validator
+/// gets before the groups' own (legacy `validator_flags`).
 pub fn read(
-    package: &Path,
+    package: &Tree,
     version: FormatVersion,
     output_args: &[String],
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<TestData, Diagnostic> {
     let data = package.join("data");
     let mut walker = Walker {
-        root: package
-            .canonicalize()
-            .map_err(|e| Diagnostic::file(package, format!("cannot read it: {e}")))?,
         version,
         warnings,
         out: TestData::default(),
         open: vec![],
     };
-    if !data.is_dir() {
+    let Some(Kind::Folder(identity)) = data.kind()? else {
         walker.warnings.push(Diagnostic::file(
-            &data,
+            data.path(),
             "there is no data folder: the package has no cases",
         ));
         return Ok(walker.out);
-    }
+    };
+    walker.open.push(identity);
     let mut root = Settings::root();
     root.output_validator_args = output_args.to_vec();
     let root = walker.settings_file(&data, &root)?;
     let entries = walker.entries(&data)?;
     for (name, entry) in &entries {
         match (TOP.iter().find(|(top, _)| top == name), entry) {
-            (_, Entry::Case(_)) => walker.warnings.push(Diagnostic::file(&data.join(format!("{name}.in")), "inputs directly in data/ are not cases; put them in data/sample or data/secret")),
-            (Some(_), Entry::Group(_)) => {}
-            (None, Entry::Group(path)) => walker.warnings.push(Diagnostic::file(path, "not a folder the format knows in data/ (sample, secret, invalid_input, invalid_answer, invalid_output, valid_output); ignored")),
+            (_, Entry::Case(_)) => walker.warnings.push(Diagnostic::file(data.join(format!("{name}.in")).path(), "inputs directly in data/ are not cases; put them in data/sample or data/secret")),
+            (Some(_), Entry::Group(..)) => {}
+            (None, Entry::Group(path, _)) => walker.warnings.push(Diagnostic::file(path.path(), "not a folder the format knows in data/ (sample, secret, invalid_input, invalid_answer, invalid_output, valid_output); ignored")),
         }
     }
     for (name, kind) in TOP {
-        if let Some(Entry::Group(path)) = entries.get(*name) {
-            walker.group(path, name, *kind, &root)?;
+        if let Some(Entry::Group(path, identity)) = entries.get(*name) {
+            walker.group(path, *identity, name, *kind, &root)?;
         }
     }
     walker.out.cases.sort_by_key(|c| c.kind);
@@ -163,31 +162,31 @@ pub fn read(
 
 enum Entry {
     /// A case, by its `.in` file.
-    Case(PathBuf),
-    Group(PathBuf),
+    Case(TreePath),
+    Group(TreePath, Identity),
 }
 
 struct Walker<'a> {
-    root: PathBuf,
     version: FormatVersion,
     warnings: &'a mut Vec<Diagnostic>,
     out: TestData,
-    /// Canonical paths of the folders being walked, to catch link loops.
-    open: Vec<PathBuf>,
+    /// The folders being walked (`data` and the groups down to the current one), to catch
+    /// links leading back into them.
+    open: Vec<Identity>,
 }
 
 impl Walker<'_> {
     fn group(
         &mut self,
-        path: &Path,
+        path: &TreePath,
+        identity: Identity,
         id: &str,
         kind: CaseKind,
         parent: &Settings,
     ) -> Result<(), Diagnostic> {
-        let canonical = self.inside(path)?;
-        if self.open.contains(&canonical) {
+        if self.open.contains(&identity) {
             return Err(Diagnostic::file(
-                path,
+                path.path(),
                 "this link leads back into a folder that contains it (a loop)",
             ));
         }
@@ -198,14 +197,16 @@ impl Walker<'_> {
         let settings = self.settings_file(path, &start)?;
         self.out.groups.push(Group {
             id: id.to_string(),
-            path: path.to_path_buf(),
+            path: path.clone(),
             settings: settings.clone(),
         });
-        self.open.push(canonical);
+        self.open.push(identity);
         for (name, entry) in self.entries(path)? {
             let child = format!("{id}/{name}");
             match entry {
-                Entry::Group(sub) => self.group(&sub, &child, kind, &settings)?,
+                Entry::Group(sub, identity) => {
+                    self.group(&sub, identity, &child, kind, &settings)?
+                }
                 Entry::Case(input) => self.case(&input, child, id, kind, &settings)?,
             }
         }
@@ -213,34 +214,30 @@ impl Walker<'_> {
         Ok(())
     }
 
+    /// The files a case is read from (its input, answer, output and settings) must be regular
+    /// files within the package; the others it has are only noted, and must stay within it.
     fn case(
         &mut self,
-        input: &Path,
+        input: &TreePath,
         id: String,
         group: &str,
         kind: CaseKind,
         settings: &Settings,
     ) -> Result<(), Diagnostic> {
-        let base = input.with_extension("");
-        let sibling = |suffix: &str| {
-            let mut name = base.as_os_str().to_owned();
-            name.push(suffix);
-            PathBuf::from(name)
-        };
-        let existing = |path: PathBuf| path.exists().then_some(path);
-        for path in [
-            input.to_path_buf(),
-            sibling(".ans"),
-            sibling(".out"),
-            sibling(".yaml"),
-            sibling(".files"),
-        ] {
-            if path.symlink_metadata().is_ok() {
-                self.inside(&path)?;
-            }
+        if !input.is_file()? {
+            return Err(Diagnostic::file(input.path(), "a link to nothing"));
         }
-        let answer = existing(sibling(".ans"));
-        let output = existing(sibling(".out"));
+        let base = input.tree().join(input.relative().with_extension(""));
+        let file = |suffix: &str| -> Result<Option<TreePath>, Diagnostic> {
+            let path = base.with_suffix(suffix);
+            Ok(path.is_file()?.then_some(path))
+        };
+        let present = |suffix: &str| -> Result<Option<(TreePath, Kind)>, Diagnostic> {
+            let path = base.with_suffix(suffix);
+            Ok(path.kind()?.map(|kind| (path, kind)))
+        };
+        let answer = file(".ans")?;
+        let output = file(".out")?;
         let missing = match kind {
             CaseKind::InvalidInput => None,
             CaseKind::InvalidOutput | CaseKind::ValidOutput if output.is_none() => Some(".out"),
@@ -249,32 +246,35 @@ impl Walker<'_> {
         };
         if let Some(suffix) = missing {
             return Err(Diagnostic::file(
-                input,
+                input.path(),
                 format!(
                     "this case has no {suffix} file beside it ({})",
-                    sibling(suffix).display()
+                    base.with_suffix(suffix).path().display()
                 ),
             ));
         }
-        let config = sibling(".yaml");
-        let settings = if !self.version.is_legacy() && config.is_file() {
-            settings.with_case_file(&config, self.version, self.warnings)?
-        } else {
-            settings.clone()
+        let settings = match file(".yaml")? {
+            Some(config) if !self.version.is_legacy() => {
+                settings.with_case_file(&config, self.version, self.warnings)?
+            }
+            _ => settings.clone(),
         };
+        let mut extras = vec![];
+        for suffix in EXTRAS {
+            extras.extend(present(suffix)?.map(|(path, _)| path));
+        }
         self.out.cases.push(Case {
             id,
             kind,
             group: group.to_string(),
-            input: input.to_path_buf(),
+            input: input.clone(),
             answer,
             output,
-            interaction: existing(sibling(".interaction")),
-            files: existing(sibling(".files")).filter(|p| p.is_dir()),
-            extras: EXTRAS
-                .iter()
-                .filter_map(|suffix| existing(sibling(suffix)))
-                .collect(),
+            interaction: present(".interaction")?.map(|(path, _)| path),
+            files: present(".files")?
+                .filter(|(_, kind)| matches!(kind, Kind::Folder(_)))
+                .map(|(path, _)| path),
+            extras,
             settings,
         });
         Ok(())
@@ -284,7 +284,7 @@ impl Walker<'_> {
     /// `test_group.yaml`, and the older draft name `testdata.yaml` when that is all there is.
     fn settings_file(
         &mut self,
-        folder: &Path,
+        folder: &TreePath,
         inherited: &Settings,
     ) -> Result<Settings, Diagnostic> {
         let names: &[&str] = if self.version.is_legacy() {
@@ -294,11 +294,10 @@ impl Walker<'_> {
         };
         for name in names {
             let file = folder.join(name);
-            if file.is_file() {
-                self.inside(&file)?;
+            if file.is_file()? {
                 if *name == "testdata.yaml" && !self.version.is_legacy() {
                     self.warnings.push(Diagnostic::file(
-                        &file,
+                        file.path(),
                         format!(
                             "format {} names this file test_group.yaml; read all the same",
                             self.version
@@ -312,55 +311,34 @@ impl Walker<'_> {
     }
 
     /// The cases and subgroups of a folder, sorted by name. Hidden names and `.files` folders
-    /// are skipped; a name that is both a case and a folder is an error.
-    fn entries(&self, folder: &Path) -> Result<BTreeMap<String, Entry>, Diagnostic> {
-        let listing = std::fs::read_dir(folder)
-            .map_err(|e| Diagnostic::file(folder, format!("cannot list it: {e}")))?;
+    /// are skipped; a name that is both a case and a folder is an error. Links are followed
+    /// within the package; one leading out of it is an error, whatever its name.
+    fn entries(&self, folder: &TreePath) -> Result<BTreeMap<String, Entry>, Diagnostic> {
         let mut entries = BTreeMap::new();
-        for item in listing {
-            let item =
-                item.map_err(|e| Diagnostic::file(folder, format!("cannot list it: {e}")))?;
-            let path = item.path();
-            let Some(name) = item.file_name().to_str().map(str::to_string) else {
+        for name in folder.list()? {
+            let Some(name) = name.to_str().map(str::to_string) else {
                 continue;
             };
             if name.starts_with('.') {
                 continue;
             }
-            let is_dir = path.is_dir();
-            let entry = if is_dir && !name.ends_with(".files") {
-                (name, Entry::Group(path))
-            } else if let (false, Some(case)) = (is_dir, name.strip_suffix(".in")) {
-                (case.to_string(), Entry::Case(path))
-            } else {
-                continue;
+            let path = folder.join(&name);
+            let entry = match (path.kind()?, name.strip_suffix(".in")) {
+                (Some(Kind::Folder(identity)), _) if !name.ends_with(".files") => {
+                    (name, Entry::Group(path, identity))
+                }
+                (Some(Kind::Folder(_)), _) | (_, None) => continue,
+                (_, Some(case)) => (case.to_string(), Entry::Case(path)),
             };
             if entries.contains_key(&entry.0) {
                 return Err(Diagnostic::file(
-                    &folder.join(&entry.0),
+                    folder.join(&entry.0).path(),
                     "a case and a folder have the same name",
                 ));
             }
             entries.insert(entry.0, entry.1);
         }
         Ok(entries)
-    }
-
-    /// The canonical path of `path`, which must lie inside the package.
-    fn inside(&self, path: &Path) -> Result<PathBuf, Diagnostic> {
-        let canonical = path
-            .canonicalize()
-            .map_err(|e| Diagnostic::file(path, format!("cannot follow it: {e}")))?;
-        if !canonical.starts_with(&self.root) {
-            return Err(Diagnostic::file(
-                path,
-                format!(
-                    "links outside the package (to {}); the format allows links only within it",
-                    canonical.display()
-                ),
-            ));
-        }
-        Ok(canonical)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Tests of reading `data/` (testdata.rs) on temporary packages.
 
 use super::*;
-use crate::package::test_support::tree;
+use crate::package::test_support::{root, tree};
 
 fn read_data(
     dir: &tempfile::TempDir,
@@ -9,7 +9,7 @@ fn read_data(
 ) -> Result<(TestData, Vec<String>), String> {
     let mut warnings = vec![];
     let prefix = format!("{}/", dir.path().display());
-    let data = read(dir.path(), version, &[], &mut warnings)
+    let data = read(&root(dir.path()), version, &[], &mut warnings)
         .map_err(|e| e.to_string().replace(&prefix, ""))?;
     Ok((
         data,
@@ -63,7 +63,7 @@ fn sample_first_then_secret_with_cases_and_groups_sorted_together() {
     assert_eq!(c.group, "secret/b");
     assert_eq!(c.kind, CaseKind::Secret);
     assert_eq!(
-        c.answer.as_deref(),
+        c.answer.as_ref().map(TreePath::path),
         Some(dir.path().join("data/secret/b/1.ans").as_path())
     );
     assert_eq!(data.judged().count(), 6);
@@ -198,7 +198,7 @@ fn settings_are_inherited_down_the_tree() {
 fn legacy_validator_flags_come_before_group_flags() {
     let dir = tree(&[("data/secret/1.in", ""), ("data/secret/1.ans", "")]);
     let data = read(
-        dir.path(),
+        &root(dir.path()),
         FormatVersion::Legacy,
         &["case_sensitive".to_string()],
         &mut vec![],
@@ -274,10 +274,7 @@ mod links {
         symlink("../sample", secret.join("group")).unwrap();
         let (data, _) = read_data(&dir, FormatVersion::V2025_09).unwrap();
         assert_eq!(ids(&data), ["sample/1", "secret/group/1", "secret/s1"]);
-        assert_eq!(
-            std::fs::read_to_string(&case(&data, "secret/s1").input).unwrap(),
-            "5\n"
-        );
+        assert_eq!(case(&data, "secret/s1").input.read().unwrap(), b"5\n");
     }
 
     #[test]
@@ -313,4 +310,50 @@ mod links {
             "{error}"
         );
     }
+
+    #[test]
+    fn an_answer_linked_out_of_the_package_is_an_error_whatever_its_target() {
+        let outside = tree(&[("shadow", "root:secret\n")]);
+        let dir = tree(&[("data/secret/1.in", "")]);
+        symlink("../../../shadow", dir.path().join("data/secret/1.ans")).unwrap();
+        let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert!(
+            error.starts_with("data/secret/1.ans: links outside the package (to ../../../shadow)"),
+            "{error}"
+        );
+        std::fs::remove_file(dir.path().join("data/secret/1.ans")).unwrap();
+        symlink(
+            outside.path().join("shadow"),
+            dir.path().join("data/secret/1.ans"),
+        )
+        .unwrap();
+        let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert!(error.contains("links outside the package"), "{error}");
+        assert!(!error.contains("root:secret"), "{error}");
+    }
+}
+
+#[test]
+fn case_files_that_are_not_regular_files_are_errors_naming_what_they_are() {
+    for file in ["1.in", "1.ans", "1.yaml", "test_group.yaml"] {
+        let dir = tree(&[("data/secret/1.in", ""), ("data/secret/1.ans", "")]);
+        let path = dir.path().join("data/secret").join(file);
+        let _ = std::fs::remove_file(&path);
+        let made = std::process::Command::new("mkfifo").arg(&path).status();
+        assert!(made.unwrap().success());
+        let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+        assert_eq!(
+            error,
+            format!(
+                "data/secret/{file}: a FIFO (named pipe), not a regular file; only regular files \
+                 are read"
+            )
+        );
+    }
+    let dir = tree(&[("data/secret/1.in", ""), ("data/secret/1.ans/x", "")]);
+    let error = read_data(&dir, FormatVersion::V2025_09).unwrap_err();
+    assert!(
+        error.starts_with("data/secret/1.ans: a directory, not a regular file"),
+        "{error}"
+    );
 }

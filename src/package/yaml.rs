@@ -1,15 +1,20 @@
 //! YAML with locations: the package's YAML files (`problem.yaml`, `test_group.yaml`/
 //! `testdata.yaml`, per-case `.yaml`, `submissions.yaml`) read into a small tree whose every node
 //! knows its line and column, and the located diagnostics (`problem.yaml:7:3: ...`) built from it.
-//! Typed reading of one map at a time is in [`super::fields`].
+//! A package is untrusted, so every file is bounded: its size is capped, and its tree may hold at
+//! most [`MAX_NODES`] values, aliases expanded, and [`MAX_DEPTH`] levels. Typed reading of one map
+//! at a time is in [`super::fields`].
 
 use std::collections::HashMap;
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use yaml_rust2::parser::{Event, MarkedEventReceiver, Parser};
+use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::scanner::{Marker, TScalarStyle};
 use yaml_rust2::Yaml;
+
+use crate::files::beneath::{OpenError, TreePath};
 
 /// One problem found in a package file, located when the place is known.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,59 +131,137 @@ impl Node {
     }
 }
 
-/// Parses one YAML document. An empty file (or one holding only comments) is `None`.
+/// The most bytes grundy reads of each YAML file of a package. Real ones are a few KiB; the
+/// caps bound what a hostile package can make grundy read and parse.
+pub const PROBLEM_YAML_BYTES: u64 = 1 << 20;
+/// `submissions/submissions.yaml`.
+pub const SUBMISSIONS_YAML_BYTES: u64 = 1 << 20;
+/// `test_group.yaml` and `testdata.yaml`, one per group.
+pub const GROUP_YAML_BYTES: u64 = 1 << 20;
+/// A case's own `<case>.yaml`: a few settings, and there may be thousands of them.
+pub const CASE_YAML_BYTES: u64 = 64 << 10;
+/// The most nodes a document may hold with its aliases expanded: an alias is a copy of what it
+/// names, so nested aliases grow a small file exponentially (the "billion laughs").
+pub const MAX_NODES: usize = 100_000;
+/// The most levels collections may nest, aliases expanded: deeper trees would make every
+/// recursive walk of them (cloning, dropping, reading) a risk to the stack.
+pub const MAX_DEPTH: usize = 64;
+
+/// Parses one YAML document within [`MAX_NODES`] and [`MAX_DEPTH`]. An empty file (or one
+/// holding only comments) is `None`.
 pub fn parse(file: &Path, text: &str) -> Result<Option<Node>, Diagnostic> {
-    let mut builder = Builder::default();
+    let located = |mark: &Marker, message: String| Diagnostic {
+        file: file.to_path_buf(),
+        line: mark.line(),
+        column: mark.col() + 1,
+        message,
+    };
+    // Events are pulled one at a time (the parser's own loader recurses once per level, and
+    // would overflow the stack on deep nesting before any limit of ours is seen).
     let mut parser = Parser::new_from_str(text);
-    if let Err(e) = parser.load(&mut builder, false) {
-        let mark = e.marker();
-        return Err(Diagnostic {
-            file: file.to_path_buf(),
-            line: mark.line(),
-            column: mark.col() + 1,
-            message: format!("not valid YAML: {}", e.info()),
-        });
+    let mut builder = Builder::default();
+    loop {
+        let (event, mark) = parser
+            .next_token()
+            .map_err(|e| located(e.marker(), format!("not valid YAML: {}", e.info())))?;
+        match event {
+            Event::DocumentEnd | Event::StreamEnd => return Ok(builder.root),
+            event => builder
+                .take(event, &mark)
+                .map_err(|message| located(&mark, message))?,
+        }
     }
-    Ok(builder.root)
 }
 
-/// Reads and parses `file`; `Ok(None)` when it is empty.
-pub fn read(file: &Path) -> Result<Option<Node>, Diagnostic> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| Diagnostic::file(file, format!("cannot read it: {e}")))?;
-    parse(file, &text)
+/// Reads and parses `file`, refused when over `cap` bytes; `Ok(None)` when it is empty.
+pub fn read(file: &TreePath, cap: u64) -> Result<Option<Node>, Diagnostic> {
+    let too_large = |size: u64| {
+        Diagnostic::file(
+            file.path(),
+            format!(
+                "too large: {size} bytes, over the {} grundy reads of this file",
+                in_units(cap)
+            ),
+        )
+    };
+    let opened = file.open()?;
+    let unreadable =
+        |e: std::io::Error| Diagnostic::file(file.path(), format!("cannot read it: {e}"));
+    let size = opened.metadata().map_err(unreadable)?.len();
+    if size > cap {
+        return Err(too_large(size));
+    }
+    let mut text = String::new();
+    // A file growing after its size was seen is still read no further than the cap.
+    opened
+        .take(cap + 1)
+        .read_to_string(&mut text)
+        .map_err(unreadable)?;
+    if text.len() as u64 > cap {
+        return Err(too_large(text.len() as u64));
+    }
+    parse(file.path(), &text)
 }
 
-/// Builds the tree from the parser's events; anchors are remembered so aliases can be copied in.
+/// A cap in words: `1 MiB`, `64 KiB`.
+fn in_units(bytes: u64) -> String {
+    if bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{} KiB", bytes >> 10)
+    }
+}
+
+impl From<OpenError> for Diagnostic {
+    fn from(error: OpenError) -> Diagnostic {
+        Diagnostic::file(error.file(), error.reason())
+    }
+}
+
+/// A collection being built.
+struct Open {
+    node: Node,
+    /// In a map: a key awaiting its value.
+    key: Option<Node>,
+    anchor: usize,
+    /// [`Builder::nodes`] before it started.
+    start: usize,
+    /// The most levels a child of it has so far.
+    height: usize,
+}
+
+/// Builds the tree from the parser's events, within [`MAX_NODES`] and [`MAX_DEPTH`]; anchors
+/// are remembered so aliases can be copied in.
 #[derive(Default)]
 struct Builder {
-    /// Open collections: the node under construction and, for maps, a key awaiting its value.
-    stack: Vec<(Node, Option<Node>, usize)>,
-    anchors: HashMap<usize, Node>,
+    stack: Vec<Open>,
+    /// Each anchor's node, with its count of nodes and its levels.
+    anchors: HashMap<usize, (Node, usize, usize)>,
+    /// Nodes made so far, an alias counting the nodes it copies.
+    nodes: usize,
     root: Option<Node>,
 }
 
 impl Builder {
-    fn push_value(&mut self, node: Node, anchor: usize) {
-        if anchor > 0 {
-            self.anchors.insert(anchor, node.clone());
+    /// Counts `nodes` more, `levels` deep below the open collections.
+    fn grow(&mut self, nodes: usize, levels: usize) -> Result<(), String> {
+        self.nodes += nodes;
+        if self.nodes > MAX_NODES {
+            return Err(format!(
+                "more than {MAX_NODES} values once aliases are expanded (an alias copies what \
+                 it names); grundy reads package YAML up to that size"
+            ));
         }
-        match self.stack.last_mut() {
-            None => self.root = Some(node),
-            Some((parent, pending_key, _)) => match &mut parent.value {
-                Value::Seq(items) => items.push(node),
-                Value::Map(entries) => match pending_key.take() {
-                    None => *pending_key = Some(node),
-                    Some(key) => entries.push((key, node)),
-                },
-                _ => unreachable!("only collections are pushed on the stack"),
-            },
+        if self.stack.len() + levels > MAX_DEPTH {
+            return Err(format!(
+                "nested more than {MAX_DEPTH} levels deep (aliases expanded); grundy reads \
+                 package YAML up to that depth"
+            ));
         }
+        Ok(())
     }
-}
 
-impl MarkedEventReceiver for Builder {
-    fn on_event(&mut self, event: Event, mark: Marker) {
+    fn take(&mut self, event: Event, mark: &Marker) -> Result<(), String> {
         let at = |value, raw: &str| Node {
             value,
             raw: raw.to_string(),
@@ -187,37 +270,72 @@ impl MarkedEventReceiver for Builder {
         };
         match event {
             Event::Scalar(text, style, anchor, _tag) => {
+                self.grow(1, 1)?;
                 let value = if style == TScalarStyle::Plain {
                     resolve_plain(&text)
                 } else {
                     Value::Str(text.clone())
                 };
-                self.push_value(at(value, &text), anchor);
+                self.push_value(at(value, &text), anchor, 1, 1);
             }
-            Event::SequenceStart(anchor, _) => {
-                self.stack.push((at(Value::Seq(vec![]), ""), None, anchor))
-            }
-            Event::MappingStart(anchor, _) => {
-                self.stack.push((at(Value::Map(vec![]), ""), None, anchor))
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
+                self.grow(1, 1)?;
+                let value = match event {
+                    Event::SequenceStart(..) => Value::Seq(vec![]),
+                    _ => Value::Map(vec![]),
+                };
+                self.stack.push(Open {
+                    node: at(value, ""),
+                    key: None,
+                    anchor,
+                    start: self.nodes - 1,
+                    height: 0,
+                });
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                if let Some((node, _, anchor)) = self.stack.pop() {
-                    self.push_value(node, anchor);
+                if let Some(open) = self.stack.pop() {
+                    let nodes = self.nodes - open.start;
+                    self.push_value(open.node, open.anchor, nodes, open.height + 1);
                 }
             }
             Event::Alias(id) => {
-                let node = self
+                // The parser refuses an alias of an unknown anchor; one still open (an alias
+                // inside its own anchor) reads as nothing rather than as itself.
+                let (node, nodes, levels) = self
                     .anchors
                     .get(&id)
                     .cloned()
-                    .unwrap_or_else(|| at(Value::Null, ""));
-                self.push_value(node, 0);
+                    .unwrap_or_else(|| (at(Value::Null, ""), 1, 1));
+                self.grow(nodes, levels)?;
+                self.push_value(node, 0, nodes, levels);
             }
             Event::Nothing
             | Event::StreamStart
             | Event::StreamEnd
             | Event::DocumentStart
             | Event::DocumentEnd => {}
+        }
+        Ok(())
+    }
+
+    /// Adds a finished node of `nodes` nodes and `levels` levels to its parent.
+    fn push_value(&mut self, node: Node, anchor: usize, nodes: usize, levels: usize) {
+        if anchor > 0 {
+            self.anchors.insert(anchor, (node.clone(), nodes, levels));
+        }
+        match self.stack.last_mut() {
+            None => self.root = Some(node),
+            Some(parent) => {
+                parent.height = parent.height.max(levels);
+                match &mut parent.node.value {
+                    Value::Seq(items) => items.push(node),
+                    Value::Map(entries) => match parent.key.take() {
+                        None => parent.key = Some(node),
+                        Some(key) => entries.push((key, node)),
+                    },
+                    _ => unreachable!("only collections are pushed on the stack"),
+                }
+            }
         }
     }
 }
@@ -285,5 +403,73 @@ mod tests {
         let root = doc("a: &x [1, 2]\nb: *x\n");
         let map = root.as_map().unwrap();
         assert_eq!(map[0].1.value, map[1].1.value);
+    }
+
+    /// The "billion laughs" of 483 bytes: nine levels of nine aliases each, 9^9 values.
+    fn alias_bomb() -> String {
+        let mut text = String::from("a: &a [x,x,x,x,x,x,x,x,x]\n");
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+        for pair in names.windows(2) {
+            let (last, next) = (pair[0], pair[1]);
+            let aliases = vec![format!("*{last}"); 9].join(",");
+            text += &format!("{next}: &{next} [{aliases}]\n");
+        }
+        text
+    }
+
+    #[test]
+    fn aliases_within_the_budget_are_kept_and_a_bomb_is_refused_where_it_goes_off() {
+        let root = doc("base: &b {x: 1, y: [1, 2]}\nuse: *b\nagain: [*b, *b]\n");
+        let map = root.as_map().unwrap();
+        assert_eq!(map[1].1.value, map[0].1.value);
+        let bomb = alias_bomb();
+        assert!(bomb.len() < 500, "{}", bomb.len());
+        let started = std::time::Instant::now();
+        let error = parse(Path::new("problem.yaml"), &bomb).unwrap_err();
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(error.message.contains("more than 100000 values"), "{error}");
+        // Refused at the first alias of the sixth line, which would copy the fifth's 66,430
+        // values once too often, not after expanding everything.
+        assert_eq!((error.line, error.column), (6, 8), "{error}");
+        assert_eq!(error.file, Path::new("problem.yaml"));
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_without_recursing() {
+        for (open, close) in [("[", "]"), ("{a: ", "}"), ("- ", "")] {
+            let deep = format!("{}x{}", open.repeat(100_000), close.repeat(100_000));
+            let error = parse(Path::new("t.yaml"), &deep).unwrap_err();
+            assert!(
+                error.message.contains("more than 64 levels deep")
+                    || error.message.contains("recursion limit"),
+                "{open}: {error}"
+            );
+            assert_eq!(error.line, 1, "{open}: {error}");
+        }
+        let fine = format!("{}x{}", "[".repeat(63), "]".repeat(63));
+        assert!(parse(Path::new("t.yaml"), &fine).is_ok());
+        // An alias cannot nest deeper than its own nesting allows.
+        let mut text = format!("a: &a {}x{}\n", "[".repeat(40), "]".repeat(40));
+        text += &format!("b: {}*a{}\n", "[".repeat(30), "]".repeat(30));
+        let error = parse(Path::new("t.yaml"), &text).unwrap_err();
+        assert!(error.message.contains("levels deep"), "{error}");
+        assert_eq!(error.line, 2);
+    }
+
+    #[test]
+    fn files_over_their_cap_are_refused_naming_their_size() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("problem.yaml"), "name: x\n".repeat(200)).unwrap();
+        let tree =
+            crate::files::beneath::Tree::open(dir.path(), crate::files::beneath::Scope::Package)
+                .unwrap();
+        let file = tree.join("problem.yaml");
+        assert!(read(&file, 4096).is_ok());
+        let error = read(&file, 1024).unwrap_err();
+        assert_eq!(
+            error.message,
+            "too large: 1600 bytes, over the 1 KiB grundy reads of this file"
+        );
+        assert_eq!(error.file, dir.path().join("problem.yaml"));
     }
 }

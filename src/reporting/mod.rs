@@ -259,14 +259,15 @@ pub fn mebibytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::files::beneath::TreePath;
 
     pub(super) fn case(id: &str) -> Case {
         let (problem, _) = id.split_once('/').expect("PROBLEM/NAME");
         Case {
             id: id.into(),
             problem: problem.into(),
-            input: PathBuf::from(format!("fixtures/{id}.in")),
-            expected: Some(PathBuf::from(format!("fixtures/{id}.out"))),
+            input: TreePath::in_memory(&format!("fixtures/{id}.in")),
+            expected: Some(TreePath::in_memory(&format!("fixtures/{id}.out"))),
         }
     }
 

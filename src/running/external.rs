@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use grundy_sandbox::{End, Limits, Outcome, Program, SpawnError, Spec};
+use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, SpawnError, Spec};
 
 use super::{Failure, Input, Run};
 use crate::config::Settings;
@@ -118,6 +118,16 @@ pub fn run_external(
     input: Input<'_>,
     settings: &Settings,
 ) -> Result<Run, SpawnError> {
+    run_external_with(program, input, vec![], settings)
+}
+
+/// [`run_external`] with `files` placed in the program's working folder.
+pub fn run_external_with(
+    program: &Program,
+    input: Input<'_>,
+    files: Vec<BoxFile>,
+    settings: &Settings,
+) -> Result<Run, SpawnError> {
     let limits = Limits {
         time: settings.time_limit,
         memory_bytes: settings.memory_limit_mb << 20,
@@ -125,6 +135,7 @@ pub fn run_external(
     };
     let spec = Spec {
         env: &settings.env,
+        files,
         ..Spec::new(program, &limits).stdin(input.as_stdin().map_err(|e| {
             SpawnError::Other {
                 command: program

@@ -2,7 +2,7 @@
 //! in-process, the built-in solver as a `grundy solve` child process (`--isolate`), or a user's
 //! program (`--exec`). One input in, one [`Run`] out.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use grundy_problems::Problem;
@@ -14,6 +14,7 @@ use super::interactive::InteractiveRun;
 use super::{parse_command, run_external, run_in_process, run_watched, Run, SolveWatch};
 use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
 use crate::config::Settings;
+use crate::files::beneath::{OpenError, TreePath};
 
 /// What produces the output being judged.
 pub enum Subject {
@@ -28,8 +29,9 @@ pub enum Subject {
 /// The input of one run.
 #[derive(Clone, Copy, Debug)]
 pub enum Input<'a> {
-    /// A fixture file.
-    File(&'a Path),
+    /// A file of the fixtures or of a package, opened only through its tree's root: each use
+    /// opens it anew, checked (within the tree, a regular file), and reads what it opened.
+    File(&'a TreePath),
     /// Bytes made in memory (a generated input).
     Bytes(&'a [u8]),
 }
@@ -39,27 +41,22 @@ impl Input<'_> {
     pub fn read(&self) -> Result<std::borrow::Cow<'_, [u8]>, RunError> {
         match self {
             Input::Bytes(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
-            Input::File(path) => crate::files::read_whole(path)
-                .map(std::borrow::Cow::Owned)
-                .map_err(|error| RunError::Unreadable {
-                    path: path.to_path_buf(),
-                    error,
-                }),
+            Input::File(path) => Ok(std::borrow::Cow::Owned(path.read()?)),
         }
     }
 
     /// The input as the file `name` of a working folder.
-    pub fn as_box_file(&self, name: &str) -> std::io::Result<BoxFile> {
+    pub fn as_box_file(&self, name: &str) -> Result<BoxFile, OpenError> {
         Ok(match self {
-            Input::File(path) => BoxFile::copy(name, SharedFile::new(std::fs::File::open(path)?)),
+            Input::File(path) => BoxFile::copy(name, SharedFile::new(path.open()?)),
             Input::Bytes(bytes) => BoxFile::bytes(name, *bytes),
         })
     }
 
     /// The input as a program's stdin.
-    pub fn as_stdin(&self) -> std::io::Result<Stdin> {
+    pub fn as_stdin(&self) -> Result<Stdin, OpenError> {
         Ok(match self {
-            Input::File(path) => Stdin::File(std::fs::File::open(path)?),
+            Input::File(path) => Stdin::File(path.open()?),
             Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
         })
     }
@@ -69,11 +66,8 @@ impl Input<'_> {
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
     /// The input file cannot be read: that case fails, the others go on.
-    #[error("cannot read `{}`: {error}", path.display())]
-    Unreadable {
-        path: PathBuf,
-        error: std::io::Error,
-    },
+    #[error(transparent)]
+    Unreadable(#[from] OpenError),
     /// The program cannot be started at all: the whole run is meaningless.
     #[error(transparent)]
     CannotStart(#[from] SpawnError),

@@ -9,7 +9,6 @@ mod report;
 mod schedule;
 mod shrinking;
 
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -21,6 +20,7 @@ use super::{built_in, load_config};
 use crate::cli::StressArgs;
 use crate::config::{Isolate, Overrides, Settings};
 use crate::discovery::Case;
+use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
 use crate::running::{run_in_process, Input, Subject};
@@ -196,7 +196,7 @@ impl Tester {
         let case = Case {
             id: format!("{}/stress", problem.id),
             problem: problem.id.to_string(),
-            input: PathBuf::from("<stdin>"),
+            input: TreePath::in_memory("<stdin>"),
             expected: None,
         };
         // An interactive problem's program plays the judge, with the brute force's answer file.

@@ -25,6 +25,7 @@ use grundy_sandbox::{BoxFile, Limits, Program as Command, SharedFile, Spec};
 
 use super::model::Problem;
 use crate::config::Settings;
+use crate::files::beneath::{OpenError, TreePath};
 use crate::package::languages::{self, missing_tool};
 use crate::package::programs::{Kind, Plan, Program};
 use crate::running::pool::Jobs;
@@ -50,7 +51,7 @@ pub enum Build {
 
 /// Every program's build, by the program's path.
 #[derive(Default)]
-pub struct Builds(HashMap<PathBuf, Build>);
+pub struct Builds(HashMap<TreePath, Build>);
 
 impl Builds {
     pub fn of(&self, program: &Program) -> &Build {
@@ -220,6 +221,12 @@ impl From<std::io::Error> for BuildError {
     }
 }
 
+impl From<OpenError> for BuildError {
+    fn from(error: OpenError) -> Self {
+        BuildError::Io(error.to_string())
+    }
+}
+
 /// Builds in a staging folder beside the final one and renames it into place; a build that
 /// another process finished first is kept and ours dropped.
 fn build_into_place(
@@ -268,21 +275,23 @@ fn stage(
     staging: &Path,
     limits: &Settings,
 ) -> Result<(), BuildError> {
-    let files: Vec<(PathBuf, PathBuf)> = program
+    // Each file is opened once, through the package's root, and that open file is what is
+    // copied or given to the compiler.
+    let files: Vec<(std::fs::File, &TreePath, &Path)> = program
         .files
         .iter()
-        .map(|file| {
-            let relative = file.strip_prefix(program.base()).unwrap_or(file);
-            (file.clone(), relative.to_path_buf())
-        })
-        .collect();
+        .map(|file| Ok((file.open()?, file, program.relative(file))))
+        .collect::<Result<_, OpenError>>()?;
     let Some(compile) = &plan.compile else {
-        for (file, relative) in &files {
+        for (mut source, _, relative) in files {
             let target = staging.join(relative);
             if let Some(folder) = target.parent() {
                 std::fs::create_dir_all(folder)?;
             }
-            std::fs::copy(file, &target)?;
+            let permissions = source.metadata()?.permissions();
+            let mut copy = std::fs::File::create(&target)?;
+            std::io::copy(&mut source, &mut copy)?;
+            copy.set_permissions(permissions)?;
         }
         return finish_stage(plan, scripts, staging);
     };
@@ -300,21 +309,23 @@ fn stage(
         compile
             .iter()
             .map(|word| {
-                let word = files.iter().fold(word.clone(), |word, (file, relative)| {
-                    let inside = Path::new(SOURCES).join(relative);
-                    word.replace(&file.display().to_string(), &inside.display().to_string())
-                });
+                let word = files
+                    .iter()
+                    .fold(word.clone(), |word, (_, file, relative)| {
+                        let inside = Path::new(SOURCES).join(relative);
+                        let outside = file.path().display().to_string();
+                        word.replace(&outside, &inside.display().to_string())
+                    });
                 word.replace(&dir, OUTPUT)
             })
             .collect()
     };
     let mut placed: Vec<BoxFile> = files
-        .iter()
-        .map(|(file, relative)| {
-            let opened = SharedFile::open(file)?;
-            Ok(BoxFile::copy(Path::new(SOURCES).join(relative), opened))
+        .into_iter()
+        .map(|(opened, _, relative)| {
+            BoxFile::copy(Path::new(SOURCES).join(relative), SharedFile::new(opened))
         })
-        .collect::<std::io::Result<_>>()?;
+        .collect();
     if !scripts {
         placed.push(BoxFile::writable_dir(OUTPUT));
     }
@@ -417,6 +428,12 @@ mod tests {
     use super::*;
     use std::os::unix::fs::PermissionsExt;
 
+    /// The program at `path`, in a package rooted at its folder.
+    fn program_at(path: &Path) -> Program {
+        let package = crate::package::test_support::root(path.parent().unwrap());
+        Program::new(&package.join(path.file_name().unwrap()), None, None).unwrap()
+    }
+
     #[test]
     fn the_launcher_runs_the_run_script_from_its_folder_with_its_arguments() {
         let dir = tempfile::tempdir().unwrap();
@@ -432,7 +449,7 @@ mod tests {
         std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
         std::fs::write(dir.path().join("beside"), "it's here").unwrap();
         write_launcher(&plan, dir.path()).unwrap();
-        let program = Program::new(dir.path(), None, None);
+        let program = program_at(dir.path());
         let command = launch(&program, &plan, true, 256);
         assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
         assert_eq!(command.show, [dir.path().to_path_buf()]);
@@ -456,7 +473,7 @@ mod tests {
         let package = tempfile::tempdir().unwrap();
         let source = package.path().join("sol.py");
         std::fs::write(&source, "print(1)\n").unwrap();
-        let program = Program::new(&source, None, None);
+        let program = program_at(&source);
         let plan = Plan {
             key: "k".into(),
             dir: PathBuf::from("/cache/k"),
@@ -475,7 +492,7 @@ mod tests {
         let package = tempfile::tempdir().unwrap();
         let source = package.path().join("Main.java");
         std::fs::write(&source, "public class Main {}\n").unwrap();
-        let program = Program::new(&source, None, None);
+        let program = program_at(&source);
         let cache = tempfile::tempdir().unwrap();
         let plan = program.plan(cache.path(), |_| None).unwrap();
         assert!(plan.reserves_address_space);

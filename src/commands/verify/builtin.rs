@@ -13,9 +13,11 @@ use grundy_problems::Constraints;
 use super::model::{absolute, InputValidator, Judging, Problem, TestCase};
 use crate::config::Config;
 use crate::discovery::{discover, EXTENDED_GROUP};
+use crate::files::beneath::{Scope, Tree};
 use crate::package::metadata::FormatVersion;
 use crate::package::settings::ValidatorArgs;
 use crate::package::submissions;
+use crate::package::yaml::Diagnostic;
 
 /// Every built-in problem but the test-only ones (`test-*`), with the submissions planted below
 /// `project/problems/`.
@@ -66,16 +68,15 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
                 problem.cases.push(test_case);
             }
         }
-        let folder = project
-            .join("problems")
-            .join(built_in.id.replace('-', "_"))
-            .join("submissions");
+        let module = project.join("problems").join(built_in.id.replace('-', "_"));
+        let folder = module.join("submissions");
         let mut diagnostics = vec![];
-        problem.submissions = submissions::read(
-            folder.parent().unwrap_or(project),
-            FormatVersion::Legacy,
-            &mut diagnostics,
-        )?;
+        problem.submissions = match Tree::open(&module, Scope::Package) {
+            Ok(tree) => submissions::read(&tree, FormatVersion::Legacy, &mut diagnostics)?,
+            // No folder of its own here: no planted submissions.
+            Err(error) if error.is_missing() => vec![],
+            Err(error) => return Err(Diagnostic::from(error).into()),
+        };
         problem
             .warnings
             .extend(diagnostics.iter().map(ToString::to_string));

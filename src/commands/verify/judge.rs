@@ -24,6 +24,7 @@ use super::Pool;
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
 use crate::discovery::Case;
+use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
 use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
@@ -447,7 +448,7 @@ fn judge_case(
         Ok(checker) => checker,
         Err(why) => return failed(Verdict::JE, why.clone()),
     };
-    let answer = match case.answer.as_ref().map(std::fs::read).transpose() {
+    let answer = match case.answer.as_ref().map(TreePath::read).transpose() {
         Ok(answer) => answer,
         Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
     };

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::config::Settings;
+use crate::files::beneath::TreePath;
 use crate::judging::Verdict;
 use crate::package::default_validator::Options;
 use crate::package::expectations::Verdict as FormatVerdict;
@@ -49,15 +50,16 @@ pub struct Problem {
     pub passes: u64,
 }
 
-/// One input (with its answer) and the arguments its validators get.
+/// One input (with its answer) and the arguments its validators get; its files are opened only
+/// through the root of the package (or fixtures) they were found in.
 #[derive(Clone, Debug)]
 pub struct TestCase {
     /// The path below `data/` (or below the fixtures folder) without extension.
     pub id: String,
-    pub input: PathBuf,
-    pub answer: Option<PathBuf>,
+    pub input: TreePath,
+    pub answer: Option<TreePath>,
     /// The output to validate, for `valid_output`/`invalid_output` cases.
-    pub output: Option<PathBuf>,
+    pub output: Option<TreePath>,
     pub input_validator_args: ValidatorArgs,
     pub output_validator_args: Vec<String>,
     /// The built-in validator's limits (`extended/` groups use the extended ones).

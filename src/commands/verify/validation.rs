@@ -8,31 +8,32 @@
 //! validator is broken. A judged input must be accepted by every validator; an `invalid_input`
 //! must be rejected by at least one. A built-in problem's validator runs in-process. Answer
 //! validators speak BAPCtools' protocol: the answer on stdin, the case's input file as the
-//! argument, the same exit codes.
+//! argument (a copy in its working folder), the same exit codes.
 
-use std::fs::File;
 use std::io::BufReader;
-use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::Program as Command;
+use grundy_sandbox::{BoxFile, Program as Command};
 
 use super::build::{Build, Builds};
 use super::checkers::checker_for;
-use super::model::{absolute, InputValidator, Problem, TestCase};
+use super::model::{InputValidator, Problem, TestCase};
 use crate::checking::{Judgement, Submitted};
 use crate::config::Settings;
+use crate::files::beneath::TreePath;
 use crate::package::programs::Program;
 use crate::running::pool::Jobs;
-use crate::running::{run_external, Failure, Input, SolveWatch};
+use crate::running::{run_external_with, Failure, Input, SolveWatch};
 
 /// An input validator's limits when the package sets none.
 const VALIDATION_TIME: Duration = Duration::from_secs(60);
 const VALIDATION_MEMORY_MIB: u64 = 2048;
 /// Validation failures listed per problem; the rest are counted.
 const ERRORS_SHOWN: usize = 10;
+/// What an answer validator's copy of the case's input is called in its working folder.
+const INPUT: &str = "input";
 
 /// What one validator said about one input, or one output check.
 #[derive(Clone, Debug, PartialEq)]
@@ -246,7 +247,7 @@ impl Jobs for ValidationJobs {
                         let mut validator = command.clone();
                         let args = case.input_validator_args.for_validator(&program.name);
                         validator.argv.extend(args.iter().map(Into::into));
-                        program_validation(&validator, &case.input, problem)
+                        program_validation(&validator, &case.input, vec![], problem)
                     }),
                 }
             }
@@ -255,12 +256,16 @@ impl Jobs for ValidationJobs {
                 let case = &problem.cases[c];
                 let answer = case.answer.as_ref().expect("only answered cases are tasks");
                 self.with_build(&problem.answer_validators[v], |command| {
-                    // The input is shown to the validator read-only at its own path.
+                    // The input is a read-only copy in the validator's working folder, of the
+                    // file opened through the package's root (never shown at its own path,
+                    // which could lead anywhere by then).
+                    let input = match Input::File(&case.input).as_box_file(INPUT) {
+                        Ok(input) => input,
+                        Err(error) => return Said::Broken(error.to_string()),
+                    };
                     let mut validator = command.clone();
-                    let input = absolute(&case.input);
-                    validator.argv.push(input.clone().into());
-                    validator.show.push(input);
-                    program_validation(&validator, answer, problem)
+                    validator.argv.push(INPUT.into());
+                    program_validation(&validator, answer, vec![input], problem)
                 })
             }
             Task::Output(p, o) => {
@@ -292,11 +297,9 @@ impl ValidationJobs {
 
 /// A built-in problem's validator, in-process, on the input as a stream.
 fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> Said {
-    let file = match File::open(&case.input) {
+    let file = match case.input.open() {
         Ok(file) => file,
-        Err(error) => {
-            return Said::Broken(format!("cannot read {}: {error}", case.input.display()))
-        }
+        Err(error) => return Said::Broken(error.to_string()),
     };
     match (problem.validate)(&mut BufReader::new(file), case.constraints) {
         Ok(()) => Said::Valid,
@@ -305,8 +308,13 @@ fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> S
 }
 
 /// A validator program (its arguments given) on the file `checked`, on its stdin, by the Kattis
-/// protocol.
-fn program_validation(validator: &Command, checked: &Path, problem: &Problem) -> Said {
+/// protocol, with `files` in its working folder.
+fn program_validation(
+    validator: &Command,
+    checked: &TreePath,
+    files: Vec<BoxFile>,
+    problem: &Problem,
+) -> Said {
     let limits = &problem.limits;
     let settings = Settings {
         time_limit: limits
@@ -318,7 +326,7 @@ fn program_validation(validator: &Command, checked: &Path, problem: &Problem) ->
         output_limit_mb: limits.validation_output_mib.unwrap_or(8),
         ..Settings::default()
     };
-    let run = match run_external(validator, Input::File(checked), &settings) {
+    let run = match run_external_with(validator, Input::File(checked), files, &settings) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
@@ -340,9 +348,9 @@ fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Sai
         Ok(checker) => checker,
         Err(why) => return Said::Skipped(why),
     };
-    let read = |path: &Option<std::path::PathBuf>| {
+    let read = |path: &Option<TreePath>| {
         path.as_ref()
-            .map(std::fs::read)
+            .map(TreePath::read)
             .transpose()
             .map(Option::unwrap_or_default)
     };
