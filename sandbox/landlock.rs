@@ -14,8 +14,9 @@ use std::ffi::CString;
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::sys::cvt;
 
@@ -88,8 +89,45 @@ pub(crate) struct View<'a> {
 }
 
 /// A ruleset descriptor for `view`, for the program child to enforce; None where this kernel
-/// has no Landlock.
-pub(crate) fn ruleset(view: &View<'_>) -> io::Result<Option<OwnedFd>> {
+/// has no Landlock. Rulesets are kept for the next run of the same program in the same working
+/// folder (a rule holds the file it was made for, so the key is the files themselves: a program
+/// rebuilt at the same path gets a new ruleset): making one costs an open and a system call per
+/// path, a good part of a tiny run.
+pub(crate) fn ruleset(view: &View<'_>) -> io::Result<Option<Arc<OwnedFd>>> {
+    type Key = Vec<(PathBuf, u64, u64)>;
+    const KEPT: usize = 64;
+    static KEPT_RULESETS: Mutex<Vec<(Key, Arc<OwnedFd>)>> = Mutex::new(Vec::new());
+    if abi() == 0 {
+        return Ok(None);
+    }
+    let key: Key = view
+        .own
+        .iter()
+        .chain(view.system)
+        .chain([&view.workdir.to_path_buf()])
+        .map(|path| {
+            let (dev, ino) = std::fs::metadata(path).map_or((0, 0), |m| (m.dev(), m.ino()));
+            (path.clone(), dev, ino)
+        })
+        .collect();
+    let kept = || KEPT_RULESETS.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, ruleset)) = kept().iter().find(|(k, _)| *k == key) {
+        return Ok(Some(Arc::clone(ruleset)));
+    }
+    let Some(ruleset) = build(view)? else {
+        return Ok(None);
+    };
+    let ruleset = Arc::new(ruleset);
+    let mut kept = kept();
+    if kept.len() >= KEPT {
+        kept.remove(0);
+    }
+    kept.push((key, Arc::clone(&ruleset)));
+    Ok(Some(ruleset))
+}
+
+/// A new ruleset descriptor for `view`.
+fn build(view: &View<'_>) -> io::Result<Option<OwnedFd>> {
     let abi = abi();
     if abi == 0 {
         return Ok(None);

@@ -373,7 +373,7 @@ fn plain_view(
     argv: &[OsString],
     show: &[std::path::PathBuf],
     workdir: &Path,
-) -> std::io::Result<Option<std::os::fd::OwnedFd>> {
+) -> std::io::Result<Option<std::sync::Arc<std::os::fd::OwnedFd>>> {
     if crate::landlock::abi() == 0 {
         return Ok(None);
     }

@@ -3,7 +3,10 @@
 //! only forks, execs and waits for the same program N times. Prints wall and CPU time per run
 //! (CPU: this process and its descendants, steadier on a busy machine) and the ratio to the
 //! floor. The floor and each containment are measured in alternation, `rounds` times, and the
-//! median of the rounds' ratios is reported. Usage:
+//! median of the rounds' ratios is reported. Last, what a compile's files cost in a reused box:
+//! the same shell command given three sources and writing its output under `out/` (so the box
+//! is emptied and checked after each run) against it given nothing and writing nothing.
+//! Usage:
 //! `cargo run --release -p grundy-sandbox --example overhead -- [N] [rounds] [only]`
 //! (needs cc); `only` is a containment's name (`PID namespace`, `cgroup`, `process group`).
 
@@ -11,7 +14,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use grundy_sandbox::{run_with, Containment, End, Limits, Program, Spec, Stdin};
+use grundy_sandbox::{run_with, BoxFile, Containment, End, Limits, Program, Spec, Stdin};
 
 const FLOOR: &str = r#"
 #include <stdlib.h>
@@ -117,7 +120,44 @@ fn main() {
             ratio(|t| t.1)
         );
     }
+    if containments.contains(&Containment::PidNamespace) {
+        compile_files(n, rounds, &limits);
+    }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Prints what placing a compile's files and clearing its box after it cost per run: a shell
+/// that writes `out/main` when given sources, given three 4 KiB sources and an `out/` folder,
+/// against the same shell given nothing (whose box is found pristine at once).
+fn compile_files(n: u32, rounds: u32, limits: &Limits) {
+    let shell = Program::new(["/bin/sh", "-c", "if [ -d out ]; then : > out/main; fi"]);
+    let sources: Vec<BoxFile> = ["a.c", "b.c", "c.h"]
+        .iter()
+        .map(|name| BoxFile::bytes(format!("src/{name}"), vec![b'x'; 4096]))
+        .chain([BoxFile::writable_dir("out")])
+        .collect();
+    let run = |files: &[BoxFile]| {
+        let mut spec = Spec::new(&shell, limits);
+        spec.files = files.to_vec();
+        let outcome = run_with(spec, Containment::PidNamespace).unwrap();
+        assert_eq!(outcome.end, End::Exited(0), "{outcome:?}");
+    };
+    let (mut bare, mut compiling) = (Vec::new(), Vec::new());
+    for _ in 0..rounds {
+        bare.push(time(n, || run(&[])).0);
+        compiling.push(time(n, || run(&sources)).0);
+    }
+    let per_run = |t: &[Duration]| {
+        let best = t.iter().min().copied().unwrap_or_default();
+        best.as_secs_f64() * 1e6 / f64::from(n)
+    };
+    let (bare, compiling) = (per_run(&bare), per_run(&compiling));
+    println!(
+        "{:<24} {compiling:8.1} us/run wall against {bare:.1} with nothing: {:+.1} us/run \
+         to place a compile's files and empty its box",
+        "compile's files (box)",
+        compiling - bare
+    );
 }
 
 fn compile(dir: &Path, name: &str, source: &str) -> std::path::PathBuf {
