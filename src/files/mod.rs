@@ -1,7 +1,7 @@
 //! Writing files safely: a temporary file in the destination folder, then a rename, so a reader
 //! never sees half a file; existing files are replaced only when the caller says so. Fixtures
 //! are written through [`store`] instead, which also survives SIGKILL and concurrent writers.
-//! Reading a fixture file whole: [`read_whole`].
+//! Reading a fixture file whole: [`read_whole`]. Taking a `flock`: [`flock`].
 
 pub mod store;
 
@@ -80,6 +80,17 @@ pub fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
     // that shrank) goes on until `read` returns 0.
     (&mut file).take(size as u64).read_to_end(&mut bytes)?;
     Ok(bytes)
+}
+
+/// Takes (or changes, or with a non-blocking operation tries) a `flock` on `file`, again when a
+/// signal interrupted the wait.
+pub fn flock(file: &std::fs::File, operation: rustix::fs::FlockOperation) -> std::io::Result<()> {
+    loop {
+        match rustix::fs::flock(file, operation) {
+            Err(rustix::io::Errno::INTR) => continue,
+            done => return done.map_err(Into::into),
+        }
+    }
 }
 
 #[cfg(test)]
