@@ -57,8 +57,12 @@ pub struct Plan {
     pub reserves_address_space: bool,
 }
 
-/// Changed whenever what a build folder holds changes, so older builds are not taken for new.
-const BUILD_LAYOUT: &[u8] = b"layout 2: launcher absolutizes arguments";
+/// Changed whenever what a build folder holds or how it is made changes, so older builds are
+/// not taken for new.
+const BUILD_LAYOUT: &[u8] = b"layout 3: raw names, tool identities";
+
+/// The shell a `build` script is started through.
+pub const SCRIPTS_SHELL: &str = "/bin/sh";
 
 /// Why a program will not be built.
 #[derive(Clone, Debug, PartialEq)]
@@ -109,9 +113,17 @@ impl Program {
         }
     }
 
-    /// The build-cache key: a SHA-256 over the language, its commands and every file's name
-    /// (relative to the program) and bytes. Equal keys mean an equal build.
+    /// The build-cache key: a SHA-256 over everything a build depends on, each part
+    /// length-prefixed so no two lists of parts hash alike: the build layout
+    /// ([`BUILD_LAYOUT`]); the language's code, compile and run templates and the entry (for a
+    /// `build`/`run` folder, the word `scripts`); the identity of each tool the language needs
+    /// ([`languages::tool_identity`]: the compiler that would run, not only its name; for scripts
+    /// the shell that starts `build`); and every file's name as raw bytes relative to the
+    /// program (two names that differ only in bytes that are not UTF-8 are two keys), whether it
+    /// is executable (a copy in the build keeps that) and its bytes. Equal keys mean an equal
+    /// build.
     pub fn cache_key(&self) -> String {
+        use std::os::unix::ffi::OsStrExt;
         let mut hash = Sha256::new();
         let mut field = |bytes: &[u8]| {
             hash.update((bytes.len() as u64).to_le_bytes());
@@ -121,7 +133,10 @@ impl Program {
         // build.
         field(BUILD_LAYOUT);
         match &self.kind {
-            Kind::Scripts => field(b"scripts"),
+            Kind::Scripts => {
+                field(b"scripts");
+                field(&languages::tool_identity(SCRIPTS_SHELL));
+            }
             Kind::Source { language, entry } => {
                 for part in [
                     language.code,
@@ -131,22 +146,21 @@ impl Program {
                 ] {
                     field(part.as_bytes());
                 }
+                for tool in language.tools {
+                    field(&languages::tool_identity(tool));
+                }
             }
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.as_bytes()),
         }
-        let base = if self.path.is_dir() {
-            self.path.as_path()
-        } else {
-            self.path.parent().unwrap_or(Path::new(""))
-        };
         for file in &self.files {
             field(
-                file.strip_prefix(base)
+                file.strip_prefix(self.base())
                     .unwrap_or(file)
-                    .to_string_lossy()
+                    .as_os_str()
                     .as_bytes(),
             );
+            field(&[u8::from(languages::is_executable(file))]);
             field(&std::fs::read(file).unwrap_or_default());
         }
         let digest = hash.finalize();

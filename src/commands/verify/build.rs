@@ -26,7 +26,7 @@ use grundy_sandbox::{BoxFile, Limits, Program as Command, SharedFile, Spec};
 use super::model::Problem;
 use crate::config::Settings;
 use crate::package::languages::{self, missing_tool};
-use crate::package::programs::{Kind, Plan, Program};
+use crate::package::programs::{Kind, Plan, Program, SCRIPTS_SHELL};
 use crate::running::pool::Jobs;
 use crate::running::{run_of, SolveWatch};
 
@@ -289,7 +289,7 @@ fn stage(
     let argv: Vec<String> = if scripts {
         // A build script runs in (a writable copy of) its own folder.
         [
-            "/bin/sh",
+            SCRIPTS_SHELL,
             "-c",
             "cp -R src/. out && chmod -R u+w out && cd out && exec ./build",
         ]
