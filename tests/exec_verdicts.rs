@@ -168,13 +168,19 @@ fn code_given_to_a_shell_is_its_code_and_files_after_it_are_still_found() {
     check_json(&project, &["check", "--exec", command]).assert_verdicts("AC");
     // Handed to the shell as written, and run in the program's own empty folder, where no
     // `./programs/correct` is: a failure of the program, not a refused command.
-    let judged = check_json(&project, &["check", "--exec", "sh -c 'exec ./programs/correct'"]);
+    let judged = check_json(
+        &project,
+        &["check", "--exec", "sh -c 'exec ./programs/correct'"],
+    );
     assert_eq!(judged.code(), 1, "{}", judged.dump());
     for id in ORDINARY {
         assert_eq!(judged.verdict(id), "RE", "{}", judged.dump());
     }
     // A real file that is missing is still refused before anything runs.
-    let judged = check_json(&project, &["check", "--exec", "sh -c 'exit 0' sh missing.sh"]);
+    let judged = check_json(
+        &project,
+        &["check", "--exec", "sh -c 'exit 0' sh missing.sh"],
+    );
     assert_eq!(judged.code(), 2, "{}", judged.dump());
     assert!(
         stderr(&judged.output).contains("`missing.sh`"),

@@ -55,11 +55,24 @@ pub struct Plan {
     pub run: Vec<String>,
     /// Its runtime reserves far more address space than it uses (the JVM).
     pub reserves_address_space: bool,
+    /// What the run command needs in the build folder once the build is done.
+    pub needs: Vec<Needed>,
+}
+
+/// A file a run command needs in the build folder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Needed {
+    /// Relative to the build folder.
+    pub path: PathBuf,
+    /// Started itself (a compiled program, a `run` script), so it must be executable.
+    pub executable: bool,
+    /// What it is, for the message when it is missing: `the compiled program`.
+    pub what: &'static str,
 }
 
 /// Changed whenever what a build folder holds or how it is made changes, so older builds are
 /// not taken for new.
-const BUILD_LAYOUT: &[u8] = b"layout 3: raw names, tool identities";
+const BUILD_LAYOUT: &[u8] = b"layout 3: raw names, tool identities, a manifest";
 
 /// The shell a `build` script is started through.
 pub const SCRIPTS_SHELL: &str = "/bin/sh";
@@ -187,6 +200,11 @@ impl Program {
                     run: vec![dir.join("run").display().to_string()],
                     dir,
                     reserves_address_space: false,
+                    needs: vec![Needed {
+                        path: PathBuf::from("run"),
+                        executable: true,
+                        what: "the `run` script",
+                    }],
                 })
             }
             Kind::Source { language, entry } => {
@@ -225,6 +243,7 @@ impl Program {
                     key,
                     compile: language.compile.map(|c| languages::expand(c, &vars)),
                     run: languages::expand(language.run, &vars),
+                    needs: needs(language, entry.as_deref()),
                     dir,
                     reserves_address_space: language.reserves_address_space(),
                 })
@@ -240,6 +259,35 @@ impl Program {
             self.path.parent().unwrap_or(Path::new(""))
         }
     }
+}
+
+/// What a language's run command needs of a build: the compiled program (`{exe}`), the entry
+/// class's file (`{class}`: `pkg.Main` is `pkg/Main.class`), the entry file (`{main}`).
+fn needs(language: &Language, entry: Option<&str>) -> Vec<Needed> {
+    let entry = entry.unwrap_or_default();
+    let mut needs = vec![];
+    if language.run.contains("{exe}") {
+        needs.push(Needed {
+            path: PathBuf::from("main"),
+            executable: true,
+            what: "the compiled program",
+        });
+    }
+    if language.run.contains("{class}") {
+        needs.push(Needed {
+            path: PathBuf::from(format!("{}.class", entry.replace('.', "/"))),
+            executable: false,
+            what: "the entry class",
+        });
+    }
+    if language.run.contains("{main}") {
+        needs.push(Needed {
+            path: PathBuf::from(entry),
+            executable: false,
+            what: "the entry file",
+        });
+    }
+    needs
 }
 
 /// The programs in a folder (each file or subfolder one), sorted by name; none if it is missing.

@@ -259,3 +259,32 @@ fn the_compiler_is_part_of_the_key() {
     assert_ne!(through, languages::tool_identity(tool));
     assert!(languages::tool_identity("/nonexistent/cc").is_empty());
 }
+
+#[test]
+fn plans_say_what_the_run_command_needs_of_the_build() {
+    let dir = tree(&[
+        ("a.cpp", "int main() {}"),
+        ("s.py", ""),
+        ("scripted/run", ""),
+        ("j/Main.java", "package pkg; class Main {}"),
+    ]);
+    let needs = |program: Program| -> Vec<(String, bool)> {
+        let plan = program.plan(Path::new("/t"), |_| None).unwrap();
+        let needs = plan.needs.into_iter();
+        needs
+            .map(|n| (n.path.display().to_string(), n.executable))
+            .collect()
+    };
+    assert_eq!(needs(program(&dir, "a.cpp")), [("main".to_string(), true)]);
+    assert_eq!(needs(program(&dir, "s.py")), [("s.py".to_string(), false)]);
+    assert_eq!(
+        needs(program(&dir, "scripted")),
+        [("run".to_string(), true)]
+    );
+    assert_eq!(
+        needs(program(&dir, "j")),
+        [("Main.class".to_string(), false)]
+    );
+    let in_package = Program::new(&dir.path().join("j"), None, Some("pkg.Main"));
+    assert_eq!(needs(in_package), [("pkg/Main.class".to_string(), false)]);
+}

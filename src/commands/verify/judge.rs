@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::build::{Build, Builds};
-use super::checkers::{checker_for, interactor_for};
+use super::build::{Build, Builds, HostError};
+use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
 use super::time_limit;
@@ -56,6 +56,8 @@ pub enum Judged {
     Runs(Vec<Option<CaseRun>>),
     CompileError(String),
     Skipped(String),
+    /// Not judged: the host failed while building it.
+    HostError(HostError),
 }
 
 /// The judging of one problem.
@@ -68,13 +70,15 @@ pub struct Judging {
     pub time_limit_line: String,
     /// Problems of the package found while judging (judge errors, time-limit margins).
     pub errors: Vec<String>,
+    /// What could not be checked: the output validator did not run.
+    pub unchecked: Vec<String>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
     pub warnings: Vec<String>,
 }
 
 /// What every job of one problem shares.
 struct Prepared {
-    checkers: Vec<Result<Checker, String>>,
+    checkers: Vec<Result<Checker, Unjudgeable>>,
     interactor: Option<Interactor>,
     settings: Settings,
     subjects: Vec<Option<Subject>>,
@@ -235,7 +239,7 @@ pub fn judge_all(
 /// Checkers, interactor, limits and programs of one problem, and the submissions that cannot be
 /// judged at all.
 fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
-    let checkers: Vec<Result<Checker, String>> = problem
+    let checkers: Vec<Result<Checker, Unjudgeable>> = problem
         .cases
         .iter()
         .map(|case| checker_for(problem, builds, case))
@@ -264,6 +268,7 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         let (subject, judged) = match (builds.of(&submission.program), &blocker) {
             (Build::Failed(message), _) => (None, Judged::CompileError(message.clone())),
             (Build::Skipped(why), _) => (None, Judged::Skipped(why.clone())),
+            (Build::HostError(error), _) => (None, Judged::HostError(error.clone())),
             (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
             (Build::Ready { .. }, None) if unchecked => (
                 None,
@@ -284,15 +289,18 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         subjects.push(subject);
         submissions.push(judged);
     }
-    let mut errors = vec![];
-    if let Some(why) = &blocker {
-        errors.push(why.clone());
+    let (mut errors, mut unchecked) = (vec![], vec![]);
+    match &blocker {
+        Some(Unjudgeable::Package(why)) => errors.push(why.clone()),
+        Some(Unjudgeable::NotRun(why)) => unchecked.push(why.clone()),
+        None => {}
     }
     let judging = Judging {
         submissions,
         time_limit: Err(String::new()),
         time_limit_line: String::new(),
         errors,
+        unchecked,
         warnings: vec![],
     };
     let prepared = Prepared {
@@ -445,7 +453,7 @@ fn judge_case(
     };
     let checker = match &prepared.checkers[index] {
         Ok(checker) => checker,
-        Err(why) => return failed(Verdict::JE, why.clone()),
+        Err(why) => return failed(Verdict::JE, why.to_string()),
     };
     let answer = match case.answer.as_ref().map(std::fs::read).transpose() {
         Ok(answer) => answer,
