@@ -253,8 +253,8 @@ fn missing_tool_in(tool: &str, own: &OsStr, sandbox: &str) -> Option<String> {
 /// `/`), the file that path leads to with links followed (`g++` → `x86_64-linux-gnu-g++-12`),
 /// and that file's device, inode, size and modification time in nanoseconds. A compiler
 /// upgraded in place changes its size or time (a package manager writes a new file, so its
-/// inode too); another one first on the PATH changes the path. Two `stat`s and a `readlink` per
-/// tool. What the tool runs in turn (`cc1plus`, the headers, the libraries) is not looked at: it
+/// inode too); another one first on the PATH changes the path. A few `stat`s and `readlink`s per
+/// tool, no process. What the tool runs in turn (`cc1plus`, the headers, the libraries) is not looked at: it
 /// changes with the tool's own package. Empty when the tool is not found (the program is then
 /// skipped, never built).
 pub fn tool_identity(tool: &str) -> Vec<u8> {
