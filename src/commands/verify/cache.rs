@@ -118,9 +118,12 @@ impl Cache {
         if verified(&entry) {
             return Ok(true);
         }
-        // Renamed away first, so it leaves its key at once; what is left is debris, removed now
-        // or swept by a later run if this one is killed.
-        let doomed = self.staging_path(key);
+        // Renamed away first (over an empty staging folder of its own), so it leaves its key at
+        // once; what is left is debris, removed now or swept by a later run if this one is
+        // killed.
+        let doomed = self
+            .new_staging(key)
+            .map_err(|e| CacheError::new("create a staging folder in", &self.folder, e))?;
         match std::fs::rename(&entry, &doomed) {
             Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(false),
             Err(error) => return Err(CacheError::new("remove the damaged build", &entry, error)),
@@ -132,11 +135,9 @@ impl Cache {
 
     /// A new, empty staging folder for a build of `key`.
     pub fn stage<'a>(&'a self, key: &str) -> Result<Staging<'a>, CacheError> {
-        let path = self.staging_path(key);
-        // A folder of this name is a dead grundy's that had this pid: never a live one's.
-        let _ = remove(&path);
-        std::fs::create_dir(&path)
-            .map_err(|e| CacheError::new("create a staging folder", &path, e))?;
+        let path = self
+            .new_staging(key)
+            .map_err(|e| CacheError::new("create a staging folder in", &self.folder, e))?;
         Ok(Staging {
             entry: self.folder.join(key),
             path,
@@ -144,12 +145,21 @@ impl Cache {
         })
     }
 
-    /// `<cache>/.<key>.<pid>.<n>`, unique in this process.
-    fn staging_path(&self, key: &str) -> PathBuf {
+    /// Makes `<cache>/.<key>.<pid>.<n>` with the first `n` this process has not used whose
+    /// name is free: one taken belongs to a dead grundy that had this pid, or to a live one of
+    /// another PID namespace sharing the cache, and is never touched.
+    fn new_staging(&self, key: &str) -> io::Result<PathBuf> {
         static NEXT: AtomicU64 = AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        self.folder
-            .join(format!(".{key}.{}.{n}", std::process::id()))
+        loop {
+            let n = NEXT.fetch_add(1, Ordering::Relaxed);
+            let path = self
+                .folder
+                .join(format!(".{key}.{}.{n}", std::process::id()));
+            match std::fs::create_dir(&path) {
+                Err(error) if error.kind() == io::ErrorKind::AlreadyExists => continue,
+                made => return made.map(|()| path),
+            }
+        }
     }
 }
 

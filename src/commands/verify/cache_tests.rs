@@ -145,3 +145,27 @@ fn manifests_keep_every_name_on_one_line_and_tell_bytes_apart() {
          2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881 a%FF%0A%25\n"
     );
 }
+
+#[test]
+fn a_staging_folder_never_takes_a_name_in_use() {
+    let dir = tempfile::tempdir().unwrap();
+    // Folders of this pid's names: a dead grundy's, or a live one's in another PID namespace.
+    let taken: Vec<PathBuf> = (0..2000)
+        .map(|n| {
+            dir.path()
+                .join(format!(".{KEY}.{}.{n}", std::process::id()))
+        })
+        .collect();
+    for path in &taken {
+        std::fs::create_dir(path).unwrap();
+        std::fs::write(path.join("theirs"), b"").unwrap();
+    }
+    let other = File::open(dir.path()).unwrap();
+    flock(&other, FlockOperation::LockShared).unwrap();
+    let cache = Cache::open(dir.path()).unwrap();
+    let staging = cache.stage(KEY).unwrap();
+    assert!(!taken.contains(&staging.path().to_path_buf()));
+    assert!(names(staging.path()).is_empty());
+    drop(staging);
+    assert!(taken.iter().all(|path| path.join("theirs").exists()));
+}
