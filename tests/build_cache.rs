@@ -47,6 +47,16 @@ fn verify_in(project: &Project, cache: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A PATH (one folder of the project) with Python and the shell but no C compiler.
+fn without_a_c_compiler(project: &Project) -> PathBuf {
+    let bin = project.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for tool in ["python3", "sh"] {
+        std::os::unix::fs::symlink(binary(tool), bin.join(tool)).unwrap();
+    }
+    bin
+}
+
 /// The summary's only package.
 fn package(summary: &Value) -> &Value {
     &summary["packages"][0]
@@ -95,11 +105,7 @@ fn a_validator_that_cannot_be_built_here_leaves_the_package_not_verified() {
             ("input_validators/format.ctd", "INT(0, 9)\n"),
         ],
     );
-    let bin = project.path().join("bin");
-    std::fs::create_dir_all(&bin).unwrap();
-    for tool in ["python3", "sh"] {
-        std::os::unix::fs::symlink(binary(tool), bin.join(tool)).unwrap();
-    }
+    let bin = without_a_c_compiler(&project);
     let cache = project.path().join("target");
     let run = |format: &str| {
         project
@@ -133,6 +139,46 @@ fn a_validator_that_cannot_be_built_here_leaves_the_package_not_verified() {
     assert!(text.contains("echo: package NOT VERIFIED"), "{text}");
     assert!(text.contains("  not checked: digits.c: skipped"), "{text}");
     assert!(!text.contains(": ok\n"), "validation said ok: {text}");
+}
+
+#[test]
+fn an_output_validator_that_cannot_be_built_here_leaves_the_package_not_verified() {
+    let project = Project::new();
+    echo(
+        &project,
+        "echo",
+        &[
+            ("output_validator/same.c", "int main(void) { return 42; }\n"),
+            ("data/valid_output/1.in", "7\n"),
+            ("data/valid_output/1.ans", "7\n"),
+            ("data/valid_output/1.out", "7\n"),
+        ],
+    );
+    let output = project
+        .command(&["verify", "echo", "--format", "json"])
+        .env("CARGO_TARGET_DIR", project.path().join("target"))
+        .env("PATH", without_a_c_compiler(&project))
+        .timeout(NO_HANG)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let (rows, summary) = json(&output);
+    let package = package(&summary);
+    assert_eq!(package["status"], "not verified", "{package}");
+    assert_eq!(
+        package["unchecked"],
+        serde_json::json!(["output_validator: skipped: no compiler for C (gcc not found)"]),
+        "once, though validation and judging both needed it"
+    );
+    let echo = row(&rows, "accepted/echo.py");
+    assert_eq!(echo["ok"], Value::Null, "{echo}");
+    assert!(
+        echo["skipped"]
+            .as_str()
+            .unwrap()
+            .contains("no compiler for C"),
+        "{echo}"
+    );
 }
 
 #[test]

@@ -20,8 +20,19 @@ pub enum Unjudgeable {
     Package(String),
     /// Nobody's known: its output validator could not be built here (no compiler, an
     /// unsupported language, the host failing), so nothing is known of the package.
-    #[error("{0}")]
-    NotRun(String),
+    #[error("the output validator {validator}: {why}")]
+    NotRun { validator: String, why: String },
+}
+
+/// A package's own output validator (the first, when a legacy package has several).
+pub fn output_validator(problem: &Problem) -> Option<&Program> {
+    match &problem.judging {
+        Judging::Package {
+            validator: OutputValidator::Custom(programs),
+            ..
+        } => Some(first(programs)),
+        _ => None,
+    }
 }
 
 /// The checker for `case`, or why there is none.
@@ -85,14 +96,16 @@ fn kattis_judge(
             )))
         }
         Build::Skipped(why) => {
-            return Err(Unjudgeable::NotRun(format!(
-                "the output validator {name}: {why}"
-            )))
+            return Err(Unjudgeable::NotRun {
+                validator: name.clone(),
+                why: why.clone(),
+            })
         }
         Build::HostError(error) => {
-            return Err(Unjudgeable::NotRun(format!(
-                "the output validator {name}: judge error: {error}"
-            )))
+            return Err(Unjudgeable::NotRun {
+                validator: name.clone(),
+                why: format!("judge error: {error}"),
+            })
         }
     };
     let words: Vec<String> = command

@@ -292,7 +292,9 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     let (mut errors, mut unchecked) = (vec![], vec![]);
     match &blocker {
         Some(Unjudgeable::Package(why)) => errors.push(why.clone()),
-        Some(Unjudgeable::NotRun(why)) => unchecked.push(why.clone()),
+        Some(Unjudgeable::NotRun { validator, why }) => {
+            unchecked.push(format!("{validator}: {why}"))
+        }
         None => {}
     }
     let judging = Judging {

@@ -6,11 +6,13 @@
 //! Input validators speak the Kattis protocol: the input on stdin, the case's arguments on the
 //! command line, exit 42 for a valid input and 43 for an invalid one; anything else means the
 //! validator is broken. A judged input must be accepted by every validator; an `invalid_input`
-//! must be rejected by at least one. A validator that does not compile makes the package
-//! invalid; one that could not be built here (no compiler, an unsupported language, the host
-//! failing) leaves the data unchecked, and the package is then never called valid. A built-in problem's validator runs in-process. Answer
+//! must be rejected by at least one. A built-in problem's validator runs in-process. Answer
 //! validators speak BAPCtools' protocol: the answer on stdin, the case's input file as the
 //! argument, the same exit codes.
+//!
+//! A validator that does not compile makes the package invalid; one that could not be built
+//! here (no compiler, an unsupported language, the host failing) leaves the data unchecked, and
+//! the package is then never called valid.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -22,7 +24,7 @@ use anyhow::Result;
 use grundy_sandbox::Program as Command;
 
 use super::build::{Build, Builds};
-use super::checkers::{checker_for, Unjudgeable};
+use super::checkers::{checker_for, output_validator, Unjudgeable};
 use super::model::{absolute, InputValidator, Problem, TestCase};
 use crate::checking::{Judgement, Submitted};
 use crate::config::Settings;
@@ -175,8 +177,9 @@ impl ValidationJobs {
                         Said::Invalid(message) => Some(format!("it was rejected: {message}")),
                         Said::Broken(message) => Some(message.clone()),
                         Said::NotRun(why) => {
-                            let validator = "the output validator";
-                            note_not_run(&mut all[p], &mut not_run[p], validator, why);
+                            let validator = output_validator(&self.problems[p])
+                                .expect("only a package's own output validator does not run");
+                            note_not_run(&mut all[p], &mut not_run[p], &validator.name, why);
                             None
                         }
                     };
@@ -386,7 +389,7 @@ fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Sai
     let checker = match checker_for(problem, builds, case) {
         Ok(checker) => checker,
         Err(Unjudgeable::Package(why)) => return Said::Broken(why),
-        Err(Unjudgeable::NotRun(why)) => return Said::NotRun(NotRun::Skipped(why)),
+        Err(Unjudgeable::NotRun { why, .. }) => return Said::NotRun(NotRun::Skipped(why)),
     };
     let read = |path: &Option<std::path::PathBuf>| {
         path.as_ref()
