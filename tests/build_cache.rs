@@ -237,6 +237,21 @@ fn a_cache_folder_that_cannot_be_made_is_a_judge_error_and_exit_2() {
         .find(|n| n.has_tag_name("error"))
         .unwrap_or_else(|| panic!("no <error>: {xml}"));
     assert_eq!(error.attribute("type"), Some("JE"), "{xml}");
+    // Without a fixed time limit, the one computed from the accepted submission is unknown,
+    // not wrong.
+    project.file(
+        "echo/problem.yaml",
+        "problem_format_version: 2025-09\nname: Echo\n",
+    );
+    let output = verify_in(&project, &blocked, &["echo", "--format", "json"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let (_, summary) = json(&output);
+    let free = &summary["packages"][0];
+    assert_eq!(free["errors"], Value::Array(vec![]), "{free}");
+    assert!(
+        free["unchecked"].to_string().contains("time limit: "),
+        "{free}"
+    );
     // The human report says whose fault it is.
     let output = verify_in(&project, &blocked, &["echo"]);
     assert_eq!(code(&output), 2, "{}", dump(&output));

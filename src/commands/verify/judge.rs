@@ -357,12 +357,28 @@ fn run_tasks(
 fn settle(problem: &Problem, judging: &mut Judging) {
     let Ok(limit) = judging.time_limit.clone() else {
         let why = judging.time_limit.clone().unwrap_err();
+        // Whether a submission the limit is computed from was not built (no compiler, a judge
+        // error of the host): then the limit is unknown, not the package wrong.
+        let unbuilt =
+            problem
+                .submissions
+                .iter()
+                .zip(&judging.submissions)
+                .any(|(submission, judged)| {
+                    time_limit::times_the_limit(problem, submission)
+                        && matches!(judged, Judged::Skipped(_) | Judged::HostError(_))
+                });
         for judged in &mut judging.submissions {
             if matches!(judged, Judged::Runs(_)) {
                 *judged = Judged::Skipped(format!("skipped: no time limit: {why}"));
             }
         }
-        judging.errors.push(format!("time limit: {why}"));
+        match unbuilt {
+            true => judging.unchecked.push(format!(
+                "time limit: {why} (a submission it is computed from was not built)"
+            )),
+            false => judging.errors.push(format!("time limit: {why}")),
+        }
         return;
     };
     for (submission, judged) in problem.submissions.iter().zip(&mut judging.submissions) {

@@ -210,7 +210,7 @@ fn build_line(problem: &Problem, builds: &Builds) -> String {
         (cached, "from the cache"),
         (failed, "failed"),
         (skipped, "skipped"),
-        (host, "judge error (the host's)"),
+        (host, "judge error(s) of the host"),
     ] {
         if count > 0 {
             parts.push(format!("{count} {what}"));
