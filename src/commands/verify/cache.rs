@@ -4,7 +4,8 @@
 //! [`crate::package::programs::Program::cache_key`]'s. Nothing here starts a program:
 //! [`super::build`] fills a staging folder and asks for it to be published.
 //!
-//! - **Publishing.** A build is made in a staging folder `<cache>/.<key>.<pid>.<n>/`. When it is
+//! - **Publishing.** A build is made in a staging folder `<cache>/.<key>.<pid>.<n>/` (the first
+//!   free `<n>`: a pid may be another live grundy's in another PID namespace). When it is
 //!   complete its manifest is written last, inside it, and the folder is renamed to `<key>/`: a
 //!   folder under a key is a whole build or nothing. When another grundy publishes the same key
 //!   first, its build is kept and ours dropped (equal keys are equal builds).
