@@ -73,11 +73,37 @@ pub(crate) fn claim() -> io::Result<Lease> {
         if processes_left(uid, true) && !gone_soon(uid) {
             continue;
         }
+        sweep_files(uid);
         return Ok(Lease { uid, _lock: file });
     }
     Err(io::Error::other(format!(
         "all {count} box users from uid {first} are in use by other runs"
     )))
+}
+
+/// The host's folders any user may write in, where a box user whom no Landlock ruleset stops
+/// can leave files outside its working folder (POSIX message queues are refused it outright).
+const SHARED_FOLDERS: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Removes what the box user `uid` left in the shared folders, where no Landlock ruleset kept
+/// it from them: whatever it owns there is its run's (the user is claimed by one run at a time,
+/// and has no process left). Also done when the user is claimed, for a run that ended before
+/// its user's last process did (or a grundy that died).
+pub(crate) fn sweep_files(uid: u32) {
+    if crate::landlock::abi() > 0 {
+        return;
+    }
+    use std::os::unix::fs::MetadataExt;
+    for folder in SHARED_FOLDERS {
+        let Ok(entries) = std::fs::read_dir(folder) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            if entry.metadata().is_ok_and(|m| m.uid() == uid) {
+                crate::scrub::remove(&entry.path());
+            }
+        }
+    }
 }
 
 /// Whether a user or group with this id exists (its files could be reachable).

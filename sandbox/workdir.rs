@@ -58,35 +58,13 @@ impl Slot {
             _ => true,
         };
         if let Some(lease) = self.lease.as_ref().filter(|_| user_free) {
-            if crate::landlock::abi() == 0 {
-                sweep_user_files(lease.uid);
-            }
+            identity::sweep_files(lease.uid);
         }
         if user_free && crate::scrub::empty(self.path(), 0o700, &[]).is_ok() {
             pool().push(self);
         } else {
             crate::scrub::remove(self.path());
             created().retain(|p| p != self.path());
-        }
-    }
-}
-
-/// The host's folders any user may write in, where a box user whom no Landlock ruleset stops
-/// can leave files outside its working folder (POSIX message queues are refused it outright).
-const SHARED_FOLDERS: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];
-
-/// Removes what the box user `uid` left in the shared folders: whatever it owns there is its
-/// run's (the user is claimed by one run at a time, and has no process left).
-fn sweep_user_files(uid: u32) {
-    use std::os::unix::fs::MetadataExt;
-    for folder in SHARED_FOLDERS {
-        let Ok(entries) = std::fs::read_dir(folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            if entry.metadata().is_ok_and(|m| m.uid() == uid) {
-                crate::scrub::remove(&entry.path());
-            }
         }
     }
 }

@@ -40,29 +40,35 @@ static void chain(const char *top, int depth) {
 }
 "#;
 
-/// What a run may see of an earlier one.
+/// What a run may see of an earlier one (named on stderr, which a failed case's report shows).
 const WATCH_LEFTOVERS: &str = r#"
     struct stat st;
-    if (stat("left-here", &st) == 0 || stat("deep", &st) == 0 || stat("/tmp/deep-" TAG, &st) == 0)
-        return 1;
-    for (int i = 0; shared[i]; i++)
-        if (stat(shared[i], &st) == 0) return 1;
+    const char *files[] = {"left-here", "deep", "/tmp/deep-" TAG, shared[0], shared[1], shared[2], 0};
+    for (int i = 0; files[i]; i++)
+        if (stat(files[i], &st) == 0) { fprintf(stderr, "saw %s\n", files[i]); return 1; }
     key_t key = (key_t)KEY;
-    if (shmget(key, 0, 0) >= 0 || semget(key, 0, 0) >= 0 || msgget(key, 0) >= 0) return 1;
+    if (shmget(key, 0, 0) >= 0 || semget(key, 0, 0) >= 0 || msgget(key, 0) >= 0) {
+        fprintf(stderr, "saw an IPC object\n");
+        return 1;
+    }
     struct shm_info info;
-    if (shmctl(0, SHM_INFO, (struct shmid_ds *)&info) >= 0 && info.used_ids > 0) return 1;
+    if (shmctl(0, SHM_INFO, (struct shmid_ds *)&info) >= 0 && info.used_ids > 0) {
+        fprintf(stderr, "saw shared memory\n");
+        return 1;
+    }
     return 0;
 "#;
 
 /// Everything a run can try to leave. In a box the chain is as deep as the attack that filled
-/// a compile box; on a host folder (on disk, without a box) a shallower one keeps the test quick.
+/// a compile box; on a host folder (on disk, without a box) a shallower one keeps the test quick
+/// (removing any depth without recursion is scrub.rs's unit test).
 const LEAVE: &str = r#"
     close(open("left-here", O_WRONLY | O_CREAT, 0644));
     for (int i = 0; shared[i]; i++) close(open(shared[i], O_WRONLY | O_CREAT, 0666));
     char cwd[4096];
     int boxed = getcwd(cwd, sizeof cwd) && strcmp(cwd, "/box") == 0;
-    chain("deep", boxed ? 30000 : 1000);
-    chain("/tmp/deep-" TAG, boxed ? 30000 : 1000);
+    chain("deep", boxed ? 30000 : 200);
+    chain("/tmp/deep-" TAG, boxed ? 30000 : 200);
     key_t key = (key_t)KEY;
     int shm = shmget(key, 1 << 20, IPC_CREAT | 0666);
     if (shm >= 0) {
@@ -134,7 +140,10 @@ fn leftovers(launch: Launch) {
     // One worker: the cases run one after another, the box (or working folder) of the hostile
     // one reused by the next.
     let exec = exec_arg(&program);
-    let args = check_args(launch, &["-j", "1", "--exec", &exec]);
+    let args = check_args(
+        launch,
+        &["-j", "1", "--time-limit", "10000", "--exec", &exec],
+    );
     let judged = check_json_with(&project, launch, &args);
     judged.assert_verdicts("AC");
     let tag = tag(&project);

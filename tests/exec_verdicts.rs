@@ -157,6 +157,39 @@ done
 }
 
 #[test]
+fn code_given_to_a_shell_is_its_code_and_files_after_it_are_still_found() {
+    let project = fixture();
+    c_program(&project, "correct", "");
+    // The script starts the program through `$0`, which grundy makes absolute and shows it.
+    let command = r#"sh -c 'exec "$0"' ./programs/correct"#;
+    check_json(&project, &["check", "--exec", command]).assert_verdicts("AC");
+    // A redirect and slashes inside the script: words of the script, not files.
+    let command = r#"sh -c 'cat > ./in && exec "$0" < ./in 2>/dev/null' ./programs/correct"#;
+    check_json(&project, &["check", "--exec", command]).assert_verdicts("AC");
+    // Handed to the shell as written, and run in the program's own empty folder, where no
+    // `./programs/correct` is: a failure of the program, not a refused command.
+    let judged = check_json(
+        &project,
+        &["check", "--exec", "sh -c 'exec ./programs/correct'"],
+    );
+    assert_eq!(judged.code(), 1, "{}", judged.dump());
+    for id in ORDINARY {
+        assert_eq!(judged.verdict(id), "RE", "{}", judged.dump());
+    }
+    // A real file that is missing is still refused before anything runs.
+    let judged = check_json(
+        &project,
+        &["check", "--exec", "sh -c 'exit 0' sh missing.sh"],
+    );
+    assert_eq!(judged.code(), 2, "{}", judged.dump());
+    assert!(
+        stderr(&judged.output).contains("`missing.sh`"),
+        "{}",
+        judged.dump()
+    );
+}
+
+#[test]
 fn relative_paths_name_files_in_the_folder_grundy_runs_in() {
     // The program runs in a fresh temporary folder, yet `./programs/x` and `sh programs/y.sh`
     // (a script given to an interpreter) are found where grundy was started.

@@ -8,7 +8,7 @@ mod common;
 
 use std::process::Output;
 
-use common::{code, dump, row, stderr, stdout, verify_json as json, Project};
+use common::{binary, code, dump, row, stderr, stdout, verify_json as json, Project};
 use serde_json::Value;
 
 const INPUT_VALIDATOR_EMPTY: &str = "import sys\nsys.exit(42 if sys.stdin.read() == '' else 43)\n";
@@ -553,15 +553,6 @@ fn builds_are_cached_beside_the_package_and_nothing_is_left_in_the_temporary_fol
     );
     let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().collect();
     assert!(left.is_empty(), "left in TMPDIR: {left:?}");
-}
-
-/// The first `tool` on the PATH that is a binary, not a script (a pyenv shim needs more tools).
-fn binary(tool: &str) -> std::path::PathBuf {
-    let path = std::env::var_os("PATH").unwrap();
-    std::env::split_paths(&path)
-        .filter_map(|dir| dir.join(tool).canonicalize().ok())
-        .find(|p| std::fs::read(p).is_ok_and(|bytes| bytes.starts_with(b"\x7fELF")))
-        .unwrap_or_else(|| panic!("{tool} is on the PATH as a binary"))
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! never sees half a file; existing files are replaced only when the caller says so. Fixtures
 //! are written through [`store`] instead, which also survives SIGKILL and concurrent writers.
 //! Package and fixture files are read through [`beneath`], which never leaves their tree.
+//! Taking a `flock`: [`flock`].
 
 pub mod beneath;
 pub mod store;
@@ -57,6 +58,17 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
         }
         _ => format!("cannot write `{}`", path.display()),
     })
+}
+
+/// Takes (or changes, or with a non-blocking operation tries) a `flock` on `file`, again when a
+/// signal interrupted the wait.
+pub fn flock(file: &std::fs::File, operation: rustix::fs::FlockOperation) -> std::io::Result<()> {
+    loop {
+        match rustix::fs::flock(file, operation) {
+            Err(rustix::io::Errno::INTR) => continue,
+            done => return done.map_err(Into::into),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -94,13 +94,8 @@ impl RootLock {
     }
 
     fn take(file: File, operation: FlockOperation) -> io::Result<RootLock> {
-        loop {
-            match rustix::fs::flock(&file, operation) {
-                Err(Errno::INTR) => continue,
-                Err(error) => return Err(error.into()),
-                Ok(()) => return Ok(RootLock { _locked: file }),
-            }
-        }
+        super::flock(&file, operation)?;
+        Ok(RootLock { _locked: file })
     }
 }
 

@@ -255,7 +255,47 @@ fn missing_tool_in(tool: &str, own: &OsStr, sandbox: &str) -> Option<String> {
     None
 }
 
-fn is_executable(path: &Path) -> bool {
+/// What tells one build of `tool` from another, for the build-cache key, without starting it:
+/// the path it is found at where sandboxed programs look for it (or its own path when it has a
+/// `/`), the file that path leads to with links followed (`g++` → `x86_64-linux-gnu-g++-12`),
+/// and that file's device, inode, size and modification time in nanoseconds. A compiler
+/// upgraded in place changes its size or time (a package manager writes a new file, so its
+/// inode too); another one first on the PATH changes the path. A few `stat`s and `readlink`s per
+/// tool, no process. What the tool runs in turn (`cc1plus`, the headers, the libraries) is not looked at: it
+/// changes with the tool's own package. Empty when the tool is not found (the program is then
+/// skipped, never built).
+pub fn tool_identity(tool: &str) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::fs::MetadataExt;
+    let found = if tool.contains('/') {
+        Some(PathBuf::from(tool))
+    } else {
+        std::env::split_paths(grundy_sandbox::DEFAULT_PATH)
+            .map(|dir| dir.join(tool))
+            .find(|path| is_executable(path))
+    };
+    let Some(found) = found else {
+        return Vec::new();
+    };
+    let (Ok(target), Ok(meta)) = (std::fs::canonicalize(&found), std::fs::metadata(&found)) else {
+        return Vec::new();
+    };
+    let mut identity = Vec::new();
+    for path in [&found, &target] {
+        let bytes = path.as_os_str().as_bytes();
+        identity.extend((bytes.len() as u64).to_le_bytes());
+        identity.extend(bytes);
+    }
+    let mtime_ns = i128::from(meta.mtime()) * 1_000_000_000 + i128::from(meta.mtime_nsec());
+    for number in [meta.dev(), meta.ino(), meta.size()] {
+        identity.extend(number.to_le_bytes());
+    }
+    identity.extend(mtime_ns.to_le_bytes());
+    identity
+}
+
+/// Whether `path` is a regular file (links followed) with an execute bit.
+pub fn is_executable(path: &Path) -> bool {
     let Ok(metadata) = path.metadata() else {
         return false;
     };

@@ -59,10 +59,27 @@ pub struct Plan {
     pub run: Vec<String>,
     /// Its runtime reserves far more address space than it uses (the JVM).
     pub reserves_address_space: bool,
+    /// What the run command needs in the build folder once the build is done.
+    pub needs: Vec<Needed>,
 }
 
-/// Changed whenever what a build folder holds changes, so older builds are not taken for new.
-const BUILD_LAYOUT: &[u8] = b"layout 2: launcher absolutizes arguments";
+/// A file a run command needs in the build folder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Needed {
+    /// Relative to the build folder.
+    pub path: PathBuf,
+    /// Started itself (a compiled program, a `run` script), so it must be executable.
+    pub executable: bool,
+    /// What it is, for the message when it is missing: `the compiled program`.
+    pub what: &'static str,
+}
+
+/// Changed whenever what a build folder holds or how it is made changes, so older builds are
+/// not taken for new.
+const BUILD_LAYOUT: &[u8] = b"layout 3: raw names, tool identities, a manifest";
+
+/// The shell a `build` script is started through.
+pub const SCRIPTS_SHELL: &str = "/bin/sh";
 
 /// Why a program will not be built.
 #[derive(Clone, Debug, PartialEq)]
@@ -129,9 +146,17 @@ impl Program {
         Ok(program)
     }
 
-    /// The build-cache key: a SHA-256 over the language, its commands and every file's name
-    /// (relative to the program) and bytes. Equal keys mean an equal build.
+    /// The build-cache key: a SHA-256 over everything a build depends on, each part
+    /// length-prefixed so no two lists of parts hash alike: the build layout
+    /// ([`BUILD_LAYOUT`]); the language's code, compile and run templates and the entry (for a
+    /// `build`/`run` folder, the word `scripts`); the identity of each tool the language needs
+    /// ([`languages::tool_identity`]: the compiler that would run, not only its name; for scripts
+    /// the shell that starts `build`); and every file's name as raw bytes relative to the
+    /// program (two names that differ only in bytes that are not UTF-8 are two keys), whether it
+    /// is executable (a copy in the build keeps that) and its bytes. Equal keys mean an equal
+    /// build.
     pub fn cache_key(&self) -> String {
+        use std::os::unix::ffi::OsStrExt;
         let mut hash = Sha256::new();
         let mut field = |bytes: &[u8]| {
             hash.update((bytes.len() as u64).to_le_bytes());
@@ -141,7 +166,10 @@ impl Program {
         // build.
         field(BUILD_LAYOUT);
         match &self.kind {
-            Kind::Scripts => field(b"scripts"),
+            Kind::Scripts => {
+                field(b"scripts");
+                field(&languages::tool_identity(SCRIPTS_SHELL));
+            }
             Kind::Source { language, entry } => {
                 for part in [
                     language.code,
@@ -151,14 +179,29 @@ impl Program {
                 ] {
                     field(part.as_bytes());
                 }
+                for tool in language.tools {
+                    field(&languages::tool_identity(tool));
+                }
             }
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.as_bytes()),
         }
         for file in &self.files {
-            field(self.relative(file).to_string_lossy().as_bytes());
-            // An unreadable file keys as empty; building it then fails with the reason.
-            field(&file.read().unwrap_or_default());
+            field(self.relative(file).as_os_str().as_bytes());
+            // Its execute bit (a copy in the build keeps it) and bytes, through one open; an
+            // unreadable file keys as empty, and building it then fails with the reason.
+            let (executable, bytes) = file.open().map_or((false, Vec::new()), |mut opened| {
+                use std::io::Read;
+                use std::os::unix::fs::PermissionsExt;
+                let executable = opened
+                    .metadata()
+                    .is_ok_and(|m| m.permissions().mode() & 0o111 != 0);
+                let mut bytes = Vec::new();
+                let read = opened.read_to_end(&mut bytes);
+                (executable, if read.is_ok() { bytes } else { Vec::new() })
+            });
+            field(&[u8::from(executable)]);
+            field(&bytes);
         }
         let digest = hash.finalize();
         digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
@@ -182,6 +225,11 @@ impl Program {
                 run: vec![dir.join("run").display().to_string()],
                 dir,
                 reserves_address_space: false,
+                needs: vec![Needed {
+                    path: PathBuf::from("run"),
+                    executable: true,
+                    what: "the `run` script",
+                }],
             }),
             Kind::Source { language, entry } => {
                 if let Some(why) = language.tools.iter().find_map(|t| missing_tool(t)) {
@@ -219,6 +267,7 @@ impl Program {
                     key,
                     compile: language.compile.map(|c| languages::expand(c, &vars)),
                     run: languages::expand(language.run, &vars),
+                    needs: needs(language, entry.as_deref()),
                     dir,
                     reserves_address_space: language.reserves_address_space(),
                 })
@@ -364,6 +413,35 @@ impl Program {
             }
         }
     }
+}
+
+/// What a language's run command needs of a build: the compiled program (`{exe}`), the entry
+/// class's file (`{class}`: `pkg.Main` is `pkg/Main.class`), the entry file (`{main}`).
+fn needs(language: &Language, entry: Option<&str>) -> Vec<Needed> {
+    let entry = entry.unwrap_or_default();
+    let mut needs = vec![];
+    if language.run.contains("{exe}") {
+        needs.push(Needed {
+            path: PathBuf::from("main"),
+            executable: true,
+            what: "the compiled program",
+        });
+    }
+    if language.run.contains("{class}") {
+        needs.push(Needed {
+            path: PathBuf::from(format!("{}.class", entry.replace('.', "/"))),
+            executable: false,
+            what: "the entry class",
+        });
+    }
+    if language.run.contains("{main}") {
+        needs.push(Needed {
+            path: PathBuf::from(entry),
+            executable: false,
+            what: "the entry file",
+        });
+    }
+    needs
 }
 
 /// The programs in a folder (each file or subfolder one), sorted by name; none if it is missing.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::package::test_support::{root, tree};
+use std::os::unix::fs::PermissionsExt;
 
 fn program(dir: &tempfile::TempDir, path: &str) -> Program {
     given(dir, path, None, None)
@@ -202,6 +203,98 @@ fn the_cache_key_follows_names_bytes_and_language() {
     assert_ne!(key(&a, "sol"), key(&renamed, "sol"), "file names matter");
     let as_c = given(&a, "sol", Some("c"), None);
     assert_ne!(as_c.cache_key(), key(&a, "sol"), "the language matters");
+    let executable = tree(&[("sol/a.cpp", "int main() {}")]);
+    let file = executable.path().join("sol/a.cpp");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_ne!(
+        key(&a, "sol"),
+        key(&executable, "sol"),
+        "the execute bit matters"
+    );
+}
+
+#[test]
+fn names_that_differ_only_in_bytes_that_are_not_utf8_are_two_keys() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    // Both names read `h\u{FFFD}.h` once made UTF-8 the lossy way.
+    let with = |byte: u8| {
+        let dir = tree(&[("sol/a.cpp", "#include \"h.h\"\nint main() {}")]);
+        let name = [b'h', byte, b'.', b'h'];
+        std::fs::write(dir.path().join("sol").join(OsStr::from_bytes(&name)), "").unwrap();
+        dir
+    };
+    let (one, other) = (with(0xff), with(0xfe));
+    let (one, other) = (program(&one, "sol"), program(&other, "sol"));
+    assert_eq!(one.files.len(), 2);
+    let lossy = |p: &Program| p.relative(&p.files[1]).to_string_lossy().into_owned();
+    assert_eq!(lossy(&one), lossy(&other), "alike but for the byte");
+    assert_ne!(one.cache_key(), other.cache_key());
+}
+
+#[test]
+fn the_compiler_is_part_of_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let tool = dir.path().join("cc-tool");
+    std::fs::write(&tool, "#!/bin/sh\n").unwrap();
+    std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let tool = tool.to_str().unwrap();
+    let first = languages::tool_identity(tool);
+    assert!(!first.is_empty());
+    assert_eq!(languages::tool_identity(tool), first, "nothing changed");
+    // Upgraded in place: same path and inode, another size and time.
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    let file = std::fs::OpenOptions::new().append(true).open(tool).unwrap();
+    std::io::Write::write_all(&mut &file, b"# 2\n").unwrap();
+    file.set_modified(old).unwrap();
+    let upgraded = languages::tool_identity(tool);
+    assert_ne!(upgraded, first);
+    // Replaced by another file of the same size and time.
+    let replacement = dir.path().join("new");
+    std::fs::copy(tool, &replacement).unwrap();
+    std::fs::File::options()
+        .write(true)
+        .open(&replacement)
+        .unwrap()
+        .set_modified(old)
+        .unwrap();
+    std::fs::rename(&replacement, tool).unwrap();
+    assert_ne!(languages::tool_identity(tool), upgraded, "another inode");
+    // Reached through a link: the file it leads to, and the link's own path.
+    let link = dir.path().join("link");
+    std::os::unix::fs::symlink(tool, &link).unwrap();
+    let through = languages::tool_identity(link.to_str().unwrap());
+    assert_ne!(through, languages::tool_identity(tool));
+    assert!(languages::tool_identity("/nonexistent/cc").is_empty());
+}
+
+#[test]
+fn plans_say_what_the_run_command_needs_of_the_build() {
+    let dir = tree(&[
+        ("a.cpp", "int main() {}"),
+        ("s.py", ""),
+        ("scripted/run", ""),
+        ("j/Main.java", "package pkg; class Main {}"),
+    ]);
+    let needs = |program: Program| -> Vec<(String, bool)> {
+        let plan = program.plan(Path::new("/t"), |_| None).unwrap();
+        let needs = plan.needs.into_iter();
+        needs
+            .map(|n| (n.path.display().to_string(), n.executable))
+            .collect()
+    };
+    assert_eq!(needs(program(&dir, "a.cpp")), [("main".to_string(), true)]);
+    assert_eq!(needs(program(&dir, "s.py")), [("s.py".to_string(), false)]);
+    assert_eq!(
+        needs(program(&dir, "scripted")),
+        [("run".to_string(), true)]
+    );
+    assert_eq!(
+        needs(program(&dir, "j")),
+        [("Main.class".to_string(), false)]
+    );
+    let in_package = given(&dir, "j", None, Some("pkg.Main"));
+    assert_eq!(needs(in_package), [("pkg/Main.class".to_string(), false)]);
 }
 
 #[test]

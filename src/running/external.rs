@@ -28,10 +28,13 @@ pub fn parse_command_in(command: &str, base: &Path) -> Result<Program> {
     if words.is_empty() {
         bail!("a command is needed, e.g. './a.out' or 'python3 sol.py'");
     }
+    let code = inline_code(&words, |word| {
+        looks_like_a_file(word) || base.join(word).symlink_metadata().is_ok()
+    });
     let mut argv: Vec<OsString> = Vec::with_capacity(words.len());
     for (index, word) in words.into_iter().enumerate() {
         let path = Path::new(&word);
-        if !path.is_relative() || word.starts_with('-') {
+        if !path.is_relative() || word.starts_with('-') || code.contains(&index) {
             argv.push(word.into());
             continue;
         }
@@ -94,6 +97,89 @@ pub fn startable(program: &Program) -> Result<(), String> {
     } else {
         Err(format!("`{}` is not found in PATH", name.display()))
     }
+}
+
+/// Shells, whose code is given inline by an option cluster holding `c` (`sh -c`, `bash -ec`).
+const SHELLS: &[&str] = &["sh", "bash", "dash", "zsh", "ksh", "mksh", "ash", "yash"];
+
+/// Interpreters (named without their version: `python3.12` is `python`) and the options after
+/// which they take code inline.
+const CODE_OPTIONS: &[(&str, &[&str])] = &[
+    ("python", &["-c"]),
+    ("pypy", &["-c"]),
+    ("perl", &["-e", "-E"]),
+    ("ruby", &["-e"]),
+    ("node", &["-e", "--eval", "-p", "--print"]),
+    ("nodejs", &["-e", "--eval", "-p", "--print"]),
+    ("php", &["-r"]),
+    ("lua", &["-e"]),
+    ("luajit", &["-e"]),
+];
+
+/// The positions of the words of a command that are code given inline to a shell or an
+/// interpreter (`sh -c 'exec ./a.out > out/log'`, `python3 -c 'CODE'`, `perl -e 'CODE'`, also
+/// after `env`): they are text for the interpreter, never names of files, whatever slashes or
+/// dots they hold. The words after the code (a shell's `$0` and arguments, an interpreter's
+/// `sys.argv`) are ordinary arguments again, and so is every word once a script file is named
+/// (`python3 sol.py -c x`: `-c` is the script's); `names_a_file` tells a word that does.
+fn inline_code(words: &[String], names_a_file: impl Fn(&str) -> bool) -> Vec<usize> {
+    let name = |word: &str| -> String {
+        let base = word.rsplit('/').next().unwrap_or(word);
+        base.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.')
+            .to_string()
+    };
+    // `env [-OPTION | NAME=VALUE]... PROGRAM ...`: the program is the first other word.
+    let start = if name(&words[0]) == "env" {
+        match words
+            .iter()
+            .skip(1)
+            .position(|w| !w.starts_with('-') && !w.contains('='))
+        {
+            Some(position) => position + 1,
+            None => return vec![],
+        }
+    } else {
+        0
+    };
+    let interpreter = name(&words[start]);
+    let rest = words.iter().enumerate().skip(start + 1);
+    if SHELLS.contains(&interpreter.as_str()) {
+        // `sh [-abc...] [-o NAME]... [--] OPERAND`: the first operand is the code when an
+        // option cluster held `c`, else the script file.
+        let mut given_inline = false;
+        let mut takes_value = false;
+        for (index, word) in rest {
+            if takes_value {
+                takes_value = false;
+            } else if word == "--" {
+                continue;
+            } else if ["-o", "+o", "-O", "+O"].contains(&word.as_str()) {
+                takes_value = true;
+            } else if word.len() > 1 && (word.starts_with('-') || word.starts_with('+')) {
+                given_inline |=
+                    !word.starts_with("--") && word.starts_with('-') && word.contains('c');
+            } else {
+                return if given_inline { vec![index] } else { vec![] };
+            }
+        }
+        return vec![];
+    }
+    let Some((_, options)) = CODE_OPTIONS.iter().find(|(n, _)| *n == interpreter) else {
+        return vec![];
+    };
+    let mut code = vec![];
+    let mut next_is_code = false;
+    for (index, word) in rest {
+        if next_is_code {
+            code.push(index);
+            next_is_code = false;
+        } else if options.contains(&word.as_str()) {
+            next_is_code = true;
+        } else if !word.starts_with('-') && names_a_file(word) {
+            break;
+        }
+    }
+    code
 }
 
 /// Whether a relative command-line word names a file rather than a plain word or number: it has
@@ -222,6 +308,54 @@ mod tests {
         assert_eq!(program.argv[1], "src", "no `src` next to the parent folder");
         let program = parse_command_in("./check src", &base).unwrap();
         assert_eq!(program.argv[1], base.join("src"));
+    }
+
+    #[test]
+    fn code_given_inline_is_never_taken_for_a_file() {
+        let argv = |command: &str| -> Vec<String> {
+            let program = parse_command(command).unwrap_or_else(|e| panic!("{command}: {e:#}"));
+            let argv = program.argv.iter();
+            argv.map(|a| a.to_string_lossy().into_owned()).collect()
+        };
+        let here = std::fs::canonicalize(std::env::current_dir().unwrap()).unwrap();
+        let src = here.join("src").display().to_string();
+        assert_eq!(
+            argv("sh -c 'exec ./prog > out/log'"),
+            ["sh", "-c", "exec ./prog > out/log"]
+        );
+        // The shell's `$0` and arguments after the code are files again.
+        assert_eq!(
+            argv(r#"bash -ec 'cat "$1"/x.py' sh src"#),
+            ["bash", "-ec", r#"cat "$1"/x.py"#, "sh", &src]
+        );
+        assert!(parse_command("sh -c 'exit 0' sh missing.py").is_err());
+        assert_eq!(
+            argv("/bin/dash -o errexit -c ./x.sh"),
+            ["/bin/dash", "-o", "errexit", "-c", "./x.sh"]
+        );
+        assert_eq!(
+            argv(r#"env LANG=C python3.12 -W error -c 'open("/a/b.py")' src"#),
+            [
+                "env",
+                "LANG=C",
+                "python3.12",
+                "-W",
+                "error",
+                "-c",
+                r#"open("/a/b.py")"#,
+                &src
+            ]
+        );
+        assert_eq!(
+            argv("perl -e 'print 1/2' -e 'x.pl'"),
+            ["perl", "-e", "print 1/2", "-e", "x.pl"]
+        );
+        assert_eq!(argv("node --eval a/b.js"), ["node", "--eval", "a/b.js"]);
+        // A script file is one still: checked, and what follows is its arguments.
+        assert!(parse_command("sh missing.sh").is_err());
+        assert!(parse_command("zsh -x missing/script").is_err());
+        assert!(parse_command("python3 missing.py -c x").is_err());
+        assert!(parse_command("python3 src -c no/such.py").is_err());
     }
 
     #[test]

@@ -185,6 +185,21 @@ pub fn mode(path: &Path) -> u32 {
     std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
 }
 
+/// Sets the permission bits of a file.
+pub fn set_mode(path: &Path, bits: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(bits)).unwrap();
+}
+
+/// The first `tool` on the PATH that is a binary, not a script (a pyenv shim needs more tools).
+pub fn binary(tool: &str) -> PathBuf {
+    let path = std::env::var_os("PATH").unwrap();
+    std::env::split_paths(&path)
+        .filter_map(|dir| dir.join(tool).canonicalize().ok())
+        .find(|p| std::fs::read(p).is_ok_and(|bytes| bytes.starts_with(b"\x7fELF")))
+        .unwrap_or_else(|| panic!("{tool} is on the PATH as a binary"))
+}
+
 /// The mode any tool gives a new file here (0666 less the umask), found by making one.
 pub fn usual_new_file_mode(project: &Project) -> u32 {
     let probe = project.file("probe.txt", "x");

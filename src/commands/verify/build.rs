@@ -1,33 +1,36 @@
 //! Building every program of the problems (validators and submissions) once, in parallel, into
-//! the build cache: one folder per content key ([`Program::cache_key`]), so an unchanged program
-//! is never compiled twice, across runs and packages. Compilers and `build` scripts run as
-//! contained processes (through [`run_external`], the runner's one door to the sandbox) with
-//! generous limits, writing only below the cache folder, whose paths they get on their command
-//! line.
+//! the build cache ([`super::cache`]: one folder per content key, [`Program::cache_key`]), so an
+//! unchanged program is never compiled twice, across runs and packages. Compilers and `build`
+//! scripts run as contained processes with generous limits, in a box holding copies of the
+//! program's files; what they write is copied out into the build's staging folder.
 //!
-//! A build is made in a staging folder and renamed into place when complete, so a folder under
-//! its key is always a whole build, even after a crash or beside a concurrent `grundy verify`.
-//! Every program is started through one executable: the binary itself, or a `grundy-run` launcher
-//! script in its build folder (interpreted languages, `run` scripts), so validators can be handed
-//! to the checker protocols, which add their files right after the program's path.
+//! A build succeeds only when the compiler exits 0 and leaves what the run command needs as a
+//! regular file (a compiled program's `main`, a `run` script, a JVM entry class): otherwise it
+//! is a compile error that says what is missing. Whose fault a failure is decides its
+//! [`Build`]: the compiler rejecting the program is [`Build::Failed`] (CE); a program grundy
+//! cannot build here is [`Build::Skipped`] (no compiler, an unsupported language); the host
+//! failing ([`HostError`]: the cache cannot be written, a disk is full, the compiler's box
+//! cannot be made) is [`Build::HostError`], a judge error.
 //!
-//! Where the cache lives: `$CARGO_TARGET_DIR/grundy-build/`, else `target/grundy-build/` of the
-//! project (the nearest folder at or above the working directory holding `Cargo.toml` or
-//! `runner.toml`), else `.grundy-build/` beside the package. Never in the temporary folder.
+//! Every program is started through one executable: the binary itself, or a `grundy-run`
+//! launcher script in its build folder (interpreted languages, `run` scripts), so validators can
+//! be handed to the checker protocols, which add their files right after the program's path.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::{BoxFile, Limits, Program as Command, SharedFile, Spec};
+use grundy_sandbox::{BoxFile, Limits, Program as Command, SharedFile, SpawnError, Spec};
 
+use super::cache::{cache_folder, Cache, CacheError, MANIFEST};
 use super::model::Problem;
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
 use crate::package::languages::{self, missing_tool};
-use crate::package::programs::{Kind, Plan, Program};
+use crate::package::programs::{Kind, Plan, Program, SCRIPTS_SHELL};
 use crate::running::pool::Jobs;
 use crate::running::{run_of, SolveWatch};
 
@@ -43,10 +46,29 @@ const COMPILE_OUTPUT_MIB: u64 = 1024;
 pub enum Build {
     /// Ready to run: the command that starts it, and whether it came from the cache.
     Ready { command: Command, cached: bool },
-    /// The compiler or build script failed: its message.
+    /// The compiler or build script failed (CE): its message.
     Failed(String),
     /// Not built: why (no compiler, an unsupported language, nothing runnable).
     Skipped(String),
+    /// The host failed while building it: a judge error, not the program's fault.
+    HostError(HostError),
+}
+
+/// A failure of the host during a build.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum HostError {
+    /// The build cache cannot be made, read or written.
+    #[error(transparent)]
+    Cache(#[from] CacheError),
+    /// A file of the program cannot be read.
+    #[error("cannot read `{}`: {error}", path.display())]
+    Source {
+        path: PathBuf,
+        error: Arc<std::io::Error>,
+    },
+    /// The compiler cannot be started: its box cannot be made, or the compiler is gone.
+    #[error("the compiler cannot be started: {0}")]
+    Sandbox(Arc<SpawnError>),
 }
 
 /// Every program's build, by the program's path.
@@ -58,24 +80,6 @@ impl Builds {
         self.0
             .get(&program.path)
             .expect("every program of every problem was built")
-    }
-}
-
-/// The cache folder for a problem rooted at `root`.
-pub fn cache_folder(root: &Path) -> PathBuf {
-    if let Some(target) = std::env::var_os("CARGO_TARGET_DIR").filter(|t| !t.is_empty()) {
-        return PathBuf::from(target).join("grundy-build");
-    }
-    let here = std::env::current_dir().unwrap_or_default();
-    let project = here
-        .ancestors()
-        .find(|dir| dir.join("Cargo.toml").is_file() || dir.join("runner.toml").is_file());
-    match project {
-        Some(project) => project.join("target").join("grundy-build"),
-        None => root
-            .parent()
-            .unwrap_or(Path::new("."))
-            .join(".grundy-build"),
     }
 }
 
@@ -191,73 +195,59 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
         Err(skip) => return Build::Skipped(skip.to_string()),
     };
     let scripts = program.kind == Kind::Scripts;
-    if plan.dir.is_dir() {
-        return Build::Ready {
+    match build_cached(program, &plan, scripts, &settings.cache, &settings.compile) {
+        Ok(cached) => Build::Ready {
             command: launch(program, &plan, scripts, settings.run_memory_mib),
-            cached: true,
-        };
-    }
-    match build_into_place(program, &plan, scripts, &settings.compile) {
-        Ok(()) => Build::Ready {
-            command: launch(program, &plan, scripts, settings.run_memory_mib),
-            cached: false,
+            cached,
         },
         Err(BuildError::Failed(message)) => Build::Failed(message),
-        Err(BuildError::Io(message)) => Build::Skipped(format!(
-            "skipped: cannot prepare its build folder {}: {message}",
-            plan.dir.display()
-        )),
+        Err(BuildError::Host(error)) => Build::HostError(error),
     }
 }
 
+/// Why a build failed: the program's fault (a compile error), or the host's.
 enum BuildError {
     Failed(String),
-    Io(String),
+    Host(HostError),
 }
 
-impl From<std::io::Error> for BuildError {
-    fn from(error: std::io::Error) -> Self {
-        BuildError::Io(error.to_string())
+impl<E: Into<HostError>> From<E> for BuildError {
+    fn from(error: E) -> Self {
+        BuildError::Host(error.into())
     }
 }
 
-impl From<OpenError> for BuildError {
+impl From<OpenError> for HostError {
     fn from(error: OpenError) -> Self {
-        BuildError::Io(error.to_string())
+        HostError::Source {
+            path: error.file().to_path_buf(),
+            error: Arc::new(std::io::Error::other(error.reason())),
+        }
     }
 }
 
-/// Builds in a staging folder beside the final one and renames it into place; a build that
-/// another process finished first is kept and ours dropped.
-fn build_into_place(
+/// Takes the build of `plan` from the cache (`true`), or builds it in a staging folder and
+/// publishes it there (`false`).
+fn build_cached(
     program: &Program,
     plan: &Plan,
     scripts: bool,
+    folder: &Path,
     limits: &Settings,
-) -> Result<(), BuildError> {
-    static STAGING: AtomicU64 = AtomicU64::new(0);
-    let cache = plan.dir.parent().expect("a build folder is in the cache");
-    std::fs::create_dir_all(cache)?;
-    let staging = cache.join(format!(
-        ".{}.{}.{}",
-        plan.key,
-        std::process::id(),
-        STAGING.fetch_add(1, Ordering::Relaxed)
-    ));
-    let _ = std::fs::remove_dir_all(&staging);
-    std::fs::create_dir_all(&staging)?;
-    let built = stage(program, plan, scripts, &staging, limits);
-    if built.is_ok() && std::fs::rename(&staging, &plan.dir).is_ok() {
-        return Ok(());
+) -> Result<bool, BuildError> {
+    let cache = Cache::open(folder)?;
+    if cache.lookup(&plan.key)? {
+        return Ok(true);
     }
-    let _ = std::fs::remove_dir_all(&staging);
-    match built {
-        Ok(()) if plan.dir.is_dir() => Ok(()),
-        Ok(()) => Err(BuildError::Io(
-            "cannot rename the staged build into place".into(),
-        )),
-        Err(error) => Err(error),
+    let staging = cache.stage(&plan.key)?;
+    stage(program, plan, scripts, staging.path(), limits)?;
+    check_outputs(plan, staging.path())?;
+    if scripts {
+        write_launcher(plan, staging.path())
+            .map_err(|e| CacheError::new("write the launcher in", staging.path(), e))?;
     }
+    staging.publish()?;
+    Ok(false)
 }
 
 /// Where a program's files go in its compiler's working folder, and where the compiler writes.
@@ -286,19 +276,22 @@ fn stage(
         for (mut source, _, relative) in files {
             let target = staging.join(relative);
             if let Some(folder) = target.parent() {
-                std::fs::create_dir_all(folder)?;
+                std::fs::create_dir_all(folder)
+                    .map_err(|e| CacheError::new("create the folder", folder, e))?;
             }
-            let permissions = source.metadata()?.permissions();
-            let mut copy = std::fs::File::create(&target)?;
-            std::io::copy(&mut source, &mut copy)?;
-            copy.set_permissions(permissions)?;
+            let copied = source.metadata().and_then(|meta| {
+                let mut copy = std::fs::File::create(&target)?;
+                std::io::copy(&mut source, &mut copy)?;
+                copy.set_permissions(meta.permissions())
+            });
+            copied.map_err(|e| CacheError::new("copy a source file to", &target, e))?;
         }
-        return finish_stage(plan, scripts, staging);
+        return Ok(());
     };
     let argv: Vec<String> = if scripts {
         // A build script runs in (a writable copy of) its own folder.
         [
-            "/bin/sh",
+            SCRIPTS_SHELL,
             "-c",
             "cp -R src/. out && chmod -R u+w out && cd out && exec ./build",
         ]
@@ -340,8 +333,7 @@ fn stage(
         export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
         ..Spec::new(&compiler, &limits_bytes)
     };
-    let outcome = grundy_sandbox::run(spec)
-        .map_err(|e| BuildError::Failed(format!("the compiler cannot be started: {e}")))?;
+    let outcome = grundy_sandbox::run(spec).map_err(|e| HostError::Sandbox(Arc::new(e)))?;
     let exported = !outcome.exported.is_empty();
     let run = run_of(outcome, limits);
     if let Some(failure) = run.failure {
@@ -357,23 +349,58 @@ fn stage(
         )));
     }
     if !exported {
+        // The sandbox copies a build out whole or not at all, without saying why not: a copy
+        // that filled the disk left part of a file in the staging folder, so the disk is full
+        // now too, and a write there fails as the copy did. Only a host that takes a write is
+        // the build's fault.
+        host_takes_a_write(staging)
+            .map_err(|e| CacheError::new("copy the build's output into", staging, e))?;
         return Err(BuildError::Failed(format!(
-            "the build made nothing to run (or more than {} MiB)",
+            "the build made nothing to run (or more than {} MiB, 64 folder levels or 100,000 \
+             files and folders)",
             limits.output_limit_mb
         )));
     }
-    finish_stage(plan, scripts, staging)
+    Ok(())
 }
 
-/// The last touches of a staged build: a `run` script must be there, and gets its launcher.
-fn finish_stage(plan: &Plan, scripts: bool, staging: &Path) -> Result<(), BuildError> {
-    if scripts && !staging.join("run").is_file() {
-        return Err(BuildError::Failed(
-            "the program has no `run` script, and its `build` made none".into(),
-        ));
+/// Writes and removes a file of 64 KiB in `folder` (a staging folder, which is this build's
+/// alone), synced to the disk: an error when a disk is full (or past a quota), read-only or gone.
+fn host_takes_a_write(folder: &Path) -> std::io::Result<()> {
+    let path = folder.join(".grundy-probe");
+    let mut probe = std::fs::File::create_new(&path)?;
+    let written = probe
+        .write_all(&[0; 64 << 10])
+        .and_then(|()| probe.sync_all());
+    let _ = std::fs::remove_file(&path);
+    written
+}
+
+/// Whether a build left what its run command needs, each a regular file (executable when it is
+/// started itself), and nowhere the name of the cache's manifest; else a compile error saying
+/// what is missing.
+fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildError> {
+    use std::os::unix::fs::PermissionsExt;
+    for needed in &plan.needs {
+        let path = staging.join(&needed.path);
+        let wrong = match path.symlink_metadata() {
+            Err(_) => "is missing",
+            Ok(meta) if !meta.is_file() => "is not a regular file",
+            Ok(meta) if needed.executable && meta.permissions().mode() & 0o111 == 0 => {
+                "is not executable"
+            }
+            Ok(_) => continue,
+        };
+        return Err(BuildError::Failed(format!(
+            "the build exited 0, but {} `{}` {wrong}",
+            needed.what,
+            needed.path.display()
+        )));
     }
-    if scripts {
-        write_launcher(plan, staging)?;
+    if staging.join(MANIFEST).symlink_metadata().is_ok() {
+        return Err(BuildError::Failed(format!(
+            "the build made `{MANIFEST}`, a name grundy keeps for its build cache"
+        )));
     }
     Ok(())
 }
@@ -426,6 +453,7 @@ fn write_launcher(plan: &Plan, staging: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::package::programs::Needed;
     use std::os::unix::fs::PermissionsExt;
 
     /// The program at `path`, in a package rooted at its folder.
@@ -434,16 +462,26 @@ mod tests {
         Program::new(&package.join(path.file_name().unwrap()), None, None).unwrap()
     }
 
+    /// A plan of no language in `dir`.
+    fn plan(dir: &Path, run: Vec<String>, needs: Vec<Needed>) -> Plan {
+        Plan {
+            key: "k".into(),
+            dir: dir.to_path_buf(),
+            compile: None,
+            run,
+            reserves_address_space: false,
+            needs,
+        }
+    }
+
     #[test]
     fn the_launcher_runs_the_run_script_from_its_folder_with_its_arguments() {
         let dir = tempfile::tempdir().unwrap();
-        let plan = Plan {
-            key: "k".into(),
-            dir: dir.path().to_path_buf(),
-            compile: None,
-            run: vec![dir.path().join("run").display().to_string()],
-            reserves_address_space: false,
-        };
+        let plan = plan(
+            dir.path(),
+            vec![dir.path().join("run").display().to_string()],
+            vec![],
+        );
         let run = dir.path().join("run");
         std::fs::write(&run, "#!/bin/sh\necho \"$1\" \"$2\" \"$(cat beside)\"\n").unwrap();
         std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
@@ -469,18 +507,47 @@ mod tests {
     }
 
     #[test]
+    fn a_build_without_what_its_run_command_needs_is_a_compile_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let needed = Needed {
+            path: PathBuf::from("main"),
+            executable: true,
+            what: "the compiled program",
+        };
+        let plan = plan(dir.path(), vec![], vec![needed]);
+        let said = |plan: &Plan| match check_outputs(plan, dir.path()) {
+            Ok(()) => "ok".to_string(),
+            Err(BuildError::Failed(message)) => message,
+            Err(BuildError::Host(error)) => panic!("the host's fault: {error}"),
+        };
+        let main = dir.path().join("main");
+        let wrong =
+            |what: &str| format!("the build exited 0, but the compiled program `main` {what}");
+        assert_eq!(said(&plan), wrong("is missing"));
+        std::fs::create_dir(&main).unwrap();
+        assert_eq!(said(&plan), wrong("is not a regular file"));
+        std::fs::remove_dir(&main).unwrap();
+        std::os::unix::fs::symlink("/bin/sh", &main).unwrap();
+        assert_eq!(
+            said(&plan),
+            wrong("is not a regular file"),
+            "a link is not followed"
+        );
+        std::fs::remove_file(&main).unwrap();
+        std::fs::write(&main, "").unwrap();
+        assert_eq!(said(&plan), wrong("is not executable"));
+        std::fs::set_permissions(&main, std::fs::Permissions::from_mode(0o755)).unwrap();
+        assert_eq!(said(&plan), "ok");
+    }
+
+    #[test]
     fn an_interpreted_program_runs_its_files_from_the_build_folder() {
         let package = tempfile::tempdir().unwrap();
         let source = package.path().join("sol.py");
         std::fs::write(&source, "print(1)\n").unwrap();
         let program = program_at(&source);
-        let plan = Plan {
-            key: "k".into(),
-            dir: PathBuf::from("/cache/k"),
-            compile: None,
-            run: vec!["python3".into(), source.display().to_string()],
-            reserves_address_space: false,
-        };
+        let run = vec!["python3".into(), source.display().to_string()];
+        let plan = plan(Path::new("/cache/k"), run, vec![]);
         let command = launch(&program, &plan, false, 256);
         assert_eq!(command.argv, ["python3", "/cache/k/sol.py"]);
         assert_eq!(command.show, [PathBuf::from("/cache/k")]);

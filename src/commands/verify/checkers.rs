@@ -1,7 +1,8 @@
 //! Which checker judges a case's output, and which interactor an interactive problem's
 //! submissions talk to: a built-in problem's settings, a package's default output validator
 //! with the case's flags, or its own output validator (built) in the Kattis protocol with the
-//! case's `output_validator_args` appended.
+//! case's `output_validator_args` appended; or why there is none ([`Unjudgeable`]), and whose
+//! fault that is.
 
 use crate::checking::{Checker, ExternalJudge, Interactor, Protocol};
 use crate::package::default_validator::Options;
@@ -11,8 +12,35 @@ use crate::package::OutputValidator;
 use super::build::{Build, Builds};
 use super::model::{Judging, Problem, TestCase};
 
-/// The checker for `case`, or why there is none (the package is then invalid).
-pub fn checker_for(problem: &Problem, builds: &Builds, case: &TestCase) -> Result<Checker, String> {
+/// Why a problem's outputs cannot be judged, and whose fault that is.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Unjudgeable {
+    /// The package's: its output validator does not compile, a case's flags are wrong.
+    #[error("{0}")]
+    Package(String),
+    /// Nobody's known: its output validator could not be built here (no compiler, an
+    /// unsupported language, the host failing), so nothing is known of the package.
+    #[error("the output validator {validator}: {why}")]
+    NotRun { validator: String, why: String },
+}
+
+/// A package's own output validator (the first, when a legacy package has several).
+pub fn output_validator(problem: &Problem) -> Option<&Program> {
+    match &problem.judging {
+        Judging::Package {
+            validator: OutputValidator::Custom(programs),
+            ..
+        } => Some(first(programs)),
+        _ => None,
+    }
+}
+
+/// The checker for `case`, or why there is none.
+pub fn checker_for(
+    problem: &Problem,
+    builds: &Builds,
+    case: &TestCase,
+) -> Result<Checker, Unjudgeable> {
     match &problem.judging {
         Judging::Settings(settings) => Ok(settings.checker.clone()),
         Judging::Package {
@@ -22,7 +50,8 @@ pub fn checker_for(problem: &Problem, builds: &Builds, case: &TestCase) -> Resul
             .default_validator
             .clone()
             .unwrap_or_else(|| Ok(Options::default()))
-            .map(Checker::KattisDefault),
+            .map(Checker::KattisDefault)
+            .map_err(Unjudgeable::Package),
         Judging::Package {
             validator: OutputValidator::Custom(programs),
             ..
@@ -32,7 +61,10 @@ pub fn checker_for(problem: &Problem, builds: &Builds, case: &TestCase) -> Resul
 }
 
 /// The interactor of an interactive problem (`None` for the others), or why there is none.
-pub fn interactor_for(problem: &Problem, builds: &Builds) -> Result<Option<Interactor>, String> {
+pub fn interactor_for(
+    problem: &Problem,
+    builds: &Builds,
+) -> Result<Option<Interactor>, Unjudgeable> {
     match &problem.judging {
         Judging::Settings(settings) => Ok(settings.interactor.clone()),
         Judging::Package {
@@ -54,16 +86,27 @@ fn kattis_judge(
     program: &Program,
     builds: &Builds,
     args: &[String],
-) -> Result<ExternalJudge, String> {
+) -> Result<ExternalJudge, Unjudgeable> {
+    let name = &program.name;
     let command = match builds.of(program) {
         Build::Ready { command, .. } => command,
         Build::Failed(message) => {
-            return Err(format!(
-                "the output validator {} did not compile: {message}",
-                program.name
-            ))
+            return Err(Unjudgeable::Package(format!(
+                "the output validator {name} did not compile: {message}"
+            )))
         }
-        Build::Skipped(why) => return Err(format!("the output validator {}: {why}", program.name)),
+        Build::Skipped(why) => {
+            return Err(Unjudgeable::NotRun {
+                validator: name.clone(),
+                why: why.clone(),
+            })
+        }
+        Build::HostError(error) => {
+            return Err(Unjudgeable::NotRun {
+                validator: name.clone(),
+                why: format!("judge error: {error}"),
+            })
+        }
     };
     let words: Vec<String> = command
         .argv
@@ -79,5 +122,5 @@ fn kattis_judge(
             judge.program.show = command.show.clone();
             judge.with_args(args).named(&program.name)
         })
-        .map_err(|e| format!("the output validator {}: {e}", program.name))
+        .map_err(|e| Unjudgeable::Package(format!("the output validator {name}: {e}")))
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use super::build::build_now;
-use super::checkers::{checker_for, interactor_for};
+use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::model::{absolute, Judging, Problem};
 use crate::config::{Config, Overrides, Settings};
 use crate::package::{find, load_package, OutputValidator};
@@ -54,7 +54,7 @@ fn settings_of(problem: Problem, base: &Settings, overrides: &Overrides) -> Resu
         _ => &[],
     };
     let builds = build_now(&problem, validators);
-    let fail = |why: String| anyhow::anyhow!("package {}: {why}", problem.name);
+    let fail = |why: Unjudgeable| anyhow::anyhow!("package {}: {why}", problem.name);
     if overrides.interactor.is_none() {
         if let Some(interactor) = interactor_for(&problem, &builds).map_err(fail)? {
             settings.interactor = Some(interactor);

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::build::{Build, Builds};
-use super::checkers::{checker_for, interactor_for};
+use super::build::{Build, Builds, HostError};
+use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
 use super::time_limit;
@@ -57,6 +57,8 @@ pub enum Judged {
     Runs(Vec<Option<CaseRun>>),
     CompileError(String),
     Skipped(String),
+    /// Not judged: the host failed while building it.
+    HostError(HostError),
 }
 
 /// The judging of one problem.
@@ -69,13 +71,15 @@ pub struct Judging {
     pub time_limit_line: String,
     /// Problems of the package found while judging (judge errors, time-limit margins).
     pub errors: Vec<String>,
+    /// What could not be checked: the output validator did not run.
+    pub unchecked: Vec<String>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
     pub warnings: Vec<String>,
 }
 
 /// What every job of one problem shares.
 struct Prepared {
-    checkers: Vec<Result<Checker, String>>,
+    checkers: Vec<Result<Checker, Unjudgeable>>,
     interactor: Option<Interactor>,
     settings: Settings,
     subjects: Vec<Option<Subject>>,
@@ -236,7 +240,7 @@ pub fn judge_all(
 /// Checkers, interactor, limits and programs of one problem, and the submissions that cannot be
 /// judged at all.
 fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
-    let checkers: Vec<Result<Checker, String>> = problem
+    let checkers: Vec<Result<Checker, Unjudgeable>> = problem
         .cases
         .iter()
         .map(|case| checker_for(problem, builds, case))
@@ -265,6 +269,7 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         let (subject, judged) = match (builds.of(&submission.program), &blocker) {
             (Build::Failed(message), _) => (None, Judged::CompileError(message.clone())),
             (Build::Skipped(why), _) => (None, Judged::Skipped(why.clone())),
+            (Build::HostError(error), _) => (None, Judged::HostError(error.clone())),
             (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
             (Build::Ready { .. }, None) if unchecked => (
                 None,
@@ -285,15 +290,20 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         subjects.push(subject);
         submissions.push(judged);
     }
-    let mut errors = vec![];
-    if let Some(why) = &blocker {
-        errors.push(why.clone());
+    let (mut errors, mut unchecked) = (vec![], vec![]);
+    match &blocker {
+        Some(Unjudgeable::Package(why)) => errors.push(why.clone()),
+        Some(Unjudgeable::NotRun { validator, why }) => {
+            unchecked.push(format!("{validator}: {why}"))
+        }
+        None => {}
     }
     let judging = Judging {
         submissions,
         time_limit: Err(String::new()),
         time_limit_line: String::new(),
         errors,
+        unchecked,
         warnings: vec![],
     };
     let prepared = Prepared {
@@ -348,12 +358,28 @@ fn run_tasks(
 fn settle(problem: &Problem, judging: &mut Judging) {
     let Ok(limit) = judging.time_limit.clone() else {
         let why = judging.time_limit.clone().unwrap_err();
+        // Whether a submission the limit is computed from was not built (no compiler, a judge
+        // error of the host): then the limit is unknown, not the package wrong.
+        let unbuilt =
+            problem
+                .submissions
+                .iter()
+                .zip(&judging.submissions)
+                .any(|(submission, judged)| {
+                    time_limit::times_the_limit(problem, submission)
+                        && matches!(judged, Judged::Skipped(_) | Judged::HostError(_))
+                });
         for judged in &mut judging.submissions {
             if matches!(judged, Judged::Runs(_)) {
                 *judged = Judged::Skipped(format!("skipped: no time limit: {why}"));
             }
         }
-        judging.errors.push(format!("time limit: {why}"));
+        match unbuilt {
+            true => judging.unchecked.push(format!(
+                "time limit: {why} (a submission it is computed from was not built)"
+            )),
+            false => judging.errors.push(format!("time limit: {why}")),
+        }
         return;
     };
     for (submission, judged) in problem.submissions.iter().zip(&mut judging.submissions) {
@@ -446,7 +472,7 @@ fn judge_case(
     };
     let checker = match &prepared.checkers[index] {
         Ok(checker) => checker,
-        Err(why) => return failed(Verdict::JE, why.clone()),
+        Err(why) => return failed(Verdict::JE, why.to_string()),
     };
     let answer = match case.answer.as_ref().map(TreePath::read).transpose() {
         Ok(answer) => answer,

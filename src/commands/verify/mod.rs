@@ -8,11 +8,14 @@
 //! settings to `check` and `list`.
 //!
 //! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
-//! otherwise; 2 for a package that cannot be read (the others are still verified) or a usage
-//! error.
+//! otherwise (a package whose validators did not all run is not valid); 2 for a package that
+//! cannot be read or a program that could not be built for a reason of the host (a judge error:
+//! a full disk, an unwritable cache; the others are still verified, but the run's verdict
+//! would be a guess), or a usage error.
 
 mod build;
 mod builtin;
+mod cache;
 mod checkers;
 mod fixtures;
 mod judge;
@@ -80,6 +83,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let findings = if args.submissions_only {
         let skipped = || Findings {
             errors: vec![],
+            unchecked: vec![],
             summary: "not run (--submissions-only)".into(),
         };
         problems.iter().map(|_| skipped()).collect()
@@ -107,9 +111,17 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         .map(|((problem, findings), judging)| {
             let mut errors = findings.errors;
             errors.extend(judging.errors);
+            // An output validator that did not run stops validation and judging alike: one line.
+            let mut unchecked = findings.unchecked;
+            for line in judging.unchecked {
+                if !unchecked.contains(&line) {
+                    unchecked.push(line);
+                }
+            }
             let mut warnings = problem.warnings.clone();
             warnings.extend(judging.warnings);
-            let validation = if errors.is_empty() && !args.submissions_only {
+            let validation = if errors.is_empty() && unchecked.is_empty() && !args.submissions_only
+            {
                 format!("{}: ok", findings.summary)
             } else {
                 findings.summary
@@ -123,6 +135,8 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
                 time_limit: judging.time_limit_line.clone(),
                 rows: outcome::rows(problem, &judging.submissions),
                 errors,
+                unchecked,
+                judge_errors: judge_errors(problem, &builds),
             }
         })
         .collect();
@@ -134,13 +148,15 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         args.junit.as_ref(),
         args.verbose,
     )?;
-    Ok(if !totals.unreadable.is_empty() {
-        ExitCode::from(2)
-    } else if totals.failed > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(
+        if !totals.unreadable.is_empty() || totals.judge_errors > 0 {
+            ExitCode::from(2)
+        } else if totals.failed > 0 {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        },
+    )
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).
@@ -177,15 +193,16 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
     Ok((problems, unreadable))
 }
 
-/// `9 programs: 7 compiled, 2 from the cache, 1 failed, 1 skipped`.
+/// `9 programs: 7 compiled, 2 from the cache, 1 failed, 1 skipped, 1 judge error`.
 fn build_line(problem: &Problem, builds: &Builds) -> String {
-    let (mut compiled, mut cached, mut failed, mut skipped) = (0, 0, 0, 0);
+    let (mut compiled, mut cached, mut failed, mut skipped, mut host) = (0, 0, 0, 0, 0);
     for program in problem.programs() {
         match builds.of(program) {
             Build::Ready { cached: true, .. } => cached += 1,
             Build::Ready { cached: false, .. } => compiled += 1,
             Build::Failed(_) => failed += 1,
             Build::Skipped(_) => skipped += 1,
+            Build::HostError(_) => host += 1,
         }
     }
     let mut parts = vec![];
@@ -194,13 +211,14 @@ fn build_line(problem: &Problem, builds: &Builds) -> String {
         (cached, "from the cache"),
         (failed, "failed"),
         (skipped, "skipped"),
+        (host, "judge error(s) of the host"),
     ] {
         if count > 0 {
             parts.push(format!("{count} {what}"));
         }
     }
-    let total = compiled + cached + failed + skipped;
-    let cache = build::cache_folder(&problem.root);
+    let total = compiled + cached + failed + skipped + host;
+    let cache = cache::cache_folder(&problem.root);
     match parts.is_empty() {
         true => "no programs".into(),
         false => format!(
@@ -209,6 +227,21 @@ fn build_line(problem: &Problem, builds: &Builds) -> String {
             shown(&cache)
         ),
     }
+}
+
+/// The programs of `problem` the host failed to build, each by its path in the problem and what
+/// went wrong.
+fn judge_errors(problem: &Problem, builds: &Builds) -> Vec<String> {
+    let programs = problem.programs();
+    programs
+        .filter_map(|program| match builds.of(program) {
+            Build::HostError(error) => {
+                let path = program.path.relative().display();
+                Some(format!("{path} could not be built: {error}"))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// The worker pool as every stage uses it: a progress bar on a terminal, the outputs in job

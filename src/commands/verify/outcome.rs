@@ -35,6 +35,8 @@ pub struct Row {
     pub skipped: Option<String>,
     /// A compiler's message.
     pub compile_error: Option<String>,
+    /// Why it could not be built, by the host's fault (verdict `JE`; not judged).
+    pub judge_error: Option<String>,
 }
 
 /// Whether a submission must fail to compile (the `compile_error` folder).
@@ -66,9 +68,14 @@ fn row(problem: &Problem, submission: &Submission, judged: &Judged) -> Row {
         problem: None,
         skipped: None,
         compile_error: None,
+        judge_error: None,
     };
     match judged {
         Judged::Skipped(why) => row.skipped = Some(why.clone()),
+        Judged::HostError(error) => {
+            row.verdict = Some("JE".into());
+            row.judge_error = Some(error.to_string());
+        }
         Judged::CompileError(message) => {
             let ok = compile_error_allowed(&submission.folder);
             row.verdict = Some("CE".into());

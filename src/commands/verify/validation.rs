@@ -9,6 +9,10 @@
 //! must be rejected by at least one. A built-in problem's validator runs in-process. Answer
 //! validators speak BAPCtools' protocol: the answer on stdin, the case's input file as the
 //! argument (a copy in its working folder), the same exit codes.
+//!
+//! A validator that does not compile makes the package invalid; one that could not be built
+//! here (no compiler, an unsupported language, the host failing) leaves the data unchecked, and
+//! the package is then never called valid.
 
 use std::io::BufReader;
 use std::sync::Arc;
@@ -18,7 +22,7 @@ use anyhow::Result;
 use grundy_sandbox::{BoxFile, Program as Command};
 
 use super::build::{Build, Builds};
-use super::checkers::checker_for;
+use super::checkers::{checker_for, output_validator, Unjudgeable};
 use super::model::{InputValidator, Problem, TestCase};
 use crate::checking::{Judgement, Submitted};
 use crate::config::Settings;
@@ -42,7 +46,16 @@ pub enum Said {
     Invalid(String),
     /// The validator failed to do its job (wrong exit code, crash, timeout).
     Broken(String),
-    /// Not run: why.
+    NotRun(NotRun),
+}
+
+/// Why a validator did not run.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NotRun {
+    /// It does not compile: the compiler's message. The package is invalid.
+    DoesNotCompile(String),
+    /// It could not be built here (no compiler, an unsupported language, a judge error of the
+    /// host), or the output validator could not: why. The data is unchecked.
     Skipped(String),
 }
 
@@ -68,6 +81,9 @@ pub struct ValidationJobs {
 pub struct Findings {
     /// Problems that make the package invalid.
     pub errors: Vec<String>,
+    /// What could not be checked (a validator that did not run, and why): the package is then
+    /// not known to be valid.
+    pub unchecked: Vec<String>,
     /// One line of what was checked.
     pub summary: String,
 }
@@ -110,7 +126,9 @@ impl ValidationJobs {
             .iter()
             .map(|p| vec![false; p.invalid_inputs.len()])
             .collect();
-        let mut skipped: Vec<Vec<String>> = self.problems.iter().map(|_| vec![]).collect();
+        // For each problem, the validators that did not run (one line each, for the summary).
+        let mut not_run: Vec<Vec<(String, String)>> =
+            self.problems.iter().map(|_| vec![]).collect();
         for (task, said) in self.tasks.iter().zip(outputs) {
             let Some(said) = said else { continue };
             match *task {
@@ -118,44 +136,36 @@ impl ValidationJobs {
                     let problem = &self.problems[p];
                     let validator = problem.input_validators[v].name();
                     let (case, invalid) = input_of(problem, i);
-                    let errors = &mut all[p].errors;
+                    let found = &mut all[p];
                     match said {
-                        Said::Valid if invalid => {}
-                        Said::Invalid(_) if invalid => rejected[p][i - problem.cases.len()] = true,
                         Said::Valid => {}
-                        Said::Invalid(message) => errors.push(format!(
+                        Said::Invalid(_) if invalid => rejected[p][i - problem.cases.len()] = true,
+                        Said::Invalid(message) => found.errors.push(format!(
                             "input {} is rejected by the input validator {validator}: {message}",
                             case.id
                         )),
-                        Said::Broken(message) => errors.push(format!(
+                        Said::Broken(message) => found.errors.push(format!(
                             "the input validator {validator} is broken on {}: {message}",
                             case.id
                         )),
-                        Said::Skipped(why) => {
-                            if !skipped[p].iter().any(|s| s.starts_with(&validator)) {
-                                skipped[p].push(format!("{validator}: {why}"));
-                            }
-                        }
+                        Said::NotRun(why) => note_not_run(found, &mut not_run[p], &validator, why),
                     }
                 }
                 Task::Answer(p, v, c) => {
                     let problem = &self.problems[p];
                     let validator = &problem.answer_validators[v].name;
                     let case = &problem.cases[c].id;
+                    let found = &mut all[p];
                     match said {
                         Said::Valid => {}
-                        Said::Invalid(message) => all[p].errors.push(format!(
+                        Said::Invalid(message) => found.errors.push(format!(
                             "answer {case} is rejected by the answer validator {validator}: \
                              {message}"
                         )),
-                        Said::Broken(message) => all[p].errors.push(format!(
+                        Said::Broken(message) => found.errors.push(format!(
                             "the answer validator {validator} is broken on {case}: {message}"
                         )),
-                        Said::Skipped(why) => {
-                            if !skipped[p].iter().any(|s| s.starts_with(validator.as_str())) {
-                                skipped[p].push(format!("{validator}: {why}"));
-                            }
-                        }
+                        Said::NotRun(why) => note_not_run(found, &mut not_run[p], validator, why),
                     }
                 }
                 Task::Output(p, o) => {
@@ -167,7 +177,12 @@ impl ValidationJobs {
                         Said::Valid => Some("it was accepted".to_string()),
                         Said::Invalid(message) => Some(format!("it was rejected: {message}")),
                         Said::Broken(message) => Some(message.clone()),
-                        Said::Skipped(why) => Some(why.clone()),
+                        Said::NotRun(why) => {
+                            let validator = output_validator(&self.problems[p])
+                                .expect("only a package's own output validator does not run");
+                            note_not_run(&mut all[p], &mut not_run[p], &validator.name, why);
+                            None
+                        }
                     };
                     if let Some(error) = error {
                         all[p].errors.push(format!(
@@ -179,7 +194,7 @@ impl ValidationJobs {
             }
         }
         for (p, problem) in self.problems.iter().enumerate() {
-            let ran_all = skipped[p].is_empty() && !problem.input_validators.is_empty();
+            let ran_all = not_run[p].is_empty() && !problem.input_validators.is_empty();
             for (i, case) in problem.invalid_inputs.iter().enumerate() {
                 if !rejected[p][i] && ran_all {
                     all[p].errors.push(format!(
@@ -207,11 +222,8 @@ impl ValidationJobs {
                     problem.output_cases.len()
                 );
             }
-            for line in &skipped[p] {
-                // One line per validator: a compiler's first line says why it failed.
-                let (first, rest) = line.split_once('\n').unwrap_or((line, ""));
-                let more = if rest.trim().is_empty() { "" } else { " …" };
-                summary += &format!("; not run: {first}{more}");
+            for (validator, why) in &not_run[p] {
+                summary += &format!("; not run: {validator}: {why}");
             }
             all[p].summary = summary;
             let errors = &mut all[p].errors;
@@ -223,6 +235,41 @@ impl ValidationJobs {
         }
         all
     }
+}
+
+/// Notes that `validator` did not run, once per validator: one that does not compile makes
+/// the package invalid, one that could not be built leaves its data unchecked.
+fn note_not_run(
+    found: &mut Findings,
+    not_run: &mut Vec<(String, String)>,
+    validator: &str,
+    why: &NotRun,
+) {
+    if not_run.iter().any(|(name, _)| name == validator) {
+        return;
+    }
+    let line = match why {
+        NotRun::DoesNotCompile(message) => {
+            let line = format!("does not compile: {}", first_line(message));
+            found
+                .errors
+                .push(format!("the validator {validator} {line}"));
+            line
+        }
+        NotRun::Skipped(why) => {
+            let line = first_line(why);
+            found.unchecked.push(format!("{validator}: {line}"));
+            line
+        }
+    };
+    not_run.push((validator.to_string(), line));
+}
+
+/// A compiler's message by its first line (`…` when there is more).
+fn first_line(text: &str) -> String {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let more = if rest.trim().is_empty() { "" } else { " …" };
+    format!("{first}{more}")
 }
 
 /// Input `i` of a problem (its judged cases, then its invalid inputs), and whether it is invalid.
@@ -289,8 +336,11 @@ impl ValidationJobs {
     fn with_build(&self, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
         match self.builds.of(program) {
             Build::Ready { command, .. } => validate(command),
-            Build::Failed(message) => Said::Skipped(format!("did not compile: {message}")),
-            Build::Skipped(why) => Said::Skipped(why.clone()),
+            Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(message.clone())),
+            Build::Skipped(why) => Said::NotRun(NotRun::Skipped(why.clone())),
+            Build::HostError(error) => {
+                Said::NotRun(NotRun::Skipped(format!("judge error: {error}")))
+            }
         }
     }
 }
@@ -346,7 +396,8 @@ fn program_validation(
 fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Said {
     let checker = match checker_for(problem, builds, case) {
         Ok(checker) => checker,
-        Err(why) => return Said::Skipped(why),
+        Err(Unjudgeable::Package(why)) => return Said::Broken(why),
+        Err(Unjudgeable::NotRun { why, .. }) => return Said::NotRun(NotRun::Skipped(why)),
     };
     let read = |path: &Option<TreePath>| {
         path.as_ref()

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use anyhow::Result;
 
-use super::{ProblemReport, Totals};
+use super::{ProblemReport, Status, Totals};
 use crate::commands::verify::judge::seconds;
 use crate::commands::verify::outcome::Row;
 use crate::escape::{visible, visible_line};
@@ -38,9 +38,16 @@ fn block(report: &ProblemReport, verbose: bool) -> String {
     for error in &report.errors {
         let _ = writeln!(text, "  error: {}", visible(error));
     }
+    for what in &report.unchecked {
+        let _ = writeln!(text, "  not checked: {}", visible_line(what));
+    }
     let judged = report.rows.iter().filter(|r| r.ok.is_some()).count();
     let wrong = report.rows.iter().filter(|r| r.ok == Some(false)).count();
-    let state = if report.valid() { "valid" } else { "INVALID" };
+    let state = match report.status() {
+        Status::Valid => "valid",
+        Status::Invalid => "INVALID",
+        Status::NotVerified => "NOT VERIFIED",
+    };
     let _ = writeln!(
         text,
         "  {}: package {state}; {judged} of {} submissions judged, {} as expected\n",
@@ -70,10 +77,11 @@ fn table(rows: &[Row], verbose: bool) -> String {
         "SUBMISSION", "LANG", "VERDICT", "EXPECTED", "SLOWEST"
     );
     for row in rows {
-        let mark = match row.ok {
-            Some(true) => "ok",
-            Some(false) => "UNEXPECTED",
-            None => "skipped",
+        let mark = match (row.ok, &row.judge_error) {
+            (Some(true), _) => "ok",
+            (Some(false), _) => "UNEXPECTED",
+            (None, Some(_)) => "judge error",
+            (None, None) => "skipped",
         };
         let slowest = row
             .slowest
@@ -112,6 +120,9 @@ fn table(rows: &[Row], verbose: bool) -> String {
         if let Some(why) = &row.skipped {
             let _ = writeln!(text, "  - {name}: {}", visible_line(why));
         }
+        if let Some(why) = &row.judge_error {
+            let _ = writeln!(text, "  ! {name}: judge error: {}", visible_line(why));
+        }
     }
     text
 }
@@ -140,12 +151,25 @@ fn closing(reports: &[ProblemReport], totals: &Totals) -> String {
     for error in &totals.unreadable {
         let _ = writeln!(text, "error: {}", visible(error));
     }
-    let invalid = reports.iter().filter(|r| !r.valid()).count();
+    if totals.judge_errors > 0 {
+        let _ = writeln!(
+            text,
+            "error: {} program(s) could not be built because of the host (judge errors above, \
+             not the programs' fault): the verification is incomplete",
+            totals.judge_errors
+        );
+    }
+    let count = |status| reports.iter().filter(|r| r.status() == status).count();
+    let unverified = match count(Status::NotVerified) {
+        0 => String::new(),
+        n => format!(", {n} not verified"),
+    };
     let submissions: usize = reports.iter().map(|r| r.rows.len()).sum();
     let _ = writeln!(
         text,
-        "Verified {} problem(s) ({invalid} invalid{}) and {submissions} submission(s) in {}.",
+        "Verified {} problem(s) ({} invalid{unverified}{}) and {submissions} submission(s) in {}.",
         reports.len(),
+        count(Status::Invalid),
         if totals.unreadable.is_empty() {
             String::new()
         } else {

@@ -1,11 +1,11 @@
 //! `--format json`: one object per submission (`"type": "submission"`), then one summary
-//! (`"type": "summary"`) holding each problem's validity. Fields that have no value are `null`.
+//! (`"type": "summary"`) holding each problem's status. Fields that have no value are `null`.
 //! Text from packages and programs has its control characters escaped before it is encoded.
 
 use anyhow::Result;
 use serde_json::{json, Value};
 
-use super::{ProblemReport, Totals};
+use super::{ProblemReport, Status, Totals};
 use crate::escape::visible_line;
 use crate::reporting::{millis, print as emit};
 
@@ -37,6 +37,7 @@ pub fn print(reports: &[ProblemReport], totals: &Totals) -> Result<()> {
                 "skipped": row.skipped.as_deref().map(clean),
                 "problem": row.problem.as_deref().map(clean),
                 "compile_error": row.compile_error.as_deref().map(clean),
+                "judge_error": row.judge_error.as_deref().map(clean),
                 "caught_by": caught,
             });
             text += &object.to_string();
@@ -49,8 +50,11 @@ pub fn print(reports: &[ProblemReport], totals: &Totals) -> Result<()> {
             json!({
                 "package": clean(&r.name),
                 "origin": clean(&r.origin),
-                "valid": r.valid(),
+                "valid": r.status() == Status::Valid,
+                "status": r.status().name(),
                 "errors": r.errors.iter().map(|e| clean(e)).collect::<Vec<_>>(),
+                "unchecked": r.unchecked.iter().map(|e| clean(e)).collect::<Vec<_>>(),
+                "judge_errors": r.judge_errors.iter().map(|e| clean(e)).collect::<Vec<_>>(),
                 "warnings": r.warnings.iter().map(|w| clean(w)).collect::<Vec<_>>(),
                 "time_limit": r.time_limit,
             })
@@ -61,6 +65,7 @@ pub fn print(reports: &[ProblemReport], totals: &Totals) -> Result<()> {
         "passed": totals.passed,
         "failed": totals.failed,
         "skipped": totals.skipped,
+        "judge_errors": totals.judge_errors,
         "time_ms": millis(totals.wall_time),
         "packages": packages,
         "unreadable": totals.unreadable.iter().map(|e| clean(e)).collect::<Vec<_>>(),

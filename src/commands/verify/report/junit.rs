@@ -1,13 +1,14 @@
 //! `--junit FILE`: a test suite per problem, a test case per submission (a failure when its
-//! verdict is not allowed, skipped when it was not judged), and a `(package)` test case failing
-//! with the package's errors when it is invalid.
+//! verdict is not allowed, an error when the host failed to build it, skipped when it was not
+//! judged otherwise), and a `(package)` test case failing with the package's errors when it is
+//! invalid, or with what could not be checked when it is not verified.
 
 use std::path::Path;
 
 use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::{ProblemReport, Totals};
+use super::{ProblemReport, Status, Totals};
 use crate::escape::{visible, visible_line};
 use crate::files::{write_atomic, Existing};
 
@@ -18,14 +19,21 @@ pub fn write(path: &Path, reports: &[ProblemReport], totals: &Totals) -> Result<
         let name = visible_line(&problem.name);
         let mut suite = TestSuite::new(name.as_ref());
         for row in &problem.rows {
-            let status = match (row.ok, &row.skipped) {
-                (Some(true), _) => TestCaseStatus::success(),
-                (None, why) => {
+            let status = match (row.ok, &row.skipped, &row.judge_error) {
+                (Some(true), ..) => TestCaseStatus::success(),
+                (None, _, Some(why)) => {
+                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+                    status
+                        .set_type("JE")
+                        .set_message(visible_line(&format!("judge error: {why}")));
+                    status
+                }
+                (None, why, None) => {
                     let mut status = TestCaseStatus::skipped();
                     status.set_message(visible_line(why.as_deref().unwrap_or("not judged")));
                     status
                 }
-                (Some(false), _) => {
+                (Some(false), ..) => {
                     let message = row.problem.clone().unwrap_or_default();
                     let mut details = format!("expected: {}\n", row.expected);
                     for (case, verdict, said) in &row.caught_by {
@@ -50,12 +58,17 @@ pub fn write(path: &Path, reports: &[ProblemReport], totals: &Totals) -> Result<
             }
             suite.add_test_case(case);
         }
-        if !problem.valid() {
+        let (kind, why) = match problem.status() {
+            Status::Valid => ("", &[][..]),
+            Status::Invalid => ("invalid package", &problem.errors[..]),
+            Status::NotVerified => ("package not verified", &problem.unchecked[..]),
+        };
+        if let [first, ..] = why {
             let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
             status
-                .set_type("invalid package")
-                .set_message(visible_line(&problem.errors[0]))
-                .set_description(visible(&problem.errors.join("\n")));
+                .set_type(kind)
+                .set_message(visible_line(first))
+                .set_description(visible(&why.join("\n")));
             let mut case = TestCase::new("(package)", status);
             case.set_classname(name.as_ref());
             suite.add_test_case(case);

@@ -1,6 +1,7 @@
 //! What `verify` prints: per problem its warnings, what was built and validated, its time limit,
-//! a table of submissions (verdict, expected, slowest case, the cases that caught it) and what
-//! was wrong ([`human`]); one JSON object per submission and a summary ([`json`]); a JUnit file
+//! a table of submissions (verdict, expected, slowest case, the cases that caught it), what was
+//! wrong, what could not be checked and the judge errors of the host, and its [`Status`]
+//! ([`human`]); one JSON object per submission and a summary ([`json`]); a JUnit file
 //! with a test suite per problem and a test case per submission ([`junit`]). Text from the
 //! packages and the programs is shown through [`crate::escape`].
 
@@ -25,15 +26,47 @@ pub struct ProblemReport {
     pub warnings: Vec<String>,
     /// What makes the package invalid.
     pub errors: Vec<String>,
+    /// What could not be checked (a validator that did not run): the package is then not
+    /// known to be valid.
+    pub unchecked: Vec<String>,
+    /// Its programs the host failed to build (judge errors), each with why.
+    pub judge_errors: Vec<String>,
     pub build: String,
     pub validation: String,
     pub time_limit: String,
     pub rows: Vec<Row>,
 }
 
+/// What verification made of a package.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Valid,
+    /// Something is wrong with it.
+    Invalid,
+    /// Nothing found wrong, but not everything could be checked.
+    NotVerified,
+}
+
+impl Status {
+    /// In words, for every report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Valid => "valid",
+            Status::Invalid => "invalid",
+            Status::NotVerified => "not verified",
+        }
+    }
+}
+
 impl ProblemReport {
-    pub fn valid(&self) -> bool {
-        self.errors.is_empty()
+    pub fn status(&self) -> Status {
+        if !self.errors.is_empty() {
+            Status::Invalid
+        } else if !self.unchecked.is_empty() {
+            Status::NotVerified
+        } else {
+            Status::Valid
+        }
     }
 }
 
@@ -42,10 +75,12 @@ impl ProblemReport {
 pub struct Totals {
     /// Submissions as expected, and valid packages.
     pub passed: usize,
-    /// Submissions not as expected, and invalid packages.
+    /// Submissions not as expected, and packages not valid.
     pub failed: usize,
     /// Submissions not judged.
     pub skipped: usize,
+    /// Programs the host failed to build: the run is incomplete.
+    pub judge_errors: usize,
     /// Packages that could not be read: the error, located.
     pub unreadable: Vec<String>,
     pub wall_time: Duration,
@@ -59,11 +94,12 @@ impl Totals {
             ..Totals::default()
         };
         for report in reports {
-            if report.valid() {
+            if report.status() == Status::Valid {
                 totals.passed += 1;
             } else {
                 totals.failed += 1;
             }
+            totals.judge_errors += report.judge_errors.len();
             for row in &report.rows {
                 match row.ok {
                     Some(true) => totals.passed += 1,
