@@ -11,6 +11,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 
+use crate::outcome::{ExportError, ExportFailure};
 use crate::spec::{BoxFile, BoxFileKind};
 
 /// How much of each collected file is read back.
@@ -206,24 +207,40 @@ const EXPORT_ENTRIES: usize = 100_000;
 /// nothing runs any more): a regular file, or a folder with its regular files and folders;
 /// symlinks and special files are left out, and nothing is followed out of `dir`. At most `cap`
 /// bytes in all, EXPORT_DEPTH levels and EXPORT_ENTRIES entries. Returns the host paths
-/// written; a pair that cannot be copied whole (missing, too large, too deep, unwritable) is
-/// left out.
-pub(crate) fn export(dir: &Path, pairs: &[(PathBuf, PathBuf)], cap: u64) -> Vec<PathBuf> {
+/// written, and why each pair that could not be copied whole was not (what it wrote of it is
+/// removed).
+pub(crate) fn export(
+    dir: &Path,
+    pairs: &[(PathBuf, PathBuf)],
+    cap: u64,
+) -> (Vec<PathBuf>, Vec<ExportFailure>) {
     let mut budget = Budget {
         bytes: cap,
         entries: EXPORT_ENTRIES,
     };
     let mut written = Vec::new();
+    let mut failed = Vec::new();
     for (relative, host) in pairs {
-        let Ok(source) = open_beneath(dir, relative) else {
-            continue;
-        };
         let mut these = Vec::new();
-        if copy_out(source, host, 0, &mut budget, &mut these).is_ok() {
-            written.extend(these);
+        let copied = match open_beneath(dir, relative) {
+            Ok(source) => copy_out(source, host, 0, &mut budget, &mut these),
+            Err(_) => Err(ExportError::Missing),
+        };
+        match copied {
+            Ok(()) => written.extend(these.into_iter().map(|(path, _)| path)),
+            Err(why) => {
+                // What this pair made, deepest first (a folder that was there stays).
+                for (path, _) in these.iter().rev().filter(|(_, made)| *made) {
+                    crate::scrub::remove(path);
+                }
+                failed.push(ExportFailure {
+                    relative: relative.clone(),
+                    why,
+                });
+            }
         }
     }
-    written
+    (written, failed)
 }
 
 /// What may still be copied out.
@@ -232,54 +249,68 @@ struct Budget {
     entries: usize,
 }
 
+/// Copies `source` to `host`, adding each path written to `written` with whether it was made
+/// here (a file is listed before its bytes are written, so a failed copy can be undone).
 fn copy_out(
     source: File,
     host: &Path,
     depth: usize,
     budget: &mut Budget,
-    written: &mut Vec<PathBuf>,
-) -> io::Result<()> {
+    written: &mut Vec<(PathBuf, bool)>,
+) -> Result<(), ExportError> {
+    let on_host = |error: io::Error| ExportError::Host {
+        path: host.to_path_buf(),
+        kind: error.kind(),
+        message: error.to_string(),
+    };
     if depth > EXPORT_DEPTH || budget.entries == 0 {
-        return Err(io::Error::other(format!(
-            "{} is deeper or larger than what may be copied out",
-            host.display()
-        )));
+        return Err(ExportError::TooBig);
     }
     budget.entries -= 1;
-    let left = &mut budget.bytes;
-    let meta = source.metadata()?;
+    let meta = source.metadata().map_err(|_| ExportError::Missing)?;
     if meta.is_file() {
-        if meta.len() > *left {
-            return Err(io::Error::other(format!(
-                "{} is larger than what may be copied out",
-                host.display()
-            )));
+        if meta.len() > budget.bytes {
+            return Err(ExportError::TooBig);
         }
-        *left -= meta.len();
-        let mut target = File::create(host)?;
-        std::io::copy(&mut source.take(meta.len()), &mut target)?;
+        budget.bytes -= meta.len();
+        let mut target = File::create(host).map_err(on_host)?;
+        written.push((host.to_path_buf(), true));
+        let mut reader = source.take(meta.len());
+        // A read error is the run's folder's (it is gone or changed), a write error the host's.
+        let mut buf = vec![0u8; 256 * 1024];
+        loop {
+            let n = reader.read(&mut buf).map_err(|_| ExportError::Missing)?;
+            if n == 0 {
+                break;
+            }
+            io::Write::write_all(&mut target, &buf[..n]).map_err(on_host)?;
+        }
         // Built programs keep their execute bits; nothing else of the mode is kept.
         let mode = if meta.permissions().mode() & 0o111 != 0 {
             0o755
         } else {
             0o644
         };
-        std::fs::set_permissions(host, std::fs::Permissions::from_mode(mode))?;
-        written.push(host.to_path_buf());
+        std::fs::set_permissions(host, std::fs::Permissions::from_mode(mode)).map_err(on_host)?;
     } else if meta.is_dir() {
+        let made = host.symlink_metadata().is_err();
         std::fs::DirBuilder::new()
             .recursive(true)
             .mode(0o755)
-            .create(host)?;
+            .create(host)
+            .map_err(on_host)?;
+        // Listed before its contents: undone deepest first, it is removed after them.
+        written.push((host.to_path_buf(), made));
         let listing = Path::new("/proc/self/fd").join(source.as_raw_fd().to_string());
-        for entry in std::fs::read_dir(listing)? {
-            let entry = entry?;
-            let kind = entry.file_type()?;
+        let entries = std::fs::read_dir(listing).map_err(|_| ExportError::Missing)?;
+        for entry in entries {
+            let entry = entry.map_err(|_| ExportError::Missing)?;
+            let kind = entry.file_type().map_err(|_| ExportError::Missing)?;
             if !(kind.is_file() || kind.is_dir()) {
                 continue;
             }
-            let name = c_path(Path::new(&entry.file_name()))?;
-            let child = open_at(source.as_raw_fd(), &name, 0)?;
+            let name = c_path(Path::new(&entry.file_name())).map_err(|_| ExportError::Missing)?;
+            let child = open_at(source.as_raw_fd(), &name, 0).map_err(|_| ExportError::Missing)?;
             copy_out(
                 child,
                 &host.join(entry.file_name()),
@@ -288,7 +319,6 @@ fn copy_out(
                 written,
             )?;
         }
-        written.push(host.to_path_buf());
     }
     Ok(())
 }

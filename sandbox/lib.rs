@@ -140,7 +140,7 @@ pub use command::SpawnError;
 pub use containment::Containment;
 pub use guarantees::{guarantees, guarantees_of, Guarantees};
 pub use identity::set_uid_range;
-pub use outcome::{End, Outcome};
+pub use outcome::{End, ExportError, ExportFailure, Outcome};
 pub use registry::kill_all_running;
 pub use run::DEFAULT_PATH;
 pub use spec::{BoxFile, BoxFileKind, Cancel, Limits, Program, SharedFile, Spec, Stdin, Stdout};

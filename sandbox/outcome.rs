@@ -51,8 +51,37 @@ pub struct Outcome {
     /// The `Spec::collect` files that existed as regular files, each up to 64 KiB, in the
     /// order asked.
     pub collected: Vec<(PathBuf, Vec<u8>)>,
-    /// The host paths `Spec::export` wrote (files, and folders after their contents).
+    /// The host paths `Spec::export` wrote (files and folders, each folder before its contents).
     pub exported: Vec<PathBuf>,
+    /// The `Spec::export` pairs (by their path in the working folder) that were not copied out,
+    /// and why; nothing of them is left on the host. Empty when the run did not finish.
+    pub export_failures: Vec<ExportFailure>,
+}
+
+/// A `Spec::export` pair that was not copied out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportFailure {
+    /// Its path in the working folder.
+    pub relative: PathBuf,
+    pub why: ExportError,
+}
+
+/// Why a `Spec::export` pair was not copied out: the program's doing, or the host's.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExportError {
+    /// The run left nothing there, or a link or a special file, or it changed while copied.
+    #[error("the run left no file or folder there")]
+    Missing,
+    /// More than the output limit in bytes, 64 folder levels or 100,000 files and folders.
+    #[error("it is larger than what may be copied out (the output limit, 64 folder levels or 100,000 files and folders)")]
+    TooBig,
+    /// Writing it on the host failed (a full disk, say): the host path and the error.
+    #[error("cannot write {}: {message}", path.display())]
+    Host {
+        path: PathBuf,
+        kind: std::io::ErrorKind,
+        message: String,
+    },
 }
 
 /// What the runner knows once a run is over.
@@ -67,6 +96,7 @@ pub(crate) struct Ended {
     pub runner_peak_kb: u64,
     pub collected: Vec<(PathBuf, Vec<u8>)>,
     pub exported: Vec<PathBuf>,
+    pub export_failures: Vec<ExportFailure>,
     /// RLIMIT_AS held the memory limit (else a cgroup alone did).
     pub address_space: bool,
 }
@@ -134,6 +164,7 @@ pub(crate) fn conclude(
         end,
         collected: ended.collected,
         exported: ended.exported,
+        export_failures: ended.export_failures,
     })
 }
 

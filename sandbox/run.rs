@@ -240,7 +240,7 @@ fn run_boxed(
     };
     streams.finish(Duration::from_millis(100));
     let report = Report::parse(&streams.report);
-    let (collected, exported) = match bx {
+    let (collected, (exported, export_failures)) = match bx {
         Some(bx) if report.is_some() => {
             let collected = files::collect(&bx.work_path(), &spec.collect);
             let exported = files::export(&bx.work_path(), &spec.export, spec.limits.output_bytes);
@@ -248,7 +248,8 @@ fn run_boxed(
             boxes::release(bx, ipc_left);
             (collected, exported)
         }
-        _ => (Vec::new(), Vec::new()), // the box was killed, or its keeper died: it is gone
+        // The box was killed, or its keeper died: it is gone.
+        _ => (Vec::new(), (Vec::new(), Vec::new())),
     };
     let facts = Ended {
         stop,
@@ -260,6 +261,7 @@ fn run_boxed(
         runner_peak_kb,
         collected,
         exported,
+        export_failures,
         address_space,
     };
     conclude(&argv0, spec.limits, streams, facts)
@@ -344,9 +346,9 @@ fn run_plain(
     streams.finish(Duration::from_millis(100));
     let events = end_cgroup(cgroups, slot);
     let collected = files::collect(workdir.path(), &spec.collect);
-    let exported = match stop {
+    let (exported, export_failures) = match stop {
         Stop::Finished => files::export(workdir.path(), &spec.export, spec.limits.output_bytes),
-        _ => Vec::new(),
+        _ => (Vec::new(), Vec::new()),
     };
     let report = Report::parse(&streams.report);
     workdir.release(report.is_none_or(|r| r.flags & FLAG_LEFT != 0));
@@ -360,6 +362,7 @@ fn run_plain(
         runner_peak_kb,
         collected,
         exported,
+        export_failures,
         address_space,
     };
     conclude(&argv0, spec.limits, streams, facts)

@@ -2,7 +2,7 @@
 //! limits share a sandbox box, so a `build` script that leaves things behind (a folder 30,000
 //! levels deep, files in the working folder and /tmp) must not reach the next package's build,
 //! which fails if it sees any of it. Its output, a tree as deep, is not copied out: that build
-//! fails, and its package is invalid.
+//! fails (a compile error saying so), and its package is invalid.
 
 mod common;
 
@@ -85,6 +85,6 @@ fn a_build_leaves_nothing_for_the_next_packages_build() {
     assert_eq!(victim, "valid", "{errors}\n{}", dump(&output));
     let (attacker, errors) = status("a-attacker");
     assert_eq!(attacker, "invalid", "{}", dump(&output));
-    assert!(errors.contains("made nothing to run"), "{errors}");
+    assert!(errors.contains("larger than may be copied out"), "{errors}");
     assert_eq!(code(&output), 1, "{}", dump(&output));
 }

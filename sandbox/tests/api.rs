@@ -11,7 +11,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use common::*;
-use grundy_sandbox::{BoxFile, Cancel, Containment, End, Program, SharedFile, Spec, Stdin, Stdout};
+use grundy_sandbox::{
+    BoxFile, Cancel, Containment, End, ExportError, Program, SharedFile, Spec, Stdin, Stdout,
+};
 
 fn pipe() -> (std::fs::File, std::fs::File) {
     let mut fds = [-1; 2];
@@ -330,6 +332,16 @@ fn a_finished_runs_files_can_be_copied_out_and_host_folders_shown() {
         );
         assert!(!host.join("missing").exists());
         assert!(o.exported.contains(&built), "{:?}", o.exported);
+        let failures: Vec<_> = o
+            .export_failures
+            .iter()
+            .map(|f| (f.relative.to_str().unwrap(), f.why.clone()))
+            .collect();
+        assert_eq!(
+            failures,
+            [("missing", ExportError::Missing)],
+            "{containment}"
+        );
         if shown.starts_with(std::env::temp_dir()) {
             std::fs::remove_dir_all(&shown).unwrap();
         }
@@ -352,6 +364,30 @@ fn copying_out_stops_at_the_output_limit() {
     assert_eq!(o.end, End::Exited(0), "{o:?}");
     assert!(!host.join("big").exists(), "larger than the 64 KiB limit");
     assert!(host.join("small").exists());
+    assert_eq!(o.export_failures.len(), 1, "{o:?}");
+    assert_eq!(o.export_failures[0].why, ExportError::TooBig);
+}
+
+#[test]
+fn a_folder_too_deep_to_copy_out_leaves_nothing_on_the_host() {
+    let limits = default_limits();
+    // 100 levels, past the 64 copied out, each with a file, beside a file that fits.
+    let program =
+        sh("mkdir out && cd out && for i in $(seq 100); do echo $i > f; mkdir d; cd d; done");
+    let host = folder();
+    let spec = Spec {
+        export: vec![(PathBuf::from("out"), host.join("out"))],
+        ..Spec::new(&program, &limits)
+    };
+    let o = grundy_sandbox::run(spec).unwrap();
+    assert_eq!(o.end, End::Exited(0), "{o:?}");
+    assert_eq!(o.export_failures.len(), 1, "{o:?}");
+    assert_eq!(o.export_failures[0].why, ExportError::TooBig);
+    assert!(o.exported.is_empty(), "{:?}", o.exported);
+    assert!(
+        !host.join("out").exists(),
+        "what was copied of it was removed"
+    );
 }
 
 #[test]

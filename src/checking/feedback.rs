@@ -126,6 +126,7 @@ fn exported(exported: Vec<PathBuf>) -> Outcome {
         end: grundy_sandbox::End::Exited(42),
         collected: vec![],
         exported,
+        export_failures: vec![],
     }
 }
 

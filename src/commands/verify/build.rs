@@ -17,13 +17,14 @@
 //! be handed to the checker protocols, which add their files right after the program's path.
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::{BoxFile, Limits, Program as Command, SharedFile, SpawnError, Spec};
+use grundy_sandbox::{
+    BoxFile, ExportError, Limits, Program as Command, SharedFile, SpawnError, Spec,
+};
 
 use super::cache::{cache_folder, Cache, CacheError, MANIFEST};
 use super::model::Problem;
@@ -334,7 +335,7 @@ fn stage(
         ..Spec::new(&compiler, &limits_bytes)
     };
     let outcome = grundy_sandbox::run(spec).map_err(|e| HostError::Sandbox(Arc::new(e)))?;
-    let exported = !outcome.exported.is_empty();
+    let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
     let run = run_of(outcome, limits);
     if let Some(failure) = run.failure {
         let said = String::from_utf8_lossy(&run.stderr);
@@ -348,32 +349,28 @@ fn stage(
             said.trim()
         )));
     }
-    if !exported {
-        // The sandbox copies a build out whole or not at all, without saying why not: a copy
-        // that filled the disk left part of a file in the staging folder, so the disk is full
-        // now too, and a write there fails as the copy did. Only a host that takes a write is
-        // the build's fault.
-        host_takes_a_write(staging)
-            .map_err(|e| CacheError::new("copy the build's output into", staging, e))?;
-        return Err(BuildError::Failed(format!(
-            "the build made nothing to run (or more than {} MiB, 64 folder levels or 100,000 \
-             files and folders)",
+    match not_copied {
+        None => Ok(()),
+        // The host could not take the build (a full disk, say): not the program's fault.
+        Some(ExportError::Host {
+            path,
+            kind,
+            message,
+        }) => Err(CacheError::new(
+            "copy the build's output into",
+            &path,
+            std::io::Error::new(kind, message),
+        )
+        .into()),
+        Some(ExportError::Missing) => Err(BuildError::Failed(
+            "the build made nothing to run (no `out` folder was left)".into(),
+        )),
+        Some(ExportError::TooBig) => Err(BuildError::Failed(format!(
+            "the build's output is larger than may be copied out ({} MiB, 64 folder levels or \
+             100,000 files and folders)",
             limits.output_limit_mb
-        )));
+        ))),
     }
-    Ok(())
-}
-
-/// Writes and removes a file of 64 KiB in `folder` (a staging folder, which is this build's
-/// alone), synced to the disk: an error when a disk is full (or past a quota), read-only or gone.
-fn host_takes_a_write(folder: &Path) -> std::io::Result<()> {
-    let path = folder.join(".grundy-probe");
-    let mut probe = std::fs::File::create_new(&path)?;
-    let written = probe
-        .write_all(&[0; 64 << 10])
-        .and_then(|()| probe.sync_all());
-    let _ = std::fs::remove_file(&path);
-    written
 }
 
 /// Whether a build left what its run command needs, each a regular file (executable when it is
