@@ -14,8 +14,9 @@
 //!   no file locks (`flock`, `fcntl` locks and leases' notifications answer ENOLCK or EPERM),
 //!   no `inotify`/`fanotify`, no `mincore` (page-cache residency), which would all let two
 //!   runs signal each other through a file both can open;
-//! - no reaching into other processes: `ptrace`, `process_vm_readv`/`writev`, `pidfd_getfd`
-//!   and `kcmp` are refused (a box keeper, which traces, leaves these to its programs' filter);
+//! - without a box, no reaching into other processes: `ptrace`, `process_vm_readv`/`writev`,
+//!   `pidfd_getfd` and `kcmp` are refused (in a box only the run's own processes are in reach,
+//!   and its keeper traces);
 //! - no memory outside the address-space limit where no cgroup counts it: `memfd_create` and
 //!   System V shared memory are refused there;
 //! - no System V IPC where the run has no IPC namespace of its own (its objects would outlive
@@ -42,7 +43,8 @@ pub(crate) struct Policy {
     /// A cgroup limits the run's memory, so memory that is not address space (a memfd, System
     /// V shared memory) is counted too.
     pub memory_counted: bool,
-    /// The filter is the program's own (not a box keeper's, which traces and so needs ptrace).
+    /// The filter is a plain run's program's own (not a box keeper's, which traces and so needs
+    /// ptrace, and whose programs reach no process outside their run).
     pub program: bool,
 }
 
@@ -267,8 +269,9 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     assemble(&ops)
 }
 
-/// What only the program's own filter refuses: reaching into other processes (the box keeper,
-/// which installs the rest on itself, is a tracer and needs ptrace).
+/// What a run without a box must not do to the processes around it (in a box nothing but the
+/// run's own processes is in reach: its keeper is another user's, or holds capabilities the
+/// program lacks, and is not dumpable).
 fn program_rules(dispatch: &mut impl FnMut(libc::c_long, Label)) {
     for call in [
         libc::SYS_ptrace,
@@ -281,37 +284,22 @@ fn program_rules(dispatch: &mut impl FnMut(libc::c_long, Label)) {
     }
 }
 
-/// The filter a box's program adds to the one it inherits from its keeper: the program's own
-/// rules, and with `trace_allocations` the allocation rules of `build`. A run adds this small
-/// filter instead of installing (and compiling) the whole one.
-pub(crate) fn box_program(trace_allocations: bool) -> Vec<libc::sock_filter> {
+/// A filter with only the allocation rules of `build` (everything else allowed), for a program
+/// that inherits the rest from its box keeper: a run adds this small filter instead of
+/// installing (and compiling) the whole one.
+pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
     use Jump::{Next, To};
     let mut ops = vec![
         Op::Load(ARCH),
         // Other architectures' calls: the inherited filter refuses them.
         Op::If(Cond::Eq(native_audit_arch()), Next, To(Label::Allow)),
         Op::Load(NR),
+        Op::If(Cond::Eq(libc::SYS_mmap as u32), To(Label::Mmap), Next),
+        Op::If(Cond::Eq(libc::SYS_mremap as u32), To(Label::Mremap), Next),
+        Op::Ret(ALLOW),
     ];
-    program_rules(&mut |call, to| ops.push(Op::If(Cond::Eq(call as u32), To(to), Next)));
-    if trace_allocations {
-        ops.push(Op::If(
-            Cond::Eq(libc::SYS_mmap as u32),
-            To(Label::Mmap),
-            Next,
-        ));
-        ops.push(Op::If(
-            Cond::Eq(libc::SYS_mremap as u32),
-            To(Label::Mremap),
-            Next,
-        ));
-    }
-    ops.push(Op::Ret(ALLOW));
-    if trace_allocations {
-        allocation_rules(&mut ops);
-    }
+    allocation_rules(&mut ops);
     ops.extend([
-        Op::Here(Label::Eperm),
-        Op::Ret(ERRNO | libc::EPERM as u32),
         Op::Here(Label::Trace),
         Op::Ret(TRACE),
         Op::Here(Label::Allow),
@@ -482,32 +470,18 @@ mod tests {
     }
 
     #[test]
-    fn a_box_program_adds_its_own_rules_and_the_allocation_rules() {
-        let traced = box_program(true);
+    fn the_allocation_rules_alone_trace_big_requests_only() {
+        let code = allocations_only();
         assert_eq!(
-            verdict(&traced, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
+            verdict(&code, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
             TRACE
         );
+        assert_eq!(verdict(&code, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]), ALLOW);
         assert_eq!(
-            verdict(&traced, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]),
-            ALLOW
-        );
-        assert_eq!(
-            verdict(&traced, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
+            verdict(&code, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
             TRACE
         );
-        assert_eq!(verdict(&traced, libc::SYS_clone3, [0; 6]), ALLOW);
-        let untraced = box_program(false);
-        assert_eq!(
-            verdict(&untraced, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
-            ALLOW
-        );
-        for code in [&traced, &untraced] {
-            assert_eq!(
-                verdict(code, libc::SYS_ptrace, [16, 1, 0, 0, 0, 0]),
-                ERRNO | libc::EPERM as u32
-            );
-        }
+        assert_eq!(verdict(&code, libc::SYS_clone3, [0; 6]), ALLOW);
     }
 
     #[test]

@@ -56,8 +56,9 @@
 //! # Nothing shared between runs
 //! Every box shows the same system files, so the seccomp filter refuses what would let two runs
 //! signal each other through them: file locks (`flock`, `fcntl` locks, `F_NOTIFY`), `inotify`,
-//! `fanotify` and `mincore`. No POSIX message queue can be made (RLIMIT_MSGQUEUE 0); `ptrace`,
-//! `process_vm_readv`/`writev`, `pidfd_getfd` and `kcmp` are refused. Where no cgroup counts
+//! `fanotify` and `mincore`. No POSIX message queue can be made (RLIMIT_MSGQUEUE 0). Without a
+//! box, `ptrace`, `process_vm_readv`/`writev`, `pidfd_getfd` and `kcmp` are refused (in a box
+//! nothing but the run's own processes is in reach). Where no cgroup counts
 //! a run's memory, `memfd_create` and System V shared memory are refused too (memory outside
 //! the address-space limit).
 //!

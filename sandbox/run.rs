@@ -113,13 +113,12 @@ impl Launch {
         let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
         let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
         let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
-        // A box's programs inherit its keeper's filter and only add their own rules.
+        // A box's programs inherit its keeper's filter and only add the allocation rules.
         let [filter, traced_filter] = if target.boxed {
-            static PROGRAM: std::sync::OnceLock<[Vec<libc::sock_filter>; 2]> =
+            static ALLOCATIONS: std::sync::OnceLock<Vec<libc::sock_filter>> =
                 std::sync::OnceLock::new();
-            PROGRAM
-                .get_or_init(|| [false, true].map(filter::box_program))
-                .clone()
+            let rules = ALLOCATIONS.get_or_init(filter::allocations_only);
+            [Vec::new(), rules.clone()]
         } else {
             // Grundy's own user could move the program out of a cgroup grundy may write to:
             // only a box user's is a cgroup that holds.
