@@ -33,6 +33,9 @@ pub(crate) struct Key {
     /// (dev, inode, size, mtime ns) of each bind source: a new version needs a new box.
     pub versions: Vec<(u64, u64, u64, i128)>,
     pub scratch_bytes: u64,
+    /// Its programs are traced: the keeper's own filter then sends their big allocations to
+    /// the tracer (the MLE rule), and a run adds no filter of its own.
+    pub traced: bool,
 }
 
 /// One box: its keeper (our child, PID 1 of the box), the control socket, the scratch folder
@@ -65,6 +68,7 @@ pub(crate) fn probe() -> Result<Support, String> {
         binds: Vec::new(),
         versions: Vec::new(),
         scratch_bytes: 1 << 20,
+        traced: false,
     };
     let (_, failed_optional) = create(&key, None).map_err(|e| e.to_string())?;
     Ok(Support {
@@ -200,7 +204,7 @@ impl Boxed {
             null: null.as_raw_fd(),
             map_ids: (!root).then_some(ids),
             ops: &ops,
-            filter: &crate::run::box_filter(cgroups.is_some_and(|c| c.memory)),
+            filter: &crate::run::box_filter(cgroups.is_some_and(|c| c.memory), key.traced),
             argv_area: argv_area(),
         };
         let mut flags = libc::CLONE_NEWPID

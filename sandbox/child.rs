@@ -8,7 +8,7 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
 use crate::plan::{View, FD_CGROUP, FD_LANDLOCK, FD_STDERR, FD_STDIN, FD_STDOUT};
-use crate::plan::{FLAG_LANDLOCK, FLAG_SEIZE, FLAG_TRACE};
+use crate::plan::{FLAG_LANDLOCK, FLAG_MUST_TRACE, FLAG_SEIZE, FLAG_TRACE};
 use crate::raw;
 use crate::report::{Report, Stage};
 use crate::trace::Alive;
@@ -189,7 +189,11 @@ fn prepare(pad: &Launchpad, plan: &View<'_>) -> Result<(), (Stage, i32)> {
         pad.go.store(go, Ordering::Release);
         traced
     };
-    // With a tracer, big allocations may stop in it; without one such a rule would fail them.
+    // With a tracer, big allocations may stop in it; without one such a rule would fail them
+    // (a box's keeper holds the rule itself: there an untraced program must not start).
+    if !traced && plan.flags & FLAG_MUST_TRACE != 0 {
+        return Err((Stage::Trace, libc::EPERM));
+    }
     let filter = if traced {
         plan.traced_filter
     } else {

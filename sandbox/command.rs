@@ -63,6 +63,7 @@ fn stage_name(stage: Stage) -> &'static str {
         Stage::Limits => "setting resource limits",
         Stage::Identity => "dropping privileges",
         Stage::Filter => "installing the system call filter",
+        Stage::Trace => "being traced (the box's filter leaves big allocations to its tracer)",
         Stage::Exec => "exec",
     }
 }

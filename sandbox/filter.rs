@@ -284,30 +284,6 @@ fn program_rules(dispatch: &mut impl FnMut(libc::c_long, Label)) {
     }
 }
 
-/// A filter with only the allocation rules of `build` (everything else allowed), for a program
-/// that inherits the rest from its box keeper: a run adds this small filter instead of
-/// installing (and compiling) the whole one.
-pub(crate) fn allocations_only() -> Vec<libc::sock_filter> {
-    use Jump::{Next, To};
-    let mut ops = vec![
-        Op::Load(ARCH),
-        // Other architectures' calls: the inherited filter refuses them.
-        Op::If(Cond::Eq(native_audit_arch()), Next, To(Label::Allow)),
-        Op::Load(NR),
-        Op::If(Cond::Eq(libc::SYS_mmap as u32), To(Label::Mmap), Next),
-        Op::If(Cond::Eq(libc::SYS_mremap as u32), To(Label::Mremap), Next),
-        Op::Ret(ALLOW),
-    ];
-    allocation_rules(&mut ops);
-    ops.extend([
-        Op::Here(Label::Trace),
-        Op::Ret(TRACE),
-        Op::Here(Label::Allow),
-        Op::Ret(ALLOW),
-    ]);
-    assemble(&ops)
-}
-
 /// The code at Label::Mmap and Label::Mremap: requests of WATCHED_REQUEST bytes or more (the
 /// length, the new size) go to Label::Trace, others to Label::Allow.
 fn allocation_rules(ops: &mut Vec<Op>) {
@@ -470,21 +446,6 @@ mod tests {
     }
 
     #[test]
-    fn the_allocation_rules_alone_trace_big_requests_only() {
-        let code = allocations_only();
-        assert_eq!(
-            verdict(&code, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
-            TRACE
-        );
-        assert_eq!(verdict(&code, libc::SYS_mmap, [0, 4096, 0, 0, 0, 0]), ALLOW);
-        assert_eq!(
-            verdict(&code, libc::SYS_mremap, [0, 0, 1 << 33, 0, 0, 0]),
-            TRACE
-        );
-        assert_eq!(verdict(&code, libc::SYS_clone3, [0; 6]), ALLOW);
-    }
-
-    #[test]
     fn a_keeper_may_trace_and_count_ipc_but_its_box_shares_no_lock() {
         for memory_counted in [false, true] {
             let code = build(&Policy::keeper(memory_counted));
@@ -495,6 +456,16 @@ mod tests {
             assert_eq!(call(libc::SYS_flock, 3, 2), ERRNO | libc::ENOLCK as u32);
             let counted = |nr| (call(nr, 0, 0) == ALLOW) == memory_counted;
             assert!(counted(libc::SYS_memfd_create) && counted(libc::SYS_shmget));
+            // A keeper of traced programs holds the allocation rules for them.
+            assert_eq!(call(libc::SYS_mmap, 0, 8 << 20), ALLOW);
+            let traced = build(&Policy {
+                trace_allocations: true,
+                ..Policy::keeper(memory_counted)
+            });
+            let call = |nr, a0: u64, a1: u64| verdict(&traced, nr, [a0, a1, 0, 0, 0, 0]);
+            assert_eq!(call(libc::SYS_mmap, 0, 8 << 20), TRACE);
+            assert_eq!(call(libc::SYS_mmap, 0, 4096), ALLOW);
+            assert_eq!(call(libc::SYS_flock, 3, 2), ERRNO | libc::ENOLCK as u32);
         }
     }
 

@@ -48,6 +48,8 @@ pub(crate) const FLAG_SEIZE: u32 = 4;
 /// Enforce the Landlock ruleset at FD_LANDLOCK before exec (a plain run where the kernel has
 /// Landlock).
 pub(crate) const FLAG_LANDLOCK: u32 = 8;
+/// Fail rather than run untraced (a box whose filter sends allocations to the tracer).
+pub(crate) const FLAG_MUST_TRACE: u32 = 16;
 
 #[repr(C)]
 #[derive(Clone, Copy)]

@@ -30,6 +30,7 @@ pub(crate) enum Stage {
     Identity = 7,
     Filter = 8,
     Exec = 9,
+    Trace = 10,
 }
 
 impl Stage {
@@ -43,6 +44,7 @@ impl Stage {
             Stage::Limits,
             Stage::Identity,
             Stage::Filter,
+            Stage::Trace,
         ]
         .into_iter()
         .find(|s| *s as u32 == n)

@@ -15,7 +15,8 @@ use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
 use crate::layout::{self, WORKDIR};
 use crate::outcome::{conclude, own_peak_rss_kb, Ended};
-use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_LANDLOCK, FLAG_SEIZE, FLAG_TRACE};
+use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_LANDLOCK, FLAG_MUST_TRACE};
+use crate::plan::{FLAG_SEIZE, FLAG_TRACE};
 use crate::report::{Report, FLAG_IPC_LEFT, FLAG_LEFT};
 use crate::view::{self, box_key, reachable};
 use crate::{command, files, identity, rlimits, stdio, supervise, workdir};
@@ -49,8 +50,11 @@ pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, S
 
 /// The filter a box keeper installs on itself (and so on every program of the box); a cgroup
 /// that counts the box's memory lets its programs have memory outside their address space.
-pub(crate) fn box_filter(memory_counted: bool) -> Vec<libc::sock_filter> {
-    filters(Policy::keeper(memory_counted))[0].clone()
+/// With `traced` programs it holds the allocation rules too (the keeper itself, untraced, makes
+/// no allocation they watch), so that a run installs no filter of its own: compiling one per
+/// run was a tenth of a tiny run's cost in the box.
+pub(crate) fn box_filter(memory_counted: bool, traced: bool) -> Vec<libc::sock_filter> {
+    filters(Policy::keeper(memory_counted))[usize::from(traced)].clone()
 }
 
 /// The seccomp filters for `policy`: without and with allocation tracing (built once per kind).
@@ -113,12 +117,9 @@ impl Launch {
         let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
         let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
         let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
-        // A box's programs inherit its keeper's filter and only add the allocation rules.
+        // A box's programs inherit its keeper's filter, allocation rules and all.
         let [filter, traced_filter] = if target.boxed {
-            static ALLOCATIONS: std::sync::OnceLock<Vec<libc::sock_filter>> =
-                std::sync::OnceLock::new();
-            let rules = ALLOCATIONS.get_or_init(filter::allocations_only);
-            [Vec::new(), rules.clone()]
+            [Vec::new(), Vec::new()]
         } else {
             // Grundy's own user could move the program out of a cgroup grundy may write to:
             // only a box user's is a cgroup that holds.
@@ -191,7 +192,7 @@ fn run_boxed(
             .iter()
             .map(|p| p.as_os_str().to_os_string()),
     );
-    let key = box_key(exe, &seen, spec.limits.memory_bytes).map_err(|e| {
+    let key = box_key(exe, &seen, spec.limits.memory_bytes, tracing).map_err(|e| {
         other(format!(
             "cannot show the program's files in the sandbox: {e}"
         ))
@@ -211,7 +212,9 @@ fn run_boxed(
         boxed: true,
         box_cgroup: bx.has_cgroup(),
         protect: None,
-        flags: trace_flags(tracing),
+        // The keeper's filter sends big allocations to the tracer: a program it could not
+        // trace would have them refused, so it must not start untraced.
+        flags: trace_flags(tracing) | if tracing { FLAG_MUST_TRACE } else { 0 },
     };
     // The box's cgroup is the keeper's: its programs are born in it.
     let launch = Launch::new(&mut spec, &target, None).map_err(&other)?;

@@ -32,8 +32,14 @@ pub(crate) fn own_files(exe: &Path, argv: &[OsString]) -> io::Result<Vec<(PathBu
     Ok(wanted)
 }
 
-/// The box a program needs (see the module docs), sized for `memory_bytes`.
-pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::Result<Key> {
+/// The box a program needs (see the module docs), sized for `memory_bytes`, for `traced`
+/// programs or not.
+pub(crate) fn box_key(
+    exe: &Path,
+    argv: &[OsString],
+    memory_bytes: u64,
+    traced: bool,
+) -> io::Result<Key> {
     let exe_meta = std::fs::metadata(exe)?;
     let wanted = own_files(exe, argv)?;
     let root = identity::is_root();
@@ -77,6 +83,7 @@ pub(crate) fn box_key(exe: &Path, argv: &[OsString], memory_bytes: u64) -> io::R
         } else {
             1 << 30
         },
+        traced,
     })
 }
 
