@@ -28,7 +28,7 @@ pub(crate) struct Setup<'a> {
     pub map_ids: Option<(u32, u32)>,
     pub ops: &'a [Op],
     /// The seccomp filter of every program in the box, installed on the keeper itself once
-    /// (its children inherit it; a traced run adds the allocation rules).
+    /// (its children inherit it, with the allocation rules when they are traced).
     pub filter: &'a [libc::sock_filter],
     /// The runner's command line area (start, end), blanked in the keeper's copy so the box
     /// does not show grundy's arguments as its PID 1's.
