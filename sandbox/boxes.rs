@@ -204,7 +204,7 @@ impl Boxed {
             null: null.as_raw_fd(),
             map_ids: (!root).then_some(ids),
             ops: &ops,
-            filter: &crate::run::box_filter(cgroups.is_some_and(|c| c.memory), key.traced),
+            filter: &crate::filter::box_filter(cgroups.is_some_and(|c| c.memory), key.traced),
             argv_area: argv_area(),
         };
         let mut flags = libc::CLONE_NEWPID

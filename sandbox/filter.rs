@@ -132,6 +132,37 @@ fn arg_hi(i: u32) -> u32 {
     16 + 8 * i + 4
 }
 
+/// The filter a box keeper installs on itself (and so on every program of the box); a cgroup
+/// that counts the box's memory lets its programs have memory outside their address space.
+/// With `traced` programs it holds the allocation rules too (the keeper itself, untraced, makes
+/// no allocation they watch), so that a run installs no filter of its own: compiling one per
+/// run was a tenth of a tiny run's cost in the box.
+pub(crate) fn box_filter(memory_counted: bool, traced: bool) -> Vec<libc::sock_filter> {
+    cached(Policy::keeper(memory_counted))[usize::from(traced)].clone()
+}
+
+/// The seccomp filters for `policy`: without and with allocation tracing (built once per kind).
+pub(crate) fn cached(policy: Policy) -> [Vec<libc::sock_filter>; 2] {
+    type Built = [Vec<libc::sock_filter>; 2];
+    static BUILT: std::sync::Mutex<Vec<(Policy, Built)>> = std::sync::Mutex::new(Vec::new());
+    let key = Policy {
+        trace_allocations: false,
+        ..policy
+    };
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, filters)) = built.iter().find(|(k, _)| *k == key) {
+        return filters.clone();
+    }
+    let filters = [false, true].map(|trace_allocations| {
+        build(&Policy {
+            trace_allocations,
+            ..key
+        })
+    });
+    built.push((key, filters.clone()));
+    filters
+}
+
 /// The filter for `policy`, as classic BPF instructions.
 pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     use Jump::{Next, To};

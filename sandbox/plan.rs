@@ -8,8 +8,6 @@ use std::ffi::{CStr, CString, OsStr, OsString};
 use std::mem::size_of;
 use std::os::unix::ffi::OsStrExt;
 
-use crate::rlimits::Rlimit;
-
 /// Processes plus threads a judged program may have alive at once; more ends the run
 /// (`End::ProcessLimit`) where tracing or a pids cgroup can tell.
 pub(crate) const MAX_TASKS: u32 = 256;
@@ -73,6 +71,34 @@ struct Header {
     cgroup_fds: u32,
     runner_pid: i32,
     rlimits: [Rlimit; MAX_RLIMITS],
+}
+
+/// One setrlimit call, laid out for the flat plan.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rlimit {
+    pub resource: u32,
+    _pad: u32,
+    pub soft: u64,
+    pub hard: u64,
+}
+
+impl Rlimit {
+    pub(crate) fn new(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> Rlimit {
+        Rlimit {
+            resource,
+            _pad: 0,
+            soft,
+            hard,
+        }
+    }
+
+    pub(crate) fn as_libc(&self) -> libc::rlimit {
+        libc::rlimit {
+            rlim_cur: self.soft as libc::rlim_t,
+            rlim_max: self.hard as libc::rlim_t,
+        }
+    }
 }
 
 /// What a plan is made of (runner side).

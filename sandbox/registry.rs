@@ -1,9 +1,11 @@
 //! Every run in progress, so that `kill_all_running` (the runner's Ctrl-C) can end them all at
 //! once, including runs that are still starting.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard};
+
+use crate::{cgroup, raw};
 
 /// What to kill to end one run at once.
 #[derive(Clone, Debug)]
@@ -64,7 +66,7 @@ fn lock() -> MutexGuard<'static, Vec<Entry>> {
 
 fn kill(target: &Target) {
     match target {
-        Target::Plain { pid, cgroup } => crate::supervise::kill_tree(*pid, cgroup.as_deref()),
+        Target::Plain { pid, cgroup } => kill_tree(*pid, cgroup.as_deref()),
         Target::Keeper { pid } => {
             let _ = crate::raw::kill(*pid, libc::SIGKILL);
         }
@@ -77,5 +79,14 @@ pub fn kill_all_running() {
     INTERRUPTED.store(true, Ordering::SeqCst);
     for entry in lock().iter() {
         kill(&entry.target);
+    }
+}
+
+/// SIGKILL for everything of one run. Only called while the supervisor is not yet reaped.
+pub(crate) fn kill_tree(pid: libc::pid_t, cgroup: Option<&Path>) {
+    let _ = raw::kill(pid, libc::SIGKILL);
+    let _ = raw::kill(-pid, libc::SIGKILL);
+    if let Some(dir) = cgroup {
+        cgroup::kill_members(dir);
     }
 }

@@ -3,36 +3,8 @@
 //! queues, an unlimited stack, and a process cap where the box has a user of its own. Values above the runner's own hard
 //! limits are lowered to them (an unprivileged process cannot raise a hard limit).
 
-use crate::plan::MAX_TASKS;
+use crate::plan::{Rlimit, MAX_TASKS};
 use crate::Limits;
-
-/// One setrlimit call, laid out for the flat plan.
-#[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Rlimit {
-    pub resource: u32,
-    _pad: u32,
-    pub soft: u64,
-    pub hard: u64,
-}
-
-impl Rlimit {
-    pub(crate) fn new(resource: libc::__rlimit_resource_t, soft: u64, hard: u64) -> Rlimit {
-        Rlimit {
-            resource,
-            _pad: 0,
-            soft,
-            hard,
-        }
-    }
-
-    pub(crate) fn as_libc(&self) -> libc::rlimit {
-        libc::rlimit {
-            rlim_cur: self.soft as libc::rlim_t,
-            rlim_max: self.hard as libc::rlim_t,
-        }
-    }
-}
 
 /// The runner's own hard limit for `resource`, read once (a process can only lower it, and
 /// grundy does not).

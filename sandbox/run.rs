@@ -48,37 +48,6 @@ pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, S
     }
 }
 
-/// The filter a box keeper installs on itself (and so on every program of the box); a cgroup
-/// that counts the box's memory lets its programs have memory outside their address space.
-/// With `traced` programs it holds the allocation rules too (the keeper itself, untraced, makes
-/// no allocation they watch), so that a run installs no filter of its own: compiling one per
-/// run was a tenth of a tiny run's cost in the box.
-pub(crate) fn box_filter(memory_counted: bool, traced: bool) -> Vec<libc::sock_filter> {
-    filters(Policy::keeper(memory_counted))[usize::from(traced)].clone()
-}
-
-/// The seccomp filters for `policy`: without and with allocation tracing (built once per kind).
-fn filters(policy: Policy) -> [Vec<libc::sock_filter>; 2] {
-    type Built = [Vec<libc::sock_filter>; 2];
-    static BUILT: std::sync::Mutex<Vec<(Policy, Built)>> = std::sync::Mutex::new(Vec::new());
-    let key = Policy {
-        trace_allocations: false,
-        ..policy
-    };
-    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, filters)) = built.iter().find(|(k, _)| *k == key) {
-        return filters.clone();
-    }
-    let filters = [false, true].map(|trace_allocations| {
-        filter::build(&Policy {
-            trace_allocations,
-            ..key
-        })
-    });
-    built.push((key, filters.clone()));
-    filters
-}
-
 /// Where and as whom a run's program starts, and what the filter protects.
 struct Target<'a> {
     exe: &'a OsStr,
@@ -125,7 +94,7 @@ impl Launch {
             // only a box user's is a cgroup that holds.
             let memory_counted =
                 target.identity.is_some() && slot.is_some() && cgroups.is_some_and(|c| c.memory);
-            filters(Policy {
+            filter::cached(Policy {
                 trace_allocations: false,
                 network_namespace: false,
                 protect: target.protect,

@@ -8,13 +8,13 @@
 
 use std::io;
 use std::os::fd::RawFd;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::child::{run_to_end, Launchpad};
 use crate::plan::{Plan, View, FD_LANDLOCK, FD_REPORT, FD_STDERR, FD_STDIN, FD_STDOUT};
 use crate::plan::{FLAG_CHECK_PARENT, MAX_CGROUP_FDS};
 use crate::report::{Report, Stage};
-use crate::{cgroup, raw, registry};
+use crate::{raw, registry};
 
 /// What the supervisor reads from the runner's memory; boxed so its address is stable.
 struct Args {
@@ -88,7 +88,7 @@ impl Started {
     /// is left, and reaps the supervisor. Returns the supervisor's rusage.
     pub(crate) fn end(mut self, kill: bool) -> libc::rusage {
         if kill {
-            kill_tree(self.pid, self.cgroup.as_deref());
+            registry::kill_tree(self.pid, self.cgroup.as_deref());
         }
         // Wait without reaping: while the supervisor is a zombie its pid (our process group id)
         // cannot be reused, so signalling the group below cannot hit a stranger.
@@ -104,7 +104,7 @@ impl Started {
                 && crate::sys::errno() == libc::EINTR
             {}
         }
-        kill_tree(self.pid, self.cgroup.as_deref());
+        registry::kill_tree(self.pid, self.cgroup.as_deref());
         self.registration.remove();
         let usage = reap(self.pid);
         self.reaped = true;
@@ -116,7 +116,7 @@ impl Started {
 impl Drop for Started {
     fn drop(&mut self) {
         if !self.reaped {
-            kill_tree(self.pid, self.cgroup.as_deref());
+            registry::kill_tree(self.pid, self.cgroup.as_deref());
             reap(self.pid);
         }
     }
@@ -131,15 +131,6 @@ fn reap(pid: libc::pid_t) -> libc::rusage {
         {
         }
         usage
-    }
-}
-
-/// SIGKILL for everything of one run. Only called while the supervisor is not yet reaped.
-pub(crate) fn kill_tree(pid: libc::pid_t, cgroup: Option<&Path>) {
-    let _ = raw::kill(pid, libc::SIGKILL);
-    let _ = raw::kill(-pid, libc::SIGKILL);
-    if let Some(dir) = cgroup {
-        cgroup::kill_members(dir);
     }
 }
 

@@ -4,7 +4,7 @@
 use anyhow::{anyhow, Result};
 use grundy_problems::Problem;
 
-use crate::config::did_you_mean;
+use crate::suggest::did_you_mean;
 
 /// The built-in problem `id`, or an error naming the known ones.
 pub fn problem(id: &str) -> Result<&'static Problem> {

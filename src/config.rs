@@ -448,17 +448,7 @@ fn unknown_key_hint(key_text: &str, message: &str) -> String {
         return String::new();
     };
     let key = key_text.trim().trim_matches(|c| c == '"' || c == '\'');
-    did_you_mean(key, expected.split('`').skip(1).step_by(2))
-}
-
-/// ` (did you mean `x`?)` for the candidate closest to `word`, if any is close.
-pub fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
-    candidates
-        .map(|c| (strsim::jaro_winkler(word, c), c))
-        .filter(|&(score, _)| score > 0.8)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| format!(" (did you mean `{c}`?)"))
-        .unwrap_or_default()
+    crate::suggest::did_you_mean(key, expected.split('`').skip(1).step_by(2))
 }
 
 #[cfg(test)]

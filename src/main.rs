@@ -19,6 +19,7 @@ mod judging;
 mod package;
 mod reporting;
 mod running;
+mod suggest;
 
 use std::process::ExitCode;
 

@@ -1,7 +1,7 @@
 //! Checkers: deciding whether a program's output is accepted. Four kinds, one [`Checker`]:
 //! - a comparison with the one expected output (`tokens`, `lines`, ...: [`compare`]);
 //! - the Kattis problem package format's default output validator with a case's flags
-//!   ([`crate::package::default_validator`]), for packages without a validator of their own;
+//!   ([`crate::checking::default_validator`]), for packages without a validator of their own;
 //! - a built-in problem's own checker, for problems with many right answers (Rust, in the
 //!   problems crate);
 //! - an external checker program of the problem's author, in the Kattis or testlib protocol
@@ -11,6 +11,7 @@
 //! own files unusable) gives [`Judgement::JudgeError`]: the problem is at fault, not the program.
 
 mod compare;
+pub mod default_validator;
 pub mod external;
 pub mod feedback;
 
@@ -24,7 +25,6 @@ pub use compare::Comparison;
 pub use external::{exit_status, ExternalJudge, Protocol};
 pub use feedback::Feedback;
 
-use crate::package::default_validator;
 use crate::running::Input;
 
 /// How a program's output is judged.

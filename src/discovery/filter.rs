@@ -91,7 +91,7 @@ fn select_among(cases: Vec<Case>, filters: &[Filter], problems: &[String]) -> Re
             let hint = if known || problems.is_empty() {
                 String::new()
             } else {
-                crate::config::did_you_mean(&filter.problem, problems.iter().map(String::as_str))
+                crate::suggest::did_you_mean(&filter.problem, problems.iter().map(String::as_str))
             };
             bail!(
                 "no case matches `{}`{hint}; `grundy list --cases` shows the problems and their \

@@ -6,8 +6,15 @@
 use std::collections::BTreeMap;
 
 use super::fields::Fields;
-use super::metadata::{FormatVersion, Source};
+use super::version::FormatVersion;
 use super::yaml::{Diagnostic, Node, Value};
+
+/// Where a problem comes from (a contest or course), with an optional link.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Source {
+    pub name: String,
+    pub url: Option<String>,
+}
 
 pub fn names(fields: &Fields) -> Result<BTreeMap<String, String>, Diagnostic> {
     let Some(node) = fields.get("name") else {

@@ -28,7 +28,7 @@ impl<'a> Fields<'a> {
         let entries = Self::entries(file, node, prefix)?;
         for (key, value) in &entries {
             if !known.contains(key) {
-                let hint = crate::config::did_you_mean(key, known.iter().copied());
+                let hint = crate::suggest::did_you_mean(key, known.iter().copied());
                 let at = key_node(node, key).unwrap_or(value);
                 warnings.push(Diagnostic::at(
                     file,

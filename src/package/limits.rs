@@ -7,7 +7,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use super::fields::Fields;
-use super::metadata::FormatVersion;
+use super::version::FormatVersion;
 use super::yaml::{Diagnostic, Node};
 
 /// The limits a problem asks for. `None` means "the system default" (the spec leaves those to

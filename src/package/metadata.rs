@@ -10,35 +10,12 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use super::about::{authors, keywords, names, sources};
+use super::about::{authors, keywords, names, sources, Source};
 use super::fields::{self, Fields};
 use super::limits::Limits;
+use super::version::FormatVersion;
 use super::yaml::{self, Diagnostic, Node, Value};
 use crate::files::beneath::TreePath;
-
-/// The version of the format a package is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum FormatVersion {
-    Legacy,
-    V2023_07,
-    V2025_09,
-}
-
-impl FormatVersion {
-    pub fn is_legacy(self) -> bool {
-        self == FormatVersion::Legacy
-    }
-}
-
-impl fmt::Display for FormatVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FormatVersion::Legacy => "legacy",
-            FormatVersion::V2023_07 => "2023-07-draft",
-            FormatVersion::V2025_09 => "2025-09",
-        })
-    }
-}
 
 /// What kind of problem it is. Pass-fail is "not scoring"; the others combine freely except
 /// that submit-answer excludes interactive and multi-pass.
@@ -64,13 +41,6 @@ impl fmt::Display for ProblemType {
         }
         f.write_str(&parts.join(" "))
     }
-}
-
-/// Where a problem comes from (a contest or course), with an optional link.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Source {
-    pub name: String,
-    pub url: Option<String>,
 }
 
 /// The licences the format knows.
@@ -269,7 +239,7 @@ fn version_of(file: &Path, root: &Node) -> Result<FormatVersion, Diagnostic> {
         Some("2025-09" | "2025-09-draft" | "draft") => Ok(FormatVersion::V2025_09),
         other => {
             let hint = other.map_or(String::new(), |o| {
-                crate::config::did_you_mean(o, NAMES.iter().copied())
+                crate::suggest::did_you_mean(o, NAMES.iter().copied())
             });
             Err(Diagnostic::at(
                 file,

@@ -1,16 +1,16 @@
 //! Kattis problem packages (legacy, 2023-07, 2025-09) as data: finding packages, reading one
 //! whole (its metadata, data, validators and submissions with what each must get), and the
-//! format's default output validator. Nothing here runs a program; the runner takes the
-//! [`programs::Plan`]s and the [`expectations::Expectation`]s from here.
+//! arguments of the format's default output validator (`checking::default_validator` judges).
+//! Nothing here runs a program; the runner takes the [`programs::Plan`]s and the
+//! [`expectations::Expectation`]s from here.
 //!
 //! One module per part of a package: [`find`] (which folders are packages), [`metadata`],
 //! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`] and
 //! [`languages`] (validators and submissions as programs), [`submissions`] and [`expectations`]
-//! (what each submission must get), [`default_validator`], and [`yaml`] and [`fields`] (located
+//! (what each submission must get), and [`yaml`] and [`fields`] (located
 //! YAML, read key by key).
 
 pub mod about;
-pub mod default_validator;
 pub mod expectations;
 pub mod fields;
 pub mod find;
@@ -21,17 +21,21 @@ pub mod programs;
 pub mod settings;
 pub mod submissions;
 pub mod testdata;
+pub mod version;
 pub mod yaml;
 
 mod summary;
 
 use std::path::{Path, PathBuf};
 
+use crate::checking::default_validator;
+
 use crate::files::beneath::{Kind, Scope, Tree};
-use metadata::{FormatVersion, Metadata};
+use metadata::Metadata;
 use programs::Program;
 use submissions::Submission;
 use testdata::{Case, TestData};
+use version::FormatVersion;
 use yaml::Diagnostic;
 
 /// How outputs are judged.

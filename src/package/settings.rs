@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 
 use super::fields::{args_of, Fields};
-use super::metadata::FormatVersion;
+use super::version::FormatVersion;
 use super::yaml::{self, Diagnostic, Node};
 use crate::files::beneath::TreePath;
 

@@ -15,8 +15,8 @@ use super::expectations::{
     default_rule, legacy_verdict, Expectation, PathGlob, Rule, TimeLimitUse, Verdict, Verdicts,
 };
 use super::fields::{self, Fields};
-use super::metadata::FormatVersion;
 use super::programs::{self, Program};
+use super::version::FormatVersion;
 use super::yaml::{self, Diagnostic, Node, Value};
 use crate::files::beneath::{Tree, TreePath};
 

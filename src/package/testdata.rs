@@ -19,8 +19,8 @@
 
 use std::collections::BTreeMap;
 
-use super::metadata::FormatVersion;
 use super::settings::Settings;
+use super::version::FormatVersion;
 use super::yaml::Diagnostic;
 use crate::files::beneath::{Identity, Kind, Tree, TreePath};
 

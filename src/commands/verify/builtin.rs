@@ -14,9 +14,9 @@ use super::model::{absolute, InputValidator, Judging, Problem, TestCase};
 use crate::config::Config;
 use crate::discovery::{discover, EXTENDED_GROUP};
 use crate::files::beneath::{Scope, Tree};
-use crate::package::metadata::FormatVersion;
 use crate::package::settings::ValidatorArgs;
 use crate::package::submissions;
+use crate::package::version::FormatVersion;
 use crate::package::yaml::Diagnostic;
 
 /// Every built-in problem but the test-only ones (`test-*`), with the submissions planted below

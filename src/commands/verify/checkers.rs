@@ -4,8 +4,8 @@
 //! case's `output_validator_args` appended; or why there is none ([`Unjudgeable`]), and whose
 //! fault that is.
 
+use crate::checking::default_validator::Options;
 use crate::checking::{Checker, ExternalJudge, Interactor, Protocol};
-use crate::package::default_validator::Options;
 use crate::package::programs::Program;
 use crate::package::OutputValidator;
 

@@ -15,10 +15,11 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::build::{Build, Builds, HostError};
+use super::build::{Build, Builds};
 use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
+use super::results::{seconds, CaseRun, Judged, Judging};
 use super::time_limit;
 use super::Pool;
 use crate::checking::{Checker, Interactor};
@@ -30,15 +31,6 @@ use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
 
-/// One judged case of one submission.
-#[derive(Clone, Debug)]
-pub struct CaseRun {
-    pub verdict: Verdict,
-    pub time: Duration,
-    /// Why it failed, on one line.
-    pub message: Option<String>,
-}
-
 /// The result of one job.
 #[derive(Clone, Debug)]
 enum Ran {
@@ -48,33 +40,6 @@ enum Ran {
     Unjudged(String),
     /// Not run: the submission already failed an earlier case (`--first-failure`).
     Stopped,
-}
-
-/// What became of one submission.
-#[derive(Clone, Debug)]
-pub enum Judged {
-    /// Its case runs in judging order (`None`: not judged).
-    Runs(Vec<Option<CaseRun>>),
-    CompileError(String),
-    Skipped(String),
-    /// Not judged: the host failed while building it.
-    HostError(HostError),
-}
-
-/// The judging of one problem.
-#[derive(Debug)]
-pub struct Judging {
-    pub submissions: Vec<Judged>,
-    /// The time limit judged with, or why there is none.
-    pub time_limit: Result<Duration, String>,
-    /// How the time limit came about, for the report.
-    pub time_limit_line: String,
-    /// Problems of the package found while judging (judge errors, time-limit margins).
-    pub errors: Vec<String>,
-    /// What could not be checked: the output validator did not run.
-    pub unchecked: Vec<String>,
-    /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
-    pub warnings: Vec<String>,
 }
 
 /// What every job of one problem shares.
@@ -530,9 +495,4 @@ fn judge_case(
             .message
             .map(|m| m.lines().next().unwrap_or_default().to_string()),
     })
-}
-
-/// `1.5s`, `0.25s`.
-pub fn seconds(time: Duration) -> String {
-    format!("{}s", (time.as_secs_f64() * 1000.0).round() / 1000.0)
 }

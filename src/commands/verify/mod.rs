@@ -22,6 +22,7 @@ mod judge;
 mod model;
 mod outcome;
 mod report;
+mod results;
 mod time_limit;
 mod validation;
 

@@ -4,17 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::checking::default_validator::Options;
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::judging::Verdict;
-use crate::package::default_validator::Options;
 use crate::package::expectations::Verdict as FormatVerdict;
 use crate::package::limits::Limits;
-use crate::package::metadata::FormatVersion;
 use crate::package::programs::Program;
 use crate::package::settings::ValidatorArgs;
 use crate::package::submissions::Submission;
 use crate::package::testdata::{Case, CaseKind};
+use crate::package::version::FormatVersion;
 use crate::package::{OutputValidator, Package};
 
 /// Memory and output limits of a package that leaves them to the judge (the format's defaults).

@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use super::judge::{CaseRun, Judged};
 use super::model::{format_verdict, Problem};
+use super::results::{CaseRun, Judged};
 use crate::judging::Verdict;
 use crate::package::expectations::{compile_error_allowed, Expectation, Outcome};
 use crate::package::programs::Kind;

@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use super::judge::{seconds, CaseRun, Judged, Judging};
 use super::model::Problem;
+use super::results::{seconds, CaseRun, Judged, Judging};
 use crate::judging::Verdict;
 use crate::package::expectations::TimeLimitRole;
 use crate::package::submissions::Submission;

@@ -5,8 +5,8 @@ use std::fmt::Write as _;
 use anyhow::Result;
 
 use super::{ProblemReport, Status, Totals};
-use crate::commands::verify::judge::seconds;
 use crate::commands::verify::outcome::Row;
+use crate::commands::verify::results::seconds;
 use crate::escape::{visible, visible_line};
 use crate::reporting::print as emit;
 

@@ -80,7 +80,7 @@ impl Options {
                         "float_absolute_tolerance",
                         "float_relative_tolerance",
                     ];
-                    let hint = crate::config::did_you_mean(other, known.into_iter());
+                    let hint = crate::suggest::did_you_mean(other, known.into_iter());
                     return Err(format!("unknown default validator flag `{other}`{hint}"));
                 }
             }

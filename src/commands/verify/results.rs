@@ -1,0 +1,49 @@
+//! What judging found, as plain data: each case run of each submission, what became of each
+//! submission, and the judging of a problem (its time limit and what it noticed). Made by
+//! [`super::judge`], read by [`super::time_limit`], [`super::outcome`] and the report.
+
+use std::time::Duration;
+
+use super::build::HostError;
+use crate::judging::Verdict;
+
+/// One judged case of one submission.
+#[derive(Clone, Debug)]
+pub struct CaseRun {
+    pub verdict: Verdict,
+    pub time: Duration,
+    /// Why it failed, on one line.
+    pub message: Option<String>,
+}
+
+/// What became of one submission.
+#[derive(Clone, Debug)]
+pub enum Judged {
+    /// Its case runs in judging order (`None`: not judged).
+    Runs(Vec<Option<CaseRun>>),
+    CompileError(String),
+    Skipped(String),
+    /// Not judged: the host failed while building it.
+    HostError(HostError),
+}
+
+/// The judging of one problem.
+#[derive(Debug)]
+pub struct Judging {
+    pub submissions: Vec<Judged>,
+    /// The time limit judged with, or why there is none.
+    pub time_limit: Result<Duration, String>,
+    /// How the time limit came about, for the report.
+    pub time_limit_line: String,
+    /// Problems of the package found while judging (judge errors, time-limit margins).
+    pub errors: Vec<String>,
+    /// What could not be checked: the output validator did not run.
+    pub unchecked: Vec<String>,
+    /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
+    pub warnings: Vec<String>,
+}
+
+/// `1.5s`, `0.25s`.
+pub fn seconds(time: Duration) -> String {
+    format!("{}s", (time.as_secs_f64() * 1000.0).round() / 1000.0)
+}
