@@ -626,3 +626,73 @@ fn a_judge_error_names_the_output_validator_as_the_package_does() {
     assert!(message.contains("`kattis:output_validator`"), "{message}");
     assert!(!message.contains("grundy-build"), "{message}");
 }
+
+/// Loading settings builds nothing, and a package whose output validator cannot be built fails
+/// alone: `list` and `gen` work in its fixtures root, and `check` judges the other problems
+/// there, failing the broken package's cases with the reason.
+#[test]
+fn a_package_whose_validator_does_not_build_fails_alone() {
+    let project = Project::new();
+    different(&project, "contest/different");
+    sum(&project, "contest/sum");
+    // A C++ output validator that does not compile (a C++ one: Python would need no build).
+    std::fs::remove_file(
+        project
+            .path()
+            .join("contest/sum/output_validator/validate.py"),
+    )
+    .unwrap();
+    project.file(
+        "contest/sum/output_validator/validate.cpp",
+        "int main() { return missing; }\n",
+    );
+    project.file(
+        "exact.py",
+        "a, b = map(int, input().split())\nprint(f'{a / b:.9f}')\n",
+    );
+    let run = |args: &[&str]| {
+        project
+            .command(args)
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .unwrap()
+    };
+    let output = run(&["list", "--fixtures", "contest"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let text = stdout(&output);
+    let line = text.lines().find(|l| l.starts_with("sum ")).unwrap();
+    assert!(line.contains("kattis:output_validator"), "{line}");
+    assert!(
+        !project.path().join("contest/.grundy-build").exists(),
+        "list built something"
+    );
+    let output = run(&["gen", "--fixtures", "contest", "nim", "a/b"]);
+    assert_ne!(code(&output), 2, "{}", dump(&output));
+    // `check` of the whole root: `different` is judged, `sum`'s cases fail with the reason.
+    let output = run(&[
+        "check",
+        "--fixtures",
+        "contest",
+        "--exec",
+        "python3 exact.py",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let cases: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &serde_json::Value| v["type"] == "case")
+        .collect();
+    let verdict = |id: &str| {
+        let case = cases.iter().find(|c| c["case"] == id).unwrap();
+        (case["verdict"].clone(), case["message"].to_string())
+    };
+    assert_eq!(verdict("different/secret/1").0, "AC", "{}", dump(&output));
+    let (sum, message) = verdict("sum/secret/big");
+    assert_eq!(sum, "JE", "{}", dump(&output));
+    assert!(
+        message.contains("output validator output_validator did not compile"),
+        "{message}"
+    );
+}

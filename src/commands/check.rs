@@ -2,6 +2,7 @@
 //! sorted order, and exit 0 (all AC), 1 (some case failed) or 2 (nothing meaningful could be
 //! judged).
 
+use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -10,9 +11,10 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Result};
 
 use super::load_config;
+use super::verify::{self, RootPackages};
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
-use crate::cli::CheckArgs;
+use crate::cli::{CheckArgs, Format};
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, INVALID_GROUP};
 use crate::files::beneath::{OpenError, TreePath};
@@ -36,7 +38,9 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         env: args.env.clone(),
         ..Overrides::default()
     };
-    let config = load_config(&args.sources, overrides)?;
+    let mut config = load_config(&args.sources, overrides.clone())?;
+    let packages = RootPackages::read(&config.fixtures);
+    packages.apply(&mut config, &overrides);
     let selection = select_cases(&config.fixtures, &args.filters)?;
     let verbosity = match (args.quiet, args.verbose) {
         (true, _) => Verbosity::Quiet,
@@ -91,7 +95,12 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         bless_notes(&cases, &config);
     }
     let cancel = Arc::new(AtomicBool::new(false));
+    let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
+    judged.dedup();
     let runs_programs = !matches!(subject, Subject::BuiltIn)
+        || judged
+            .iter()
+            .any(|problem| packages.judge_of(problem).is_some())
         || cases.iter().any(|case| {
             let settings = config.settings(&case.problem);
             matches!(settings.checker, Checker::External(_))
@@ -100,6 +109,18 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     if runs_programs {
         super::containment_check(config.isolate)?;
     }
+    // The prepare stage: the packages' output validators, built before any case is judged. A
+    // package that cannot be judged fails its own cases.
+    let prepare_pool = verify::Pool::new(
+        PoolOptions {
+            jobs: config.jobs,
+            fail_fast: false,
+            cancel: Arc::clone(&cancel),
+        },
+        color,
+        args.format == Format::Human && verbosity != Verbosity::Quiet,
+    );
+    let broken = packages.prepare(&mut config, &overrides, &judged, &prepare_pool)?;
     if !matches!(subject, Subject::BuiltIn) {
         // Ctrl-C must not leave judged programs running, nor report the runs it cut short (a
         // killed program would look like RE).
@@ -130,6 +151,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         cases,
         subject,
         config,
+        broken,
         bless: args.bless,
     });
     let options = PoolOptions {
@@ -183,6 +205,9 @@ struct CheckJobs {
     cases: Vec<Case>,
     subject: Subject,
     config: Config,
+    /// The problems that cannot be judged (a package whose output validator did not build, or
+    /// that cannot be read), each with why: their cases fail with it.
+    broken: BTreeMap<String, String>,
     bless: bool,
 }
 
@@ -194,6 +219,13 @@ impl Jobs for CheckJobs {
     /// missing or not accepted. An error means the program cannot run at all.
     fn run(&self, index: usize, watch: &SolveWatch) -> Result<CaseResult> {
         let case = &self.cases[index];
+        if let Some(why) = self.broken.get(&case.problem) {
+            return Ok(CaseResult::new(
+                case.clone(),
+                Verdict::JE,
+                Some(why.clone()),
+            ));
+        }
         let settings = self.config.settings(&case.problem);
         // The expected file is read before the program runs, so nothing the program does can
         // change what it is compared with.

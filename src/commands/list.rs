@@ -7,13 +7,16 @@ use std::process::ExitCode;
 use anyhow::Result;
 
 use super::load_config;
+use super::verify::RootPackages;
 use crate::cli::ListArgs;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::reporting::print;
 
 pub fn run(args: ListArgs) -> Result<ExitCode> {
-    let config = load_config(&args.sources, Overrides::default())?;
+    let mut config = load_config(&args.sources, Overrides::default())?;
+    let packages = RootPackages::read(&config.fixtures);
+    packages.apply(&mut config, &Overrides::default());
     let selection = select_cases(&config.fixtures, &args.filters)?;
     let mut text = String::new();
     if args.cases {
@@ -39,13 +42,16 @@ pub fn run(args: ListArgs) -> Result<ExitCode> {
             let count = selection.cases.iter().filter(|c| c.problem == id).count();
             let title = grundy_problems::find(id)
                 .map_or("(no built-in solver: judge with --exec)", |p| p.title);
+            let checker = packages
+                .judge_of(id)
+                .unwrap_or_else(|| settings.checker.to_string());
             let _ = writeln!(
                 text,
                 "{id:<width$}  {count:>5}  {:>6}ms  {:>5}MB  {:>5}MB  {:<10}  {title}",
                 settings.time_limit.as_millis(),
                 settings.memory_limit_mb,
                 settings.output_limit_mb,
-                settings.checker.to_string(),
+                checker,
             );
         }
         let _ = writeln!(text, "fixtures root: {}", config.fixtures.display());

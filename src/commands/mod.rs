@@ -85,14 +85,14 @@ fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
 }
 
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
-/// may name a built-in problem or any folder of the fixtures root.
-/// Kattis packages in the fixtures root bring their own limits and output validator.
+/// may name a built-in problem or any folder of the fixtures root. Loading runs and builds
+/// nothing; the Kattis packages of the fixtures root bring their own limits and output validator
+/// where a command asks for them ([`verify::RootPackages`]).
 fn load_config(sources: &Sources, mut overrides: Overrides) -> Result<Config> {
     overrides.fixtures = sources.fixtures.clone();
-    let mut config = Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
+    let config = Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
         grundy_problems::find(id).is_some() || root.join(id).is_dir()
     })?;
-    verify::add_package_settings(&mut config, &overrides)?;
     if let Some((first, count)) = config.box_uids {
         grundy_sandbox::set_uid_range(first, count);
     }

@@ -110,7 +110,7 @@ pub struct BuildJobs {
 }
 
 impl BuildJobs {
-    pub fn new(problems: &[Problem]) -> BuildJobs {
+    pub fn new<'a>(problems: impl IntoIterator<Item = &'a Problem>) -> BuildJobs {
         let mut seen = std::collections::HashSet::new();
         let mut programs = vec![];
         for problem in problems {
@@ -158,16 +158,6 @@ impl Jobs for BuildJobs {
     fn failed(&self, build: &Build) -> bool {
         !matches!(build, Build::Ready { .. })
     }
-}
-
-/// Builds some of `problem`'s programs one after another on this thread (the validators `check`
-/// needs of a package).
-pub fn build_now<'a>(problem: &Problem, programs: impl IntoIterator<Item = &'a Program>) -> Builds {
-    let settings = BuildSettings::of(problem);
-    let builds = programs
-        .into_iter()
-        .map(|program| (program.path.clone(), build(program, &settings)));
-    Builds(builds.collect())
 }
 
 /// The limits a problem's compilers run under.

@@ -1,85 +1,173 @@
 //! Packages as problems of `check` and `list`: a package in the fixtures root (or the root
 //! itself) is judged with its own limits (its passes too, for a multi-pass package) and output
-//! validator, laid over the settings runner.toml gives it; command-line flags still win. Its output validator (or the default validator with
-//! the cases' flags) becomes the checker, or the interactor of an interactive package, built into
-//! the cache as `verify` builds it.
+//! validator, laid over the settings runner.toml gives it; command-line flags still win.
+//!
+//! Reading is pure: [`RootPackages::read`] reads the packages and [`RootPackages::apply`] lays
+//! their limits over the settings, building nothing, so `list` (and every command that only
+//! loads settings) works whatever the packages' programs are. [`RootPackages::prepare`] is the
+//! stage `check` runs before judging: it builds the output validators of the packages it is to
+//! judge (into the cache, as `verify` builds them) and makes each the checker, or the
+//! interactor of an interactive package. A package that cannot be read or judged fails alone:
+//! its cases are reported with the reason, and the others are judged.
 
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
-
-use super::build::build_now;
+use super::build::{BuildJobs, Builds};
 use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::model::{absolute, Judging, Problem};
-use crate::config::{Config, Overrides, Settings};
+use super::Pool;
+use crate::config::{Config, Overrides};
 use crate::package::{find, load_package, OutputValidator};
 
-/// Sets the settings of every package of the fixtures root.
-pub fn add_package_settings(config: &mut Config, overrides: &Overrides) -> Result<()> {
-    // A root without packages is the usual folder of cases.
-    let Ok(found) = find::find(&config.fixtures) else {
-        return Ok(());
-    };
-    for folder in &found.packages {
-        let package = load_package(&absolute(folder))?;
-        let name = package.name.clone();
-        let settings = settings_of(
-            Problem::from_package(package),
-            config.settings(&name),
-            overrides,
-        )?;
-        config.set_settings(&name, settings);
+/// The packages of a fixtures root, read but not built: each package's name with its problem,
+/// or why it cannot be read.
+#[derive(Default)]
+pub struct RootPackages(Vec<(String, Result<Problem, String>)>);
+
+impl RootPackages {
+    /// The packages of the fixtures root `fixtures` (none in a root of plain cases).
+    pub fn read(fixtures: &Path) -> RootPackages {
+        let Ok(found) = find::find(fixtures) else {
+            return RootPackages::default();
+        };
+        let packages = found.packages.iter().map(|folder| {
+            let name = find::name_of(folder);
+            let problem = load_package(&absolute(folder))
+                .map(Problem::from_package)
+                .map_err(|error| error.to_string());
+            (name, problem)
+        });
+        RootPackages(packages.collect())
     }
-    Ok(())
+
+    /// Lays each readable package's limits and passes over its settings in `config` (flags
+    /// still win), and, where no program is needed, the format's default output validator as
+    /// its checker.
+    pub fn apply(&self, config: &mut Config, overrides: &Overrides) {
+        for (name, problem) in &self.0 {
+            let Ok(problem) = problem else { continue };
+            let mut settings = config.settings(name).clone();
+            let limits = &problem.limits;
+            if let (None, Some(seconds)) = (overrides.time_limit_ms, limits.time_limit) {
+                settings.time_limit = Duration::from_secs_f64(seconds);
+            }
+            if let (None, Some(mib)) = (overrides.memory_limit_mb, limits.memory_mib) {
+                settings.memory_limit_mb = mib;
+            }
+            if let (None, Some(mib)) = (overrides.output_limit_mb, limits.output_mib) {
+                settings.output_limit_mb = mib;
+            }
+            settings.validation_passes = problem.passes;
+            if overrides.checker.is_none() && custom_validator(problem).is_none() {
+                if let Ok(Some(checker)) = one_checker(problem, &Builds::default()) {
+                    settings.checker = checker;
+                }
+            }
+            config.set_settings(name, settings);
+        }
+    }
+
+    /// What judges package `name`'s outputs, for `list`: its output validator by name
+    /// (`kattis:NAME`), or why the package cannot be read; None for a package judged as its
+    /// settings say.
+    pub fn judge_of(&self, name: &str) -> Option<String> {
+        let (_, problem) = self.0.iter().find(|(n, _)| n == name)?;
+        match problem {
+            Err(_) => Some("(unreadable)".into()),
+            Ok(problem) => custom_validator(problem).map(|program| format!("kattis:{program}")),
+        }
+    }
+
+    /// The prepare stage of `check`: builds the output validators of the packages named in
+    /// `judged` on `pool` and puts each package's checker or interactor in `config` (flags still
+    /// win). Returns the packages that cannot be judged, each with why.
+    pub fn prepare(
+        &self,
+        config: &mut Config,
+        overrides: &Overrides,
+        judged: &[&str],
+        pool: &Pool,
+    ) -> anyhow::Result<BTreeMap<String, String>> {
+        let mut broken = BTreeMap::new();
+        let mut problems = Vec::new();
+        for (name, problem) in self.0.iter().filter(|(n, _)| judged.contains(&n.as_str())) {
+            match problem {
+                Ok(problem) => problems.push(problem),
+                Err(why) => {
+                    broken.insert(name.clone(), why.clone());
+                }
+            }
+        }
+        let needing = problems.iter().filter(|p| custom_validator(p).is_some());
+        let jobs = std::sync::Arc::new(BuildJobs::new(needing.copied()));
+        let builds = match jobs.len() {
+            0 => Builds::default(),
+            count => jobs.collect(pool.run(std::sync::Arc::clone(&jobs), count, "building")?),
+        };
+        for problem in problems {
+            let mut settings = config.settings(&problem.name).clone();
+            let fail = |why: Unjudgeable| format!("package {}: {why}", problem.name);
+            if overrides.interactor.is_none() {
+                match interactor_for(problem, &builds) {
+                    Ok(Some(interactor)) => settings.interactor = Some(interactor),
+                    Ok(None) => {}
+                    Err(why) => {
+                        broken.insert(problem.name.clone(), fail(why));
+                        continue;
+                    }
+                }
+            }
+            if overrides.checker.is_none() && settings.interactor.is_none() {
+                match one_checker(problem, &builds) {
+                    Ok(Some(checker)) => settings.checker = checker,
+                    Ok(None) => {}
+                    Err(why) => {
+                        broken.insert(problem.name.clone(), why);
+                        continue;
+                    }
+                }
+            }
+            config.set_settings(&problem.name, settings);
+        }
+        Ok(broken)
+    }
 }
 
-fn settings_of(problem: Problem, base: &Settings, overrides: &Overrides) -> Result<Settings> {
-    let mut settings = base.clone();
-    let limits = &problem.limits;
-    if let (None, Some(seconds)) = (overrides.time_limit_ms, limits.time_limit) {
-        settings.time_limit = Duration::from_secs_f64(seconds);
-    }
-    if let (None, Some(mib)) = (overrides.memory_limit_mb, limits.memory_mib) {
-        settings.memory_limit_mb = mib;
-    }
-    if let (None, Some(mib)) = (overrides.output_limit_mb, limits.output_mib) {
-        settings.output_limit_mb = mib;
-    }
-    settings.validation_passes = problem.passes;
-    let validators = match &problem.judging {
+/// The name of a package's own output validator, if it has one.
+fn custom_validator(problem: &Problem) -> Option<&str> {
+    match &problem.judging {
         Judging::Package {
             validator: OutputValidator::Custom(programs),
             ..
-        } => programs.as_slice(),
-        _ => &[],
-    };
-    let builds = build_now(&problem, validators);
-    let fail = |why: Unjudgeable| anyhow::anyhow!("package {}: {why}", problem.name);
-    if overrides.interactor.is_none() {
-        if let Some(interactor) = interactor_for(&problem, &builds).map_err(fail)? {
-            settings.interactor = Some(interactor);
-        }
+        } => programs.first().map(|program| program.name.as_str()),
+        _ => None,
     }
-    if overrides.checker.is_some() || settings.interactor.is_some() {
-        return Ok(settings);
-    }
-    // `check` judges a problem with one checker: every case must agree on the flags.
-    let mut chosen: Option<(&str, _)> = None;
+}
+
+/// The one checker of `problem`'s cases (None without cases): `check` judges a problem with one
+/// checker, so every case must agree on the output validator's flags.
+fn one_checker(
+    problem: &Problem,
+    builds: &Builds,
+) -> Result<Option<crate::checking::Checker>, String> {
+    let fail = |why: Unjudgeable| format!("package {}: {why}", problem.name);
+    let mut chosen: Option<(&str, crate::checking::Checker)> = None;
     for case in &problem.cases {
-        let checker = checker_for(&problem, &builds, case).map_err(fail)?;
+        let checker = checker_for(problem, builds, case).map_err(fail)?;
         match &chosen {
             None => chosen = Some((&case.id, checker)),
-            Some((first, same)) if *same != checker => bail!(
-                "package {}: its cases are judged differently ({first}: {same}; {}: {checker}); \
-                 `grundy check` judges a problem with one checker: verify it with `grundy verify`",
-                problem.name,
-                case.id
-            ),
+            Some((first, same)) if *same != checker => {
+                return Err(format!(
+                    "package {}: its cases are judged differently ({first}: {same}; {}: \
+                     {checker}); `grundy check` judges a problem with one checker: verify it \
+                     with `grundy verify`",
+                    problem.name, case.id
+                ))
+            }
             Some(_) => {}
         }
     }
-    if let Some((_, checker)) = chosen {
-        settings.checker = checker;
-    }
-    Ok(settings)
+    Ok(chosen.map(|(_, checker)| checker))
 }

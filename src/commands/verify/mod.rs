@@ -41,7 +41,7 @@ use crate::package::{find, load_package};
 use crate::reporting::progress_bar;
 use crate::running::pool::{self, Event, Jobs, PoolOptions};
 use build::{Build, BuildJobs, Builds};
-pub use fixtures::add_package_settings;
+pub use fixtures::RootPackages;
 use model::{absolute, Problem};
 use report::{ProblemReport, Totals};
 use validation::{Findings, ValidationJobs};
@@ -77,7 +77,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         progress: args.format == Format::Human,
     };
 
-    let build_jobs = Arc::new(BuildJobs::new(&problems));
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
     let builds = Arc::new(build_jobs.collect(built));
 
@@ -255,6 +255,15 @@ pub struct Pool {
 }
 
 impl Pool {
+    /// A pool of `options`, drawing a progress bar (in colour when `color`) when `progress`.
+    pub fn new(options: PoolOptions, color: bool, progress: bool) -> Pool {
+        Pool {
+            options,
+            color,
+            progress,
+        }
+    }
+
     pub fn run<J: Jobs>(
         &self,
         jobs: Arc<J>,
