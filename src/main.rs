@@ -30,6 +30,8 @@ fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     match commands::run(cli) {
         Ok(code) => code,
+        // Ctrl-C: whatever could be reported was; the shell's convention for SIGINT.
+        Err(error) if error.is::<running::pool::Cancelled>() => ExitCode::from(130),
         Err(error) => {
             eprintln!("error: {}", escape::visible(&format!("{error:#}")));
             ExitCode::from(2)

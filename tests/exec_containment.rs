@@ -8,6 +8,7 @@ mod common;
 mod exec_support;
 
 use std::io::Read;
+use std::os::unix::fs::PermissionsExt;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -207,6 +208,12 @@ _exit(0);"#,
     );
     let marker = project.path().display().to_string();
     let exec = exec_arg(&program);
+    // A folder any user may write in: grundy may run as nobody.
+    let reports = project.path().join("reports");
+    std::fs::create_dir(&reports).unwrap();
+    std::fs::set_permissions(&reports, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let junit = reports.join("report.xml");
+    let junit_arg = junit.display().to_string();
     let args = [
         "check",
         "-j",
@@ -215,6 +222,8 @@ _exit(0);"#,
         "120000",
         "--format",
         "json",
+        "--junit",
+        &junit_arg,
         "--exec",
         &exec,
     ];
@@ -271,11 +280,13 @@ _exit(0);"#,
     assert_eq!(status.code(), Some(130), "{status:?}\n{out}");
     assert_no_process_left(&marker);
 
-    // The cases before the sleeper were judged and reported.
-    let reported: Vec<serde_json::Value> = out
+    // The cases before the sleeper were judged and reported; the one cut short is not (a killed
+    // program would look like RE), and the summary says the run was cancelled.
+    let mut reported: Vec<serde_json::Value> = out
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
         .collect();
+    let summary = reported.pop().expect("a summary");
     let verdicts: Vec<(&str, &str)> = reported
         .iter()
         .map(|v| (v["case"].as_str().unwrap(), v["verdict"].as_str().unwrap()))
@@ -285,4 +296,14 @@ _exit(0);"#,
         [(ORDINARY[0], "AC"), (ORDINARY[1], "AC")],
         "{out}"
     );
+    assert_eq!(summary["type"], "summary", "{out}");
+    assert_eq!(summary["cancelled"], true, "{out}");
+    assert_eq!(
+        (&summary["passed"], &summary["failed"], &summary["skipped"]),
+        (&2.into(), &0.into(), &2.into()),
+        "{out}"
+    );
+    // The JUnit report is written too, marked cancelled.
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report is written");
+    assert!(xml.contains(r#"name="cancelled" value="true""#), "{xml}");
 }

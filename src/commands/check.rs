@@ -23,7 +23,7 @@ use crate::judging::{
     Verdict,
 };
 use crate::reporting::{self, ReportOptions, Summary, Verbosity};
-use crate::running::pool::{self, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use crate::running::{Failure, Input, Run, RunError, SolveWatch, Subject};
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
@@ -120,19 +120,14 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         color,
         args.format == Format::Human && verbosity != Verbosity::Quiet,
     );
-    let broken = packages.prepare(&mut config, &overrides, &judged, &prepare_pool)?;
-    if !matches!(subject, Subject::BuiltIn) {
-        // Ctrl-C must not leave judged programs running, nor report the runs it cut short (a
-        // killed program would look like RE).
-        let cancel = Arc::clone(&cancel);
-        let _ = ctrlc::set_handler(move || {
-            cancel.store(true, Ordering::SeqCst);
-            grundy_sandbox::kill_all_running();
-            std::process::exit(130);
-        });
-        if verbosity == Verbosity::Verbose {
-            eprintln!("containment: {}", grundy_sandbox::describe_containment());
-        }
+    super::on_ctrl_c(&cancel);
+    let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
+        // Cut short: nothing is judged, and the reports say the run was cancelled.
+        Err(error) if error.is::<Cancelled>() => BTreeMap::new(),
+        prepared => prepared?,
+    };
+    if !matches!(subject, Subject::BuiltIn) && verbosity == Verbosity::Verbose {
+        eprintln!("containment: {}", grundy_sandbox::describe_containment());
     }
     let mut reporter = reporting::reporter(ReportOptions {
         format: args.format,
@@ -182,18 +177,20 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         }
     });
     written?;
-    if cancel.load(Ordering::SeqCst) {
-        // Ctrl-C: no summary (nor exit 0) for a cut-short run. The handler is exiting with 130
-        // too; std lets only one thread's exit through.
-        std::process::exit(130);
+    // Ctrl-C: the runs it cut short are not reported (a killed program would look like RE); the
+    // summary says the run was cancelled, and the exit status is 130.
+    summary.cancelled = cancel.load(Ordering::SeqCst);
+    if !summary.cancelled {
+        judged?;
     }
-    judged?;
     summary.skipped += left_out.len();
     summary.wall_time = started.elapsed();
     summary.jobs = jobs.config.jobs;
     summary.partition = args.partition.map(|p| (p.to_string(), suite_size));
     reporter.finish(&summary)?;
-    Ok(if summary.failed == 0 {
+    Ok(if summary.cancelled {
+        ExitCode::from(130)
+    } else if summary.failed == 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

@@ -84,6 +84,20 @@ fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
     Ok(())
 }
 
+/// Ctrl-C sets `cancel` (the pool starts nothing more and drops what it cuts short) and ends
+/// every running program at once, so the command can still write its reports, marked
+/// cancelled, and exit 130; a second Ctrl-C exits at once.
+fn on_ctrl_c(cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::atomic::Ordering;
+    let cancel = std::sync::Arc::clone(cancel);
+    let _ = ctrlc::set_handler(move || {
+        if cancel.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        grundy_sandbox::kill_all_running();
+    });
+}
+
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
 /// may name a built-in problem or any folder of the fixtures root. Loading runs and builds
 /// nothing; the Kattis packages of the fixtures root bring their own limits and output validator

@@ -228,6 +228,13 @@ impl<W: Write> Reporter for HumanReporter<W> {
         }
         text += &judged_line(summary);
         text += "\n";
+        if summary.cancelled {
+            text += &format!(
+                "Cancelled (Ctrl-C): {} {} not judged.\n",
+                summary.skipped,
+                plural(summary.skipped, "case")
+            );
+        }
         text += &summary.closing_line();
         text += "\n";
         self.write(&text)

@@ -93,6 +93,7 @@ fn summary_object(summary: &Summary) -> Value {
         "time_ms": millis(summary.wall_time),
         "jobs": summary.jobs,
         "slow": timings(&summary.slow),
+        "cancelled": summary.cancelled,
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
     if let Some(bytes) = summary.peak_memory_bytes {

@@ -54,6 +54,15 @@ impl JunitReporter {
             let mut suite = TestSuite::new(problem.as_str());
             suite.set_time(*time);
             suite.add_test_cases(cases.iter().cloned());
+            if summary.cancelled {
+                suite.add_property(("cancelled", "true"));
+            }
+            report.add_test_suite(suite);
+        }
+        if summary.cancelled && self.suites.is_empty() {
+            // A run cut short before any case was judged still says so.
+            let mut suite = TestSuite::new(REPORT_NAME);
+            suite.add_property(("cancelled", "true"));
             report.add_test_suite(suite);
         }
         report

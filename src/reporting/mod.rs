@@ -43,6 +43,8 @@ pub struct Summary {
     pub slow: Vec<Timing>,
     /// The N slowest cases under `--slowest N`, slowest first.
     pub slowest: Vec<Timing>,
+    /// The run was cut short (Ctrl-C): the cases not judged are counted as skipped.
+    pub cancelled: bool,
 }
 
 impl Summary {

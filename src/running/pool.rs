@@ -42,6 +42,12 @@ pub trait Jobs: Send + Sync + 'static {
     fn failed(&self, output: &Self::Output) -> bool;
 }
 
+/// The error of a run cut short by its cancel token (Ctrl-C): the command ends with exit
+/// status 130.
+#[derive(Debug, thiserror::Error)]
+#[error("cancelled (Ctrl-C)")]
+pub struct Cancelled;
+
 /// How the pool runs.
 #[derive(Clone, Debug)]
 pub struct PoolOptions {

@@ -39,7 +39,7 @@ use crate::cli::{Format, VerifyArgs};
 use crate::config::{Isolate, Overrides};
 use crate::package::{find, load_package};
 use crate::reporting::progress_bar;
-use crate::running::pool::{self, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use build::{Build, BuildJobs, Builds};
 pub use fixtures::RootPackages;
 use model::{absolute, Problem};
@@ -54,15 +54,8 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     super::containment_check(isolate.unwrap_or_default())?;
     let problems = Arc::new(problems);
     let cancel = Arc::new(AtomicBool::new(false));
-    {
-        // Ctrl-C must not leave compilers or submissions running.
-        let cancel = Arc::clone(&cancel);
-        let _ = ctrlc::set_handler(move || {
-            cancel.store(true, Ordering::SeqCst);
-            grundy_sandbox::kill_all_running();
-            std::process::exit(130);
-        });
-    }
+    // Ctrl-C must not leave compilers or submissions running.
+    super::on_ctrl_c(&cancel);
     let jobs = match args.jobs {
         None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(n) => n,
@@ -77,6 +70,38 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         progress: args.format == Format::Human,
     };
 
+    // Ctrl-C cuts any stage short: what is reported then is that the run was cancelled.
+    let (reports, cancelled) = match verify_all(&problems, &pool, &args) {
+        Err(error) if error.is::<Cancelled>() => (Vec::new(), true),
+        verified => (verified?, false),
+    };
+    let mut totals = Totals::count(&reports, unreadable, started.elapsed());
+    totals.cancelled = cancelled;
+    report::report(
+        &reports,
+        &totals,
+        args.format,
+        args.junit.as_ref(),
+        args.verbose,
+    )?;
+    Ok(if totals.cancelled {
+        ExitCode::from(130)
+    } else if !totals.unreadable.is_empty() || totals.judge_errors > 0 {
+        ExitCode::from(2)
+    } else if totals.failed > 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on
+/// the pool; then each problem's report.
+fn verify_all(
+    problems: &Arc<Vec<Problem>>,
+    pool: &Pool,
+    args: &VerifyArgs,
+) -> Result<Vec<ProblemReport>> {
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
     let builds = Arc::new(build_jobs.collect(built));
@@ -90,7 +115,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         problems.iter().map(|_| skipped()).collect()
     } else {
         let validation = Arc::new(ValidationJobs::new(
-            Arc::clone(&problems),
+            Arc::clone(problems),
             Arc::clone(&builds),
         ));
         let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
@@ -103,9 +128,9 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
              CAUGHT BY names that case alone and later verdicts go unchecked"
         );
     }
-    let judgings = judge::judge_all(&problems, &builds, &pool, args.first_failure)?;
+    let judgings = judge::judge_all(problems, &builds, pool, args.first_failure)?;
 
-    let reports: Vec<ProblemReport> = problems
+    let reports = problems
         .iter()
         .zip(findings)
         .zip(judgings)
@@ -141,23 +166,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
             }
         })
         .collect();
-    let totals = Totals::count(&reports, unreadable, started.elapsed());
-    report::report(
-        &reports,
-        &totals,
-        args.format,
-        args.junit.as_ref(),
-        args.verbose,
-    )?;
-    Ok(
-        if !totals.unreadable.is_empty() || totals.judge_errors > 0 {
-            ExitCode::from(2)
-        } else if totals.failed > 0 {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
-        },
-    )
+    Ok(reports)
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).
@@ -246,7 +255,7 @@ fn judge_errors(problem: &Problem, builds: &Builds) -> Vec<String> {
 }
 
 /// The worker pool as every stage uses it: a progress bar on a terminal, the outputs in job
-/// order, and exit 130 after Ctrl-C.
+/// order, and [`Cancelled`] after Ctrl-C.
 pub struct Pool {
     options: PoolOptions,
     color: bool,
@@ -284,7 +293,7 @@ impl Pool {
         });
         bar.finish_and_clear();
         if self.options.cancel.load(Ordering::SeqCst) {
-            std::process::exit(130);
+            return Err(Cancelled.into());
         }
         ran?;
         Ok(outputs)

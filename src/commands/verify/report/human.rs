@@ -177,6 +177,9 @@ fn closing(reports: &[ProblemReport], totals: &Totals) -> String {
         },
         seconds(totals.wall_time)
     );
+    if totals.cancelled {
+        text += "Cancelled (Ctrl-C): the packages were not verified.\n";
+    }
     let mut line = format!("{} passed, {} failed", totals.passed, totals.failed);
     if totals.skipped > 0 {
         line += &format!(", {} skipped", totals.skipped);

@@ -69,6 +69,7 @@ pub fn print(reports: &[ProblemReport], totals: &Totals) -> Result<()> {
         "time_ms": millis(totals.wall_time),
         "packages": packages,
         "unreadable": totals.unreadable.iter().map(|e| clean(e)).collect::<Vec<_>>(),
+        "cancelled": totals.cancelled,
     });
     text += &summary.to_string();
     text.push('\n');

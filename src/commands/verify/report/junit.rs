@@ -75,6 +75,12 @@ pub fn write(path: &Path, reports: &[ProblemReport], totals: &Totals) -> Result<
         }
         report.add_test_suite(suite);
     }
+    if totals.cancelled {
+        // The run was cut short before any problem's report: it says so.
+        let mut suite = TestSuite::new("grundy verify");
+        suite.add_property(("cancelled", "true"));
+        report.add_test_suite(suite);
+    }
     let xml = report
         .to_string()
         .context("cannot serialize the JUnit report")?;

@@ -84,6 +84,8 @@ pub struct Totals {
     /// Packages that could not be read: the error, located.
     pub unreadable: Vec<String>,
     pub wall_time: Duration,
+    /// The run was cut short (Ctrl-C): nothing was reported of its problems.
+    pub cancelled: bool,
 }
 
 impl Totals {
