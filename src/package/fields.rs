@@ -25,17 +25,35 @@ impl<'a> Fields<'a> {
         known: &[&str],
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Self, Diagnostic> {
+        Self::replacing(file, node, prefix, (known, &[]), warnings)
+    }
+
+    /// [`Fields::new`] where some unknown keys are ones an older version of the format had:
+    /// `replaced` pairs each with what replaced it, which its warning names instead of a
+    /// did-you-mean.
+    pub fn replacing(
+        file: &'a Path,
+        node: &'a Node,
+        prefix: &str,
+        (known, replaced): (&[&str], &[(&str, &str)]),
+        warnings: &mut Vec<Diagnostic>,
+    ) -> Result<Self, Diagnostic> {
         let entries = Self::entries(file, node, prefix)?;
         for (key, value) in &entries {
-            if !known.contains(key) {
-                let hint = crate::suggest::did_you_mean(key, known.iter().copied());
-                let at = key_node(node, key).unwrap_or(value);
-                warnings.push(Diagnostic::at(
-                    file,
-                    at,
-                    format!("unknown key `{prefix}{key}`{hint}"),
-                ));
+            if known.contains(key) {
+                continue;
             }
+            let message = match replaced.iter().find(|(old, _)| old == key) {
+                Some((_, instead)) => format!(
+                    "unknown key `{prefix}{key}` is legacy only; this version uses {instead}"
+                ),
+                None => {
+                    let hint = crate::suggest::did_you_mean(key, known.iter().copied());
+                    format!("unknown key `{prefix}{key}`{hint}")
+                }
+            };
+            let at = key_node(node, key).unwrap_or(value);
+            warnings.push(Diagnostic::at(file, at, message));
         }
         Ok(Fields {
             file,

@@ -146,19 +146,12 @@ pub fn parse(
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Metadata, Diagnostic> {
     let version = version_of(file, root)?;
-    let known = if version.is_legacy() {
-        LEGACY_KEYS
+    let keys = if version.is_legacy() {
+        (LEGACY_KEYS, &[][..])
     } else {
-        NEW_KEYS
+        (NEW_KEYS, REMOVED_KEYS)
     };
-    let mut own_warnings = vec![];
-    let fields = Fields::new(file, root, "", known, &mut own_warnings)?;
-    for warning in &mut own_warnings {
-        if !version.is_legacy() {
-            add_removed_key_hint(warning);
-        }
-    }
-    warnings.extend(own_warnings);
+    let fields = Fields::replacing(file, root, "", keys, warnings)?;
 
     let problem_type = if version.is_legacy() {
         legacy_type(&fields)?
@@ -253,29 +246,20 @@ fn version_of(file: &Path, root: &Node) -> Result<FormatVersion, Diagnostic> {
     }
 }
 
-/// Keys the new versions removed get a hint naming what replaced them.
-fn add_removed_key_hint(warning: &mut Diagnostic) {
-    for (key, instead) in [
-        ("`validation`", "`type` (and an output_validator/ folder)"),
-        (
-            "`validator_flags`",
-            "`output_validator_args` in data/test_group.yaml",
-        ),
-        ("`author`", "`credits`"),
-        ("`source_url`", "`source: {name, url}`"),
-        (
-            "`grading`",
-            "`max_score` and `score_aggregation` in test_group.yaml",
-        ),
-    ] {
-        if warning.message == format!("unknown key {key}") {
-            warning.message = format!(
-                "{} is legacy only; this version uses {instead}",
-                warning.message
-            );
-        }
-    }
-}
+/// Keys the new versions removed, each with what replaced it (their warnings say so).
+const REMOVED_KEYS: &[(&str, &str)] = &[
+    ("validation", "`type` (and an output_validator/ folder)"),
+    (
+        "validator_flags",
+        "`output_validator_args` in data/test_group.yaml",
+    ),
+    ("author", "`credits`"),
+    ("source_url", "`source: {name, url}`"),
+    (
+        "grading",
+        "`max_score` and `score_aggregation` in test_group.yaml",
+    ),
+];
 
 fn legacy_type(fields: &Fields) -> Result<ProblemType, Diagnostic> {
     match fields.string("type")?.as_deref() {
