@@ -323,7 +323,8 @@ in_each_launch!(neighbours:
 /// A process of the user who runs grundy (nobody's, when grundy runs as nobody), which the
 /// hostile case tries to attach to with ptrace and to kill. Where the program runs as that very
 /// user (no box, no root), only Landlock's signal scoping (ABI 6, Linux 6.12) stops the kill:
-/// on an older kernel the kill is not asserted, as the README says.
+/// on an older kernel the kill is not asserted, as the book says
+/// (docs/src/reference/containment.md, "Landlock's signal scope, ABI 6").
 fn neighbours(launch: Launch) {
     let project = fixture();
     let mut sleeper = Command::new("sleep");

@@ -13,21 +13,6 @@ fn repository() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Copies `from` into `to` recursively (plain files and folders; links are not followed).
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let kind = entry.file_type().unwrap();
-        let target = to.join(entry.file_name());
-        if kind.is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else if kind.is_file() {
-            std::fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
 /// A copy of what builds the product: manifests, lockfile, sources and the problems. Fixtures
 /// are left out, so `check` judges only what `new` writes. The copy builds in this build's own
 /// target folder, so every compiled dependency is reused and only its local crates are built; its

@@ -1,9 +1,10 @@
-//! The C++ checker and interactor the README shows (`docs/judges/`): the README holds their
-//! sources verbatim, and they compile and judge the shipped fixtures as the README says.
+//! The C++ checker and interactor the book shows (`docs/judges/`): its chapters include their
+//! sources (mdBook's `{{#include}}`), and they compile and judge the shipped fixtures as those
+//! chapters say.
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 use common::*;
@@ -30,21 +31,39 @@ fn compile(project: &Project, name: &str) -> PathBuf {
     binary
 }
 
-fn assert_in_readme(path: &Path) {
-    let readme = std::fs::read_to_string(repository().join("README.md")).unwrap();
-    let source = std::fs::read_to_string(path).unwrap();
+/// The book's `chapter` shows `docs/judges/<source>.cpp` by including it, by a path from the
+/// chapter's folder that leads to that very file.
+fn assert_in_book(chapter: &str, source: &str) {
+    let page = repository().join("docs/src").join(chapter);
+    let text = std::fs::read_to_string(&page).unwrap();
+    let include = format!("{{{{#include ../../judges/{source}.cpp}}}}");
     assert!(
-        readme.contains(&source),
-        "README.md must show {} as it is",
-        path.display()
+        text.contains(&include),
+        "{chapter} must show docs/judges/{source}.cpp with `{include}`"
+    );
+    let included = page
+        .parent()
+        .unwrap()
+        .join(format!("../../judges/{source}.cpp"));
+    assert_eq!(
+        included.canonicalize().unwrap(),
+        repository()
+            .join(format!("docs/judges/{source}.cpp"))
+            .canonicalize()
+            .unwrap()
     );
 }
 
-/// The README's `docs/judges/<source>.cpp`, compiled and given as `flag` (`--checker` or
+/// The book's `docs/judges/<source>.cpp` (shown in `chapter`), compiled and given as `flag` (`--checker` or
 /// `--interactor`) in the Kattis protocol, judges every shipped case of `problem` with the
 /// built-in solver: all pass. Returns the project and the arguments of that run.
-fn every_shipped_case_passes(problem: &str, source: &str, flag: &str) -> (Project, Vec<String>) {
-    assert_in_readme(&repository().join(format!("docs/judges/{source}.cpp")));
+fn every_shipped_case_passes(
+    chapter: &str,
+    problem: &str,
+    source: &str,
+    flag: &str,
+) -> (Project, Vec<String>) {
+    assert_in_book(chapter, source);
     let project = Project::new();
     let judge = compile(&project, source);
     let fixtures = repository().join("fixtures");
@@ -79,8 +98,12 @@ fn script(project: &Project, name: &str, text: &str) -> String {
 
 #[test]
 fn the_snim_move_checker_accepts_every_shipped_case_and_catches_a_lazy_program() {
-    let (project, mut args) =
-        every_shipped_case_passes("s-nim-move", "snim_move_checker", "--checker");
+    let (project, mut args) = every_shipped_case_passes(
+        "reference/checkers.md",
+        "s-nim-move",
+        "snim_move_checker",
+        "--checker",
+    );
     let lazy = script(
         &project,
         "lazy.sh",
@@ -99,8 +122,12 @@ fn the_snim_move_checker_accepts_every_shipped_case_and_catches_a_lazy_program()
 
 #[test]
 fn the_snim_duel_interactor_loses_to_the_built_in_player_and_beats_a_careless_one() {
-    let (project, mut args) =
-        every_shipped_case_passes("s-nim-duel", "snim_duel_interactor", "--interactor");
+    let (project, mut args) = every_shipped_case_passes(
+        "reference/interactors.md",
+        "s-nim-duel",
+        "snim_duel_interactor",
+        "--interactor",
+    );
     // A player that always takes the first side and resigns at once loses wherever the judge
     // can win.
     let careless = script(

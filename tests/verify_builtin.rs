@@ -1,7 +1,7 @@
 //! `grundy verify` with no argument in this project: the built-in problems as packages, with the
 //! submissions planted under `problems/<module>/submissions/`. Every planted submission must get
-//! the verdict its folder names, and every wrong one must be caught by some case; the README's
-//! table of them must count what is planted. The planted programs are compiled once into
+//! the verdict its folder names, and every wrong one must be caught by some case; the book's
+//! table of them (docs/src/setter/packages.md) must count what is planted. The planted programs are compiled once into
 //! `target/grundy-build/` and taken from there afterwards.
 
 mod common;
@@ -75,21 +75,21 @@ fn every_planted_submission_gets_the_verdict_its_folder_names() {
     }
     assert!(submissions.len() >= 49, "{}", submissions.len());
     assert_eq!(
-        readme_counts(),
+        book_counts(),
         counts,
-        "README's table of planted submissions (problem, folder: count) is out of step"
+        "the book's table of planted submissions (problem, folder: count) is out of step"
     );
 }
 
-/// The README's table of planted submissions, "The built-in problems as packages": per problem
-/// and verdict folder, how many; empty cells are none.
-fn readme_counts() -> BTreeMap<(String, String), usize> {
-    let readme = include_str!("../README.md");
-    let section = readme
-        .split("### The built-in problems as packages")
+/// The book's table of planted submissions, "The built-in problems as packages" in
+/// docs/src/setter/packages.md: per problem and verdict folder, how many; empty cells are none.
+fn book_counts() -> BTreeMap<(String, String), usize> {
+    let chapter = include_str!("../docs/src/setter/packages.md");
+    let section = chapter
+        .split("\n## The built-in problems as packages\n")
         .nth(1)
-        .and_then(|rest| rest.split("\n### ").next())
-        .expect("the README's section on the built-in problems as packages");
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("the book's section on the built-in problems as packages");
     let mut rows = section.lines().filter(|line| line.starts_with('|'));
     let header: Vec<&str> = rows
         .next()

@@ -200,6 +200,21 @@ pub fn binary(tool: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("{tool} is on the PATH as a binary"))
 }
 
+/// Copies `from` into `to` recursively (plain files and folders; links are not followed).
+pub fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let kind = entry.file_type().unwrap();
+        let target = to.join(entry.file_name());
+        if kind.is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
 /// The mode any tool gives a new file here (0666 less the umask), found by making one.
 pub fn usual_new_file_mode(project: &Project) -> u32 {
     let probe = project.file("probe.txt", "x");
