@@ -759,3 +759,43 @@ fn ctrl_c_ends_verify_with_its_reports_marked_cancelled() {
     let xml = std::fs::read_to_string(&junit).expect("the JUnit report is written");
     assert!(xml.contains(r#"name="cancelled" value="true""#), "{xml}");
 }
+
+/// `verify`'s JUnit report calls a submission that did not get what it must a failure when its
+/// output was judged (accepted, or wrong) and an error when it did not run to an output (a
+/// crash), as `check`'s does.
+#[test]
+fn junit_calls_a_wrong_output_a_failure_and_a_run_that_did_not_finish_an_error() {
+    let project = Project::new();
+    hello(&project, "hello");
+    // Planted in the wrong folders: an accepted program under wrong_answer, a crashing one
+    // under accepted.
+    project.file(
+        "hello/submissions/wrong_answer/right.py",
+        "print('Hello World!')\n",
+    );
+    project.file(
+        "hello/submissions/accepted/crashes.py",
+        "raise SystemExit(3)\n",
+    );
+    let junit = project.path().join("report.xml");
+    let output = verify(&project, &["hello", "--junit", junit.to_str().unwrap()]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let document = roxmltree::Document::parse(&xml).unwrap();
+    let outcome = |name: &str| {
+        let case = document
+            .descendants()
+            .find(|n| n.has_tag_name("testcase") && n.attribute("name") == Some(name))
+            .unwrap_or_else(|| panic!("no test case {name}\n{xml}"));
+        let element = case
+            .children()
+            .find(|c| c.has_tag_name("failure") || c.has_tag_name("error"))
+            .unwrap_or_else(|| panic!("{name} passed\n{xml}"));
+        (
+            element.tag_name().name(),
+            element.attribute("type").unwrap_or_default(),
+        )
+    };
+    assert_eq!(outcome("wrong_answer/right.py"), ("failure", "AC"));
+    assert_eq!(outcome("accepted/crashes.py"), ("error", "RE"));
+}

@@ -43,7 +43,7 @@ pub fn write(path: &Path, reports: &[ProblemReport], totals: &Totals) -> Result<
                     if let Some(compiler) = &row.compile_error {
                         details += compiler;
                     }
-                    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+                    let mut status = TestCaseStatus::non_success(kind_of(row.verdict.as_deref()));
                     status
                         .set_type(row.verdict.clone().unwrap_or_default())
                         .set_message(visible_line(&message))
@@ -86,4 +86,15 @@ pub fn write(path: &Path, reports: &[ProblemReport], totals: &Totals) -> Result<
         .context("cannot serialize the JUnit report")?;
     write_atomic(path, xml.as_bytes(), Existing::Replace)
         .with_context(|| format!("cannot write the JUnit report `{}`", path.display()))
+}
+
+/// Failure or error for a submission that did not get what it must, with `check`'s semantics
+/// (the book's JUnit chapter): a wrong output (WA, PE), or an accept where a failure was due, is a
+/// failure; a program that did not run to a judged output (CE, RE, TLE, MLE, OLE, JE) is an
+/// error.
+fn kind_of(verdict: Option<&str>) -> NonSuccessKind {
+    match verdict {
+        Some("AC" | "WA" | "PE") => NonSuccessKind::Failure,
+        _ => NonSuccessKind::Error,
+    }
 }
