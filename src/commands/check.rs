@@ -23,7 +23,7 @@ use crate::judging::{
     Verdict,
 };
 use crate::reporting::{self, ReportOptions, Summary, Verbosity};
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
 use crate::running::{Failure, Input, Run, RunError, SolveWatch, Subject};
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
@@ -156,7 +156,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     };
     let mut summary = Summary::default();
     let mut written = Ok(());
-    let judged = pool::run_all(Arc::clone(&jobs), jobs.cases.len(), &options, |event| {
+    let judged = pool::run_with_watchdog(Arc::clone(&jobs), jobs.cases.len(), &options, |event| {
         match event {
             Event::Started(index) => reporter.case_started(&jobs.cases[index]),
             Event::Finished(None) => summary.skipped += 1,
@@ -292,6 +292,12 @@ impl Jobs for CheckJobs {
         }
     }
 
+    fn failed(&self, result: &CaseResult) -> bool {
+        !result.verdict.passed()
+    }
+}
+
+impl Watched for CheckJobs {
     fn overdue(&self, index: usize, ran_for: Duration) -> CaseResult {
         let timed_out = Run {
             time: ran_for,
@@ -299,10 +305,6 @@ impl Jobs for CheckJobs {
             ..Run::default()
         };
         judge_failed_run(self.cases[index].clone(), &timed_out)
-    }
-
-    fn failed(&self, result: &CaseResult) -> bool {
-        !result.verdict.passed()
     }
 }
 

@@ -9,13 +9,16 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Result};
 use grundy_problems::{Constraints, InputError, ValidateFn};
-use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use super::load_config;
 use crate::cli::ValidateArgs;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case, EXTENDED_GROUP};
 use crate::reporting::print;
+use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::SolveWatch;
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let config = load_config(&args.sources, Overrides::default())?;
@@ -30,9 +33,29 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             );
         }
     }
-    let cases = &selection.cases;
-
-    let findings: Vec<Finding> = cases.par_iter().map(validate_case).collect();
+    let jobs = Arc::new(ValidateJobs(selection.cases));
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::on_ctrl_c(&cancel);
+    let options = PoolOptions {
+        jobs: config.jobs,
+        fail_fast: false,
+        cancel: Arc::clone(&cancel),
+    };
+    let mut findings = Vec::with_capacity(jobs.0.len());
+    pool::run_all(Arc::clone(&jobs), jobs.0.len(), &options, |event| {
+        if let Event::Finished(finding) = event {
+            findings.push(finding);
+        }
+    })?;
+    if cancel.load(Ordering::SeqCst) {
+        return Err(Cancelled.into());
+    }
+    // No job fails the run, so only a cancel leaves one without a finding.
+    let findings: Vec<Finding> = findings
+        .into_iter()
+        .map(|finding| finding.expect("every input is validated unless cancelled"))
+        .collect();
+    let cases = &jobs.0;
     let mut failed = 0;
     let mut text = String::new();
     for (case, finding) in cases.iter().zip(&findings) {
@@ -74,6 +97,24 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     } else {
         ExitCode::FAILURE
     })
+}
+
+/// Validating the selected inputs, one pool job per input.
+struct ValidateJobs(Vec<Case>);
+
+impl Jobs for ValidateJobs {
+    type Output = Finding;
+
+    fn run(&self, index: usize, _: &SolveWatch) -> Result<Finding> {
+        Ok(validate_case(&self.0[index]))
+    }
+
+    fn failed(&self, finding: &Finding) -> bool {
+        matches!(
+            finding,
+            Finding::Invalid(_) | Finding::Accepted(_) | Finding::Unreadable(_)
+        )
+    }
 }
 
 /// What the validator said about one input, measured against what its group asks for.

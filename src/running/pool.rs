@@ -4,10 +4,11 @@
 //! Workers are threads with a solver-sized stack that take jobs in list order from a shared
 //! counter, so results stream out nearly in order. A built-in solver runs right on the worker
 //! (no handoff per job: on a small VM that costs as much as a tiny job), publishing its deadline
-//! in the worker's [`SolveWatch`]. The thread that collects results also watches those deadlines:
-//! a solver cannot be stopped, so a job past its time limit is reported through [`Jobs::overdue`],
-//! its worker is abandoned (it keeps its core busy until the process exits) and a new worker takes
-//! its place.
+//! in the worker's [`SolveWatch`]. With [`run_with_watchdog`] the thread that collects results also
+//! watches those deadlines (the watchdog): a solver cannot be stopped, so a job past its time
+//! limit is reported through [`Watched::overdue`], its worker is abandoned (it keeps its core
+//! busy until the process exits) and a new worker takes its place. [`run_all`] has no watchdog,
+//! for jobs that run no built-in solver under a limit.
 //!
 //! Not for: judging, reporting or printing. The pool knows nothing about cases; the caller's
 //! [`Jobs`] does the work and its event handler reports.
@@ -35,11 +36,14 @@ pub trait Jobs: Send + Sync + 'static {
     /// returned by [`run_all`].
     fn run(&self, index: usize, watch: &SolveWatch) -> Result<Self::Output>;
 
-    /// The output of job `index`, whose watched solver has run for `ran_for`, past its limit.
-    fn overdue(&self, index: usize, ran_for: Duration) -> Self::Output;
-
     /// Whether `output` is a failure, for `fail_fast`.
     fn failed(&self, output: &Self::Output) -> bool;
+}
+
+/// Jobs whose built-in solvers the watchdog of [`run_with_watchdog`] watches.
+pub trait Watched: Jobs {
+    /// The output of job `index`, whose watched solver has run for `ran_for`, past its limit.
+    fn overdue(&self, index: usize, ran_for: Duration) -> Self::Output;
 }
 
 /// The error of a run cut short by its cancel token (Ctrl-C): the command ends with exit
@@ -81,6 +85,30 @@ pub fn run_all<J: Jobs>(
     jobs: Arc<J>,
     count: usize,
     options: &PoolOptions,
+    on_event: impl FnMut(Event<J::Output>),
+) -> Result<()> {
+    run(jobs, count, options, None, on_event)
+}
+
+/// [`run_all`] with the watchdog: a job whose built-in solver runs past its limit is reported
+/// through [`Watched::overdue`], and its worker replaced.
+pub fn run_with_watchdog<J: Watched>(
+    jobs: Arc<J>,
+    count: usize,
+    options: &PoolOptions,
+    on_event: impl FnMut(Event<J::Output>),
+) -> Result<()> {
+    run(jobs, count, options, Some(J::overdue), on_event)
+}
+
+/// The output of an overdue job, for the watchdog.
+type Overdue<J> = fn(&J, usize, Duration) -> <J as Jobs>::Output;
+
+fn run<J: Jobs>(
+    jobs: Arc<J>,
+    count: usize,
+    options: &PoolOptions,
+    overdue: Option<Overdue<J>>,
     mut on_event: impl FnMut(Event<J::Output>),
 ) -> Result<()> {
     let shared = Arc::new(Shared {
@@ -122,10 +150,10 @@ pub fn run_all<J: Jobs>(
                 WorkerEvent::Finished(..) => {}
             }
         }
-        for worker in &mut workers {
-            if let Some(index) = worker.overdue_job() {
+        for worker in workers.iter_mut().filter(|_| overdue.is_some()) {
+            if let (Some(index), Some(overdue)) = (worker.overdue_job(), overdue) {
                 worker.abandoned.store(true, Ordering::SeqCst);
-                let output = shared.jobs.overdue(index, worker.watch.running_for());
+                let output = overdue(&shared.jobs, index, worker.watch.running_for());
                 if shared.fail_fast && shared.jobs.failed(&output) {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -311,13 +339,15 @@ mod tests {
             }
         }
 
+        fn failed(&self, output: &String) -> bool {
+            !output.starts_with("done")
+        }
+    }
+
+    impl Watched for Script {
         fn overdue(&self, index: usize, ran_for: Duration) -> String {
             assert!(ran_for >= self.limit, "{ran_for:?}");
             format!("overdue {index}")
-        }
-
-        fn failed(&self, output: &String) -> bool {
-            !output.starts_with("done")
         }
     }
 
@@ -345,7 +375,7 @@ mod tests {
         });
         let mut finished = Vec::new();
         let mut started = 0;
-        let outcome = run_all(script, steps.len(), options, |event| match event {
+        let outcome = super::run_with_watchdog(script, steps.len(), options, |event| match event {
             Event::Started(_) => started += 1,
             Event::Finished(output) => finished.push(output),
         });

@@ -10,11 +10,12 @@ mod schedule;
 mod shrinking;
 
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use grundy_problems::{Constraints, Problem};
-use rayon::prelude::*;
 
 use super::{built_in, load_config};
 use crate::cli::StressArgs;
@@ -23,7 +24,8 @@ use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
-use crate::running::{run_in_process, Input, Subject};
+use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::{run_in_process, Input, SolveWatch, Subject};
 use schedule::Schedule;
 
 pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
@@ -47,51 +49,53 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     };
     // Ctrl-C: the run's seed is printed, so the cases tried so far can be tried again.
     let rerun = report::rerun_command(problem.id, &schedule, args.exec.as_deref());
-    let _ = ctrlc::set_handler(move || {
-        grundy_sandbox::kill_all_running();
-        eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        std::process::exit(130);
-    });
-    let tester = Tester {
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::on_ctrl_c(&cancel);
+    let options = PoolOptions {
+        jobs: config.jobs,
+        // The first failing case in case order is all the run looks for.
+        fail_fast: true,
+        cancel: Arc::clone(&cancel),
+    };
+    let tester = Arc::new(Tester {
         problem,
         subject,
         settings,
-    };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs)
-        .thread_name(|i| format!("grundy-stress-{i}"))
-        .build()
-        .context("cannot start the worker threads")?;
+    });
+    let cases = usize::try_from(args.cases).unwrap_or(usize::MAX);
+    let jobs = Arc::new(StressJobs {
+        schedule,
+        tester: Arc::clone(&tester),
+    });
 
     let bar = progress_bar(Some(args.cases), color);
     bar.set_message(format!("{} · seed {}", problem.id, schedule.seed));
     let started = Instant::now();
-    let first_failure = pool.install(|| {
-        (1..=args.cases).into_par_iter().find_map_first(|number| {
-            let case = schedule.case(number);
-            let input = (problem.generate)(case.seed, case.scale);
-            let outcome = tester.try_input(&input);
+    let mut first_failure = None;
+    let tried = pool::run_all(jobs, cases, &options, |event| {
+        if let Event::Finished(Some(tried)) = event {
             bar.inc(1);
-            match outcome {
-                Ok(Outcome::Agree) => None,
-                Ok(outcome) => Some(Ok((case, input, outcome))),
-                Err(error) => Some(Err(error)),
+            if first_failure.is_none() && !matches!(tried.outcome, Outcome::Agree) {
+                first_failure = Some((tried.case, tried.input, tried.outcome));
             }
-        })
+        }
     });
+    if cancel.load(Ordering::SeqCst) {
+        bar.finish_and_clear();
+        eprintln!("\ninterrupted; `{rerun}` repeats this run");
+        return Err(Cancelled.into());
+    }
+    tried?;
     let summary = Summary {
         problem: problem.id,
         cases: args.cases,
         seed: schedule.seed,
         scales: schedule.describe_scales(args.cases),
     };
-    let (case, input, outcome) = match first_failure {
-        None => {
-            bar.finish_and_clear();
-            print(&format!("{}\n", summary.passed(started.elapsed())))?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        Some(found) => found?,
+    let Some((case, input, outcome)) = first_failure else {
+        bar.finish_and_clear();
+        print(&format!("{}\n", summary.passed(started.elapsed())))?;
+        return Ok(ExitCode::SUCCESS);
     };
     let trial = match outcome {
         Outcome::Disagree(trial) => *trial,
@@ -114,24 +118,31 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let bar = progress_bar(None, color);
     bar.set_message(format!("shrinking case {}", case.number));
     let unshrunk = input.clone();
-    let shrunk = pool.install(|| {
-        shrinking::shrink(
-            problem,
-            input,
-            trial,
-            shrinking::BUDGET,
-            |candidate| match tester.try_input(candidate)? {
+    let still_fails = Arc::clone(&tester);
+    let shrunk = shrinking::shrink(
+        problem,
+        (input, trial),
+        shrinking::BUDGET,
+        Arc::new(
+            move |candidate: &[u8]| match still_fails.try_input(candidate)? {
                 Outcome::Disagree(trial) => Ok(Some(*trial)),
                 Outcome::Agree | Outcome::Broken(_) => Ok(None),
             },
-            |steps, attempts| {
-                bar.set_message(format!(
-                    "shrinking case {}: {steps} steps, {attempts} candidates tried",
-                    case.number
-                ))
-            },
-        )
-    })?;
+        ),
+        &options,
+        |steps, attempts| {
+            bar.set_message(format!(
+                "shrinking case {}: {steps} steps, {attempts} candidates tried",
+                case.number
+            ))
+        },
+    );
+    if cancel.load(Ordering::SeqCst) {
+        bar.finish_and_clear();
+        eprintln!("\ninterrupted; `{rerun}` repeats this run");
+        return Err(Cancelled.into());
+    }
+    let shrunk = shrunk?;
     bar.finish_and_clear();
     let counterexample = report::Counterexample {
         problem: problem.id,
@@ -152,6 +163,38 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         summary.failed(case.number, started.elapsed())
     ))?;
     Ok(ExitCode::FAILURE)
+}
+
+/// One pool job per case: its input from the schedule, through the [`Tester`].
+struct StressJobs {
+    schedule: Schedule,
+    tester: Arc<Tester>,
+}
+
+/// One case tried.
+struct Tried {
+    case: schedule::CaseInput,
+    input: Vec<u8>,
+    outcome: Outcome,
+}
+
+impl Jobs for StressJobs {
+    type Output = Tried;
+
+    fn run(&self, index: usize, _: &SolveWatch) -> Result<Tried> {
+        let case = self.schedule.case(index as u64 + 1);
+        let input = (self.tester.problem.generate)(case.seed, case.scale);
+        let outcome = self.tester.try_input(&input)?;
+        Ok(Tried {
+            case,
+            input,
+            outcome,
+        })
+    }
+
+    fn failed(&self, tried: &Tried) -> bool {
+        !matches!(tried.outcome, Outcome::Agree)
+    }
 }
 
 /// Runs inputs through the program under test and the brute force, and compares them.
@@ -326,11 +369,11 @@ mod tests {
             solve: wrong,
             ..*problem
         }));
-        let tester = Tester {
+        let tester = Arc::new(Tester {
             problem,
             subject: Subject::BuiltIn,
             settings: Settings::default(),
-        };
+        });
         assert!(matches!(
             tester.try_input(b"1 2\n").unwrap(),
             Outcome::Agree
@@ -338,15 +381,20 @@ mod tests {
         let Outcome::Disagree(trial) = tester.try_input(b"5 6 7 8\n1\n").unwrap() else {
             panic!("four heaps must fail");
         };
+        let options = PoolOptions {
+            jobs: 2,
+            fail_fast: true,
+            cancel: Arc::new(AtomicBool::new(false)),
+        };
         let shrunk = shrinking::shrink(
             problem,
-            b"5 6 7 8\n1\n".to_vec(),
-            *trial,
+            (b"5 6 7 8\n1\n".to_vec(), *trial),
             shrinking::BUDGET,
-            |c| match tester.try_input(c)? {
+            Arc::new(move |c: &[u8]| match tester.try_input(c)? {
                 Outcome::Disagree(trial) => Ok(Some(*trial)),
                 _ => Ok(None),
-            },
+            }),
+            &options,
             |_, _| {},
         )
         .unwrap();

@@ -151,10 +151,6 @@ impl Jobs for BuildJobs {
         Ok(build(program, settings))
     }
 
-    fn overdue(&self, _: usize, _: Duration) -> Build {
-        unreachable!("builds run no built-in solver")
-    }
-
     fn failed(&self, build: &Build) -> bool {
         !matches!(build, Build::Ready { .. })
     }

@@ -406,10 +406,6 @@ impl Jobs for JudgeJobs {
         Ok(ran)
     }
 
-    fn overdue(&self, _: usize, _: Duration) -> Ran {
-        unreachable!("submissions run as processes, never as built-in solvers")
-    }
-
     fn failed(&self, ran: &Ran) -> bool {
         match ran {
             Ran::Case(run) => !run.verdict.passed(),

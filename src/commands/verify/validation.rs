@@ -322,10 +322,6 @@ impl Jobs for ValidationJobs {
         })
     }
 
-    fn overdue(&self, _: usize, _: Duration) -> Said {
-        unreachable!("validation runs no built-in solver")
-    }
-
     fn failed(&self, said: &Said) -> bool {
         !matches!(said, Said::Valid)
     }
