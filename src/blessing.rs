@@ -128,12 +128,7 @@ mod tests {
             fs::write(root.path().join("nim/a.out"), text).unwrap();
             tree.join("nim/a.out")
         });
-        let case = Case {
-            id: "nim/a".to_string(),
-            problem: "nim".to_string(),
-            input,
-            expected,
-        };
+        let case = Case::fixture("nim/a".to_string(), "nim".to_string(), input, expected);
         (root, case)
     }
 

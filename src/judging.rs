@@ -403,12 +403,12 @@ mod tests {
     use crate::files::beneath::TreePath;
 
     fn invalid_case() -> Case {
-        Case {
-            id: "nim/invalid/x".into(),
-            problem: "nim".into(),
-            input: TreePath::in_memory("fixtures/nim/invalid/x.in"),
-            expected: Some(TreePath::in_memory("fixtures/nim/invalid/x.err")),
-        }
+        Case::fixture(
+            "nim/invalid/x".into(),
+            "nim".into(),
+            TreePath::in_memory("fixtures/nim/invalid/x.in"),
+            Some(TreePath::in_memory("fixtures/nim/invalid/x.err")),
+        )
     }
 
     fn rejected(message: &str) -> Run {

@@ -14,7 +14,7 @@ use anyhow::{bail, Context, Result};
 use super::{built_in, load_config};
 use crate::cli::AddArgs;
 use crate::config::{Config, Overrides};
-use crate::discovery::{in_group, is_kebab_case, INVALID_GROUP};
+use crate::discovery::{is_kebab_case, Expects, INVALID_GROUP};
 use crate::files::store::{self, Writer};
 use crate::reporting::print;
 use crate::running::run_in_process;
@@ -102,7 +102,7 @@ impl NewCase {
             bail!("problem id `{problem}` must be lowercase kebab-case, like `s-nim`");
         }
         check_case_path(case)?;
-        if in_group(case, INVALID_GROUP) {
+        if Expects::of(case) == Expects::Rejection {
             bail!(
                 "case `{case}` is in an `{INVALID_GROUP}/` group, whose cases expect the \
                  solver's error message rather than an output: write the input there and run \

@@ -15,7 +15,7 @@ use std::sync::Arc;
 use super::load_config;
 use crate::cli::ValidateArgs;
 use crate::config::Overrides;
-use crate::discovery::{select_cases, Case, EXTENDED_GROUP};
+use crate::discovery::{select_cases, Case};
 use crate::reporting::print;
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use crate::running::SolveWatch;
@@ -145,15 +145,6 @@ impl std::fmt::Display for Limits {
     }
 }
 
-/// `extended/` groups (at any depth) use the extended limits, every other case the original ones.
-fn limits_for(case: &Case) -> Constraints {
-    if case.in_group(EXTENDED_GROUP) {
-        Constraints::Extended
-    } else {
-        Constraints::Original
-    }
-}
-
 /// The validator reads the file as a stream, a window at a time: validating an input of any size
 /// takes a few hundred KiB per worker, never the size of the input.
 fn validate_case(case: &Case) -> Finding {
@@ -210,7 +201,7 @@ impl<R: BufRead> BufRead for Watched<R> {
 }
 
 fn judge_validity(case: &Case, input: &mut dyn BufRead, validate: ValidateFn) -> Finding {
-    let limits = limits_for(case);
+    let limits = case.constraints;
     match (validate(input, limits), case.expects_error()) {
         (Ok(()), false) => Finding::Valid(Limits(limits)),
         (Ok(()), true) => Finding::Accepted(Limits(limits)),
@@ -226,25 +217,25 @@ mod tests {
 
     fn case(id: &str) -> Case {
         let fixtures = Tree::open(std::path::Path::new("fixtures"), Scope::Fixtures).unwrap();
-        Case {
-            id: id.to_string(),
-            problem: id.split('/').next().unwrap().to_string(),
-            input: fixtures.join(format!("{id}.in")),
-            expected: None,
-        }
+        Case::fixture(
+            id.to_string(),
+            id.split('/').next().unwrap().to_string(),
+            fixtures.join(format!("{id}.in")),
+            None,
+        )
     }
 
     #[test]
     fn extended_groups_at_any_depth_use_the_extended_limits() {
-        assert_eq!(limits_for(&case("nim/sample-1")), Constraints::Original);
-        assert_eq!(limits_for(&case("nim/extended/a")), Constraints::Extended);
+        assert_eq!(case("nim/sample-1").constraints, Constraints::Original);
+        assert_eq!(case("nim/extended/a").constraints, Constraints::Extended);
         assert_eq!(
-            limits_for(&case("nim/large/extended/a")),
+            case("nim/large/extended/a").constraints,
             Constraints::Extended
         );
-        assert_eq!(limits_for(&case("nim/extended")), Constraints::Original);
+        assert_eq!(case("nim/extended").constraints, Constraints::Original);
         assert_eq!(
-            limits_for(&case("nim/extended-ish/a")),
+            case("nim/extended-ish/a").constraints,
             Constraints::Original
         );
     }

@@ -31,11 +31,13 @@ pub fn add_cases(name: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<(
         &metadata.validator_flags,
         &mut warnings,
     )?;
-    fixtures.cases.extend(data.judged().map(|case| Case {
-        id: format!("{name}/{}", case.id),
-        problem: name.to_string(),
-        input: case.input.clone(),
-        expected: case.answer.clone(),
+    fixtures.cases.extend(data.judged().map(|case| {
+        Case::of_package(
+            format!("{name}/{}", case.id),
+            name.to_string(),
+            case.input.clone(),
+            case.answer.clone(),
+        )
     }));
     Ok(())
 }

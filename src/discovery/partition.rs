@@ -76,11 +76,13 @@ mod tests {
     #[test]
     fn partitions_cover_every_case_exactly_once() {
         let cases: Vec<Case> = (0..97)
-            .map(|i| Case {
-                id: format!("p/case-{i:03}"),
-                problem: "p".into(),
-                input: TreePath::in_memory(""),
-                expected: None,
+            .map(|i| {
+                Case::fixture(
+                    format!("p/case-{i:03}"),
+                    "p".into(),
+                    TreePath::in_memory(""),
+                    None,
+                )
             })
             .collect();
         for kind in ["slice", "hash"] {
@@ -101,12 +103,7 @@ mod tests {
 
     #[test]
     fn hash_buckets_do_not_move_when_cases_are_added() {
-        let case = |id: &str| Case {
-            id: id.into(),
-            problem: "p".into(),
-            input: TreePath::in_memory(""),
-            expected: None,
-        };
+        let case = |id: &str| Case::fixture(id.into(), "p".into(), TreePath::in_memory(""), None);
         let mut before: Vec<Case> = (0..50).map(|i| case(&format!("p/c{i}"))).collect();
         before.sort_by(|a, b| a.id.cmp(&b.id));
         let mut after = before.clone();

@@ -265,12 +265,12 @@ mod tests {
 
     pub(super) fn case(id: &str) -> Case {
         let (problem, _) = id.split_once('/').expect("PROBLEM/NAME");
-        Case {
-            id: id.into(),
-            problem: problem.into(),
-            input: TreePath::in_memory(&format!("fixtures/{id}.in")),
-            expected: Some(TreePath::in_memory(&format!("fixtures/{id}.out"))),
-        }
+        Case::fixture(
+            id.into(),
+            problem.into(),
+            TreePath::in_memory(&format!("fixtures/{id}.in")),
+            Some(TreePath::in_memory(&format!("fixtures/{id}.out"))),
+        )
     }
 
     fn timing(id: &str, ms: u64, limit_ms: Option<u64>) -> Timing {

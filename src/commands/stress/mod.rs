@@ -236,12 +236,12 @@ impl Tester {
                 problem.id
             )));
         }
-        let case = Case {
-            id: format!("{}/stress", problem.id),
-            problem: problem.id.to_string(),
-            input: TreePath::in_memory("<stdin>"),
-            expected: None,
-        };
+        let case = Case::fixture(
+            format!("{}/stress", problem.id),
+            problem.id.to_string(),
+            TreePath::in_memory("<stdin>"),
+            None,
+        );
         // An interactive problem's program plays the judge, with the brute force's answer file.
         if let Some(interactor) = &self.settings.interactor {
             let (subject, settings) = (&self.subject, &self.settings);

@@ -8,11 +8,10 @@
 use std::path::Path;
 
 use anyhow::Result;
-use grundy_problems::Constraints;
 
 use super::model::{absolute, InputValidator, Judging, Problem, TestCase};
 use crate::config::Config;
-use crate::discovery::{discover, EXTENDED_GROUP};
+use crate::discovery::discover;
 use crate::files::beneath::{Scope, Tree};
 use crate::package::settings::ValidatorArgs;
 use crate::package::submissions;
@@ -55,11 +54,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
                 output: None,
                 input_validator_args: ValidatorArgs::default(),
                 output_validator_args: vec![],
-                constraints: if case.in_group(EXTENDED_GROUP) {
-                    Constraints::Extended
-                } else {
-                    Constraints::Original
-                },
+                constraints: case.constraints,
                 default_validator: None,
             };
             if case.expects_error() {

@@ -441,16 +441,13 @@ fn judge_case(
     };
     let input = Input::File(&case.input);
     let id = format!("{}/{}", problem.name, case.id);
-    // The problem part of the id reaches to the case's own folder, so discovery's rule for its
-    // own `invalid/` groups never applies to a package's groups.
-    let case_of = || Case {
-        problem: id
-            .rsplit_once('/')
-            .map_or(&*id, |(folder, _)| folder)
-            .into(),
-        id: id.clone(),
-        input: case.input.clone(),
-        expected: case.answer.clone(),
+    let case_of = || {
+        Case::of_package(
+            id.clone(),
+            problem.name.clone(),
+            case.input.clone(),
+            case.answer.clone(),
+        )
     };
     let passes = settings.validation_passes;
     let judged = match &prepared.interactor {
