@@ -9,7 +9,6 @@
 //! wrong submission; a multi-pass package's case pass after pass
 //! ([`crate::judging::judge_passes`]), its time that of its slowest pass.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -17,6 +16,7 @@ use anyhow::Result;
 
 use super::build::{Build, Builds};
 use super::checkers::{checker_for, interactor_for, Unjudgeable};
+use super::first_failure::{Ran, Stops};
 use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
 use super::results::{seconds, CaseRun, Judged, Judging};
@@ -27,20 +27,8 @@ use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
-use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
-
-/// The result of one job.
-#[derive(Clone, Debug)]
-enum Ran {
-    Case(CaseRun),
-    /// The case could not be judged at all (grundy could not prepare it: an interactive pairing
-    /// it does not support, a feedback folder it could not make).
-    Unjudged(String),
-    /// Not run: the submission already failed an earlier case (`--first-failure`).
-    Stopped,
-}
 
 /// What every job of one problem shares.
 struct Prepared {
@@ -59,77 +47,6 @@ struct JudgeJobs {
     tasks: Vec<Task>,
     /// Under `--first-failure`, once the time limit is known: where judging may stop.
     stops: Option<Stops>,
-}
-
-/// Per problem its time limit, and per submission that may stop early the first case it failed
-/// so far (`usize::MAX`: none); cases after it are not run.
-struct Stops {
-    limits: Vec<Option<Duration>>,
-    first_failed: Vec<Vec<Option<AtomicUsize>>>,
-}
-
-impl Stops {
-    fn new(problems: &[Problem], judgings: &[Judging]) -> Stops {
-        let limits = judgings.iter().map(|j| j.time_limit.clone().ok()).collect();
-        let first_failed = problems
-            .iter()
-            .map(|problem| {
-                let stops = |s: &Submission| {
-                    s.expectation
-                        .as_ref()
-                        .is_some_and(|e| e.decided_by_first_failure())
-                };
-                problem
-                    .submissions
-                    .iter()
-                    .map(|s| stops(s).then(|| AtomicUsize::new(usize::MAX)))
-                    .collect()
-            })
-            .collect();
-        Stops {
-            limits,
-            first_failed,
-        }
-    }
-
-    /// Whether case `c` of submission `s` of problem `p` need not run.
-    fn skips(&self, p: usize, s: usize, c: usize) -> bool {
-        self.first_failed[p][s]
-            .as_ref()
-            .is_some_and(|first| first.load(Ordering::Relaxed) < c)
-    }
-
-    /// Records how case `c` went.
-    fn record(&self, p: usize, s: usize, c: usize, ran: &Ran) {
-        let Some(first) = &self.first_failed[p][s] else {
-            return;
-        };
-        let over_limit = |run: &CaseRun| self.limits[p].is_some_and(|limit| run.time > limit);
-        let failed = match ran {
-            Ran::Case(run) => run.verdict != Verdict::AC || over_limit(run),
-            Ran::Unjudged(_) => true,
-            Ran::Stopped => false,
-        };
-        if failed {
-            first.fetch_min(c, Ordering::Relaxed);
-        }
-    }
-
-    /// Forgets the runs after each submission's first failure, which ran only because workers
-    /// got to them first: the report is the same whatever the timing.
-    fn trim(&self, judgings: &mut [Judging]) {
-        for (p, judging) in judgings.iter_mut().enumerate() {
-            for (s, judged) in judging.submissions.iter_mut().enumerate() {
-                let (Some(first), Judged::Runs(runs)) = (&self.first_failed[p][s], judged) else {
-                    continue;
-                };
-                let first = first.load(Ordering::Relaxed);
-                runs.iter_mut()
-                    .skip(first.saturating_add(1))
-                    .for_each(|run| *run = None);
-            }
-        }
-    }
 }
 
 /// Judges every problem's submissions.

@@ -17,6 +17,7 @@ mod build;
 mod builtin;
 mod cache;
 mod checkers;
+mod first_failure;
 mod fixtures;
 mod judge;
 mod model;
