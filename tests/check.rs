@@ -381,13 +381,3 @@ fn results_are_reported_in_sorted_order_even_when_the_first_case_finishes_last()
     assert_eq!(verdict_of(&output, "test-loop/a-stuck"), "TLE");
     assert_eq!(closing_line(&output), "5 passed, 1 failed");
 }
-
-#[test]
-fn the_summary_counts_the_workers_that_ran_never_more_than_the_cases() {
-    let project = Project::new();
-    project.case("nim/a", "1\n3\n", "first\n");
-    let output = project.grundy(&["check", "-j", "4", "--format", "json"]);
-    let summary: serde_json::Value =
-        serde_json::from_str(stdout(&output).lines().last().unwrap()).unwrap();
-    assert_eq!(summary["jobs"], 1, "{}", dump(&output));
-}

@@ -185,8 +185,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     }
     summary.skipped += left_out.len();
     summary.wall_time = started.elapsed();
-    // The pool starts no more workers than there are cases.
-    summary.jobs = jobs.config.jobs.min(jobs.cases.len()).max(1);
+    summary.jobs = jobs.config.jobs;
     summary.partition = args.partition.map(|p| (p.to_string(), suite_size));
     reporter.finish(&summary)?;
     Ok(if summary.cancelled {
