@@ -306,6 +306,11 @@ impl Boxed {
         Ok(registration)
     }
 
+    /// The keeper's pid (in our PID namespace): the box's processes are its descendants.
+    pub(crate) fn keeper_pid(&self) -> libc::pid_t {
+        self.keeper
+    }
+
     pub(crate) fn ctl_fd(&self) -> RawFd {
         self.ctl.as_raw_fd()
     }

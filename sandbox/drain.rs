@@ -1,12 +1,13 @@
 //! The runner's side of a running program, all at once with poll(2): reading stdout and
 //! stderr (so no pipe fills up and blocks the program), feeding stdin, and waiting for the
 //! report (a pipe that closes when the plain supervisor exits, or one message from a box
-//! keeper). Stops at the wall-clock deadline, when stdout passes the output limit, or when
-//! the run is cancelled.
+//! keeper). Stops at the wall-clock deadline, when the run's CPU time passes its limit (looked at
+//! through cpu_watch.rs), when stdout passes the output limit, or when the run is cancelled.
 
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::time::{Duration, Instant};
 
+use crate::cpu_watch::CpuWatch;
 use crate::stdio::Feeder;
 use crate::sys::errno;
 
@@ -17,7 +18,10 @@ pub(crate) const STDERR_KEEP: usize = 8 * 1024;
 pub(crate) enum Stop {
     /// The report came: the program is over.
     Finished,
+    /// The wall-clock backstop passed.
     Deadline,
+    /// The run's processes together used more CPU time than their limit.
+    CpuLimit,
     OutputLimit,
     Cancelled,
 }
@@ -79,9 +83,9 @@ impl Streams {
         }
     }
 
-    /// Reads until the report comes, the deadline passes, stdout exceeds the limit or the run
-    /// is cancelled.
-    pub(crate) fn collect(&mut self, deadline: Instant) -> Stop {
+    /// Reads until the report comes, the deadline passes, `cpu` sees the CPU limit passed,
+    /// stdout exceeds the limit or the run is cancelled.
+    pub(crate) fn collect(&mut self, deadline: Instant, cpu: &mut CpuWatch) -> Stop {
         loop {
             if self.report_done {
                 return Stop::Finished;
@@ -94,9 +98,15 @@ impl Streams {
             }
             let now = Instant::now();
             if now >= deadline {
+                // One last look, so a run stopped by the wall clock that had also used its CPU
+                // time says so even when its processes die with their box.
+                cpu.look(now);
                 return Stop::Deadline;
             }
-            self.poll_once(millis_until(deadline - now));
+            if now >= cpu.due() && cpu.look(now) {
+                return Stop::CpuLimit;
+            }
+            self.poll_once(millis_until(deadline.min(cpu.due()) - now));
         }
     }
 

@@ -63,7 +63,11 @@
 //! the address-space limit).
 //!
 //! # Limits
-//! The wall clock (SIGKILL at the limit; RLIMIT_CPU as a backstop), RLIMIT_AS = the memory
+//! CPU time decides: [`Limits::time`] is the CPU time of every process of the run together,
+//! watched while it runs (cpu_watch.rs: SIGKILL soon after it is passed) and counted exactly
+//! once it is over ([`End::TimeLimit`] with [`Clock::Cpu`]); [`Limits::wall`] is a wall-clock
+//! backstop for a program that sleeps or blocks ([`Clock::Wall`]), and RLIMIT_CPU per process
+//! the last one. RLIMIT_AS = the memory
 //! limit (except for a [`Program`] that `reserves_address_space`, where a cgroup holds the
 //! memory limit alone), an unlimited stack (recursion may use the whole memory limit, as on judges), a cgroup
 //! memory limit for the whole process tree where cgroups are writable, RLIMIT_FSIZE = 4 × the
@@ -109,6 +113,7 @@ mod cgroup;
 mod child;
 mod command;
 mod containment;
+mod cpu_watch;
 mod ctl;
 mod drain;
 mod files;
@@ -132,6 +137,7 @@ mod stage;
 mod stdio;
 mod supervise;
 mod sys;
+mod thread_clock;
 mod trace;
 mod verdict;
 mod view;
@@ -141,10 +147,11 @@ pub use command::SpawnError;
 pub use containment::Containment;
 pub use guarantees::{guarantees, guarantees_of, Guarantees};
 pub use identity::set_uid_range;
-pub use outcome::{End, ExportError, ExportFailure, Outcome};
+pub use outcome::{Clock, End, ExportError, ExportFailure, Outcome};
 pub use registry::kill_all_running;
 pub use run::DEFAULT_PATH;
 pub use spec::{BoxFile, BoxFileKind, Cancel, Limits, Program, SharedFile, Spec, Stdin, Stdout};
+pub use thread_clock::ThreadClock;
 pub use verdict::signal_name;
 
 /// The mechanism [`run`] uses on this machine (probed once, then cached).

@@ -19,13 +19,24 @@ pub enum End {
         signal: i32,
         name: &'static str,
     },
-    TimeLimit,
+    /// Over the time limit: by the CPU time of the run's processes, or stopped by the
+    /// wall-clock backstop while not over it (sleeping or blocked).
+    TimeLimit(Clock),
     MemoryLimit,
     OutputLimit,
     /// More than 256 processes and threads at once (a fork bomb); the run was ended.
     ProcessLimit,
     /// The run's `Cancel` token was used; the run was ended.
     Cancelled,
+}
+
+/// Which limit ended a run that took too long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Clock {
+    /// CPU time ([`Limits::time`](crate::Limits::time)).
+    Cpu,
+    /// The wall clock ([`Limits::wall`](crate::Limits::wall)).
+    Wall,
 }
 
 /// What a run did.
@@ -93,6 +104,9 @@ pub(crate) struct Ended {
     pub events: Option<MemoryEvents>,
     /// The plain supervisor's rusage (a box keeper's report has the program's).
     pub rusage: Option<libc::rusage>,
+    /// The CPU time cpu_watch.rs last saw the run's processes use: all that is known of a run
+    /// whose box was destroyed before its keeper could report.
+    pub watched_cpu: Duration,
     pub runner_peak_kb: u64,
     pub collected: Vec<(PathBuf, Vec<u8>)>,
     pub exported: Vec<PathBuf>,
@@ -131,8 +145,8 @@ pub(crate) fn conclude(
         // The whole run's, where every process of it was reaped by its keeper or supervisor.
         (Some(r), _) if r.tree_cpu_us > 0 => Duration::from_micros(r.tree_cpu_us),
         (Some(r), _) => Duration::from_micros(r.utime_us + r.stime_us),
-        (None, Some(u)) => timeval(u.ru_utime) + timeval(u.ru_stime),
-        (None, None) => Duration::ZERO,
+        (None, Some(u)) => (timeval(u.ru_utime) + timeval(u.ru_stime)).max(ended.watched_cpu),
+        (None, None) => ended.watched_cpu,
     };
     // Until exec the program shares its spawner's memory (a copy of ours), and ru_maxrss keeps
     // that high-water mark: an ru_maxrss not above our own peak says nothing about it.

@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 use crate::boxes;
 use crate::cgroup::{Cgroups, MemoryEvents, Slot as CgroupSlot};
 use crate::containment::{probe, Containment, Mode};
+use crate::cpu_watch::CpuWatch;
 use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
 use crate::layout::{self, WORKDIR};
@@ -197,7 +198,8 @@ fn run_boxed(
         io, address_space, ..
     } = launch;
     let mut streams = drain(io, ReportFrom::Socket(bx.ctl_fd()), &mut spec);
-    let stop = streams.collect(started_at + spec.limits.time);
+    let mut cpu = CpuWatch::new(bx.keeper_pid(), spec.limits.time, started_at);
+    let stop = streams.collect(started_at + spec.limits.wall_clock(), &mut cpu);
     let seen_end = Instant::now();
     let events = bx.cgroup_events();
     // A run that must end early ends with its box (the keeper's death ends every process in
@@ -229,6 +231,7 @@ fn run_boxed(
         report,
         events,
         rusage: None,
+        watched_cpu: cpu.seen,
         runner_peak_kb,
         collected,
         exported,
@@ -310,7 +313,8 @@ fn run_plain(
         .map_err(|e| other(format!("cannot create a process: {e}")))?;
     drop((report_w, landlock));
     let mut streams = drain(io, ReportFrom::Pipe(report_r), &mut spec);
-    let stop = streams.collect(started_at + spec.limits.time);
+    let mut cpu = CpuWatch::new(started.pid, spec.limits.time, started_at);
+    let stop = streams.collect(started_at + spec.limits.wall_clock(), &mut cpu);
     let seen_end = Instant::now();
     let usage = started.end(stop != Stop::Finished);
     streams.await_report(Duration::from_millis(100));
@@ -330,6 +334,7 @@ fn run_plain(
         report,
         events,
         rusage: Some(usage),
+        watched_cpu: cpu.seen,
         runner_peak_kb,
         collected,
         exported,

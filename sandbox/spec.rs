@@ -13,9 +13,29 @@ use std::time::Duration;
 /// Limits for one run. A `memory_bytes` of 0 means no memory limit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
+    /// The CPU time of every process of the run together: the limit that decides
+    /// [`End::TimeLimit`](crate::End::TimeLimit) for a program that computes.
     pub time: Duration,
+    /// The wall clock from the start: a backstop that stops a program that sleeps or blocks.
+    /// At least `time` (a smaller one is raised to it); [`Limits::wall_for`] gives the usual one.
+    pub wall: Duration,
     pub memory_bytes: u64,
     pub output_bytes: u64,
+}
+
+impl Limits {
+    /// The wall-clock backstop for a CPU time limit of `time`: twice it plus one second, so a
+    /// program that computes is never stopped by the wall clock on a machine that gives it
+    /// half a core, while one that waits forever is stopped soon.
+    pub fn wall_for(time: Duration) -> Duration {
+        time.saturating_mul(2)
+            .saturating_add(Duration::from_secs(1))
+    }
+
+    /// The wall clock actually held: never below the CPU limit.
+    pub(crate) fn wall_clock(&self) -> Duration {
+        self.wall.max(self.time)
+    }
 }
 
 /// The command to run: `argv[0]` is looked up in the box's PATH unless it contains a `/`, in

@@ -1,6 +1,7 @@
-//! How a run ended, decided from what the runner saw (deadline, output limit), what the
-//! supervisor reported (wait status, refused allocations, peak memory) and what the cgroup
-//! counted. The MLE rule lives here; lib.rs documents it for users.
+//! How a run ended, decided from what the runner saw (the wall-clock backstop, the CPU watch,
+//! the output limit), what the supervisor reported (wait status, refused allocations, peak
+//! memory) and what the cgroup counted. The TLE and MLE rules live here; lib.rs documents them
+//! for users.
 
 use std::time::Duration;
 
@@ -10,7 +11,7 @@ use crate::plan::WATCHED_REQUEST;
 use crate::report::{
     Report, FLAG_CPU_LIMIT, FLAG_FILE_LIMIT, FLAG_REFUSED, FLAG_TOO_MANY, FLAG_TRACED,
 };
-use crate::{End, Limits};
+use crate::{Clock, End, Limits};
 
 pub(crate) struct Facts<'a> {
     pub stop: Stop,
@@ -27,8 +28,12 @@ pub(crate) struct Facts<'a> {
 }
 
 pub(crate) fn classify(f: &Facts<'_>) -> End {
+    let over_cpu = f.cpu_time > f.limits.time;
     match f.stop {
-        Stop::Deadline => return End::TimeLimit,
+        Stop::CpuLimit => return End::TimeLimit(Clock::Cpu),
+        // Stopped by the wall clock: still a CPU overrun if the processes had used their time.
+        Stop::Deadline if over_cpu => return End::TimeLimit(Clock::Cpu),
+        Stop::Deadline => return End::TimeLimit(Clock::Wall),
         Stop::OutputLimit => return End::OutputLimit,
         Stop::Cancelled => return End::Cancelled,
         Stop::Finished => {}
@@ -52,8 +57,8 @@ pub(crate) fn classify(f: &Facts<'_>) -> End {
     let failed = signal.is_some() || libc::WEXITSTATUS(status) != 0;
     // A process of the run killed by its CPU or file-size limit decides a failed run.
     let hit = |flag, sig| signal == Some(sig) || (failed && report.flags & flag != 0);
-    if hit(FLAG_CPU_LIMIT, libc::SIGXCPU) || f.cpu_time > f.limits.time {
-        return End::TimeLimit;
+    if hit(FLAG_CPU_LIMIT, libc::SIGXCPU) || over_cpu {
+        return End::TimeLimit(Clock::Cpu);
     }
     if hit(FLAG_FILE_LIMIT, libc::SIGXFSZ) {
         return End::OutputLimit;
@@ -152,6 +157,7 @@ mod tests {
     fn limits() -> Limits {
         Limits {
             time: Duration::from_secs(1),
+            wall: Duration::from_secs(3),
             memory_bytes: 64 << 20,
             output_bytes: 1 << 20,
         }

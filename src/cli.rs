@@ -102,10 +102,16 @@ pub struct CheckArgs {
     /// value (repeatable; they get only PATH, HOME and LANG otherwise).
     #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = env_var)]
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
-    /// Time limit per case, in milliseconds (at most a day).
+    /// CPU time limit per case, in milliseconds (at most a day): the CPU time of the
+    /// program's processes together decides TLE.
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
     pub time_limit: Option<u64>,
+    /// Wall-clock limit per case, in milliseconds: stops a program that sleeps or blocks
+    /// (default: twice the time limit plus one second; never below the time limit).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+    pub wall_time_limit: Option<u64>,
     /// Memory limit per case for external programs, in MiB (at most 1048576, a TiB).
     #[arg(long, value_name = "MB",
           value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_LIMIT_MB))]
@@ -277,10 +283,15 @@ pub struct StressArgs {
     /// Worker threads (0 = one per core; at most 1024).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
-    /// Time limit per run of the program under test, in milliseconds (at most a day).
+    /// CPU time limit per run of the program under test, in milliseconds (at most a day).
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
     pub time_limit: Option<u64>,
+    /// Wall-clock limit per run, in milliseconds: stops a program that sleeps or blocks
+    /// (default: twice the time limit plus one second).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+    pub wall_time_limit: Option<u64>,
     /// How much containment the program needs: `strict` refuses to run it unless this machine
     /// contains programs fully; `off` runs it even where its files cannot be kept apart.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]

@@ -30,7 +30,12 @@ const DEFAULT_BOX_UIDS: u32 = 1_000;
 /// The limits, checker and interactor one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
+    /// The CPU time a case's run may use (every process of it together): the limit that
+    /// decides TLE.
     pub time_limit: Duration,
+    /// The wall-clock backstop that stops a run that sleeps or blocks (`wall_time_limit_ms`);
+    /// `None`: [`Limits::wall_for`](grundy_sandbox::Limits::wall_for) the time limit.
+    pub wall_time_limit: Option<Duration>,
     pub memory_limit_mb: u64,
     pub output_limit_mb: u64,
     pub checker: Checker,
@@ -53,6 +58,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             time_limit: Duration::from_millis(2000),
+            wall_time_limit: None,
             memory_limit_mb: 256,
             output_limit_mb: 64,
             checker: Checker::TOKENS,
@@ -65,10 +71,29 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The wall-clock limit in force: the one set, or the usual backstop for the time limit;
+    /// never below the time limit.
+    pub fn wall_time_limit(&self) -> Duration {
+        self.wall_time_limit
+            .unwrap_or_else(|| grundy_sandbox::Limits::wall_for(self.time_limit))
+            .max(self.time_limit)
+    }
+
+    /// The limits a case's program runs under.
+    pub fn run_limits(&self) -> grundy_sandbox::Limits {
+        grundy_sandbox::Limits {
+            time: self.time_limit,
+            wall: self.wall_time_limit(),
+            memory_bytes: self.memory_limit_mb << 20,
+            output_bytes: self.output_limit_mb << 20,
+        }
+    }
+
     /// The limits a checker runs under.
     pub fn judge_limits(&self) -> grundy_sandbox::Limits {
         grundy_sandbox::Limits {
             time: self.judge_time_limit,
+            wall: grundy_sandbox::Limits::wall_for(self.judge_time_limit),
             memory_bytes: JUDGE_MEMORY_LIMIT_MB << 20,
             output_bytes: self.output_limit_mb << 20,
         }
@@ -81,6 +106,7 @@ pub struct Overrides {
     pub fixtures: Option<PathBuf>,
     pub jobs: Option<usize>,
     pub time_limit_ms: Option<u64>,
+    pub wall_time_limit_ms: Option<u64>,
     pub memory_limit_mb: Option<u64>,
     pub output_limit_mb: Option<u64>,
     pub checker: Option<Checker>,
@@ -184,6 +210,7 @@ struct RunnerFile {
     first_box_uid: Option<Spanned<u32>>,
     box_uids: Option<Spanned<u32>>,
     time_limit_ms: Option<Spanned<u64>>,
+    wall_time_limit_ms: Option<Spanned<u64>>,
     memory_limit_mb: Option<Spanned<u64>>,
     output_limit_mb: Option<Spanned<u64>>,
     checker: Option<Spanned<String>>,
@@ -198,6 +225,7 @@ struct RunnerFile {
 #[serde(deny_unknown_fields)]
 struct ProblemTable {
     time_limit_ms: Option<Spanned<u64>>,
+    wall_time_limit_ms: Option<Spanned<u64>>,
     memory_limit_mb: Option<Spanned<u64>>,
     output_limit_mb: Option<Spanned<u64>>,
     checker: Option<Spanned<String>>,
@@ -262,6 +290,7 @@ impl RunnerFile {
             .unwrap_or_else(|| base.join(self.fixtures.as_deref().unwrap_or("fixtures")));
         let top = ProblemTable {
             time_limit_ms: self.time_limit_ms,
+            wall_time_limit_ms: self.wall_time_limit_ms,
             memory_limit_mb: self.memory_limit_mb,
             output_limit_mb: self.output_limit_mb,
             checker: self.checker,
@@ -368,6 +397,10 @@ impl ProblemTable {
             let ms = within(&ms, "time_limit_ms", MAX_TIME_LIMIT_MS)?;
             settings.time_limit = Duration::from_millis(ms);
         }
+        if let Some(ms) = self.wall_time_limit_ms {
+            let ms = within(&ms, "wall_time_limit_ms", MAX_TIME_LIMIT_MS)?;
+            settings.wall_time_limit = Some(Duration::from_millis(ms));
+        }
         if let Some(mb) = self.memory_limit_mb {
             settings.memory_limit_mb = within(&mb, "memory_limit_mb", MAX_MEMORY_LIMIT_MB)?;
         }
@@ -408,6 +441,9 @@ impl ProblemTable {
         }
         if let Some(ms) = overrides.time_limit_ms {
             settings.time_limit = Duration::from_millis(ms);
+        }
+        if let Some(ms) = overrides.wall_time_limit_ms {
+            settings.wall_time_limit = Some(Duration::from_millis(ms));
         }
         if let Some(mb) = overrides.memory_limit_mb {
             settings.memory_limit_mb = mb;

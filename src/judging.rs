@@ -14,7 +14,7 @@ use crate::diffing::{self, Diff};
 use crate::discovery::Case;
 use crate::escape::visible;
 use crate::running::interactive::InteractiveRun;
-use crate::running::{Failure, Input, Run, RunError};
+use crate::running::{Clock, Failure, Input, Run, RunError};
 use grundy_sandbox::Limits;
 
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
@@ -65,7 +65,15 @@ impl std::fmt::Display for Verdict {
 pub struct CaseResult {
     pub case: Case,
     pub verdict: Verdict,
+    /// The time the verdict went by: the CPU time, or the wall time of a run the wall-clock
+    /// backstop stopped.
     pub time: Duration,
+    /// CPU time of every process and thread of the run.
+    pub cpu: Duration,
+    /// Wall-clock time of the run.
+    pub wall: Duration,
+    /// The limit that ended a run over time (TLE).
+    pub stopped_by: Option<Clock>,
     pub peak_memory_bytes: Option<u64>,
     /// Why the case failed, in one line; `None` for AC.
     pub message: Option<String>,
@@ -101,9 +109,7 @@ pub fn judge(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
 /// nothing is compared.
 pub fn judge_failed_run(case: Case, run: &Run) -> CaseResult {
     let failure = run.failure.as_ref().expect("only a failed run");
-    let mut result = CaseResult::new(case, Verdict::AC, None);
-    result.time = run.time;
-    result.peak_memory_bytes = run.peak_memory_bytes;
+    let mut result = CaseResult::new(case, Verdict::AC, None).measured(run);
     let (verdict, message) = describe_failure(failure, &result);
     result.verdict = verdict;
     result.message = Some(message);
@@ -128,9 +134,7 @@ fn escaped(mut result: CaseResult) -> CaseResult {
 
 fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
     let expected = against.expected;
-    let mut result = CaseResult::new(case, Verdict::AC, None);
-    result.time = run.time;
-    result.peak_memory_bytes = run.peak_memory_bytes;
+    let mut result = CaseResult::new(case, Verdict::AC, None).measured(run);
     if result.case.expects_error() {
         judge_rejection(&mut result, run, expected);
         return result;
@@ -189,9 +193,11 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
         .is_some_and(|ended| ended <= run.judge_ended);
     let program_failed = |first: bool| run.program.failure.is_some() && first;
     let mut result = if run.program_silent_past_limit {
+        // Silent past its time limit: the wall clock stopped it.
         let timed_out = Run {
-            time: run.program.time,
-            failure: Some(Failure::TimeLimit),
+            cpu: run.program.cpu,
+            wall: run.program.wall,
+            failure: Some(Failure::TimeLimit(Clock::Wall)),
             stderr: run.program.stderr.clone(),
             ..Run::default()
         };
@@ -201,23 +207,15 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
             Judgement::Accepted if run.program.failure.is_some() => {
                 judge_failed_run(case, &run.program)
             }
-            Judgement::Accepted => {
-                let mut result = CaseResult::new(case, Verdict::AC, None);
-                result.time = run.program.time;
-                result.peak_memory_bytes = run.program.peak_memory_bytes;
-                result
-            }
+            Judgement::Accepted => CaseResult::new(case, Verdict::AC, None).measured(&run.program),
             _ if program_failed(program_first) => judge_failed_run(case, &run.program),
             Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
-                let mut result = CaseResult::new(case, Verdict::WA, Some(message.clone()));
-                result.time = run.program.time;
-                result.peak_memory_bytes = run.program.peak_memory_bytes;
-                escaped(result)
+                let result = CaseResult::new(case, Verdict::WA, Some(message.clone()));
+                escaped(result.measured(&run.program))
             }
             Judgement::JudgeError(message) => {
-                let mut result = CaseResult::new(case, Verdict::JE, Some(judge_error(message)));
-                result.time = run.program.time;
-                escaped(result)
+                let result = CaseResult::new(case, Verdict::JE, Some(judge_error(message)));
+                escaped(result.measured(&run.program))
             }
         }
     };
@@ -248,14 +246,18 @@ pub fn judge_passes(
             "cannot make a feedback folder for the passes: {error}"
         ))
     })?;
-    let (mut slowest, mut largest) = (Duration::ZERO, None);
+    let mut slowest = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let mut largest = None;
     let mut next: Option<Vec<u8>> = None;
     let mut number = 1;
     loop {
         let mut result = pass(next.as_deref().map_or(input, Input::Bytes), Some(&feedback))?;
-        slowest = slowest.max(result.time);
+        slowest.0 = slowest.0.max(result.time);
+        slowest.1 = slowest.1.max(result.cpu);
+        slowest.2 = slowest.2.max(result.wall);
         largest = largest.max(result.peak_memory_bytes);
-        (result.time, result.peak_memory_bytes) = (slowest, largest);
+        (result.time, result.cpu, result.wall) = slowest;
+        result.peak_memory_bytes = largest;
         if !result.verdict.passed() {
             result.message = result.message.map(|m| format!("pass {number}: {m}"));
             return Ok(result);
@@ -356,11 +358,26 @@ fn judge_rejection(result: &mut CaseResult, run: &Run, expected: Option<&[u8]>) 
 
 impl CaseResult {
     /// A result with no run behind it yet (or none at all, as for an unreadable fixture).
+    /// The times and memory of `run`, taken into this result.
+    pub fn measured(mut self, run: &Run) -> Self {
+        self.time = run.time();
+        (self.cpu, self.wall) = (run.cpu, run.wall);
+        self.stopped_by = match run.failure {
+            Some(Failure::TimeLimit(clock)) => Some(clock),
+            _ => None,
+        };
+        self.peak_memory_bytes = run.peak_memory_bytes;
+        self
+    }
+
     pub fn new(case: Case, verdict: Verdict, message: Option<String>) -> Self {
         CaseResult {
             case,
             verdict,
             time: Duration::ZERO,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            stopped_by: None,
             peak_memory_bytes: None,
             message,
             diff: None,
@@ -379,7 +396,7 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
         | Failure::GaveUp(_)
         | Failure::Signal(_)
         | Failure::ProcessLimit => Verdict::RE,
-        Failure::TimeLimit => Verdict::TLE,
+        Failure::TimeLimit(_) => Verdict::TLE,
         Failure::MemoryLimit { .. } => Verdict::MLE,
         Failure::OutputLimit { .. } => Verdict::OLE,
     };
@@ -387,7 +404,17 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
         Failure::RejectedInput(message) => {
             format!("{}: {message}", result.case.input.path().display())
         }
-        Failure::TimeLimit => format!("stopped after {} ms", result.time.as_millis()),
+        Failure::TimeLimit(Clock::Cpu) => format!(
+            "stopped after {} ms of CPU time ({} ms wall)",
+            result.cpu.as_millis(),
+            result.wall.as_millis()
+        ),
+        Failure::TimeLimit(Clock::Wall) => format!(
+            "stopped by the wall-clock limit after {} ms, with {} ms of CPU time used: sleeping \
+             or waiting for input?",
+            result.wall.as_millis(),
+            result.cpu.as_millis()
+        ),
         Failure::MemoryLimit { .. } => match result.peak_memory_bytes {
             Some(bytes) => format!("{failure} (peak {} MiB in use)", bytes >> 20),
             None => failure.to_string(),
@@ -422,6 +449,7 @@ mod tests {
     fn judged(case: Case, run: &Run, expected: Option<&[u8]>) -> CaseResult {
         let limits = Limits {
             time: Duration::from_secs(1),
+            wall: Duration::from_secs(3),
             memory_bytes: 0,
             output_bytes: 0,
         };
@@ -494,7 +522,7 @@ mod tests {
     #[test]
     fn panics_and_timeouts_keep_their_verdicts_and_a_missing_err_file_is_noexp() {
         let timeout = Run {
-            failure: Some(Failure::TimeLimit),
+            failure: Some(Failure::TimeLimit(Clock::Cpu)),
             ..Run::default()
         };
         let result = judged(invalid_case(), &timeout, Some(MESSAGE.as_bytes()));

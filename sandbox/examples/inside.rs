@@ -15,6 +15,7 @@ fn main() {
     let program = Program::new(std::env::args_os().skip(1));
     let limits = Limits {
         time: Duration::from_secs(10),
+        wall: Duration::from_secs(21),
         memory_bytes: 512 << 20,
         output_bytes: 1 << 20,
     };

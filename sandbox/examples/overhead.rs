@@ -53,6 +53,7 @@ fn main() {
     let program = Program::new([tiny.clone()]);
     let limits = Limits {
         time: Duration::from_secs(2),
+        wall: Duration::from_secs(5),
         memory_bytes: 256 << 20,
         output_bytes: 64 << 20,
     };

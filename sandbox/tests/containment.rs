@@ -46,10 +46,11 @@ fn a_fork_bomb_ends_and_leaves_nothing() {
         )
         .unwrap();
         assert!(
-            matches!(o.end, End::TimeLimit | End::ProcessLimit),
+            matches!(o.end, End::TimeLimit(_) | End::ProcessLimit),
             "{containment}: {o:?}"
         );
-        assert!(o.wall_time < Duration::from_secs(4), "{o:?}");
+        // Ended by the process cap, the CPU clock or at the latest the wall-clock backstop.
+        assert!(o.wall_time < Duration::from_secs(5), "{o:?}");
         assert_gone(&mark);
     }
 }

@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use grundy_sandbox::{End, Limits, Program};
+use grundy_sandbox::{Clock, End, Limits, Program};
 
 const HOG: &str = r#"
 #include <stdlib.h>
@@ -132,27 +132,42 @@ fn a_signal_the_program_sends_itself_is_reported() {
     }
 }
 
-fn assert_time_limit(o: &grundy_sandbox::Outcome, limit: Duration) {
-    assert_eq!(o.end, End::TimeLimit, "{o:?}");
-    assert!(o.wall_time >= limit, "{o:?}");
-    assert!(o.wall_time < limit + Duration::from_secs(2), "{o:?}");
+/// Stopped for its CPU time: it used more than its limit, and was stopped by the CPU watch
+/// (or by the wall clock after using it, on a machine that starved it).
+fn assert_cpu_time_limit(o: &grundy_sandbox::Outcome, limits: &Limits) {
+    assert_eq!(o.end, End::TimeLimit(Clock::Cpu), "{o:?}");
+    assert!(o.cpu_time > limits.time, "{o:?}");
+    assert!(o.wall_time < limits.wall + Duration::from_secs(2), "{o:?}");
 }
 
 #[test]
-fn sleeping_is_a_time_limit() {
+fn sleeping_is_a_time_limit_by_the_wall_clock() {
     let limits = limits(500, 256, 1024);
     for o in judge(&sh("sleep 30"), &limits) {
-        assert_time_limit(&o, limits.time);
+        assert_eq!(o.end, End::TimeLimit(Clock::Wall), "{o:?}");
+        assert!(o.cpu_time < limits.time, "{o:?}");
+        // Not stopped at the CPU limit: a waiting program is given the whole backstop.
+        assert!(o.wall_time >= limits.wall, "{o:?}");
+        assert!(o.wall_time < limits.wall + Duration::from_secs(2), "{o:?}");
     }
 }
 
 #[test]
-fn spinning_is_a_time_limit() {
+fn spinning_is_a_time_limit_by_cpu_time() {
     let limits = limits(500, 256, 1024);
     let exe = c_program("spin", SPIN);
     for o in judge(&program([exe]), &limits) {
-        assert_time_limit(&o, limits.time);
-        assert!(o.cpu_time > Duration::ZERO || o.wall_time > limits.time);
+        assert_cpu_time_limit(&o, &limits);
+    }
+}
+
+#[test]
+fn spinning_in_forked_children_is_a_time_limit_by_their_cpu_time() {
+    // The main process only waits: the CPU time is all its children's.
+    let limits = limits(500, 256, 1024);
+    let script = "for i in 1 2 3 4; do (while :; do :; done) & done; wait";
+    for o in judge(&sh(script), &limits) {
+        assert_cpu_time_limit(&o, &limits);
     }
 }
 
@@ -160,7 +175,7 @@ fn spinning_is_a_time_limit() {
 fn ignoring_sigterm_does_not_help() {
     let limits = limits(500, 256, 1024);
     for o in judge(&sh("trap '' TERM; while :; do :; done"), &limits) {
-        assert_time_limit(&o, limits.time);
+        assert_cpu_time_limit(&o, &limits);
     }
 }
 

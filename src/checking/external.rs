@@ -214,9 +214,13 @@ pub fn exit_status(end: &End, limits: &Limits) -> Result<i32, String> {
     match *end {
         End::Exited(code) => Ok(code),
         End::Signaled { name, .. } => Err(format!("was killed by signal {name}")),
-        End::TimeLimit => Err(format!(
-            "did not finish within its time limit of {} ms (judge_time_limit_ms)",
-            limits.time.as_millis()
+        End::TimeLimit(clock) => Err(format!(
+            "did not finish within its time limit of {} ms (judge_time_limit_ms){}",
+            limits.time.as_millis(),
+            match clock {
+                grundy_sandbox::Clock::Cpu => "",
+                grundy_sandbox::Clock::Wall => ", stopped by the wall clock while waiting",
+            }
         )),
         End::MemoryLimit => Err("ran out of memory".into()),
         End::OutputLimit => Err("wrote more than its output limit".into()),

@@ -259,6 +259,7 @@ mod tests {
         );
         let limits = grundy_sandbox::Limits {
             time: std::time::Duration::from_secs(1),
+            wall: std::time::Duration::from_secs(3),
             memory_bytes: 0,
             output_bytes: 0,
         };
@@ -294,6 +295,7 @@ mod tests {
         let judge = |input: &'static [u8], output: &'static [u8]| {
             let limits = grundy_sandbox::Limits {
                 time: std::time::Duration::from_secs(1),
+                wall: std::time::Duration::from_secs(3),
                 memory_bytes: 0,
                 output_bytes: 0,
             };

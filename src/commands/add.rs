@@ -17,7 +17,7 @@ use crate::config::{Config, Overrides};
 use crate::discovery::{is_kebab_case, Expects, INVALID_GROUP};
 use crate::files::store::{self, Writer};
 use crate::reporting::print;
-use crate::running::run_in_process;
+use crate::running::{run_in_process, TimeLimits};
 
 pub fn run(args: AddArgs) -> Result<ExitCode> {
     let config = load_config(&args.sources, Overrides::default())?;
@@ -63,8 +63,8 @@ pub enum Reference {
 pub fn reference_output(problem_id: &str, input: &[u8], reference: Reference) -> Result<Vec<u8>> {
     let problem = built_in(problem_id)?;
     let (solve, time_limit, what) = match reference {
-        Reference::Solver(limit) => (problem.solve, limit, "built-in solver"),
-        Reference::BruteForce => (problem.brute, Duration::MAX, "brute force"),
+        Reference::Solver(limit) => (problem.solve, TimeLimits::cpu(limit), "built-in solver"),
+        Reference::BruteForce => (problem.brute, TimeLimits::UNLIMITED, "brute force"),
     };
     let run = run_in_process(solve, input.to_vec(), time_limit);
     match run.failure {

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{bail, Result};
 
@@ -24,12 +24,13 @@ use crate::judging::{
 };
 use crate::reporting::{self, ReportOptions, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
-use crate::running::{Failure, Input, Run, RunError, SolveWatch, Subject};
+use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
+        wall_time_limit_ms: args.wall_time_limit,
         memory_limit_mb: args.memory_limit,
         output_limit_mb: args.output_limit,
         checker: args.checker.clone(),
@@ -298,13 +299,8 @@ impl Jobs for CheckJobs {
 }
 
 impl Watched for CheckJobs {
-    fn overdue(&self, index: usize, ran_for: Duration) -> CaseResult {
-        let timed_out = Run {
-            time: ran_for,
-            failure: Some(Failure::TimeLimit),
-            ..Run::default()
-        };
-        judge_failed_run(self.cases[index].clone(), &timed_out)
+    fn overdue(&self, index: usize, overrun: Overrun) -> CaseResult {
+        judge_failed_run(self.cases[index].clone(), &overrun_run(overrun))
     }
 }
 

@@ -12,6 +12,7 @@ use super::{mebibytes, millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
 use crate::escape::visible_line;
 use crate::judging::{CaseResult, Verdict};
+use crate::running::Clock;
 
 /// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -119,9 +120,13 @@ impl<W: Write> HumanReporter<W> {
     }
 }
 
-/// `12.345 ms`, or `12.345 ms, 3.1 MiB` when the peak memory was measured.
+/// `12.345 ms`, or `12.345 ms, 3.1 MiB` when the peak memory was measured; the wall time too
+/// when it is what stopped the run.
 fn time_and_memory(result: &CaseResult) -> String {
-    let mut text = format!("{:.3} ms", millis(result.time));
+    let mut text = match result.stopped_by {
+        Some(Clock::Wall) => format!("{:.3} ms wall", millis(result.wall)),
+        _ => format!("{:.3} ms", millis(result.time)),
+    };
     if let Some(bytes) = result.peak_memory_bytes {
         text += &format!(", {}", mebibytes(bytes));
     }

@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
 use crate::judging::CaseResult;
+use crate::running::Clock;
 
 pub struct JsonReporter<W: Write> {
     out: W,
@@ -51,6 +52,14 @@ fn terminal_safe(json: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// The limit that stopped a run, as the JSON and JUnit reports name it.
+pub fn clock_name(clock: Clock) -> &'static str {
+    match clock {
+        Clock::Cpu => "cpu",
+        Clock::Wall => "wall",
+    }
+}
+
 /// The object for one case.
 fn case_object(result: &CaseResult) -> Value {
     let mut object = json!({
@@ -59,8 +68,13 @@ fn case_object(result: &CaseResult) -> Value {
         "problem": result.case.problem,
         "verdict": result.verdict,
         "time_ms": millis(result.time),
+        "cpu_ms": millis(result.cpu),
+        "wall_ms": millis(result.wall),
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
+    if let Some(clock) = result.stopped_by {
+        fields.insert("limit".into(), clock_name(clock).into());
+    }
     if let Some(bytes) = result.peak_memory_bytes {
         fields.insert("peak_memory_bytes".into(), bytes.into());
     }

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, SpawnError, Spec};
+use grundy_sandbox::{BoxFile, End, Outcome, Program, SpawnError, Spec};
 
 use super::{Failure, Input, Run};
 use crate::config::Settings;
@@ -214,11 +214,7 @@ pub fn run_external_with(
     files: Vec<BoxFile>,
     settings: &Settings,
 ) -> Result<Run, SpawnError> {
-    let limits = Limits {
-        time: settings.time_limit,
-        memory_bytes: settings.memory_limit_mb << 20,
-        output_bytes: settings.output_limit_mb << 20,
-    };
+    let limits = settings.run_limits();
     let spec = Spec {
         env: &settings.env,
         files,
@@ -241,7 +237,7 @@ pub fn run_of(outcome: Outcome, settings: &Settings) -> Run {
         End::Exited(0) => None,
         End::Exited(code) => Some(Failure::ExitCode(code)),
         End::Signaled { name, .. } => Some(Failure::Signal(name.to_string())),
-        End::TimeLimit => Some(Failure::TimeLimit),
+        End::TimeLimit(clock) => Some(Failure::TimeLimit(clock)),
         End::MemoryLimit => Some(Failure::MemoryLimit {
             limit_mb: settings.memory_limit_mb,
         }),
@@ -255,7 +251,8 @@ pub fn run_of(outcome: Outcome, settings: &Settings) -> Run {
     Run {
         output: outcome.stdout,
         stderr: outcome.stderr,
-        time: outcome.wall_time,
+        cpu: outcome.cpu_time,
+        wall: outcome.wall_time,
         peak_memory_bytes: outcome.peak_memory_bytes,
         failure,
     }

@@ -1,10 +1,11 @@
 //! In-process running of built-in solvers, robust against solvers that misbehave.
 //!
 //! Solvers get a 256 MiB stack, as judges allow. A panic becomes a failure with its message and
-//! location. A solver that overruns the time limit cannot be stopped (threads cannot be killed),
-//! so the thread it runs on is abandoned: the case gets TLE and the run finishes. The abandoned
-//! thread keeps its core busy until the process exits; `--isolate` runs solvers as killable
-//! processes instead.
+//! location. A solver's time is its thread's CPU time (the verdict's clock, as for programs),
+//! with the wall clock as the backstop for one that blocks. A solver that overruns a limit
+//! cannot be stopped (threads cannot be killed), so the thread it runs on is abandoned: the case
+//! gets TLE and the run finishes. The abandoned thread keeps its core busy until the process
+//! exits; `--isolate` runs solvers as killable processes instead.
 //!
 //! Two ways to get there:
 //! - [`run_watched`]: on the calling thread, which must have a solver-sized stack and someone
@@ -12,21 +13,22 @@
 //!   solver and never waits for that thread again. No handoff per case: on a small VM a handoff to
 //!   another thread and back costs about as much as judging a tiny case (BENCHMARKS.md).
 //! - [`run_in_process`]: the calling thread hands the solve to a solver thread of its own and
-//!   waits at most the time limit; after a timeout it abandons that solver thread and starts a
-//!   fresh one next time.
+//!   watches it the same way; after an overrun it abandons that solver thread and starts a fresh
+//!   one next time.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use grundy_problems::SolveFn;
+use grundy_sandbox::ThreadClock;
 
-use super::{Failure, Run};
+use super::{Clock, Failure, Run, TimeLimits};
 
 const SOLVER_THREAD: &str = "grundy-solver";
 /// The stack every solver gets.
@@ -39,14 +41,16 @@ struct Job {
 
 struct Finished {
     output: Vec<u8>,
-    time: Duration,
+    cpu: Duration,
+    wall: Duration,
     failure: Option<Failure>,
 }
 
 /// A solver thread and the channels to it; dropped (and so abandoned) after a timeout.
 struct SolverThread {
-    jobs: Sender<Job>,
+    jobs: Sender<(Job, TimeLimits)>,
     finished: Receiver<Finished>,
+    watch: Arc<SolveWatch>,
 }
 
 thread_local! {
@@ -76,20 +80,34 @@ pub fn run_on_this_thread(solve: SolveFn, input: Vec<u8>) -> Run {
     let finished = solve_one(Job { solve, input });
     Run {
         output: finished.output,
-        time: finished.time,
+        cpu: finished.cpu,
+        wall: finished.wall,
         failure: finished.failure,
         ..Run::default()
     }
 }
 
-/// The deadline of the solver running inline on one thread, for the thread that watches it.
+/// The limits of the solver running on one thread, for the thread that watches it: its wall
+/// deadline, and its thread's CPU clock with the CPU time it may use.
 pub struct SolveWatch {
     base: Instant,
     /// Nanoseconds after `base` at which the running solver started.
     started: AtomicU64,
-    /// Nanoseconds after `base` at which the running solver's time limit ends; 0 while no solver
-    /// runs.
+    /// Nanoseconds after `base` at which the running solver's wall-clock limit ends; 0 while no
+    /// solver runs.
     deadline: AtomicU64,
+    /// The CPU clock of the thread running the solver, its reading at the start, and the limit.
+    clock: Mutex<ThreadClock>,
+    cpu_started: AtomicU64,
+    cpu_limit: AtomicU64,
+}
+
+/// How long a watched solver has run, by both clocks, and which limit it passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overrun {
+    pub by: Clock,
+    pub cpu: Duration,
+    pub wall: Duration,
 }
 
 impl SolveWatch {
@@ -98,19 +116,40 @@ impl SolveWatch {
             base: Instant::now(),
             started: AtomicU64::new(0),
             deadline: AtomicU64::new(0),
+            clock: Mutex::new(ThreadClock::current()),
+            cpu_started: AtomicU64::new(0),
+            cpu_limit: AtomicU64::new(u64::MAX),
         })
     }
 
-    /// Whether a solver is running and past its time limit.
-    pub fn overdue(&self) -> bool {
+    /// Whether a solver is running and past a limit: which, and how long it has run.
+    pub fn overdue(&self) -> Option<Overrun> {
         let deadline = self.deadline.load(Ordering::SeqCst);
-        deadline != 0 && self.nanos(Instant::now()) > deadline
+        if deadline == 0 {
+            return None;
+        }
+        let ran = self.running_for();
+        if self.nanos(Instant::now()) > deadline {
+            return Some(Overrun {
+                by: Clock::Wall,
+                ..ran
+            });
+        }
+        (ran.cpu.as_nanos() > u128::from(self.cpu_limit.load(Ordering::SeqCst))).then_some(ran)
     }
 
-    /// How long the running (or last) solver has run.
-    pub fn running_for(&self) -> Duration {
+    /// How long the running (or last) solver has run, by both clocks (`by` is the CPU clock).
+    pub fn running_for(&self) -> Overrun {
         let started = self.started.load(Ordering::SeqCst);
-        Duration::from_nanos(self.nanos(Instant::now()).saturating_sub(started))
+        let clock = *self.clock.lock().unwrap_or_else(|e| e.into_inner());
+        let cpu_now = nanos(clock.now());
+        Overrun {
+            by: Clock::Cpu,
+            cpu: Duration::from_nanos(
+                cpu_now.saturating_sub(self.cpu_started.load(Ordering::SeqCst)),
+            ),
+            wall: Duration::from_nanos(self.nanos(Instant::now()).saturating_sub(started)),
+        }
     }
 
     fn nanos(&self, at: Instant) -> u64 {
@@ -118,101 +157,139 @@ impl SolveWatch {
         u64::try_from(since).unwrap_or(u64::MAX)
     }
 
-    /// Runs `work` on this thread with its deadline `limit` from now published, so a watcher
-    /// sees it overdue.
-    pub fn during<T>(&self, limit: Duration, work: impl FnOnce() -> T) -> T {
-        let limit = u64::try_from(limit.as_nanos()).unwrap_or(u64::MAX);
+    /// Runs `work` on this thread with its limits published, so a watcher sees it overdue.
+    pub fn during<T>(&self, limits: TimeLimits, work: impl FnOnce() -> T) -> T {
+        let clock = ThreadClock::current();
+        *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = clock;
+        self.cpu_started.store(nanos(clock.now()), Ordering::SeqCst);
+        self.cpu_limit.store(nanos(limits.cpu), Ordering::SeqCst);
         let start = self.nanos(Instant::now());
         self.started.store(start, Ordering::SeqCst);
-        self.deadline
-            .store(start.saturating_add(limit).max(1), Ordering::SeqCst);
+        self.deadline.store(
+            start.saturating_add(nanos(limits.wall)).max(1),
+            Ordering::SeqCst,
+        );
         let done = work();
         self.deadline.store(0, Ordering::SeqCst);
         done
     }
 }
 
-/// Runs `solve` on `input` right on this thread, publishing its deadline in `watch`. The caller
+/// Runs `solve` on `input` right on this thread, publishing its limits in `watch`. The caller
 /// provides what a solver thread would: a stack of [`SOLVER_STACK`] bytes, and a watcher that,
 /// once [`SolveWatch::overdue`], reports the case TLE and never waits for this thread again.
-pub fn run_watched(
-    solve: SolveFn,
-    input: Vec<u8>,
-    time_limit: Duration,
-    watch: &SolveWatch,
-) -> Run {
-    let finished = watch.during(time_limit, || solve_one(Job { solve, input }));
-    finished_run(finished, time_limit)
+pub fn run_watched(solve: SolveFn, input: Vec<u8>, limits: TimeLimits, watch: &SolveWatch) -> Run {
+    let finished = watch.during(limits, || solve_one(Job { solve, input }));
+    finished_run(finished, limits)
 }
 
-/// Runs `solve` on `input` with a time limit on this thread's solver thread.
-pub fn run_in_process(solve: SolveFn, input: Vec<u8>, time_limit: Duration) -> Run {
-    let started = Instant::now();
+/// How often [`run_in_process`] looks at its solver thread's clocks.
+const LOOK_EVERY: Duration = Duration::from_millis(5);
+
+/// Runs `solve` on `input` under `limits` on this thread's solver thread, watching it.
+pub fn run_in_process(solve: SolveFn, input: Vec<u8>, limits: TimeLimits) -> Run {
     let reply = SOLVER.with(|slot| {
         let mut slot = slot.borrow_mut();
         let mut job = Job { solve, input };
         loop {
             let solver = slot.get_or_insert_with(spawn_solver_thread);
-            match solver.jobs.send(job) {
+            match solver.jobs.send((job, limits)) {
                 Ok(()) => break,
                 // The thread is gone (it cannot be, short of an abort); start another.
-                Err(mpsc::SendError(returned)) => {
+                Err(mpsc::SendError((returned, _))) => {
                     job = returned;
                     *slot = None;
                 }
             }
         }
         let solver = slot.as_ref().expect("a solver thread was just started");
-        let reply = solver.finished.recv_timeout(time_limit);
+        let reply = loop {
+            match solver.finished.recv_timeout(LOOK_EVERY) {
+                Ok(finished) => break Ok(finished),
+                Err(RecvTimeoutError::Timeout) => match solver.watch.overdue() {
+                    Some(overrun) => break Err(overrun),
+                    None => continue,
+                },
+                Err(RecvTimeoutError::Disconnected) => break Err(solver.watch.running_for()),
+            }
+        };
         if reply.is_err() {
             *slot = None;
         }
         reply
     });
     match reply {
-        Ok(finished) => finished_run(finished, time_limit),
-        Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => Run {
-            time: started.elapsed(),
-            failure: Some(Failure::TimeLimit),
-            ..Run::default()
-        },
+        Ok(finished) => finished_run(finished, limits),
+        Err(overrun) => overrun_run(overrun),
     }
 }
 
-/// A solver that finished, late or not.
-fn finished_run(finished: Finished, time_limit: Duration) -> Run {
+/// The run of a solver reported past a limit while it still ran.
+pub fn overrun_run(overrun: Overrun) -> Run {
     Run {
-        failure: finished
-            .failure
-            .or_else(|| (finished.time > time_limit).then_some(Failure::TimeLimit)),
-        output: finished.output,
-        time: finished.time,
+        cpu: overrun.cpu,
+        wall: overrun.wall,
+        failure: Some(Failure::TimeLimit(overrun.by)),
         ..Run::default()
     }
 }
 
+/// A solver that finished, late or not: over the CPU limit, or else over the wall limit, is TLE.
+fn finished_run(finished: Finished, limits: TimeLimits) -> Run {
+    let late = if finished.cpu > limits.cpu {
+        Some(Failure::TimeLimit(Clock::Cpu))
+    } else if finished.wall > limits.wall {
+        Some(Failure::TimeLimit(Clock::Wall))
+    } else {
+        None
+    };
+    Run {
+        failure: finished.failure.or(late),
+        output: finished.output,
+        cpu: finished.cpu,
+        wall: finished.wall,
+        ..Run::default()
+    }
+}
+
+/// A duration in whole nanoseconds, saturating.
+fn nanos(d: Duration) -> u64 {
+    u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
+}
+
 fn spawn_solver_thread() -> SolverThread {
-    let (jobs, job_queue) = mpsc::channel::<Job>();
+    let (jobs, job_queue) = mpsc::channel::<(Job, TimeLimits)>();
     let (done, finished) = mpsc::channel();
+    let watch = SolveWatch::new();
+    let watching = Arc::clone(&watch);
     thread::Builder::new()
         .name(SOLVER_THREAD.into())
         .stack_size(SOLVER_STACK)
         .spawn(move || {
-            for job in job_queue {
-                if done.send(solve_one(job)).is_err() {
+            for (job, limits) in job_queue {
+                if done
+                    .send(watching.during(limits, || solve_one(job)))
+                    .is_err()
+                {
                     break;
                 }
             }
         })
         .expect("the OS refused to start a solver thread");
-    SolverThread { jobs, finished }
+    SolverThread {
+        jobs,
+        finished,
+        watch,
+    }
 }
 
 fn solve_one(job: Job) -> Finished {
     let mut output = Vec::new();
-    let started = Instant::now();
+    let clock = ThreadClock::current();
+    let (cpu_before, started) = (clock.now(), Instant::now());
     let result = catching_panics(|| (job.solve)(&job.input, &mut output));
-    let time = started.elapsed();
+    let wall = started.elapsed();
+    let cpu = clock.now().saturating_sub(cpu_before);
     let failure = match result {
         Ok(Ok(())) => None,
         Ok(Err(input_error)) => Some(Failure::RejectedInput(input_error.to_string())),
@@ -220,7 +297,8 @@ fn solve_one(job: Job) -> Finished {
     };
     Finished {
         output,
-        time,
+        cpu,
+        wall,
         failure,
     }
 }
@@ -288,7 +366,25 @@ mod tests {
         Ok(())
     }
 
-    const LIMIT: Duration = Duration::from_secs(5);
+    const LIMIT: TimeLimits = TimeLimits {
+        cpu: Duration::from_secs(5),
+        wall: Duration::from_secs(11),
+    };
+
+    /// Limits whose CPU limit a computing solver reaches long before the wall-clock one.
+    const SHORT: TimeLimits = TimeLimits {
+        cpu: Duration::from_millis(100),
+        wall: Duration::from_millis(1500),
+    };
+
+    /// Computes without end (for a few seconds: then the abandoned thread frees its core).
+    fn computes(_: &[u8], _: &mut Vec<u8>) -> Result<(), InputError> {
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_secs(3) {
+            std::hint::spin_loop();
+        }
+        Ok(())
+    }
 
     #[test]
     fn output_and_time_come_back() {
@@ -311,14 +407,23 @@ mod tests {
     }
 
     #[test]
-    fn stuck_solver_times_out_and_the_next_case_still_runs() {
-        let run = run_in_process(spins, Vec::new(), Duration::from_millis(100));
-        assert_eq!(run.failure, Some(Failure::TimeLimit));
-        assert!(run.time >= Duration::from_millis(100));
+    fn a_blocked_solver_is_stopped_by_the_wall_clock_and_the_next_case_still_runs() {
+        let run = run_in_process(spins, Vec::new(), SHORT);
+        assert_eq!(run.failure, Some(Failure::TimeLimit(Clock::Wall)));
+        assert!(run.wall >= SHORT.wall, "{run:?}");
+        assert!(run.cpu < SHORT.cpu, "parked, it computed nothing: {run:?}");
         assert_eq!(
             run_in_process(echo, b"next".to_vec(), LIMIT).output,
             b"next"
         );
+    }
+
+    #[test]
+    fn a_computing_solver_is_stopped_by_its_cpu_time() {
+        let run = run_in_process(computes, Vec::new(), SHORT);
+        assert_eq!(run.failure, Some(Failure::TimeLimit(Clock::Cpu)), "{run:?}");
+        assert!(run.cpu > SHORT.cpu, "{run:?}");
+        assert_eq!(run.time(), run.cpu);
     }
 
     #[test]
@@ -350,7 +455,12 @@ mod tests {
             let echo = run_watched(echo, b"7 8".to_vec(), LIMIT, watch);
             let panic = run_watched(panics, Vec::new(), LIMIT, watch);
             let rejected = run_watched(rejects, b"1\n2 3".to_vec(), LIMIT, watch);
-            let deep = run_watched(deep, Vec::new(), Duration::from_secs(30), watch);
+            let deep = run_watched(
+                deep,
+                Vec::new(),
+                TimeLimits::cpu(Duration::from_secs(30)),
+                watch,
+            );
             [echo, panic, rejected, deep]
         })
         .join()
@@ -363,26 +473,35 @@ mod tests {
             Some(Failure::RejectedInput("line 2, column 1: bad".into()))
         );
         assert_eq!((deep.output, deep.failure), (b"50000".to_vec(), None));
-        assert!(!watch.overdue());
+        assert_eq!(watch.overdue(), None);
     }
 
     #[test]
-    fn a_watched_solver_past_its_limit_shows_as_overdue() {
-        let watch = SolveWatch::new();
-        let _abandoned = on_worker_thread(&watch, |watch| {
-            run_watched(spins, Vec::new(), Duration::from_millis(50), watch)
-        });
-        let started = Instant::now();
-        while !watch.overdue() {
-            assert!(started.elapsed() < Duration::from_secs(60), "never overdue");
-            thread::sleep(Duration::from_millis(5));
+    fn a_watched_solver_past_a_limit_shows_as_overdue_by_that_limit() {
+        for (solve, by) in [(spins as SolveFn, Clock::Wall), (computes, Clock::Cpu)] {
+            let watch = SolveWatch::new();
+            let _abandoned = on_worker_thread(&watch, move |watch| {
+                run_watched(solve, Vec::new(), SHORT, watch)
+            });
+            let started = Instant::now();
+            let overrun = loop {
+                if let Some(overrun) = watch.overdue() {
+                    break overrun;
+                }
+                assert!(started.elapsed() < Duration::from_secs(60), "never overdue");
+                thread::sleep(Duration::from_millis(5));
+            };
+            assert_eq!(overrun.by, by, "{overrun:?}");
+            match by {
+                Clock::Cpu => assert!(overrun.cpu > SHORT.cpu, "{overrun:?}"),
+                Clock::Wall => assert!(overrun.wall > SHORT.wall, "{overrun:?}"),
+            }
         }
-        assert!(started.elapsed() >= Duration::from_millis(50));
     }
 
     #[test]
     fn solvers_get_a_large_stack() {
-        let run = run_in_process(deep, Vec::new(), Duration::from_secs(30));
+        let run = run_in_process(deep, Vec::new(), TimeLimits::cpu(Duration::from_secs(30)));
         assert_eq!(run.failure, None);
         assert_eq!(run.output, b"50000");
     }

@@ -12,11 +12,15 @@ mod subject;
 
 use std::time::Duration;
 
+use crate::config::Settings;
+
 pub use external::{
     parse_command, parse_command_in, run_external, run_external_with, run_of, startable,
 };
+pub use grundy_sandbox::Clock;
 pub use in_process::{
-    install_panic_hook, run_in_process, run_on_this_thread, run_watched, SolveWatch,
+    install_panic_hook, overrun_run, run_in_process, run_on_this_thread, run_watched, Overrun,
+    SolveWatch,
 };
 pub use subject::{Input, RunError, Subject};
 
@@ -34,7 +38,8 @@ pub enum Failure {
     GaveUp(String),
     /// A process was killed by a signal.
     Signal(String),
-    TimeLimit,
+    /// Over the CPU time limit, or stopped by the wall-clock backstop (sleeping or blocked).
+    TimeLimit(Clock),
     MemoryLimit {
         limit_mb: u64,
     },
@@ -51,9 +56,62 @@ pub struct Run {
     pub output: Vec<u8>,
     /// The start of what the program wrote to stderr (external programs only).
     pub stderr: Vec<u8>,
-    pub time: Duration,
+    /// CPU time: every process and thread of the run (a built-in solver's thread).
+    pub cpu: Duration,
+    /// Wall-clock time from the start to the end of the main process.
+    pub wall: Duration,
     pub peak_memory_bytes: Option<u64>,
     pub failure: Option<Failure>,
+}
+
+impl Run {
+    /// The time the verdict went by: the wall clock for a run the backstop stopped, else the
+    /// CPU time.
+    pub fn time(&self) -> Duration {
+        match self.failure {
+            Some(Failure::TimeLimit(Clock::Wall)) => self.wall,
+            _ => self.cpu,
+        }
+    }
+}
+
+/// The time limits of a run: CPU time decides, the wall clock is the backstop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimits {
+    pub cpu: Duration,
+    pub wall: Duration,
+}
+
+impl TimeLimits {
+    /// A case's limits under `settings`.
+    pub fn of(settings: &Settings) -> TimeLimits {
+        TimeLimits {
+            cpu: settings.time_limit,
+            wall: settings.wall_time_limit(),
+        }
+    }
+
+    /// A CPU time limit with the usual wall-clock backstop.
+    pub fn cpu(limit: Duration) -> TimeLimits {
+        TimeLimits {
+            cpu: limit,
+            wall: grundy_sandbox::Limits::wall_for(limit),
+        }
+    }
+
+    /// The wall clock alone, for built-in code whose thread's CPU clock counts more than it.
+    pub fn wall_only(limit: Duration) -> TimeLimits {
+        TimeLimits {
+            cpu: Duration::MAX,
+            wall: limit,
+        }
+    }
+
+    /// No limit: for a reference (a brute force) that gets all the time it needs.
+    pub const UNLIMITED: TimeLimits = TimeLimits {
+        cpu: Duration::MAX,
+        wall: Duration::MAX,
+    };
 }
 
 impl std::fmt::Display for Failure {
@@ -64,7 +122,11 @@ impl std::fmt::Display for Failure {
             Failure::ExitCode(code) => write!(f, "exited with status {code}"),
             Failure::GaveUp(why) => write!(f, "gave up: {why}"),
             Failure::Signal(name) => write!(f, "was killed by signal {name}"),
-            Failure::TimeLimit => f.write_str("exceeded the time limit"),
+            Failure::TimeLimit(Clock::Cpu) => f.write_str("exceeded the CPU time limit"),
+            Failure::TimeLimit(Clock::Wall) => f.write_str(
+                "was stopped by the wall-clock limit while under its CPU time limit \
+                 (sleeping or blocked?)",
+            ),
             Failure::MemoryLimit { limit_mb } => {
                 write!(f, "exceeded the memory limit of {limit_mb} MiB")
             }

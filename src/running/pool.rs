@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 
-use super::in_process::{SolveWatch, SOLVER_STACK};
+use super::in_process::{Overrun, SolveWatch, SOLVER_STACK};
 
 /// The work a pool does: `count` jobs, numbered from 0.
 pub trait Jobs: Send + Sync + 'static {
@@ -42,8 +42,8 @@ pub trait Jobs: Send + Sync + 'static {
 
 /// Jobs whose built-in solvers the watchdog of [`run_with_watchdog`] watches.
 pub trait Watched: Jobs {
-    /// The output of job `index`, whose watched solver has run for `ran_for`, past its limit.
-    fn overdue(&self, index: usize, ran_for: Duration) -> Self::Output;
+    /// The output of job `index`, whose watched solver ran past a limit (`overrun`).
+    fn overdue(&self, index: usize, overrun: Overrun) -> Self::Output;
 }
 
 /// The error of a run cut short by its cancel token (Ctrl-C): the command ends with exit
@@ -102,7 +102,7 @@ pub fn run_with_watchdog<J: Watched>(
 }
 
 /// The output of an overdue job, for the watchdog.
-type Overdue<J> = fn(&J, usize, Duration) -> <J as Jobs>::Output;
+type Overdue<J> = fn(&J, usize, Overrun) -> <J as Jobs>::Output;
 
 fn run<J: Jobs>(
     jobs: Arc<J>,
@@ -151,9 +151,9 @@ fn run<J: Jobs>(
             }
         }
         for worker in workers.iter_mut().filter(|_| overdue.is_some()) {
-            if let (Some(index), Some(overdue)) = (worker.overdue_job(), overdue) {
+            if let (Some((index, overrun)), Some(overdue)) = (worker.overdue_job(), overdue) {
                 worker.abandoned.store(true, Ordering::SeqCst);
-                let output = overdue(&shared.jobs, index, worker.watch.running_for());
+                let output = overdue(&shared.jobs, index, overrun);
                 if shared.fail_fast && shared.jobs.failed(&output) {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -237,12 +237,12 @@ impl Worker {
         Ok(worker)
     }
 
-    /// The job whose solver is past its time limit, if any. The job is read before and after
-    /// the deadline, so a worker that moved on in between is not taken for overdue.
-    fn overdue_job(&self) -> Option<usize> {
+    /// The job whose solver is past a limit, if any, and by how much. The job is read before
+    /// and after the limits, so a worker that moved on in between is not taken for overdue.
+    fn overdue_job(&self) -> Option<(usize, Overrun)> {
         let before = self.job.load(Ordering::SeqCst);
-        let overdue = self.watch.overdue();
-        (overdue && self.job.load(Ordering::SeqCst) == before).then_some(before)
+        let overrun = self.watch.overdue()?;
+        (self.job.load(Ordering::SeqCst) == before).then_some((before, overrun))
     }
 }
 
@@ -294,29 +294,40 @@ impl<J: Jobs> Shared<J> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::running::{run_watched, Failure};
+    use crate::running::{run_watched, Clock, Failure, TimeLimits};
     use grundy_problems::InputError;
 
     /// Jobs whose behaviour is chosen by index: most echo their index after a delay that makes
-    /// later jobs finish first; some fail, loop forever in a solver, panic or error.
+    /// later jobs finish first; some fail, block or compute forever in a solver, panic or error.
     struct Script {
         steps: Vec<Step>,
-        limit: Duration,
+        limits: TimeLimits,
     }
 
     #[derive(Clone, Copy, PartialEq)]
     enum Step {
         Done(u64),
         Fail,
-        Spin,
+        Block,
+        Busy,
         Panic,
         Error,
     }
 
-    fn spins(_: &[u8], _: &mut Vec<u8>) -> Result<(), InputError> {
+    fn blocks(_: &[u8], _: &mut Vec<u8>) -> Result<(), InputError> {
         loop {
             thread::park();
         }
+    }
+
+    /// Computes far past the CPU limit, then stops, so the abandoned thread does not keep a
+    /// core busy for the rest of the tests.
+    fn busy(_: &[u8], _: &mut Vec<u8>) -> Result<(), InputError> {
+        let started = std::time::Instant::now();
+        while started.elapsed() < Duration::from_secs(3) {
+            std::hint::spin_loop();
+        }
+        Ok(())
     }
 
     impl Jobs for Script {
@@ -329,9 +340,14 @@ mod tests {
                     Ok(format!("done {index}"))
                 }
                 Step::Fail => Ok(format!("fail {index}")),
-                Step::Spin => {
-                    let run = run_watched(spins, Vec::new(), self.limit, watch);
-                    assert_eq!(run.failure, Some(Failure::TimeLimit));
+                Step::Block | Step::Busy => {
+                    let solve = if self.steps[index] == Step::Block {
+                        blocks
+                    } else {
+                        busy
+                    };
+                    let run = run_watched(solve, Vec::new(), self.limits, watch);
+                    assert!(matches!(run.failure, Some(Failure::TimeLimit(_))));
                     Ok(format!("late {index}"))
                 }
                 Step::Panic => panic!("a bug in job {index}"),
@@ -345,9 +361,12 @@ mod tests {
     }
 
     impl Watched for Script {
-        fn overdue(&self, index: usize, ran_for: Duration) -> String {
-            assert!(ran_for >= self.limit, "{ran_for:?}");
-            format!("overdue {index}")
+        fn overdue(&self, index: usize, overrun: Overrun) -> String {
+            match overrun.by {
+                Clock::Cpu => assert!(overrun.cpu > self.limits.cpu, "{overrun:?}"),
+                Clock::Wall => assert!(overrun.wall > self.limits.wall, "{overrun:?}"),
+            }
+            format!("overdue {index} by {:?}", overrun.by)
         }
     }
 
@@ -371,7 +390,11 @@ mod tests {
     fn run(steps: &[Step], options: &PoolOptions) -> Ran {
         let script = Arc::new(Script {
             steps: steps.to_vec(),
-            limit: Duration::from_millis(50),
+            // A solver that computes is seen at its CPU limit long before the wall clock's.
+            limits: TimeLimits {
+                cpu: Duration::from_millis(50),
+                wall: Duration::from_secs(1),
+            },
         });
         let mut finished = Vec::new();
         let mut started = 0;
@@ -400,9 +423,9 @@ mod tests {
     fn an_overrunning_solver_is_reported_overdue_and_its_worker_replaced() {
         let steps = [
             Step::Done(0),
-            Step::Spin,
+            Step::Busy,
             Step::Done(0),
-            Step::Spin,
+            Step::Block,
             Step::Done(0),
         ];
         let ran = run(&steps, &options(1, false));
@@ -410,7 +433,13 @@ mod tests {
         let outputs: Vec<String> = ran.finished.into_iter().map(Option::unwrap).collect();
         assert_eq!(
             outputs,
-            ["done 0", "overdue 1", "done 2", "overdue 3", "done 4"]
+            [
+                "done 0",
+                "overdue 1 by Cpu",
+                "done 2",
+                "overdue 3 by Wall",
+                "done 4"
+            ]
         );
     }
 

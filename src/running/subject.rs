@@ -11,7 +11,9 @@ use grundy_sandbox::{BoxFile, Program, SharedFile, SpawnError, Stdin};
 use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
 use super::interactive::InteractiveRun;
-use super::{parse_command, run_external, run_in_process, run_watched, Run, SolveWatch};
+use super::{
+    parse_command, run_external, run_in_process, run_watched, Run, SolveWatch, TimeLimits,
+};
 use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
@@ -121,8 +123,8 @@ impl Subject {
                     .solve;
                 let bytes = input.read()?.into_owned();
                 Ok(match watch {
-                    Some(watch) => run_watched(solve, bytes, settings.time_limit, watch),
-                    None => run_in_process(solve, bytes, settings.time_limit),
+                    Some(watch) => run_watched(solve, bytes, TimeLimits::of(settings), watch),
+                    None => run_in_process(solve, bytes, TimeLimits::of(settings)),
                 })
             }
             Subject::Isolated { grundy } => {

@@ -12,8 +12,10 @@ use std::time::Duration;
 use grundy_sandbox::{Containment, Limits, Outcome, Program, SpawnError, Spec, Stdin};
 
 pub fn limits(time_ms: u64, memory_mb: u64, output_kb: u64) -> Limits {
+    let time = Duration::from_millis(time_ms);
     Limits {
-        time: Duration::from_millis(time_ms),
+        time,
+        wall: Limits::wall_for(time),
         memory_bytes: memory_mb << 20,
         output_bytes: output_kb << 10,
     }

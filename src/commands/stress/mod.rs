@@ -25,7 +25,7 @@ use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
-use crate::running::{run_in_process, Input, SolveWatch, Subject};
+use crate::running::{run_in_process, Input, SolveWatch, Subject, TimeLimits};
 use schedule::Schedule;
 
 pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
@@ -33,6 +33,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
+        wall_time_limit_ms: args.wall_time_limit,
         env: args.env.clone(),
         isolate: args.isolate.as_deref().map(Isolate::from_flag),
         ..Overrides::default()
@@ -229,7 +230,7 @@ impl Tester {
             )));
         }
         // The reference gets all the time it needs, as for `gen` and `add --brute`.
-        let reference = run_in_process(problem.brute, input.to_vec(), Duration::MAX);
+        let reference = run_in_process(problem.brute, input.to_vec(), TimeLimits::UNLIMITED);
         if let Some(failure) = reference.failure {
             return Ok(Outcome::Broken(format!(
                 "the brute force of {} {failure}",

@@ -311,6 +311,7 @@ fn stage(
     }
     let limits_bytes = Limits {
         time: limits.time_limit,
+        wall: Limits::wall_for(limits.time_limit),
         memory_bytes: limits.memory_limit_mb << 20,
         output_bytes: limits.output_limit_mb << 20,
     };

@@ -270,7 +270,7 @@ fn settle(problem: &Problem, judging: &mut Judging) {
             let Some(run) = run else { continue };
             if run.verdict != Verdict::TLE && run.time > limit {
                 run.message = Some(format!(
-                    "ran {}, over the time limit of {}",
+                    "used {} of CPU time, over the time limit of {}",
                     seconds(run.time),
                     seconds(limit)
                 ));
@@ -292,6 +292,9 @@ fn settle(problem: &Problem, judging: &mut Judging) {
     if let Some(why) = time_limit::thin_fixed_margin(problem, judging) {
         judging.warnings.push(format!("time limit: {why}"));
     }
+    let timeout = problem.limits.timeout(limit);
+    let calls = time_limit::close_calls(problem, judging, limit, timeout);
+    judging.warnings.extend(calls);
 }
 
 impl Jobs for JudgeJobs {

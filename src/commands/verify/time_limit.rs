@@ -3,7 +3,9 @@
 //! timeout) by [`crate::package::limits::Limits::time_limit`]; and, once everything ran, the
 //! format's margins checked: the fastest time-limit-exceeded submission must sit far enough above
 //! the limit, and the slowest accepted run far enough below it (only a warning when the package
-//! fixed the limit itself).
+//! fixed the limit itself); and the runs close enough to the limit that another machine could
+//! judge them the other way. Every time here is CPU time (a run stopped by the wall clock
+//! carries its wall time), so the limit does not depend on the machine's load.
 
 use std::time::Duration;
 
@@ -60,6 +62,41 @@ pub fn margins(problem: &Problem, judging: &Judging) -> Option<String> {
 pub fn thin_fixed_margin(problem: &Problem, judging: &Judging) -> Option<String> {
     let slowest = slowest_accepted(problem, judging);
     problem.limits.fixed_margin_warning(slowest)
+}
+
+/// How near the limit a run must be, either side, to be called close (a tenth of it).
+const CLOSE: f64 = 0.1;
+
+/// The runs that finished within [`CLOSE`] of `limit` on either side (runs stopped at the
+/// `timeout` are far past it), as warnings: their verdicts could flip on another machine.
+pub fn close_calls(
+    problem: &Problem,
+    judging: &Judging,
+    limit: Duration,
+    timeout: Duration,
+) -> Vec<String> {
+    let near = |time: Duration| {
+        time < timeout
+            && (time.as_secs_f64() - limit.as_secs_f64()).abs() <= CLOSE * limit.as_secs_f64()
+    };
+    let mut calls = Vec::new();
+    for (submission, judged) in problem.submissions.iter().zip(&judging.submissions) {
+        let Judged::Runs(runs) = judged else { continue };
+        for (case, run) in problem.cases.iter().zip(runs) {
+            let Some(run) = run.as_ref().filter(|run| near(run.time)) else {
+                continue;
+            };
+            calls.push(format!(
+                "close to the time limit: {} on {} used {} of CPU time ({}, limit {})",
+                submission.id,
+                case.id,
+                seconds(run.time),
+                run.verdict,
+                seconds(limit)
+            ));
+        }
+    }
+    calls
 }
 
 /// The slowest finished run of the submissions that bound the limit from below.

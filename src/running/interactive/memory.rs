@@ -21,7 +21,7 @@ use grundy_problems::{Interaction, Link};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript, MAX_LINE};
 use crate::checking::Judgement;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
-use crate::running::{Failure, Run};
+use crate::running::{Clock, Failure, Run, TimeLimits};
 
 /// How long past its time limit the player may take to see the end of the exchange and return
 /// once the judge has decided.
@@ -47,7 +47,11 @@ pub fn built_in_pair(
 ) -> InteractiveRun {
     let allowed = time_limit + judge_time + PLAYER_GRACE;
     match watch {
-        Some(watch) => watch.during(allowed, || pair(interaction, input, answer, time_limit)),
+        // Judge and player share this thread, so its CPU clock cannot tell the player's time
+        // from the judge's: the pairing is held to the wall clock alone.
+        Some(watch) => watch.during(TimeLimits::wall_only(allowed), || {
+            pair(interaction, input, answer, time_limit)
+        }),
         None => on_a_thread_of_its_own(interaction, input, answer, time_limit, allowed),
     }
 }
@@ -83,8 +87,8 @@ fn on_a_thread_of_its_own(
 fn unplayed(started: Instant, why: &str) -> InteractiveRun {
     InteractiveRun {
         program: Run {
-            time: started.elapsed(),
-            failure: Some(Failure::TimeLimit),
+            wall: started.elapsed(),
+            failure: Some(Failure::TimeLimit(Clock::Wall)),
             ..Run::default()
         },
         program_ended: None,
@@ -140,14 +144,16 @@ fn pair(
     let (program_ended, failure) = match side.state {
         PlayerState::Ended { at, failure } => (Some(at), failure),
         // Still playing past its limit: given up, as any overrunning built-in code.
-        PlayerState::Ready | PlayerState::Reads => (None, Some(Failure::TimeLimit)),
+        PlayerState::Ready | PlayerState::Reads => (None, Some(Failure::TimeLimit(Clock::Wall))),
     };
     if side.player.done() {
         PLAYER_STACK.set(Some(side.player.into_stack()));
     }
     InteractiveRun {
+        // The player's time is its wall time (see built_in_pair), counted as both clocks.
         program: Run {
-            time: program_ended.unwrap_or_else(Instant::now) - started,
+            cpu: program_ended.unwrap_or_else(Instant::now) - started,
+            wall: program_ended.unwrap_or_else(Instant::now) - started,
             failure,
             ..Run::default()
         },
@@ -385,7 +391,7 @@ mod tests {
         assert!(run.program_silent_past_limit);
         assert!(matches!(&run.judge, Judgement::WrongAnswer(m) if m == "nothing"));
         // It did not wait for the time limit.
-        assert!(run.program.time < LIMIT);
+        assert!(run.program.wall < LIMIT);
         assert_eq!(run.program.failure, Some(Failure::GaveUp("the end".into())));
     }
 
@@ -445,8 +451,8 @@ mod tests {
         let run = pair(interaction, b"", b"", Duration::from_millis(20));
         assert!(matches!(&run.judge, Judgement::WrongAnswer(m) if m.starts_with("got")));
         assert_eq!(run.program_ended, None);
-        assert_eq!(run.program.failure, Some(Failure::TimeLimit));
-        assert!(run.program.time >= Duration::from_millis(20) + PLAYER_GRACE);
+        assert_eq!(run.program.failure, Some(Failure::TimeLimit(Clock::Wall)));
+        assert!(run.program.wall >= Duration::from_millis(20) + PLAYER_GRACE);
     }
 
     #[test]
@@ -463,7 +469,7 @@ mod tests {
         let limit = Duration::from_millis(20);
         let run = built_in_pair(interaction, b"", b"", limit, limit, None);
         assert!(run.program_silent_past_limit);
-        assert_eq!(run.program.failure, Some(Failure::TimeLimit));
-        assert!(run.program.time >= 2 * limit + PLAYER_GRACE);
+        assert_eq!(run.program.failure, Some(Failure::TimeLimit(Clock::Wall)));
+        assert!(run.program.wall >= 2 * limit + PLAYER_GRACE);
     }
 }

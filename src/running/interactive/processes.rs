@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use grundy_problems::{Decision, Interaction, Link};
 use grundy_sandbox::{
-    BoxFile, Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout,
+    BoxFile, Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout, ThreadClock,
 };
 
 use super::pipes::{pipe, relay, PipeLink};
@@ -30,7 +30,7 @@ use crate::checking::{
 use crate::config::Settings;
 use crate::running::helpers;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
-use crate::running::{run_of, Failure, Input, Run};
+use crate::running::{run_of, Clock, Failure, Input, Run, TimeLimits};
 
 /// Where a testlib interactor writes its output file, which a checker then judges.
 const TESTLIB_OUTPUT: &str = "out/output";
@@ -118,14 +118,6 @@ struct Files {
     export: Vec<(PathBuf, PathBuf)>,
 }
 
-fn limits(settings: &Settings) -> Limits {
-    Limits {
-        time: settings.time_limit,
-        memory_bytes: settings.memory_limit_mb << 20,
-        output_bytes: settings.output_limit_mb << 20,
-    }
-}
-
 fn spawn_error(error: std::io::Error) -> SpawnError {
     setup_error(&format!("cannot prepare an interactive run: {error}"))
 }
@@ -149,7 +141,7 @@ pub fn program_against_judge(
 ) -> Result<InteractiveRun, SpawnError> {
     let (to_program_r, to_program_w) = pipe().map_err(spawn_error)?;
     let (from_program_r, from_program_w) = pipe().map_err(spawn_error)?;
-    let limits = limits(settings);
+    let limits = settings.run_limits();
     let running = Running::start(
         Cancel::new(),
         program,
@@ -160,7 +152,9 @@ pub fn program_against_judge(
     )
     .map_err(spawn_error)?;
     let started = Instant::now();
-    let deadline = started + settings.time_limit + READ_SLACK;
+    // The program is silent past its limit when it has not answered by the wall-clock limit
+    // (its CPU time is its sandbox's to judge).
+    let deadline = started + limits.wall + READ_SLACK;
     let transcript = Arc::new(Mutex::new(Transcript::default()));
     let mut link = Recorded {
         inner: PipeLink::new(from_program_r, to_program_w, deadline).map_err(spawn_error)?,
@@ -171,9 +165,15 @@ pub fn program_against_judge(
         catching_panics(|| (interaction.judge)(input, answer, link))
     };
     let decision = match watch {
-        Some(watch) => watch.during(settings.time_limit + settings.judge_time_limit, || {
-            judge(&mut link)
-        }),
+        // The built-in judge on this thread: its own CPU time, and the program's wall time
+        // plus its own.
+        Some(watch) => watch.during(
+            TimeLimits {
+                cpu: settings.judge_time_limit,
+                wall: limits.wall + settings.judge_time_limit,
+            },
+            || judge(&mut link),
+        ),
         None => judge(&mut link),
     };
     let judge_ended = Instant::now();
@@ -226,8 +226,10 @@ pub fn against_interactor(
     let (program_out_r, program_out_w) = pipe().map_err(spawn_error)?;
     let (interactor_in_r, interactor_in_w) = pipe().map_err(spawn_error)?;
     let (interactor_out_r, interactor_out_w) = pipe().map_err(spawn_error)?;
+    // The interactor's CPU time is its own limit; it waits while the program computes, so
+    // its wall clock runs as long as the program's and then its own.
     let judge_limits = Limits {
-        time: settings.time_limit + settings.judge_time_limit,
+        wall: settings.wall_time_limit() + settings.judge_limits().wall,
         ..settings.judge_limits()
     };
     let (interactor_program, files) =
@@ -267,13 +269,13 @@ pub fn against_interactor(
             let running = Running::start(
                 program_cancel,
                 program,
-                &limits(settings),
+                &settings.run_limits(),
                 (Stdin::Fd(program_in_r), Stdout::Fd(program_out_w)),
                 Files::default(),
                 (&settings.env, None),
             )
             .map_err(spawn_error)?;
-            let relay_until = started + judge_limits.time + INTERACTOR_GRACE;
+            let relay_until = started + judge_limits.wall + INTERACTOR_GRACE;
             let relayed = relay(
                 (program_out_r, interactor_in_w),
                 (interactor_out_r, program_in_w),
@@ -299,11 +301,12 @@ pub fn against_interactor(
         }
         Side::Player(play) => {
             drop((program_in_r, program_in_w, program_out_r, program_out_w));
-            let deadline = started + settings.time_limit + READ_SLACK;
+            let limits = TimeLimits::of(settings);
+            let deadline = started + limits.wall + READ_SLACK;
             let link =
                 PipeLink::new(interactor_out_r, interactor_in_w, deadline).map_err(spawn_error)?;
             let (run, ended, interactor_closed) =
-                play_against(play, link, Arc::clone(&transcript), settings.time_limit);
+                play_against(play, link, Arc::clone(&transcript), limits);
             ((run, ended), interactor_closed)
         }
     };
@@ -345,7 +348,7 @@ fn play_against(
     play: fn(&mut dyn Link) -> Result<(), String>,
     link: PipeLink,
     transcript: Arc<Mutex<Transcript>>,
-    time_limit: Duration,
+    limits: TimeLimits,
 ) -> (Run, Option<Instant>, Option<Instant>) {
     let started = Instant::now();
     let (done, finished) = mpsc::channel();
@@ -353,6 +356,7 @@ fn play_against(
         .name("grundy-player".into())
         .stack_size(SOLVER_STACK)
         .spawn(move || {
+            let clock = ThreadClock::current();
             let mut link = Recorded {
                 inner: link,
                 transcript,
@@ -363,22 +367,31 @@ fn play_against(
                 Ok(Err(message)) => Some(Failure::GaveUp(message)),
                 Err(panic) => Some(panic),
             };
-            let _ = done.send((Instant::now(), failure, link.inner.closed_at));
+            let _ = done.send((Instant::now(), failure, link.inner.closed_at, clock.now()));
         });
-    let (ended, failure, closed) = match spawned {
-        Ok(_) => match finished.recv_timeout(time_limit + READ_SLACK) {
-            Ok((at, failure, closed)) => (Some(at), failure, closed),
-            Err(_) => (None, Some(Failure::TimeLimit), None),
+    let (ended, failure, closed, cpu) = match spawned {
+        Ok(_) => match finished.recv_timeout(limits.wall + READ_SLACK) {
+            Ok((at, failure, closed, cpu)) => (Some(at), failure, closed, cpu),
+            Err(_) => (
+                None,
+                Some(Failure::TimeLimit(Clock::Wall)),
+                None,
+                Duration::ZERO,
+            ),
         },
         Err(error) => (
             Some(Instant::now()),
             Some(Failure::GaveUp(error.to_string())),
             None,
+            Duration::ZERO,
         ),
     };
+    // The player's thread is its own: its CPU clock is the player's time, as a solver's.
+    let over_cpu = (cpu > limits.cpu).then_some(Failure::TimeLimit(Clock::Cpu));
     let run = Run {
-        time: ended.unwrap_or_else(Instant::now) - started,
-        failure,
+        cpu,
+        wall: ended.unwrap_or_else(Instant::now) - started,
+        failure: failure.or(over_cpu),
         ..Run::default()
     };
     (run, ended, closed)
