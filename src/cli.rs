@@ -52,6 +52,10 @@ pub enum Command {
     /// Verify whole problems: Kattis problem packages (or, with no argument here, the built-in
     /// problems): their data, validators, and every submission against the verdict it must get.
     Verify(VerifyArgs),
+    /// Time a package's accepted submissions (several runs, by CPU time), give the time limit
+    /// the format's rules make of them and the margin to each time-limit-exceeded submission;
+    /// with --write, set it in problem.yaml.
+    Timelimit(TimeLimitArgs),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -200,6 +204,29 @@ pub struct VerifyArgs {
     /// How much containment the programs need: `strict` refuses to run them unless this
     /// machine contains programs fully; `off` runs them even where their files cannot be kept
     /// apart (no namespaces, no Landlock), trusting them.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct TimeLimitArgs {
+    /// A package folder (holding problem.yaml), or a contest folder of packages [default: the
+    /// current folder].
+    #[arg(value_name = "PKG")]
+    pub packages: Vec<PathBuf>,
+    /// How many times each accepted submission runs on every case.
+    #[arg(long, value_name = "N", default_value_t = 3,
+          value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub runs: u32,
+    /// Set `limits.time_limit` in each problem.yaml to the computed limit, keeping the rest of
+    /// the file as it is.
+    #[arg(long)]
+    pub write: bool,
+    /// Worker threads (0 = one per core; at most 1024). Timing is by CPU time, so a busy
+    /// machine does not change the figures much; fewer workers than cores change them least.
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// How much containment the programs need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
 }

@@ -410,8 +410,8 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
             result.wall.as_millis()
         ),
         Failure::TimeLimit(Clock::Wall) => format!(
-            "stopped by the wall-clock limit after {} ms, with {} ms of CPU time used: sleeping \
-             or waiting for input?",
+            "stopped by the wall-clock limit after {} ms with {} ms of CPU time used (a \
+             program that sleeps or waits for input, or a machine too busy to run it)",
             result.wall.as_millis(),
             result.cpu.as_millis()
         ),

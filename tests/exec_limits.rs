@@ -240,3 +240,129 @@ fn a_program_that_never_reads_a_large_input_is_judged_without_deadlock() {
         judged.elapsed
     );
 }
+
+/// A case's `cpu_ms` and `wall_ms`, and the limit that stopped it (`limit`, for TLE).
+fn clocks(judged: &Judged, id: &str) -> (f64, f64, Option<String>) {
+    let case = judged.case(id);
+    let ms = |key: &str| {
+        case[key]
+            .as_f64()
+            .unwrap_or_else(|| panic!("no {key}\n{}", judged.dump()))
+    };
+    let limit = case["limit"].as_str().map(str::to_string);
+    (ms("cpu_ms"), ms("wall_ms"), limit)
+}
+
+#[test]
+fn spinning_in_forked_children_is_tle_by_their_cpu_time() {
+    let project = fixture();
+    // The main process only waits; four children do the work (each gives up after 30 s).
+    let program = c_program(
+        &project,
+        "forker",
+        r#"for (int i = 0; i < 4; i++) {
+    if (fork() == 0) {
+        volatile unsigned long spins = 0;
+        time_t end = time(NULL) + 30;
+        while (time(NULL) < end) spins++;
+        _exit(0);
+    }
+}
+while (wait(NULL) > 0) {}"#,
+    );
+    let judged = run_with_time_limit(&project, &program);
+    judged.assert_verdicts("TLE");
+    assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+    let (cpu, _, limit) = clocks(&judged, HOSTILE);
+    assert_eq!(limit.as_deref(), Some("cpu"), "{}", judged.dump());
+    assert!(cpu > 500.0, "{}", judged.dump());
+    assert!(
+        judged.message(HOSTILE).contains("CPU time"),
+        "{}",
+        judged.dump()
+    );
+    assert_no_process_left(&project.path().display().to_string());
+}
+
+#[test]
+fn sleeping_is_tle_by_the_wall_clock_which_says_so() {
+    let project = fixture();
+    let program = c_program(&project, "sleepy", "sleep(30);");
+    let judged = check_json(
+        &project,
+        &[
+            "check",
+            "--time-limit",
+            "500",
+            "--wall-time-limit",
+            "1500",
+            "--exec",
+            &exec_arg(&program),
+        ],
+    );
+    judged.assert_verdicts("TLE");
+    let (cpu, wall, limit) = clocks(&judged, HOSTILE);
+    assert_eq!(limit.as_deref(), Some("wall"), "{}", judged.dump());
+    assert!(cpu < 500.0, "{}", judged.dump());
+    // Not stopped at the CPU limit's 500 ms: the wall clock gives a waiting program its own.
+    assert!(wall >= 1500.0, "{}", judged.dump());
+    assert_eq!(
+        judged.time_ms(HOSTILE),
+        wall,
+        "TLE by the wall clock goes by the wall time"
+    );
+    assert!(
+        judged.message(HOSTILE).contains("wall-clock limit"),
+        "{}",
+        judged.dump()
+    );
+}
+
+#[test]
+fn a_busy_machine_does_not_change_a_verdict() {
+    let project = fixture();
+    // Uses 800 ms of CPU time on the hostile case, however fast the machine.
+    let program = c_program(
+        &project,
+        "steady",
+        r#"struct timespec now;
+do clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+while (now.tv_sec == 0 && now.tv_nsec < 800000000L);"#,
+    );
+    let args = [
+        "check",
+        "-j",
+        "1",
+        "--time-limit",
+        "1000",
+        "--wall-time-limit",
+        "30000",
+        "--exec",
+        &exec_arg(&program),
+        "--format",
+        "json",
+    ];
+    let judge = || {
+        let started = std::time::Instant::now();
+        let command = pinned(&grundy(&project, Launch::Direct, &args), 0);
+        let output = { command }.output().expect("grundy runs");
+        parse_json(output, started.elapsed())
+    };
+    let idle = judge();
+    idle.assert_verdicts("AC");
+    let busy = {
+        // Four processes spinning on the program's one core: it gets a fifth of it at most.
+        let _hogs = Hogs::on_core(0, 4);
+        judge()
+    };
+    busy.assert_verdicts("AC");
+    let (cpu, wall, _) = clocks(&busy, HOSTILE);
+    assert!(cpu < 1000.0, "{}", busy.dump());
+    // By the wall clock the loaded run took longer than the limit: judged by it, it would
+    // have been TLE.
+    assert!(
+        wall > 1000.0,
+        "the machine was not made busy\n{}",
+        busy.dump()
+    );
+}

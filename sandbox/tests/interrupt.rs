@@ -25,7 +25,16 @@ fn kill_all_running_stops_every_run() {
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(300));
+    // Every run started (its program is running), however busy the machine: a run killed
+    // while its box is still being made fails to start instead.
+    while processes_with(&mark).len() < 3 {
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the runs never started"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let killed_at = Instant::now();
     kill_all_running();
     for r in runs {
         let o = r.join().unwrap();
@@ -34,6 +43,6 @@ fn kill_all_running_stops_every_run() {
             "{o:?}"
         );
     }
-    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(killed_at.elapsed() < Duration::from_secs(5));
     assert!(processes_with(&mark).is_empty());
 }

@@ -35,6 +35,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::New(args) => new::run(args),
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color),
+        Command::Timelimit(args) => verify::timelimit(args, color),
     }
 }
 

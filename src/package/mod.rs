@@ -21,6 +21,7 @@ pub mod programs;
 pub mod settings;
 pub mod submissions;
 pub mod testdata;
+pub mod time_limit_edit;
 pub mod version;
 pub mod yaml;
 

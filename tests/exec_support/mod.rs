@@ -52,6 +52,7 @@ const C_PRELUDE: &str = r#"
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -486,4 +487,55 @@ pub fn assert_no_process_left(marker: &str) {
             .collect::<Vec<_>>()
             .join("\n")
     );
+}
+
+/// `command` started through `taskset -c CPU`: it and every process it starts run on that core.
+pub fn pinned(command: &Command, cpu: usize) -> Command {
+    let mut pinned = Command::new("taskset");
+    pinned
+        .args(["-c", &cpu.to_string()])
+        .arg(command.get_program())
+        .args(command.get_args());
+    for (name, value) in command.get_envs() {
+        match value {
+            Some(value) => pinned.env(name, value),
+            None => pinned.env_remove(name),
+        };
+    }
+    if let Some(dir) = command.get_current_dir() {
+        pinned.current_dir(dir);
+    }
+    pinned.stdin(std::process::Stdio::null());
+    pinned
+}
+
+/// Processes that spin on one core until dropped: a busy machine, made by the test.
+pub struct Hogs(Vec<std::process::Child>);
+
+impl Hogs {
+    pub fn on_core(cpu: usize, count: usize) -> Hogs {
+        Hogs(
+            (0..count)
+                .map(|_| {
+                    // Each in a session of its own: with autogroup scheduling a session
+                    // shares a core as one, and the judged program runs in a session of its own.
+                    Command::new("setsid")
+                        .args(["taskset", "-c", &cpu.to_string()])
+                        .args(["sh", "-c", "while :; do :; done"])
+                        .stdin(std::process::Stdio::null())
+                        .spawn()
+                        .expect("taskset starts a spinning shell")
+                })
+                .collect(),
+        )
+    }
+}
+
+impl Drop for Hogs {
+    fn drop(&mut self) {
+        for hog in &mut self.0 {
+            let _ = hog.kill();
+            let _ = hog.wait();
+        }
+    }
 }

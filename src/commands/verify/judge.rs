@@ -27,6 +27,7 @@ use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
 
@@ -116,6 +117,41 @@ pub fn judge_all(
     for (problem, judging) in problems.iter().zip(&mut judgings) {
         settle(problem, judging);
     }
+    Ok(judgings)
+}
+
+/// The runs of the submissions `timeout_of` picks, with the timeout it gives each, on every
+/// case, the verdicts left as the runs gave them (no time limit is applied afterwards): for
+/// `grundy timelimit`, which times the runs itself.
+pub fn runs_of(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Builds,
+    pool: &Pool,
+    what: &str,
+    timeout_of: impl Fn(usize, &Problem, &Submission) -> Option<Duration>,
+) -> Result<Vec<Judging>> {
+    let (mut judgings, prepared): (Vec<Judging>, Vec<Prepared>) = problems
+        .iter()
+        .map(|problem| prepare(problem, builds))
+        .unzip();
+    let mut tasks = vec![];
+    for (p, problem) in problems.iter().enumerate() {
+        for (s, submission) in problem.submissions.iter().enumerate() {
+            let timeout = timeout_of(p, problem, submission);
+            if let (Some(timeout), Some(_)) = (timeout, &prepared[p].subjects[s]) {
+                tasks.extend((0..problem.cases.len()).map(|c| (p, s, c, timeout)));
+            }
+        }
+    }
+    run_tasks(
+        problems,
+        &Arc::new(prepared),
+        tasks,
+        pool,
+        what,
+        None,
+        &mut judgings,
+    )?;
     Ok(judgings)
 }
 

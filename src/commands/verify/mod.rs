@@ -25,6 +25,7 @@ mod outcome;
 mod report;
 mod results;
 mod time_limit;
+mod timing;
 mod validation;
 
 use std::path::{Path, PathBuf};
@@ -45,6 +46,7 @@ use build::{Build, BuildJobs, Builds};
 pub use fixtures::RootPackages;
 use model::{absolute, Problem};
 use report::{ProblemReport, Totals};
+pub use timing::run as timelimit;
 use validation::{Findings, ValidationJobs};
 
 pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
@@ -181,9 +183,15 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
         }
         targets.push(PathBuf::from("."));
     }
+    Ok(packages(&targets))
+}
+
+/// The packages found at `targets` (package or contest folders) as problems, and those that
+/// could not be read (located errors).
+fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
     let mut problems = vec![];
     let mut unreadable = vec![];
-    for target in &targets {
+    for target in targets {
         let found = match find::find(target) {
             Ok(found) => found,
             Err(error) => {
@@ -201,7 +209,7 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
             }
         }
     }
-    Ok((problems, unreadable))
+    (problems, unreadable)
 }
 
 /// `9 programs: 7 compiled, 2 from the cache, 1 failed, 1 skipped, 1 judge error`.

@@ -125,7 +125,7 @@ fn runs_by_role<'a>(
         })
 }
 
-fn role(submission: &Submission) -> TimeLimitRole {
+pub fn role(submission: &Submission) -> TimeLimitRole {
     submission
         .expectation
         .as_ref()

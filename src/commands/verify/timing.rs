@@ -1,0 +1,310 @@
+//! `grundy timelimit [PKG]...`, as BAPCtools' `bt time_limit`: a package's accepted submissions
+//! (those the format computes the limit from) run `--runs` times on every case; the report gives,
+//! per submission, its slowest case's CPU time in each run and their spread, the time limit the
+//! format's rules make of the slowest, and the margin every time-limit-exceeded submission keeps
+//! above it (run once, stopped at the limit × `time_limit_to_tle`). With `--write` the limit goes
+//! into `problem.yaml` (package/time_limit_edit.rs keeps the rest of the file). It shares
+//! verify's stages (building, judging) and owns only the timing and its report.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+
+use super::build::BuildJobs;
+use super::model::Problem;
+use super::results::{seconds, Judged, Judging};
+use super::{judge, time_limit, Pool};
+use crate::cli::TimeLimitArgs;
+use crate::config::Isolate;
+use crate::escape::visible_line;
+use crate::files::beneath::{Scope, Tree};
+use crate::files::{write_atomic, Existing};
+use crate::judging::Verdict;
+use crate::package::limits::Limits;
+use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
+use crate::running::pool::PoolOptions;
+
+pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
+    let targets = match args.packages.is_empty() {
+        true => vec![PathBuf::from(".")],
+        false => args.packages.clone(),
+    };
+    let (problems, unreadable) = super::packages(&targets);
+    for error in &unreadable {
+        eprintln!("error: {}", visible_line(error));
+    }
+    if problems.is_empty() {
+        bail!(
+            "no package to time: give a package folder (holding problem.yaml) or a contest folder"
+        );
+    }
+    super::super::containment_check(
+        args.isolate
+            .as_deref()
+            .map(Isolate::from_flag)
+            .unwrap_or_default(),
+    )?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::super::on_ctrl_c(&cancel);
+    let jobs = match args.jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(n) => n,
+    };
+    let options = PoolOptions {
+        jobs,
+        fail_fast: false,
+        cancel,
+    };
+    let pool = Pool::new(options, color, std::io::stderr().is_terminal());
+    let problems = Arc::new(problems);
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = build_jobs.collect(built);
+
+    let mut rounds: Vec<Vec<Judging>> = vec![];
+    for round in 1..=args.runs {
+        let what = format!("timing, run {round} of {}", args.runs);
+        rounds.push(judge::runs_of(
+            &problems,
+            &builds,
+            &pool,
+            &what,
+            |_, _, s| time_limit::role(s).lower.then_some(time_limit::GENEROUS),
+        )?);
+    }
+    let timings: Vec<ProblemTiming> = problems
+        .iter()
+        .enumerate()
+        .map(|(p, problem)| ProblemTiming::of(problem, rounds.iter().map(|r| &r[p])))
+        .collect();
+    let over = judge::runs_of(
+        &problems,
+        &builds,
+        &pool,
+        "timing the time-limit-exceeded submissions",
+        |p, problem, s| {
+            let role = time_limit::role(s);
+            let limit = timings[p].limit.as_ref().ok()?;
+            (role.upper && !role.lower).then(|| problem.limits.timeout(*limit))
+        },
+    )?;
+
+    let mut failed = false;
+    for ((problem, timing), over) in problems.iter().zip(&timings).zip(&over) {
+        let (text, fine) = report(problem, timing, over);
+        print!("{text}");
+        failed |= !fine;
+        if let (true, Ok(limit)) = (args.write, &timing.limit) {
+            println!("  {}", write_limit(problem, *limit)?);
+        }
+    }
+    Ok(if !unreadable.is_empty() {
+        ExitCode::from(2)
+    } else if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// One accepted submission's timing: its slowest case in each run.
+struct Timed {
+    id: String,
+    /// Per run: the slowest case's CPU time and the case.
+    slowest: Vec<(Duration, String)>,
+    /// Runs that did not pass (a verdict other than AC), or why it was not run.
+    trouble: Vec<String>,
+}
+
+/// What the timing runs of one problem found.
+struct ProblemTiming {
+    submissions: Vec<Timed>,
+    /// The limit the format's rules give for the slowest run of all, or why there is none.
+    limit: Result<Duration, String>,
+}
+
+impl ProblemTiming {
+    fn of<'a>(problem: &Problem, rounds: impl Iterator<Item = &'a Judging>) -> ProblemTiming {
+        let mut submissions: Vec<Timed> = problem
+            .submissions
+            .iter()
+            .filter(|s| time_limit::role(s).lower)
+            .map(|s| Timed {
+                id: s.id.clone(),
+                slowest: vec![],
+                trouble: vec![],
+            })
+            .collect();
+        for judging in rounds {
+            let lower = problem
+                .submissions
+                .iter()
+                .zip(&judging.submissions)
+                .filter(|(s, _)| time_limit::role(s).lower);
+            for (timed, (_, judged)) in submissions.iter_mut().zip(lower) {
+                let runs = match judged {
+                    Judged::Runs(runs) => runs,
+                    Judged::CompileError(why) | Judged::Skipped(why) => {
+                        push_once(&mut timed.trouble, visible_line(why).into_owned());
+                        continue;
+                    }
+                    Judged::HostError(error) => {
+                        push_once(&mut timed.trouble, error.to_string());
+                        continue;
+                    }
+                };
+                let ran = problem
+                    .cases
+                    .iter()
+                    .zip(runs)
+                    .filter_map(|(c, r)| Some((c, r.as_ref()?)));
+                let mut slowest = (Duration::ZERO, String::new());
+                for (case, run) in ran {
+                    if run.verdict != Verdict::AC {
+                        let why = run.message.as_deref().unwrap_or_default();
+                        let line = format!("{} on {}: {}", run.verdict, case.id, visible_line(why));
+                        push_once(&mut timed.trouble, line);
+                    }
+                    if run.time >= slowest.0 {
+                        slowest = (run.time, case.id.clone());
+                    }
+                }
+                timed.slowest.push(slowest);
+            }
+        }
+        let slowest = submissions
+            .iter()
+            .flat_map(|t| t.slowest.iter().map(|s| s.0))
+            .max();
+        // The format's rule for a computed limit, whatever problem.yaml fixes now.
+        let computed = Limits {
+            time_limit: None,
+            ..problem.limits.clone()
+        };
+        ProblemTiming {
+            submissions,
+            limit: computed.time_limit(slowest, None),
+        }
+    }
+}
+
+fn push_once(list: &mut Vec<String>, line: String) {
+    if !list.contains(&line) {
+        list.push(line);
+    }
+}
+
+/// The report of one problem, and whether everything in it is as the format wants.
+fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String, bool) {
+    let limits = &problem.limits;
+    let mut fine = true;
+    let mut text = format!("{} ({})\n", problem.name, super::shown(&problem.root));
+    for timed in &timing.submissions {
+        text += &format!("  {}\n", visible_line(&timed.id));
+        if let (Some(low), Some(high)) = (
+            timed.slowest.iter().map(|s| s.0).min(),
+            timed.slowest.iter().max_by_key(|s| s.0),
+        ) {
+            let spread = match low.is_zero() {
+                true => 0.0,
+                false => (high.0.as_secs_f64() / low.as_secs_f64() - 1.0) * 100.0,
+            };
+            let runs: Vec<String> = timed.slowest.iter().map(|s| seconds(s.0)).collect();
+            text += &format!(
+                "    slowest case {} (CPU time, in {} run(s): {}; spread {spread:.1}%)\n",
+                visible_line(&high.1),
+                runs.len(),
+                runs.join(", ")
+            );
+        }
+        for trouble in &timed.trouble {
+            fine = false;
+            text += &format!("    not timed as accepted: {trouble}\n");
+        }
+    }
+    let limit = match &timing.limit {
+        Ok(limit) => *limit,
+        Err(why) => {
+            text += &format!("  time limit: none: {why}\n");
+            return (text, false);
+        }
+    };
+    text += &format!(
+        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {}s)",
+        seconds(limit),
+        limits.ac_to_time_limit,
+        limits.time_resolution
+    );
+    match limits.time_limit {
+        Some(fixed) if (fixed - limit.as_secs_f64()).abs() > 1e-9 => {
+            text += &format!("; problem.yaml has {}s\n", yaml_seconds(fixed));
+        }
+        Some(_) => text += "; problem.yaml has the same\n",
+        None => text += "; problem.yaml sets none\n",
+    }
+    let timeout = limits.timeout(limit);
+    for (submission, judged) in problem.submissions.iter().zip(&over.submissions) {
+        let role = time_limit::role(submission);
+        let Judged::Runs(runs) = judged else { continue };
+        if !role.upper || role.lower {
+            continue;
+        }
+        let ran: Vec<_> = runs.iter().flatten().collect();
+        let Some(slowest) = ran.iter().map(|r| r.time).max() else {
+            continue;
+        };
+        let id = visible_line(&submission.id);
+        let stopped = ran.iter().any(|r| r.verdict == Verdict::TLE);
+        let ratio = slowest.as_secs_f64() / limit.as_secs_f64();
+        let line = if stopped {
+            format!(
+                "stopped at the timeout {} (at least {:.2}× the limit): margin kept",
+                seconds(timeout),
+                limits.time_limit_to_tle
+            )
+        } else if slowest <= limit {
+            fine = false;
+            format!(
+                "finished within the limit ({}): not time-limit-exceeded with it",
+                seconds(slowest)
+            )
+        } else {
+            fine = false;
+            format!(
+                "slowest case {} = {ratio:.2}× the limit, under time_limit_to_tle {}: too close",
+                seconds(slowest),
+                limits.time_limit_to_tle
+            )
+        };
+        text += &format!("  {id}: {line}\n");
+    }
+    (text, fine)
+}
+
+/// Sets the problem's `limits.time_limit` to `limit` in its problem.yaml; what was done.
+fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
+    let seconds = limit.as_secs_f64();
+    if problem
+        .limits
+        .time_limit
+        .is_some_and(|fixed| (fixed - seconds).abs() < 1e-9)
+    {
+        return Ok("problem.yaml: limits.time_limit already set to it".into());
+    }
+    let tree = Tree::open(&problem.root, Scope::Package)?;
+    let file = tree.join("problem.yaml");
+    let text = String::from_utf8(file.read()?)
+        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", file.path().display()))?;
+    let edited = set_time_limit(&text, seconds)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.path().display()))?;
+    write_atomic(file.path(), edited.as_bytes(), Existing::Replace)?;
+    Ok(format!(
+        "problem.yaml: limits.time_limit set to {}",
+        yaml_seconds(seconds)
+    ))
+}
