@@ -582,8 +582,8 @@ def verify():
     section("Package verification: `grundy verify` against problemtools and BAPCtools")
     pkg, legacy = w("pkg/2025-09/nim"), w("pkg/legacy/nim")
     small, small_legacy = w("trivial/2025-09/nim"), w("trivial/legacy/nim")
-    out("Package: nim in the Kattis format, written by `bench/fixtures.py nim-package`: 123 "
-        "cases (the project's 23 judged nim fixtures, up to 483 kB, and 100 tiny generated "
+    out("Package: nim in the Kattis format, written by `bench/fixtures.py nim-package`: 1,001 "
+        "cases (the project's 23 judged nim fixtures, up to 483 kB, and 978 tiny generated "
         "ones), the six planted C++ submissions of `problems/nim/submissions` (one accepted, "
         "five wrong answers), `bench/c/nim_validator.c` as input validator, the default output "
         "validator; time limit 2 s and memory 1024 MiB for every tool. grundy and BAPCtools "
@@ -592,8 +592,8 @@ def verify():
         "command once unmeasured first, so grundy's and BAPCtools' build caches are warm "
         "(problemtools keeps no build cache: it compiles the seven programs on every run).")
     out()
-    out("What each does: `grundy verify` validates all 123 inputs and judges every submission "
-        "on every case (861 contained runs); `verifyproblem -p submissions` and `bt run` judge "
+    out("What each does: `grundy verify` validates all 1,001 inputs and judges every submission "
+        "on every case (7,007 contained runs); `verifyproblem -p submissions` and `bt run` judge "
         "the accepted submission on every case and stop each wrong one at its first failing "
         "case and validate nothing, as `grundy verify --first-failure --submissions-only` "
         "does (`--first-failure` alone still validates every input); `bt run -a` judges every "
