@@ -350,6 +350,12 @@ impl Boxed {
         }
     }
 
+    /// The `cgroup.procs` of the box's cgroup (its keeper and its runs' processes), if any.
+    pub(crate) fn cgroup_procs(&self) -> Option<std::path::PathBuf> {
+        let (_, slot) = self.cgroup.as_ref()?;
+        Some(slot.memory_dir().join("cgroup.procs"))
+    }
+
     /// Whether the box has a cgroup (which limits its runs' memory).
     pub(crate) fn has_cgroup(&self) -> bool {
         self.cgroup.is_some()

@@ -3,19 +3,23 @@
 //! a finished run comes from its keeper or supervisor (report.rs), which reaps every process;
 //! this module only watches, every few milliseconds, and owns nothing else.
 //!
-//! It reads `/proc`: the run's processes are the descendants of its keeper (a box) or of its
-//! supervisor (a plain run), and each counts its own CPU time and that of the children it
-//! waited for. The keeper and supervisor themselves are left out: their own children's time
-//! spans earlier runs (a box's keeper lives on), and an orphan they reaped is counted exactly
-//! in the final account. The kernel's `children` lists are not always there (they need
-//! CONFIG_PROC_CHILDREN), so the tree is found from every process's parent instead.
+//! It reads `/proc`: the run's processes are the members of its cgroup, where it has one (one
+//! small file lists them), else the descendants of its keeper (a box) or of its supervisor (a
+//! plain run), found from every process's parent (the kernel's `children` lists need
+//! CONFIG_PROC_CHILDREN, which not every kernel has). Each process counts its own CPU time and
+//! that of the children it waited for. The keeper and supervisor themselves are left out: their
+//! own children's time spans earlier runs (a box's keeper lives on), and an orphan they reaped
+//! is counted exactly in the final account.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The run's CPU time as last seen, and when to look next.
 pub(crate) struct CpuWatch {
     root: libc::pid_t,
+    /// The `cgroup.procs` of the run's cgroup, if it has one.
+    members: Option<PathBuf>,
     limit: Duration,
     interval: Duration,
     next: Instant,
@@ -25,13 +29,20 @@ pub(crate) struct CpuWatch {
 }
 
 impl CpuWatch {
-    /// Watches the descendants of `root` from `started_at`. Short runs end before the first
-    /// look, so watching costs them nothing; a long run is looked at about ten times within
-    /// its limit, at most every 100 ms.
-    pub(crate) fn new(root: libc::pid_t, limit: Duration, started_at: Instant) -> CpuWatch {
+    /// Watches the processes of a run from `started_at`: the members of its cgroup (whose
+    /// `cgroup.procs` is `members`) or else the descendants of `root`, never `root` itself.
+    /// Short runs end before the first look, so watching costs them nothing; a long run is
+    /// looked at about ten times within its limit, at most every 100 ms.
+    pub(crate) fn new(
+        root: libc::pid_t,
+        members: Option<PathBuf>,
+        limit: Duration,
+        started_at: Instant,
+    ) -> CpuWatch {
         let interval = (limit / 10).clamp(Duration::from_millis(10), Duration::from_millis(100));
         CpuWatch {
             root,
+            members,
             limit,
             interval,
             next: started_at + interval,
@@ -46,7 +57,11 @@ impl CpuWatch {
 
     /// Looks now: true when the run has used more than its CPU time limit.
     pub(crate) fn look(&mut self, now: Instant) -> bool {
-        self.seen = self.seen.max(tree_cpu(self.root));
+        let ticks = match &self.members {
+            Some(procs) => members_ticks(procs, self.root),
+            None => descendants_ticks(self.root, &all_stats()),
+        };
+        self.seen = self.seen.max(from_ticks(ticks));
         self.next = now + self.interval;
         self.seen > self.limit
     }
@@ -74,25 +89,38 @@ fn parse_stat(line: &[u8]) -> Option<Stat> {
     })
 }
 
-/// The CPU time of every descendant of `root`, from one pass over `/proc`.
-fn tree_cpu(root: libc::pid_t) -> Duration {
+/// One process's stat, if it is still there.
+fn stat_of(pid: libc::pid_t) -> Option<Stat> {
+    // A process that ended since it was listed is simply not counted now.
+    parse_stat(&std::fs::read(format!("/proc/{pid}/stat")).ok()?)
+}
+
+/// Every process's stat, from one pass over `/proc`.
+fn all_stats() -> HashMap<libc::pid_t, Stat> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Duration::ZERO;
+        return HashMap::new();
     };
-    let mut stats: HashMap<libc::pid_t, Stat> = HashMap::new();
-    for entry in entries.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse().ok()) else {
-            continue;
-        };
-        // A process that ended since the listing is simply not counted now.
-        let Ok(line) = std::fs::read(format!("/proc/{pid}/stat")) else {
-            continue;
-        };
-        if let Some(stat) = parse_stat(&line) {
-            stats.insert(pid, stat);
-        }
-    }
-    let ticks = descendants_ticks(root, &stats);
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse().ok())
+        .filter_map(|pid| Some((pid, stat_of(pid)?)))
+        .collect()
+}
+
+/// The ticks of the members of a cgroup (listed in its `procs` file) but `root`.
+fn members_ticks(procs: &std::path::Path, root: libc::pid_t) -> u64 {
+    let Ok(list) = std::fs::read_to_string(procs) else {
+        return 0;
+    };
+    list.lines()
+        .filter_map(|line| line.trim().parse::<libc::pid_t>().ok())
+        .filter(|&pid| pid != root)
+        .filter_map(stat_of)
+        .fold(0, |total, stat| total.saturating_add(stat.ticks))
+}
+
+/// Clock ticks as a duration.
+fn from_ticks(ticks: u64) -> Duration {
     // SAFETY: sysconf has no preconditions.
     let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
     Duration::from_nanos(ticks.saturating_mul(1_000_000_000) / per_second)
@@ -148,8 +176,16 @@ mod tests {
         assert_eq!(descendants_ticks(99, &stats), 0);
     }
 
+    /// A file listing pids as a cgroup's `cgroup.procs` does, in the temporary folder.
+    fn members_file(name: &str, pids: &str) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("grundy-cpu-watch-{}-{name}", std::process::id()));
+        std::fs::write(&path, pids).unwrap();
+        path
+    }
+
     #[test]
-    fn a_spinning_child_is_seen() {
+    fn a_spinning_child_is_seen_as_a_descendant_and_as_a_member() {
         // SAFETY: the child only spins until it is killed.
         let pid = unsafe { libc::fork() };
         if pid == 0 {
@@ -157,18 +193,45 @@ mod tests {
                 std::hint::spin_loop();
             }
         }
-        let started = Instant::now();
         // SAFETY: getpid has no preconditions.
         let me = unsafe { libc::getpid() };
-        let mut watch = CpuWatch::new(me, Duration::from_millis(50), started);
-        while !watch.look(Instant::now()) && started.elapsed() < Duration::from_secs(30) {
+        // As a cgroup lists its members: this process (the root, never counted) and the child.
+        let procs = members_file("spinning", &format!("{me}\n{pid}\n"));
+        let started = Instant::now();
+        let limit = Duration::from_millis(50);
+        let mut by_tree = CpuWatch::new(me, None, limit, started);
+        let mut by_members = CpuWatch::new(me, Some(procs.clone()), limit, started);
+        let mut seen = (false, false);
+        while !(seen.0 && seen.1) && started.elapsed() < Duration::from_secs(30) {
             std::thread::sleep(Duration::from_millis(10));
+            let now = Instant::now();
+            seen = (seen.0 || by_tree.look(now), seen.1 || by_members.look(now));
         }
         // SAFETY: pid is our child.
         unsafe {
             libc::kill(pid, libc::SIGKILL);
             libc::waitpid(pid, std::ptr::null_mut(), 0);
         }
-        assert!(watch.seen > Duration::from_millis(50), "{:?}", watch.seen);
+        assert!(by_tree.seen > limit, "{:?}", by_tree.seen);
+        assert!(by_members.seen > limit, "{:?}", by_members.seen);
+        std::fs::remove_file(procs).unwrap();
+    }
+
+    #[test]
+    fn a_members_list_without_the_child_counts_nothing_of_it() {
+        // SAFETY: getpid has no preconditions.
+        let me = unsafe { libc::getpid() };
+        let procs = members_file("root-only", &format!("{me}\n"));
+        assert_eq!(
+            members_ticks(&procs, me),
+            0,
+            "the root alone is never counted"
+        );
+        std::fs::remove_file(&procs).unwrap();
+        assert_eq!(
+            members_ticks(&procs, me),
+            0,
+            "a cgroup that is gone lists nothing"
+        );
     }
 }

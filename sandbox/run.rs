@@ -198,7 +198,8 @@ fn run_boxed(
         io, address_space, ..
     } = launch;
     let mut streams = drain(io, ReportFrom::Socket(bx.ctl_fd()), &mut spec);
-    let mut cpu = CpuWatch::new(bx.keeper_pid(), spec.limits.time, started_at);
+    let members = bx.cgroup_procs();
+    let mut cpu = CpuWatch::new(bx.keeper_pid(), members, spec.limits.time, started_at);
     let stop = streams.collect(started_at + spec.limits.wall_clock(), &mut cpu);
     let seen_end = Instant::now();
     let events = bx.cgroup_events();
@@ -301,6 +302,7 @@ fn run_plain(
     let runner_peak_kb = own_peak_rss_kb();
     let started_at = Instant::now();
     let cgroup_dir = launch.slot.as_ref().map(|s| s.memory_dir().to_path_buf());
+    let members = cgroup_dir.as_ref().map(|dir| dir.join("cgroup.procs"));
     let fds = launch.child_fds();
     let Launch {
         plan,
@@ -313,7 +315,7 @@ fn run_plain(
         .map_err(|e| other(format!("cannot create a process: {e}")))?;
     drop((report_w, landlock));
     let mut streams = drain(io, ReportFrom::Pipe(report_r), &mut spec);
-    let mut cpu = CpuWatch::new(started.pid, spec.limits.time, started_at);
+    let mut cpu = CpuWatch::new(started.pid, members, spec.limits.time, started_at);
     let stop = streams.collect(started_at + spec.limits.wall_clock(), &mut cpu);
     let seen_end = Instant::now();
     let usage = started.end(stop != Stop::Finished);
