@@ -241,6 +241,26 @@ fn a_program_that_never_reads_a_large_input_is_judged_without_deadlock() {
     );
 }
 
+/// `check --exec PROGRAM` with a time limit and a wall-clock limit of `time` and `wall` ms.
+fn run_with_limits(
+    project: &common::Project,
+    program: &std::path::Path,
+    time: &str,
+    wall: &str,
+) -> Judged {
+    let exec = exec_arg(program);
+    let args = [
+        "check",
+        "--time-limit",
+        time,
+        "--wall-time-limit",
+        wall,
+        "--exec",
+        &exec,
+    ];
+    check_json(project, &args)
+}
+
 /// A case's `cpu_ms` and `wall_ms`, and the limit that stopped it (`limit`, for TLE).
 fn clocks(judged: &Judged, id: &str) -> (f64, f64, Option<String>) {
     let case = judged.case(id);
@@ -271,18 +291,7 @@ fn spinning_in_forked_children_is_tle_by_their_cpu_time() {
 while (wait(NULL) > 0) {}"#,
     );
     // The wall clock far behind: the CPU limit is reached first even on a busy machine.
-    let judged = check_json(
-        &project,
-        &[
-            "check",
-            "--time-limit",
-            "500",
-            "--wall-time-limit",
-            "20000",
-            "--exec",
-            &exec_arg(&program),
-        ],
-    );
+    let judged = run_with_limits(&project, &program, "500", "20000");
     judged.assert_verdicts("TLE");
     let (cpu, wall, limit) = clocks(&judged, HOSTILE);
     assert!(wall < 20000.0, "{}", judged.dump());
@@ -300,18 +309,7 @@ while (wait(NULL) > 0) {}"#,
 fn sleeping_is_tle_by_the_wall_clock_which_says_so() {
     let project = fixture();
     let program = c_program(&project, "sleepy", "sleep(30);");
-    let judged = check_json(
-        &project,
-        &[
-            "check",
-            "--time-limit",
-            "500",
-            "--wall-time-limit",
-            "1500",
-            "--exec",
-            &exec_arg(&program),
-        ],
-    );
+    let judged = run_with_limits(&project, &program, "500", "1500");
     judged.assert_verdicts("TLE");
     let (cpu, wall, limit) = clocks(&judged, HOSTILE);
     assert_eq!(limit.as_deref(), Some("wall"), "{}", judged.dump());
