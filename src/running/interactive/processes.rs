@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use grundy_problems::{Decision, Interaction, Link};
+use grundy_problems::{Decision, Interaction, Link, PlayError};
 use grundy_sandbox::{
     BoxFile, Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout,
 };
@@ -47,7 +47,7 @@ pub enum Side<'a> {
     /// A program under test, contained.
     Program(&'a Program),
     /// A built-in problem's player, in-process.
-    Player(fn(&mut dyn Link) -> Result<(), String>),
+    Player(fn(&mut dyn Link) -> Result<(), PlayError>),
 }
 
 /// A program running in the sandbox, waited for on a helper thread.
@@ -342,7 +342,7 @@ pub fn against_interactor(
 /// The built-in player on a thread of its own, facing an interactor through `link`: its run,
 /// when it ended, and when it saw the interactor's output end.
 fn play_against(
-    play: fn(&mut dyn Link) -> Result<(), String>,
+    play: fn(&mut dyn Link) -> Result<(), PlayError>,
     link: PipeLink,
     transcript: Arc<Mutex<Transcript>>,
     time_limit: Duration,
@@ -360,7 +360,7 @@ fn play_against(
             };
             let failure = match catching_panics(|| play(&mut link)) {
                 Ok(Ok(())) => None,
-                Ok(Err(message)) => Some(Failure::GaveUp(message)),
+                Ok(Err(error)) => Some(Failure::GaveUp(error.to_string())),
                 Err(panic) => Some(panic),
             };
             let _ = done.send((Instant::now(), failure, link.inner.closed_at));
