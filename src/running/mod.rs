@@ -14,6 +14,7 @@ use std::time::Duration;
 
 pub use external::{
     parse_command, parse_command_in, run_external, run_external_with, run_of, startable,
+    NotStartable,
 };
 pub use in_process::{
     install_panic_hook, run_in_process, run_on_this_thread, run_watched, SolveWatch,
