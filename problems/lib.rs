@@ -81,7 +81,31 @@ pub struct Interaction {
     pub judge: fn(input: &[u8], answer: &[u8], program: &mut dyn Link) -> Decision,
     /// The built-in player: it knows nothing but what the judge tells it. `Err` when the judge
     /// said something it cannot read.
-    pub play: fn(judge: &mut dyn Link) -> Result<(), String>,
+    pub play: fn(judge: &mut dyn Link) -> Result<(), PlayError>,
+}
+
+/// Why a built-in player gave up: the judge broke off, or said what the rules do not allow.
+/// What the judge said wrong is the problem's own error, kept whole.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// The judge ended, or went quiet, before sending what the player waited for.
+    #[error("the judge sent no {0}")]
+    Silent(&'static str),
+    /// The judge stopped reading before the player's `line`.
+    #[error("the judge stopped reading before `{0}`")]
+    Deaf(String),
+    /// A line of the judge's (its `what`: the game, a move) the player cannot read.
+    #[error("cannot read the judge's {what}: {reason}")]
+    Unreadable {
+        what: &'static str,
+        reason: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The judge's `turn` breaks the rules.
+    #[error("the judge's move `{turn}` is illegal: {reason}")]
+    Illegal {
+        turn: String,
+        reason: Box<dyn std::error::Error + Send + Sync>,
+    },
 }
 
 /// One problem: everything the runner needs, behind plain function pointers so every problem has

@@ -1,7 +1,7 @@
 //! Deliberately broken solvers, compiled only with the `test-problems` feature (which the runner's
 //! test builds turn on), so the runner's failure paths can be driven through the real binary.
 
-use crate::{Constraints, Decision, InputError, Interaction, Link, Problem, Scanner};
+use crate::{Constraints, Decision, InputError, Interaction, Link, PlayError, Problem, Scanner};
 
 fn no_generator(_seed: u64, _scale: u64) -> Vec<u8> {
     b"1\n".to_vec()
@@ -181,8 +181,8 @@ fn guess_judge(input: &[u8], _answer: &[u8], program: &mut dyn Link) -> Decision
     Decision::Reject("seven guesses, none right".into())
 }
 
-fn guess_player(judge: &mut dyn Link) -> Result<(), String> {
-    let mode = judge.read_line().ok_or("the judge said nothing")?;
+fn guess_player(judge: &mut dyn Link) -> Result<(), PlayError> {
+    let mode = judge.read_line().ok_or(PlayError::Silent("mode"))?;
     let (mut low, mut high) = (1u64, 100u64);
     loop {
         let guess = match &mode[..] {

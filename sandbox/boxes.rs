@@ -63,14 +63,14 @@ fn idle() -> MutexGuard<'static, Vec<Boxed>> {
 }
 
 /// Whether boxes can be made here: makes one (showing no program files) and destroys it.
-pub(crate) fn probe() -> Result<Support, String> {
+pub(crate) fn probe() -> io::Result<Support> {
     let key = Key {
         binds: Vec::new(),
         versions: Vec::new(),
         scratch_bytes: 1 << 20,
         traced: false,
     };
-    let (_, failed_optional) = create(&key, None).map_err(|e| e.to_string())?;
+    let (_, failed_optional) = create(&key, None)?;
     Ok(Support {
         user_namespace: !identity::is_root(),
         proc: failed_optional == 0,

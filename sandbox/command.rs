@@ -1,7 +1,7 @@
 //! Finding the program to run (argv[0] as a path or through PATH) and the errors for a program
 //! that cannot be started, written to name the command and say what to do.
 
-use std::ffi::OsStr;
+use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -17,6 +17,27 @@ pub enum SpawnError {
     NotExecutable { command: String, reason: String },
     #[error("cannot run `{command}`: {reason}")]
     Other { command: String, reason: String },
+    /// The run could not be set up before its program was started.
+    #[error("cannot run `{command}`: {reason}")]
+    Setup { command: String, reason: SetupError },
+}
+
+/// What stops a run being set up, found before anything starts: the caller asked for something
+/// the sandbox cannot give, or the host refused what the run needs.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    #[error("{} must be a relative path inside the working folder", .0.display())]
+    Outside(PathBuf),
+    #[error("{0:?} contains a NUL byte")]
+    Nul(OsString),
+    #[error(
+        "the command line and environment take {bytes} bytes; the sandbox takes at most {max}"
+    )]
+    PlanTooLarge { bytes: usize, max: usize },
+    #[error("cannot prepare a cgroup: {0}")]
+    Cgroup(std::io::Error),
+    #[error("{0}")]
+    Stdio(std::io::Error),
 }
 
 impl SpawnError {
@@ -24,6 +45,13 @@ impl SpawnError {
         SpawnError::Other {
             command: command.to_string_lossy().into_owned(),
             reason: reason.into(),
+        }
+    }
+
+    pub(crate) fn setup(command: &OsStr, reason: SetupError) -> SpawnError {
+        SpawnError::Setup {
+            command: command.to_string_lossy().into_owned(),
+            reason,
         }
     }
 

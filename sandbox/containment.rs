@@ -36,7 +36,7 @@ impl fmt::Display for Containment {
 
 pub(crate) struct Probe {
     /// Whether boxes can be made, and how (None: not here, with the reason).
-    pub boxes: Result<Support, String>,
+    pub boxes: std::io::Result<Support>,
     pub cgroups: Option<Cgroups>,
     /// Whether a child can be ptrace'd by its parent here.
     pub tracing: bool,

@@ -11,6 +11,7 @@ use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::{DirBuilderExt, PermissionsExt};
 use std::path::{Component, Path, PathBuf};
 
+use crate::command::SetupError;
 use crate::outcome::{ExportError, ExportFailure};
 use crate::spec::{BoxFile, BoxFileKind};
 
@@ -18,7 +19,7 @@ use crate::spec::{BoxFile, BoxFileKind};
 pub(crate) const COLLECT_CAP: usize = 64 * 1024;
 
 /// An error unless `path` is relative and stays inside its folder (no `..`, no root).
-pub(crate) fn check_relative(path: &Path) -> Result<(), String> {
+pub(crate) fn check_relative(path: &Path) -> Result<(), SetupError> {
     let inside = !path.as_os_str().is_empty()
         && path
             .components()
@@ -26,10 +27,7 @@ pub(crate) fn check_relative(path: &Path) -> Result<(), String> {
     if inside {
         Ok(())
     } else {
-        Err(format!(
-            "{} must be a relative path inside the working folder",
-            path.display()
-        ))
+        Err(SetupError::Outside(path.to_path_buf()))
     }
 }
 

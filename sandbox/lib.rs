@@ -143,7 +143,7 @@ mod verdict;
 mod view;
 mod workdir;
 
-pub use command::SpawnError;
+pub use command::{SetupError, SpawnError};
 pub use containment::Containment;
 pub use guarantees::{guarantees, guarantees_of, Guarantees};
 pub use identity::set_uid_range;

@@ -8,6 +8,8 @@ use std::ffi::{CStr, CString, OsStr, OsString};
 use std::mem::size_of;
 use std::os::unix::ffi::OsStrExt;
 
+use crate::command::SetupError;
+
 /// Processes plus threads a judged program may have alive at once; more ends the run
 /// (`End::ProcessLimit`) where tracing or a pids cgroup can tell.
 pub(crate) const MAX_TASKS: u32 = 256;
@@ -128,7 +130,7 @@ pub(crate) struct Plan {
 
 impl Plan {
     /// Fails if a string contains a NUL byte or the plan is too large (the message says which).
-    pub(crate) fn new(input: &PlanInput<'_>) -> Result<Plan, String> {
+    pub(crate) fn new(input: &PlanInput<'_>) -> Result<Plan, SetupError> {
         let exe = cstring(input.exe)?;
         let workdir = cstring(input.workdir)?;
         let argv = input
@@ -166,11 +168,10 @@ impl Plan {
             }
         }
         if bytes.len() > MAX_PLAN_BYTES {
-            return Err(format!(
-                "the command line and environment take {} bytes; the sandbox takes at most {}",
-                bytes.len(),
-                MAX_PLAN_BYTES
-            ));
+            return Err(SetupError::PlanTooLarge {
+                bytes: bytes.len(),
+                max: MAX_PLAN_BYTES,
+            });
         }
         for (slot, offset) in slot_offsets {
             bytes[slot..slot + 8].copy_from_slice(&offset.to_ne_bytes());
@@ -238,8 +239,8 @@ impl Plan {
     }
 }
 
-fn cstring(s: &OsStr) -> Result<CString, String> {
-    CString::new(s.as_bytes()).map_err(|_| format!("{s:?} contains a NUL byte"))
+fn cstring(s: &OsStr) -> Result<CString, SetupError> {
+    CString::new(s.as_bytes()).map_err(|_| SetupError::Nul(s.to_os_string()))
 }
 
 /// A plan ready to use: strings and null-terminated pointer arrays.

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::boxes;
 use crate::cgroup::{Cgroups, MemoryEvents, Slot as CgroupSlot};
+use crate::command::SetupError;
 use crate::containment::{probe, Containment, Mode};
 use crate::cpu_watch::CpuWatch;
 use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
@@ -35,7 +36,7 @@ pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, S
         .mode(containment)
         .ok_or_else(|| other(format!("{containment} containment is not available here")))?;
     for name in spec.files.iter().map(|f| &f.name).chain(&spec.collect) {
-        files::check_relative(name).map_err(other)?;
+        files::check_relative(name).map_err(|e| SpawnError::setup(&argv0, e))?;
     }
     let search = spec
         .env
@@ -80,13 +81,13 @@ impl Launch {
         spec: &mut Spec<'_>,
         target: &Target<'_>,
         cgroups: Option<&Cgroups>,
-    ) -> Result<Launch, String> {
+    ) -> Result<Launch, SetupError> {
         let slot = cgroup_slot(cgroups, spec.limits.memory_bytes)?;
         let cgroup_limits_memory = target.box_cgroup || slot.is_some();
         let address_space = !(spec.program.reserves_address_space && cgroup_limits_memory);
         let stdin = std::mem::replace(&mut spec.stdin, crate::Stdin::Null);
         let stdout = std::mem::replace(&mut spec.stdout, crate::Stdout::Capture);
-        let io = stdio::open(stdin, stdout).map_err(|e| e.to_string())?;
+        let io = stdio::open(stdin, stdout).map_err(SetupError::Stdio)?;
         // A box's programs inherit its keeper's filter, allocation rules and all.
         let [filter, traced_filter] = if target.boxed {
             [Vec::new(), Vec::new()]
@@ -187,7 +188,7 @@ fn run_boxed(
         flags: trace_flags(tracing) | if tracing { FLAG_MUST_TRACE } else { 0 },
     };
     // The box's cgroup is the keeper's: its programs are born in it.
-    let launch = Launch::new(&mut spec, &target, None).map_err(&other)?;
+    let launch = Launch::new(&mut spec, &target, None).map_err(|e| SpawnError::setup(&argv0, e))?;
 
     let runner_peak_kb = own_peak_rss_kb();
     let started_at = Instant::now();
@@ -297,7 +298,8 @@ fn run_plain(
             | trace_flags(tracing)
             | if landlock.is_some() { FLAG_LANDLOCK } else { 0 },
     };
-    let launch = Launch::new(&mut spec, &target, cgroups).map_err(&other)?;
+    let launch =
+        Launch::new(&mut spec, &target, cgroups).map_err(|e| SpawnError::setup(&argv0, e))?;
 
     let runner_peak_kb = own_peak_rss_kb();
     let started_at = Instant::now();
@@ -414,11 +416,11 @@ fn environment(caller: &[(OsString, OsString)], home: &OsStr, plain: bool) -> Ve
         .collect()
 }
 
-fn cgroup_slot(cgroups: Option<&Cgroups>, memory: u64) -> Result<Option<CgroupSlot>, String> {
+fn cgroup_slot(cgroups: Option<&Cgroups>, memory: u64) -> Result<Option<CgroupSlot>, SetupError> {
     cgroups
         .map(|c| c.acquire(memory))
         .transpose()
-        .map_err(|e| format!("cannot prepare a cgroup: {e}"))
+        .map_err(SetupError::Cgroup)
 }
 
 fn end_cgroup(cgroups: Option<&Cgroups>, slot: Option<CgroupSlot>) -> Option<MemoryEvents> {

@@ -350,34 +350,43 @@ pub struct NewArgs {
 }
 
 /// `--env NAME=VALUE`, or `NAME` for the value in grundy's own environment.
-fn env_var(text: &str) -> Result<(std::ffi::OsString, std::ffi::OsString), String> {
+fn env_var(text: &str) -> Result<(std::ffi::OsString, std::ffi::OsString), ValueError> {
     let (name, value) = match text.split_once('=') {
         Some((name, value)) => (name, value.into()),
         None => (
             text,
-            std::env::var_os(text)
-                .ok_or_else(|| format!("`{text}` is not set here; give it as {text}=VALUE"))?,
+            std::env::var_os(text).ok_or_else(|| ValueError::NotSet(text.to_string()))?,
         ),
     };
     let valid = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if !valid {
-        return Err(format!(
-            "`{name}` is not a variable name (letters, digits and _)"
-        ));
+        return Err(ValueError::NotAVariable(name.to_string()));
     }
     Ok((name.into(), value))
 }
 
 /// `-j N`: 0 (one per core) up to [`MAX_JOBS`].
-fn jobs(text: &str) -> Result<usize, String> {
+fn jobs(text: &str) -> Result<usize, ValueError> {
     match text.parse::<usize>() {
         Ok(n) if n <= MAX_JOBS => Ok(n),
-        _ => Err(format!(
-            "`{text}` is not a number of jobs from 0 (one per core) to {MAX_JOBS}"
-        )),
+        _ => Err(ValueError::Jobs(text.to_string())),
     }
+}
+
+/// A flag's value that grundy's own parsers reject (clap shows it after the flag's name).
+#[derive(Debug, thiserror::Error)]
+pub enum ValueError {
+    /// `--env NAME` for a variable grundy's environment does not have.
+    #[error("`{0}` is not set here; give it as {0}=VALUE")]
+    NotSet(String),
+    #[error("`{0}` is not a variable name (letters, digits and _)")]
+    NotAVariable(String),
+    #[error("`{0}` is not a number of jobs from 0 (one per core) to {MAX_JOBS}")]
+    Jobs(String),
+    #[error("scale `{0}` must be small, medium, max or a whole number >= 1")]
+    Scale(String),
 }
 
 /// A generator scale: no count or value above it (nor above the problem's own limits).
@@ -385,18 +394,16 @@ fn jobs(text: &str) -> Result<usize, String> {
 pub struct Scale(pub u64);
 
 impl std::str::FromStr for Scale {
-    type Err = String;
+    type Err = ValueError;
 
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, ValueError> {
         match text {
             "small" => Ok(Scale(8)),
             "medium" => Ok(Scale(1000)),
             "max" => Ok(Scale(u64::MAX)),
             _ => match text.parse::<u64>() {
                 Ok(n) if n >= 1 => Ok(Scale(n)),
-                _ => Err(format!(
-                    "scale `{text}` must be small, medium, max or a whole number >= 1"
-                )),
+                _ => Err(ValueError::Scale(text.to_string())),
             },
         }
     }

@@ -414,7 +414,7 @@ impl ProblemTable {
         match (self.checker, built_in.and_then(|p| Some((p.id, p.check?)))) {
             (Some(name), _) => {
                 settings.checker = Checker::parse(name.get_ref(), base)
-                    .map_err(|e| SpannedError::new(&name, e))?;
+                    .map_err(|e| SpannedError::new(&name, e.to_string()))?;
             }
             (None, Some((problem, check))) => {
                 settings.checker = Checker::BuiltIn(BuiltInChecker { problem, check });
@@ -428,7 +428,7 @@ impl ProblemTable {
             (Some(name), _) => {
                 settings.interactor = Some(
                     Interactor::parse(name.get_ref(), base)
-                        .map_err(|e| SpannedError::new(&name, e))?,
+                        .map_err(|e| SpannedError::new(&name, e.to_string()))?,
                 );
             }
             (None, Some((problem, interaction))) => {

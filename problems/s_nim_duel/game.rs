@@ -57,23 +57,27 @@ impl Game {
     }
 
     /// The heap index of the move `heap take` (heap numbered from 1), if it is legal; else why not.
-    pub fn check(&self, heap: u64, take: u64) -> Result<usize, String> {
+    pub fn check(&self, heap: u64, take: u64) -> Result<usize, IllegalMove> {
         let index = heap
             .checked_sub(1)
             .and_then(|i| usize::try_from(i).ok())
             .filter(|&i| i < self.heaps.len())
-            .ok_or_else(|| format!("there is no heap {heap} (heaps 1 to {})", self.heaps.len()))?;
+            .ok_or(IllegalMove::NoHeap {
+                heap,
+                heaps: self.heaps.len(),
+            })?;
         if !self.moves.contains(&take) {
-            return Err(format!(
-                "{take} is not an allowed take (S = {{{}}})",
-                join(&self.moves)
-            ));
+            return Err(IllegalMove::NotATake {
+                take,
+                moves: join(&self.moves),
+            });
         }
         if take > self.heaps[index] {
-            return Err(format!(
-                "heap {heap} holds only {}, fewer than {take}",
-                self.heaps[index]
-            ));
+            return Err(IllegalMove::TooFew {
+                heap,
+                holds: self.heaps[index],
+                take,
+            });
         }
         Ok(index)
     }
@@ -88,8 +92,25 @@ impl Game {
     }
 }
 
+/// Why a move breaks the rules of the game in progress.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub(super) enum IllegalMove {
+    #[error("there is no heap {heap} (heaps 1 to {heaps})")]
+    NoHeap { heap: u64, heaps: usize },
+    /// `moves`: S, as the game shows it.
+    #[error("{take} is not an allowed take (S = {{{moves}}})")]
+    NotATake { take: u64, moves: String },
+    #[error("heap {heap} holds only {holds}, fewer than {take}")]
+    TooFew { heap: u64, holds: u64, take: u64 },
+}
+
+/// A line that is no move `i s`; it holds the line as shown in messages (cut, lossy).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a move `i s` (two integers), found `{0}`")]
+pub(super) struct NotAMove(String);
+
 /// A move line: two non-negative integers `i s` (`0 0` included), any spaces around them.
-pub(super) fn read_move(line: &[u8]) -> Result<(u64, u64), String> {
+pub(super) fn read_move(line: &[u8]) -> Result<(u64, u64), NotAMove> {
     let found: Vec<(usize, &[u8])> = tokens(line).take(3).collect();
     let number = |token: &[u8]| {
         std::str::from_utf8(token)
@@ -100,15 +121,9 @@ pub(super) fn read_move(line: &[u8]) -> Result<(u64, u64), String> {
     match found.as_slice() {
         [(_, heap), (_, take)] => match (number(heap), number(take)) {
             (Some(heap), Some(take)) => Ok((heap, take)),
-            _ => Err(format!(
-                "expected a move `i s` (two integers), found `{}`",
-                shown(line)
-            )),
+            _ => Err(NotAMove(shown(line))),
         },
-        _ => Err(format!(
-            "expected a move `i s` (two integers), found `{}`",
-            shown(line)
-        )),
+        _ => Err(NotAMove(shown(line))),
     }
 }
 
@@ -124,24 +139,25 @@ mod tests {
         assert_eq!(game.check(1, 2), Ok(0));
         assert_eq!(game.check(3, 5), Ok(2));
         assert_eq!(
-            game.check(0, 2).unwrap_err(),
+            game.check(0, 2).unwrap_err().to_string(),
             "there is no heap 0 (heaps 1 to 3)"
         );
         assert_eq!(
-            game.check(4, 2).unwrap_err(),
-            "there is no heap 4 (heaps 1 to 3)"
+            game.check(4, 2),
+            Err(IllegalMove::NoHeap { heap: 4, heaps: 3 })
         );
         assert_eq!(
-            game.check(1, 3).unwrap_err(),
+            game.check(1, 3).unwrap_err().to_string(),
             "3 is not an allowed take (S = {2 5})"
         );
         assert_eq!(
-            game.check(1, 5).unwrap_err(),
+            game.check(1, 5).unwrap_err().to_string(),
             "heap 1 holds only 2, fewer than 5"
         );
         assert_eq!(game.legal_moves(), [(0, 2), (1, 2), (2, 2), (2, 5)]);
         assert_eq!(read_move(b" 3  5 "), Ok((3, 5)));
         assert_eq!(read_move(b"0 0"), Ok((0, 0)));
+        assert_eq!(read_move(b"1 x"), Err(NotAMove("1 x".into())));
         for bad in [
             &b""[..],
             b"1",
@@ -152,7 +168,10 @@ mod tests {
             b"99999999999999999999 1",
         ] {
             assert!(
-                read_move(bad).unwrap_err().starts_with("expected a move"),
+                read_move(bad)
+                    .unwrap_err()
+                    .to_string()
+                    .starts_with("expected a move"),
                 "{bad:?}"
             );
         }

@@ -4,14 +4,20 @@
 
 use super::game::{read_move, Game};
 use super::validator::parse;
-use crate::Link;
+use crate::{Link, PlayError};
 
-pub fn play(judge: &mut dyn Link) -> Result<(), String> {
-    let mut shown = judge.read_line().ok_or("the judge sent no game")?;
+pub fn play(judge: &mut dyn Link) -> Result<(), PlayError> {
+    let mut shown = judge.read_line().ok_or(PlayError::Silent("game"))?;
     shown.push(b'\n');
-    shown.extend(judge.read_line().ok_or("the judge sent S but no heaps")?);
-    let instance =
-        parse(&shown, false).map_err(|e| format!("cannot read the judge's game: {e}"))?;
+    shown.extend(
+        judge
+            .read_line()
+            .ok_or(PlayError::Silent("heaps after S"))?,
+    );
+    let instance = parse(&shown, false).map_err(|e| PlayError::Unreadable {
+        what: "game",
+        reason: e.into(),
+    })?;
     let mut game = Game::new(instance.moves, instance.heaps);
     let mut my_turn = game.xor() != 0;
     send(judge, if my_turn { "first" } else { "second" })?;
@@ -30,24 +36,28 @@ pub fn play(judge: &mut dyn Link) -> Result<(), String> {
                 None => return send(judge, "0 0"),
             }
         } else {
-            let line = judge.read_line().ok_or("the judge went silent")?;
-            let (heap, take) = read_move(&line).map_err(|e| format!("the judge's move: {e}"))?;
+            let line = judge.read_line().ok_or(PlayError::Silent("move"))?;
+            let (heap, take) = read_move(&line).map_err(|e| PlayError::Unreadable {
+                what: "move",
+                reason: e.into(),
+            })?;
             if (heap, take) == (0, 0) {
                 return Ok(());
             }
-            let index = game
-                .check(heap, take)
-                .map_err(|e| format!("the judge's move `{heap} {take}` is illegal: {e}"))?;
+            let index = game.check(heap, take).map_err(|e| PlayError::Illegal {
+                turn: format!("{heap} {take}"),
+                reason: e.into(),
+            })?;
             game.play(index, take);
         }
         my_turn = !my_turn;
     }
 }
 
-fn send(judge: &mut dyn Link, line: &str) -> Result<(), String> {
+fn send(judge: &mut dyn Link, line: &str) -> Result<(), PlayError> {
     if judge.write_line(line.as_bytes()) {
         Ok(())
     } else {
-        Err(format!("the judge stopped reading before `{line}`"))
+        Err(PlayError::Deaf(line.to_string()))
     }
 }

@@ -20,8 +20,25 @@ pub fn check(input: &[u8], answer: &[u8], output: &[u8]) -> Decision {
     }
     match judge.verify(output) {
         Ok(()) => Decision::Accept,
-        Err(problem) => Decision::Reject(problem),
+        Err(problem) => Decision::Reject(problem.to_string()),
     }
+}
+
+/// The first fault of an output (or of the answer file), located as a judge's message shows it.
+#[derive(Debug, thiserror::Error)]
+enum Fault {
+    #[error("the output ends after {lines} lines; {expected} are expected, one per position")]
+    Short { lines: usize, expected: usize },
+    /// A line at fault as a whole.
+    #[error("line {line}: {reason}")]
+    Line { line: usize, reason: String },
+    /// One token of a line at fault.
+    #[error("line {line}, column {column}: {reason}")]
+    Token {
+        line: usize,
+        column: usize,
+        reason: String,
+    },
 }
 
 struct Judge<'a> {
@@ -43,7 +60,7 @@ impl<'a> Judge<'a> {
 
     /// `Ok` when `text` holds one right line per position and nothing after them but whitespace;
     /// else the first fault, located by line (and column where a token is at fault).
-    fn verify(&self, text: &[u8]) -> Result<(), String> {
+    fn verify(&self, text: &[u8]) -> Result<(), Fault> {
         let positions = &self.instance.positions;
         let mut lines = text.split(|&b| b == b'\n').peekable();
         for (index, heaps) in positions.iter().enumerate() {
@@ -51,38 +68,49 @@ impl<'a> Judge<'a> {
             let line = match lines.next() {
                 Some(line) if !(line.is_empty() && lines.peek().is_none()) => line,
                 _ => {
-                    return Err(format!(
-                        "the output ends after {index} lines; {} are expected, one per position",
-                        positions.len()
-                    ))
+                    return Err(Fault::Short {
+                        lines: index,
+                        expected: positions.len(),
+                    })
                 }
             };
             self.verify_line(index + 1, line.strip_suffix(b"\r").unwrap_or(line), heaps)?;
         }
         for (extra, line) in lines.enumerate() {
             if let Some(token) = tokens(line).next() {
-                return Err(format!(
-                    "line {}, column {}: unexpected `{}` after the {} answers",
-                    positions.len() + extra + 1,
-                    token.0,
-                    shown(token.1),
-                    positions.len()
-                ));
+                return Err(Fault::Token {
+                    line: positions.len() + extra + 1,
+                    column: token.0,
+                    reason: format!(
+                        "unexpected `{}` after the {} answers",
+                        shown(token.1),
+                        positions.len()
+                    ),
+                });
             }
         }
         Ok(())
     }
 
-    fn verify_line(&self, number: usize, line: &[u8], heaps: &[u64]) -> Result<(), String> {
+    fn verify_line(&self, number: usize, line: &[u8], heaps: &[u64]) -> Result<(), Fault> {
         let found: Vec<(usize, &[u8])> = tokens(line).take(3).collect();
         let xor = self.xor(heaps);
+        let at_line = |reason: String| Fault::Line {
+            line: number,
+            reason,
+        };
+        let at_token = |column: usize, reason: String| Fault::Token {
+            line: number,
+            column,
+            reason,
+        };
         match found.as_slice() {
             [(_, b"lose")] if xor == 0 => Ok(()),
-            [(_, b"lose")] => Err(format!(
-                "line {number}: `lose`, but position {number} is a win for the player to move \
-                 (the XOR of its Grundy values is {xor}); a winning move: `{}`",
+            [(_, b"lose")] => Err(at_line(format!(
+                "`lose`, but position {number} is a win for the player to move (the XOR of its \
+                 Grundy values is {xor}); a winning move: `{}`",
                 self.some_winning_move(heaps)
-            )),
+            ))),
             [(heap_column, heap), (take_column, take)] => {
                 let heap = number_at(number, *heap_column, heap, "a heap number")?;
                 let take = number_at(number, *take_column, take, "a take")?;
@@ -91,49 +119,53 @@ impl<'a> Judge<'a> {
                     .and_then(|i| heaps.get(usize::try_from(i).ok()?))
                     .copied()
                 else {
-                    return Err(format!(
-                        "line {number}, column {heap_column}: there is no heap {heap}: position \
-                         {number} has heaps 1 to {}",
-                        heaps.len()
+                    return Err(at_token(
+                        *heap_column,
+                        format!(
+                            "there is no heap {heap}: position {number} has heaps 1 to {}",
+                            heaps.len()
+                        ),
                     ));
                 };
                 if !self.instance.moves.contains(&take) {
-                    return Err(format!(
-                        "line {number}, column {take_column}: {take} is not an allowed take \
-                         (not in S)"
+                    return Err(at_token(
+                        *take_column,
+                        format!("{take} is not an allowed take (not in S)"),
                     ));
                 }
                 if take > size {
-                    return Err(format!(
-                        "line {number}, column {take_column}: cannot take {take} from heap \
-                         {heap}, which holds {size}"
+                    return Err(at_token(
+                        *take_column,
+                        format!("cannot take {take} from heap {heap}, which holds {size}"),
                     ));
                 }
                 if xor == 0 {
-                    return Err(format!(
-                        "line {number}: position {number} is lost for the player to move (the \
-                         XOR of its Grundy values is 0), so the answer is `lose`, not a move"
-                    ));
+                    return Err(at_line(format!(
+                        "position {number} is lost for the player to move (the XOR of its Grundy \
+                         values is 0), so the answer is `lose`, not a move"
+                    )));
                 }
                 let after = xor ^ self.table[size as usize] ^ self.table[(size - take) as usize];
                 if after == 0 {
                     Ok(())
                 } else {
-                    Err(format!(
-                        "line {number}: taking {take} from heap {heap} leaves a position the \
-                         opponent wins (the XOR of its Grundy values is {after}); a winning \
-                         move: `{}`",
+                    Err(at_line(format!(
+                        "taking {take} from heap {heap} leaves a position the opponent wins (the \
+                         XOR of its Grundy values is {after}); a winning move: `{}`",
                         self.some_winning_move(heaps)
-                    ))
+                    )))
                 }
             }
-            [] => Err(format!(
-                "line {number}: empty; expected `lose` or a move `i s` for position {number}"
-            )),
-            [(column, token), ..] => Err(format!(
-                "line {number}, column {column}: expected `lose` or a move `i s`, found `{}`{}",
-                shown(token),
-                if found.len() > 2 { " and more" } else { "" }
+            [] => Err(at_line(format!(
+                "empty; expected `lose` or a move `i s` for position {number}"
+            ))),
+            [(column, token), ..] => Err(at_token(
+                *column,
+                format!(
+                    "expected `lose` or a move `i s`, found `{}`{}",
+                    shown(token),
+                    if found.len() > 2 { " and more" } else { "" }
+                ),
             )),
         }
     }
@@ -154,16 +186,18 @@ impl<'a> Judge<'a> {
 }
 
 /// A token read as a positive decimal number, or the fault.
-fn number_at(line: usize, column: usize, token: &[u8], what: &str) -> Result<u64, String> {
+fn number_at(line: usize, column: usize, token: &[u8], what: &str) -> Result<u64, Fault> {
     let parsed = std::str::from_utf8(token)
         .ok()
         .filter(|t| t.bytes().all(|b| b.is_ascii_digit()))
         .and_then(|t| t.parse::<u64>().ok());
-    parsed.ok_or_else(|| {
-        format!(
-            "line {line}, column {column}: expected {what} (a positive integer), found `{}`",
+    parsed.ok_or_else(|| Fault::Token {
+        line,
+        column,
+        reason: format!(
+            "expected {what} (a positive integer), found `{}`",
             shown(token)
-        )
+        ),
     })
 }
 

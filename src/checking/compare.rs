@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::Judgement;
+use super::{Judgement, NameError};
 
 /// How output is compared with the expected output (README, "Checkers and verdicts").
 #[derive(Clone, Debug, PartialEq)]
@@ -23,9 +23,9 @@ pub enum Comparison {
 }
 
 impl FromStr for Comparison {
-    type Err = String;
+    type Err = NameError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, NameError> {
         Ok(match name {
             "tokens" => Comparison::Tokens,
             "tokens-ci" => Comparison::TokensIgnoreCase,
@@ -33,10 +33,7 @@ impl FromStr for Comparison {
             "exact" => Comparison::Exact,
             _ => {
                 let Some(rest) = name.strip_prefix("float:") else {
-                    return Err(format!(
-                        "unknown checker `{name}`; expected one of tokens, tokens-ci, lines, \
-                         exact, float:ABS:REL (e.g. float:1e-6:1e-6), kattis:CMD or testlib:CMD"
-                    ));
+                    return Err(NameError::UnknownChecker(name.to_string()));
                 };
                 let tolerance = |text: Option<&str>| {
                     text.and_then(|t| t.parse::<f64>().ok())
@@ -49,12 +46,7 @@ impl FromStr for Comparison {
                     parts.next(),
                 ) {
                     (Some(abs), Some(rel), None) => Comparison::Float { abs, rel },
-                    _ => {
-                        return Err(format!(
-                            "checker `{name}` needs two non-negative tolerances: float:ABS:REL \
-                             (e.g. float:1e-6:1e-6)"
-                        ))
-                    }
+                    _ => return Err(NameError::Tolerances(name.to_string())),
                 }
             }
         })
@@ -391,12 +383,14 @@ mod tests {
         assert!("float:x:1"
             .parse::<Comparison>()
             .unwrap_err()
+            .to_string()
             .contains("float:ABS:REL"));
         assert!("float:1".parse::<Comparison>().is_err());
         assert!("float:-1:1".parse::<Comparison>().is_err());
         assert!("fuzzy"
             .parse::<Comparison>()
             .unwrap_err()
+            .to_string()
             .contains("unknown checker `fuzzy`"));
     }
 

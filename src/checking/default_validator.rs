@@ -35,7 +35,7 @@ pub struct Options {
 impl Options {
     /// Parses validator arguments; an unknown flag, a missing or bad tolerance, or a tolerance set
     /// twice is an error (the package is wrong, not the submission).
-    pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, String> {
+    pub fn parse<S: AsRef<str>>(args: &[S]) -> Result<Options, OptionsError> {
         let mut options = Options::default();
         let mut shorthand = false;
         let mut args = args.iter().map(AsRef::as_ref);
@@ -44,11 +44,14 @@ impl Options {
                 "case_sensitive" => options.case_sensitive = true,
                 "space_change_sensitive" => options.space_change_sensitive = true,
                 "float_tolerance" | "float_absolute_tolerance" | "float_relative_tolerance" => {
-                    let value = args.next().ok_or_else(|| format!("{arg} needs a value"))?;
+                    let value = args
+                        .next()
+                        .ok_or_else(|| OptionsError::NoValue(arg.to_string()))?;
                     let epsilon = parse_float(value.as_bytes())
                         .filter(|e| *e >= 0.0)
-                        .ok_or_else(|| {
-                            format!("{arg} must be a non-negative number, found `{value}`")
+                        .ok_or_else(|| OptionsError::BadTolerance {
+                            flag: arg.to_string(),
+                            value: value.to_string(),
                         })?;
                     let twice = match arg {
                         "float_tolerance" => {
@@ -66,10 +69,7 @@ impl Options {
                         _ => shorthand || options.relative_tolerance.replace(epsilon).is_some(),
                     };
                     if twice {
-                        return Err(format!(
-                            "{arg} sets a tolerance that is already set; give each tolerance once, \
-                             and float_tolerance only alone"
-                        ));
+                        return Err(OptionsError::SetTwice(arg.to_string()));
                     }
                 }
                 other => {
@@ -80,8 +80,10 @@ impl Options {
                         "float_absolute_tolerance",
                         "float_relative_tolerance",
                     ];
-                    let hint = crate::suggest::did_you_mean(other, known.into_iter());
-                    return Err(format!("unknown default validator flag `{other}`{hint}"));
+                    return Err(OptionsError::UnknownFlag {
+                        flag: other.to_string(),
+                        hint: crate::suggest::did_you_mean(other, known.into_iter()),
+                    });
                 }
             }
         }
@@ -91,6 +93,23 @@ impl Options {
     fn uses_floats(&self) -> bool {
         self.absolute_tolerance.is_some() || self.relative_tolerance.is_some()
     }
+}
+
+/// Why a package's `output_validator_args` are wrong (the package is at fault, not a submission).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum OptionsError {
+    #[error("{0} needs a value")]
+    NoValue(String),
+    #[error("{flag} must be a non-negative number, found `{value}`")]
+    BadTolerance { flag: String, value: String },
+    #[error(
+        "{0} sets a tolerance that is already set; give each tolerance once, and float_tolerance \
+         only alone"
+    )]
+    SetTwice(String),
+    /// `hint`: the did-you-mean after the flag, or nothing.
+    #[error("unknown default validator flag `{flag}`{hint}")]
+    UnknownFlag { flag: String, hint: String },
 }
 
 /// The flags after a space each (` case_sensitive float_absolute_tolerance 1e-6`); nothing for

@@ -216,7 +216,11 @@ fn options_parse_flags_and_reject_bad_ones() {
         (Some(0.5), Some(0.5))
     );
     assert_eq!(Options::parse::<&str>(&[]).unwrap(), Options::default());
-    let error = |args: &[&str]| Options::parse(args).unwrap_err();
+    let error = |args: &[&str]| Options::parse(args).unwrap_err().to_string();
+    assert_eq!(
+        Options::parse(&["float_tolerance"]),
+        Err(OptionsError::NoValue("float_tolerance".into()))
+    );
     assert_eq!(error(&["float_tolerance"]), "float_tolerance needs a value");
     assert!(error(&["float_tolerance", "small"])
         .contains("must be a non-negative number, found `small`"));

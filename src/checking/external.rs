@@ -19,7 +19,8 @@ use std::path::Path;
 
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
-use super::{Feedback, Judgement, Submitted};
+use super::feedback::FeedbackError;
+use super::{Feedback, Judgement, NameError, Submitted};
 use crate::running::parse_command_in;
 
 /// Which protocol an external judge (checker or interactor) speaks.
@@ -74,10 +75,16 @@ const MESSAGE_BYTES: usize = 4096;
 impl ExternalJudge {
     /// `CMD` of `protocol:CMD`, split like `--exec`, relative paths taken from `base`. The
     /// program must exist now: a checker that cannot start would fail every case.
-    pub fn parse(protocol: Protocol, command: &str, base: &Path) -> Result<Self, String> {
+    pub fn parse(protocol: Protocol, command: &str, base: &Path) -> Result<Self, NameError> {
         let text = format!("{}:{command}", protocol.name());
-        let program = parse_command_in(command, base).map_err(|e| format!("`{text}`: {e:#}"))?;
-        crate::running::startable(&program).map_err(|e| format!("`{text}`: {e}"))?;
+        let program = parse_command_in(command, base).map_err(|error| NameError::Command {
+            judge: text.clone(),
+            error,
+        })?;
+        crate::running::startable(&program).map_err(|reason| NameError::NotStartable {
+            judge: text.clone(),
+            reason,
+        })?;
         Ok(ExternalJudge {
             protocol,
             program,
@@ -107,13 +114,17 @@ impl ExternalJudge {
         }
     }
 
-    fn run_check(&self, submitted: &Submitted<'_>, limits: &Limits) -> Result<Judgement, String> {
+    fn run_check(
+        &self,
+        submitted: &Submitted<'_>,
+        limits: &Limits,
+    ) -> Result<Judgement, JudgeFailure> {
         // The checker's files are placed in its own working folder, read-only; it writes only
         // in its feedback folder, read back after the run.
         let input = submitted
             .input
             .as_box_file(INPUT)
-            .map_err(|e| format!("cannot be given the input: {e}"))?;
+            .map_err(JudgeFailure::Input)?;
         let mut files = vec![input, BoxFile::bytes(ANSWER, submitted.expected)];
         let mut export = Vec::new();
         let (names, stdin) = match self.protocol {
@@ -140,7 +151,7 @@ impl ExternalJudge {
             export,
             ..Spec::new(&program, limits)
         };
-        let outcome = grundy_sandbox::run(spec).map_err(|e| format!("cannot be started: {e}"))?;
+        let outcome = grundy_sandbox::run(spec).map_err(JudgeFailure::NotStarted)?;
         let exit = exit_status(&outcome.end, limits)?;
         if let (Protocol::Kattis, Some(feedback), 42 | 43) =
             (self.protocol, submitted.feedback, exit)
@@ -154,22 +165,16 @@ impl ExternalJudge {
             (Protocol::Testlib, 0) => Ok(Judgement::Accepted),
             (Protocol::Testlib, 1) => Ok(Judgement::WrongAnswer(said())),
             (Protocol::Testlib, 2) => Ok(Judgement::PresentationError(said())),
-            (Protocol::Testlib, 3) => Err(format!("reported its own failure: {}", said())),
+            (Protocol::Testlib, 3) => Err(JudgeFailure::OwnFailure(said())),
             (Protocol::Testlib, 7) => Ok(Judgement::WrongAnswer(format!(
                 "partially accepted (points): {}",
                 said()
             ))),
-            (protocol, code) => Err(format!(
-                "exited with status {code}, which the {} protocol does not know ({}); it said: {}",
-                protocol.name(),
-                match protocol {
-                    Protocol::Kattis => "42 accepts, 43 rejects",
-                    Protocol::Testlib =>
-                        "0 accepts, 1 wrong answer, 2 presentation error, 3 \
-                                          failure, 7 points",
-                },
-                said()
-            )),
+            (protocol, code) => Err(JudgeFailure::UnknownStatus {
+                protocol,
+                code,
+                said: said(),
+            }),
         }
     }
 }
@@ -209,23 +214,64 @@ impl ExternalJudge {
     }
 }
 
+/// Why a checker or interactor program gave no verdict: a judge error. The message follows the
+/// judge's name (`the checker `kattis:./check` was killed by signal SIGSEGV`).
+#[derive(Debug, thiserror::Error)]
+pub enum JudgeFailure {
+    #[error("cannot be given the input: {0}")]
+    Input(crate::files::beneath::OpenError),
+    #[error("cannot be started: {0}")]
+    NotStarted(grundy_sandbox::SpawnError),
+    #[error("was killed by signal {0}")]
+    Signaled(&'static str),
+    #[error(
+        "did not finish within its time limit of {} ms (judge_time_limit_ms){}",
+        .0.as_millis(),
+        match .1 {
+            grundy_sandbox::Clock::Cpu => "",
+            grundy_sandbox::Clock::Wall => ", stopped by the wall clock while waiting",
+        }
+    )]
+    TimeLimit(std::time::Duration, grundy_sandbox::Clock),
+    #[error("ran out of memory")]
+    MemoryLimit,
+    #[error("wrote more than its output limit")]
+    OutputLimit,
+    #[error("started too many processes")]
+    ProcessLimit,
+    #[error("was stopped")]
+    Cancelled,
+    /// What a Kattis judge left for a multi-pass case's next pass is unusable.
+    #[error(transparent)]
+    Feedback(#[from] FeedbackError),
+    /// testlib's exit 3, with what the checker said.
+    #[error("reported its own failure: {0}")]
+    OwnFailure(String),
+    #[error(
+        "exited with status {code}, which the {} protocol does not know ({}); it said: {said}",
+        protocol.name(),
+        match protocol {
+            Protocol::Kattis => "42 accepts, 43 rejects",
+            Protocol::Testlib => "0 accepts, 1 wrong answer, 2 presentation error, 3 failure, 7 points",
+        }
+    )]
+    UnknownStatus {
+        protocol: Protocol,
+        code: i32,
+        said: String,
+    },
+}
+
 /// A judge's exit status, or why it did not exit normally (a judge error).
-pub fn exit_status(end: &End, limits: &Limits) -> Result<i32, String> {
+pub fn exit_status(end: &End, limits: &Limits) -> Result<i32, JudgeFailure> {
     match *end {
         End::Exited(code) => Ok(code),
-        End::Signaled { name, .. } => Err(format!("was killed by signal {name}")),
-        End::TimeLimit(clock) => Err(format!(
-            "did not finish within its time limit of {} ms (judge_time_limit_ms){}",
-            limits.time.as_millis(),
-            match clock {
-                grundy_sandbox::Clock::Cpu => "",
-                grundy_sandbox::Clock::Wall => ", stopped by the wall clock while waiting",
-            }
-        )),
-        End::MemoryLimit => Err("ran out of memory".into()),
-        End::OutputLimit => Err("wrote more than its output limit".into()),
-        End::ProcessLimit => Err("started too many processes".into()),
-        End::Cancelled => Err("was stopped".into()),
+        End::Signaled { name, .. } => Err(JudgeFailure::Signaled(name)),
+        End::TimeLimit(clock) => Err(JudgeFailure::TimeLimit(limits.time, clock)),
+        End::MemoryLimit => Err(JudgeFailure::MemoryLimit),
+        End::OutputLimit => Err(JudgeFailure::OutputLimit),
+        End::ProcessLimit => Err(JudgeFailure::ProcessLimit),
+        End::Cancelled => Err(JudgeFailure::Cancelled),
     }
 }
 

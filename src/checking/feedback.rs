@@ -58,25 +58,17 @@ impl Feedback {
     /// folder for the next pass. Only a judge that accepts (42) may ask for another pass; one
     /// that wrote `nextpass.in` and rejected is broken. The error says what the judge did wrong,
     /// to follow its name.
-    pub fn keep(&self, outcome: &Outcome, exit: i32) -> Result<(), String> {
+    pub fn keep(&self, outcome: &Outcome, exit: i32) -> Result<(), FeedbackError> {
         let returned = self.returned();
         if !outcome.exported.contains(&returned) {
             remove(&returned);
-            return Err(
-                "left a feedback folder that cannot be kept for the next pass (larger than the \
-                 output limit, or unreadable)"
-                    .into(),
-            );
+            return Err(FeedbackError::NotCopiedOut);
         }
         let kept = self.kept();
         remove(&kept);
-        std::fs::rename(&returned, &kept)
-            .map_err(|e| format!("left a feedback folder grundy cannot keep: {e}"))?;
+        std::fs::rename(&returned, &kept).map_err(FeedbackError::NotKept)?;
         if exit != 42 && kept.join(NEXT_PASS).symlink_metadata().is_ok() {
-            return Err(format!(
-                "wrote {NEXT_PASS} but exited with status {exit}: only a judge that accepts the \
-                 pass (exit 42) may ask for another"
-            ));
+            return Err(FeedbackError::NextPassRejected { exit });
         }
         Ok(())
     }
@@ -94,6 +86,24 @@ impl Feedback {
     }
 }
 
+/// What a Kattis judge did wrong with its feedback folder, to follow its name.
+#[derive(Debug, thiserror::Error)]
+pub enum FeedbackError {
+    /// The sandbox did not copy the folder out: over the output limit, or unreadable.
+    #[error(
+        "left a feedback folder that cannot be kept for the next pass (larger than the output \
+         limit, or unreadable)"
+    )]
+    NotCopiedOut,
+    #[error("left a feedback folder grundy cannot keep: {0}")]
+    NotKept(io::Error),
+    #[error(
+        "wrote {NEXT_PASS} but exited with status {exit}: only a judge that accepts the pass \
+         (exit 42) may ask for another"
+    )]
+    NextPassRejected { exit: i32 },
+}
+
 /// Removes a file or folder of the carried copies, if there.
 fn remove(path: &Path) {
     let _ = std::fs::remove_dir_all(path).or_else(|_| std::fs::remove_file(path));
@@ -103,7 +113,7 @@ fn remove(path: &Path) {
 impl Feedback {
     /// What a judge's pass that exited with `exit` and left `files` in its feedback folder makes
     /// of the folder (the sandbox's export done by hand).
-    pub fn left(&self, files: &[(&str, &[u8])], exit: i32) -> Result<(), String> {
+    pub fn left(&self, files: &[(&str, &[u8])], exit: i32) -> Result<(), FeedbackError> {
         let returned = self.returned();
         std::fs::create_dir(&returned).unwrap();
         for (name, bytes) in files {
@@ -166,12 +176,15 @@ mod tests {
     fn a_rejection_that_asks_for_another_pass_or_a_lost_folder_is_the_judges_fault() {
         let feedback = Feedback::new().unwrap();
         let error = feedback.left(&[(NEXT_PASS, b"")], 43).unwrap_err();
-        assert!(error.contains("exited with status 43"), "{error}");
+        assert!(
+            matches!(error, FeedbackError::NextPassRejected { exit: 43 }),
+            "{error}"
+        );
         feedback.left(&[("judgemessage.txt", b"no")], 43).unwrap();
         // Not copied out (over the output limit): nothing can go on.
         std::fs::create_dir(feedback.returned()).unwrap();
         let error = feedback.keep(&exported(vec![]), 42).unwrap_err();
-        assert!(error.contains("cannot be kept"), "{error}");
+        assert!(matches!(error, FeedbackError::NotCopiedOut), "{error}");
         assert!(!feedback.returned().exists());
     }
 }

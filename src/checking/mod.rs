@@ -67,14 +67,12 @@ pub enum Interactor {
 
 impl Interactor {
     /// Parses `kattis:CMD` or `testlib:CMD`, relative paths taken from `base`.
-    pub fn parse(text: &str, base: &Path) -> Result<Interactor, String> {
+    pub fn parse(text: &str, base: &Path) -> Result<Interactor, NameError> {
         match Protocol::split(text) {
             Some((protocol, command)) => {
                 ExternalJudge::parse(protocol, command, base).map(Interactor::External)
             }
-            None => Err(format!(
-                "interactor `{text}` must be kattis:CMD or testlib:CMD (e.g. kattis:./interactor)"
-            )),
+            None => Err(NameError::NotAnInteractor(text.to_string())),
         }
     }
 }
@@ -108,13 +106,39 @@ impl fmt::Display for Interactor {
 
 /// Command-line `--interactor`: relative paths are taken from the working directory.
 impl FromStr for Interactor {
-    type Err = String;
+    type Err = NameError;
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        let here = std::env::current_dir()
-            .map_err(|e| format!("cannot read the working directory: {e}"))?;
+    fn from_str(text: &str) -> Result<Self, NameError> {
+        let here = std::env::current_dir().map_err(NameError::WorkingDirectory)?;
         Interactor::parse(text, &here)
     }
+}
+
+/// Why a checker or interactor, as named in runner.toml or on the command line, cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum NameError {
+    #[error(
+        "unknown checker `{0}`; expected one of tokens, tokens-ci, lines, exact, float:ABS:REL \
+         (e.g. float:1e-6:1e-6), kattis:CMD or testlib:CMD"
+    )]
+    UnknownChecker(String),
+    #[error(
+        "checker `{0}` needs two non-negative tolerances: float:ABS:REL (e.g. float:1e-6:1e-6)"
+    )]
+    Tolerances(String),
+    #[error("interactor `{0}` must be kattis:CMD or testlib:CMD (e.g. kattis:./interactor)")]
+    NotAnInteractor(String),
+    /// The base of a command line's relative paths.
+    #[error("cannot read the working directory: {0}")]
+    WorkingDirectory(std::io::Error),
+    /// `judge`'s command (`kattis:CMD` as written) cannot be split or names a missing file.
+    #[error("`{judge}`: {error:#}")]
+    Command { judge: String, error: anyhow::Error },
+    #[error("`{judge}`: {reason}")]
+    NotStartable {
+        judge: String,
+        reason: crate::running::NotStartable,
+    },
 }
 
 /// What a checker concluded.
@@ -150,7 +174,7 @@ impl Checker {
     /// Parses a checker name: a comparison (`tokens`, `float:1e-6:1e-6`, ...) or `kattis:CMD` /
     /// `testlib:CMD`, whose relative paths are taken from `base` (runner.toml's folder, or the
     /// working directory on the command line).
-    pub fn parse(text: &str, base: &Path) -> Result<Checker, String> {
+    pub fn parse(text: &str, base: &Path) -> Result<Checker, NameError> {
         match Protocol::split(text) {
             Some((protocol, command)) => {
                 ExternalJudge::parse(protocol, command, base).map(Checker::External)
@@ -203,11 +227,10 @@ impl BuiltInChecker {
 /// Command-line `--checker`: relative paths of an external checker are taken from the working
 /// directory.
 impl FromStr for Checker {
-    type Err = String;
+    type Err = NameError;
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        let here = std::env::current_dir()
-            .map_err(|e| format!("cannot read the working directory: {e}"))?;
+    fn from_str(text: &str) -> Result<Self, NameError> {
+        let here = std::env::current_dir().map_err(NameError::WorkingDirectory)?;
         Checker::parse(text, &here)
     }
 }
@@ -230,7 +253,7 @@ mod tests {
     #[test]
     fn names_parse_into_the_three_kinds() {
         let here = Path::new("/tmp");
-        assert_eq!(Checker::parse("tokens", here), Ok(Checker::TOKENS));
+        assert_eq!(Checker::parse("tokens", here).unwrap(), Checker::TOKENS);
         assert!(matches!(
             Checker::parse("float:1e-6:0", here),
             Ok(Checker::Compare(Comparison::Float { .. }))
@@ -242,7 +265,8 @@ mod tests {
         assert_eq!(kattis.to_string(), "kattis:/bin/cat --flag");
         assert!(Checker::parse("testlib:", here).is_err());
         let error = Checker::parse("fuzzy", here).unwrap_err();
-        assert!(error.contains("kattis:CMD"), "{error}");
+        assert!(matches!(&error, NameError::UnknownChecker(name) if name == "fuzzy"));
+        assert!(error.to_string().contains("kattis:CMD"), "{error}");
     }
 
     #[test]

@@ -103,44 +103,56 @@ pub enum SgFormat {
 pub struct Takes(pub Vec<u64>);
 
 impl std::str::FromStr for Takes {
-    type Err = String;
+    type Err = TakesError;
 
-    fn from_str(text: &str) -> Result<Self, String> {
+    fn from_str(text: &str) -> Result<Self, TakesError> {
         let mut takes = Vec::new();
         for piece in text.split(',') {
             let piece = piece.trim();
             let take = match piece.parse::<u64>() {
-                Ok(0) => {
-                    return Err(format!(
-                        "take 0 in `{text}`: a take must be at least 1 (taking nothing is not a \
-                         move)"
-                    ))
-                }
+                Ok(0) => return Err(TakesError::Zero(text.to_string())),
                 Ok(take) if take <= MAX_TAKE => take,
-                Ok(take) => return Err(format!("take {take} in `{text}` is above {MAX_TAKE}")),
-                Err(_) if piece.is_empty() => {
-                    return Err(format!(
-                        "`{text}` has an empty take; give positive whole numbers separated by \
-                         commas, like 1,3,4"
-                    ))
+                Ok(take) => {
+                    return Err(TakesError::TooLarge {
+                        take,
+                        text: text.to_string(),
+                    })
                 }
+                Err(_) if piece.is_empty() => return Err(TakesError::Empty(text.to_string())),
                 Err(_) => {
-                    return Err(format!(
-                        "`{piece}` in `{text}` is not a positive whole number; give takes \
-                         separated by commas, like 1,3,4"
-                    ))
+                    return Err(TakesError::NotANumber {
+                        piece: piece.to_string(),
+                        text: text.to_string(),
+                    })
                 }
             };
             takes.push(take);
         }
         if takes.len() > MAX_TAKES {
-            return Err(format!(
-                "{} takes given; at most {MAX_TAKES} are accepted",
-                takes.len()
-            ));
+            return Err(TakesError::TooMany(takes.len()));
         }
         Ok(Takes(takes))
     }
+}
+
+/// Why a subtraction set given on the command line is not one; `text` is the whole set.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TakesError {
+    #[error("take 0 in `{0}`: a take must be at least 1 (taking nothing is not a move)")]
+    Zero(String),
+    #[error("take {take} in `{text}` is above {MAX_TAKE}")]
+    TooLarge { take: u64, text: String },
+    #[error(
+        "`{0}` has an empty take; give positive whole numbers separated by commas, like 1,3,4"
+    )]
+    Empty(String),
+    #[error(
+        "`{piece}` in `{text}` is not a positive whole number; give takes separated by commas, \
+         like 1,3,4"
+    )]
+    NotANumber { piece: String, text: String },
+    #[error("{0} takes given; at most {MAX_TAKES} are accepted")]
+    TooMany(usize),
 }
 
 #[cfg(test)]
@@ -151,8 +163,9 @@ mod tests {
     fn takes_parse_and_bad_ones_say_why() {
         assert_eq!("1,3,4".parse(), Ok(Takes(vec![1, 3, 4])));
         assert_eq!(" 4, 1 ,4".parse(), Ok(Takes(vec![4, 1, 4])));
-        let error = |text: &str| text.parse::<Takes>().unwrap_err();
+        let error = |text: &str| text.parse::<Takes>().unwrap_err().to_string();
         assert!(error("1,x,3").contains("`x` in `1,x,3` is not a positive whole number"));
+        assert_eq!("1,0".parse::<Takes>(), Err(TakesError::Zero("1,0".into())));
         assert!(error("1,0").contains("taking nothing is not a move"));
         assert!(error("1,,2").contains("empty take"));
         assert!(error("").contains("empty take"));

@@ -15,11 +15,16 @@ pub enum Partition {
     Hash { index: usize, count: usize },
 }
 
-impl FromStr for Partition {
-    type Err = String;
+/// A `--partition` value that names no bucket.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("partition `{0}` must be slice:I/N or hash:I/N with 1 <= I <= N")]
+pub struct NoBucket(String);
 
-    fn from_str(text: &str) -> Result<Self, String> {
-        let usage = || format!("partition `{text}` must be slice:I/N or hash:I/N with 1 <= I <= N");
+impl FromStr for Partition {
+    type Err = NoBucket;
+
+    fn from_str(text: &str) -> Result<Self, NoBucket> {
+        let usage = || NoBucket(text.to_string());
         let (kind, bucket) = text.split_once(':').ok_or_else(usage)?;
         let (index, count) = bucket.split_once('/').ok_or_else(usage)?;
         let (index, count): (usize, usize) = match (index.parse(), count.parse()) {

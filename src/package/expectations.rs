@@ -29,16 +29,21 @@ pub enum Verdict {
     RTE,
 }
 
-impl FromStr for Verdict {
-    type Err = String;
+/// A word of `submissions.yaml` that names no verdict of the format.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a verdict (AC, WA, TLE or RTE)")]
+pub struct NotAVerdict(String);
 
-    fn from_str(text: &str) -> Result<Verdict, String> {
+impl FromStr for Verdict {
+    type Err = NotAVerdict;
+
+    fn from_str(text: &str) -> Result<Verdict, NotAVerdict> {
         match text {
             "AC" => Ok(Verdict::AC),
             "WA" => Ok(Verdict::WA),
             "TLE" => Ok(Verdict::TLE),
             "RTE" => Ok(Verdict::RTE),
-            _ => Err(format!("`{text}` is not a verdict (AC, WA, TLE or RTE)")),
+            _ => Err(NotAVerdict(text.to_string())),
         }
     }
 }
@@ -81,7 +86,7 @@ pub struct PathGlob {
 
 /// `*` does not cross `/`, and the alternatives of a `{...}` may be spaced (`{ 4 }` is `{4}`), as
 /// BAPCtools reads them.
-fn glob(pattern: &str) -> Result<GlobMatcher, String> {
+fn glob(pattern: &str) -> Result<GlobMatcher, BadGlob> {
     let mut unspaced = String::with_capacity(pattern.len());
     let mut depth = 0usize;
     for c in pattern.chars() {
@@ -97,11 +102,22 @@ fn glob(pattern: &str) -> Result<GlobMatcher, String> {
         .literal_separator(true)
         .build()
         .map(|glob| glob.compile_matcher())
-        .map_err(|e| format!("`{pattern}` is not a valid glob: {e}"))
+        .map_err(|error| BadGlob {
+            pattern: pattern.to_string(),
+            error,
+        })
+}
+
+/// A pattern of `submissions.yaml` that is no glob.
+#[derive(Debug, thiserror::Error)]
+#[error("`{pattern}` is not a valid glob: {error}")]
+pub struct BadGlob {
+    pattern: String,
+    error: globset::Error,
 }
 
 impl PathGlob {
-    pub fn new(pattern: &str) -> Result<PathGlob, String> {
+    pub fn new(pattern: &str) -> Result<PathGlob, BadGlob> {
         let matcher = glob(pattern)?;
         Ok(PathGlob {
             pattern: pattern.to_string(),

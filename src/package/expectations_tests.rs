@@ -26,7 +26,7 @@ fn set(verdicts: &[Verdict]) -> Option<Verdicts> {
 fn verdicts_parse_and_print_in_the_formats_words() {
     assert_eq!("TLE".parse::<Verdict>(), Ok(TLE));
     assert_eq!(
-        "MLE".parse::<Verdict>().unwrap_err(),
+        "MLE".parse::<Verdict>().unwrap_err().to_string(),
         "`MLE` is not a verdict (AC, WA, TLE or RTE)"
     );
     assert_eq!(RTE.to_string(), "RTE");

@@ -192,7 +192,7 @@ pub fn of_file(path: &Path, first_line: Option<&str>) -> Option<&'static Languag
 }
 
 /// The single language of a program's files, or why there is none.
-pub fn of_files(files: &[TreePath]) -> Result<&'static Language, String> {
+pub fn of_files(files: &[TreePath]) -> Result<&'static Language, LanguageError> {
     let mut found: Vec<&'static Language> = vec![];
     for file in files {
         match of_file(file.path(), first_line(file).as_deref()) {
@@ -210,16 +210,30 @@ pub fn of_files(files: &[TreePath]) -> Result<&'static Language, String> {
                     .is_some_and(|e| NEUTRAL.contains(&e))
             });
             Err(if files.is_empty() || neutral_only {
-                "no source file".to_string()
+                LanguageError::NoSource
             } else {
-                "no source file of a known language".to_string()
+                LanguageError::NoKnownSource
             })
         }
-        _ => Err(format!(
-            "sources of several languages ({}); name one with `language` in submissions.yaml",
-            found.iter().map(|l| l.name).collect::<Vec<_>>().join(", ")
+        _ => Err(LanguageError::Several(
+            found.iter().map(|l| l.name).collect(),
         )),
     }
+}
+
+/// Why a program's files are not of one language.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LanguageError {
+    #[error("no source file")]
+    NoSource,
+    #[error("no source file of a known language")]
+    NoKnownSource,
+    /// The names of the languages found.
+    #[error(
+        "sources of several languages ({}); name one with `language` in submissions.yaml",
+        .0.join(", ")
+    )]
+    Several(Vec<&'static str>),
 }
 
 /// The first line of a file, if it can be read (a shebang is looked for there only).
@@ -377,14 +391,15 @@ mod tests {
         );
         assert!(of_files(&files(&["a.cpp", "b.py"]))
             .unwrap_err()
+            .to_string()
             .contains("several languages (C++, Python 3)"));
         assert_eq!(
             of_files(&files(&["notes.txt"])).unwrap_err(),
-            "no source file"
+            LanguageError::NoSource
         );
         assert_eq!(
             of_files(&files(&["x.zig"])).unwrap_err(),
-            "no source file of a known language"
+            LanguageError::NoKnownSource
         );
     }
 

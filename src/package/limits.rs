@@ -149,15 +149,12 @@ impl Limits {
         &self,
         slowest_ac: Option<Duration>,
         fastest_tle: Option<Duration>,
-    ) -> Result<Duration, String> {
+    ) -> Result<Duration, TimeLimitError> {
         let limit = match self.time_limit {
             Some(fixed) => fixed,
             None => {
                 let Some(ac) = slowest_ac else {
-                    return Err(
-                        "no time_limit is given and no accepted run was timed to compute one"
-                            .into(),
-                    );
+                    return Err(TimeLimitError::Untimed);
                 };
                 let exact = ac.as_secs_f64() * self.ac_to_time_limit / self.time_resolution;
                 // A hair below the next multiple: 0.5 s × 2 is 1 s, not 2 s, despite rounding noise.
@@ -166,14 +163,11 @@ impl Limits {
         };
         if let Some(tle) = fastest_tle {
             if limit * self.time_limit_to_tle > tle.as_secs_f64() + 1e-9 {
-                return Err(format!(
-                    "the time limit {} × time_limit_to_tle {} = {} is not below the fastest \
-                     time-limit-exceeded run, {}",
-                    secs(limit),
-                    self.time_limit_to_tle,
-                    secs(limit * self.time_limit_to_tle),
-                    secs(tle.as_secs_f64())
-                ));
+                return Err(TimeLimitError::NotBelowTle {
+                    limit,
+                    factor: self.time_limit_to_tle,
+                    tle: tle.as_secs_f64(),
+                });
             }
         }
         Ok(Duration::from_secs_f64(limit))
@@ -222,6 +216,22 @@ fn time_multipliers(
         inner.number("ac_to_time_limit", 1.0, true)?,
         inner.number("time_limit_to_tle", 1.0, true)?,
     ))
+}
+
+/// Why a problem has no time limit to judge with.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum TimeLimitError {
+    #[error("no time_limit is given and no accepted run was timed to compute one")]
+    Untimed,
+    /// The limit (seconds) times `time_limit_to_tle` reaches the fastest TLE run (seconds).
+    #[error(
+        "the time limit {} × time_limit_to_tle {factor} = {} is not below the fastest \
+         time-limit-exceeded run, {}",
+        secs(*limit),
+        secs(limit * factor),
+        secs(*tle)
+    )]
+    NotBelowTle { limit: f64, factor: f64, tle: f64 },
 }
 
 fn secs(seconds: f64) -> String {
@@ -361,10 +371,7 @@ mod tests {
         assert_eq!(fine.time_limit(Some(ms(260)), None).unwrap(), ms(600));
         let legacy = Limits::defaults(FormatVersion::Legacy);
         assert_eq!(legacy.time_limit(Some(ms(300)), None).unwrap(), ms(2000));
-        assert!(l
-            .time_limit(None, None)
-            .unwrap_err()
-            .contains("no accepted run"));
+        assert_eq!(l.time_limit(None, None), Err(TimeLimitError::Untimed));
     }
 
     #[test]
@@ -375,6 +382,7 @@ mod tests {
             ms(1000)
         );
         let error = l.time_limit(Some(ms(400)), Some(ms(1400))).unwrap_err();
+        let error = error.to_string();
         assert!(
             error.contains("1s × time_limit_to_tle 1.5 = 1.5s is not below"),
             "{error}"

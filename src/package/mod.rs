@@ -76,15 +76,27 @@ impl Package {
     pub fn default_validator_options(
         &self,
         case: &Case,
-    ) -> Option<Result<default_validator::Options, String>> {
+    ) -> Option<Result<default_validator::Options, CaseArgsError>> {
         if self.output_validator != OutputValidator::Default {
             return None;
         }
         Some(
-            default_validator::Options::parse(&case.settings.output_validator_args)
-                .map_err(|e| format!("output validator arguments of {}: {e}", case.id)),
+            default_validator::Options::parse(&case.settings.output_validator_args).map_err(
+                |error| CaseArgsError {
+                    case: case.id.clone(),
+                    error,
+                },
+            ),
         )
     }
+}
+
+/// A case whose default validator flags are wrong.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("output validator arguments of {case}: {error}")]
+pub struct CaseArgsError {
+    pub case: String,
+    pub error: default_validator::OptionsError,
 }
 
 /// Reads the package in folder `root`. Its root folder is opened once, and every file of it is

@@ -3,6 +3,7 @@
 
 use super::expectations::{Outcome, Verdict};
 use super::*;
+use crate::checking::default_validator::OptionsError;
 use crate::package::test_support::write;
 
 /// Every package at `path` (a package or a contest folder), read; the first unreadable package
@@ -369,9 +370,17 @@ fn bad_default_validator_arguments_name_the_case() {
         .unwrap();
     assert_eq!(
         p.default_validator_options(secret),
-        Some(Err(
-            "output validator arguments of secret/hello: float_tolerance needs a value".into()
-        ))
+        Some(Err(CaseArgsError {
+            case: "secret/hello".into(),
+            error: OptionsError::NoValue("float_tolerance".into())
+        }))
+    );
+    assert_eq!(
+        p.default_validator_options(secret)
+            .unwrap()
+            .unwrap_err()
+            .to_string(),
+        "output validator arguments of secret/hello: float_tolerance needs a value"
     );
 }
 

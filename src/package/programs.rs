@@ -7,6 +7,10 @@
 //! (see [`super::languages`]). Checktestdata (`.ctd`) and VIVA (`.viva`) validators are recognised
 //! and reported as unsupported. Hidden files, `*.disabled`, `*.template` and READMEs are not
 //! programs, nor parts of one.
+//!
+//! What a program's files make of it (its kind, language and entry point) is in [`kind`].
+
+mod kind;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -16,6 +20,7 @@ use sha2::{Digest, Sha256};
 use super::languages::{self, Entry, Language, Vars};
 use super::yaml::Diagnostic;
 use crate::files::beneath::{Identity, Kind as Found, TreePath};
+pub use kind::Unbuildable;
 
 /// How a program is made and started.
 #[derive(Clone, Debug, PartialEq)]
@@ -30,7 +35,7 @@ pub enum Kind {
     /// A validator in a language grundy does not run (`checktestdata`, `viva`).
     Unsupported(&'static str),
     /// Nothing runnable: why.
-    Invalid(String),
+    Invalid(Unbuildable),
 }
 
 /// One program; its files are the package's, opened only through the package's root.
@@ -90,7 +95,7 @@ pub enum Skip {
         /// Which tool is missing, and where.
         why: String,
     },
-    Invalid(String),
+    Invalid(Unbuildable),
 }
 
 impl fmt::Display for Skip {
@@ -184,7 +189,7 @@ impl Program {
                 }
             }
             Kind::Unsupported(what) => field(what.as_bytes()),
-            Kind::Invalid(why) => field(why.as_bytes()),
+            Kind::Invalid(why) => field(why.to_string().as_bytes()),
         }
         for file in &self.files {
             field(self.relative(file).as_os_str().as_bytes());
@@ -292,126 +297,6 @@ impl Program {
     /// Whether a folder program has the script `name` (`build`, `run`).
     fn has(&self, name: &str) -> bool {
         self.is_folder && self.files.iter().any(|f| f == &self.path.join(name))
-    }
-
-    fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
-        let extension = self.path.path().extension().and_then(|e| e.to_str());
-        match extension {
-            Some("ctd") => return Kind::Unsupported("checktestdata"),
-            Some("viva") => return Kind::Unsupported("viva"),
-            _ => {}
-        }
-        if self.has("build") || self.has("run") {
-            return Kind::Scripts;
-        }
-        let language = match language {
-            Some(code) => match languages::by_code(code) {
-                Some(language) => language,
-                None => return Kind::Invalid(format!("unknown language `{code}`")),
-            },
-            None => match languages::of_files(&self.files) {
-                Ok(language) => language,
-                Err(why) => return Kind::Invalid(why),
-            },
-        };
-        match self.entry_of(language, entry) {
-            Ok(entry) => Kind::Source { language, entry },
-            Err(why) => Kind::Invalid(why),
-        }
-    }
-
-    /// The entry point: given (a file of the program, or a class), or the language's default,
-    /// or the one file that has a `main`.
-    fn entry_of(&self, language: &Language, given: Option<&str>) -> Result<Option<String>, String> {
-        let files = &self.files;
-        let relative = |f: &TreePath| self.relative(f).to_string_lossy().into_owned();
-        let ours: Vec<&TreePath> = files
-            .iter()
-            .filter(|f| {
-                languages::of_file(f.path(), None)
-                    .is_some_and(|l| l.extensions == language.extensions)
-                    || files.len() == 1
-            })
-            .collect();
-        let contains = |f: &TreePath, needle: &str| {
-            f.read()
-                .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(needle))
-        };
-        match language.entry {
-            Entry::Binary => Ok(None),
-            Entry::File(defaults) => {
-                if let Some(given) = given {
-                    // Only the program's own files are built and run: an entry file elsewhere
-                    // would name a file of the host.
-                    let named = self.base().join(given);
-                    return if files.iter().any(|f| f.path() == named) {
-                        Ok(Some(given.to_string()))
-                    } else {
-                        Err(format!(
-                            "the entry point `{given}` is not a file of this program"
-                        ))
-                    };
-                }
-                if let [only] = ours[..] {
-                    return Ok(Some(relative(only)));
-                }
-                defaults
-                    .iter()
-                    .find(|d| ours.iter().any(|f| relative(f) == **d))
-                    .map(|d| Some(d.to_string()))
-                    .ok_or_else(|| {
-                        format!(
-                            "several {} files and none is {}",
-                            language.name,
-                            defaults.join(" or ")
-                        )
-                    })
-            }
-            Entry::Class(default) => {
-                if let Some(given) = given {
-                    return Ok(Some(given.to_string()));
-                }
-                let class = |f: &TreePath| {
-                    let stem = f
-                        .path()
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    if language.code == "kotlin" {
-                        let mut chars = stem.chars();
-                        chars
-                            .next()
-                            .map(|c| c.to_uppercase().collect::<String>() + chars.as_str() + "Kt")
-                            .unwrap_or_default()
-                    } else {
-                        stem
-                    }
-                };
-                let main_marker = if language.code == "kotlin" {
-                    "fun main"
-                } else {
-                    "static void main"
-                };
-                if let Some(named) = ours.iter().find(|f| class(f) == default) {
-                    return Ok(Some(class(named)));
-                }
-                let with_main: Vec<&TreePath> = ours
-                    .iter()
-                    .copied()
-                    .filter(|f| contains(f, main_marker))
-                    .collect();
-                let chosen = match (&with_main[..], &ours[..]) {
-                    ([one], _) | ([], [one]) => Some(class(one)),
-                    _ => None,
-                };
-                chosen.map(Some).ok_or_else(|| {
-                    format!(
-                        "cannot tell the {} entry class; name it with `entrypoint` in submissions.yaml",
-                        language.name
-                    )
-                })
-            }
-        }
     }
 }
 

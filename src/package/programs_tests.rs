@@ -1,6 +1,7 @@
 //! Tests of programs (programs.rs) on temporary folders.
 
 use super::*;
+use crate::package::languages::LanguageError;
 use crate::package::test_support::{root, tree};
 use std::os::unix::fs::PermissionsExt;
 
@@ -69,7 +70,7 @@ fn jvm_entry_classes() {
         ("java", Some("Single"))
     );
     assert!(
-        matches!(program(&dir, "j3").kind, Kind::Invalid(ref why) if why.contains("entry class"))
+        matches!(program(&dir, "j3").kind, Kind::Invalid(ref why) if why.to_string().contains("entry class"))
     );
     assert_eq!(code(&program(&dir, "k")), ("kotlin", Some("SolveKt")));
     assert_eq!(
@@ -100,21 +101,21 @@ fn scripts_unsupported_validators_and_invalid_programs() {
     );
     assert_eq!(program(&dir, "check.viva").kind, Kind::Unsupported("viva"));
     assert!(
-        matches!(program(&dir, "mixed").kind, Kind::Invalid(ref why) if why.contains("several languages"))
+        matches!(program(&dir, "mixed").kind, Kind::Invalid(ref why) if why.to_string().contains("several languages"))
     );
     assert!(
-        matches!(program(&dir, "py").kind, Kind::Invalid(ref why) if why.contains("none is main.py"))
+        matches!(program(&dir, "py").kind, Kind::Invalid(ref why) if why.to_string().contains("none is main.py"))
     );
     assert_eq!(
         program(&dir, "notes.txt").kind,
-        Kind::Invalid("no source file".into())
+        Kind::Invalid(Unbuildable::Language(LanguageError::NoSource))
     );
     let forced = given(&dir, "mixed", Some("cpp"), None);
     assert_eq!(code(&forced), ("cpp", None));
     let unknown = given(&dir, "mixed", Some("cobol"), None);
     assert_eq!(
         unknown.kind,
-        Kind::Invalid("unknown language `cobol`".into())
+        Kind::Invalid(Unbuildable::UnknownLanguage("cobol".into()))
     );
 }
 
@@ -307,9 +308,7 @@ fn an_entry_file_must_be_a_file_of_the_program() {
     for entry in ["../other.py", "missing.py", "lib"] {
         assert_eq!(
             given(&dir, "py", None, Some(entry)).kind,
-            Kind::Invalid(format!(
-                "the entry point `{entry}` is not a file of this program"
-            )),
+            Kind::Invalid(Unbuildable::EntryElsewhere(entry.to_string())),
         );
     }
 }

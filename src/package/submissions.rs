@@ -160,7 +160,7 @@ fn parse_config(file: &TreePath, warnings: &mut Vec<Diagnostic>) -> Result<Vec<E
     let file = file.path();
     let mut entries = vec![];
     for (pattern, node) in Fields::entries(file, &root, "")? {
-        let glob = PathGlob::new(pattern).map_err(|e| Diagnostic::at(file, node, e))?;
+        let glob = PathGlob::new(pattern).map_err(|e| Diagnostic::at(file, node, e.to_string()))?;
         let prefix = format!("{pattern}.");
         let case_globs: Vec<&str> = Fields::entries(file, node, &prefix)?
             .into_iter()
@@ -182,7 +182,8 @@ fn parse_config(file: &TreePath, warnings: &mut Vec<Diagnostic>) -> Result<Vec<E
                 RULE_KEYS,
                 warnings,
             )?;
-            let glob = PathGlob::new(case_glob).map_err(|e| Diagnostic::at(file, inner_node, e))?;
+            let glob = PathGlob::new(case_glob)
+                .map_err(|e| Diagnostic::at(file, inner_node, e.to_string()))?;
             let at = fields::key_node(node, case_glob).unwrap_or(inner_node);
             scoped.push(Rule {
                 cases: Some(glob),

@@ -168,7 +168,7 @@ pub fn parse(file: &Path, text: &str) -> Result<Option<Node>, Diagnostic> {
             Event::DocumentEnd | Event::StreamEnd => return Ok(builder.root),
             event => builder
                 .take(event, &mark)
-                .map_err(|message| located(&mark, message))?,
+                .map_err(|over| located(&mark, over.to_string()))?,
         }
     }
 }
@@ -230,6 +230,21 @@ struct Open {
     height: usize,
 }
 
+/// A tree over the budget a package's YAML is read within.
+#[derive(Debug, thiserror::Error)]
+enum OverBudget {
+    #[error(
+        "more than {MAX_NODES} values once aliases are expanded (an alias copies what it names); \
+         grundy reads package YAML up to that size"
+    )]
+    Values,
+    #[error(
+        "nested more than {MAX_DEPTH} levels deep (aliases expanded); grundy reads package YAML \
+         up to that depth"
+    )]
+    Depth,
+}
+
 /// Builds the tree from the parser's events, within [`MAX_NODES`] and [`MAX_DEPTH`]; anchors
 /// are remembered so aliases can be copied in.
 #[derive(Default)]
@@ -244,24 +259,18 @@ struct Builder {
 
 impl Builder {
     /// Counts `nodes` more, `levels` deep below the open collections.
-    fn grow(&mut self, nodes: usize, levels: usize) -> Result<(), String> {
+    fn grow(&mut self, nodes: usize, levels: usize) -> Result<(), OverBudget> {
         self.nodes += nodes;
         if self.nodes > MAX_NODES {
-            return Err(format!(
-                "more than {MAX_NODES} values once aliases are expanded (an alias copies what \
-                 it names); grundy reads package YAML up to that size"
-            ));
+            return Err(OverBudget::Values);
         }
         if self.stack.len() + levels > MAX_DEPTH {
-            return Err(format!(
-                "nested more than {MAX_DEPTH} levels deep (aliases expanded); grundy reads \
-                 package YAML up to that depth"
-            ));
+            return Err(OverBudget::Depth);
         }
         Ok(())
     }
 
-    fn take(&mut self, event: Event, mark: &Marker) -> Result<(), String> {
+    fn take(&mut self, event: Event, mark: &Marker) -> Result<(), OverBudget> {
         let at = |value, raw: &str| Node {
             value,
             raw: raw.to_string(),

@@ -71,10 +71,29 @@ pub fn parse_command_in(command: &str, base: &Path) -> Result<Program> {
     Ok(Program::new(argv))
 }
 
+/// Why a program cannot be started, found before judging.
+#[derive(Debug, thiserror::Error)]
+pub enum NotStartable {
+    #[error("`{}`: {error}", path.display())]
+    Unreadable {
+        path: std::path::PathBuf,
+        error: std::io::Error,
+    },
+    #[error("`{}` is a folder", .0.display())]
+    Folder(std::path::PathBuf),
+    #[error(
+        "`{}` is not executable (chmod +x it, or run it through its interpreter)",
+        .0.display()
+    )]
+    NotExecutable(std::path::PathBuf),
+    #[error("`{}` is not found in PATH", .0.display())]
+    NotInPath(std::path::PathBuf),
+}
+
 /// Whether `program` can be started: its path names an executable file, or its bare name is
 /// found in PATH. Checked before judging, so a program that cannot start is one clear error
 /// rather than a failure per case.
-pub fn startable(program: &Program) -> Result<(), String> {
+pub fn startable(program: &Program) -> Result<(), NotStartable> {
     use std::os::unix::fs::PermissionsExt;
     let name = program.argv.first().map(Path::new).unwrap_or(Path::new(""));
     let executable = |path: &Path| {
@@ -82,12 +101,12 @@ pub fn startable(program: &Program) -> Result<(), String> {
     };
     if name.as_os_str().as_encoded_bytes().contains(&b'/') {
         return match std::fs::metadata(name) {
-            Err(error) => Err(format!("`{}`: {error}", name.display())),
-            Ok(meta) if meta.is_dir() => Err(format!("`{}` is a folder", name.display())),
-            Ok(_) if !executable(name) => Err(format!(
-                "`{}` is not executable (chmod +x it, or run it through its interpreter)",
-                name.display()
-            )),
+            Err(error) => Err(NotStartable::Unreadable {
+                path: name.to_path_buf(),
+                error,
+            }),
+            Ok(meta) if meta.is_dir() => Err(NotStartable::Folder(name.to_path_buf())),
+            Ok(_) if !executable(name) => Err(NotStartable::NotExecutable(name.to_path_buf())),
             Ok(_) => Ok(()),
         };
     }
@@ -95,7 +114,7 @@ pub fn startable(program: &Program) -> Result<(), String> {
     if std::env::split_paths(&path).any(|dir| executable(&dir.join(name))) {
         Ok(())
     } else {
-        Err(format!("`{}` is not found in PATH", name.display()))
+        Err(NotStartable::NotInPath(name.to_path_buf()))
     }
 }
 

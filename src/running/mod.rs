@@ -16,6 +16,7 @@ use crate::config::Settings;
 
 pub use external::{
     parse_command, parse_command_in, run_external, run_external_with, run_of, startable,
+    NotStartable,
 };
 pub use grundy_sandbox::Clock;
 pub use in_process::{

@@ -85,8 +85,7 @@ impl Subject {
             Some(command) => {
                 let program = parse_command(command)?;
                 // One clear error before judging, rather than a failure per case.
-                super::startable(&program)
-                    .map_err(|e| anyhow::anyhow!("cannot run `{command}`: {e}"))?;
+                super::startable(&program).with_context(|| format!("cannot run `{command}`"))?;
                 Subject::External {
                     program,
                     command: command.to_string(),

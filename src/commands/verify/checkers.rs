@@ -51,7 +51,7 @@ pub fn checker_for(
             .clone()
             .unwrap_or_else(|| Ok(Options::default()))
             .map(Checker::KattisDefault)
-            .map_err(Unjudgeable::Package),
+            .map_err(|e| Unjudgeable::Package(e.to_string())),
         Judging::Package {
             validator: OutputValidator::Custom(programs),
             ..

@@ -27,6 +27,7 @@ use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
@@ -218,7 +219,8 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     }
     let judging = Judging {
         submissions,
-        time_limit: Err(String::new()),
+        // Set by `time_limit::limit` once the runs it is computed from are timed.
+        time_limit: Err(TimeLimitError::Untimed),
         time_limit_line: String::new(),
         errors,
         unchecked,

@@ -15,7 +15,7 @@ use crate::package::settings::ValidatorArgs;
 use crate::package::submissions::Submission;
 use crate::package::testdata::{Case, CaseKind};
 use crate::package::version::FormatVersion;
-use crate::package::{OutputValidator, Package};
+use crate::package::{CaseArgsError, OutputValidator, Package};
 
 /// Memory and output limits of a package that leaves them to the judge (the format's defaults).
 const DEFAULT_MEMORY_MIB: u64 = 2048;
@@ -66,7 +66,7 @@ pub struct TestCase {
     pub constraints: grundy_problems::Constraints,
     /// A package judged by the default output validator: its flags for this case, or why they
     /// are wrong.
-    pub default_validator: Option<Result<Options, String>>,
+    pub default_validator: Option<Result<Options, CaseArgsError>>,
 }
 
 /// An input validator: a program of the package, or a built-in problem's `validate`.

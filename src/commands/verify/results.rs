@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use super::build::HostError;
 use crate::judging::Verdict;
+use crate::package::limits::TimeLimitError;
 
 /// One judged case of one submission.
 #[derive(Clone, Debug)]
@@ -32,7 +33,7 @@ pub enum Judged {
 pub struct Judging {
     pub submissions: Vec<Judged>,
     /// The time limit judged with, or why there is none.
-    pub time_limit: Result<Duration, String>,
+    pub time_limit: Result<Duration, TimeLimitError>,
     /// How the time limit came about, for the report.
     pub time_limit_line: String,
     /// Problems of the package found while judging (judge errors, time-limit margins).

@@ -13,6 +13,7 @@ use super::model::Problem;
 use super::results::{seconds, CaseRun, Judged, Judging};
 use crate::judging::Verdict;
 use crate::package::expectations::TimeLimitRole;
+use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
 
 /// How long a submission may run while the time limit is being computed from it.
@@ -24,7 +25,7 @@ pub fn times_the_limit(problem: &Problem, submission: &Submission) -> bool {
 }
 
 /// The limit to judge with (or why there is none), and how it came about, for the report.
-pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, String>, String) {
+pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, TimeLimitError>, String) {
     let limits = &problem.limits;
     match limits.time_limit {
         Some(fixed) => {
@@ -48,7 +49,7 @@ pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, String>,
 }
 
 /// Why the limit is outside the format's margins, once every run has its final verdict.
-pub fn margins(problem: &Problem, judging: &Judging) -> Option<String> {
+pub fn margins(problem: &Problem, judging: &Judging) -> Option<TimeLimitError> {
     // The fastest time-limit-exceeded submission: the slowest run of each one that got TLE.
     let fastest_tle = runs_by_role(problem, judging, |role| role.upper)
         .filter(|runs| runs.iter().flatten().any(|r| r.verdict == Verdict::TLE))

@@ -25,7 +25,7 @@ use crate::escape::visible_line;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{write_atomic, Existing};
 use crate::judging::Verdict;
-use crate::package::limits::Limits;
+use crate::package::limits::{Limits, TimeLimitError};
 use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
 use crate::running::pool::PoolOptions;
 
@@ -125,7 +125,7 @@ struct Timed {
 struct ProblemTiming {
     submissions: Vec<Timed>,
     /// The limit the format's rules give for the slowest run of all, or why there is none.
-    limit: Result<Duration, String>,
+    limit: Result<Duration, TimeLimitError>,
 }
 
 impl ProblemTiming {

@@ -121,7 +121,7 @@ fn pair(
         let mut link = PlayerSide { yielder };
         match catching_panics(|| (interaction.play)(&mut link)) {
             Ok(Ok(())) => None,
-            Ok(Err(message)) => Some(Failure::GaveUp(message)),
+            Ok(Err(error)) => Some(Failure::GaveUp(error.to_string())),
             Err(panic) => Some(panic),
         }
     });
@@ -302,7 +302,7 @@ impl Link for JudgeSide {
 mod tests {
     use super::*;
     use crate::running::in_process::install_panic_hook;
-    use grundy_problems::Decision;
+    use grundy_problems::{Decision, PlayError};
 
     const LIMIT: Duration = Duration::from_secs(5);
 
@@ -310,7 +310,7 @@ mod tests {
         pair(Interaction { judge, play }, b"", b"", LIMIT)
     }
 
-    type PlayFn = fn(&mut dyn Link) -> Result<(), String>;
+    type PlayFn = fn(&mut dyn Link) -> Result<(), PlayError>;
 
     /// Sends 1..=5 and wants each back doubled.
     fn doubling_judge(_: &[u8], _: &[u8], program: &mut dyn Link) -> Decision {
@@ -326,11 +326,11 @@ mod tests {
         Decision::Accept
     }
 
-    fn doubler(judge: &mut dyn Link) -> Result<(), String> {
+    fn doubler(judge: &mut dyn Link) -> Result<(), PlayError> {
         while let Some(line) = judge.read_line() {
             let n: u32 = String::from_utf8(line).unwrap().parse().unwrap();
             if !judge.write_line((2 * n).to_string().as_bytes()) {
-                return Err(format!("the write after {n} failed"));
+                return Err(PlayError::Deaf((2 * n).to_string()));
             }
         }
         Ok(())
@@ -359,11 +359,11 @@ mod tests {
                 other => Decision::Reject(format!("{other:?}")),
             }
         }
-        fn talks_on(judge: &mut dyn Link) -> Result<(), String> {
+        fn talks_on(judge: &mut dyn Link) -> Result<(), PlayError> {
             judge.read_line();
             assert!(judge.write_line(b"4"), "the judge read this line");
             match judge.write_line(b"more") {
-                true => Err("a write nobody reads succeeded".into()),
+                true => panic!("a write nobody reads succeeded"),
                 false => Ok(()),
             }
         }
@@ -381,9 +381,9 @@ mod tests {
 
     #[test]
     fn both_sides_waiting_is_silence_seen_at_once() {
-        fn waits(judge: &mut dyn Link) -> Result<(), String> {
+        fn waits(judge: &mut dyn Link) -> Result<(), PlayError> {
             match judge.read_line() {
-                None => Err("the end".into()),
+                None => Err(PlayError::Silent("question")),
                 Some(_) => Ok(()),
             }
         }
@@ -392,12 +392,15 @@ mod tests {
         assert!(matches!(&run.judge, Judgement::WrongAnswer(m) if m == "nothing"));
         // It did not wait for the time limit.
         assert!(run.program.wall < LIMIT);
-        assert_eq!(run.program.failure, Some(Failure::GaveUp("the end".into())));
+        assert_eq!(
+            run.program.failure,
+            Some(Failure::GaveUp("the judge sent no question".into()))
+        );
     }
 
     #[test]
     fn a_line_after_the_time_limit_is_silence() {
-        fn slow(judge: &mut dyn Link) -> Result<(), String> {
+        fn slow(judge: &mut dyn Link) -> Result<(), PlayError> {
             thread::sleep(Duration::from_millis(80));
             judge.write_line(b"late");
             Ok(())
@@ -417,7 +420,7 @@ mod tests {
             assert_eq!(program.read_line(), None);
             panic!("the judge gives up too")
         }
-        fn panicking_player(_: &mut dyn Link) -> Result<(), String> {
+        fn panicking_player(_: &mut dyn Link) -> Result<(), PlayError> {
             panic!("the player gives up")
         }
         install_panic_hook();
@@ -438,7 +441,7 @@ mod tests {
 
     #[test]
     fn a_player_that_never_stops_after_the_judge_decided_is_given_up() {
-        fn endless(judge: &mut dyn Link) -> Result<(), String> {
+        fn endless(judge: &mut dyn Link) -> Result<(), PlayError> {
             loop {
                 judge.write_line(b"again");
                 judge.read_line();
@@ -457,7 +460,7 @@ mod tests {
 
     #[test]
     fn without_a_watch_a_player_that_never_yields_is_abandoned() {
-        fn stuck(_: &mut dyn Link) -> Result<(), String> {
+        fn stuck(_: &mut dyn Link) -> Result<(), PlayError> {
             loop {
                 thread::park();
             }

@@ -6,6 +6,7 @@
 //! This file holds what every pairing shares (the exchange transcript, the record of a run); the
 //! pairings live beside it: built-in judge and player in memory, and those with processes.
 
+mod interactor;
 pub mod memory;
 pub mod pipes;
 pub mod processes;

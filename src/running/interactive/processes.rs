@@ -16,27 +16,22 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use grundy_problems::{Decision, Interaction, Link};
+use grundy_problems::{Decision, Interaction, Link, PlayError};
 use grundy_sandbox::{
     BoxFile, Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout, ThreadClock,
 };
 
+use super::interactor::{interactor_files, interactor_judgement, TESTLIB_OUTPUT};
 use super::pipes::{pipe, relay, PipeLink};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript};
-use crate::checking::external::{feedback_folder, FEEDBACK};
-use crate::checking::{
-    exit_status, Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted,
-};
+use crate::checking::{Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted};
 use crate::config::Settings;
 use crate::running::helpers;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
 use crate::running::{run_of, Clock, Failure, Input, Run, TimeLimits};
 
-/// Where a testlib interactor writes its output file, which a checker then judges.
-const TESTLIB_OUTPUT: &str = "out/output";
-
 /// How long an interactor may take to end once the program has ended.
-const INTERACTOR_GRACE: Duration = Duration::from_secs(2);
+pub(super) const INTERACTOR_GRACE: Duration = Duration::from_secs(2);
 /// Beyond the program's time limit, before a judge gives up waiting for it (the sandbox ends
 /// the program at its limit; the judge then reads the end of its output).
 const READ_SLACK: Duration = Duration::from_millis(500);
@@ -47,7 +42,7 @@ pub enum Side<'a> {
     /// A program under test, contained.
     Program(&'a Program),
     /// A built-in problem's player, in-process.
-    Player(fn(&mut dyn Link) -> Result<(), String>),
+    Player(fn(&mut dyn Link) -> Result<(), PlayError>),
 }
 
 /// A program running in the sandbox, waited for on a helper thread.
@@ -112,10 +107,10 @@ type OnEnd = Option<Box<dyn FnOnce(&Result<Outcome, SpawnError>) + Send>>;
 
 /// The files of a run: placed in its working folder before it, read back and copied out after.
 #[derive(Default)]
-struct Files {
-    placed: Vec<BoxFile>,
-    collect: Vec<PathBuf>,
-    export: Vec<(PathBuf, PathBuf)>,
+pub(super) struct Files {
+    pub placed: Vec<BoxFile>,
+    pub collect: Vec<PathBuf>,
+    pub export: Vec<(PathBuf, PathBuf)>,
 }
 
 fn spawn_error(error: std::io::Error) -> SpawnError {
@@ -345,7 +340,7 @@ pub fn against_interactor(
 /// The built-in player on a thread of its own, facing an interactor through `link`: its run,
 /// when it ended, and when it saw the interactor's output end.
 fn play_against(
-    play: fn(&mut dyn Link) -> Result<(), String>,
+    play: fn(&mut dyn Link) -> Result<(), PlayError>,
     link: PipeLink,
     transcript: Arc<Mutex<Transcript>>,
     limits: TimeLimits,
@@ -364,7 +359,7 @@ fn play_against(
             };
             let failure = match catching_panics(|| play(&mut link)) {
                 Ok(Ok(())) => None,
-                Ok(Err(message)) => Some(Failure::GaveUp(message)),
+                Ok(Err(error)) => Some(Failure::GaveUp(error.to_string())),
                 Err(panic) => Some(panic),
             };
             let _ = done.send((Instant::now(), failure, link.inner.closed_at, clock.now()));
@@ -395,106 +390,4 @@ fn play_against(
         ..Run::default()
     };
     (run, ended, closed)
-}
-
-/// The interactor's command with its protocol's files, and its files: placed in its working
-/// folder (the feedback folder a multi-pass case's passes share, when there is one), read back
-/// and copied out.
-fn interactor_files(
-    interactor: &ExternalJudge,
-    input: Input<'_>,
-    answer: &[u8],
-    feedback: Option<&Feedback>,
-) -> std::io::Result<(Program, Files)> {
-    let input = input.as_box_file("input")?;
-    let mut files = Files {
-        placed: vec![input, BoxFile::bytes("answer", answer)],
-        ..Files::default()
-    };
-    let names = match interactor.protocol {
-        Protocol::Kattis => {
-            files
-                .placed
-                .push(feedback_folder(feedback, &mut files.export));
-            files.collect = vec![Path::new(FEEDBACK).join("judgemessage.txt")];
-            ["input", "answer", "feedback/"]
-        }
-        Protocol::Testlib => {
-            files.placed.push(BoxFile::writable_dir("out"));
-            files.collect = vec![TESTLIB_OUTPUT.into()];
-            ["input", TESTLIB_OUTPUT, "answer"]
-        }
-    };
-    Ok((interactor.with_files(names.map(OsString::from)), files))
-}
-
-/// What an interactor's end says, by its protocol. An interactor killed by SIGPIPE after the
-/// program ended is not at fault: the program left the exchange before it was over. A Kattis
-/// interactor's verdict in a pass of a multi-pass case also keeps its feedback folder for the
-/// next pass.
-fn interactor_judgement(
-    interactor: &ExternalJudge,
-    outcome: &Outcome,
-    (limits, feedback): (&Limits, Option<&Feedback>),
-    program: &(Run, Option<Instant>),
-) -> Judgement {
-    let program_left_first = program.1.is_some_and(|ended| ended <= outcome.ended_at);
-    let broken_pipe = matches!(
-        outcome.end,
-        End::Signaled {
-            name: "SIGPIPE",
-            ..
-        }
-    );
-    if broken_pipe && program_left_first {
-        return Judgement::WrongAnswer("the program ended before the interaction was over".into());
-    }
-    if outcome.end == End::Cancelled {
-        return Judgement::JudgeError(format!(
-            "the interactor `{interactor}` did not end within {} s of the program",
-            INTERACTOR_GRACE.as_secs()
-        ));
-    }
-    let exit = match exit_status(&outcome.end, limits) {
-        Ok(code) => code,
-        Err(why) => return Judgement::JudgeError(format!("the interactor `{interactor}` {why}")),
-    };
-    let said = || {
-        let stderr = String::from_utf8_lossy(&outcome.stderr).trim().to_string();
-        if stderr.is_empty() {
-            "(nothing)".to_string()
-        } else {
-            stderr
-        }
-    };
-    let judge_message = || {
-        outcome
-            .collected
-            .iter()
-            .find(|(path, _)| path.ends_with("judgemessage.txt"))
-            .map(|(_, bytes)| String::from_utf8_lossy(bytes).trim().to_string())
-            .filter(|m| !m.is_empty())
-            .unwrap_or_else(|| "the interactor rejected the program (exit 43)".into())
-    };
-    if let (Protocol::Kattis, Some(feedback), 42 | 43) = (interactor.protocol, feedback, exit) {
-        if let Err(why) = feedback.keep(outcome, exit) {
-            return Judgement::JudgeError(format!("the interactor `{interactor}` {why}"));
-        }
-    }
-    match (interactor.protocol, exit) {
-        (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Judgement::Accepted,
-        (Protocol::Kattis, 43) => Judgement::WrongAnswer(judge_message()),
-        (Protocol::Testlib, 1 | 7) => Judgement::WrongAnswer(said()),
-        (Protocol::Testlib, 2) => Judgement::PresentationError(said()),
-        (Protocol::Testlib, 3) => Judgement::JudgeError(format!(
-            "the interactor `{interactor}` reported its own failure: {}",
-            said()
-        )),
-        (protocol, code) => Judgement::JudgeError(format!(
-            "the interactor `{interactor}` exited with status {code}, which the {} protocol does \
-             not know as a verdict; it said: {}",
-            protocol.name(),
-            said()
-        )),
-    }
 }
