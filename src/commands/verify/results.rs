@@ -6,6 +6,8 @@ use std::time::Duration;
 
 use super::build::HostError;
 use crate::judging::Verdict;
+/// Read by the stages that write times in their messages, as the reports write them.
+pub use crate::reporting::seconds;
 
 /// One judged case of one submission.
 #[derive(Clone, Debug)]
@@ -41,9 +43,4 @@ pub struct Judging {
     pub unchecked: Vec<String>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
     pub warnings: Vec<String>,
-}
-
-/// `1.5s`, `0.25s`.
-pub fn seconds(time: Duration) -> String {
-    format!("{}s", (time.as_secs_f64() * 1000.0).round() / 1000.0)
 }
