@@ -243,10 +243,7 @@ mod tests {
     fn verify_counts_submissions_packages_and_unreadable_ones() {
         let (mut dispatch, _) = dispatcher(false);
         let unreadable = vec!["broken/problem.yaml:1:1: bad".to_string()];
-        dispatch.run_started(&RunKind::Verify {
-            problems: 1,
-            unreadable,
-        });
+        dispatch.run_started(&RunKind::Verify { unreadable });
         dispatch.submission_finished(&row(Some(true)));
         dispatch.submission_finished(&row(None));
         dispatch.problem_finished(&ProblemOutcome::default());

@@ -40,10 +40,7 @@ pub enum Event<'a> {
 pub enum RunKind {
     /// `check`: this many cases.
     Check { cases: usize },
-    /// `verify`: this many problems, and the packages that could not be read (each error
-    /// located), which count as failed.
-    Verify {
-        problems: usize,
-        unreadable: Vec<String>,
-    },
+    /// `verify`: the packages that could not be read (each error located), which count as
+    /// failed.
+    Verify { unreadable: Vec<String> },
 }

@@ -77,10 +77,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         Some(n) => n,
     };
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
-    dispatch.run_started(&RunKind::Verify {
-        problems: problems.len(),
-        unreadable,
-    });
+    dispatch.run_started(&RunKind::Verify { unreadable });
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
     let verified = verify_all(&problems, &pool, &args, &mut dispatch);
     dispatch.finish(verified, Summary::default())

@@ -370,10 +370,7 @@ mod tests {
     fn render(color: bool, width: usize) -> String {
         let mut out = Vec::new();
         let mut reporter = HumanReporter::new(&mut out, color, Verbosity::Normal, width);
-        let kind = RunKind::Verify {
-            problems: 1,
-            unreadable: vec![],
-        };
+        let kind = RunKind::Verify { unreadable: vec![] };
         reporter.report(&Event::RunStarted(&kind)).unwrap();
         reporter.report(&Event::ProblemStarted(&heading())).unwrap();
         for row in rows() {
