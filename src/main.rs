@@ -2,8 +2,9 @@
 //!
 //! The pipeline, one module per stage: `config` (runner.toml) → `discovery` (fixtures, filters,
 //! partitions) → `running` (in-process solvers, external programs) → `checking` (checkers) and
-//! `diffing` (diffs), tied together per case by `judging` → `reporting` (human, JSON). `commands`
-//! holds one file per subcommand; `cli` only parses.
+//! `diffing` (diffs), tied together per case by `judging` → `reporting` (one event stream for
+//! every command: human, JSON, JUnit). `commands` holds one file per subcommand; `cli` only
+//! parses.
 
 mod blessing;
 mod builtin;

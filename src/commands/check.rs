@@ -4,9 +4,8 @@
 
 use std::collections::BTreeMap;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{bail, Result};
 
@@ -22,7 +21,7 @@ use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
     Verdict,
 };
-use crate::reporting::{self, ReportOptions, Summary, Verbosity};
+use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
 
@@ -118,8 +117,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
             fail_fast: false,
             cancel: Arc::clone(&cancel),
         },
-        color,
-        args.format == Format::Human && verbosity != Verbosity::Quiet,
+        Stages::new(
+            args.format == Format::Human && verbosity != Verbosity::Quiet,
+            color,
+        ),
     );
     super::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
@@ -130,7 +131,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     if !matches!(subject, Subject::BuiltIn) && verbosity == Verbosity::Verbose {
         eprintln!("containment: {}", grundy_sandbox::describe_containment());
     }
-    let mut reporter = reporting::reporter(ReportOptions {
+    let reporter = reporting::reporter(ReportOptions {
         format: args.format,
         color,
         verbosity,
@@ -140,9 +141,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
             .iter()
             .map(|c| (c.problem.clone(), config.settings(&c.problem).time_limit))
             .collect(),
-        cases: cases.len(),
     });
-    let started = Instant::now();
+    // The case bar is the reporter's own.
+    let mut dispatch = Dispatcher::new(reporter, Stages::new(false, color), cancel, args.fail_fast);
+    dispatch.run_started(&RunKind::Check { cases: cases.len() });
     let jobs = Arc::new(CheckJobs {
         cases,
         subject,
@@ -150,52 +152,26 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         broken,
         bless: args.bless,
     });
-    let options = PoolOptions {
-        jobs: jobs.config.jobs,
-        fail_fast: args.fail_fast,
-        cancel: Arc::clone(&cancel),
-    };
-    let mut summary = Summary::default();
-    let mut written = Ok(());
-    let judged = pool::run_with_watchdog(Arc::clone(&jobs), jobs.cases.len(), &options, |event| {
-        match event {
-            Event::Started(index) => reporter.case_started(&jobs.cases[index]),
-            Event::Finished(None) => summary.skipped += 1,
-            Event::Finished(Some(result)) => {
-                if result.verdict.passed() {
-                    summary.passed += 1;
-                } else {
-                    summary.failed += 1;
-                }
-                if written.is_ok() {
-                    written = reporter.case_finished(&result);
-                    // A report that cannot be written makes the rest of the run pointless.
-                    if written.is_err() {
-                        cancel.store(true, Ordering::SeqCst);
-                    }
-                }
-            }
-        }
-    });
-    written?;
+    let options = dispatch.pool_options(jobs.config.jobs);
     // Ctrl-C: the runs it cut short are not reported (a killed program would look like RE); the
     // summary says the run was cancelled, and the exit status is 130.
-    summary.cancelled = cancel.load(Ordering::SeqCst);
-    if !summary.cancelled {
-        judged?;
-    }
-    summary.skipped += left_out.len();
-    summary.wall_time = started.elapsed();
-    summary.jobs = jobs.config.jobs;
-    summary.partition = args.partition.map(|p| (p.to_string(), suite_size));
-    reporter.finish(&summary)?;
-    Ok(if summary.cancelled {
-        ExitCode::from(130)
-    } else if summary.failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    let judged =
+        pool::run_with_watchdog(
+            Arc::clone(&jobs),
+            jobs.cases.len(),
+            &options,
+            |event| match event {
+                Event::Started(index) => dispatch.case_started(&jobs.cases[index]),
+                Event::Finished(result) => dispatch.case_finished(result.as_ref()),
+            },
+        );
+    dispatch.left_out(left_out.len());
+    let summary = Summary {
+        jobs: jobs.config.jobs,
+        partition: args.partition.map(|p| (p.to_string(), suite_size)),
+        ..Summary::default()
+    };
+    dispatch.finish(judged, summary)
 }
 
 /// Judging the selected cases, one pool job per case.

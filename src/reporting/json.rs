@@ -1,27 +1,41 @@
-//! `--format json`: one JSON object per case per line, as soon as the case's turn in sorted order
-//! comes, then one summary object. Nothing else is written to stdout in this mode (notes and
-//! errors go to stderr, and no progress bar is drawn).
+//! `--format json`: one JSON object per line, as soon as its event comes, then one summary
+//! object. Nothing else is written to stdout in this mode (notes and errors go to stderr, and no
+//! progress bar is drawn).
 //!
-//! Every object has `"type"`: `"case"` or `"summary"`. The fields the README promises are always
-//! there; the others appear only when they have a value.
+//! `check` writes an object per case (`"type": "case"`); the fields the book promises are always
+//! there, the others only when they have a value. `verify` writes an object per submission
+//! (`"type": "submission"`), every field there (`null` without a value), and its summary holds
+//! each problem's status; text from packages and programs has its control characters escaped
+//! before it is encoded.
 
 use std::io::Write;
 
 use anyhow::Result;
 use serde_json::{json, Map, Value};
 
+use super::events::{Event, RunKind};
+use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
+use crate::escape::visible_line;
 use crate::judging::CaseResult;
 use crate::running::Clock;
 
 pub struct JsonReporter<W: Write> {
     out: W,
+    /// Once a `verify` run started: the packages that could not be read, and the objects of
+    /// those verified, for the summary.
+    verify: Option<(Vec<String>, Vec<Value>)>,
+    cancelled: bool,
 }
 
 impl<W: Write> JsonReporter<W> {
     pub fn new(out: W) -> Self {
-        JsonReporter { out }
+        JsonReporter {
+            out,
+            verify: None,
+            cancelled: false,
+        }
     }
 
     fn emit(&mut self, value: Value) -> Result<()> {
@@ -96,8 +110,8 @@ fn case_object(result: &CaseResult) -> Value {
     object
 }
 
-/// The summary object.
-fn summary_object(summary: &Summary) -> Value {
+/// The summary object of `check`.
+fn summary_object(summary: &Summary, cancelled: bool) -> Value {
     let mut object = json!({
         "type": "summary",
         "passed": summary.passed,
@@ -107,7 +121,7 @@ fn summary_object(summary: &Summary) -> Value {
         "time_ms": millis(summary.wall_time),
         "jobs": summary.jobs,
         "slow": timings(&summary.slow),
-        "cancelled": summary.cancelled,
+        "cancelled": cancelled,
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
     if let Some(bytes) = summary.peak_memory_bytes {
@@ -139,13 +153,103 @@ fn timings(timings: &[Timing]) -> Value {
         .collect()
 }
 
-impl<W: Write> Reporter for JsonReporter<W> {
-    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
-        self.emit(case_object(result))
-    }
+/// The object of one `verify` submission.
+fn submission_object(row: &SubmissionRow) -> Value {
+    let caught: Vec<Value> = row
+        .caught_by
+        .iter()
+        .map(|(case, verdict, message)| {
+            json!({
+                "case": clean(case),
+                "verdict": verdict,
+                "message": message.as_deref().map(clean),
+            })
+        })
+        .collect();
+    json!({
+        "type": "submission",
+        "package": clean(&row.problem),
+        "submission": clean(&row.submission),
+        "language": row.language,
+        "verdict": row.verdict.map(|got| got.to_string()),
+        "expected": clean(&row.expected),
+        "ok": row.ok,
+        "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
+        "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
+        "skipped": row.skipped.as_deref().map(clean),
+        "problem": row.unexpected.as_deref().map(clean),
+        "compile_error": row.compile_error.as_deref().map(clean),
+        "judge_error": row.judge_error.as_deref().map(clean),
+        "caught_by": caught,
+    })
+}
 
-    fn finish(&mut self, summary: &Summary) -> Result<()> {
-        self.emit(summary_object(summary))
+/// A `verify` problem, for the summary.
+fn package_object(outcome: &ProblemOutcome) -> Value {
+    let all = |texts: &[String]| texts.iter().map(|t| clean(t)).collect::<Vec<_>>();
+    let mut warnings = all(&outcome.warnings);
+    warnings.extend(all(&outcome.judging_warnings));
+    json!({
+        "package": clean(&outcome.name),
+        "origin": clean(&outcome.origin),
+        "valid": outcome.status() == Status::Valid,
+        "status": outcome.status().name(),
+        "errors": all(&outcome.errors),
+        "unchecked": all(&outcome.unchecked),
+        "judge_errors": all(&outcome.judge_errors),
+        "warnings": warnings,
+        "time_limit": outcome.time_limit,
+    })
+}
+
+/// The summary object of `verify`.
+fn verify_summary(
+    summary: &Summary,
+    packages: &[Value],
+    unreadable: &[String],
+    cancelled: bool,
+) -> Value {
+    json!({
+        "type": "summary",
+        "passed": summary.passed,
+        "failed": summary.failed,
+        "skipped": summary.skipped,
+        "judge_errors": summary.judge_errors,
+        "time_ms": millis(summary.wall_time),
+        "packages": packages,
+        "unreadable": unreadable.iter().map(|e| clean(e)).collect::<Vec<_>>(),
+        "cancelled": cancelled,
+    })
+}
+
+fn clean(text: &str) -> String {
+    visible_line(text).into_owned()
+}
+
+impl<W: Write> Reporter for JsonReporter<W> {
+    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+        let object = match (event, &mut self.verify) {
+            (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
+                self.verify = Some((unreadable.clone(), Vec::new()));
+                return Ok(());
+            }
+            (Event::CaseFinished(result), _) => case_object(result),
+            (Event::SubmissionFinished(row), _) => submission_object(row),
+            (Event::ProblemFinished(outcome), Some((_, packages))) => {
+                packages.push(package_object(outcome));
+                return Ok(());
+            }
+            (Event::Cancelled, _) => {
+                self.cancelled = true;
+                return Ok(());
+            }
+            (Event::RunFinished(summary), Some((unreadable, packages))) => {
+                verify_summary(summary, packages, unreadable, self.cancelled)
+            }
+            (Event::RunFinished(summary), None) => summary_object(summary, self.cancelled),
+            _ => return Ok(()),
+        };
+        self.emit(object)
     }
 }
 
@@ -162,9 +266,9 @@ mod tests {
         let mut out = Vec::new();
         let mut reporter = JsonReporter::new(&mut out);
         for result in results {
-            reporter.case_finished(result).unwrap();
+            reporter.report(&Event::CaseFinished(result)).unwrap();
         }
-        reporter.finish(summary).unwrap();
+        reporter.report(&Event::RunFinished(summary)).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()

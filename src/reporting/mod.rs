@@ -1,15 +1,21 @@
-//! Reporting: turning the stream of case events into human text, JSON lines, a JUnit file and a
-//! progress bar. Results arrive in sorted case order; reporters only format and print or write,
-//! they never run or judge anything.
+//! Reporting: turning the one stream of a run's [`Event`]s into human text, JSON lines, a JUnit
+//! file and a progress bar, for `check` (a line per failed case) and `verify` (a line per
+//! submission) alike. Events arrive in a deterministic order from the [`Dispatcher`], which
+//! keeps the totals; reporters only format and print or write, they never run or judge
+//! anything, and nothing else prints results.
 //!
 //! [`reporter`] builds the whole set for a run: the stdout format (wrapped in a progress bar on a
 //! terminal) and, with `--junit`, the JUnit file. The set also keeps the per-case timings that
 //! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
+mod dispatch;
+pub mod events;
+pub mod fit;
 mod human;
 mod json;
 mod junit;
 mod progress;
+pub mod verified;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -17,14 +23,19 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+pub use dispatch::Dispatcher;
+pub use events::{Event, RunKind};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
 pub use junit::JunitReporter;
-pub use progress::{bar as progress_bar, ProgressReporter};
+pub use progress::{bar as progress_bar, ProgressReporter, Stages};
 
 use crate::cli::Format;
-use crate::discovery::Case;
 use crate::judging::{CaseResult, Verdict};
+
+/// The width human reports fit to when stdout is no terminal and `COLUMNS` is unset: logs and
+/// pipes get lines of a known length whatever machine wrote them.
+pub const FIXED_WIDTH: usize = 100;
 
 /// The totals of a run.
 #[derive(Clone, Debug, Default)]
@@ -43,8 +54,8 @@ pub struct Summary {
     pub slow: Vec<Timing>,
     /// The N slowest cases under `--slowest N`, slowest first.
     pub slowest: Vec<Timing>,
-    /// The run was cut short (Ctrl-C): the cases not judged are counted as skipped.
-    pub cancelled: bool,
+    /// Programs the host failed to build (`verify`): the run is incomplete.
+    pub judge_errors: usize,
 }
 
 impl Summary {
@@ -75,16 +86,12 @@ pub struct Timing {
     pub time_limit: Option<Duration>,
 }
 
-/// A consumer of case events. `case_started` comes in the order workers take cases;
-/// `case_finished` in sorted case order, whatever order the cases finish in.
+/// A consumer of a run's events (see [`Event`] for their order); it shows those it has a view
+/// of and passes over the others.
 pub trait Reporter {
-    fn case_started(&mut self, _case: &Case) {}
     /// An error means the report cannot be written (stdout closed or full): a lost report makes
-    /// the run meaningless for CI, so the caller turns it into exit code 2.
-    fn case_finished(&mut self, result: &CaseResult) -> Result<()>;
-    /// The run is over. An error (a report that cannot be written) makes the run meaningless for
-    /// CI, so the caller turns it into exit code 2.
-    fn finish(&mut self, summary: &Summary) -> Result<()>;
+    /// the run meaningless for CI, so the dispatcher stops the run and it exits 2.
+    fn report(&mut self, event: &Event<'_>) -> Result<()>;
 }
 
 /// What a run's reports look like; built from the command line and the settings.
@@ -98,22 +105,25 @@ pub struct ReportOptions {
     pub slowest: Option<usize>,
     /// The time limit of each problem judged, for the slow-case list.
     pub time_limits: BTreeMap<String, Duration>,
-    /// How many cases will be judged, for the progress bar.
-    pub cases: usize,
 }
 
 /// Every reporter the options ask for, behind one [`Reporter`].
 pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
     let stdout = std::io::stdout();
     let mut out: Box<dyn Reporter> = match options.format {
-        Format::Human => Box::new(HumanReporter::new(stdout, options.color, options.verbosity)),
+        Format::Human => Box::new(HumanReporter::new(
+            stdout,
+            options.color,
+            options.verbosity,
+            fit::terminal_width(FIXED_WIDTH),
+        )),
         Format::Json => Box::new(JsonReporter::new(stdout)),
     };
     if options.format == Format::Human
         && options.verbosity > Verbosity::Quiet
         && progress::on_a_terminal()
     {
-        out = Box::new(ProgressReporter::new(out, options.cases, options.color));
+        out = Box::new(ProgressReporter::new(out, options.color));
     }
     let mut sinks = vec![out];
     if let Some(path) = options.junit {
@@ -162,14 +172,9 @@ impl Slowest {
     }
 }
 
-impl Reporter for Reports {
-    fn case_started(&mut self, case: &Case) {
-        for sink in &mut self.sinks {
-            sink.case_started(case);
-        }
-    }
-
-    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
+impl Reports {
+    /// Keeps what the timing lists and the peak memory need of a judged case.
+    fn time(&mut self, result: &CaseResult) {
         let timing = Timing {
             case: result.case.id.clone(),
             verdict: result.verdict,
@@ -183,13 +188,10 @@ impl Reporter for Reports {
             self.slow.push(timing);
         }
         self.peak_memory_bytes = self.peak_memory_bytes.max(result.peak_memory_bytes);
-        for sink in &mut self.sinks {
-            sink.case_finished(result)?;
-        }
-        Ok(())
     }
 
-    fn finish(&mut self, summary: &Summary) -> Result<()> {
+    /// The summary with the timing lists and the peak memory filled in.
+    fn completed(&self, summary: &Summary) -> Summary {
         let mut summary = summary.clone();
         summary.peak_memory_bytes = self.peak_memory_bytes;
         summary.slow = slowest_first(self.slow.clone());
@@ -198,13 +200,32 @@ impl Reporter for Reports {
             .as_ref()
             .map(|s| slowest_cases(&s.kept, s.n))
             .unwrap_or_default();
-        // Every sink finishes even when one fails: the summary is still printed when the JUnit
-        // file cannot be written.
+        summary
+    }
+}
+
+impl Reporter for Reports {
+    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+        let (summary, completed);
+        let event = match event {
+            Event::CaseFinished(result) => {
+                self.time(result);
+                event
+            }
+            Event::RunFinished(given) => {
+                summary = self.completed(given);
+                completed = Event::RunFinished(&summary);
+                &completed
+            }
+            _ => event,
+        };
+        // Every sink sees every event even when one fails: the summary is still printed when
+        // the JUnit file cannot be written.
         let mut outcome = Ok(());
         for sink in &mut self.sinks {
-            let finished = sink.finish(&summary);
+            let reported = sink.report(event);
             if outcome.is_ok() {
-                outcome = finished;
+                outcome = reported;
             }
         }
         outcome
@@ -253,6 +274,11 @@ pub fn millis(time: Duration) -> f64 {
     (time.as_secs_f64() * 1e6).round() / 1e3
 }
 
+/// `1.5s`, `0.25s`: seconds to the millisecond, for `verify`'s reports.
+pub fn seconds(time: Duration) -> String {
+    format!("{}s", (time.as_secs_f64() * 1000.0).round() / 1000.0)
+}
+
 /// `12.3 MiB`, for peak memory.
 pub fn mebibytes(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / f64::from(1 << 20))
@@ -261,6 +287,7 @@ pub fn mebibytes(bytes: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::discovery::Case;
     use crate::files::beneath::TreePath;
 
     pub(super) fn case(id: &str) -> Case {
@@ -335,20 +362,22 @@ mod tests {
     struct Recorder(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
 
     impl Reporter for Recorder {
-        fn case_started(&mut self, case: &Case) {
-            self.0.borrow_mut().push(format!("start {}", case.id));
-        }
-        fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
-            self.0.borrow_mut().push(format!("done {}", result.case.id));
-            Ok(())
-        }
-        fn finish(&mut self, summary: &Summary) -> Result<()> {
-            let slow: Vec<&str> = summary.slow.iter().map(|t| t.case.as_str()).collect();
-            let slowest: Vec<&str> = summary.slowest.iter().map(|t| t.case.as_str()).collect();
-            self.0.borrow_mut().push(format!(
-                "finish slow={slow:?} slowest={slowest:?} peak={:?}",
-                summary.peak_memory_bytes
-            ));
+        fn report(&mut self, event: &Event<'_>) -> Result<()> {
+            let line = match event {
+                Event::CaseStarted(case) => format!("start {}", case.id),
+                Event::CaseFinished(result) => format!("done {}", result.case.id),
+                Event::RunFinished(summary) => {
+                    let slow: Vec<&str> = summary.slow.iter().map(|t| t.case.as_str()).collect();
+                    let slowest: Vec<&str> =
+                        summary.slowest.iter().map(|t| t.case.as_str()).collect();
+                    format!(
+                        "finish slow={slow:?} slowest={slowest:?} peak={:?}",
+                        summary.peak_memory_bytes
+                    )
+                }
+                other => format!("{other:?}"),
+            };
+            self.0.borrow_mut().push(line);
             Ok(())
         }
     }
@@ -367,19 +396,21 @@ mod tests {
             peak_memory_bytes: None,
         };
         let (fast, slow) = (case("p/fast"), case("p/slow"));
-        reports.case_started(&fast);
-        reports.case_started(&slow);
+        reports.report(&Event::CaseStarted(&fast)).unwrap();
+        reports.report(&Event::CaseStarted(&slow)).unwrap();
         let mut result = CaseResult::new(fast, Verdict::AC, None);
         result.time = Duration::from_millis(3);
         result.peak_memory_bytes = Some(5 << 20);
-        reports.case_finished(&result).unwrap();
+        reports.report(&Event::CaseFinished(&result)).unwrap();
         let mut result = CaseResult::new(slow, Verdict::AC, None);
         result.time = Duration::from_millis(90);
-        reports.case_finished(&result).unwrap();
+        reports.report(&Event::CaseFinished(&result)).unwrap();
         let mut result = CaseResult::new(case("p/late"), Verdict::TLE, Some("stopped".into()));
         result.time = Duration::from_millis(100);
-        reports.case_finished(&result).unwrap();
-        reports.finish(&Summary::default()).unwrap();
+        reports.report(&Event::CaseFinished(&result)).unwrap();
+        reports
+            .report(&Event::RunFinished(&Summary::default()))
+            .unwrap();
         let log = log.borrow();
         let finish = r#"finish slow=["p/slow"] slowest=["p/late"] peak=Some(5242880)"#;
         assert_eq!(log.iter().filter(|l| *l == finish).count(), 2, "{log:#?}");

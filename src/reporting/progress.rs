@@ -3,20 +3,22 @@
 //! It wraps the stdout reporter and hides itself while that reporter prints, so lines and bar
 //! never mix.
 //!
+//! [`Stages`] is the bar of a command that runs in stages (`verify`'s building, validating and
+//! judging), one bar at a time, which the reports printed meanwhile suspend.
+//!
 //! Only when stdout is a terminal and `CI` is not set: logs and pipes get plain lines, never a
 //! `\r` or a cursor movement. indicatif also draws nothing when stderr is not a terminal.
 
 use std::io::IsTerminal;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::events::{Event, RunKind};
 use super::Reporter;
-use crate::discovery::Case;
 use crate::escape::visible_line;
-use crate::judging::CaseResult;
-use crate::reporting::Summary;
 
 /// Case names shown in the bar; the rest are counted.
 const NAMES_SHOWN: usize = 3;
@@ -56,9 +58,58 @@ fn styled_bar(total: Option<u64>, color: bool, target: ProgressDrawTarget) -> Pr
     bar
 }
 
+/// The bars of a command's stages, one at a time; clones share them. Hidden unless `shown`.
+#[derive(Clone)]
+pub struct Stages {
+    shown: bool,
+    color: bool,
+    current: Arc<Mutex<Option<ProgressBar>>>,
+}
+
+impl Stages {
+    pub fn new(shown: bool, color: bool) -> Stages {
+        Stages {
+            shown,
+            color,
+            current: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// The bar of a stage of `count` steps doing `what`, until [`Stages::end`].
+    pub fn start(&self, what: &str, count: usize) -> ProgressBar {
+        let bar = match self.shown {
+            true => bar(Some(count as u64), self.color),
+            false => ProgressBar::hidden(),
+        };
+        bar.set_message(what.to_string());
+        *self.current.lock().expect("never poisoned") = Some(bar.clone());
+        bar
+    }
+
+    /// Clears the stage's bar.
+    pub fn end(&self) {
+        if let Some(bar) = self.current.lock().expect("never poisoned").take() {
+            bar.finish_and_clear();
+        }
+    }
+
+    /// Runs `print` with the current stage's bar out of the way.
+    pub fn suspend<R>(&self, print: impl FnOnce() -> R) -> R {
+        match &*self.current.lock().expect("never poisoned") {
+            Some(bar) => bar.suspend(print),
+            None => print(),
+        }
+    }
+}
+
+/// The bar of `check`'s cases, drawn from the run's start to its end; it passes every event on
+/// to the reporter it wraps.
 pub struct ProgressReporter {
     inner: Box<dyn Reporter>,
-    bar: ProgressBar,
+    color: bool,
+    target: fn() -> ProgressDrawTarget,
+    /// Drawn once a `check` run starts (`verify` shows its stages instead).
+    bar: Option<ProgressBar>,
     /// Cases started and not yet reported, oldest first. Reports come in sorted order, so the
     /// oldest is the one the report is waiting for.
     in_flight: Vec<String>,
@@ -66,27 +117,29 @@ pub struct ProgressReporter {
 }
 
 impl ProgressReporter {
-    pub fn new(inner: Box<dyn Reporter>, cases: usize, color: bool) -> Self {
-        Self::with_target(inner, cases, color, ProgressDrawTarget::stderr())
+    pub fn new(inner: Box<dyn Reporter>, color: bool) -> Self {
+        Self::with_target(inner, color, ProgressDrawTarget::stderr)
     }
 
     fn with_target(
         inner: Box<dyn Reporter>,
-        cases: usize,
         color: bool,
-        target: ProgressDrawTarget,
+        target: fn() -> ProgressDrawTarget,
     ) -> Self {
-        let bar = styled_bar(Some(cases as u64), color, target);
         ProgressReporter {
             inner,
-            bar,
+            color,
+            target,
+            bar: None,
             in_flight: Vec::new(),
             failed: 0,
         }
     }
 
     fn update(&self) {
-        self.bar.set_message(status(self.failed, &self.in_flight));
+        if let Some(bar) = &self.bar {
+            bar.set_message(status(self.failed, &self.in_flight));
+        }
     }
 }
 
@@ -104,26 +157,37 @@ fn status(failed: usize, in_flight: &[String]) -> String {
 }
 
 impl Reporter for ProgressReporter {
-    fn case_started(&mut self, case: &Case) {
-        self.in_flight.push(visible_line(&case.id).into_owned());
-        self.update();
-        self.inner.case_started(case);
-    }
-
-    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
-        let id = visible_line(&result.case.id);
-        self.in_flight.retain(|shown| *shown != id);
-        self.failed += usize::from(!result.verdict.passed());
+    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+        match event {
+            Event::RunStarted(RunKind::Check { cases }) => {
+                self.bar = Some(styled_bar(Some(*cases as u64), self.color, (self.target)()));
+            }
+            Event::CaseStarted(case) => {
+                self.in_flight.push(visible_line(&case.id).into_owned());
+                self.update();
+            }
+            Event::CaseFinished(result) => {
+                let id = visible_line(&result.case.id);
+                self.in_flight.retain(|shown| *shown != id);
+                self.failed += usize::from(!result.verdict.passed());
+            }
+            Event::Cancelled | Event::RunFinished(_) => {
+                if let Some(bar) = &self.bar {
+                    bar.finish_and_clear();
+                }
+            }
+            _ => {}
+        }
         let inner = &mut self.inner;
-        self.bar.suspend(|| inner.case_finished(result))?;
-        self.bar.inc(1);
-        self.update();
+        match self.bar.as_ref().filter(|bar| !bar.is_finished()) {
+            Some(bar) => bar.suspend(|| inner.report(event))?,
+            None => inner.report(event)?,
+        }
+        if let (Event::CaseFinished(_), Some(bar)) = (event, &self.bar) {
+            bar.inc(1);
+            self.update();
+        }
         Ok(())
-    }
-
-    fn finish(&mut self, summary: &Summary) -> Result<()> {
-        self.bar.finish_and_clear();
-        self.inner.finish(summary)
     }
 }
 
@@ -133,8 +197,9 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::judging::Verdict;
+    use crate::judging::{CaseResult, Verdict};
     use crate::reporting::tests::case;
+    use crate::reporting::Summary;
 
     #[test]
     fn the_status_counts_failures_and_names_the_oldest_cases_in_flight() {
@@ -147,42 +212,47 @@ mod tests {
         );
     }
 
-    struct Count(Rc<RefCell<(usize, usize, usize)>>);
+    struct Count(Rc<RefCell<usize>>);
 
     impl Reporter for Count {
-        fn case_started(&mut self, _case: &Case) {
-            self.0.borrow_mut().0 += 1;
-        }
-        fn case_finished(&mut self, _result: &CaseResult) -> Result<()> {
-            self.0.borrow_mut().1 += 1;
-            Ok(())
-        }
-        fn finish(&mut self, _summary: &Summary) -> Result<()> {
-            self.0.borrow_mut().2 += 1;
+        fn report(&mut self, _event: &Event<'_>) -> Result<()> {
+            *self.0.borrow_mut() += 1;
             Ok(())
         }
     }
 
     #[test]
     fn every_event_reaches_the_wrapped_reporter() {
-        let counts = Rc::new(RefCell::new((0, 0, 0)));
-        let inner = Box::new(Count(counts.clone()));
-        let mut progress =
-            ProgressReporter::with_target(inner, 2, false, ProgressDrawTarget::hidden());
+        let count = Rc::new(RefCell::new(0));
+        let inner = Box::new(Count(count.clone()));
+        let mut progress = ProgressReporter::with_target(inner, false, ProgressDrawTarget::hidden);
         let (a, b) = (case("p/a"), case("p/b"));
-        progress.case_started(&a);
-        progress.case_started(&b);
         progress
-            .case_finished(&CaseResult::new(a, Verdict::WA, None))
+            .report(&Event::RunStarted(&RunKind::Check { cases: 2 }))
             .unwrap();
+        progress.report(&Event::CaseStarted(&a)).unwrap();
+        progress.report(&Event::CaseStarted(&b)).unwrap();
+        let wrong = CaseResult::new(a, Verdict::WA, None);
+        progress.report(&Event::CaseFinished(&wrong)).unwrap();
         assert_eq!(progress.in_flight, ["p/b"]);
         assert_eq!(progress.failed, 1);
+        let right = CaseResult::new(b, Verdict::AC, None);
+        progress.report(&Event::CaseFinished(&right)).unwrap();
+        let bar = progress.bar.clone().expect("a check run has a bar");
+        assert_eq!(bar.position(), 2);
         progress
-            .case_finished(&CaseResult::new(b, Verdict::AC, None))
+            .report(&Event::RunFinished(&Summary::default()))
             .unwrap();
-        assert_eq!(progress.bar.position(), 2);
-        progress.finish(&Summary::default()).unwrap();
-        assert!(progress.bar.is_finished());
-        assert_eq!(*counts.borrow(), (2, 2, 1));
+        assert!(bar.is_finished());
+        assert_eq!(*count.borrow(), 6);
+    }
+
+    #[test]
+    fn a_verify_run_has_no_case_bar() {
+        let inner = Box::new(Count(Rc::new(RefCell::new(0))));
+        let mut progress = ProgressReporter::with_target(inner, false, ProgressDrawTarget::hidden);
+        let kind = RunKind::Verify { unreadable: vec![] };
+        progress.report(&Event::RunStarted(&kind)).unwrap();
+        assert!(progress.bar.is_none());
     }
 }

@@ -16,16 +16,7 @@ const LISTED_WINDOW: usize = 12;
 
 /// The width to wrap to: the terminal's when stdout is one, else `COLUMNS`, else 80.
 pub fn terminal_width() -> usize {
-    if let Some((terminal_size::Width(width), _)) =
-        terminal_size::terminal_size_of(std::io::stdout())
-    {
-        return usize::from(width).max(20);
-    }
-    std::env::var("COLUMNS")
-        .ok()
-        .and_then(|c| c.trim().parse::<usize>().ok())
-        .filter(|&c| c > 0)
-        .map_or(80, |c| c.max(20))
+    crate::reporting::fit::terminal_width(80)
 }
 
 pub fn human(outcome: &Outcome, width: usize) -> String {

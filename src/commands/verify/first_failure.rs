@@ -75,19 +75,16 @@ impl Stops {
         }
     }
 
-    /// Forgets the runs after each submission's first failure, which ran only because workers
-    /// got to them first: the report is the same whatever the timing.
-    pub(super) fn trim(&self, judgings: &mut [Judging]) {
-        for (p, judging) in judgings.iter_mut().enumerate() {
-            for (s, judged) in judging.submissions.iter_mut().enumerate() {
-                let (Some(first), Judged::Runs(runs)) = (&self.first_failed[p][s], judged) else {
-                    continue;
-                };
-                let first = first.load(Ordering::Relaxed);
-                runs.iter_mut()
-                    .skip(first.saturating_add(1))
-                    .for_each(|run| *run = None);
-            }
-        }
+    /// Forgets the runs of submission `s` of problem `p` after its first failure, which ran
+    /// only because workers got to them first: the report is the same whatever the timing.
+    /// Called once every run of the submission is in.
+    pub(super) fn trim(&self, p: usize, s: usize, judged: &mut Judged) {
+        let (Some(first), Judged::Runs(runs)) = (&self.first_failed[p][s], judged) else {
+            return;
+        };
+        let first = first.load(Ordering::Relaxed);
+        runs.iter_mut()
+            .skip(first.saturating_add(1))
+            .for_each(|run| *run = None);
     }
 }

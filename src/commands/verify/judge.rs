@@ -7,7 +7,9 @@
 //!
 //! Every case is judged, even after a failure, so the report can say which cases catch each
 //! wrong submission; a multi-pass package's case pass after pass
-//! ([`crate::judging::judge_passes`]), its time that of its slowest pass.
+//! ([`crate::judging::judge_passes`]), its time that of its slowest pass. Each submission is
+//! settled ([`super::settle`]) and handed to the report as soon as its last run is in, so the
+//! report streams while later submissions run.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,9 +21,10 @@ use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::first_failure::{Ran, Stops};
 use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
-use super::results::{seconds, CaseRun, Judged, Judging};
-use super::time_limit;
-use super::Pool;
+use super::report::Stream;
+use super::results::{CaseRun, Judged, Judging};
+use super::settle::Pending;
+use super::{settle, time_limit, Pool};
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
 use crate::discovery::Case;
@@ -51,13 +54,15 @@ struct JudgeJobs {
     stops: Option<Stops>,
 }
 
-/// Judges every problem's submissions.
+/// Judges every problem's submissions, telling `stream` of each problem's time limit, each
+/// submission once it is settled and each problem once all its submissions are.
 pub fn judge_all(
     problems: &Arc<Vec<Problem>>,
     builds: &Builds,
     pool: &Pool,
     first_failure: bool,
-) -> Result<Vec<Judging>> {
+    stream: &mut Stream<'_>,
+) -> Result<()> {
     let mut judgings = vec![];
     let mut prepared = vec![];
     for problem in problems.iter() {
@@ -76,54 +81,66 @@ pub fn judge_all(
             }
         }
     }
+    let jobs = JudgeJobs::new(problems, &prepared, first, None);
     run_tasks(
-        problems,
-        &prepared,
-        first,
+        jobs,
         pool,
         "timing accepted submissions",
-        None,
         &mut judgings,
+        None,
     )?;
     let mut rest = vec![];
+    let mut pending = Pending::new(problems, stream);
     for (p, problem) in problems.iter().enumerate() {
         let (limit, line) = time_limit::limit(problem, &judgings[p]);
         let judging = &mut judgings[p];
         judging.time_limit_line = line;
-        if let Ok(limit) = limit {
-            let timeout = problem.limits.timeout(limit);
-            for (s, judged) in judging.submissions.iter().enumerate() {
-                if let Judged::Runs(runs) = judged {
-                    rest.extend(
-                        runs.iter()
-                            .enumerate()
-                            .filter(|(_, run)| run.is_none())
-                            .map(|(c, _)| (p, s, c, timeout)),
-                    );
+        judging.time_limit = limit.clone();
+        pending.stream.timed(p, judging);
+        let mut runs = vec![0; problem.submissions.len()];
+        match limit {
+            Ok(limit) => {
+                let timeout = problem.limits.timeout(limit);
+                for (s, judged) in judging.submissions.iter().enumerate() {
+                    if let Judged::Runs(ran) = judged {
+                        let left = ran.iter().enumerate().filter(|(_, run)| run.is_none());
+                        let before = rest.len();
+                        rest.extend(left.map(|(c, _)| (p, s, c, timeout)));
+                        runs[s] = rest.len() - before;
+                    }
                 }
             }
+            Err(why) => settle::without_limit(problem, judging, &why),
         }
-        judging.time_limit = limit;
+        pending.runs.push(runs);
+    }
+    // What needs no more runs is settled and reported at once.
+    for (p, problem) in problems.iter().enumerate() {
+        if problem.submissions.is_empty() {
+            pending.finish(problem, &mut judgings[p], p);
+        }
+        for s in 0..problem.submissions.len() {
+            if pending.runs[p][s] == 0 {
+                pending.settle(problem, &mut judgings[p], (p, s), None);
+            }
+        }
     }
     let stops = first_failure.then(|| Stops::new(problems, &judgings));
+    let jobs = JudgeJobs::new(problems, &prepared, rest, stops);
     run_tasks(
-        problems,
-        &prepared,
-        rest,
+        jobs,
         pool,
         "judging submissions",
-        stops,
         &mut judgings,
-    )?;
-    for (problem, judging) in problems.iter().zip(&mut judgings) {
-        settle(problem, judging);
-    }
-    Ok(judgings)
+        Some(&mut pending),
+    )
 }
 
-/// The runs of the submissions `timeout_of` picks, with the timeout it gives each, on every
+/// The runs of the submissions `timeout_of` picks, with the CPU timeout it gives each, on every
 /// case, the verdicts left as the runs gave them (no time limit is applied afterwards): for
-/// `grundy timelimit`, which times the runs itself.
+/// `grundy timelimit`, which times the runs itself. The wall clock gets ten times the longest
+/// timeout of a problem and ten seconds: a timing run is to end by its CPU time, which a busy
+/// machine only delays.
 pub fn runs_of(
     problems: &Arc<Vec<Problem>>,
     builds: &Builds,
@@ -131,28 +148,25 @@ pub fn runs_of(
     what: &str,
     timeout_of: impl Fn(usize, &Problem, &Submission) -> Option<Duration>,
 ) -> Result<Vec<Judging>> {
-    let (mut judgings, prepared): (Vec<Judging>, Vec<Prepared>) = problems
+    let (mut judgings, mut prepared): (Vec<Judging>, Vec<Prepared>) = problems
         .iter()
         .map(|problem| prepare(problem, builds))
         .unzip();
     let mut tasks = vec![];
     for (p, problem) in problems.iter().enumerate() {
+        let mut longest = Duration::ZERO;
         for (s, submission) in problem.submissions.iter().enumerate() {
             let timeout = timeout_of(p, problem, submission);
             if let (Some(timeout), Some(_)) = (timeout, &prepared[p].subjects[s]) {
                 tasks.extend((0..problem.cases.len()).map(|c| (p, s, c, timeout)));
+                longest = longest.max(timeout);
             }
         }
+        let wall = longest.saturating_mul(10) + Duration::from_secs(10);
+        prepared[p].settings.wall_time_limit = Some(wall);
     }
-    run_tasks(
-        problems,
-        &Arc::new(prepared),
-        tasks,
-        pool,
-        what,
-        None,
-        &mut judgings,
-    )?;
+    let jobs = JudgeJobs::new(problems, &Arc::new(prepared), tasks, None);
+    run_tasks(jobs, pool, what, &mut judgings, None)?;
     Ok(judgings)
 }
 
@@ -235,27 +249,41 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     (judging, prepared)
 }
 
+impl JudgeJobs {
+    fn new(
+        problems: &Arc<Vec<Problem>>,
+        prepared: &Arc<Vec<Prepared>>,
+        tasks: Vec<Task>,
+        stops: Option<Stops>,
+    ) -> Arc<JudgeJobs> {
+        Arc::new(JudgeJobs {
+            problems: Arc::clone(problems),
+            prepared: Arc::clone(prepared),
+            tasks,
+            stops,
+        })
+    }
+}
+
+/// Runs `jobs` and records each run in `judgings` as it comes (in task order); with `pending`,
+/// settles and reports each submission once its last run is in.
 fn run_tasks(
-    problems: &Arc<Vec<Problem>>,
-    prepared: &Arc<Vec<Prepared>>,
-    tasks: Vec<Task>,
+    jobs: Arc<JudgeJobs>,
     pool: &Pool,
     what: &str,
-    stops: Option<Stops>,
     judgings: &mut [Judging],
+    mut pending: Option<&mut Pending<'_, '_>>,
 ) -> Result<()> {
-    let jobs = Arc::new(JudgeJobs {
-        problems: Arc::clone(problems),
-        prepared: Arc::clone(prepared),
-        tasks,
-        stops,
-    });
-    let outputs = pool.run(Arc::clone(&jobs), jobs.tasks.len(), what)?;
-    for (&(p, s, c, timeout), ran) in jobs.tasks.iter().zip(outputs) {
+    let count = jobs.tasks.len();
+    pool.run_each(Arc::clone(&jobs), count, what, |index, ran| {
+        // Cut short (Ctrl-C, or an error that ends the run): its submission is never settled,
+        // so neither it nor what comes after it is reported as if judged.
+        let Some(ran) = ran else { return };
+        let (p, s, c, timeout) = jobs.tasks[index];
         let submission = &mut judgings[p].submissions[s];
         match ran {
-            Some(Ran::Unjudged(why)) => *submission = Judged::Skipped(format!("skipped: {why}")),
-            Some(Ran::Case(mut run)) => {
+            Ran::Unjudged(why) => *submission = Judged::Skipped(format!("skipped: {why}")),
+            Ran::Case(mut run) => {
                 if let Judged::Runs(runs) = submission {
                     if run.verdict == Verdict::TLE {
                         // Killed at the timeout: it ran at least that long.
@@ -264,75 +292,16 @@ fn run_tasks(
                     runs[c] = Some(run);
                 }
             }
-            Some(Ran::Stopped) | None => {}
+            Ran::Stopped => {}
         }
-    }
-    if let Some(stops) = &jobs.stops {
-        stops.trim(judgings);
-    }
-    Ok(())
-}
-
-/// Applies the final time limit to every run (a run over it is TLE), collects the judge errors,
-/// and checks the limit against the format's margins.
-fn settle(problem: &Problem, judging: &mut Judging) {
-    let Ok(limit) = judging.time_limit.clone() else {
-        let why = judging.time_limit.clone().unwrap_err();
-        // Whether a submission the limit is computed from was not built (no compiler, a judge
-        // error of the host): then the limit is unknown, not the package wrong.
-        let unbuilt =
-            problem
-                .submissions
-                .iter()
-                .zip(&judging.submissions)
-                .any(|(submission, judged)| {
-                    time_limit::times_the_limit(problem, submission)
-                        && matches!(judged, Judged::Skipped(_) | Judged::HostError(_))
-                });
-        for judged in &mut judging.submissions {
-            if matches!(judged, Judged::Runs(_)) {
-                *judged = Judged::Skipped(format!("skipped: no time limit: {why}"));
+        if let Some(pending) = pending.as_deref_mut() {
+            pending.runs[p][s] -= 1;
+            if pending.runs[p][s] == 0 {
+                let problem = &jobs.problems[p];
+                pending.settle(problem, &mut judgings[p], (p, s), jobs.stops.as_ref());
             }
         }
-        match unbuilt {
-            true => judging.unchecked.push(format!(
-                "time limit: {why} (a submission it is computed from was not built)"
-            )),
-            false => judging.errors.push(format!("time limit: {why}")),
-        }
-        return;
-    };
-    for (submission, judged) in problem.submissions.iter().zip(&mut judging.submissions) {
-        let Judged::Runs(runs) = judged else { continue };
-        for (case, run) in problem.cases.iter().zip(runs.iter_mut()) {
-            let Some(run) = run else { continue };
-            if run.verdict != Verdict::TLE && run.time > limit {
-                run.message = Some(format!(
-                    "used {} of CPU time, over the time limit of {}",
-                    seconds(run.time),
-                    seconds(limit)
-                ));
-                run.verdict = Verdict::TLE;
-            }
-            if run.verdict == Verdict::JE {
-                judging.errors.push(format!(
-                    "judge error on {} with {}: {}",
-                    case.id,
-                    submission.id,
-                    run.message.as_deref().unwrap_or_default()
-                ));
-            }
-        }
-    }
-    if let Some(why) = time_limit::margins(problem, judging) {
-        judging.errors.push(format!("time limit: {why}"));
-    }
-    if let Some(why) = time_limit::thin_fixed_margin(problem, judging) {
-        judging.warnings.push(format!("time limit: {why}"));
-    }
-    let timeout = problem.limits.timeout(limit);
-    let calls = time_limit::close_calls(problem, judging, limit, timeout);
-    judging.warnings.extend(calls);
+    })
 }
 
 impl Jobs for JudgeJobs {
@@ -386,6 +355,7 @@ fn judge_case(
         Ran::Case(CaseRun {
             verdict,
             time: Duration::ZERO,
+            stopped_by: None,
             message: Some(message),
         })
     };
@@ -442,6 +412,7 @@ fn judge_case(
     Ran::Case(CaseRun {
         verdict: result.verdict,
         time: result.time,
+        stopped_by: result.stopped_by,
         message: result
             .message
             .map(|m| m.lines().next().unwrap_or_default().to_string()),

@@ -3,9 +3,11 @@
 //! pool: [`model`] (the problems, from Kattis packages or from [`builtin`] problems), [`build`]
 //! (every program compiled once into the build cache), [`validation`] (inputs through the input
 //! validators, outputs through the output validator), [`judge`] (every submission on every case,
-//! with [`checkers`] deciding how outputs are judged and [`time_limit`] the limit), [`outcome`]
-//! (each submission against what it must get) and [`report`]. [`fixtures`] lends the packages'
-//! settings to `check` and `list`.
+//! with [`checkers`] deciding how outputs are judged and [`time_limit`] the limit, and [`settle`]
+//! settling each submission as its last run is in), [`outcome`] (each submission against what it
+//! must get) and [`report`] (what is reported of each problem, streamed in order through the
+//! shared reporters as judging goes). [`fixtures`] lends the packages' settings to `check` and
+//! `list`.
 //!
 //! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
 //! otherwise (a package whose validators did not all run is not valid); 2 for a package that
@@ -24,15 +26,16 @@ mod model;
 mod outcome;
 mod report;
 mod results;
+mod settle;
 mod time_limit;
 mod timing;
 mod validation;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
 
 use anyhow::{Context, Result};
 
@@ -40,71 +43,56 @@ use super::load_config;
 use crate::cli::{Format, VerifyArgs};
 use crate::config::{Isolate, Overrides};
 use crate::package::{find, load_package};
-use crate::reporting::progress_bar;
+use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
-use build::{Build, BuildJobs, Builds};
+use build::BuildJobs;
 pub use fixtures::RootPackages;
 use model::{absolute, Problem};
-use report::{ProblemReport, Totals};
 pub use timing::run as timelimit;
 use validation::{Findings, ValidationJobs};
 
 pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
-    let started = Instant::now();
+    let reporter = reporting::reporter(ReportOptions {
+        format: args.format,
+        color,
+        verbosity: match args.verbose {
+            true => Verbosity::Verbose,
+            false => Verbosity::Normal,
+        },
+        junit: args.junit.clone(),
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    });
+    let cancel = Arc::new(AtomicBool::new(false));
+    // A bar for each stage, never beside JSON.
+    let stages = Stages::new(args.format == Format::Human, color);
+    let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
     let (problems, unreadable) = problems(&args)?;
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
     super::containment_check(isolate.unwrap_or_default())?;
     let problems = Arc::new(problems);
-    let cancel = Arc::new(AtomicBool::new(false));
     // Ctrl-C must not leave compilers or submissions running.
     super::on_ctrl_c(&cancel);
     let jobs = match args.jobs {
         None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(n) => n,
     };
-    let pool = Pool {
-        options: PoolOptions {
-            jobs,
-            fail_fast: false,
-            cancel,
-        },
-        color,
-        progress: args.format == Format::Human,
-    };
-
-    // Ctrl-C cuts any stage short: what is reported then is that the run was cancelled.
-    let (reports, cancelled) = match verify_all(&problems, &pool, &args) {
-        Err(error) if error.is::<Cancelled>() => (Vec::new(), true),
-        verified => (verified?, false),
-    };
-    let mut totals = Totals::count(&reports, unreadable, started.elapsed());
-    totals.cancelled = cancelled;
-    report::report(
-        &reports,
-        &totals,
-        args.format,
-        args.junit.as_ref(),
-        args.verbose,
-    )?;
-    Ok(if totals.cancelled {
-        ExitCode::from(130)
-    } else if !totals.unreadable.is_empty() || totals.judge_errors > 0 {
-        ExitCode::from(2)
-    } else if totals.failed > 0 {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    dispatch.run_started(&RunKind::Verify { unreadable });
+    // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
+    let verified = verify_all(&problems, &pool, &args, &mut dispatch);
+    dispatch.finish(verified, Summary::default())
 }
 
 /// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on
-/// the pool; then each problem's report.
+/// the pool; each problem reported as judging goes.
 fn verify_all(
     problems: &Arc<Vec<Problem>>,
     pool: &Pool,
     args: &VerifyArgs,
-) -> Result<Vec<ProblemReport>> {
+    dispatch: &mut Dispatcher,
+) -> Result<()> {
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
     let builds = Arc::new(build_jobs.collect(built));
@@ -131,45 +119,9 @@ fn verify_all(
              CAUGHT BY names that case alone and later verdicts go unchecked"
         );
     }
-    let judgings = judge::judge_all(problems, &builds, pool, args.first_failure)?;
-
-    let reports = problems
-        .iter()
-        .zip(findings)
-        .zip(judgings)
-        .map(|((problem, findings), judging)| {
-            let mut errors = findings.errors;
-            errors.extend(judging.errors);
-            // An output validator that did not run stops validation and judging alike: one line.
-            let mut unchecked = findings.unchecked;
-            for line in judging.unchecked {
-                if !unchecked.contains(&line) {
-                    unchecked.push(line);
-                }
-            }
-            let mut warnings = problem.warnings.clone();
-            warnings.extend(judging.warnings);
-            let validation = if errors.is_empty() && unchecked.is_empty() && !args.submissions_only
-            {
-                format!("{}: ok", findings.summary)
-            } else {
-                findings.summary
-            };
-            ProblemReport {
-                name: problem.name.clone(),
-                origin: shown(&problem.root),
-                warnings,
-                build: build_line(problem, &builds),
-                validation,
-                time_limit: judging.time_limit_line.clone(),
-                rows: outcome::rows(problem, &judging.submissions),
-                errors,
-                unchecked,
-                judge_errors: judge_errors(problem, &builds),
-            }
-        })
-        .collect();
-    Ok(reports)
+    let mut stream =
+        report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
+    judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).
@@ -212,100 +164,54 @@ fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
     (problems, unreadable)
 }
 
-/// `9 programs: 7 compiled, 2 from the cache, 1 failed, 1 skipped, 1 judge error`.
-fn build_line(problem: &Problem, builds: &Builds) -> String {
-    let (mut compiled, mut cached, mut failed, mut skipped, mut host) = (0, 0, 0, 0, 0);
-    for program in problem.programs() {
-        match builds.of(program) {
-            Build::Ready { cached: true, .. } => cached += 1,
-            Build::Ready { cached: false, .. } => compiled += 1,
-            Build::Failed(_) => failed += 1,
-            Build::Skipped(_) => skipped += 1,
-            Build::HostError(_) => host += 1,
-        }
-    }
-    let mut parts = vec![];
-    for (count, what) in [
-        (compiled, "built"),
-        (cached, "from the cache"),
-        (failed, "failed"),
-        (skipped, "skipped"),
-        (host, "judge error(s) of the host"),
-    ] {
-        if count > 0 {
-            parts.push(format!("{count} {what}"));
-        }
-    }
-    let total = compiled + cached + failed + skipped + host;
-    let cache = cache::cache_folder(&problem.root);
-    match parts.is_empty() {
-        true => "no programs".into(),
-        false => format!(
-            "{total} program(s): {} (cache {})",
-            parts.join(", "),
-            shown(&cache)
-        ),
-    }
-}
-
-/// The programs of `problem` the host failed to build, each by its path in the problem and what
-/// went wrong.
-fn judge_errors(problem: &Problem, builds: &Builds) -> Vec<String> {
-    let programs = problem.programs();
-    programs
-        .filter_map(|program| match builds.of(program) {
-            Build::HostError(error) => {
-                let path = program.path.relative().display();
-                Some(format!("{path} could not be built: {error}"))
-            }
-            _ => None,
-        })
-        .collect()
-}
-
-/// The worker pool as every stage uses it: a progress bar on a terminal, the outputs in job
-/// order, and [`Cancelled`] after Ctrl-C.
+/// The worker pool as every stage uses it: a progress bar per stage on a terminal, the outputs
+/// in job order, and [`Cancelled`] after Ctrl-C.
 pub struct Pool {
     options: PoolOptions,
-    color: bool,
-    /// Whether a progress bar may be drawn (never beside JSON).
-    progress: bool,
+    stages: Stages,
 }
 
 impl Pool {
-    /// A pool of `options`, drawing a progress bar (in colour when `color`) when `progress`.
-    pub fn new(options: PoolOptions, color: bool, progress: bool) -> Pool {
-        Pool {
-            options,
-            color,
-            progress,
-        }
+    /// A pool of `options`, drawing its stages' bars through `stages`.
+    pub fn new(options: PoolOptions, stages: Stages) -> Pool {
+        Pool { options, stages }
     }
 
+    /// The outputs of `count` jobs, in job order.
     pub fn run<J: Jobs>(
         &self,
         jobs: Arc<J>,
         count: usize,
         what: &str,
     ) -> Result<Vec<Option<J::Output>>> {
-        let bar = match self.progress {
-            true => progress_bar(Some(count as u64), self.color),
-            false => indicatif::ProgressBar::hidden(),
-        };
-        bar.set_message(what.to_string());
         let mut outputs = Vec::with_capacity(count);
+        self.run_each(jobs, count, what, |_, output| outputs.push(output))?;
+        Ok(outputs)
+    }
+
+    /// Runs `count` jobs, handing each output to `each` with its index, in job order, as soon
+    /// as its turn comes (`None` for a job not run).
+    pub fn run_each<J: Jobs>(
+        &self,
+        jobs: Arc<J>,
+        count: usize,
+        what: &str,
+        mut each: impl FnMut(usize, Option<J::Output>),
+    ) -> Result<()> {
+        let bar = self.stages.start(what, count);
+        let mut next = 0;
         let ran = pool::run_all(jobs, count, &self.options, |event| {
             if let Event::Finished(output) = event {
                 bar.inc(1);
-                outputs.push(output);
+                each(next, output);
+                next += 1;
             }
         });
-        bar.finish_and_clear();
+        self.stages.end();
         if self.options.cancel.load(Ordering::SeqCst) {
             return Err(Cancelled.into());
         }
-        ran?;
-        Ok(outputs)
+        ran
     }
 }
 

@@ -1,9 +1,7 @@
 //! Each submission's result against what it must get: its first-error verdict, whether the
 //! package allows it ([`crate::package::expectations`], with a memory or output overrun counted
-//! as a run-time error), its slowest case, and every case that caught it. The rows every report
-//! format prints.
-
-use std::time::Duration;
+//! as a run-time error), its slowest case, and every case that caught it: the row every report
+//! shows of it.
 
 use super::model::{format_verdict, Problem};
 use super::results::{CaseRun, Judged};
@@ -11,78 +9,38 @@ use crate::judging::Verdict;
 use crate::package::expectations::{compile_error_allowed, Expectation, Outcome};
 use crate::package::programs::Kind;
 use crate::package::submissions::Submission;
-
-/// One submission, settled.
-#[derive(Clone, Debug)]
-pub struct Row {
-    /// The path below `submissions/`.
-    pub submission: String,
-    pub language: String,
-    /// `AC`, `WA`, ..., `CE`; `None` when it was not judged.
-    pub verdict: Option<String>,
-    /// What it must get, in full, and in a few characters for tables.
-    pub expected: String,
-    pub expected_short: String,
-    /// Whether the verdict is one the package allows; `None` when not judged.
-    pub ok: Option<bool>,
-    /// Its slowest case.
-    pub slowest: Option<(String, Duration)>,
-    /// Every case it failed, in judging order, with the verdict and message.
-    pub caught_by: Vec<(String, Verdict, Option<String>)>,
-    /// What was not as expected, in one line.
-    pub problem: Option<String>,
-    /// Why it was not judged.
-    pub skipped: Option<String>,
-    /// A compiler's message.
-    pub compile_error: Option<String>,
-    /// Why it could not be built, by the host's fault (verdict `JE`; not judged).
-    pub judge_error: Option<String>,
-}
+use crate::reporting::verified::{Got, SubmissionRow};
 
 /// Whether a submission must fail to compile (the `compile_error` folder).
 pub fn expects_compile_error(submission: &Submission) -> bool {
     submission.folder == "compile_error"
 }
 
-/// The rows of a problem's submissions.
-pub fn rows(problem: &Problem, judged: &[Judged]) -> Vec<Row> {
-    problem
-        .submissions
-        .iter()
-        .zip(judged)
-        .map(|(submission, judged)| row(problem, submission, judged))
-        .collect()
-}
-
-fn row(problem: &Problem, submission: &Submission, judged: &Judged) -> Row {
+/// The row of submission `s` of `problem`, settled as `judged`.
+pub fn row(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
+    let submission = &problem.submissions[s];
     let (expected, expected_short) = describe(submission);
-    let mut row = Row {
+    let mut row = SubmissionRow {
+        problem: problem.name.clone(),
         submission: submission.id.clone(),
         language: language(submission),
-        verdict: None,
         expected,
         expected_short,
-        ok: None,
-        slowest: None,
-        caught_by: vec![],
-        problem: None,
-        skipped: None,
-        compile_error: None,
-        judge_error: None,
+        ..SubmissionRow::default()
     };
     match judged {
         Judged::Skipped(why) => row.skipped = Some(why.clone()),
         Judged::HostError(error) => {
-            row.verdict = Some("JE".into());
+            row.verdict = Some(Got::Verdict(Verdict::JE));
             row.judge_error = Some(error.to_string());
         }
         Judged::CompileError(message) => {
             let ok = compile_error_allowed(&submission.folder);
-            row.verdict = Some("CE".into());
+            row.verdict = Some(Got::CompileError);
             row.ok = Some(ok);
             row.compile_error = Some(message.clone());
             if !ok {
-                row.problem = Some(format!(
+                row.unexpected = Some(format!(
                     "expected {}, but it does not compile",
                     row.expected_short
                 ));
@@ -93,14 +51,19 @@ fn row(problem: &Problem, submission: &Submission, judged: &Judged) -> Row {
     row
 }
 
-fn judged_row(problem: &Problem, submission: &Submission, runs: &[Option<CaseRun>], row: &mut Row) {
+fn judged_row(
+    problem: &Problem,
+    submission: &Submission,
+    runs: &[Option<CaseRun>],
+    row: &mut SubmissionRow,
+) {
     let ids = problem.cases.iter().map(|c| c.id.as_str());
     let first_error = runs
         .iter()
         .flatten()
         .find(|r| r.verdict != Verdict::AC)
         .map_or(Verdict::AC, |r| r.verdict);
-    row.verdict = Some(first_error.to_string());
+    row.verdict = Some(Got::Verdict(first_error));
     row.slowest = ids
         .clone()
         .zip(runs)
@@ -117,7 +80,7 @@ fn judged_row(problem: &Problem, submission: &Submission, runs: &[Option<CaseRun
     let Some(expectation) = &submission.expectation else {
         // The `compile_error` folder: it compiled.
         row.ok = Some(false);
-        row.problem = Some("expected CE, but it compiles".into());
+        row.unexpected = Some("expected CE, but it compiles".into());
         return;
     };
     let outcomes: Vec<Outcome> = ids
@@ -130,7 +93,7 @@ fn judged_row(problem: &Problem, submission: &Submission, runs: &[Option<CaseRun
         .collect();
     let check = expectation.check(&outcomes, None);
     row.ok = Some(check.ok());
-    row.problem = check.problem;
+    row.unexpected = check.problem;
 }
 
 /// What a submission must get: in full, and short (the verdicts alone).
@@ -154,7 +117,8 @@ fn describe(submission: &Submission) -> (String, String) {
     }
 }
 
-fn language(submission: &Submission) -> String {
+/// The language a submission is in, as the reports name it.
+pub fn language(submission: &Submission) -> String {
     match &submission.program.kind {
         Kind::Source { language, .. } => language.name.to_string(),
         Kind::Scripts => "build/run".into(),

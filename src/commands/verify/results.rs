@@ -7,12 +7,18 @@ use std::time::Duration;
 use super::build::HostError;
 use crate::judging::Verdict;
 use crate::package::limits::TimeLimitError;
+/// Read by the stages that write times in their messages, as the reports write them.
+pub use crate::reporting::seconds;
+use crate::running::Clock;
 
 /// One judged case of one submission.
 #[derive(Clone, Debug)]
 pub struct CaseRun {
     pub verdict: Verdict,
+    /// CPU time, or the wall time of a run the wall clock stopped.
     pub time: Duration,
+    /// The limit that ended a run over time.
+    pub stopped_by: Option<Clock>,
     /// Why it failed, on one line.
     pub message: Option<String>,
 }
@@ -42,9 +48,4 @@ pub struct Judging {
     pub unchecked: Vec<String>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
     pub warnings: Vec<String>,
-}
-
-/// `1.5s`, `0.25s`.
-pub fn seconds(time: Duration) -> String {
-    format!("{}s", (time.as_secs_f64() * 1000.0).round() / 1000.0)
 }

@@ -27,7 +27,9 @@ use crate::files::{write_atomic, Existing};
 use crate::judging::Verdict;
 use crate::package::limits::{Limits, TimeLimitError};
 use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
+use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
+use crate::running::Clock;
 
 pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
     let targets = match args.packages.is_empty() {
@@ -60,7 +62,7 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
         fail_fast: false,
         cancel,
     };
-    let pool = Pool::new(options, color, std::io::stderr().is_terminal());
+    let pool = Pool::new(options, Stages::new(std::io::stderr().is_terminal(), color));
     let problems = Arc::new(problems);
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
@@ -260,8 +262,16 @@ fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String,
         };
         let id = visible_line(&submission.id);
         let stopped = ran.iter().any(|r| r.verdict == Verdict::TLE);
+        let by_wall = ran.iter().any(|r| r.stopped_by == Some(Clock::Wall));
         let ratio = slowest.as_secs_f64() / limit.as_secs_f64();
-        let line = if stopped {
+        let line = if by_wall {
+            fine = false;
+            format!(
+                "stopped by the wall clock before its CPU time reached the timeout {}: it \
+                 waits, or the machine was too busy to tell (try fewer --jobs)",
+                seconds(timeout)
+            )
+        } else if stopped {
             format!(
                 "stopped at the timeout {} (at least {:.2}× the limit): margin kept",
                 seconds(timeout),

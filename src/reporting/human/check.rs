@@ -1,123 +1,133 @@
-//! Human output, at three status levels like cargo-nextest's: `-q` prints only the final lines
-//! (`Judged ...` and `N passed, M failed`); the default adds every failure with its message and
-//! diff as it is reached in sorted order, a per-problem table and the slow cases; `-v` adds a line
-//! for every passing case with its time and peak memory.
+//! `check`'s human view: a block per failed case (every case under `-v`) as its turn in sorted
+//! order comes, then a per-problem table, the slow cases and the final lines.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 
-use anyhow::Result;
-
-use super::{mebibytes, millis, Reporter, Summary, Timing};
-use crate::diffing::Paint;
+use super::{plural, verdict_style, Look, Verbosity, BAD, GOOD};
 use crate::escape::visible_line;
-use crate::judging::{CaseResult, Verdict};
+use crate::judging::CaseResult;
+use crate::reporting::{mebibytes, millis, Summary, Timing};
 use crate::running::Clock;
-
-/// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Verbosity {
-    Quiet,
-    Normal,
-    Verbose,
-}
 
 /// Lines of a failed program's stderr shown under its failure.
 const STDERR_LINES: usize = 20;
 
-pub struct HumanReporter<W: Write> {
-    out: W,
-    paint: Paint,
-    color: bool,
-    verbosity: Verbosity,
+#[derive(Default)]
+pub(super) struct CheckView {
     /// Per problem: cases judged and cases failed.
     problems: BTreeMap<String, (usize, usize)>,
 }
 
-impl<W: Write> HumanReporter<W> {
-    pub fn new(out: W, color: bool, verbosity: Verbosity) -> Self {
-        HumanReporter {
-            out,
-            paint: if color {
-                Paint::colored()
-            } else {
-                Paint::plain()
-            },
-            color,
-            verbosity,
-            problems: BTreeMap::new(),
+impl CheckView {
+    /// What is printed of a judged case: nothing for a passing one but under `-v`.
+    pub(super) fn case_finished(&mut self, result: &CaseResult, look: &Look) -> String {
+        let entry = self
+            .problems
+            .entry(result.case.problem.clone())
+            .or_default();
+        entry.0 += 1;
+        entry.1 += usize::from(!result.verdict.passed());
+        // Files written are always listed: `-q` quiets the status, not what was changed on disk.
+        if look.verbosity == Verbosity::Quiet && result.blessed.is_none() {
+            return String::new();
         }
-    }
-
-    fn styled(&self, style: anstyle::Style, text: &str) -> String {
-        if self.color {
-            format!("{}{text}{}", style.render(), style.render_reset())
+        if let Some(path) = &result.blessed {
+            let tag = look.paint(anstyle::AnsiColor::Cyan.on_default(), "BLESS");
+            format!(
+                "{tag} {} wrote {}\n",
+                visible_line(&result.case.id),
+                visible_line(&path.display().to_string())
+            )
+        } else if !result.verdict.passed() {
+            failure(result, look)
+        } else if look.verbosity == Verbosity::Verbose {
+            let verdict = look.paint(verdict_style(result.verdict), "AC   ");
+            format!(
+                "PASS {verdict} {} ({})\n",
+                visible_line(&result.case.id),
+                time_and_memory(result)
+            )
         } else {
-            text.to_string()
+            String::new()
         }
     }
 
-    fn verdict_style(verdict: Verdict) -> anstyle::Style {
-        use anstyle::{AnsiColor, Effects};
-        let color = match verdict {
-            Verdict::AC => AnsiColor::Green,
-            Verdict::NOEXP => AnsiColor::Yellow,
-            Verdict::JE => AnsiColor::Magenta,
-            _ => AnsiColor::Red,
-        };
-        color.on_default().effects(Effects::BOLD)
-    }
-
-    fn failure(&self, result: &CaseResult) -> String {
-        let verdict = self.styled(
-            Self::verdict_style(result.verdict),
-            // Padded as a string: the verdict's own Display ignores width.
-            &format!("{:<5}", result.verdict.to_string()),
-        );
-        let mut text = format!(
-            "FAIL {verdict} {} ({}, {})\n",
-            visible_line(&result.case.id),
-            time_and_memory(result),
-            result.verdict.meaning()
-        );
-        if let Some(message) = &result.message {
-            text += &format!("      {message}\n");
-        }
-        if let Some(diff) = &result.diff {
-            text += &diff.render(&self.paint, "      ");
-        }
-        if let Some(exchange) = &result.exchange {
-            text += "      exchange (> to the program, < from it):\n";
-            for line in exchange.lines() {
-                text += &format!("      | {line}\n");
+    /// The per-problem table, the timing lists and the final lines.
+    pub(super) fn finish(&self, summary: &Summary, cancelled: bool, look: &Look) -> String {
+        let mut text = String::new();
+        if look.verbosity > Verbosity::Quiet {
+            text += &self.problem_table(look);
+            if !summary.slow.is_empty() {
+                text += &timing_list("Slow cases (over half the time limit):", &summary.slow);
+            }
+            if !summary.slowest.is_empty() {
+                let count = summary.slowest.len();
+                let heading = format!("Slowest {count} {}:", plural(count, "case"));
+                text += &timing_list(&heading, &summary.slowest);
             }
         }
-        if let Some(stderr) = &result.stderr {
-            text += "      stderr:\n";
-            for line in stderr.lines().take(STDERR_LINES) {
-                text += &format!("      | {line}\n");
-            }
+        text += &judged_line(summary);
+        text += "\n";
+        if cancelled {
+            text += &format!(
+                "Cancelled (Ctrl-C): {} {} not judged.\n",
+                summary.skipped,
+                plural(summary.skipped, "case")
+            );
         }
+        text += &summary.closing_line();
+        text += "\n";
         text
     }
 
-    fn problem_table(&self) -> String {
+    fn problem_table(&self, look: &Look) -> String {
         let width = self.problems.keys().map(String::len).max().unwrap_or(0);
         let mut text = String::new();
         for (problem, (judged, failed)) in &self.problems {
             let state = if *failed == 0 {
-                self.styled(anstyle::AnsiColor::Green.on_default(), "all passed")
+                look.paint(GOOD, "all passed")
             } else {
-                self.styled(
-                    anstyle::AnsiColor::Red.on_default(),
-                    &format!("{failed} failed"),
-                )
+                look.paint(BAD, &format!("{failed} failed"))
             };
             let cases = plural(*judged, "case");
             text += &format!("  {problem:<width$}  {judged:>5} {cases:<5}  {state}\n");
         }
         text
     }
+}
+
+/// A failed case's block: its line, the message, the diff, the exchange and the stderr.
+fn failure(result: &CaseResult, look: &Look) -> String {
+    let verdict = look.paint(
+        verdict_style(result.verdict),
+        // Padded as a string: the verdict's own Display ignores width.
+        &format!("{:<5}", result.verdict.to_string()),
+    );
+    let mut text = format!(
+        "FAIL {verdict} {} ({}, {})\n",
+        visible_line(&result.case.id),
+        time_and_memory(result),
+        result.verdict.meaning()
+    );
+    if let Some(message) = &result.message {
+        text += &format!("      {message}\n");
+    }
+    if let Some(diff) = &result.diff {
+        text += &diff.render(&look.diff(), "      ");
+    }
+    if let Some(exchange) = &result.exchange {
+        text += "      exchange (> to the program, < from it):\n";
+        for line in exchange.lines() {
+            text += &format!("      | {line}\n");
+        }
+    }
+    if let Some(stderr) = &result.stderr {
+        text += "      stderr:\n";
+        for line in stderr.lines().take(STDERR_LINES) {
+            text += &format!("      | {line}\n");
+        }
+    }
+    text
 }
 
 /// `12.345 ms`, or `12.345 ms, 3.1 MiB` when the peak memory was measured; the wall time too
@@ -151,15 +161,6 @@ fn timing_list(heading: &str, timings: &[Timing]) -> String {
     text
 }
 
-/// `word` or `words`, to go after `count`.
-fn plural(count: usize, word: &str) -> String {
-    if count == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
-}
-
 /// `Judged N cases in T with J jobs`, then the peak memory and the partition bucket when known.
 fn judged_line(summary: &Summary) -> String {
     let mut line = format!(
@@ -183,78 +184,6 @@ fn judged_line(summary: &Summary) -> String {
     line + "."
 }
 
-impl<W: Write> Reporter for HumanReporter<W> {
-    fn case_finished(&mut self, result: &CaseResult) -> Result<()> {
-        let entry = self
-            .problems
-            .entry(result.case.problem.clone())
-            .or_default();
-        entry.0 += 1;
-        entry.1 += usize::from(!result.verdict.passed());
-        // Files written are always listed: `-q` quiets the status, not what was changed on disk.
-        if self.verbosity == Verbosity::Quiet && result.blessed.is_none() {
-            return Ok(());
-        }
-        let text = if let Some(path) = &result.blessed {
-            let tag = self.styled(anstyle::AnsiColor::Cyan.on_default(), "BLESS");
-            format!(
-                "{tag} {} wrote {}\n",
-                visible_line(&result.case.id),
-                visible_line(&path.display().to_string())
-            )
-        } else if !result.verdict.passed() {
-            self.failure(result)
-        } else if self.verbosity == Verbosity::Verbose {
-            let verdict = self.styled(Self::verdict_style(result.verdict), "AC   ");
-            format!(
-                "PASS {verdict} {} ({})\n",
-                visible_line(&result.case.id),
-                time_and_memory(result)
-            )
-        } else {
-            return Ok(());
-        };
-        // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
-        self.write(&text)
-    }
-
-    fn finish(&mut self, summary: &Summary) -> Result<()> {
-        let mut text = String::new();
-        if self.verbosity > Verbosity::Quiet {
-            text += &self.problem_table();
-            if !summary.slow.is_empty() {
-                text += &timing_list("Slow cases (over half the time limit):", &summary.slow);
-            }
-            if !summary.slowest.is_empty() {
-                let count = summary.slowest.len();
-                let heading = format!("Slowest {count} {}:", plural(count, "case"));
-                text += &timing_list(&heading, &summary.slowest);
-            }
-        }
-        text += &judged_line(summary);
-        text += "\n";
-        if summary.cancelled {
-            text += &format!(
-                "Cancelled (Ctrl-C): {} {} not judged.\n",
-                summary.skipped,
-                plural(summary.skipped, "case")
-            );
-        }
-        text += &summary.closing_line();
-        text += "\n";
-        self.write(&text)
-    }
-}
-
-impl<W: Write> HumanReporter<W> {
-    fn write(&mut self, text: &str) -> Result<()> {
-        self.out
-            .write_all(text.as_bytes())
-            .and_then(|()| self.out.flush())
-            .map_err(super::lost_report)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
@@ -262,7 +191,9 @@ mod tests {
 
     use super::*;
     use crate::diffing;
+    use crate::judging::Verdict;
     use crate::reporting::tests::case;
+    use crate::reporting::{Event, HumanReporter, Reporter};
 
     fn results() -> Vec<CaseResult> {
         let mut pass = CaseResult::new(case("p/a"), Verdict::AC, None);
@@ -295,11 +226,11 @@ mod tests {
 
     fn render(verbosity: Verbosity, summary: &Summary) -> String {
         let mut out = Vec::new();
-        let mut reporter = HumanReporter::new(&mut out, false, verbosity);
+        let mut reporter = HumanReporter::new(&mut out, false, verbosity, 100);
         for result in results() {
-            reporter.case_finished(&result).unwrap();
+            reporter.report(&Event::CaseFinished(&result)).unwrap();
         }
-        reporter.finish(summary).unwrap();
+        reporter.report(&Event::RunFinished(summary)).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -382,10 +313,10 @@ mod tests {
     #[test]
     fn blessed_cases_say_what_was_written() {
         let mut out = Vec::new();
-        let mut reporter = HumanReporter::new(&mut out, false, Verbosity::Normal);
+        let mut reporter = HumanReporter::new(&mut out, false, Verbosity::Normal, 100);
         let mut result = CaseResult::new(case("p/a"), Verdict::AC, None);
         result.blessed = Some(PathBuf::from("fixtures/p/a.out"));
-        reporter.case_finished(&result).unwrap();
+        reporter.report(&Event::CaseFinished(&result)).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "BLESS p/a wrote fixtures/p/a.out\n"

@@ -1,0 +1,287 @@
+//! The one sender of a run's [`Event`]s: it keeps the totals (passed, failed, skipped, judge
+//! errors), the fail-fast setting and the cancel token the worker pool obeys, and the exit code
+//! they make. Every command that judges (`check`, `verify`) reports through it, so a case or a
+//! submission is counted the same way whichever format shows it.
+//!
+//! Events are printed above the progress bar of the command's [`Stages`], never through it. A
+//! report that cannot be written stops the run (the pool sees the cancel token) and is the
+//! run's error; Ctrl-C (the same token, set by `commands::on_ctrl_c`) ends it with the
+//! [`Event::Cancelled`] event and exit status 130.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Result;
+
+use super::events::{Event, RunKind};
+use super::progress::Stages;
+use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
+use super::{Reporter, Summary};
+use crate::discovery::Case;
+use crate::judging::CaseResult;
+use crate::running::pool::PoolOptions;
+
+pub struct Dispatcher {
+    reporter: Box<dyn Reporter>,
+    stages: Stages,
+    cancel: Arc<AtomicBool>,
+    fail_fast: bool,
+    started: Instant,
+    /// The totals so far.
+    summary: Summary,
+    /// Packages that could not be read: the run is incomplete (exit 2).
+    unreadable: usize,
+    /// The first report that could not be written: the run's error.
+    written: Result<()>,
+}
+
+impl Dispatcher {
+    /// Sends the events of a run to `reporter`, above the bars of `stages`; `cancel` is the
+    /// token Ctrl-C sets. The run's wall time counts from here.
+    pub fn new(
+        reporter: Box<dyn Reporter>,
+        stages: Stages,
+        cancel: Arc<AtomicBool>,
+        fail_fast: bool,
+    ) -> Dispatcher {
+        Dispatcher {
+            reporter,
+            stages,
+            cancel,
+            fail_fast,
+            started: Instant::now(),
+            summary: Summary::default(),
+            unreadable: 0,
+            written: Ok(()),
+        }
+    }
+
+    /// How a worker pool of `jobs` workers runs this run's jobs: with its fail-fast and its
+    /// cancel token.
+    pub fn pool_options(&self, jobs: usize) -> PoolOptions {
+        PoolOptions {
+            jobs,
+            fail_fast: self.fail_fast,
+            cancel: Arc::clone(&self.cancel),
+        }
+    }
+
+    pub fn run_started(&mut self, kind: &RunKind) {
+        if let RunKind::Verify { unreadable, .. } = kind {
+            self.unreadable = unreadable.len();
+            self.summary.failed += unreadable.len();
+        }
+        self.emit(&Event::RunStarted(kind));
+    }
+
+    pub fn case_started(&mut self, case: &Case) {
+        self.emit(&Event::CaseStarted(case));
+    }
+
+    /// A case judged, or `None` for one the pool skipped (fail-fast, an error, a cancel).
+    pub fn case_finished(&mut self, result: Option<&CaseResult>) {
+        let Some(result) = result else {
+            self.summary.skipped += 1;
+            return;
+        };
+        if result.verdict.passed() {
+            self.summary.passed += 1;
+        } else {
+            self.summary.failed += 1;
+        }
+        self.emit(&Event::CaseFinished(result));
+    }
+
+    /// Cases left out before the run (counted as skipped).
+    pub fn left_out(&mut self, count: usize) {
+        self.summary.skipped += count;
+    }
+
+    pub fn problem_started(&mut self, heading: &ProblemHeading) {
+        self.emit(&Event::ProblemStarted(heading));
+    }
+
+    pub fn submission_finished(&mut self, row: &SubmissionRow) {
+        match row.ok {
+            Some(true) => self.summary.passed += 1,
+            Some(false) => self.summary.failed += 1,
+            None => self.summary.skipped += 1,
+        }
+        self.emit(&Event::SubmissionFinished(row));
+    }
+
+    /// A package's validity counts like a submission: passed when valid.
+    pub fn problem_finished(&mut self, outcome: &ProblemOutcome) {
+        if outcome.status() == Status::Valid {
+            self.summary.passed += 1;
+        } else {
+            self.summary.failed += 1;
+        }
+        self.summary.judge_errors += outcome.judge_errors.len();
+        self.emit(&Event::ProblemFinished(outcome));
+    }
+
+    /// Ends the run: `ran` is how the judging went (its error is the run's, unless Ctrl-C cut
+    /// it short), `summary` what the command adds to the totals (jobs, partition). Returns the
+    /// exit code: 130 when cancelled; 2 when a package could not be read or the host failed a
+    /// build; 1 when anything failed; else 0.
+    pub fn finish(mut self, ran: Result<()>, summary: Summary) -> Result<ExitCode> {
+        std::mem::replace(&mut self.written, Ok(()))?;
+        let cancelled = self.cancel.load(Ordering::SeqCst);
+        if !cancelled {
+            ran?;
+        } else {
+            self.emit(&Event::Cancelled);
+        }
+        let summary = Summary {
+            passed: self.summary.passed,
+            failed: self.summary.failed,
+            skipped: self.summary.skipped,
+            judge_errors: self.summary.judge_errors,
+            wall_time: self.started.elapsed(),
+            ..summary
+        };
+        // The reporters' own errors are the run's: a report that cannot be written is exit 2.
+        self.stages
+            .suspend(|| self.reporter.report(&Event::RunFinished(&summary)))?;
+        Ok(if cancelled {
+            ExitCode::from(130)
+        } else if self.unreadable > 0 || summary.judge_errors > 0 {
+            ExitCode::from(2)
+        } else if summary.failed > 0 {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        })
+    }
+
+    /// Sends `event` to the reporters, unless a report was lost already; a lost one stops the
+    /// run.
+    fn emit(&mut self, event: &Event<'_>) {
+        if self.written.is_err() {
+            return;
+        }
+        let (reporter, stages) = (&mut self.reporter, &self.stages);
+        self.written = stages.suspend(|| reporter.report(event));
+        if self.written.is_err() {
+            self.cancel.store(true, Ordering::SeqCst);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    use super::*;
+    use crate::judging::Verdict;
+    use crate::reporting::tests::case;
+
+    /// Records the events it is given, by name; fails when told to.
+    struct Recorder {
+        log: Rc<RefCell<Vec<String>>>,
+        fail: bool,
+    }
+
+    impl Reporter for Recorder {
+        fn report(&mut self, event: &Event<'_>) -> Result<()> {
+            let name = format!("{event:?}");
+            let name = name
+                .split(['(', ' '])
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            self.log.borrow_mut().push(name);
+            match self.fail {
+                true => anyhow::bail!("stdout closed"),
+                false => Ok(()),
+            }
+        }
+    }
+
+    fn dispatcher(fail: bool) -> (Dispatcher, Rc<RefCell<Vec<String>>>) {
+        let log = Rc::new(RefCell::new(Vec::new()));
+        let recorder = Recorder {
+            log: Rc::clone(&log),
+            fail,
+        };
+        let cancel = Arc::new(AtomicBool::new(false));
+        let stages = Stages::new(false, false);
+        (
+            Dispatcher::new(Box::new(recorder), stages, cancel, false),
+            log,
+        )
+    }
+
+    fn row(ok: Option<bool>) -> SubmissionRow {
+        SubmissionRow {
+            ok,
+            ..SubmissionRow::default()
+        }
+    }
+
+    #[test]
+    fn the_totals_and_the_exit_code_come_from_the_events() {
+        let (mut dispatch, log) = dispatcher(false);
+        dispatch.run_started(&RunKind::Check { cases: 3 });
+        dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
+        dispatch.case_finished(Some(&CaseResult::new(case("p/b"), Verdict::WA, None)));
+        dispatch.case_finished(None);
+        let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
+        assert_eq!(code, ExitCode::FAILURE);
+        let names = log.borrow().clone();
+        assert_eq!(
+            names,
+            ["RunStarted", "CaseFinished", "CaseFinished", "RunFinished"]
+        );
+    }
+
+    #[test]
+    fn verify_counts_submissions_packages_and_unreadable_ones() {
+        let (mut dispatch, _) = dispatcher(false);
+        let unreadable = vec!["broken/problem.yaml:1:1: bad".to_string()];
+        dispatch.run_started(&RunKind::Verify { unreadable });
+        dispatch.submission_finished(&row(Some(true)));
+        dispatch.submission_finished(&row(None));
+        dispatch.problem_finished(&ProblemOutcome::default());
+        assert_eq!(
+            (
+                dispatch.summary.passed,
+                dispatch.summary.failed,
+                dispatch.summary.skipped
+            ),
+            (2, 1, 1)
+        );
+        let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
+        assert_eq!(code, ExitCode::from(2));
+    }
+
+    #[test]
+    fn a_cancel_is_an_event_and_exit_130_whatever_the_run_returned() {
+        let (mut dispatch, log) = dispatcher(false);
+        dispatch.run_started(&RunKind::Check { cases: 1 });
+        dispatch.cancel.store(true, Ordering::SeqCst);
+        let ran = Err(anyhow::anyhow!("cut short"));
+        let code = dispatch.finish(ran, Summary::default()).unwrap();
+        assert_eq!(code, ExitCode::from(130));
+        assert_eq!(log.borrow()[1..], ["Cancelled", "RunFinished"]);
+    }
+
+    #[test]
+    fn a_lost_report_stops_the_run_and_is_its_error() {
+        let (mut dispatch, log) = dispatcher(true);
+        dispatch.run_started(&RunKind::Check { cases: 2 });
+        assert!(dispatch.cancel.load(Ordering::SeqCst), "the pool is told");
+        dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
+        let error = dispatch.finish(Ok(()), Summary::default()).unwrap_err();
+        assert!(error.to_string().contains("stdout closed"), "{error}");
+        assert_eq!(
+            *log.borrow(),
+            ["RunStarted"],
+            "nothing after the lost report"
+        );
+    }
+}

@@ -1,0 +1,153 @@
+//! Human output, for both commands, with one palette: verdicts and states in colour only when
+//! asked (`--color`, `NO_COLOR` and a terminal, decided by the command line), the same colour
+//! for the same verdict in `check` and `verify`.
+//!
+//! `check` ([`check`]) prints at three status levels like cargo-nextest's: `-q` only the final
+//! lines (`Judged ...` and `N passed, M failed`); the default adds every failure with its message
+//! and diff as it is reached in sorted order, a per-problem table and the slow cases; `-v` adds a
+//! line for every passing case with its time and peak memory. `verify` ([`verify`]) prints a
+//! block per problem, streamed: its heading, then a table row per submission as soon as all its
+//! cases are judged, fitted to the width, then what the problem's verification found.
+
+mod check;
+mod verify;
+
+use std::io::Write;
+
+use anyhow::Result;
+
+use super::events::{Event, RunKind};
+use super::Reporter;
+use crate::diffing::Paint;
+use crate::judging::Verdict;
+use check::CheckView;
+use verify::VerifyView;
+
+/// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verbosity {
+    Quiet,
+    Normal,
+    Verbose,
+}
+
+/// How the text looks: coloured or not, how much of it, how wide.
+#[derive(Clone, Copy, Debug)]
+struct Look {
+    color: bool,
+    verbosity: Verbosity,
+    /// The width rows are fitted to.
+    width: usize,
+}
+
+impl Look {
+    /// `text` in `style`, or plain without colour.
+    fn paint(&self, style: anstyle::Style, text: &str) -> String {
+        if self.color {
+            format!("{}{text}{}", style.render(), style.render_reset())
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// How diffs are painted.
+    fn diff(&self) -> Paint {
+        if self.color {
+            Paint::colored()
+        } else {
+            Paint::plain()
+        }
+    }
+}
+
+/// The colour of a verdict, in every human report.
+fn verdict_style(verdict: Verdict) -> anstyle::Style {
+    use anstyle::{AnsiColor, Effects};
+    let color = match verdict {
+        Verdict::AC => AnsiColor::Green,
+        Verdict::NOEXP => AnsiColor::Yellow,
+        Verdict::JE => AnsiColor::Magenta,
+        _ => AnsiColor::Red,
+    };
+    color.on_default().effects(Effects::BOLD)
+}
+
+/// The colours of a good state, a bad one, one to look at and a judge error.
+const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default();
+const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default();
+const NOTE: anstyle::Style = anstyle::AnsiColor::Yellow.on_default();
+const JUDGE: anstyle::Style = anstyle::AnsiColor::Magenta.on_default();
+
+/// `word` or `words`, to go after `count`.
+fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
+}
+
+pub struct HumanReporter<W: Write> {
+    out: W,
+    look: Look,
+    check: CheckView,
+    /// Once a `verify` run started.
+    verify: Option<VerifyView>,
+    cancelled: bool,
+}
+
+impl<W: Write> HumanReporter<W> {
+    /// Prints to `out`, in colour when `color`, fitting rows to `width` columns.
+    pub fn new(out: W, color: bool, verbosity: Verbosity, width: usize) -> Self {
+        HumanReporter {
+            out,
+            look: Look {
+                color,
+                verbosity,
+                width,
+            },
+            check: CheckView::default(),
+            verify: None,
+            cancelled: false,
+        }
+    }
+
+    fn write(&mut self, text: &str) -> Result<()> {
+        self.out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush())
+            .map_err(super::lost_report)
+    }
+}
+
+impl<W: Write> Reporter for HumanReporter<W> {
+    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+        let look = self.look;
+        let text = match (event, &mut self.verify) {
+            (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
+                self.verify = Some(VerifyView::new(unreadable));
+                return Ok(());
+            }
+            (Event::CaseFinished(result), _) => self.check.case_finished(result, &look),
+            (Event::ProblemStarted(heading), Some(view)) => view.problem_started(heading, &look),
+            (Event::SubmissionFinished(row), Some(view)) => view.submission_finished(row, &look),
+            (Event::ProblemFinished(outcome), Some(view)) => view.problem_finished(outcome, &look),
+            (Event::Cancelled, _) => {
+                self.cancelled = true;
+                return Ok(());
+            }
+            (Event::RunFinished(summary), Some(view)) => {
+                view.finish(summary, self.cancelled, &look)
+            }
+            (Event::RunFinished(summary), None) => {
+                self.check.finish(summary, self.cancelled, &look)
+            }
+            _ => return Ok(()),
+        };
+        // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
+        match text.is_empty() {
+            true => Ok(()),
+            false => self.write(&text),
+        }
+    }
+}

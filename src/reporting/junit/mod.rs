@@ -1,0 +1,254 @@
+//! `--junit FILE`: a JUnit XML report for CI test viewers (GitHub and GitLab test reports,
+//! Jenkins), written with quick-junit in the common schema: `testsuites` > one `testsuite` per
+//! problem > one `testcase` per case of `check` (`name` the case id, `classname` the problem,
+//! `time` in seconds) or per submission of `verify` (`name` its path below `submissions/`, `time`
+//! its slowest case) > `failure`, `error` or `skipped`.
+//!
+//! JUnit tells a `failure` (the test ran and its assertion did not hold) from an `error` (the
+//! test could not run to its assertion), and both commands follow one rule ([`kind`]): the
+//! program ran to an output that was judged, and it was wrong (WA, PE), had nothing to be judged
+//! by (NOEXP), or was accepted where a failure was due (AC, in `verify`): a failure. The program
+//! did not run to a judged output (RE, TLE, MLE, OLE, CE), or could not be judged (JE): an
+//! error. The element's `type` is the verdict, its `message` the one-line reason, and its text
+//! the reason followed by the plain (uncolored, truncated) diff, or for a submission what it
+//! must get and the cases that caught it; a program's stderr, when there is one, goes to the
+//! testcase's `system-err`. `verify` adds a failing `(package)` test case to the suite of a
+//! package that is invalid or not verified, and a submission it did not judge is `skipped`.
+//!
+//! The file is written once, at the end of the run, atomically (a temporary file in the same
+//! folder, then a rename), replacing any earlier report at that path: CI never reads half a
+//! report, and the user named the file to be written.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+
+use super::events::{Event, RunKind};
+use super::verified::{Got, ProblemOutcome, Status, SubmissionRow};
+use super::{Reporter, Summary};
+use crate::diffing::Paint;
+use crate::escape::{visible, visible_line};
+use crate::files::{write_atomic, Existing};
+use crate::judging::{CaseResult, Verdict};
+/// Bytes of a program's stderr kept in the report; CI viewers choke on huge reports.
+const STDERR_BYTES: usize = 16 * 1024;
+
+pub struct JunitReporter {
+    path: PathBuf,
+    /// The report's name (the `testsuites` element): `grundy`, or `grundy verify`.
+    name: &'static str,
+    /// Per problem, in the order first reported: its name, testcases and their total time.
+    suites: Vec<(String, Vec<TestCase>, Duration)>,
+    cancelled: bool,
+}
+
+impl JunitReporter {
+    pub fn new(path: PathBuf) -> Self {
+        JunitReporter {
+            path,
+            name: "grundy",
+            suites: Vec::new(),
+            cancelled: false,
+        }
+    }
+
+    /// The suite of `problem`, made when it is new.
+    fn suite(&mut self, problem: &str) -> &mut (String, Vec<TestCase>, Duration) {
+        let name = visible_line(problem);
+        // A problem's test cases come together: it is the last suite, or a new one.
+        let known = self.suites.iter().rposition(|(shown, ..)| *shown == name);
+        let index = known.unwrap_or_else(|| {
+            self.suites
+                .push((name.into_owned(), Vec::new(), Duration::ZERO));
+            self.suites.len() - 1
+        });
+        &mut self.suites[index]
+    }
+
+    fn add(&mut self, problem: &str, case: TestCase) {
+        let (_, cases, time) = self.suite(problem);
+        *time += case.time.unwrap_or_default();
+        cases.push(case);
+    }
+
+    fn junit(&self, summary: &Summary) -> Report {
+        let mut report = Report::new(self.name);
+        report.set_time(summary.wall_time);
+        for (problem, cases, time) in &self.suites {
+            let mut suite = TestSuite::new(problem.as_str());
+            suite.set_time(*time);
+            suite.add_test_cases(cases.iter().cloned());
+            if self.cancelled {
+                suite.add_property(("cancelled", "true"));
+            }
+            report.add_test_suite(suite);
+        }
+        if self.cancelled && self.suites.is_empty() {
+            // A run cut short before anything was reported still says so.
+            let mut suite = TestSuite::new(self.name);
+            suite.add_property(("cancelled", "true"));
+            report.add_test_suite(suite);
+        }
+        report
+    }
+
+    fn write(&self, summary: &Summary) -> Result<()> {
+        let xml = self
+            .junit(summary)
+            .to_string()
+            .context("cannot serialize the JUnit report")?;
+        write_atomic(&self.path, xml.as_bytes(), Existing::Replace)
+            .with_context(|| format!("cannot write the JUnit report `{}`", self.path.display()))
+    }
+}
+
+/// Failure or error, for both commands, by the rule in the module comment.
+pub fn kind(got: Got) -> NonSuccessKind {
+    match got {
+        Got::Verdict(Verdict::AC | Verdict::WA | Verdict::PE | Verdict::NOEXP) => {
+            NonSuccessKind::Failure
+        }
+        Got::Verdict(Verdict::RE | Verdict::TLE | Verdict::MLE | Verdict::OLE | Verdict::JE)
+        | Got::CompileError => NonSuccessKind::Error,
+    }
+}
+
+fn test_case(result: &CaseResult) -> TestCase {
+    let status = match result.verdict.passed() {
+        true => TestCaseStatus::success(),
+        false => {
+            let message = result
+                .message
+                .clone()
+                .unwrap_or_else(|| result.verdict.meaning().to_string());
+            let mut text = format!(
+                "{} ({}): {message}\n",
+                result.verdict,
+                result.verdict.meaning()
+            );
+            if let Some(diff) = &result.diff {
+                text += "\n";
+                text += &diff.render(&Paint::plain(), "");
+            }
+            if let Some(exchange) = &result.exchange {
+                text += "\nexchange (> to the program, < from it):\n";
+                text += exchange;
+            }
+            let mut status = TestCaseStatus::non_success(kind(Got::Verdict(result.verdict)));
+            status
+                .set_type(result.verdict.to_string())
+                .set_message(message)
+                .set_description(text);
+            status
+        }
+    };
+    let mut case = TestCase::new(visible_line(&result.case.id).as_ref(), status);
+    case.set_classname(result.case.problem.as_str())
+        .set_time(result.time);
+    if let Some(stderr) = &result.stderr {
+        case.set_system_err(cut(stderr, STDERR_BYTES));
+    }
+    case
+}
+
+/// `text` cut to at most `limit` bytes on a character boundary, with a note when cut.
+fn cut(text: &str, limit: usize) -> String {
+    if text.len() <= limit {
+        return text.to_string();
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!(
+        "{}\n(stderr truncated: {} more bytes)\n",
+        &text[..end],
+        text.len() - end
+    )
+}
+
+/// The test case of a `verify` submission: passing when it got what it must, skipped when not
+/// judged, an error of type JE when the host failed to build it.
+fn submission_case(row: &SubmissionRow) -> TestCase {
+    let status = match (row.ok, &row.skipped, &row.judge_error) {
+        (Some(true), ..) => TestCaseStatus::success(),
+        (None, _, Some(why)) => {
+            let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+            status
+                .set_type("JE")
+                .set_message(visible_line(&format!("judge error: {why}")));
+            status
+        }
+        (None, why, None) => {
+            let mut status = TestCaseStatus::skipped();
+            status.set_message(visible_line(why.as_deref().unwrap_or("not judged")));
+            status
+        }
+        (Some(false), ..) => {
+            let mut details = format!("expected: {}\n", row.expected);
+            for (case, verdict, said) in &row.caught_by {
+                details += &format!("{case}: {verdict} {}\n", said.as_deref().unwrap_or(""));
+            }
+            if let Some(compiler) = &row.compile_error {
+                details += compiler;
+            }
+            let mut status =
+                TestCaseStatus::non_success(row.verdict.map_or(NonSuccessKind::Error, kind));
+            status
+                .set_type(row.verdict.map(|got| got.to_string()).unwrap_or_default())
+                .set_message(visible_line(row.unexpected.as_deref().unwrap_or_default()))
+                .set_description(visible(&details));
+            status
+        }
+    };
+    let mut case = TestCase::new(visible_line(&row.submission).as_ref(), status);
+    case.set_classname(visible_line(&row.problem).as_ref());
+    if let Some((_, time)) = row.slowest {
+        case.set_time(time);
+    }
+    case
+}
+
+/// The failing `(package)` test case of a package that is invalid or not verified.
+fn package_case(outcome: &ProblemOutcome) -> Option<TestCase> {
+    let (kind, why) = match outcome.status() {
+        Status::Valid => return None,
+        Status::Invalid => ("invalid package", &outcome.errors),
+        Status::NotVerified => ("package not verified", &outcome.unchecked),
+    };
+    let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
+    status
+        .set_type(kind)
+        .set_message(visible_line(why.first().map_or("", String::as_str)))
+        .set_description(visible(&why.join("\n")));
+    let mut case = TestCase::new("(package)", status);
+    case.set_classname(visible_line(&outcome.name).as_ref());
+    Some(case)
+}
+
+impl Reporter for JunitReporter {
+    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+        match event {
+            Event::RunStarted(RunKind::Verify { .. }) => self.name = "grundy verify",
+            Event::CaseFinished(result) => self.add(&result.case.problem, test_case(result)),
+            Event::ProblemStarted(heading) => {
+                self.suite(&heading.name);
+            }
+            Event::SubmissionFinished(row) => self.add(&row.problem, submission_case(row)),
+            Event::ProblemFinished(outcome) => {
+                if let Some(case) = package_case(outcome) {
+                    self.add(&outcome.name, case);
+                }
+            }
+            Event::Cancelled => self.cancelled = true,
+            Event::RunFinished(summary) => return self.write(summary),
+            Event::RunStarted(_) | Event::CaseStarted(_) => {}
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

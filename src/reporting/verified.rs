@@ -1,0 +1,125 @@
+//! What `verify` reports, as plain data its events carry: a problem's heading (what it is, how
+//! it was built, validated and timed), one row per submission (what it got against what it
+//! must get, and the cases that caught it), and a problem's outcome (what is wrong with it, what
+//! could not be checked, its [`Status`]). Made by `commands::verify`, rendered by every reporter.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::judging::Verdict;
+
+/// A problem of `verify`, before its submissions are reported.
+#[derive(Clone, Debug, Default)]
+pub struct ProblemHeading {
+    pub name: String,
+    /// Where it comes from: the package folder, or the built-in problem's fixtures.
+    pub origin: String,
+    /// Located warnings of the package, found while reading it.
+    pub warnings: Vec<String>,
+    /// What was built, and how much came from the cache.
+    pub build: String,
+    /// What validation checked.
+    pub validation: String,
+    /// The time limit and where it comes from.
+    pub time_limit: String,
+    /// Each submission's name and language, in order: what a table's columns must hold.
+    pub submissions: Vec<(String, String)>,
+}
+
+/// What a submission got: its first failing case's verdict (AC when none failed), or a compile
+/// error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Got {
+    Verdict(Verdict),
+    CompileError,
+}
+
+impl fmt::Display for Got {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Got::Verdict(verdict) => verdict.fmt(f),
+            Got::CompileError => f.write_str("CE"),
+        }
+    }
+}
+
+/// One submission, settled.
+#[derive(Clone, Debug, Default)]
+pub struct SubmissionRow {
+    /// The problem it belongs to.
+    pub problem: String,
+    /// The path below `submissions/`.
+    pub submission: String,
+    pub language: String,
+    /// `None` when it was not judged.
+    pub verdict: Option<Got>,
+    /// What it must get, in full, and in a few characters for tables.
+    pub expected: String,
+    pub expected_short: String,
+    /// Whether the verdict is one the package allows; `None` when not judged.
+    pub ok: Option<bool>,
+    /// Its slowest case.
+    pub slowest: Option<(String, Duration)>,
+    /// Every case it failed, in judging order, with the verdict and message.
+    pub caught_by: Vec<(String, Verdict, Option<String>)>,
+    /// What was not as expected, in one line.
+    pub unexpected: Option<String>,
+    /// Why it was not judged.
+    pub skipped: Option<String>,
+    /// A compiler's message.
+    pub compile_error: Option<String>,
+    /// Why it could not be built, by the host's fault (verdict `JE`; not judged).
+    pub judge_error: Option<String>,
+}
+
+/// A problem of `verify`, once all its submissions were reported.
+#[derive(Clone, Debug, Default)]
+pub struct ProblemOutcome {
+    pub name: String,
+    pub origin: String,
+    /// The package's warnings (those of its heading).
+    pub warnings: Vec<String>,
+    /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
+    pub judging_warnings: Vec<String>,
+    /// What makes the package invalid.
+    pub errors: Vec<String>,
+    /// What could not be checked (a validator that did not run): the package is then not known
+    /// to be valid.
+    pub unchecked: Vec<String>,
+    /// Its programs the host failed to build (judge errors), each with why.
+    pub judge_errors: Vec<String>,
+    pub time_limit: String,
+}
+
+/// What verification made of a package.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Valid,
+    /// Something is wrong with it.
+    Invalid,
+    /// Nothing found wrong, but not everything could be checked.
+    NotVerified,
+}
+
+impl Status {
+    /// In words, for every report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Valid => "valid",
+            Status::Invalid => "invalid",
+            Status::NotVerified => "not verified",
+        }
+    }
+}
+
+impl ProblemOutcome {
+    pub fn status(&self) -> Status {
+        if !self.errors.is_empty() {
+            Status::Invalid
+        } else if !self.unchecked.is_empty() {
+            Status::NotVerified
+        } else {
+            Status::Valid
+        }
+    }
+}
