@@ -371,10 +371,17 @@ mod tests {
         wall: Duration::from_secs(11),
     };
 
-    /// Limits whose CPU limit a computing solver reaches long before the wall-clock one.
+    /// Limits whose CPU limit a computing solver reaches long before the wall-clock one, even
+    /// on a machine busy enough to give it a small share of a core.
     const SHORT: TimeLimits = TimeLimits {
         cpu: Duration::from_millis(100),
-        wall: Duration::from_millis(1500),
+        wall: Duration::from_secs(60),
+    };
+
+    /// Limits that stop a blocked solver soon.
+    const BLOCKED: TimeLimits = TimeLimits {
+        cpu: Duration::from_millis(100),
+        wall: Duration::from_millis(1000),
     };
 
     /// Computes without end (for a few seconds: then the abandoned thread frees its core).
@@ -408,10 +415,13 @@ mod tests {
 
     #[test]
     fn a_blocked_solver_is_stopped_by_the_wall_clock_and_the_next_case_still_runs() {
-        let run = run_in_process(spins, Vec::new(), SHORT);
+        let run = run_in_process(spins, Vec::new(), BLOCKED);
         assert_eq!(run.failure, Some(Failure::TimeLimit(Clock::Wall)));
-        assert!(run.wall >= SHORT.wall, "{run:?}");
-        assert!(run.cpu < SHORT.cpu, "parked, it computed nothing: {run:?}");
+        assert!(run.wall >= BLOCKED.wall, "{run:?}");
+        assert!(
+            run.cpu < BLOCKED.cpu,
+            "parked, it computed nothing: {run:?}"
+        );
         assert_eq!(
             run_in_process(echo, b"next".to_vec(), LIMIT).output,
             b"next"
@@ -478,10 +488,14 @@ mod tests {
 
     #[test]
     fn a_watched_solver_past_a_limit_shows_as_overdue_by_that_limit() {
-        for (solve, by) in [(spins as SolveFn, Clock::Wall), (computes, Clock::Cpu)] {
+        let cases = [
+            (spins as SolveFn, BLOCKED, Clock::Wall),
+            (computes, SHORT, Clock::Cpu),
+        ];
+        for (solve, limits, by) in cases {
             let watch = SolveWatch::new();
             let _abandoned = on_worker_thread(&watch, move |watch| {
-                run_watched(solve, Vec::new(), SHORT, watch)
+                run_watched(solve, Vec::new(), limits, watch)
             });
             let started = Instant::now();
             let overrun = loop {
@@ -493,8 +507,8 @@ mod tests {
             };
             assert_eq!(overrun.by, by, "{overrun:?}");
             match by {
-                Clock::Cpu => assert!(overrun.cpu > SHORT.cpu, "{overrun:?}"),
-                Clock::Wall => assert!(overrun.wall > SHORT.wall, "{overrun:?}"),
+                Clock::Cpu => assert!(overrun.cpu > limits.cpu, "{overrun:?}"),
+                Clock::Wall => assert!(overrun.wall > limits.wall, "{overrun:?}"),
             }
         }
     }

@@ -295,13 +295,16 @@ impl<J: Jobs> Shared<J> {
 mod tests {
     use super::*;
     use crate::running::{run_watched, Clock, Failure, TimeLimits};
-    use grundy_problems::InputError;
+    use grundy_problems::{InputError, SolveFn};
 
     /// Jobs whose behaviour is chosen by index: most echo their index after a delay that makes
     /// later jobs finish first; some fail, block or compute forever in a solver, panic or error.
     struct Script {
         steps: Vec<Step>,
-        limits: TimeLimits,
+        /// The limits of a solver that computes (its CPU limit comes first, however busy the
+        /// machine) and of one that blocks (the wall clock stops it soon).
+        computing: TimeLimits,
+        blocked: TimeLimits,
     }
 
     #[derive(Clone, Copy, PartialEq)]
@@ -341,12 +344,12 @@ mod tests {
                 }
                 Step::Fail => Ok(format!("fail {index}")),
                 Step::Block | Step::Busy => {
-                    let solve = if self.steps[index] == Step::Block {
-                        blocks
+                    let (solve, limits) = if self.steps[index] == Step::Block {
+                        (blocks as SolveFn, self.blocked)
                     } else {
-                        busy
+                        (busy as SolveFn, self.computing)
                     };
-                    let run = run_watched(solve, Vec::new(), self.limits, watch);
+                    let run = run_watched(solve, Vec::new(), limits, watch);
                     assert!(matches!(run.failure, Some(Failure::TimeLimit(_))));
                     Ok(format!("late {index}"))
                 }
@@ -363,8 +366,8 @@ mod tests {
     impl Watched for Script {
         fn overdue(&self, index: usize, overrun: Overrun) -> String {
             match overrun.by {
-                Clock::Cpu => assert!(overrun.cpu > self.limits.cpu, "{overrun:?}"),
-                Clock::Wall => assert!(overrun.wall > self.limits.wall, "{overrun:?}"),
+                Clock::Cpu => assert!(overrun.cpu > self.computing.cpu, "{overrun:?}"),
+                Clock::Wall => assert!(overrun.wall > self.blocked.wall, "{overrun:?}"),
             }
             format!("overdue {index} by {:?}", overrun.by)
         }
@@ -390,8 +393,11 @@ mod tests {
     fn run(steps: &[Step], options: &PoolOptions) -> Ran {
         let script = Arc::new(Script {
             steps: steps.to_vec(),
-            // A solver that computes is seen at its CPU limit long before the wall clock's.
-            limits: TimeLimits {
+            computing: TimeLimits {
+                cpu: Duration::from_millis(50),
+                wall: Duration::from_secs(60),
+            },
+            blocked: TimeLimits {
                 cpu: Duration::from_millis(50),
                 wall: Duration::from_secs(1),
             },
