@@ -35,17 +35,31 @@ pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, TimeLimi
         }
         None => match limits.time_limit(slowest_accepted(problem, judging), None) {
             Ok(limit) => {
-                let line = format!(
+                let mut line = format!(
                     "{} (computed: the slowest accepted run × {}, rounded up to {}s)",
                     seconds(limit),
                     limits.ac_to_time_limit,
                     limits.time_resolution
                 );
+                let slowest = slowest_accepted(problem, judging).unwrap_or_default();
+                if near_a_step(slowest, limits.ac_to_time_limit, limits.time_resolution) {
+                    line += "; the slowest run is within 10% of a rounding step, so another run \
+                             may give the next one: fix it in problem.yaml (grundy timelimit \
+                             --write)";
+                }
                 (Ok(limit), line)
             }
             Err(why) => (Err(why), "none".into()),
         },
     }
+}
+
+/// Whether `slowest` × `factor` lies within 10% of a multiple of `step` (seconds): a computed
+/// limit that a slightly faster or slower run would round to another step.
+fn near_a_step(slowest: Duration, factor: f64, step: f64) -> bool {
+    let steps = slowest.as_secs_f64() * factor / step;
+    let nearest = steps.round();
+    nearest >= 1.0 && (steps - nearest).abs() <= 0.1 * nearest
 }
 
 /// Why the limit is outside the format's margins, once every run has its final verdict.
@@ -132,4 +146,21 @@ pub fn role(submission: &Submission) -> TimeLimitRole {
         .as_ref()
         .map(|e| e.time_limit_role())
         .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slowest_run_near_a_rounding_step_is_told_apart() {
+        let ms = Duration::from_millis;
+        // × 5 rounded up to 1 s: 194 ms gives 0.97 s (1 s) and 216 ms 1.08 s (2 s).
+        assert!(near_a_step(ms(194), 5.0, 1.0));
+        assert!(near_a_step(ms(216), 5.0, 1.0));
+        assert!(!near_a_step(ms(150), 5.0, 1.0), "0.75 s: 1 s either way");
+        assert!(!near_a_step(ms(300), 5.0, 1.0), "1.5 s: 2 s either way");
+        assert!(!near_a_step(ms(10), 2.0, 1.0), "far below the first step");
+        assert!(near_a_step(ms(740), 2.0, 0.5), "1.48 s, a hair below the step of 1.5 s");
+    }
 }
