@@ -4,8 +4,9 @@
 //!
 //! A program is one file or one folder; its name is the file's or folder's name. A folder with a
 //! `build` or `run` script is built and run by them; otherwise its sources must be of one language
-//! (see [`super::languages`]). Checktestdata (`.ctd`) and VIVA (`.viva`) validators are recognised
-//! and reported as unsupported. Hidden files, `*.disabled`, `*.template` and READMEs are not
+//! (see [`super::languages`]). A checktestdata script (a `.ctd` file, or a folder holding one)
+//! is run by grundy itself ([`crate::checktestdata`]), never built; VIVA (`.viva`) validators are
+//! recognised and reported as unsupported. Hidden files, `*.disabled`, `*.template` and READMEs are not
 //! programs, nor parts of one.
 
 use std::fmt;
@@ -27,7 +28,9 @@ pub enum Kind {
         language: &'static Language,
         entry: Option<String>,
     },
-    /// A validator in a language grundy does not run (`checktestdata`, `viva`).
+    /// A checktestdata script, interpreted in-process: the `.ctd` file.
+    Checktestdata { script: TreePath },
+    /// A validator in a language grundy does not run (`viva`).
     Unsupported(&'static str),
     /// Nothing runnable: why.
     Invalid(String),
@@ -183,6 +186,7 @@ impl Program {
                     field(&languages::tool_identity(tool));
                 }
             }
+            Kind::Checktestdata { .. } => field(b"checktestdata"),
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.as_bytes()),
         }
@@ -217,6 +221,10 @@ impl Program {
         let key = self.cache_key();
         let dir = cache.join(&key);
         match &self.kind {
+            // Scripts are interpreted, and only where an input validator is wanted.
+            Kind::Checktestdata { .. } => {
+                Err(Skip::Unsupported("checktestdata but as an input validator"))
+            }
             Kind::Unsupported(what) => Err(Skip::Unsupported(what)),
             Kind::Invalid(why) => Err(Skip::Invalid(why.clone())),
             Kind::Scripts => Ok(Plan {
@@ -297,12 +305,26 @@ impl Program {
     fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
         let extension = self.path.path().extension().and_then(|e| e.to_str());
         match extension {
-            Some("ctd") => return Kind::Unsupported("checktestdata"),
+            Some("ctd") if !self.is_folder => {
+                return Kind::Checktestdata {
+                    script: self.path.clone(),
+                }
+            }
             Some("viva") => return Kind::Unsupported("viva"),
             _ => {}
         }
         if self.has("build") || self.has("run") {
             return Kind::Scripts;
+        }
+        let is_ctd = |f: &&TreePath| f.path().extension().is_some_and(|e| e == "ctd");
+        match self.files.iter().filter(is_ctd).collect::<Vec<_>>()[..] {
+            [] => {}
+            [script] => {
+                return Kind::Checktestdata {
+                    script: script.clone(),
+                }
+            }
+            _ => return Kind::Invalid("several checktestdata scripts".into()),
         }
         let language = match language {
             Some(code) => match languages::by_code(code) {

@@ -85,6 +85,10 @@ fn scripts_unsupported_validators_and_invalid_programs() {
         ("scripted/src.cpp", ""),
         ("runonly/run", "#!/bin/sh\n"),
         ("check.ctd", ""),
+        ("legacy/format.ctd", ""),
+        ("legacy/notes.txt", ""),
+        ("twice/a.ctd", ""),
+        ("twice/b.ctd", ""),
         ("check.viva", ""),
         ("mixed/a.cpp", ""),
         ("mixed/b.py", ""),
@@ -94,9 +98,23 @@ fn scripts_unsupported_validators_and_invalid_programs() {
     ]);
     assert_eq!(program(&dir, "scripted").kind, Kind::Scripts);
     assert_eq!(program(&dir, "runonly").kind, Kind::Scripts);
+    let package = root(dir.path());
     assert_eq!(
         program(&dir, "check.ctd").kind,
-        Kind::Unsupported("checktestdata")
+        Kind::Checktestdata {
+            script: package.join("check.ctd")
+        }
+    );
+    assert_eq!(
+        program(&dir, "legacy").kind,
+        Kind::Checktestdata {
+            script: package.join("legacy/format.ctd")
+        },
+        "a legacy folder holding a script"
+    );
+    assert_eq!(
+        program(&dir, "twice").kind,
+        Kind::Invalid("several checktestdata scripts".into())
     );
     assert_eq!(program(&dir, "check.viva").kind, Kind::Unsupported("viva"));
     assert!(
@@ -182,7 +200,7 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
             .plan(target, |_| None)
             .unwrap_err()
             .to_string(),
-        "skipped: unsupported (checktestdata)"
+        "skipped: unsupported (checktestdata but as an input validator)"
     );
 }
 
