@@ -84,14 +84,14 @@ impl Vars {
     pub fn set(&mut self, slot: usize, index: Vec<Int>, value: Value) -> Result<(), usize> {
         let held = self.held;
         let slot = &mut self.slots[slot];
+        if held >= MAX_VALUES && !index.is_empty() && !slot.array.contains_key(&index[..]) {
+            return Err(MAX_VALUES);
+        }
         slot.defined = true;
         slot.count(&value, 1);
         let old = if index.is_empty() {
             slot.plain.replace(value)
         } else {
-            if held >= MAX_VALUES && !slot.array.contains_key(&index[..]) {
-                return Err(MAX_VALUES);
-            }
             slot.array.insert(index.into_boxed_slice(), value)
         };
         match old {
