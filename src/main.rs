@@ -9,6 +9,7 @@
 mod blessing;
 mod builtin;
 mod checking;
+mod checktestdata;
 mod cli;
 mod commands;
 mod config;

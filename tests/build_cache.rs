@@ -102,7 +102,7 @@ fn a_validator_that_cannot_be_built_here_leaves_the_package_not_verified() {
                 "input_validators/digits.c",
                 "int main(void) { return 42; }\n",
             ),
-            ("input_validators/format.ctd", "INT(0, 9)\n"),
+            ("input_validators/format.viva", "<int>\n"),
         ],
     );
     let bin = without_a_c_compiler(&project);
@@ -131,7 +131,7 @@ fn a_validator_that_cannot_be_built_here_leaves_the_package_not_verified() {
     let unchecked = package["unchecked"].to_string();
     assert!(
         unchecked.contains("digits.c: skipped: no compiler for C (gcc not found)")
-            && unchecked.contains("format.ctd: skipped: unsupported (checktestdata)"),
+            && unchecked.contains("format.viva: skipped: unsupported (viva)"),
         "{unchecked}"
     );
     assert_eq!(row(&rows, "accepted/echo.py")["ok"], true);

@@ -80,7 +80,7 @@ fn hello_is_a_legacy_pass_fail_package() {
 /// A legacy problem in the shape of problemtools' `different`: a custom validator folder, a
 /// checktestdata validator beside a Python one, descriptions, an unknown submissions folder.
 #[test]
-fn different_has_a_custom_validator_and_unsupported_checktestdata() {
+fn different_has_a_custom_validator_and_a_checktestdata_script() {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().join("different");
     write(
@@ -107,7 +107,12 @@ fn different_has_a_custom_validator_and_unsupported_checktestdata() {
     );
     let p = load_package(&root).unwrap();
     let text = summary(&p);
-    assert!(text.contains("input validators: different.ctd [unsupported: checktestdata], validate.py [python3 validate.py]"), "{text}");
+    assert!(
+        text.contains(
+            "input validators: different.ctd [checktestdata], validate.py [python3 validate.py]"
+        ),
+        "{text}"
+    );
     assert!(
         text.contains("output validator: different_validator [cpp]"),
         "{text}"

@@ -4,8 +4,9 @@
 //!
 //! A program is one file or one folder; its name is the file's or folder's name. A folder with a
 //! `build` or `run` script is built and run by them; otherwise its sources must be of one language
-//! (see [`super::languages`]). Checktestdata (`.ctd`) and VIVA (`.viva`) validators are recognised
-//! and reported as unsupported. Hidden files, `*.disabled`, `*.template` and READMEs are not
+//! (see [`super::languages`]). A checktestdata script (a `.ctd` file, or a folder holding one)
+//! is run by grundy itself ([`crate::checktestdata`]), never built; VIVA (`.viva`) validators are
+//! recognised and reported as unsupported. Hidden files, `*.disabled`, `*.template` and READMEs are not
 //! programs, nor parts of one.
 //!
 //! What a program's files make of it (its kind, language and entry point) is in [`kind`].
@@ -32,7 +33,9 @@ pub enum Kind {
         language: &'static Language,
         entry: Option<String>,
     },
-    /// A validator in a language grundy does not run (`checktestdata`, `viva`).
+    /// A checktestdata script, interpreted in-process: the `.ctd` file.
+    Checktestdata { script: TreePath },
+    /// A validator in a language grundy does not run (`viva`).
     Unsupported(&'static str),
     /// Nothing runnable: why.
     Invalid(Unbuildable),
@@ -188,6 +191,7 @@ impl Program {
                     field(&languages::tool_identity(tool));
                 }
             }
+            Kind::Checktestdata { .. } => field(b"checktestdata"),
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.to_string().as_bytes()),
         }
@@ -222,6 +226,10 @@ impl Program {
         let key = self.cache_key();
         let dir = cache.join(&key);
         match &self.kind {
+            // Scripts are interpreted, and only where an input validator is wanted.
+            Kind::Checktestdata { .. } => {
+                Err(Skip::Unsupported("checktestdata but as an input validator"))
+            }
             Kind::Unsupported(what) => Err(Skip::Unsupported(what)),
             Kind::Invalid(why) => Err(Skip::Invalid(why.clone())),
             Kind::Scripts => Ok(Plan {

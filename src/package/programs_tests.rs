@@ -86,6 +86,10 @@ fn scripts_unsupported_validators_and_invalid_programs() {
         ("scripted/src.cpp", ""),
         ("runonly/run", "#!/bin/sh\n"),
         ("check.ctd", ""),
+        ("legacy/format.ctd", ""),
+        ("legacy/notes.txt", ""),
+        ("twice/a.ctd", ""),
+        ("twice/b.ctd", ""),
         ("check.viva", ""),
         ("mixed/a.cpp", ""),
         ("mixed/b.py", ""),
@@ -95,9 +99,23 @@ fn scripts_unsupported_validators_and_invalid_programs() {
     ]);
     assert_eq!(program(&dir, "scripted").kind, Kind::Scripts);
     assert_eq!(program(&dir, "runonly").kind, Kind::Scripts);
+    let package = root(dir.path());
     assert_eq!(
         program(&dir, "check.ctd").kind,
-        Kind::Unsupported("checktestdata")
+        Kind::Checktestdata {
+            script: package.join("check.ctd")
+        }
+    );
+    assert_eq!(
+        program(&dir, "legacy").kind,
+        Kind::Checktestdata {
+            script: package.join("legacy/format.ctd")
+        },
+        "a legacy folder holding a script"
+    );
+    assert_eq!(
+        program(&dir, "twice").kind,
+        Kind::Invalid(kind::Unbuildable::SeveralScripts)
     );
     assert_eq!(program(&dir, "check.viva").kind, Kind::Unsupported("viva"));
     assert!(
@@ -183,7 +201,7 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
             .plan(target, |_| None)
             .unwrap_err()
             .to_string(),
-        "skipped: unsupported (checktestdata)"
+        "skipped: unsupported (checktestdata but as an input validator)"
     );
 }
 

@@ -81,6 +81,7 @@ fn kind(program: &Program) -> String {
             language,
             entry: None,
         } => language.code.into(),
+        Kind::Checktestdata { .. } => "checktestdata".into(),
         Kind::Unsupported(what) => format!("unsupported: {what}"),
         Kind::Invalid(why) => format!("invalid: {why}"),
     }

@@ -3,14 +3,16 @@
 //! (build, validation, judging, report) read only this.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::checking::default_validator::Options;
+use crate::checktestdata::Script;
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::judging::Verdict;
 use crate::package::expectations::Verdict as FormatVerdict;
 use crate::package::limits::Limits;
-use crate::package::programs::Program;
+use crate::package::programs::{Kind, Program};
 use crate::package::settings::ValidatorArgs;
 use crate::package::submissions::Submission;
 use crate::package::testdata::{Case, CaseKind};
@@ -69,9 +71,15 @@ pub struct TestCase {
     pub default_validator: Option<Result<Options, CaseArgsError>>,
 }
 
-/// An input validator: a program of the package, or a built-in problem's `validate`.
+/// An input validator: a program of the package, a checktestdata script of the package, or a
+/// built-in problem's `validate`.
 pub enum InputValidator {
     Program(Program),
+    /// The script, read and parsed once, or why it could not be (read or parsed).
+    Checktestdata {
+        name: String,
+        script: Arc<Result<Script, String>>,
+    },
     BuiltIn(&'static grundy_problems::Problem),
 }
 
@@ -79,7 +87,23 @@ impl InputValidator {
     pub fn name(&self) -> String {
         match self {
             InputValidator::Program(program) => program.name.clone(),
+            InputValidator::Checktestdata { name, .. } => name.clone(),
             InputValidator::BuiltIn(problem) => format!("built-in validator of {}", problem.id),
+        }
+    }
+
+    /// A package's input validator: a checktestdata script is read and parsed here.
+    fn of(program: Program) -> InputValidator {
+        let Kind::Checktestdata { script } = &program.kind else {
+            return InputValidator::Program(program);
+        };
+        let parsed = match script.read() {
+            Ok(text) => Script::parse(&text).map_err(|error| error.to_string()),
+            Err(error) => Err(format!("cannot read {}: {error}", script.path().display())),
+        };
+        InputValidator::Checktestdata {
+            name: program.name,
+            script: Arc::new(parsed),
         }
     }
 }
@@ -101,7 +125,7 @@ impl Problem {
     pub fn programs(&self) -> impl Iterator<Item = &Program> {
         let validators = self.input_validators.iter().filter_map(|v| match v {
             InputValidator::Program(program) => Some(program),
-            InputValidator::BuiltIn(_) => None,
+            InputValidator::Checktestdata { .. } | InputValidator::BuiltIn(_) => None,
         });
         let output: &[Program] = match &self.judging {
             Judging::Package {
@@ -179,7 +203,7 @@ impl Problem {
             input_validators: package
                 .input_validators
                 .into_iter()
-                .map(InputValidator::Program)
+                .map(InputValidator::of)
                 .collect(),
             answer_validators: package.answer_validators,
             judging: Judging::Package {

@@ -122,6 +122,7 @@ pub fn language(submission: &Submission) -> String {
     match &submission.program.kind {
         Kind::Source { language, .. } => language.name.to_string(),
         Kind::Scripts => "build/run".into(),
+        Kind::Checktestdata { .. } => "checktestdata".into(),
         Kind::Unsupported(what) => (*what).to_string(),
         Kind::Invalid(_) => "?".into(),
     }

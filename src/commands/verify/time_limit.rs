@@ -161,6 +161,9 @@ mod tests {
         assert!(!near_a_step(ms(150), 5.0, 1.0), "0.75 s: 1 s either way");
         assert!(!near_a_step(ms(300), 5.0, 1.0), "1.5 s: 2 s either way");
         assert!(!near_a_step(ms(10), 2.0, 1.0), "far below the first step");
-        assert!(near_a_step(ms(740), 2.0, 0.5), "1.48 s, a hair below the step of 1.5 s");
+        assert!(
+            near_a_step(ms(740), 2.0, 0.5),
+            "1.48 s, a hair below the step of 1.5 s"
+        );
     }
 }

@@ -6,7 +6,9 @@
 //! Input validators speak the Kattis protocol: the input on stdin, the case's arguments on the
 //! command line, exit 42 for a valid input and 43 for an invalid one; anything else means the
 //! validator is broken. A judged input must be accepted by every validator; an `invalid_input`
-//! must be rejected by at least one. A built-in problem's validator runs in-process. Answer
+//! must be rejected by at least one. A built-in problem's validator runs in-process, and so does
+//! a checktestdata script (accepting or rejecting as a program would by 42 or 43; one that fails
+//! while running is broken, one that does not parse is one that does not compile). Answer
 //! validators speak BAPCtools' protocol: the answer on stdin, the case's input file as the
 //! argument (a copy in its working folder), the same exit codes.
 //!
@@ -25,6 +27,7 @@ use super::build::{Build, Builds};
 use super::checkers::{checker_for, output_validator, Unjudgeable};
 use super::model::{InputValidator, Problem, TestCase};
 use crate::checking::{Judgement, Submitted};
+use crate::checktestdata::{self, Script};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::package::programs::Program;
@@ -290,6 +293,9 @@ impl Jobs for ValidationJobs {
                 let (case, _) = input_of(problem, i);
                 match &problem.input_validators[v] {
                     InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
+                    InputValidator::Checktestdata { script, .. } => {
+                        checktestdata_validation(script, case)
+                    }
                     InputValidator::Program(program) => self.with_build(program, |command| {
                         let mut validator = command.clone();
                         let args = case.input_validator_args.for_validator(&program.name);
@@ -350,6 +356,23 @@ fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> S
     match (problem.validate)(&mut BufReader::new(file), case.constraints) {
         Ok(()) => Said::Valid,
         Err(error) => Said::Invalid(error.to_string()),
+    }
+}
+
+/// A checktestdata script, in-process, on the whole input.
+fn checktestdata_validation(script: &Result<Script, String>, case: &TestCase) -> Said {
+    let script = match script {
+        Ok(script) => script,
+        Err(why) => return Said::NotRun(NotRun::DoesNotCompile(why.clone())),
+    };
+    let input = match case.input.read() {
+        Ok(input) => input,
+        Err(error) => return Said::Broken(error.to_string()),
+    };
+    match script.check(&input) {
+        Ok(()) => Said::Valid,
+        Err(checktestdata::Failure::Rejected(rejection)) => Said::Invalid(rejection.to_string()),
+        Err(checktestdata::Failure::Script(error)) => Said::Broken(error.to_string()),
     }
 }
 

@@ -25,18 +25,35 @@ pub enum Unbuildable {
     },
     #[error("cannot tell the {0} entry class; name it with `entrypoint` in submissions.yaml")]
     NoEntryClass(&'static str),
+    #[error("several checktestdata scripts")]
+    SeveralScripts,
 }
 
 impl Program {
     pub(super) fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
         let extension = self.path.path().extension().and_then(|e| e.to_str());
         match extension {
-            Some("ctd") => return Kind::Unsupported("checktestdata"),
+            Some("ctd") if !self.is_folder => {
+                return Kind::Checktestdata {
+                    script: self.path.clone(),
+                }
+            }
             Some("viva") => return Kind::Unsupported("viva"),
             _ => {}
         }
         if self.has("build") || self.has("run") {
             return Kind::Scripts;
+        }
+        // A folder holding a checktestdata script (the legacy layout) is that script.
+        let is_ctd = |f: &&TreePath| f.path().extension().is_some_and(|e| e == "ctd");
+        match self.files.iter().filter(is_ctd).collect::<Vec<_>>()[..] {
+            [] => {}
+            [script] => {
+                return Kind::Checktestdata {
+                    script: script.clone(),
+                }
+            }
+            _ => return Kind::Invalid(Unbuildable::SeveralScripts),
         }
         let language = match language {
             Some(code) => match languages::by_code(code) {

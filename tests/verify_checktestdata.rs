@@ -1,0 +1,89 @@
+//! `grundy verify` with checktestdata input validators, through the real binary: the script runs
+//! in-process on every input, a rejected input is reported with its place in the input and in
+//! the script, and a script that does not parse makes the package invalid.
+
+mod common;
+
+use std::process::Output;
+
+use common::{code, dump, stdout, Project};
+
+/// A legacy package: two numbers on a line, their sum; a `.ctd` validator and, in a folder as the
+/// legacy format allows, a second one.
+fn sum(project: &Project) {
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", "name: Sum\n"),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/1.in", "1000 999\n"),
+        ("data/secret/1.ans", "1999\n"),
+        (
+            "input_validators/sum.ctd",
+            "# two numbers\nINT(1, 1000, a) SPACE INT(1, 1000, b)\nNEWLINE\n",
+        ),
+        (
+            "input_format_validators/legacy/format.ctd",
+            "REGEX(\"[0-9]+ [0-9]+\\n\")\n",
+        ),
+        (
+            "submissions/accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("sum/{path}"), text);
+    }
+}
+
+fn verify(project: &Project) -> Output {
+    project
+        .command(&["verify", "sum"])
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_checktestdata_validator_accepts_good_inputs_and_locates_a_bad_one() {
+    let project = Project::new();
+    sum(&project);
+    let output = verify(&project);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("2 inputs and 0 invalid inputs through 2 input validator(s)"),
+        "{text}"
+    );
+    assert!(!text.contains("not run"), "{text}");
+
+    project.file("sum/data/secret/2.in", "7 0\n");
+    project.file("sum/data/secret/2.ans", "7\n");
+    let output = verify(&project);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "input secret/2 is rejected by the input validator sum.ctd: input line 1, column 3: \
+             expected an integer in [1, 1000], found \"0\" (script line 2)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("package INVALID"), "{text}");
+}
+
+#[test]
+fn a_script_that_does_not_parse_makes_the_package_invalid() {
+    let project = Project::new();
+    sum(&project);
+    project.file("sum/input_validators/sum.ctd", "INT(1, 1000 a)\n");
+    let output = verify(&project);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "the validator sum.ctd does not compile: script line 1, column 13: expected `)`, \
+             found the variable `a`"
+        ),
+        "{text}"
+    );
+}
