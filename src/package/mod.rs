@@ -5,13 +5,14 @@
 //! [`expectations::Expectation`]s from here.
 //!
 //! One module per part of a package: [`find`] (which folders are packages), [`metadata`],
-//! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`] and
-//! [`languages`] (validators and submissions as programs), [`submissions`] and [`expectations`]
-//! (what each submission must get), and [`yaml`] and [`fields`] (located
-//! YAML, read key by key).
+//! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`]
+//! and [`languages`] (validators and submissions as programs), [`submissions`], [`expectations`]
+//! and [`expected_results`] (what each submission must get, DOMjudge's source tag included), and
+//! [`yaml`] and [`fields`] (located YAML, read key by key).
 
 pub mod about;
 pub mod expectations;
+pub mod expected_results;
 pub mod fields;
 pub mod find;
 pub mod languages;

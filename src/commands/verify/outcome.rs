@@ -8,9 +8,9 @@ use std::time::Duration;
 use super::model::{format_verdict, Problem};
 use super::results::{CaseRun, Judged};
 use crate::judging::Verdict;
-use crate::package::expectations::{compile_error_allowed, Expectation, Outcome};
+use crate::package::expectations::{Expectation, Outcome};
 use crate::package::programs::Kind;
-use crate::package::submissions::Submission;
+use crate::package::submissions::{CompileError, Submission};
 
 /// One submission, settled.
 #[derive(Clone, Debug)]
@@ -39,9 +39,10 @@ pub struct Row {
     pub judge_error: Option<String>,
 }
 
-/// Whether a submission must fail to compile (the `compile_error` folder).
+/// Whether a submission must fail to compile (the `compile_error` folder, or a tag naming only
+/// `COMPILER-ERROR`).
 pub fn expects_compile_error(submission: &Submission) -> bool {
-    submission.folder == "compile_error"
+    submission.compile_error == CompileError::Required
 }
 
 /// The rows of a problem's submissions.
@@ -77,7 +78,7 @@ fn row(problem: &Problem, submission: &Submission, judged: &Judged) -> Row {
             row.judge_error = Some(error.to_string());
         }
         Judged::CompileError(message) => {
-            let ok = compile_error_allowed(&submission.folder);
+            let ok = submission.compile_error != CompileError::Forbidden;
             row.verdict = Some("CE".into());
             row.ok = Some(ok);
             row.compile_error = Some(message.clone());
@@ -115,7 +116,7 @@ fn judged_row(problem: &Problem, submission: &Submission, runs: &[Option<CaseRun
         })
         .collect();
     let Some(expectation) = &submission.expectation else {
-        // The `compile_error` folder: it compiled.
+        // It must not compile, and it did.
         row.ok = Some(false);
         row.problem = Some("expected CE, but it compiles".into());
         return;
