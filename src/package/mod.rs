@@ -5,12 +5,14 @@
 //! [`expectations::Expectation`]s from here.
 //!
 //! One module per part of a package: [`find`] (which folders are packages), [`metadata`],
-//! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`]
+//! [`about`] and [`limits`] (`problem.yaml`), [`domjudge`] (DOMjudge's `.timelimit` and
+//! `domjudge-problem.ini`), [`testdata`] and [`settings`] (`data/`), [`programs`]
 //! and [`languages`] (validators and submissions as programs), [`submissions`], [`expectations`]
 //! and [`expected_results`] (what each submission must get, DOMjudge's source tag included), and
 //! [`yaml`] and [`fields`] (located YAML, read key by key).
 
 pub mod about;
+pub mod domjudge;
 pub mod expectations;
 pub mod expected_results;
 pub mod fields;
@@ -105,7 +107,8 @@ pub struct CaseArgsError {
 pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
     let tree = Tree::open(root, Scope::Package)?;
     let mut warnings = vec![];
-    let metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
+    let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
+    domjudge::apply(&tree, &mut metadata, &mut warnings)?;
     let version = metadata.version;
     let data = testdata::read(&tree, version, &metadata.validator_flags, &mut warnings)?;
     let mut input_validators = programs::programs_in(&tree.join("input_validators"))?;
@@ -143,8 +146,8 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
 }
 
 /// The output validator: `output_validator/` (one program) in the new versions, accepting the
-/// legacy `output_validators/` with a warning; legacy `output_validators/<name>` used when
-/// `validation` is custom. Interactive and multi-pass problems must have one.
+/// legacy `output_validators/` with a warning; legacy `output_validators/<name>` (or, with a
+/// warning, `output_validator/`) used when `validation` is custom. Interactive and multi-pass problems must have one.
 fn output_validator(
     tree: &Tree,
     metadata: &Metadata,
@@ -153,9 +156,17 @@ fn output_validator(
     let single = tree.join("output_validator");
     let several = tree.join("output_validators");
     let found = if metadata.version.is_legacy() {
-        let programs = programs::programs_in(&several)?;
+        let mut programs = programs::programs_in(&several)?;
+        let mut folder = &several;
+        // DOMjudge's example packages (hangman, jumble) are legacy yet keep their validator in
+        // the new versions' folder, which DOMjudge and BAPCtools both read.
+        if programs.is_empty() && matches!(single.kind()?, Some(Kind::Folder(_))) {
+            warnings.push(Diagnostic::file(single.path(), "the legacy format names this folder output_validators/ (a folder per validator); read as the one output validator all the same, as DOMjudge and BAPCtools read it"));
+            programs = vec![Program::new(&single, None, None)?];
+            folder = &single;
+        }
         if !metadata.custom_validation && !programs.is_empty() {
-            warnings.push(Diagnostic::file(several.path(), "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
+            warnings.push(Diagnostic::file(folder.path(), "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
             vec![]
         } else {
             programs

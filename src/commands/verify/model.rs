@@ -188,7 +188,7 @@ impl Problem {
             },
             memory_mib: limits.memory_mib_or(DEFAULT_MEMORY_MIB),
             output_mib: limits.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
-            time_limit_source: "problem.yaml",
+            time_limit_source: limits.time_limit_file,
             limits,
             submissions: package.submissions,
             passes,
