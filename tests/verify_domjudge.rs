@@ -157,3 +157,72 @@ fn a_bad_tag_or_timelimit_makes_the_package_unreadable_at_its_place() {
          `two seconds`",
     );
 }
+
+/// BAPCtools' validators include `validation.h` without shipping it (its test packages link it
+/// to BAPCtools' own copy, outside the package): grundy supplies its header to them.
+#[test]
+fn validators_including_validation_h_get_grundys_when_the_package_has_none() {
+    let project = Project::new();
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n",
+        ),
+        ("data/sample/1.in", "1 2\n"),
+        ("data/sample/1.ans", "3\n"),
+        ("data/secret/1.in", "40 2\n"),
+        ("data/secret/1.ans", "42\n"),
+        ("data/invalid_input/spaces.in", "1  2\n"),
+        ("data/invalid_input/big.in", "1 101\n"),
+        (
+            "input_validators/two/two.cpp",
+            "#include \"validation.h\"\n\
+             int main(int argc, char** argv) {\n\
+             \tInputValidator v(argc, argv);\n\
+             \tv.read_integers(\"x\", 2, 0, 100);\n\
+             }\n",
+        ),
+        (
+            "output_validator/sum.cpp",
+            "#include \"validation.h\"\n#include <fstream>\n\
+             int main(int argc, char** argv) {\n\
+             \tstd::ifstream in(argv[1]);\n\
+             \tlong long a, b;\n\
+             \tin >> a >> b;\n\
+             \tOutputValidator v(argc, argv);\n\
+             \tlong long s = v.read_integer(\"sum\", 0, 200);\n\
+             \tv.check(s == a + b, \"wrong sum\");\n\
+             }\n",
+        ),
+        (
+            "submissions/accepted/sum.py",
+            "a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+        (
+            "submissions/wrong_answer/diff.py",
+            "a, b = map(int, input().split())\nprint(abs(a - b))\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("sum/{path}"), text);
+    }
+    // A header outside the package that would not compile: it must not be the one used.
+    project.file("elsewhere/validation.h", "#error not this one\n");
+    std::os::unix::fs::symlink(
+        project.path().join("elsewhere/validation.h"),
+        project.path().join("sum/input_validators/two/validation.h"),
+    )
+    .unwrap();
+    let output = verify(&project, &["sum", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (rows, summary) = json(&output);
+    assert_eq!(row(&rows, "accepted/sum.py")["verdict"], "AC");
+    assert_eq!(row(&rows, "wrong_answer/diff.py")["verdict"], "WA");
+    let package = &summary["packages"][0];
+    assert_eq!(package["valid"], true, "{package}");
+    let warnings = package["warnings"].to_string();
+    assert!(
+        warnings.contains("validation.h is not shipped and grundy supplies its own"),
+        "{warnings}"
+    );
+}

@@ -132,6 +132,14 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
         ));
     }
     let answer_validators = programs::programs_in(&tree.join("answer_validators"))?;
+    let validators = input_validators.iter().chain(&answer_validators);
+    let output_validators = match &output_validator {
+        OutputValidator::Custom(list) => &list[..],
+        OutputValidator::Default => &[],
+    };
+    for program in validators.chain(output_validators) {
+        unshipped_header(program, &mut warnings);
+    }
     Ok(Package {
         name: find::name_of(root),
         root: root.to_path_buf(),
@@ -199,6 +207,26 @@ fn output_validator(
         }
         (true, false) => Ok(OutputValidator::Default),
         (false, _) => Ok(OutputValidator::Custom(found)),
+    }
+}
+
+/// Warns when a validator's `validation.h` links outside the package: the link is not
+/// followed, so the header is not shipped, and the build supplies grundy's.
+fn unshipped_header(program: &Program, warnings: &mut Vec<Diagnostic>) {
+    if !program.is_folder {
+        return;
+    }
+    if let Err(error) = program.path.join(programs::SUPPLIED_HEADER).kind() {
+        if error.leads_outside() {
+            warnings.push(Diagnostic::file(
+                error.file(),
+                format!(
+                    "{}; not read, so {} is not shipped and grundy supplies its own",
+                    error.reason(),
+                    programs::SUPPLIED_HEADER
+                ),
+            ));
+        }
     }
 }
 

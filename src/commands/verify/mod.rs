@@ -27,6 +27,7 @@ mod results;
 mod time_limit;
 mod timing;
 mod validation;
+mod validation_h;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
