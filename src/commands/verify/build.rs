@@ -305,7 +305,7 @@ fn stage(
         }
         return Ok(());
     };
-    let mut argv: Vec<String> = if scripts {
+    let argv: Vec<String> = if scripts {
         // A build script runs in (a writable copy of) its own folder.
         [
             SCRIPTS_SHELL,
@@ -330,6 +330,13 @@ fn stage(
             })
             .collect()
     };
+    // A compiler of the user's toolchains (rustup's, pyenv's) starts by its real path, its
+    // installation shown to the box.
+    let (mut argv, show) = if scripts {
+        (argv, vec![])
+    } else {
+        with_tool(argv)
+    };
     let mut placed: Vec<BoxFile> = files
         .into_iter()
         .map(|(opened, _, relative)| {
@@ -353,7 +360,10 @@ fn stage(
         memory_bytes: limits.memory_limit_mb << 20,
         output_bytes: limits.output_limit_mb << 20,
     };
-    let compiler = Command::new(&argv);
+    let compiler = Command {
+        show,
+        ..Command::new(&argv)
+    };
     let spec = Spec {
         files: placed,
         export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
@@ -430,23 +440,43 @@ fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildError> {
 /// The command that starts a built program: its run command with the program's files taken
 /// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
 fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Command {
-    let argv: Vec<String> = if scripts {
-        vec![plan.dir.join(LAUNCHER).display().to_string()]
+    let (argv, tool_folders) = if scripts {
+        (vec![plan.dir.join(LAUNCHER).display().to_string()], vec![])
     } else {
         let base = program.base().display().to_string();
         let dir = plan.dir.display().to_string();
-        plan.run
-            .iter()
-            .map(|word| {
-                word.replace(&base, &dir)
-                    .replace(languages::MEMORY, &memory_mib.to_string())
-            })
-            .collect()
+        with_tool(
+            plan.run
+                .iter()
+                .map(|word| {
+                    word.replace(&base, &dir)
+                        .replace(languages::MEMORY, &memory_mib.to_string())
+                })
+                .collect(),
+        )
     };
+    let mut show = vec![plan.dir.clone()];
+    show.extend(tool_folders);
     Command {
         argv: argv.into_iter().map(Into::into).collect(),
-        show: vec![plan.dir.clone()],
+        show,
         reserves_address_space: plan.reserves_address_space,
+    }
+}
+
+/// `argv` with its first word, a tool, as [`languages::locate`] finds it (the same word for a
+/// system tool, the real path of a toolchain manager's), and the folders that tool needs shown.
+/// A tool not found stays as it is: the plan was made only once every tool was found.
+fn with_tool(mut argv: Vec<String>) -> (Vec<String>, Vec<PathBuf>) {
+    let Some(first) = argv.first_mut() else {
+        return (argv, vec![]);
+    };
+    match languages::locate(first) {
+        Ok(located) => {
+            *first = located.command;
+            (argv, located.show)
+        }
+        Err(_) => (argv, vec![]),
     }
 }
 
