@@ -409,8 +409,16 @@ fn a_missing_compiler_skips_its_submissions() {
     let (rows, _) = json(&output);
     let c = row(&rows, "accepted/hello.c");
     assert_eq!((&c["verdict"], &c["ok"]), (&Value::Null, &Value::Null));
-    assert_eq!(
-        c["skipped"], "skipped: no compiler for C (gcc not found)",
+    // The message names the tool and where it was looked for: the PATH, then the folders of
+    // the toolchain managers.
+    let skipped = c["skipped"].as_str().unwrap();
+    let expected = format!(
+        "skipped: no compiler for C (gcc not found on PATH ({}) or in ",
+        bin.display()
+    );
+    assert!(skipped.starts_with(&expected), "{c}");
+    assert!(
+        skipped.contains(".cargo/bin") && skipped.contains(".pyenv/shims"),
         "{c}"
     );
     assert_eq!(row(&rows, "accepted/hello.py")["verdict"], "AC");

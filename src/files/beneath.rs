@@ -429,6 +429,14 @@ impl OpenError {
         matches!(&self.why, Why::Io(e) if e.kind() == io::ErrorKind::NotFound)
     }
 
+    /// A link on the way leads out of the tree (or is absolute).
+    pub fn leads_outside(&self) -> bool {
+        matches!(
+            &self.why,
+            Why::LinkOutside { .. } | Why::AbsoluteLink { .. }
+        )
+    }
+
     /// The file to blame: the link leading out when one does, else the path asked for.
     pub fn file(&self) -> &Path {
         match &self.why {

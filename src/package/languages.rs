@@ -7,7 +7,6 @@
 //! source file of the language, as separate arguments), `{main}` (the entry file) and `{class}`
 //! (the entry class of a JVM language).
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use crate::files::beneath::TreePath;
@@ -244,34 +243,239 @@ fn first_line(file: &TreePath) -> Option<String> {
     Some(String::from_utf8_lossy(line.strip_suffix(b"\n").unwrap_or(&line)).into_owned())
 }
 
-/// Why `tool` cannot be run, or `None` when it can: an executable file at that path, or of that
-/// name both on grundy's `PATH` (the tools the user has) and on the sandbox's (where programs
-/// look for it: a compiler found only in `~/.cargo/bin`, or a pyenv shim, cannot be started in
-/// the sandbox).
+/// Why `tool` cannot be run, or `None` when it can (see [`locate`]).
 pub fn missing_tool(tool: &str) -> Option<String> {
-    let own = std::env::var_os("PATH").unwrap_or_default();
-    missing_tool_in(tool, &own, grundy_sandbox::DEFAULT_PATH)
+    locate(tool).err()
 }
 
-fn missing_tool_in(tool: &str, own: &OsStr, sandbox: &str) -> Option<String> {
-    let on = |path: &OsStr| std::env::split_paths(path).any(|dir| is_executable(&dir.join(tool)));
+/// A tool found for a program: the word that starts it in the sandbox, and the folders the
+/// sandbox must show (read-only) for it to run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Located {
+    /// Its bare name when the sandbox's PATH finds the same tool; else its real path.
+    pub command: String,
+    /// Its installation, when it lies outside the system folders every box shows.
+    pub show: Vec<PathBuf>,
+}
+
+/// Finds `tool` where the user has it: a path as given; else the first of the user's `PATH`
+/// folders holding it, then the folders rustup, pyenv, sdkman and pip put tools in even when
+/// `PATH` leaves them out (a shell without the user's profile). A tool of the system folders
+/// sandboxed programs search keeps its bare name. Elsewhere the tool is resolved to the program
+/// that really runs, which the sandbox can start without the user's shell: a rustup proxy
+/// (`~/.cargo/bin/rustc`) to the toolchain's own (`RUSTUP_TOOLCHAIN`, else `default_toolchain`
+/// of rustup's settings), a pyenv shim to the selected version's (`PYENV_VERSION`, else the
+/// nearest `.python-version`, else pyenv's global `version`; a version without the tool, or
+/// `system`, passes on to the next folder, as the shim would), anything else to where its links
+/// lead (sdkman's `current`); its installation (the toolchain, the version, the folder above its
+/// `bin`) is shown to the program. The error names the tool and everywhere it was looked for.
+pub fn locate(tool: &str) -> Result<Located, String> {
+    locate_in(tool, &Places::of_user())
+}
+
+/// Where tools are looked for: the user's `PATH` and the toolchain managers' folders.
+struct Places {
+    path: std::ffi::OsString,
+    cargo_bin: Option<PathBuf>,
+    rustup_home: Option<PathBuf>,
+    rustup_toolchain: Option<String>,
+    pyenv_root: Option<PathBuf>,
+    pyenv_version: Option<String>,
+    /// Where a `.python-version` is looked for, upwards.
+    cwd: Option<PathBuf>,
+    sdkman_candidates: Option<PathBuf>,
+    local_bin: Option<PathBuf>,
+}
+
+impl Places {
+    fn of_user() -> Places {
+        let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+        let home = var("HOME").map(PathBuf::from);
+        let under = |name: &str, default: &str| {
+            var(name)
+                .map(PathBuf::from)
+                .or_else(|| home.as_ref().map(|h| h.join(default)))
+        };
+        Places {
+            path: var("PATH").unwrap_or_default(),
+            cargo_bin: under("CARGO_HOME", ".cargo").map(|c| c.join("bin")),
+            rustup_home: under("RUSTUP_HOME", ".rustup"),
+            rustup_toolchain: var("RUSTUP_TOOLCHAIN").map(|v| v.to_string_lossy().into_owned()),
+            pyenv_root: under("PYENV_ROOT", ".pyenv"),
+            pyenv_version: var("PYENV_VERSION").map(|v| v.to_string_lossy().into_owned()),
+            cwd: std::env::current_dir().ok(),
+            sdkman_candidates: under("SDKMAN_DIR", ".sdkman").map(|s| s.join("candidates")),
+            local_bin: home.map(|h| h.join(".local/bin")),
+        }
+    }
+
+    /// The toolchain managers' folders, in the order they are tried after `PATH`.
+    fn managed(&self) -> Vec<PathBuf> {
+        let mut folders: Vec<PathBuf> = self.cargo_bin.iter().cloned().collect();
+        folders.extend(self.pyenv_root.as_ref().map(|p| p.join("shims")));
+        if let Some(candidates) = &self.sdkman_candidates {
+            let mut current: Vec<PathBuf> = std::fs::read_dir(candidates)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|entry| entry.path().join("current/bin"))
+                .collect();
+            current.sort();
+            folders.extend(current);
+        }
+        folders.extend(self.local_bin.iter().cloned());
+        folders
+    }
+
+    /// The managers' folders in words, for the message of a tool found nowhere.
+    fn describe_managed(&self) -> String {
+        let mut words: Vec<String> = [&self.cargo_bin]
+            .into_iter()
+            .flatten()
+            .map(|p| p.display().to_string())
+            .collect();
+        words.extend(
+            self.pyenv_root
+                .as_ref()
+                .map(|p| p.join("shims").display().to_string()),
+        );
+        words.extend(
+            self.sdkman_candidates
+                .as_ref()
+                .map(|p| p.join("*/current/bin").display().to_string()),
+        );
+        words.extend(self.local_bin.as_ref().map(|p| p.display().to_string()));
+        words.join(", ")
+    }
+}
+
+fn locate_in(tool: &str, places: &Places) -> Result<Located, String> {
     if tool.contains('/') {
-        return (!is_executable(Path::new(tool))).then(|| format!("{tool} not found"));
+        return match is_executable(Path::new(tool)) {
+            true => Ok(Located {
+                command: tool.to_string(),
+                show: vec![],
+            }),
+            false => Err(format!("{tool} not found")),
+        };
     }
-    if !on(own) {
-        return Some(format!("{tool} not found"));
+    let folders = std::env::split_paths(&places.path).chain(places.managed());
+    for folder in folders {
+        let candidate = folder.join(tool);
+        if !is_executable(&candidate) {
+            continue;
+        }
+        if is_system_folder(&folder) {
+            return Ok(Located {
+                command: tool.to_string(),
+                show: vec![],
+            });
+        }
+        if let Some(located) = resolve(tool, &candidate, places) {
+            return Ok(located);
+        }
     }
-    if !on(OsStr::new(sandbox)) {
-        return Some(format!(
-            "{tool} is not in {sandbox}, where sandboxed programs look for it"
-        ));
+    Err(format!(
+        "{tool} not found on PATH ({}) or in {}",
+        places.path.to_string_lossy(),
+        places.describe_managed()
+    ))
+}
+
+/// Whether `folder` is one of the folders sandboxed programs search (and every box shows).
+fn is_system_folder(folder: &Path) -> bool {
+    std::env::split_paths(grundy_sandbox::DEFAULT_PATH).any(|system| system == folder)
+}
+
+/// The program that really runs when `candidate` (a tool outside the system folders) is
+/// started, and its installation; `None` when it would not run (a shim of a version lacking it).
+fn resolve(tool: &str, candidate: &Path, places: &Places) -> Option<Located> {
+    let canonical = std::fs::canonicalize(candidate).ok()?;
+    let (real, root) = if canonical.file_name().is_some_and(|n| n == "rustup") {
+        let toolchain = rustup_toolchain(places)?;
+        (toolchain.join("bin").join(tool), toolchain)
+    } else if places
+        .pyenv_root
+        .as_ref()
+        .is_some_and(|root| candidate.starts_with(root.join("shims")))
+    {
+        let version = pyenv_version(places)?;
+        (version.join("bin").join(tool), version)
+    } else {
+        let root = canonical.parent()?.parent()?.to_path_buf();
+        (canonical, root)
+    };
+    if !is_executable(&real) {
+        return None;
     }
-    None
+    let in_system = real.parent().is_some_and(is_system_folder);
+    Some(Located {
+        command: real.display().to_string(),
+        show: if in_system { vec![] } else { vec![root] },
+    })
+}
+
+/// The folder of the rustup toolchain in force: `RUSTUP_TOOLCHAIN`, else rustup's default; a
+/// name without its target (`stable`) is the toolchain folder it begins.
+fn rustup_toolchain(places: &Places) -> Option<PathBuf> {
+    let home = places.rustup_home.as_ref()?;
+    let name = match &places.rustup_toolchain {
+        Some(name) => name.clone(),
+        None => {
+            // rustup's settings are a few lines; a larger file is not rustup's.
+            let text = std::fs::read_to_string(home.join("settings.toml")).ok()?;
+            let settings: toml::Table = text.parse().ok()?;
+            settings.get("default_toolchain")?.as_str()?.to_string()
+        }
+    };
+    let toolchains = home.join("toolchains");
+    let exact = toolchains.join(&name);
+    if exact.is_dir() {
+        return Some(exact);
+    }
+    let mut matching: Vec<PathBuf> = std::fs::read_dir(&toolchains)
+        .ok()?
+        .flatten()
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with(&format!("{name}-"))
+        })
+        .map(|e| e.path())
+        .collect();
+    matching.sort();
+    matching.into_iter().next()
+}
+
+/// The folder of the pyenv version in force, as pyenv chooses it; `None` for `system` (the
+/// system's Python, found on the PATH's later folders) or a version that is not installed.
+fn pyenv_version(places: &Places) -> Option<PathBuf> {
+    let root = places.pyenv_root.as_ref()?;
+    let first_word = |text: &str| {
+        text.split([':', ' ', '\n', '\t'])
+            .find(|w| !w.is_empty())
+            .map(str::to_string)
+    };
+    let local = || {
+        places.cwd.as_ref()?.ancestors().find_map(|folder| {
+            let text = std::fs::read_to_string(folder.join(".python-version")).ok()?;
+            first_word(&text)
+        })
+    };
+    let global = || first_word(&std::fs::read_to_string(root.join("version")).ok()?);
+    let version = places
+        .pyenv_version
+        .as_deref()
+        .and_then(first_word)
+        .or_else(local)
+        .or_else(global)?;
+    let folder = root.join("versions").join(&version);
+    (version != "system" && folder.is_dir()).then_some(folder)
 }
 
 /// What tells one build of `tool` from another, for the build-cache key, without starting it:
-/// the path it is found at where sandboxed programs look for it (or its own path when it has a
-/// `/`), the file that path leads to with links followed (`g++` → `x86_64-linux-gnu-g++-12`),
+/// the path it is found at ([`locate`]: where sandboxed programs look for it, the real program
+/// of a toolchain manager's, or its own path when it has a `/`), the file that path leads to with links followed (`g++` → `x86_64-linux-gnu-g++-12`),
 /// and that file's device, inode, size and modification time in nanoseconds. A compiler
 /// upgraded in place changes its size or time (a package manager writes a new file, so its
 /// inode too); another one first on the PATH changes the path. A few `stat`s and `readlink`s per
@@ -281,12 +485,12 @@ fn missing_tool_in(tool: &str, own: &OsStr, sandbox: &str) -> Option<String> {
 pub fn tool_identity(tool: &str) -> Vec<u8> {
     use std::os::unix::ffi::OsStrExt;
     use std::os::unix::fs::MetadataExt;
-    let found = if tool.contains('/') {
-        Some(PathBuf::from(tool))
-    } else {
-        std::env::split_paths(grundy_sandbox::DEFAULT_PATH)
+    let found = match locate(tool) {
+        Ok(located) if located.command.contains('/') => Some(PathBuf::from(located.command)),
+        Ok(_) => std::env::split_paths(grundy_sandbox::DEFAULT_PATH)
             .map(|dir| dir.join(tool))
-            .find(|path| is_executable(path))
+            .find(|path| is_executable(path)),
+        Err(_) => None,
     };
     let Some(found) = found else {
         return Vec::new();
@@ -403,37 +607,136 @@ mod tests {
         );
     }
 
+    /// An executable file at `path` (folders made).
+    fn executable(path: &Path) {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, "#!/bin/sh\n").unwrap();
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+
+    /// Places below `home` with `path` as the user's PATH and nothing set by variables.
+    fn places(home: &Path, path: &[&Path]) -> Places {
+        Places {
+            path: std::env::join_paths(path).unwrap(),
+            cargo_bin: Some(home.join(".cargo/bin")),
+            rustup_home: Some(home.join(".rustup")),
+            rustup_toolchain: None,
+            pyenv_root: Some(home.join(".pyenv")),
+            pyenv_version: None,
+            cwd: Some(home.join("work")),
+            sdkman_candidates: Some(home.join(".sdkman/candidates")),
+            local_bin: Some(home.join(".local/bin")),
+        }
+    }
+
     #[test]
-    fn tools_are_found_on_both_paths_and_by_path() {
-        assert_eq!(missing_tool("sh"), None, "every POSIX system has sh");
+    fn system_tools_keep_their_names_and_paths_are_taken_as_given() {
+        let home = tempfile::tempdir().unwrap();
+        let system = places(home.path(), &[Path::new("/usr/bin"), Path::new("/bin")]);
+        let sh = locate_in("sh", &system).unwrap();
+        assert_eq!((sh.command.as_str(), sh.show.len()), ("sh", 0));
+        assert_eq!(locate_in("/bin/sh", &system).unwrap().command, "/bin/sh");
+        assert!(locate_in("/nonexistent/sh", &system).is_err());
+        let missing = locate_in("surely-no-such-tool", &system).unwrap_err();
+        let home = home.path().display();
         assert_eq!(
-            missing_tool("surely-no-such-tool-here").as_deref(),
-            Some("surely-no-such-tool-here not found")
+            missing,
+            format!(
+                "surely-no-such-tool not found on PATH (/usr/bin:/bin) or in {home}/.cargo/bin, \
+                 {home}/.pyenv/shims, {home}/.sdkman/candidates/*/current/bin, {home}/.local/bin"
+            )
         );
-        assert_eq!(missing_tool("/bin/sh"), None);
-        assert!(missing_tool("/nonexistent/sh").is_some());
-        let dir = tempfile::tempdir().unwrap();
-        let plain = dir.path().join("plain");
-        std::fs::write(&plain, "").unwrap();
+        // The user's PATH decides what is there: a system tool it leaves out is not found.
+        assert!(locate_in("sh", &places(Path::new("/nowhere"), &[])).is_err());
+    }
+
+    #[test]
+    fn a_rustup_proxy_runs_the_toolchains_own_program_shown_to_the_box() {
+        let home = tempfile::tempdir().unwrap();
+        let h = home.path();
+        executable(&h.join(".cargo/bin/rustup"));
+        std::os::unix::fs::symlink("rustup", h.join(".cargo/bin/rustc")).unwrap();
+        std::fs::create_dir_all(h.join(".rustup")).unwrap();
+        std::fs::write(
+            h.join(".rustup/settings.toml"),
+            "version = \"12\"\ndefault_toolchain = \"stable\"\n",
+        )
+        .unwrap();
+        let toolchain = h.join(".rustup/toolchains/stable-x86_64-unknown-linux-gnu");
+        executable(&toolchain.join("bin/rustc"));
+        // Not on PATH: found where rustup puts it all the same.
+        let mut places = places(h, &[Path::new("/usr/bin")]);
+        let rustc = locate_in("rustc", &places).unwrap();
+        assert_eq!(
+            rustc.command,
+            toolchain.join("bin/rustc").display().to_string()
+        );
+        assert_eq!(rustc.show, [toolchain]);
+        places.rustup_toolchain = Some("nightly".into());
+        assert!(locate_in("rustc", &places).is_err(), "no nightly installed");
+    }
+
+    #[test]
+    fn a_pyenv_shim_runs_the_selected_versions_python_or_passes_on() {
+        let home = tempfile::tempdir().unwrap();
+        let h = home.path();
+        let shims = h.join(".pyenv/shims");
+        executable(&shims.join("python3"));
+        executable(&shims.join("python2"));
+        executable(&h.join(".pyenv/versions/3.12.1/bin/python3"));
+        executable(&h.join(".pyenv/versions/3.11.7/bin/python3"));
+        std::fs::write(h.join(".pyenv/version"), "3.12.1\n").unwrap();
+        let system = h.join("system-bin");
+        executable(&system.join("python2"));
+        let mut places = places(h, &[&shims, &system]);
+        let python = locate_in("python3", &places).unwrap();
         assert!(
-            missing_tool(plain.to_str().unwrap()).is_some(),
-            "not executable"
+            python
+                .command
+                .ends_with(".pyenv/versions/3.12.1/bin/python3"),
+            "{python:?}"
         );
-        // A tool of the user's own folder (a rustup proxy, a pyenv shim) is out of the
-        // sandbox's reach.
-        let tool = dir.path().join("mytool");
-        std::fs::write(&tool, "#!/bin/sh\n").unwrap();
-        std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
-        let own = std::env::join_paths([dir.path(), Path::new("/bin")]).unwrap();
+        assert_eq!(python.show, [h.join(".pyenv/versions/3.12.1")]);
+        // The version lacks python2: the shim would fail, so the next folder's is taken.
+        let python2 = locate_in("python2", &places).unwrap();
         assert_eq!(
-            missing_tool_in("mytool", &own, "/usr/bin:/bin").as_deref(),
-            Some("mytool is not in /usr/bin:/bin, where sandboxed programs look for it")
+            python2.command,
+            system.join("python2").display().to_string()
         );
-        assert_eq!(missing_tool_in("sh", &own, "/usr/bin:/bin"), None);
+        assert_eq!(python2.show, [h.to_path_buf()], "the folder above its bin");
+        // A local .python-version beats the global one; PYENV_VERSION beats both.
+        std::fs::create_dir_all(h.join("work/deeper")).unwrap();
+        std::fs::write(h.join("work/.python-version"), "3.11.7\n").unwrap();
+        places.cwd = Some(h.join("work/deeper"));
+        assert!(locate_in("python3", &places)
+            .unwrap()
+            .command
+            .contains("3.11.7"));
+        places.pyenv_version = Some("3.12.1:3.11.7".into());
+        assert!(locate_in("python3", &places)
+            .unwrap()
+            .command
+            .contains("3.12.1"));
+        places.pyenv_version = Some("system".into());
+        assert!(
+            locate_in("python3", &places).is_err(),
+            "no system python3 here"
+        );
+    }
+
+    #[test]
+    fn an_sdkman_candidate_is_followed_to_its_version() {
+        let home = tempfile::tempdir().unwrap();
+        let h = home.path();
+        let version = h.join(".sdkman/candidates/java/17.0.2-tem");
+        executable(&version.join("bin/javac"));
+        std::os::unix::fs::symlink(&version, h.join(".sdkman/candidates/java/current")).unwrap();
+        let javac = locate_in("javac", &places(h, &[])).unwrap();
         assert_eq!(
-            missing_tool_in("sh", OsStr::new("/nowhere"), "/usr/bin:/bin").as_deref(),
-            Some("sh not found")
+            javac.command,
+            version.join("bin/javac").display().to_string()
         );
+        assert_eq!(javac.show, [version]);
     }
 
     #[test]

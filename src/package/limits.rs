@@ -16,6 +16,9 @@ use super::yaml::{Diagnostic, Node};
 pub struct Limits {
     /// Seconds, when the package fixes the time limit.
     pub time_limit: Option<f64>,
+    /// The file that fixes it, for reports: `problem.yaml`, or one of DOMjudge's
+    /// ([`super::domjudge`]).
+    pub time_limit_file: &'static str,
     /// The time limit must be at least the slowest accepted run times this.
     pub ac_to_time_limit: f64,
     /// Time-limit-exceeded submissions must run at least the time limit times this.
@@ -57,6 +60,7 @@ impl Limits {
         };
         Limits {
             time_limit: None,
+            time_limit_file: "problem.yaml",
             ac_to_time_limit,
             time_limit_to_tle,
             time_resolution: 1.0,

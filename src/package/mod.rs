@@ -5,13 +5,16 @@
 //! [`expectations::Expectation`]s from here.
 //!
 //! One module per part of a package: [`find`] (which folders are packages), [`metadata`],
-//! [`about`] and [`limits`] (`problem.yaml`), [`testdata`] and [`settings`] (`data/`), [`programs`] and
-//! [`languages`] (validators and submissions as programs), [`submissions`] and [`expectations`]
-//! (what each submission must get), and [`yaml`] and [`fields`] (located
-//! YAML, read key by key).
+//! [`about`] and [`limits`] (`problem.yaml`), [`domjudge`] (DOMjudge's `.timelimit` and
+//! `domjudge-problem.ini`), [`testdata`] and [`settings`] (`data/`), [`programs`]
+//! and [`languages`] (validators and submissions as programs), [`submissions`], [`expectations`]
+//! and [`expected_results`] (what each submission must get, DOMjudge's source tag included), and
+//! [`yaml`] and [`fields`] (located YAML, read key by key).
 
 pub mod about;
+pub mod domjudge;
 pub mod expectations;
+pub mod expected_results;
 pub mod fields;
 pub mod find;
 pub mod languages;
@@ -104,7 +107,8 @@ pub struct CaseArgsError {
 pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
     let tree = Tree::open(root, Scope::Package)?;
     let mut warnings = vec![];
-    let metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
+    let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
+    domjudge::apply(&tree, &mut metadata, &mut warnings)?;
     let version = metadata.version;
     let data = testdata::read(&tree, version, &metadata.validator_flags, &mut warnings)?;
     let mut input_validators = programs::programs_in(&tree.join("input_validators"))?;
@@ -128,6 +132,14 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
         ));
     }
     let answer_validators = programs::programs_in(&tree.join("answer_validators"))?;
+    let validators = input_validators.iter().chain(&answer_validators);
+    let output_validators = match &output_validator {
+        OutputValidator::Custom(list) => &list[..],
+        OutputValidator::Default => &[],
+    };
+    for program in validators.chain(output_validators) {
+        unshipped_header(program, &mut warnings);
+    }
     Ok(Package {
         name: find::name_of(root),
         root: root.to_path_buf(),
@@ -142,8 +154,8 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
 }
 
 /// The output validator: `output_validator/` (one program) in the new versions, accepting the
-/// legacy `output_validators/` with a warning; legacy `output_validators/<name>` used when
-/// `validation` is custom. Interactive and multi-pass problems must have one.
+/// legacy `output_validators/` with a warning; legacy `output_validators/<name>` (or, with a
+/// warning, `output_validator/`) used when `validation` is custom. Interactive and multi-pass problems must have one.
 fn output_validator(
     tree: &Tree,
     metadata: &Metadata,
@@ -152,9 +164,17 @@ fn output_validator(
     let single = tree.join("output_validator");
     let several = tree.join("output_validators");
     let found = if metadata.version.is_legacy() {
-        let programs = programs::programs_in(&several)?;
+        let mut programs = programs::programs_in(&several)?;
+        let mut folder = &several;
+        // DOMjudge's example packages (hangman, jumble) are legacy yet keep their validator in
+        // the new versions' folder, which DOMjudge and BAPCtools both read.
+        if programs.is_empty() && matches!(single.kind()?, Some(Kind::Folder(_))) {
+            warnings.push(Diagnostic::file(single.path(), "the legacy format names this folder output_validators/ (a folder per validator); read as the one output validator all the same, as DOMjudge and BAPCtools read it"));
+            programs = vec![Program::new(&single, None, None)?];
+            folder = &single;
+        }
         if !metadata.custom_validation && !programs.is_empty() {
-            warnings.push(Diagnostic::file(several.path(), "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
+            warnings.push(Diagnostic::file(folder.path(), "validation is `default`, so these validators are not used; say `validation: custom` to use them"));
             vec![]
         } else {
             programs
@@ -187,6 +207,26 @@ fn output_validator(
         }
         (true, false) => Ok(OutputValidator::Default),
         (false, _) => Ok(OutputValidator::Custom(found)),
+    }
+}
+
+/// Warns when a validator's `validation.h` links outside the package: the link is not
+/// followed, so the header is not shipped, and the build supplies grundy's.
+fn unshipped_header(program: &Program, warnings: &mut Vec<Diagnostic>) {
+    if !program.is_folder {
+        return;
+    }
+    if let Err(error) = program.path.join(programs::SUPPLIED_HEADER).kind() {
+        if error.leads_outside() {
+            warnings.push(Diagnostic::file(
+                error.file(),
+                format!(
+                    "{}; not read, so {} is not shipped and grundy supplies its own",
+                    error.reason(),
+                    programs::SUPPLIED_HEADER
+                ),
+            ));
+        }
     }
 }
 

@@ -425,6 +425,51 @@ fn new_versions_read_the_legacy_validator_folder_with_a_warning() {
     );
 }
 
+/// DOMjudge's `jumble` and `hangman` examples: legacy, `validation: custom multi-pass`, the
+/// validator in the new versions' `output_validator/`, the time limit in `.timelimit`.
+#[test]
+fn domjudges_legacy_multi_pass_examples_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("jumble");
+    write(
+        &root,
+        &[
+            (
+                "problem.yaml",
+                "name: Jumble words\nvalidation: custom multi-pass\nlimits:\n  validation_passes: 2\n",
+            ),
+            (".timelimit", "5\n"),
+            ("data/sample/1.in", "abc\n"),
+            ("data/sample/1.ans", "abc\n"),
+            ("output_validator/validator.py", "#!/usr/bin/env python3\n"),
+            ("generators/create_testcase.py", ""),
+            ("submissions/accepted/a.py", ""),
+        ],
+    );
+    let p = load_package(&root).unwrap();
+    assert!(p.metadata.problem_type.multi_pass);
+    assert_eq!(p.metadata.limits.time_limit, Some(5.0));
+    assert_eq!(p.metadata.limits.time_limit_file, ".timelimit");
+    assert!(
+        matches!(&p.output_validator, OutputValidator::Custom(list) if list[0].name == "output_validator")
+    );
+    assert!(
+        p.warnings
+            .iter()
+            .any(|w| w.file.ends_with("output_validator")
+                && w.message
+                    .contains("the legacy format names this folder output_validators/")),
+        "{:?}",
+        p.warnings
+    );
+    // The legacy folder, when there, is the one read.
+    write(&root, &[("output_validators/check/check.py", "")]);
+    let p = load_package(&root).unwrap();
+    assert!(
+        matches!(&p.output_validator, OutputValidator::Custom(list) if list[0].name == "check")
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn program_links_are_followed_inside_the_package_only() {

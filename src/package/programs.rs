@@ -113,6 +113,11 @@ impl fmt::Display for Skip {
     }
 }
 
+/// The header BAPCtools supplies to validators at build time, which a package's validator may
+/// link to from outside the package; such a link is left out of the program rather than
+/// refused, and the runner supplies the header.
+pub const SUPPLIED_HEADER: &str = "validation.h";
+
 /// Whether a file or folder name is left out of a package's programs.
 pub fn ignored(name: &str) -> bool {
     name.starts_with('.')
@@ -371,7 +376,13 @@ fn files_in(
             continue;
         }
         let path = folder.join(&name);
-        match path.kind()? {
+        let kind = match path.kind() {
+            // BAPCtools' own packages link it to BAPCtools' copy, outside the package: it is
+            // not shipped, and the runner supplies one (see `load_package`'s warning).
+            Err(error) if name == SUPPLIED_HEADER && error.leads_outside() => continue,
+            kind => kind?,
+        };
+        match kind {
             Some(Found::File) => files.push(path),
             Some(Found::Folder(identity)) if !open.contains(&identity) => {
                 open.push(identity);

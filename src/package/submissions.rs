@@ -7,13 +7,25 @@
 //! `use_for_time_limit`), which may also sit under a test-case glob (`secret/group1`) to apply to
 //! those cases only. A key naming a default folder exactly (`wrong_answer`) changes that folder's
 //! default instead of adding to it; any other glob adds requirements.
+//!
+//! A DOMjudge `@EXPECTED_RESULTS@: ` tag in the source ([`super::expected_results`]) counts
+//! where nothing more authoritative speaks, as BAPCtools and DOMjudge agree: in the four folders
+//! of the original format (`accepted`, `wrong_answer`, `time_limit_exceeded`,
+//! `run_time_error`) the folder decides and the tag is ignored with a warning; where a
+//! `submissions.yaml` glob gives the submission requirements, they decide (BAPCtools today
+//! judges by `submissions.yaml` alone and writes the tag from it when exporting to DOMjudge) and
+//! the tag is ignored with a warning; anywhere else (`mixed/`, `rejected/`, any folder) the tag
+//! replaces the folder's default rule. A tagged submission's every case must be accepted or get
+//! a verdict of the tag, and its first-error verdict must be one of them (BAPCtools' rule).
 
 use std::collections::BTreeSet;
 use std::path::{Component, Path};
 
 use super::expectations::{
-    default_rule, legacy_verdict, Expectation, PathGlob, Rule, TimeLimitUse, Verdict, Verdicts,
+    compile_error_allowed, default_rule, legacy_verdict, Expectation, PathGlob, Rule, TimeLimitUse,
+    Verdict, Verdicts,
 };
+use super::expected_results::{self, Tag};
 use super::fields::{self, Fields};
 use super::programs::{self, Program};
 use super::version::FormatVersion;
@@ -29,10 +41,31 @@ pub struct Submission {
     pub folder: String,
     pub program: Program,
     /// `None` when nothing says what it must get (a folder the format does not know, matched by
-    /// no glob; or `compile_error`, whose submissions must not compile); such a submission is not
-    /// judged.
+    /// no glob; or a compile error is all it may get); such a submission is not judged.
     pub expectation: Option<Expectation>,
+    /// What a compile error of it is.
+    pub compile_error: CompileError,
 }
+
+/// Whether a submission may fail to compile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompileError {
+    /// Everywhere but the folders below and a tag naming `COMPILER-ERROR`.
+    Forbidden,
+    /// `rejected/` (any rejection), or a tag naming it beside run verdicts.
+    Allowed,
+    /// BAPCtools' `compile_error/`, or a tag naming it alone.
+    Required,
+}
+
+/// The folders of the original format, whose name alone says what their submissions get; a
+/// `@EXPECTED_RESULTS@` tag in them is ignored (DOMjudge's rule, which BAPCtools follows).
+const NAMED_FOLDERS: &[&str] = &[
+    "accepted",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+];
 
 const SUBMISSION_KEYS: &[&str] = &[
     "language",
@@ -98,8 +131,17 @@ pub fn read(
             let matching: Vec<&Entry> = entries.iter().filter(|e| e.glob.matches(&id)).collect();
             let language = matching.iter().rev().find_map(|e| e.language.as_deref());
             let entrypoint = matching.iter().rev().find_map(|e| e.entrypoint.as_deref());
-            let expectation = expectation(&folder_name, &matching, version);
-            if expectation.is_none() && folder_name != "compile_error" {
+            let program = Program::new(&path, language, entrypoint)?;
+            let tag = expected_results::read(&program.files, warnings)?;
+            let (expectation, compile_error) =
+                match tag_counts(tag, &folder_name, &matching, &path, warnings) {
+                    Some(tag) => from_tag(&tag),
+                    None => (
+                        expectation(&folder_name, &matching, version),
+                        folder_compile_error(&folder_name),
+                    ),
+                };
+            if expectation.is_none() && compile_error != CompileError::Required {
                 warnings.push(Diagnostic::file(
                     path.path(),
                     format!("nothing says what this submission must get: `{folder_name}` is not a folder the format knows and no submissions.yaml glob matches it"),
@@ -108,12 +150,76 @@ pub fn read(
             submissions.push(Submission {
                 id,
                 folder: folder_name.clone(),
-                program: Program::new(&path, language, entrypoint)?,
+                program,
                 expectation,
+                compile_error,
             });
         }
     }
     Ok(submissions)
+}
+
+/// The tag, when it decides what the submission gets (see the module's notes); a tag that does
+/// not is told in a warning.
+fn tag_counts(
+    tag: Option<Tag>,
+    folder: &str,
+    matching: &[&Entry],
+    path: &TreePath,
+    warnings: &mut Vec<Diagnostic>,
+) -> Option<Tag> {
+    let tag = tag?;
+    let overruled = if NAMED_FOLDERS.contains(&folder) {
+        format!("the {folder} folder decides")
+    } else if let Some(entry) = matching
+        .iter()
+        .find(|e| has_requirements(&e.all_cases) || !e.scoped.is_empty())
+    {
+        format!(
+            "submissions.yaml decides (`{}`, {})",
+            entry.glob.pattern, entry.all_cases.origin
+        )
+    } else if tag.verdicts.is_empty() && !tag.compile_error {
+        "it names no verdict grundy checks".to_string()
+    } else {
+        return Some(tag);
+    };
+    warnings.push(Diagnostic::file(
+        path.path(),
+        format!(
+            "@EXPECTED_RESULTS@ at {} is ignored: {overruled}",
+            tag.origin
+        ),
+    ));
+    None
+}
+
+/// What a tag demands: every case accepted or of its verdicts, and the first-error verdict one
+/// of them (so one of them is required when `CORRECT` is not among them).
+fn from_tag(tag: &Tag) -> (Option<Expectation>, CompileError) {
+    let compile_error = match (tag.compile_error, tag.verdicts.is_empty()) {
+        (true, true) => return (None, CompileError::Required),
+        (true, false) => CompileError::Allowed,
+        (false, _) => CompileError::Forbidden,
+    };
+    let mut permitted = tag.verdicts.clone();
+    permitted.insert(Verdict::AC);
+    let rule = Rule {
+        permitted: Some(permitted),
+        required: (!tag.verdicts.contains(&Verdict::AC)).then(|| tag.verdicts.clone()),
+        ..Rule::new(&format!("@EXPECTED_RESULTS@ at {}", tag.origin))
+    };
+    (Some(Expectation::Rules(vec![rule])), compile_error)
+}
+
+fn folder_compile_error(folder: &str) -> CompileError {
+    if folder == "compile_error" {
+        CompileError::Required
+    } else if compile_error_allowed(folder) {
+        CompileError::Allowed
+    } else {
+        CompileError::Forbidden
+    }
 }
 
 fn expectation(folder: &str, matching: &[&Entry], version: FormatVersion) -> Option<Expectation> {

@@ -292,3 +292,104 @@ fn tree_legacy_with_yaml() -> (Vec<Submission>, Vec<String>) {
     ]);
     load(&dir, FormatVersion::Legacy).unwrap()
 }
+
+#[test]
+fn an_expected_results_tag_counts_outside_the_named_folders_and_yaml() {
+    let dir = tree(&[
+        (
+            "submissions/mixed/slow.c",
+            "/* @EXPECTED_RESULTS@: CORRECT, TIMELIMIT */\n",
+        ),
+        (
+            "submissions/rejected/wrong.py",
+            "# @EXPECTED_RESULTS@: WRONG-ANSWER, RUN-ERROR\n",
+        ),
+        (
+            "submissions/rejected/nocompile.c",
+            "// @EXPECTED_RESULTS@: COMPILER-ERROR\n",
+        ),
+        (
+            "submissions/accepted/a.c",
+            "// @EXPECTED_RESULTS@: WRONG-ANSWER\n",
+        ),
+        (
+            "submissions/other/b.py",
+            "# @EXPECTED_RESULTS@: WRONG-ANSWER\n",
+        ),
+        (
+            "submissions/submissions.yaml",
+            "other:\n  permitted: [AC]\n",
+        ),
+    ]);
+    // The whole line after the tag is read, as DOMjudge and BAPCtools read it: `*/` is no verdict.
+    let error = load(&dir, FormatVersion::V2025_09).unwrap_err();
+    assert!(
+        error.contains(
+            "submissions/mixed/slow.c:1:33: @EXPECTED_RESULTS@: `TIMELIMIT */` is not a verdict"
+        ),
+        "{error}"
+    );
+    std::fs::write(
+        dir.path().join("submissions/mixed/slow.c"),
+        "// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT\n",
+    )
+    .unwrap();
+    let (subs, warnings) = load(&dir, FormatVersion::V2025_09).unwrap();
+
+    let slow = find(&subs, "mixed/slow.c");
+    assert_eq!(slow.compile_error, CompileError::Forbidden);
+    assert_eq!(check(slow, &[("1", AC), ("2", AC)]), None);
+    assert_eq!(check(slow, &[("1", AC), ("2", TLE)]), None);
+    assert!(check(slow, &[("1", WA)])
+        .unwrap()
+        .contains("only AC, TLE is permitted"));
+
+    let wrong = find(&subs, "rejected/wrong.py");
+    assert!(check(wrong, &[("1", AC)])
+        .unwrap()
+        .contains("no case got WA, RTE: 1 judged (@EXPECTED_RESULTS@ at wrong.py:1:3)"));
+    assert!(
+        check(wrong, &[("1", TLE), ("2", WA)]).is_some(),
+        "every case must be AC or a tag's"
+    );
+    assert_eq!(check(wrong, &[("1", RTE), ("2", WA)]), None);
+    assert_eq!(
+        wrong.compile_error,
+        CompileError::Forbidden,
+        "the tag replaces rejected/"
+    );
+
+    let nocompile = find(&subs, "rejected/nocompile.c");
+    assert!(nocompile.expectation.is_none());
+    assert_eq!(nocompile.compile_error, CompileError::Required);
+
+    // The named folder and submissions.yaml overrule the tag, with a warning.
+    assert!(check(find(&subs, "accepted/a.c"), &[("1", WA)]).is_some());
+    assert!(check(find(&subs, "other/b.py"), &[("1", WA)]).is_some());
+    assert!(
+        warnings.iter().any(|w| w
+            == "submissions/accepted/a.c: @EXPECTED_RESULTS@ at a.c:1:4 is ignored: the \
+                accepted folder decides"),
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.starts_with(
+            "submissions/other/b.py: @EXPECTED_RESULTS@ at b.py:1:3 is ignored: \
+             submissions.yaml decides (`other`, submissions.yaml:1:1)"
+        )),
+        "{warnings:?}"
+    );
+}
+
+#[test]
+fn a_legacy_package_reads_the_tag_in_its_other_folders() {
+    let dir = tree(&[(
+        "submissions/mixed/a.py",
+        "# @EXPECTED_RESULTS@: CORRECT, WRONG-ANSWER\n",
+    )]);
+    let (subs, warnings) = load(&dir, FormatVersion::Legacy).unwrap();
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let mixed = find(&subs, "mixed/a.py");
+    assert_eq!(check(mixed, &[("1", WA)]), None);
+    assert!(check(mixed, &[("1", RTE)]).is_some());
+}

@@ -28,6 +28,7 @@ use grundy_sandbox::{
 
 use super::cache::{cache_folder, Cache, CacheError, MANIFEST};
 use super::model::Problem;
+use super::validation_h::{needs_header, Include, INCLUDE_DIR};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
 use crate::package::languages::{self, missing_tool};
@@ -91,6 +92,8 @@ struct BuildSettings {
     cache: PathBuf,
     compile: Settings,
     run_memory_mib: u64,
+    /// Headers placed on the compiler's include path (a validator's `validation.h`).
+    include: Option<Arc<Include>>,
 }
 
 impl BuildSettings {
@@ -99,6 +102,17 @@ impl BuildSettings {
             cache: cache_folder(&problem.root),
             compile: compile_limits(problem),
             run_memory_mib: problem.memory_mib,
+            include: None,
+        }
+    }
+
+    /// These settings with `include` on the include path, the builds kept in its own part of
+    /// the cache.
+    fn with_include(&self, include: &Arc<Include>) -> BuildSettings {
+        BuildSettings {
+            cache: include.cache(&self.cache),
+            include: Some(include.clone()),
+            ..self.clone()
         }
     }
 }
@@ -113,11 +127,18 @@ impl BuildJobs {
     pub fn new<'a>(problems: impl IntoIterator<Item = &'a Problem>) -> BuildJobs {
         let mut seen = std::collections::HashSet::new();
         let mut programs = vec![];
+        let include = Arc::new(Include::builtin());
         for problem in problems {
             let settings = BuildSettings::of(problem);
+            let validators: Vec<&TreePath> = problem.validators().map(|v| &v.path).collect();
             for program in problem.programs() {
                 if seen.insert(program.path.clone()) {
-                    programs.push((program.clone(), settings.clone()));
+                    let settings = if validators.contains(&&program.path) && needs_header(program) {
+                        settings.with_include(&include)
+                    } else {
+                        settings.clone()
+                    };
+                    programs.push((program.clone(), settings));
                 }
             }
         }
@@ -182,7 +203,7 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
         Err(skip) => return Build::Skipped(skip.to_string()),
     };
     let scripts = program.kind == Kind::Scripts;
-    match build_cached(program, &plan, scripts, &settings.cache, &settings.compile) {
+    match build_cached(program, &plan, scripts, settings) {
         Ok(cached) => Build::Ready {
             command: launch(program, &plan, scripts, settings.run_memory_mib),
             cached,
@@ -219,15 +240,22 @@ fn build_cached(
     program: &Program,
     plan: &Plan,
     scripts: bool,
-    folder: &Path,
-    limits: &Settings,
+    settings: &BuildSettings,
 ) -> Result<bool, BuildError> {
-    let cache = Cache::open(folder)?;
+    let cache = Cache::open(&settings.cache)?;
     if cache.lookup(&plan.key)? {
         return Ok(true);
     }
     let staging = cache.stage(&plan.key)?;
-    stage(program, plan, scripts, staging.path(), limits)?;
+    let include = settings.include.as_deref();
+    stage(
+        program,
+        plan,
+        scripts,
+        staging.path(),
+        &settings.compile,
+        include,
+    )?;
     check_outputs(plan, staging.path())?;
     if scripts {
         write_launcher(plan, staging.path())
@@ -243,14 +271,16 @@ const OUTPUT: &str = "out";
 
 /// Fills `staging` with what the program runs from: its own files (an interpreted language runs
 /// them from there), and what its compiler or `build` script made. The compiler runs contained,
-/// in an empty folder holding the program's files (under `src/`), and writes under `out/`, which
-/// is copied back into `staging`: it reaches nothing else of the host.
+/// in an empty folder holding the program's files (under `src/`) and any headers it is given
+/// (under `include/`, on its include path), and writes under `out/`, which is copied back into
+/// `staging`: it reaches nothing else of the host.
 fn stage(
     program: &Program,
     plan: &Plan,
     scripts: bool,
     staging: &Path,
     limits: &Settings,
+    include: Option<&Include>,
 ) -> Result<(), BuildError> {
     // Each file is opened once, through the package's root, and that open file is what is
     // copied or given to the compiler.
@@ -300,6 +330,13 @@ fn stage(
             })
             .collect()
     };
+    // A compiler of the user's toolchains (rustup's, pyenv's) starts by its real path, its
+    // installation shown to the box.
+    let (mut argv, show) = if scripts {
+        (argv, vec![])
+    } else {
+        with_tool(argv)
+    };
     let mut placed: Vec<BoxFile> = files
         .into_iter()
         .map(|(opened, _, relative)| {
@@ -309,13 +346,24 @@ fn stage(
     if !scripts {
         placed.push(BoxFile::writable_dir(OUTPUT));
     }
+    if let Some(include) = include.filter(|_| !scripts) {
+        argv.splice(1..1, ["-I".to_string(), INCLUDE_DIR.to_string()]);
+        placed.extend(
+            include.files.iter().map(|(name, bytes)| {
+                BoxFile::bytes(Path::new(INCLUDE_DIR).join(name), bytes.clone())
+            }),
+        );
+    }
     let limits_bytes = Limits {
         time: limits.time_limit,
         wall: Limits::wall_for(limits.time_limit),
         memory_bytes: limits.memory_limit_mb << 20,
         output_bytes: limits.output_limit_mb << 20,
     };
-    let compiler = Command::new(&argv);
+    let compiler = Command {
+        show,
+        ..Command::new(&argv)
+    };
     let spec = Spec {
         files: placed,
         export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
@@ -392,23 +440,43 @@ fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildError> {
 /// The command that starts a built program: its run command with the program's files taken
 /// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
 fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Command {
-    let argv: Vec<String> = if scripts {
-        vec![plan.dir.join(LAUNCHER).display().to_string()]
+    let (argv, tool_folders) = if scripts {
+        (vec![plan.dir.join(LAUNCHER).display().to_string()], vec![])
     } else {
         let base = program.base().display().to_string();
         let dir = plan.dir.display().to_string();
-        plan.run
-            .iter()
-            .map(|word| {
-                word.replace(&base, &dir)
-                    .replace(languages::MEMORY, &memory_mib.to_string())
-            })
-            .collect()
+        with_tool(
+            plan.run
+                .iter()
+                .map(|word| {
+                    word.replace(&base, &dir)
+                        .replace(languages::MEMORY, &memory_mib.to_string())
+                })
+                .collect(),
+        )
     };
+    let mut show = vec![plan.dir.clone()];
+    show.extend(tool_folders);
     Command {
         argv: argv.into_iter().map(Into::into).collect(),
-        show: vec![plan.dir.clone()],
+        show,
         reserves_address_space: plan.reserves_address_space,
+    }
+}
+
+/// `argv` with its first word, a tool, as [`languages::locate`] finds it (the same word for a
+/// system tool, the real path of a toolchain manager's), and the folders that tool needs shown.
+/// A tool not found stays as it is: the plan was made only once every tool was found.
+fn with_tool(mut argv: Vec<String>) -> (Vec<String>, Vec<PathBuf>) {
+    let Some(first) = argv.first_mut() else {
+        return (argv, vec![]);
+    };
+    match languages::locate(first) {
+        Ok(located) => {
+            *first = located.command;
+            (argv, located.show)
+        }
+        Err(_) => (argv, vec![]),
     }
 }
 

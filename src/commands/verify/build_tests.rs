@@ -94,8 +94,13 @@ fn an_interpreted_program_runs_its_files_from_the_build_folder() {
     let run = vec!["python3".into(), source.display().to_string()];
     let plan = plan(Path::new("/cache/k"), run, vec![]);
     let command = launch(&program, &plan, false, 256);
-    assert_eq!(command.argv, ["python3", "/cache/k/sol.py"]);
-    assert_eq!(command.show, [PathBuf::from("/cache/k")]);
+    // The interpreter as the user has it: by name from the system folders, or by its real
+    // path with its installation shown (a pyenv version, say).
+    let python = crate::package::languages::locate("python3").unwrap();
+    assert_eq!(command.argv, [python.command.as_str(), "/cache/k/sol.py"]);
+    let mut shown = vec![PathBuf::from("/cache/k")];
+    shown.extend(python.show);
+    assert_eq!(command.show, shown);
     assert!(!command.reserves_address_space);
 }
 

@@ -30,6 +30,7 @@ mod settle;
 mod time_limit;
 mod timing;
 mod validation;
+mod validation_h;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

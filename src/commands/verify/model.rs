@@ -123,6 +123,12 @@ impl Problem {
     /// The programs to build: input and answer validators, the output validator, then the
     /// submissions.
     pub fn programs(&self) -> impl Iterator<Item = &Program> {
+        self.validators()
+            .chain(self.submissions.iter().map(|s| &s.program))
+    }
+
+    /// Its validators that are programs: input, answer and output validators.
+    pub fn validators(&self) -> impl Iterator<Item = &Program> {
         let validators = self.input_validators.iter().filter_map(|v| match v {
             InputValidator::Program(program) => Some(program),
             InputValidator::Checktestdata { .. } | InputValidator::BuiltIn(_) => None,
@@ -134,10 +140,7 @@ impl Problem {
             } => list,
             _ => &[],
         };
-        validators
-            .chain(&self.answer_validators)
-            .chain(output)
-            .chain(self.submissions.iter().map(|s| &s.program))
+        validators.chain(&self.answer_validators).chain(output)
     }
 
     /// A package, read, as a problem to verify. Scoring packages are judged pass-fail, with a
@@ -212,7 +215,7 @@ impl Problem {
             },
             memory_mib: limits.memory_mib_or(DEFAULT_MEMORY_MIB),
             output_mib: limits.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
-            time_limit_source: "problem.yaml",
+            time_limit_source: limits.time_limit_file,
             limits,
             submissions: package.submissions,
             passes,

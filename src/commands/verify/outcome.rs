@@ -6,14 +6,15 @@
 use super::model::{format_verdict, Problem};
 use super::results::{CaseRun, Judged};
 use crate::judging::Verdict;
-use crate::package::expectations::{compile_error_allowed, Expectation, Outcome};
+use crate::package::expectations::{Expectation, Outcome};
 use crate::package::programs::Kind;
-use crate::package::submissions::Submission;
+use crate::package::submissions::{CompileError, Submission};
 use crate::reporting::verified::{Got, SubmissionRow};
 
-/// Whether a submission must fail to compile (the `compile_error` folder).
+/// Whether a submission must fail to compile (the `compile_error` folder, or a tag naming only
+/// `COMPILER-ERROR`).
 pub fn expects_compile_error(submission: &Submission) -> bool {
-    submission.folder == "compile_error"
+    submission.compile_error == CompileError::Required
 }
 
 /// The row of submission `s` of `problem`, settled as `judged`.
@@ -35,7 +36,7 @@ pub fn row(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
             row.judge_error = Some(error.to_string());
         }
         Judged::CompileError(message) => {
-            let ok = compile_error_allowed(&submission.folder);
+            let ok = submission.compile_error != CompileError::Forbidden;
             row.verdict = Some(Got::CompileError);
             row.ok = Some(ok);
             row.compile_error = Some(message.clone());
@@ -78,7 +79,7 @@ fn judged_row(
         })
         .collect();
     let Some(expectation) = &submission.expectation else {
-        // The `compile_error` folder: it compiled.
+        // It must not compile, and it did.
         row.ok = Some(false);
         row.unexpected = Some("expected CE, but it compiles".into());
         return;

@@ -1,0 +1,538 @@
+//! DOMjudge's own files in a package root: `.timelimit` (the time limit in seconds, alone) and
+//! `domjudge-problem.ini` (`key = value` lines: `timelimit`, `name`, `special_compare`, ...).
+//! Both are older than `limits.time_limit`, and DOMjudge's example packages and many regional
+//! archives still carry them.
+//!
+//! Precedence is DOMjudge's, whose files they are (its problem import): `problem.yaml`'s
+//! `limits.time_limit` wins, then `domjudge-problem.ini`'s `timelimit`, then `.timelimit`; and
+//! `problem.yaml`'s `name` over the ini's. A value that loses to a different one is a warning at
+//! its line (DOMjudge refuses a `.timelimit` that disagrees with the limit in force; BAPCtools
+//! warns that both files are deprecated and no longer reads them). The ini's `special_compare`
+//! and `special_run` name executables kept in DOMjudge's database, not files of the package: a
+//! warning says they are not used; keys that only matter to a contest's scoreboard (`color`,
+//! `points`, ...) are read and left alone.
+//!
+//! The ini is read as PHP's `parse_ini_string` reads it, to the extent packages use it: `;`
+//! comments, `[section]` headers (passed over), values bare, or quoted with `"` (which may span
+//! lines) or `'`. A file DOMjudge could not parse is ignored with a located warning, as DOMjudge
+//! ignores it; a `timelimit` that is no positive number is a located error, as is a `.timelimit`
+//! that is none. Each file is read up to a small cap.
+
+use std::io::Read;
+
+use super::metadata::Metadata;
+use super::yaml::Diagnostic;
+use crate::escape::visible_line;
+use crate::files::beneath::{Tree, TreePath};
+
+/// At most this much of either file is read; larger is an error.
+const MAX_BYTES: u64 = 64 * 1024;
+
+const TIMELIMIT_FILE: &str = ".timelimit";
+const INI_FILE: &str = "domjudge-problem.ini";
+
+/// The keys DOMjudge's problem import reads from the ini.
+const INI_KEYS: &[&str] = &[
+    "name",
+    "timelimit",
+    "special_run",
+    "special_compare",
+    "externalid",
+    "allow_submit",
+    "allow_judge",
+    "points",
+    "color",
+    "short-name",
+];
+
+/// One `key = value` of the ini, and where its value starts.
+#[derive(Clone, Debug, PartialEq)]
+struct Entry {
+    key: String,
+    value: String,
+    line: usize,
+    column: usize,
+}
+
+/// A time limit one of the files (or `problem.yaml`) sets, and where it is said.
+struct Said<'a> {
+    seconds: f64,
+    /// `problem.yaml's limits.time_limit`, for messages.
+    source: &'static str,
+    file: &'static str,
+    /// The file and line (1-based) and column of the value; `None` for `problem.yaml`'s.
+    at: Option<(&'a TreePath, usize, usize)>,
+}
+
+/// Reads `.timelimit` and `domjudge-problem.ini` of `tree`, if there, into `metadata` by the
+/// precedence above.
+pub fn apply(
+    tree: &Tree,
+    metadata: &mut Metadata,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<(), Diagnostic> {
+    let timelimit_file = tree.join(TIMELIMIT_FILE);
+    let ini_file = tree.join(INI_FILE);
+    let mut said = vec![];
+    if let Some(seconds) = metadata.limits.time_limit {
+        said.push(Said {
+            seconds,
+            source: "problem.yaml's limits.time_limit",
+            file: "problem.yaml",
+            at: None,
+        });
+    }
+    if let Some(text) = read_capped(&ini_file)? {
+        let entries = parse_ini(&text).unwrap_or_else(|(line, column, why)| {
+            warnings.push(located(
+                &ini_file,
+                line,
+                column,
+                format!("{why}; DOMjudge ignores a file it cannot parse, and so does grundy"),
+            ));
+            vec![]
+        });
+        for entry in &entries {
+            if let Some(seconds) = ini_entry(metadata, entry, &ini_file, warnings)? {
+                said.push(Said {
+                    seconds,
+                    source: "domjudge-problem.ini's timelimit",
+                    file: INI_FILE,
+                    at: Some((&ini_file, entry.line, entry.column)),
+                });
+            }
+        }
+    }
+    if let Some(text) = read_capped(&timelimit_file)? {
+        let (seconds, line, column) = timelimit_value(&timelimit_file, &text)?;
+        said.push(Said {
+            seconds,
+            source: ".timelimit",
+            file: TIMELIMIT_FILE,
+            at: Some((&timelimit_file, line, column)),
+        });
+    }
+    let Some(winner) = said.first() else {
+        return Ok(());
+    };
+    metadata.limits.time_limit = Some(winner.seconds);
+    metadata.limits.time_limit_file = winner.file;
+    for loser in &said[1..] {
+        let Some((file, line, column)) = loser.at else {
+            continue;
+        };
+        if loser.seconds != winner.seconds {
+            warnings.push(located(
+                file,
+                line,
+                column,
+                format!(
+                    "{} s is overruled by {} {} s (DOMjudge's precedence; DOMjudge refuses a \
+                     package whose .timelimit disagrees with the limit in force)",
+                    loser.seconds, winner.source, winner.seconds
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Takes one ini entry into `metadata` (the name) or `warnings`; a time limit is returned.
+fn ini_entry(
+    metadata: &mut Metadata,
+    entry: &Entry,
+    file: &TreePath,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Option<f64>, Diagnostic> {
+    let at = |message: String| located(file, entry.line, entry.column, message);
+    let value = visible_line(&entry.value);
+    match entry.key.as_str() {
+        "timelimit" => {
+            return positive_seconds(&entry.value).map(Some).ok_or_else(|| {
+                at(format!(
+                    "timelimit must be a positive number of seconds, found `{value}`"
+                ))
+            })
+        }
+        "name" => match metadata.display_name() {
+            None => {
+                metadata.name.insert("en".into(), entry.value.clone());
+            }
+            Some(name) if name != entry.value => warnings.push(at(format!(
+                "name `{value}` is overruled by problem.yaml's name `{}`",
+                visible_line(name)
+            ))),
+            Some(_) => {}
+        },
+        "special_compare" | "special_run" => warnings.push(at(format!(
+            "{} names a DOMjudge executable (`{value}`), kept in DOMjudge's database and not in \
+             the package; not used (a custom checker belongs in output_validators/)",
+            entry.key
+        ))),
+        key if INI_KEYS.contains(&key) => {}
+        key => warnings.push(at(format!(
+            "`{}` is not a key DOMjudge reads; ignored{}",
+            visible_line(key),
+            crate::suggest::did_you_mean(key, INI_KEYS.iter().copied())
+        ))),
+    }
+    Ok(None)
+}
+
+fn located(file: &TreePath, line: usize, column: usize, message: String) -> Diagnostic {
+    Diagnostic {
+        file: file.path().to_path_buf(),
+        line,
+        column,
+        message,
+    }
+}
+
+/// The file's text, when it is there; over [`MAX_BYTES`] or not UTF-8 is an error.
+fn read_capped(file: &TreePath) -> Result<Option<String>, Diagnostic> {
+    if !file.is_file()? {
+        return Ok(None);
+    }
+    let mut bytes = Vec::new();
+    // A file growing after it was looked at is still read no further than the cap.
+    file.open()?
+        .take(MAX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::file(file.path(), format!("cannot read it: {e}")))?;
+    if bytes.len() as u64 > MAX_BYTES {
+        return Err(Diagnostic::file(
+            file.path(),
+            format!(
+                "too large: over the {} KiB grundy reads of this file",
+                MAX_BYTES / 1024
+            ),
+        ));
+    }
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        let before = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let (line, column) = line_and_column(before);
+        located(file, line, column, "not UTF-8 text".into())
+    })
+}
+
+/// The line and column (1-based, in bytes) just after `before`.
+fn line_and_column(before: &[u8]) -> (usize, usize) {
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    (line, before.len() - start + 1)
+}
+
+/// A positive, finite number of seconds, as DOMjudge's `is_numeric` takes it (`2`, `2.5`, `1e1`).
+fn positive_seconds(text: &str) -> Option<f64> {
+    let text = text.trim();
+    let number = text
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0)?;
+    // `inf`, `nan` and Rust's other spellings PHP does not take are refused above or here.
+    text.bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
+        .then_some(number)
+}
+
+/// `.timelimit`'s one number (white space around it allowed), and where it starts.
+fn timelimit_value(file: &TreePath, text: &str) -> Result<(f64, usize, usize), Diagnostic> {
+    let leading = text.len() - text.trim_start().len();
+    let (line, column) = line_and_column(&text.as_bytes()[..leading]);
+    positive_seconds(text)
+        .map(|seconds| (seconds, line, column))
+        .ok_or_else(|| {
+            let shown: String = text.trim().chars().take(40).collect();
+            located(
+                file,
+                line,
+                column,
+                format!(
+                    "must hold the time limit, a positive number of seconds, found `{}`",
+                    visible_line(&shown)
+                ),
+            )
+        })
+}
+
+/// The `key = value` entries of an ini text in order, or where and why it is no ini PHP reads.
+fn parse_ini(text: &str) -> Result<Vec<Entry>, (usize, usize, String)> {
+    let mut entries = vec![];
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut index = 0;
+    while index < lines.len() {
+        let number = index + 1;
+        let line = lines[index].strip_suffix('\r').unwrap_or(lines[index]);
+        index += 1;
+        let content = line.trim_start();
+        let indent = line.len() - content.len();
+        if content.is_empty() || content.starts_with(';') || content.starts_with('#') {
+            continue;
+        }
+        if content.starts_with('[') {
+            if !content.trim_end().ends_with(']') {
+                return Err((
+                    number,
+                    indent + 1,
+                    "a section header without its `]`".into(),
+                ));
+            }
+            continue;
+        }
+        let Some(equals) = content.find('=') else {
+            return Err((
+                number,
+                indent + 1,
+                "a line that is neither `key = value`, a `[section]` nor a `;` comment".into(),
+            ));
+        };
+        let key = content[..equals].trim_end();
+        if key.is_empty() {
+            return Err((number, indent + 1, "a value without a key".into()));
+        }
+        let after = &content[equals + 1..];
+        let value_text = after.trim_start();
+        let column = indent + equals + 1 + (after.len() - value_text.len()) + 1;
+        let value = match value_text.chars().next() {
+            Some(quote @ ('"' | '\'')) => {
+                // A quoted value runs to its closing quote, over lines if need be.
+                let mut value = String::new();
+                let mut rest = &value_text[1..];
+                loop {
+                    if let Some(end) = rest.find(quote) {
+                        value.push_str(&rest[..end]);
+                        let tail = rest[end + 1..].trim();
+                        if !(tail.is_empty() || tail.starts_with(';')) {
+                            return Err((number, column, "text after a quoted value".into()));
+                        }
+                        break;
+                    }
+                    if index >= lines.len() {
+                        return Err((
+                            number,
+                            column,
+                            format!("a value opened with {quote} is never closed"),
+                        ));
+                    }
+                    value.push_str(rest);
+                    value.push('\n');
+                    rest = lines[index];
+                    index += 1;
+                }
+                value
+            }
+            _ => {
+                let bare = value_text.split(';').next().unwrap_or("").trim();
+                // PHP's words for booleans and nothing.
+                match bare.to_ascii_lowercase().as_str() {
+                    "true" | "on" | "yes" => "1".to_string(),
+                    "false" | "off" | "no" | "none" | "null" => String::new(),
+                    _ => bare.to_string(),
+                }
+            }
+        };
+        entries.push(Entry {
+            key: key.to_string(),
+            value,
+            line: number,
+            column,
+        });
+    }
+    Ok(entries)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::package::metadata;
+    use crate::package::test_support::{root, tree};
+
+    /// What a package of `files` ends with, paths in warnings relative to the package.
+    #[derive(Debug)]
+    struct InForce {
+        limit: Option<f64>,
+        name: Option<String>,
+        warnings: Vec<String>,
+    }
+
+    fn read(files: &[(&str, &str)]) -> Result<InForce, String> {
+        let dir = tree(files);
+        let tree = root(dir.path());
+        let prefix = format!("{}/", dir.path().display());
+        let relative = |d: &Diagnostic| d.to_string().replace(&prefix, "");
+        let mut warnings = vec![];
+        let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings).unwrap();
+        apply(&tree, &mut metadata, &mut warnings).map_err(|e| relative(&e))?;
+        Ok(InForce {
+            limit: metadata.limits.time_limit,
+            name: metadata.display_name().map(str::to_string),
+            warnings: warnings.iter().map(relative).collect(),
+        })
+    }
+
+    #[test]
+    fn timelimit_file_alone_sets_the_limit() {
+        let found = read(&[("problem.yaml", "name: Hello\n"), (".timelimit", "  2.5\n")]).unwrap();
+        assert_eq!(found.limit, Some(2.5));
+        assert!(found.warnings.is_empty(), "{:?}", found.warnings);
+        let dir = tree(&[
+            ("problem.yaml", ""),
+            ("domjudge-problem.ini", "timelimit = 2\n"),
+        ]);
+        let mut metadata =
+            metadata::read(&root(dir.path()).join("problem.yaml"), &mut vec![]).unwrap();
+        apply(&root(dir.path()), &mut metadata, &mut vec![]).unwrap();
+        assert_eq!(metadata.limits.time_limit_file, "domjudge-problem.ini");
+    }
+
+    #[test]
+    fn problem_yaml_then_the_ini_then_timelimit_win_and_losers_warn_where_they_are() {
+        let found = read(&[
+            ("problem.yaml", "limits:\n  time_limit: 3\n"),
+            ("domjudge-problem.ini", "; settings\ntimelimit = 2\n"),
+            (".timelimit", "5\n"),
+        ])
+        .unwrap();
+        assert_eq!(found.limit, Some(3.0));
+        assert_eq!(
+            found.warnings,
+            [
+                "domjudge-problem.ini:2:13: 2 s is overruled by problem.yaml's limits.time_limit 3 s (DOMjudge's precedence; DOMjudge refuses a package whose .timelimit disagrees with the limit in force)",
+                ".timelimit:1:1: 5 s is overruled by problem.yaml's limits.time_limit 3 s (DOMjudge's precedence; DOMjudge refuses a package whose .timelimit disagrees with the limit in force)",
+            ]
+        );
+        let found = read(&[
+            ("problem.yaml", ""),
+            ("domjudge-problem.ini", "timelimit='4'\n"),
+            (".timelimit", "4"),
+        ])
+        .unwrap();
+        assert_eq!(found.limit, Some(4.0));
+        assert!(
+            found.warnings.is_empty(),
+            "agreeing values say nothing: {:?}",
+            found.warnings
+        );
+        let found = read(&[
+            ("problem.yaml", ""),
+            ("domjudge-problem.ini", "timelimit = 4\n"),
+            (".timelimit", "1"),
+        ])
+        .unwrap();
+        assert!(
+            found.warnings[0].contains("overruled by domjudge-problem.ini's timelimit 4 s"),
+            "{:?}",
+            found.warnings
+        );
+    }
+
+    #[test]
+    fn the_ini_names_a_nameless_problem_and_warns_about_what_it_cannot_use() {
+        let found = read(&[
+            ("problem.yaml", ""),
+            (
+                "domjudge-problem.ini",
+                "name = \"Hello\nWorld\"\ncolor = #ff0000\nspecial_compare = boolfind_cmp\ntimelimt = 3\n",
+            ),
+        ])
+        .unwrap();
+        assert_eq!(found.name.as_deref(), Some("Hello\nWorld"));
+        assert_eq!(found.warnings.len(), 2, "{:?}", found.warnings);
+        assert!(
+            found.warnings[0].starts_with(
+                "domjudge-problem.ini:4:19: special_compare names a DOMjudge executable \
+                 (`boolfind_cmp`)"
+            ),
+            "{:?}",
+            found.warnings
+        );
+        assert!(
+            found.warnings[1].starts_with(
+                "domjudge-problem.ini:5:12: `timelimt` is not a key DOMjudge reads; ignored"
+            ),
+            "{:?}",
+            found.warnings
+        );
+        assert!(
+            found.warnings[1].contains("timelimit"),
+            "did you mean: {:?}",
+            found.warnings
+        );
+        let found = read(&[
+            ("problem.yaml", "name: Hi\n"),
+            ("domjudge-problem.ini", "name=Other\n"),
+        ])
+        .unwrap();
+        assert_eq!(found.name.as_deref(), Some("Hi"));
+        assert_eq!(
+            found.warnings,
+            ["domjudge-problem.ini:1:6: name `Other` is overruled by problem.yaml's name `Hi`"]
+        );
+    }
+
+    #[test]
+    fn bad_values_are_located_errors_and_an_unparsable_ini_is_ignored() {
+        let error = read(&[("problem.yaml", ""), (".timelimit", "\n  fast\n")]).unwrap_err();
+        assert_eq!(
+            error,
+            ".timelimit:2:3: must hold the time limit, a positive number of seconds, found `fast`"
+        );
+        for bad in ["0", "-1", "inf", "NaN", "1s"] {
+            assert!(
+                read(&[("problem.yaml", ""), (".timelimit", bad)]).is_err(),
+                "{bad}"
+            );
+        }
+        let error = read(&[
+            ("problem.yaml", ""),
+            ("domjudge-problem.ini", "timelimit = soon\n"),
+        ])
+        .unwrap_err();
+        assert_eq!(
+            error,
+            "domjudge-problem.ini:1:13: timelimit must be a positive number of seconds, found \
+             `soon`"
+        );
+        let found = read(&[
+            ("problem.yaml", ""),
+            ("domjudge-problem.ini", "timelimit = 2\nname = \"open\n"),
+        ])
+        .unwrap();
+        assert_eq!(found.limit, None);
+        assert!(
+            found.warnings[0].starts_with(
+                "domjudge-problem.ini:2:8: a value opened with \" is never closed; DOMjudge \
+                 ignores"
+            ),
+            "{:?}",
+            found.warnings
+        );
+        let found = read(&[
+            ("problem.yaml", ""),
+            ("domjudge-problem.ini", "[problem]\njust words\n"),
+        ])
+        .unwrap();
+        assert!(
+            found.warnings[0].starts_with("domjudge-problem.ini:2:1: a line that is neither"),
+            "{:?}",
+            found.warnings
+        );
+    }
+
+    #[test]
+    fn files_over_the_cap_or_not_text_are_errors() {
+        let big = "1".repeat(MAX_BYTES as usize + 1);
+        assert!(read(&[("problem.yaml", ""), (".timelimit", &big)])
+            .unwrap_err()
+            .contains("too large"));
+        let dir = tree(&[("problem.yaml", "")]);
+        std::fs::write(dir.path().join(".timelimit"), b"1\n\xff").unwrap();
+        let tree = root(dir.path());
+        let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut vec![]).unwrap();
+        let error = apply(&tree, &mut metadata, &mut vec![]).unwrap_err();
+        assert_eq!((error.line, error.column), (2, 1));
+    }
+}

@@ -1,0 +1,275 @@
+//! DOMjudge's `@EXPECTED_RESULTS@: ` tag: a line in a submission's source naming, after the
+//! tag, the verdicts it may get, comma-separated (`// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT`).
+//! DOMjudge's jury submissions and BAPCtools' mixed ones carry it; this module finds and reads
+//! it, and [`super::submissions`] decides when it counts.
+//!
+//! As DOMjudge and BAPCtools read it: the tag is matched ignoring case, with the one space after
+//! the colon; its verdicts run to the end of the line, each trimmed. Every file of the
+//! submission is looked at (a folder's files in name order; a tag in a `.txt` beside the source
+//! counts). Only the first [`SCAN_BYTES`] of each file are read: a tag is a comment near the top,
+//! and a package's files are untrusted. Two tags in one submission are an error (DOMjudge refuses
+//! such a submission; BAPCtools would take the first).
+
+use std::io::Read;
+
+use super::expectations::{Verdict, Verdicts};
+use super::yaml::Diagnostic;
+use crate::escape::visible_line;
+use crate::files::beneath::TreePath;
+
+/// How much of each file is searched for the tag.
+pub const SCAN_BYTES: u64 = 64 * 1024;
+
+const TAG: &[u8] = b"@EXPECTED_RESULTS@: ";
+
+/// A tag, read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tag {
+    /// Where it is, for messages: `sol.c:3:4`.
+    pub origin: String,
+    /// The run verdicts it allows, in the format's vocabulary.
+    pub verdicts: Verdicts,
+    /// `COMPILER-ERROR` is among them.
+    pub compile_error: bool,
+}
+
+/// One word of a tag.
+#[derive(Debug, PartialEq)]
+enum Word {
+    Verdict(Verdict),
+    CompileError,
+    /// `CHECK-MANUALLY`: a human looks; nothing grundy can check.
+    CheckManually,
+}
+
+/// DOMjudge's result names and the format's long names (which BAPCtools also takes), upper case.
+/// DOMjudge's `memory-limit` and `output-limit` are run-time errors in the format (an overrun of
+/// either is one here); `no-output` is a wrong answer, as BAPCtools reads it.
+fn word(text: &str) -> Option<Word> {
+    use Verdict::*;
+    Some(match text {
+        "CORRECT" | "ACCEPTED" => Word::Verdict(AC),
+        "WRONG-ANSWER" | "WRONG_ANSWER" | "NO-OUTPUT" | "NO_OUTPUT" => Word::Verdict(WA),
+        "TIMELIMIT" | "TIME_LIMIT_EXCEEDED" => Word::Verdict(TLE),
+        "RUN-ERROR" | "RUN_TIME_ERROR" | "MEMORY-LIMIT" | "OUTPUT-LIMIT" | "OUTPUT_LIMIT" => {
+            Word::Verdict(RTE)
+        }
+        "COMPILER-ERROR" | "COMPILER_ERROR" => Word::CompileError,
+        "CHECK-MANUALLY" => Word::CheckManually,
+        _ => return None,
+    })
+}
+
+/// Where the tag of one file is: the byte just after it, and its line and column (1-based).
+struct Found {
+    after: usize,
+    line: usize,
+    column: usize,
+}
+
+/// The first tag in `bytes` at or after `from`.
+fn find(bytes: &[u8], from: usize) -> Option<Found> {
+    let start = bytes
+        .get(from..)?
+        .windows(TAG.len())
+        .position(|w| w.eq_ignore_ascii_case(TAG))?
+        + from;
+    let line = bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = bytes[..start]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    Some(Found {
+        after: start + TAG.len(),
+        line,
+        column: start - line_start + 1,
+    })
+}
+
+/// The first [`SCAN_BYTES`] of `file`, read through one open.
+fn head(file: &TreePath) -> Result<Vec<u8>, Diagnostic> {
+    let mut bytes = Vec::new();
+    file.open()?
+        .take(SCAN_BYTES)
+        .read_to_end(&mut bytes)
+        .map_err(|e| Diagnostic::file(file.path(), format!("cannot read it: {e}")))?;
+    Ok(bytes)
+}
+
+/// The tag of the submission made of `files`, if it has one. An unknown verdict, an empty
+/// list or a second tag is an error at its place; `CHECK-MANUALLY` is left out with a warning.
+pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option<Tag>, Diagnostic> {
+    let mut tag: Option<Tag> = None;
+    for file in files {
+        let bytes = head(file)?;
+        let mut from = 0;
+        while let Some(found) = find(&bytes, from) {
+            let located = |column: usize, message: String| Diagnostic {
+                file: file.path().to_path_buf(),
+                line: found.line,
+                column,
+                message,
+            };
+            if let Some(first) = &tag {
+                return Err(located(
+                    found.column,
+                    format!(
+                        "a second @EXPECTED_RESULTS@ tag in one submission (the first is at {}); \
+                         DOMjudge refuses such a submission",
+                        first.origin
+                    ),
+                ));
+            }
+            let end = bytes[found.after..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(bytes.len(), |i| found.after + i);
+            let name = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let mut read = Tag {
+                origin: format!("{}:{}:{}", visible_line(&name), found.line, found.column),
+                verdicts: Verdicts::new(),
+                compile_error: false,
+            };
+            let mut offset = found.after;
+            for piece in bytes[found.after..end].split(|&b| b == b',') {
+                let text = String::from_utf8_lossy(piece);
+                let trimmed = text.trim();
+                let column = found.column
+                    + TAG.len()
+                    + (offset - found.after)
+                    + (text.len() - text.trim_start().len());
+                offset += piece.len() + 1;
+                match word(&trimmed.to_ascii_uppercase()) {
+                    Some(Word::Verdict(verdict)) => {
+                        read.verdicts.insert(verdict);
+                    }
+                    Some(Word::CompileError) => read.compile_error = true,
+                    Some(Word::CheckManually) => warnings.push(located(
+                        column,
+                        "@EXPECTED_RESULTS@: CHECK-MANUALLY asks for a human's look; grundy \
+                         leaves it out"
+                            .into(),
+                    )),
+                    None if trimmed.is_empty() => {
+                        return Err(located(
+                            column,
+                            "@EXPECTED_RESULTS@: an empty verdict; write verdicts apart by commas"
+                                .into(),
+                        ))
+                    }
+                    None => {
+                        return Err(located(
+                            column,
+                            format!(
+                                "@EXPECTED_RESULTS@: `{}` is not a verdict (CORRECT, \
+                                 WRONG-ANSWER, TIMELIMIT, RUN-ERROR, NO-OUTPUT, COMPILER-ERROR, \
+                                 OUTPUT-LIMIT, MEMORY-LIMIT, or the format's ACCEPTED, \
+                                 WRONG_ANSWER, TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR)",
+                                visible_line(trimmed)
+                            ),
+                        ))
+                    }
+                }
+            }
+            tag = Some(read);
+            from = found.after;
+        }
+    }
+    Ok(tag)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::package::test_support::{root, tree};
+
+    fn tag_of(files: &[(&str, &str)]) -> (Result<Option<Tag>, Diagnostic>, Vec<Diagnostic>) {
+        let dir = tree(files);
+        let tree = root(dir.path());
+        let paths: Vec<TreePath> = files.iter().map(|(name, _)| tree.join(name)).collect();
+        let mut warnings = vec![];
+        (read(&paths, &mut warnings), warnings)
+    }
+
+    fn set(verdicts: &[Verdict]) -> Verdicts {
+        verdicts.iter().copied().collect()
+    }
+
+    #[test]
+    fn domjudge_and_format_names_map_to_the_formats_verdicts_ignoring_case() {
+        let (tag, _) = tag_of(&[(
+            "a.c",
+            "/*\n * @expected_results@:  correct,Wrong-Answer , no-output,TIME_LIMIT_EXCEEDED\n */\n",
+        )]);
+        let tag = tag.unwrap().unwrap();
+        assert_eq!(tag.verdicts, set(&[Verdict::AC, Verdict::WA, Verdict::TLE]));
+        assert!(!tag.compile_error);
+        assert_eq!(tag.origin, "a.c:2:4");
+        let (tag, _) = tag_of(&[(
+            "b.py",
+            "# @EXPECTED_RESULTS@: RUN-ERROR,OUTPUT-LIMIT,COMPILER-ERROR\r\n",
+        )]);
+        let tag = tag.unwrap().unwrap();
+        assert_eq!(tag.verdicts, set(&[Verdict::RTE]));
+        assert!(tag.compile_error);
+    }
+
+    #[test]
+    fn no_tag_is_none_and_the_space_after_the_colon_is_part_of_the_tag() {
+        assert_eq!(tag_of(&[("a.c", "int main() {}\n")]).0.unwrap(), None);
+        assert_eq!(
+            tag_of(&[("a.c", "// @EXPECTED_RESULTS@:CORRECT\n")])
+                .0
+                .unwrap(),
+            None
+        );
+    }
+
+    #[test]
+    fn a_bad_word_is_located_at_its_column() {
+        let (tag, _) = tag_of(&[("a.c", "int x;\n// @EXPECTED_RESULTS@: CORRECT, SLOW\n")]);
+        let error = tag.unwrap_err();
+        assert_eq!((error.line, error.column), (2, 33), "{error}");
+        assert!(error.message.contains("`SLOW` is not a verdict"), "{error}");
+        let (tag, _) = tag_of(&[("a.c", "// @EXPECTED_RESULTS@: \n")]);
+        assert!(tag.unwrap_err().message.contains("empty verdict"));
+    }
+
+    #[test]
+    fn any_file_of_a_folder_may_hold_it_but_only_one_tag_is_allowed() {
+        let (tag, _) = tag_of(&[
+            ("s/main.c", "int main() {}\n"),
+            ("s/notes.txt", "@EXPECTED_RESULTS@: WRONG-ANSWER\n"),
+        ]);
+        assert_eq!(tag.unwrap().unwrap().verdicts, set(&[Verdict::WA]));
+        let (tag, _) = tag_of(&[
+            ("s/main.c", "// @EXPECTED_RESULTS@: CORRECT\n"),
+            ("s/notes.txt", "x\n@EXPECTED_RESULTS@: WRONG-ANSWER\n"),
+        ]);
+        let error = tag.unwrap_err();
+        assert_eq!(error.line, 2);
+        assert!(
+            error.message.contains("(the first is at main.c:1:4)"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn check_manually_is_left_out_with_a_warning() {
+        let (tag, warnings) =
+            tag_of(&[("a.c", "// @EXPECTED_RESULTS@: CHECK-MANUALLY, CORRECT\n")]);
+        assert_eq!(tag.unwrap().unwrap().verdicts, set(&[Verdict::AC]));
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].column, 24);
+    }
+
+    #[test]
+    fn only_the_first_scan_bytes_are_read() {
+        let mut text = "x".repeat(SCAN_BYTES as usize);
+        text.push_str("\n// @EXPECTED_RESULTS@: CORRECT\n");
+        assert_eq!(tag_of(&[("a.c", &text)]).0.unwrap(), None);
+    }
+}
