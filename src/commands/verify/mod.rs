@@ -43,7 +43,7 @@ use crate::package::{find, load_package};
 use crate::reporting::progress_bar;
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use build::{Build, BuildJobs, Builds};
-pub use fixtures::RootPackages;
+pub use fixtures::{RootPackages, Unpreparable};
 use model::{absolute, Problem};
 use report::{ProblemReport, Totals};
 pub use timing::run as timelimit;
