@@ -477,52 +477,10 @@ impl<S: Source> Scanner<S> {
     }
 }
 
-/// A stream for tests that hands out 1, 2, ... 7 bytes per read, in turn, so that tokens straddle
-/// the ends of a [`Reader`]'s reads everywhere.
-#[cfg(test)]
-pub(crate) struct Trickle<'a> {
-    rest: &'a [u8],
-    reads: usize,
-}
-
-#[cfg(test)]
-impl<'a> Trickle<'a> {
-    pub(crate) fn new(bytes: &'a [u8]) -> Self {
-        Trickle {
-            rest: bytes,
-            reads: 0,
-        }
-    }
-
-    fn now(&self) -> usize {
-        self.rest.len().min(1 + self.reads % 7)
-    }
-}
-
-#[cfg(test)]
-impl std::io::Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = std::io::Read::read(&mut &self.rest[..self.now()], buf)?;
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-#[cfg(test)]
-impl BufRead for Trickle<'_> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        Ok(&self.rest[..self.now()])
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.rest = &self.rest[amount..];
-        self.reads += 1;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::Trickle;
 
     #[test]
     fn reads_numbers_across_any_whitespace() {

@@ -253,7 +253,7 @@ mod tests {
     fn the_built_in_player_wins_every_shipped_case() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/s-nim-duel");
         let mut played = 0;
-        for input_path in crate::support::fixture_inputs(root.as_ref()) {
+        for input_path in crate::test_support::fixture_inputs(root.as_ref()) {
             let case = std::fs::read(&input_path).unwrap();
             let answer = std::fs::read(input_path.with_extension("out")).unwrap();
             let mut slow = Vec::new();
