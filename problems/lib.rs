@@ -9,6 +9,8 @@ pub mod families;
 pub mod scanner;
 pub mod sg;
 pub mod support;
+#[cfg(test)]
+mod test_support;
 
 mod lieges_of_legendre;
 mod nim;

@@ -4,15 +4,19 @@
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
 use serde::Deserialize;
+use toml::de::DeTable;
 use toml::Spanned;
 
 use crate::checking::{BuiltInChecker, Checker, Interactor};
+
+mod invalid;
+
+use invalid::{fields_of, first_unknown_key, Invalid, SpannedError};
 
 /// The largest value of each limit: anything larger is refused rather than wrapped or capped
 /// silently (a memory limit in bytes must fit the sandbox's 64-bit counters many times over).
@@ -197,9 +201,9 @@ impl Config {
     }
 }
 
-/// The file as written, before defaults are applied.
+/// The file as written, before defaults are applied. Its keys and its tables' are checked
+/// against these fields before it is read ([`RunnerFile::parse`]).
 #[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 struct RunnerFile {
     fixtures: Option<String>,
     jobs: Option<Spanned<usize>>,
@@ -222,7 +226,6 @@ struct RunnerFile {
 
 /// The keys a `[problems.<id>]` table may set; the top level sets them for every problem.
 #[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
 struct ProblemTable {
     time_limit_ms: Option<Spanned<u64>>,
     wall_time_limit_ms: Option<Spanned<u64>>,
@@ -233,49 +236,17 @@ struct ProblemTable {
     judge_time_limit_ms: Option<Spanned<u64>>,
 }
 
-/// A problem in the file, located by byte span.
-#[derive(Debug)]
-struct SpannedError {
-    span: Range<usize>,
-    message: String,
-}
-
-impl SpannedError {
-    fn new<T>(value: &Spanned<T>, message: String) -> Self {
-        SpannedError {
-            span: value.span(),
-            message,
-        }
-    }
-
-    fn located(self, path: &Path, text: &str) -> ConfigError {
-        let at = grundy_problems::InputError::at(text.as_bytes(), self.span.start, "");
-        ConfigError(format!(
-            "{}:{}:{}: {}",
-            path.display(),
-            at.line,
-            at.column,
-            self.message
-        ))
-    }
-}
-
-/// A located, human-readable configuration error.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct ConfigError(String);
-
 impl RunnerFile {
+    /// The file read in two steps: its tables with every key's place, whose keys are checked
+    /// here (so an unknown one is named with the closest known one), then the settings.
     fn parse(text: &str) -> Result<RunnerFile, SpannedError> {
-        toml::from_str(text).map_err(|e| {
-            let span = e.span().unwrap_or(0..0);
-            let message = e.message().trim_end().to_string();
-            let hint = unknown_key_hint(&text[span.clone()], &message);
-            SpannedError {
-                span,
-                message: message + &hint,
-            }
-        })
+        let document = DeTable::parse(text).map_err(|e| SpannedError::toml(e, Invalid::Syntax))?;
+        let (top, table) = (fields_of::<RunnerFile>(), fields_of::<ProblemTable>());
+        if let Some(first) = first_unknown_key(document.get_ref(), top, table) {
+            return Err(first);
+        }
+        RunnerFile::deserialize(toml::de::Deserializer::from(document))
+            .map_err(|e| SpannedError::toml(e, Invalid::WrongType))
     }
 
     fn resolve(
@@ -310,14 +281,8 @@ impl RunnerFile {
         }
         for (id, table) in tables {
             if !problem_exists(id.get_ref(), &fixtures) {
-                return Err(SpannedError::new(
-                    &id,
-                    format!(
-                        "{}, and no folder of the fixtures root has that name: \
-                         [problems.<id>] must name one or the other",
-                        crate::builtin::unknown(id.get_ref())
-                    ),
-                ));
+                let reason = Invalid::UnknownProblem(id.get_ref().clone());
+                return Err(SpannedError::new(&id, reason));
             }
             let built_in = grundy_problems::find(id.get_ref());
             let settings = table.apply(defaults.clone(), built_in, base, overrides)?;
@@ -325,10 +290,7 @@ impl RunnerFile {
         }
         if let Some(jobs) = &self.jobs {
             if *jobs.get_ref() > MAX_JOBS {
-                return Err(SpannedError::new(
-                    jobs,
-                    format!("jobs must be at most {MAX_JOBS} (0 means one per core)"),
-                ));
+                return Err(SpannedError::new(jobs, Invalid::TooManyJobs));
             }
         }
         let jobs = overrides
@@ -354,10 +316,8 @@ impl RunnerFile {
                         Isolate::from_flag(word)
                     }
                     other => {
-                        let message = format!(
-                            "isolate must be true, false, \"strict\" or \"off\", not {other}"
-                        );
-                        return Err(SpannedError::new(&setting, message));
+                        let reason = Invalid::Isolate(other.clone());
+                        return Err(SpannedError::new(&setting, reason));
                     }
                 },
             },
@@ -367,8 +327,7 @@ impl RunnerFile {
                     let first = first.map_or(DEFAULT_FIRST_BOX_UID, Spanned::into_inner);
                     let count = match count {
                         Some(count) if *count.get_ref() == 0 => {
-                            let message = "box_uids must be at least 1".to_string();
-                            return Err(SpannedError::new(&count, message));
+                            return Err(SpannedError::new(&count, Invalid::NoBoxUids));
                         }
                         Some(count) => count.into_inner(),
                         None => DEFAULT_BOX_UIDS,
@@ -414,7 +373,7 @@ impl ProblemTable {
         match (self.checker, built_in.and_then(|p| Some((p.id, p.check?)))) {
             (Some(name), _) => {
                 settings.checker = Checker::parse(name.get_ref(), base)
-                    .map_err(|e| SpannedError::new(&name, e.to_string()))?;
+                    .map_err(|e| SpannedError::new(&name, e.into()))?;
             }
             (None, Some((problem, check))) => {
                 settings.checker = Checker::BuiltIn(BuiltInChecker { problem, check });
@@ -428,7 +387,7 @@ impl ProblemTable {
             (Some(name), _) => {
                 settings.interactor = Some(
                     Interactor::parse(name.get_ref(), base)
-                        .map_err(|e| SpannedError::new(&name, e.to_string()))?,
+                        .map_err(|e| SpannedError::new(&name, e.into()))?,
                 );
             }
             (None, Some((problem, interaction))) => {
@@ -463,143 +422,16 @@ impl ProblemTable {
 }
 
 /// `value` if it is between 1 and `max`, else an error naming `key` and the range.
-fn within(value: &Spanned<u64>, key: &str, max: u64) -> Result<u64, SpannedError> {
+fn within(value: &Spanned<u64>, key: &'static str, max: u64) -> Result<u64, SpannedError> {
     match *value.get_ref() {
         v @ 1.. if v <= max => Ok(v),
         v => Err(SpannedError::new(
             value,
-            format!("{key} must be between 1 and {max}, not {v}"),
+            Invalid::OutOfRange { key, max, value: v },
         )),
     }
 }
 
-/// ` (did you mean `x`?)` when toml rejected an unknown key close to one it expected; serde's
-/// message lists the expected keys in backticks after "expected".
-fn unknown_key_hint(key_text: &str, message: &str) -> String {
-    let Some(expected) = message
-        .strip_prefix("unknown field")
-        .and_then(|rest| rest.split_once("expected"))
-        .map(|(_, list)| list)
-    else {
-        return String::new();
-    };
-    let key = key_text.trim().trim_matches(|c| c == '"' || c == '\'');
-    crate::suggest::did_you_mean(key, expected.split('`').skip(1).step_by(2))
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::checking::Comparison;
-
-    fn load(text: &str, overrides: &Overrides) -> Result<Config, String> {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("runner.toml");
-        std::fs::write(&path, text).unwrap();
-        Config::load(Some(&path), overrides, |id, _| {
-            grundy_problems::find(id).is_some()
-        })
-        .map_err(|e| {
-            e.to_string()
-                .replace(&path.display().to_string(), "runner.toml")
-        })
-    }
-
-    #[test]
-    fn empty_file_means_defaults() {
-        let config = load("", &Overrides::default()).unwrap();
-        assert_eq!(config.settings("nim"), &Settings::default());
-        assert!(config.jobs >= 1);
-        assert!(config.fixtures.ends_with("fixtures"));
-    }
-
-    #[test]
-    fn problem_tables_override_the_top_level_and_flags_override_both() {
-        let text =
-            "time_limit_ms = 500\nchecker = \"lines\"\n[problems.s-nim]\nchecker = \"exact\"\n";
-        let config = load(text, &Overrides::default()).unwrap();
-        assert_eq!(
-            config.settings("nim").checker,
-            Checker::Compare(Comparison::Lines)
-        );
-        assert_eq!(
-            config.settings("s-nim").checker,
-            Checker::Compare(Comparison::Exact)
-        );
-        assert_eq!(
-            config.settings("s-nim").time_limit,
-            Duration::from_millis(500)
-        );
-        let flags = Overrides {
-            checker: Some(Checker::TOKENS),
-            time_limit_ms: Some(7),
-            ..Overrides::default()
-        };
-        let config = load(text, &flags).unwrap();
-        assert_eq!(config.settings("s-nim").checker, Checker::TOKENS);
-        assert_eq!(config.settings("nim").time_limit, Duration::from_millis(7));
-    }
-
-    #[test]
-    fn unknown_key_names_line_column_and_suggestion() {
-        let err = load("jobs = 2\n\ntimelimit = 5\n", &Overrides::default()).unwrap_err();
-        assert!(
-            err.starts_with("runner.toml:3:1: unknown field `timelimit`"),
-            "{err}"
-        );
-        assert!(err.contains("did you mean `time_limit_ms`?"), "{err}");
-        let err = load(
-            "[problems.nim]\nchekcer = \"lines\"\n",
-            &Overrides::default(),
-        )
-        .unwrap_err();
-        assert!(err.starts_with("runner.toml:2:1:"), "{err}");
-        assert!(err.contains("did you mean `checker`?"), "{err}");
-    }
-
-    #[test]
-    fn wrong_type_is_located() {
-        let err = load(
-            "jobs = 1\ntime_limit_ms = \"fast\"\n",
-            &Overrides::default(),
-        )
-        .unwrap_err();
-        assert!(err.starts_with("runner.toml:2:17:"), "{err}");
-    }
-
-    #[test]
-    fn unknown_problem_is_located_with_a_suggestion() {
-        let err = load(
-            "[problems.snim]\nchecker = \"lines\"\n",
-            &Overrides::default(),
-        )
-        .unwrap_err();
-        assert!(
-            err.starts_with("runner.toml:1:11: no built-in problem `snim`"),
-            "{err}"
-        );
-        assert!(err.contains("did you mean `s-nim`?"), "{err}");
-    }
-
-    #[test]
-    fn bad_checker_and_zero_limit_are_located() {
-        let err = load("checker = \"fuzzy\"\n", &Overrides::default()).unwrap_err();
-        assert!(
-            err.starts_with("runner.toml:1:11: unknown checker `fuzzy`"),
-            "{err}"
-        );
-        let err = load("\nmemory_limit_mb = 0\n", &Overrides::default()).unwrap_err();
-        assert!(
-            err.starts_with("runner.toml:2:19: memory_limit_mb must be between 1 and 1048576"),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn missing_default_file_is_fine_but_a_named_one_is_not() {
-        let dir = tempfile::tempdir().unwrap();
-        let named = dir.path().join("nope.toml");
-        let err = Config::load(Some(&named), &Overrides::default(), |_, _| true).unwrap_err();
-        assert!(format!("{err:#}").contains("cannot read the runner file"));
-    }
-}
+#[path = "config_tests.rs"]
+mod tests;

@@ -132,7 +132,7 @@ mod tests {
         for scale in [0, 1, 2, 3, 6, 100, 100_000, 2_000_000_000] {
             for seed in 0..40 {
                 let input = generate(seed, scale);
-                crate::support::validate_bytes(validate, &input, Constraints::Original)
+                crate::test_support::validate_bytes(validate, &input, Constraints::Original)
                     .unwrap_or_else(|e| panic!("seed {seed}, scale {scale}: {e}"));
                 let (k, piles) = parse(&input);
                 let bound = scale.max(1);

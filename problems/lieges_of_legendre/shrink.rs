@@ -110,7 +110,7 @@ mod tests {
             let input = generate(seed, 1000);
             let (k, piles) = parse(&input).unwrap();
             for candidate in shrink(&input) {
-                crate::support::validate_bytes(validate, &candidate, Constraints::Original)
+                crate::test_support::validate_bytes(validate, &candidate, Constraints::Original)
                     .unwrap();
                 let (smaller_k, smaller_piles) = parse(&candidate).unwrap();
                 assert_eq!(smaller_k % 2, k % 2, "seed {seed}");

@@ -110,7 +110,7 @@ mod tests {
     use super::*;
 
     fn validate(input: &[u8], constraints: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, constraints)
+        crate::test_support::validate_bytes(super::validate, input, constraints)
     }
 
     fn error(input: &str, constraints: Constraints) -> String {

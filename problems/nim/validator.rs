@@ -57,7 +57,7 @@ mod tests {
     use Constraints::{Extended, Original};
 
     fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, limits)
+        crate::test_support::validate_bytes(super::validate, input, limits)
     }
 
     #[test]

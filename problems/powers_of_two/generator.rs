@@ -98,7 +98,7 @@ mod tests {
         for scale in [0, 1, 2, 3, 7, 100, 1000, 5000] {
             for seed in 0..60 {
                 let input = generate(seed, scale);
-                crate::support::validate_bytes(validate, &input, Constraints::Original)
+                crate::test_support::validate_bytes(validate, &input, Constraints::Original)
                     .unwrap_or_else(|e| panic!("seed {seed}, scale {scale}: {e}"));
                 let cards = cards(&input);
                 let bound = scale.max(1);

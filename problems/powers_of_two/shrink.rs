@@ -88,7 +88,7 @@ mod tests {
             let input = generate(seed, 1000);
             let original = numbers(&input);
             for candidate in shrink(&input) {
-                crate::support::validate_bytes(validate, &candidate, Constraints::Original)
+                crate::test_support::validate_bytes(validate, &candidate, Constraints::Original)
                     .unwrap();
                 assert!(
                     strictly_smaller(&numbers(&candidate), &original),

@@ -58,7 +58,7 @@ mod tests {
     use super::*;
 
     fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, limits)
+        crate::test_support::validate_bytes(super::validate, input, limits)
     }
 
     fn error(input: &str, limits: Constraints) -> String {

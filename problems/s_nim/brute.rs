@@ -84,7 +84,7 @@ mod tests {
         // wins when some take reaches a losing one), against the mex table and the XOR rule.
         for moves in [&[2u64, 5][..], &[3, 1, 3], &[4, 7], &[1, 2, 3, 4, 5, 6]] {
             let table = grundy_by_mex(moves, 14);
-            let wins = crate::support::wins_by_search(moves, 14);
+            let wins = crate::test_support::wins_by_search(moves, 14);
             for a in 0..=14usize {
                 for b in 0..=14usize {
                     for c in 0..=14usize {
@@ -133,7 +133,7 @@ mod tests {
 
     #[test]
     fn refuses_heaps_whose_period_its_table_cannot_prove_and_bad_input() {
-        let takes: Vec<String> = crate::support::takes_without_a_period_in_reach()
+        let takes: Vec<String> = crate::test_support::takes_without_a_period_in_reach()
             .iter()
             .map(u64::to_string)
             .collect();

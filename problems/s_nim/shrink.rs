@@ -123,7 +123,7 @@ mod tests {
             assert!(!candidates.is_empty());
             for candidate in candidates {
                 assert_eq!(
-                    crate::support::validate_bytes(
+                    crate::test_support::validate_bytes(
                         super::super::validator::validate,
                         &candidate,
                         limits

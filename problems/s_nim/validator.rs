@@ -83,7 +83,7 @@ mod tests {
     use Constraints::{Extended, Original};
 
     fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, limits)
+        crate::test_support::validate_bytes(super::validate, input, limits)
     }
 
     const SAMPLE: &[u8] =
@@ -136,7 +136,7 @@ mod tests {
 
     #[test]
     fn extended_heaps_need_a_period_in_reach_per_test_case() {
-        let takes = crate::support::takes_without_a_period_in_reach();
+        let takes = crate::test_support::takes_without_a_period_in_reach();
         let list: Vec<String> = takes.iter().map(u64::to_string).collect();
         let hopeless = format!(
             "2 1 2\n1\n1 5000000\n100 {}\n1\n2 7 2000000\n0\n",

@@ -24,7 +24,7 @@ mod tests {
     #[test]
     fn agrees_with_a_search_of_the_game_tree() {
         for moves in [&[2u64, 5][..], &[1, 3, 4], &[4, 7], &[3]] {
-            let wins = crate::support::wins_by_search(moves, 12);
+            let wins = crate::test_support::wins_by_search(moves, 12);
             for (a, plane) in wins.iter().enumerate() {
                 for (b, row) in plane.iter().enumerate() {
                     for (c, &first) in row.iter().enumerate() {

@@ -40,7 +40,7 @@ mod tests {
     use super::super::validator::{parse, validate};
     use super::super::{brute, solver};
     use super::*;
-    use crate::support::validate_bytes;
+    use crate::test_support::validate_bytes;
     use crate::Constraints;
 
     const SCALES: [u64; 8] = [0, 1, 2, 3, 10, 100, 1000, u64::MAX];

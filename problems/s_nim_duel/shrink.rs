@@ -61,7 +61,7 @@ fn render(instance: &Instance) -> Vec<u8> {
 mod tests {
     use super::super::validator::validate;
     use super::*;
-    use crate::support::validate_bytes;
+    use crate::test_support::validate_bytes;
     use crate::Constraints;
 
     /// (count of numbers, their sum): every candidate must be smaller in this order.

@@ -18,7 +18,7 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> Result<String, InputError> {
-        crate::support::run_to_string(solve, input)
+        crate::test_support::run_to_string(solve, input)
     }
 
     #[test]

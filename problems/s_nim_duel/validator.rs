@@ -55,7 +55,7 @@ mod tests {
     use Constraints::{Extended, Original};
 
     fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, limits)
+        crate::test_support::validate_bytes(super::validate, input, limits)
     }
 
     #[test]
@@ -89,6 +89,6 @@ mod tests {
             (b"1 1\n1 3\n18446744073709551616\n", "line 3, column 1: seed `18446744073709551616` is too large"),
             (b"1 1\n1 3\n4 5\n", "line 3, column 3: unexpected `5` after the end of the input"),
         ];
-        crate::support::assert_rejections(super::validate, &[Original, Extended], cases);
+        crate::test_support::assert_rejections(super::validate, &[Original, Extended], cases);
     }
 }

@@ -49,7 +49,7 @@ mod tests {
     use super::*;
 
     fn run(input: &str) -> String {
-        crate::support::run_to_string(solve, input).unwrap()
+        crate::test_support::run_to_string(solve, input).unwrap()
     }
 
     #[test]
@@ -73,7 +73,7 @@ mod tests {
             &[1, 2, 3, 4, 5, 6],
         ] {
             let table = grundy_by_mex(moves, 12);
-            let wins = crate::support::wins_by_search(moves, 12);
+            let wins = crate::test_support::wins_by_search(moves, 12);
             let lost = |h: [usize; 3]| !wins[h[0]][h[1]][h[2]];
             for a in 0..=12 {
                 for b in 0..=12 {

@@ -235,7 +235,7 @@ mod tests {
         for _ in 0..25 {
             let k = rng.random_range(1..=4u64);
             let moves = distinct(&mut rng, k as usize, 1, 8);
-            let wins = crate::support::wins_by_search(&moves, 14);
+            let wins = crate::test_support::wins_by_search(&moves, 14);
             for _ in 0..40 {
                 let heaps: Vec<u64> = (0..3).map(|_| rng.random_range(0..=14u64)).collect();
                 let case = input(&moves, std::slice::from_ref(&heaps));
@@ -330,7 +330,7 @@ mod tests {
     fn the_shipped_fixtures_pass_the_checker() {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/s-nim-move");
         let mut checked = 0;
-        for input_path in crate::support::fixture_inputs(root.as_ref()) {
+        for input_path in crate::test_support::fixture_inputs(root.as_ref()) {
             let case = std::fs::read(&input_path).unwrap();
             let answer = std::fs::read(input_path.with_extension("out")).unwrap();
             let shown = input_path.display();

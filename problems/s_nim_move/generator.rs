@@ -34,7 +34,7 @@ mod tests {
     use super::super::validator::{parse, validate, Repeats};
     use super::super::{brute, checker, solver};
     use super::*;
-    use crate::support::validate_bytes;
+    use crate::test_support::validate_bytes;
     use crate::{Constraints, Decision};
 
     const SCALES: [u64; 9] = [0, 1, 2, 3, 5, 10, 100, 10_000, u64::MAX];

@@ -60,7 +60,7 @@ mod tests {
     use Constraints::{Extended, Original};
 
     fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, limits)
+        crate::test_support::validate_bytes(super::validate, input, limits)
     }
 
     #[test]
@@ -94,6 +94,6 @@ mod tests {
             (b"1 1\n1\n1 x\n", "line 3, column 3: expected heap size (a non-negative integer), found `x`"),
             (b"1 1\n1\n1 1\n0\n", "line 4, column 1: unexpected `0` after the end of the input"),
         ];
-        crate::support::assert_rejections(super::validate, &[Original, Extended], cases);
+        crate::test_support::assert_rejections(super::validate, &[Original, Extended], cases);
     }
 }

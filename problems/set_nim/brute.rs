@@ -121,7 +121,7 @@ mod tests {
 
     #[test]
     fn refuses_huge_heaps_whose_period_its_table_cannot_prove() {
-        let takes = crate::support::takes_without_a_period_in_reach();
+        let takes = crate::test_support::takes_without_a_period_in_reach();
         let list: Vec<String> = takes.iter().map(u64::to_string).collect();
         let input = format!("100\n{}\n2\n5 1000000000000\n", list.join(" "));
         let err = solve(input.as_bytes(), &mut Vec::new()).unwrap_err();

@@ -103,7 +103,7 @@ mod tests {
             };
             for candidate in shrink(input) {
                 assert_eq!(
-                    crate::support::validate_bytes(
+                    crate::test_support::validate_bytes(
                         super::super::validator::validate,
                         &candidate,
                         limits

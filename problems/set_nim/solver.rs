@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn malformed_input_names_line_and_column() {
-        let takes = crate::support::takes_without_a_period_in_reach();
+        let takes = crate::test_support::takes_without_a_period_in_reach();
         let hopeless = input(&takes, &[3, 2_000_000, 4_000_000]);
         let cases = [
             (

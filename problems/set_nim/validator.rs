@@ -63,7 +63,7 @@ mod tests {
     use Constraints::{Extended, Original};
 
     fn validate(input: &[u8], limits: Constraints) -> Result<(), InputError> {
-        crate::support::validate_bytes(super::validate, input, limits)
+        crate::test_support::validate_bytes(super::validate, input, limits)
     }
 
     #[test]
@@ -109,7 +109,7 @@ mod tests {
 
     #[test]
     fn extended_heaps_need_a_period_in_reach() {
-        let takes = crate::support::takes_without_a_period_in_reach();
+        let takes = crate::test_support::takes_without_a_period_in_reach();
         let mut sorted = takes.clone();
         sorted.sort_unstable();
         sorted.dedup();

@@ -152,30 +152,55 @@ impl ExternalJudge {
             ..Spec::new(&program, limits)
         };
         let outcome = grundy_sandbox::run(spec).map_err(JudgeFailure::NotStarted)?;
-        let exit = exit_status(&outcome.end, limits)?;
-        if let (Protocol::Kattis, Some(feedback), 42 | 43) =
-            (self.protocol, submitted.feedback, exit)
-        {
-            feedback.keep(&outcome, exit)?;
-        }
-        let said = || message_of(&outcome.stdout, &outcome.stderr);
-        match (self.protocol, exit) {
-            (Protocol::Kattis, 42) => Ok(Judgement::Accepted),
-            (Protocol::Kattis, 43) => Ok(Judgement::WrongAnswer(kattis_feedback(&outcome))),
-            (Protocol::Testlib, 0) => Ok(Judgement::Accepted),
-            (Protocol::Testlib, 1) => Ok(Judgement::WrongAnswer(said())),
-            (Protocol::Testlib, 2) => Ok(Judgement::PresentationError(said())),
-            (Protocol::Testlib, 3) => Err(JudgeFailure::OwnFailure(said())),
-            (Protocol::Testlib, 7) => Ok(Judgement::WrongAnswer(format!(
-                "partially accepted (points): {}",
-                said()
-            ))),
-            (protocol, code) => Err(JudgeFailure::UnknownStatus {
-                protocol,
-                code,
-                said: said(),
-            }),
-        }
+        judgement_of(
+            self.protocol,
+            Role::Checker,
+            &outcome,
+            limits,
+            submitted.feedback,
+        )
+    }
+}
+
+/// Which judge of a problem ended: what a Kattis rejection without a message says it rejected.
+#[derive(Clone, Copy, Debug)]
+pub enum Role {
+    Checker,
+    Interactor,
+}
+
+/// What a judge's end means in its protocol, the one rule for checkers and interactors: Kattis
+/// 42 accepts and 43 rejects (its feedback files say why; in a pass of a multi-pass case either
+/// keeps `feedback` for the next pass); testlib 0 accepts, 1 is WA, 2 PE, 3 the judge's own
+/// failure, and 7 (points, which pass-or-fail judging cannot give) WA. Any other status, or a
+/// judge that did not exit, is a judge error.
+pub fn judgement_of(
+    protocol: Protocol,
+    role: Role,
+    outcome: &Outcome,
+    limits: &Limits,
+    feedback: Option<&Feedback>,
+) -> Result<Judgement, JudgeFailure> {
+    let exit = exit_status(&outcome.end, limits)?;
+    if let (Protocol::Kattis, Some(feedback), 42 | 43) = (protocol, feedback, exit) {
+        feedback.keep(outcome, exit)?;
+    }
+    let said = || message_of(&outcome.stdout, &outcome.stderr);
+    match (protocol, exit) {
+        (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Ok(Judgement::Accepted),
+        (Protocol::Kattis, 43) => Ok(Judgement::WrongAnswer(kattis_feedback(outcome, role))),
+        (Protocol::Testlib, 1) => Ok(Judgement::WrongAnswer(said())),
+        (Protocol::Testlib, 2) => Ok(Judgement::PresentationError(said())),
+        (Protocol::Testlib, 3) => Err(JudgeFailure::OwnFailure(said())),
+        (Protocol::Testlib, 7) => Ok(Judgement::WrongAnswer(format!(
+            "partially accepted (points): {}",
+            said()
+        ))),
+        (protocol, code) => Err(JudgeFailure::UnknownStatus {
+            protocol,
+            code,
+            said: said(),
+        }),
     }
 }
 
@@ -263,7 +288,7 @@ pub enum JudgeFailure {
 }
 
 /// A judge's exit status, or why it did not exit normally (a judge error).
-pub fn exit_status(end: &End, limits: &Limits) -> Result<i32, JudgeFailure> {
+fn exit_status(end: &End, limits: &Limits) -> Result<i32, JudgeFailure> {
     match *end {
         End::Exited(code) => Ok(code),
         End::Signaled { name, .. } => Err(JudgeFailure::Signaled(name)),
@@ -276,7 +301,7 @@ pub fn exit_status(end: &End, limits: &Limits) -> Result<i32, JudgeFailure> {
 }
 
 /// `judgemessage.txt`, and `teammessage.txt` when there is one, for a Kattis rejection.
-fn kattis_feedback(outcome: &Outcome) -> String {
+fn kattis_feedback(outcome: &Outcome, role: Role) -> String {
     let read = |name: &str| {
         let path = Path::new(FEEDBACK).join(name);
         outcome
@@ -288,15 +313,20 @@ fn kattis_feedback(outcome: &Outcome) -> String {
     };
     let (judge, team) = (read(JUDGE_MESSAGE), read(TEAM_MESSAGE));
     match (judge.is_empty(), team.is_empty()) {
-        (true, true) => "the checker rejected the output (exit 43) without a message".into(),
+        (true, true) => match role {
+            Role::Checker => "the checker rejected the output (exit 43) without a message".into(),
+            Role::Interactor => {
+                "the interactor rejected the program (exit 43) without a message".into()
+            }
+        },
         (false, true) => judge,
         (true, false) => format!("team message: {team}"),
         (false, false) => format!("{judge} (team message: {team})"),
     }
 }
 
-/// What a testlib checker printed (stderr first, where testlib writes), or a note that it was
-/// silent.
+/// What a testlib judge printed (stderr first, where testlib writes; an interactor's stdout is
+/// the program's, never captured), or a note that it was silent.
 fn message_of(stdout: &[u8], stderr: &[u8]) -> String {
     let text = [clipped(stderr), clipped(stdout)]
         .into_iter()
@@ -314,4 +344,76 @@ fn message_of(stdout: &[u8], stderr: &[u8]) -> String {
 fn clipped(bytes: &[u8]) -> String {
     let text = String::from_utf8_lossy(&bytes[..bytes.len().min(MESSAGE_BYTES)]);
     text.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ended(code: i32, stderr: &str, judge_message: Option<&str>) -> Outcome {
+        Outcome {
+            stdout: Vec::new(),
+            stderr: stderr.as_bytes().to_vec(),
+            wall_time: std::time::Duration::ZERO,
+            ended_at: std::time::Instant::now(),
+            cpu_time: std::time::Duration::ZERO,
+            peak_memory_bytes: None,
+            end: End::Exited(code),
+            collected: judge_message
+                .map(|m| {
+                    (
+                        Path::new(FEEDBACK).join(JUDGE_MESSAGE),
+                        m.as_bytes().to_vec(),
+                    )
+                })
+                .into_iter()
+                .collect(),
+            exported: Vec::new(),
+            export_failures: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn checkers_and_interactors_read_an_exit_status_alike() {
+        let limits = crate::config::Settings::default().judge_limits();
+        let judge = |protocol, role, outcome: Outcome| {
+            judgement_of(protocol, role, &outcome, &limits, None).map_err(|e| e.to_string())
+        };
+        for role in [Role::Checker, Role::Interactor] {
+            let kattis = |code, message| judge(Protocol::Kattis, role, ended(code, "", message));
+            let testlib = |code| judge(Protocol::Testlib, role, ended(code, "line 3 ", None));
+            assert_eq!(kattis(42, None), Ok(Judgement::Accepted));
+            assert_eq!(
+                kattis(43, Some("too big\n")),
+                Ok(Judgement::WrongAnswer("too big".into()))
+            );
+            assert_eq!(testlib(0), Ok(Judgement::Accepted));
+            assert_eq!(testlib(1), Ok(Judgement::WrongAnswer("line 3".into())));
+            assert_eq!(
+                testlib(2),
+                Ok(Judgement::PresentationError("line 3".into()))
+            );
+            assert_eq!(
+                testlib(7),
+                Ok(Judgement::WrongAnswer(
+                    "partially accepted (points): line 3".into()
+                ))
+            );
+            assert_eq!(testlib(3), Err("reported its own failure: line 3".into()));
+            assert_eq!(
+                kattis(0, None),
+                Err(
+                    "exited with status 0, which the kattis protocol does not know (42 \
+                     accepts, 43 rejects); it said: (nothing)"
+                        .into()
+                )
+            );
+        }
+        assert_eq!(
+            judge(Protocol::Kattis, Role::Interactor, ended(43, "", None)),
+            Ok(Judgement::WrongAnswer(
+                "the interactor rejected the program (exit 43) without a message".into()
+            ))
+        );
+    }
 }

@@ -22,7 +22,7 @@ use std::str::FromStr;
 use grundy_problems::{CheckFn, Decision, Interaction};
 
 pub use compare::Comparison;
-pub use external::{exit_status, ExternalJudge, Protocol};
+pub use external::{ExternalJudge, Protocol};
 pub use feedback::Feedback;
 
 use crate::running::Input;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use anyhow::{bail, Result};
 
 use super::load_config;
-use super::verify::{self, RootPackages};
+use super::verify::{self, RootPackages, Unpreparable};
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::{CheckArgs, Format};
@@ -181,7 +181,7 @@ struct CheckJobs {
     config: Config,
     /// The problems that cannot be judged (a package whose output validator did not build, or
     /// that cannot be read), each with why: their cases fail with it.
-    broken: BTreeMap<String, String>,
+    broken: BTreeMap<String, Unpreparable>,
     bless: bool,
 }
 
@@ -197,7 +197,7 @@ impl Jobs for CheckJobs {
             return Ok(CaseResult::new(
                 case.clone(),
                 Verdict::JE,
-                Some(why.clone()),
+                Some(why.to_string()),
             ));
         }
         let settings = self.config.settings(&case.problem);

@@ -31,73 +31,17 @@
 //! price is that a case folder on another filesystem than the root (a mount inside it) cannot
 //! be written, which is refused with a message.
 
-use std::fs::{self, File, FileType, OpenOptions, Permissions};
-use std::io::{self, Write};
+use std::fs::{self, FileType};
+use std::io;
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
-use rustix::fs::FlockOperation;
-use rustix::io::Errno;
 
-/// The folder below a fixtures root where a write stages its files; hidden, so discovery never
-/// takes it for a problem.
-const JOURNAL: &str = ".grundy-journal";
-/// The committed list of final paths (relative to the root) of a write of several files.
-const PLAN: &str = "plan";
-const PLAN_PARTIAL: &str = "plan.partial";
+mod journal;
+mod lock;
 
-/// The lock file of a fixtures root on a filesystem where a folder cannot be locked exclusively
-/// (NFS emulates `flock` with POSIX locks, which need a file open for writing). Made by the first
-/// writer that needs it and kept; while it exists, readers and writers lock it instead of the
-/// folder.
-const LOCK_FILE: &str = ".grundy-lock";
-
-/// A lock on a fixtures root, released when dropped (or when the process dies, however).
-pub struct RootLock {
-    _locked: File,
-}
-
-impl RootLock {
-    /// Waits for the shared lock of `root`.
-    fn shared(root: &Path) -> io::Result<RootLock> {
-        let locked = match File::open(root.join(LOCK_FILE)) {
-            Err(error) if error.kind() == io::ErrorKind::NotFound => File::open(root)?,
-            opened => opened?,
-        };
-        RootLock::take(locked, FlockOperation::LockShared)
-    }
-
-    /// Waits for the exclusive lock of `root`, making the lock file where the folder itself
-    /// cannot be locked so.
-    fn exclusive(root: &Path) -> io::Result<RootLock> {
-        let lock_file = root.join(LOCK_FILE);
-        let writable = || OpenOptions::new().read(true).write(true).open(&lock_file);
-        match writable() {
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-            opened => return RootLock::take(opened?, FlockOperation::LockExclusive),
-        }
-        match RootLock::take(File::open(root)?, FlockOperation::LockExclusive) {
-            Err(error)
-                if [Errno::BADF, Errno::NOLCK, Errno::NOTSUP, Errno::INVAL]
-                    .contains(&Errno::from_io_error(&error).unwrap_or(Errno::IO)) =>
-            {
-                let created = OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .create(true)
-                    .truncate(false)
-                    .open(&lock_file)?;
-                RootLock::take(created, FlockOperation::LockExclusive)
-            }
-            locked => locked,
-        }
-    }
-
-    fn take(file: File, operation: FlockOperation) -> io::Result<RootLock> {
-        super::flock(&file, operation)?;
-        Ok(RootLock { _locked: file })
-    }
-}
+use journal::{create_folders, move_new, recover, sync_folder, Staging, JOURNAL};
+use lock::RootLock;
 
 /// Takes the shared lock for a walk of `root`, after finishing any write that a killed writer
 /// left (under the exclusive lock, for a moment). `None` when the root cannot be locked
@@ -267,7 +211,7 @@ impl Writer {
                 for (earlier, (published, _)) in files.iter().enumerate().take(index) {
                     let _ = fs::rename(published, staging.file(earlier));
                 }
-                let _ = fs::remove_file(staging.folder.join(PLAN));
+                staging.uncommit();
                 return Err(self.explain(error, path));
             }
         }
@@ -342,210 +286,10 @@ fn plain_relative(path: &Path) -> bool {
         && path.components().all(|c| matches!(c, Component::Normal(_)))
 }
 
-/// The journal of the write under way; removed when dropped, so a write that fails before its
-/// commit leaves nothing behind.
-struct Staging {
-    root: PathBuf,
-    folder: PathBuf,
-}
-
-impl Staging {
-    fn begin(root: &Path) -> Result<Staging> {
-        let folder = root.join(JOURNAL);
-        fs::create_dir(&folder).with_context(|| {
-            format!(
-                "cannot write into the fixtures root `{}`: cannot create `{}`, where grundy \
-                 stages what it writes",
-                root.display(),
-                folder.display()
-            )
-        })?;
-        Ok(Staging {
-            root: root.to_path_buf(),
-            folder,
-        })
-    }
-
-    fn file(&self, index: usize) -> PathBuf {
-        self.folder.join(index.to_string())
-    }
-
-    /// Writes one staged file and flushes it to the disk. New files get the usual permissions
-    /// (0666 less the umask); a replaced file's are given.
-    fn stage(
-        &self,
-        index: usize,
-        bytes: &[u8],
-        permissions: Option<Permissions>,
-    ) -> io::Result<()> {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(self.file(index))?;
-        if let Some(permissions) = permissions {
-            file.set_permissions(permissions)?;
-        }
-        file.write_all(bytes)?;
-        file.sync_all()
-    }
-
-    /// Makes the staged files durable, then commits: from here on recovery rolls forward. (A
-    /// write of one file never commits: its rename is the commit, so nothing in the journal
-    /// needs to survive a crash.)
-    fn commit(&self, finals: &[&Path]) -> Result<()> {
-        let finals: Vec<&str> = finals
-            .iter()
-            .map(|p| p.to_str())
-            .collect::<Option<_>>()
-            .context("grundy writes only UTF-8 paths into a fixtures root")?;
-        let plan = serde_json::to_vec(&finals).expect("strings serialize");
-        let partial = self.folder.join(PLAN_PARTIAL);
-        File::create(&partial)
-            .and_then(|mut file| file.write_all(&plan).and_then(|()| file.sync_all()))
-            .and_then(|()| fs::rename(&partial, self.folder.join(PLAN)))
-            .and_then(|()| sync_folder_io(&self.folder))
-            .and_then(|()| sync_folder_io(&self.root))
-            .with_context(|| format!("cannot write `{}`", self.folder.join(PLAN).display()))
-    }
-}
-
-impl Drop for Staging {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.folder);
-    }
-}
-
-/// Finishes the write that a killed writer left in `root`'s journal, if any; the caller holds the
-/// exclusive lock. Staged files of a committed write are moved into place, any others deleted.
-fn recover(root: &Path) -> Result<()> {
-    let journal = root.join(JOURNAL);
-    match journal.symlink_metadata() {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Ok(meta) if meta.is_dir() => {}
-        // Not a folder (a file, or a link, never followed): nothing of grundy's is in it.
-        _ => {
-            return fs::remove_file(&journal).with_context(|| {
-                format!(
-                    "`{}` is in the way of grundy's journal of unfinished writes; remove it",
-                    journal.display()
-                )
-            })
-        }
-    }
-    if let Some(finals) = read_plan(&journal) {
-        let mut folders = Vec::new();
-        for (index, relative) in finals.iter().enumerate() {
-            let staged = journal.join(index.to_string());
-            if !staged.is_file() {
-                continue; // moved into place before the interruption
-            }
-            let target = root.join(relative);
-            let moved = match target.parent() {
-                // A folder made for the case may not have reached the disk before a crash.
-                Some(folder) => require_plain_path(root, relative)
-                    .and_then(|()| create_folders(root, folder))
-                    .map_err(|error| io::Error::other(format!("{error:#}"))),
-                None => Ok(()),
-            }
-            .and_then(|()| move_new(&staged, &target));
-            match moved {
-                Ok(()) => {
-                    eprintln!(
-                        "note: finished writing `{}`, which an interrupted grundy left half done",
-                        target.display()
-                    );
-                    folders.extend(target.parent().map(Path::to_path_buf));
-                }
-                // A hard link made, the removal of the staged name interrupted.
-                Err(_) if same_file(&staged, &target) => {}
-                Err(error) => eprintln!(
-                    "warning: could not finish writing `{}`, which an interrupted grundy left \
-                     half done ({error}); its case may lack that file",
-                    target.display()
-                ),
-            }
-        }
-        folders.dedup();
-        for folder in folders {
-            sync_folder(&folder)?;
-        }
-    }
-    fs::remove_dir_all(&journal).with_context(|| {
-        format!(
-            "cannot remove `{}`, left by an interrupted grundy; remove it by hand",
-            journal.display()
-        )
-    })
-}
-
-/// The committed plan: final paths, relative to the root, of staged files `0`, `1`, ... `None`
-/// when there is none (nothing was committed) or it is not one grundy wrote.
-fn read_plan(journal: &Path) -> Option<Vec<PathBuf>> {
-    let text = fs::read(journal.join(PLAN)).ok()?;
-    let finals: Vec<PathBuf> = serde_json::from_slice::<Vec<String>>(&text)
-        .ok()?
-        .into_iter()
-        .map(PathBuf::from)
-        .collect();
-    finals.iter().all(|p| plain_relative(p)).then_some(finals)
-}
-
-/// Renames `from` to `to` unless something stands at `to` (then `AlreadyExists`).
-fn move_new(from: &Path, to: &Path) -> io::Result<()> {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use rustix::fs::{renameat_with, RenameFlags, CWD};
-        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
-            Ok(()) => return Ok(()),
-            // A filesystem without RENAME_NOREPLACE: a hard link never replaces either.
-            Err(Errno::INVAL | Errno::NOSYS | Errno::NOTSUP) => {}
-            Err(error) => return Err(error.into()),
-        }
-    }
-    fs::hard_link(from, to)?;
-    fs::remove_file(from)
-}
-
-/// Creates `folder` (below `root`) and the folders above it that are missing, each made durable
-/// in its parent.
-fn create_folders(root: &Path, folder: &Path) -> Result<()> {
-    let mut missing = Vec::new();
-    let mut above = Some(folder);
-    while let Some(path) = above.filter(|p| *p != root && !p.is_dir()) {
-        missing.push(path);
-        above = path.parent();
-    }
-    for path in missing.into_iter().rev() {
-        match fs::create_dir(path) {
-            Err(error) if error.kind() != io::ErrorKind::AlreadyExists => {
-                return Err(error)
-                    .with_context(|| format!("cannot create the folder `{}`", path.display()))
-            }
-            _ => sync_folder(path.parent().unwrap_or(root))?,
-        }
-    }
-    Ok(())
-}
-
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (a.symlink_metadata(), b.symlink_metadata()) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-fn sync_folder(folder: &Path) -> Result<()> {
-    sync_folder_io(folder).with_context(|| format!("cannot flush `{}`", folder.display()))
-}
-
-/// Flushes a folder's entries (new names, renames) to the disk.
-fn sync_folder_io(folder: &Path) -> io::Result<()> {
-    File::open(folder)?.sync_all()
-}
-
 #[cfg(test)]
 mod tests {
+    use super::journal::{PLAN, PLAN_PARTIAL};
+    use super::lock::LOCK_FILE;
     use super::*;
 
     fn listing(dir: &Path) -> Vec<String> {
@@ -682,6 +426,8 @@ mod tests {
     #[test]
     fn a_lock_file_once_made_is_the_lock() {
         use rustix::fs::{flock, FlockOperation::NonBlockingLockExclusive};
+        use rustix::io::Errno;
+        use std::fs::File;
         let root = tempfile::tempdir().unwrap();
         let writer = Writer::open(root.path()).unwrap();
         let folder = File::open(root.path()).unwrap();

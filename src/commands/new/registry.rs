@@ -2,9 +2,24 @@
 //! modules and its line in `ALL`, each in alphabetical order, everything else untouched. Lines
 //! under a `#[cfg(...)]` (the test-only problems) are left where they are.
 
-/// `lib` with `mod <module>;` and `&<module>::PROBLEM,` added; an error (for people) when the
-/// module is registered already or the file does not have the expected shape.
-pub fn register(lib: &str, module: &str) -> Result<String, String> {
+/// Why a problem cannot be registered in the text of `problems/lib.rs`.
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RegisterError {
+    #[error("a module `{0}` is there already")]
+    ModuleTaken(String),
+    #[error("`&{0}::PROBLEM,` is there already: the problem exists")]
+    EntryTaken(String),
+    #[error("no `pub static ALL` registry found; is this grundy's problems/lib.rs?")]
+    NoRegistry,
+    #[error("the `ALL` registry has no closing `];`")]
+    UnclosedRegistry,
+    #[error("no problem `mod` line found before the `ALL` registry")]
+    NoModules,
+}
+
+/// `lib` with `mod <module>;` and `&<module>::PROBLEM,` added; an error when the module is
+/// registered already or the file does not have the expected shape.
+pub fn register(lib: &str, module: &str) -> Result<String, RegisterError> {
     let mut lines: Vec<String> = lib.lines().map(str::to_string).collect();
     let mod_line = format!("mod {module};");
     let entry = format!("&{module}::PROBLEM,");
@@ -12,21 +27,21 @@ pub fn register(lib: &str, module: &str) -> Result<String, String> {
         .iter()
         .any(|l| l.trim().ends_with(&format!(" {mod_line}")) || l.trim() == mod_line)
     {
-        return Err(format!("a module `{module}` is there already"));
+        return Err(RegisterError::ModuleTaken(module.to_string()));
     }
     if lines.iter().any(|l| l.trim() == entry) {
-        return Err(format!("`{entry}` is there already: the problem exists"));
+        return Err(RegisterError::EntryTaken(module.to_string()));
     }
 
     let start = lines
         .iter()
         .position(|l| l.trim_start().starts_with("pub static ALL"))
-        .ok_or("no `pub static ALL` registry found; is this grundy's problems/lib.rs?")?;
+        .ok_or(RegisterError::NoRegistry)?;
     let end = start
         + lines[start..]
             .iter()
             .position(|l| l.trim() == "];")
-            .ok_or("the `ALL` registry has no closing `];`")?;
+            .ok_or(RegisterError::UnclosedRegistry)?;
     let entries = unconditional(&lines, start + 1..end, |l| {
         l.trim().strip_prefix('&')?.strip_suffix("::PROBLEM,")
     });
@@ -37,7 +52,7 @@ pub fn register(lib: &str, module: &str) -> Result<String, String> {
         l.strip_prefix("mod ")?.strip_suffix(';')
     });
     if modules.is_empty() {
-        return Err("no problem `mod` line found before the `ALL` registry".into());
+        return Err(RegisterError::NoModules);
     }
     let (at, _) = sorted_slot(&lines, &modules, module, 0, "");
     lines.insert(at, mod_line);
@@ -109,12 +124,18 @@ mod tests {
         assert!(text.ends_with('\n'));
         // The test-only problems keep their attribute.
         assert!(text.contains("#[cfg(feature = \"test-problems\")]\nmod test_problems;"));
-        assert!(register(&text, "m_game")
-            .unwrap_err()
-            .contains("there already"));
-        assert!(register(LIB, "scanner")
-            .unwrap_err()
-            .contains("there already"));
+        assert_eq!(
+            register(&text, "m_game").unwrap_err(),
+            RegisterError::ModuleTaken("m_game".into())
+        );
+        assert_eq!(
+            register(&text, "m_game").unwrap_err().to_string(),
+            "a module `m_game` is there already"
+        );
+        assert_eq!(
+            register(LIB, "scanner").unwrap_err(),
+            RegisterError::ModuleTaken("scanner".into())
+        );
     }
 
     #[test]
@@ -132,11 +153,21 @@ mod tests {
             last.contains("    &c::PROBLEM,\n    &d::PROBLEM,\n    #[cfg(x)]"),
             "{last}"
         );
-        assert!(register("mod a;\n", "b")
-            .unwrap_err()
-            .contains("pub static ALL"));
-        assert!(register("pub static ALL: &[&Problem] = &[\n];\n", "b")
-            .unwrap_err()
-            .contains("mod"));
+        assert_eq!(
+            register("mod a;\n", "b").unwrap_err(),
+            RegisterError::NoRegistry
+        );
+        assert_eq!(
+            register("pub static ALL: &[&Problem] = &[\n];\n", "b").unwrap_err(),
+            RegisterError::NoModules
+        );
+        assert_eq!(
+            register("mod a;\npub static ALL: &[&Problem] = &[\n", "b").unwrap_err(),
+            RegisterError::UnclosedRegistry
+        );
+        assert_eq!(
+            register("&b::PROBLEM,\n", "b").unwrap_err().to_string(),
+            "`&b::PROBLEM,` is there already: the problem exists"
+        );
     }
 }

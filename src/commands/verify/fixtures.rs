@@ -18,13 +18,36 @@ use super::build::{BuildJobs, Builds};
 use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::model::{absolute, Judging, Problem};
 use super::Pool;
+use crate::checking::Checker;
 use crate::config::{Config, Overrides};
+use crate::package::yaml::Diagnostic;
 use crate::package::{find, load_package, OutputValidator};
 
 /// The packages of a fixtures root, read but not built: each package's name with its problem,
 /// or why it cannot be read.
 #[derive(Default)]
-pub struct RootPackages(Vec<(String, Result<Problem, String>)>);
+pub struct RootPackages(Vec<(String, Result<Problem, Diagnostic>)>);
+
+/// Why `check` cannot judge a package's cases: each of them fails with it.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Unpreparable {
+    #[error("{0}")]
+    Unreadable(Diagnostic),
+    #[error("package {package}: {why}")]
+    Unjudgeable { package: String, why: Unjudgeable },
+    #[error(
+        "package {package}: its cases are judged differently ({first_case}: {first}; \
+         {other_case}: {other}); `grundy check` judges a problem with one checker: verify it \
+         with `grundy verify`"
+    )]
+    MixedCheckers {
+        package: String,
+        first_case: String,
+        first: Box<Checker>,
+        other_case: String,
+        other: Box<Checker>,
+    },
+}
 
 impl RootPackages {
     /// The packages of the fixtures root `fixtures` (none in a root of plain cases).
@@ -34,9 +57,7 @@ impl RootPackages {
         };
         let packages = found.packages.iter().map(|folder| {
             let name = find::name_of(folder);
-            let problem = load_package(&absolute(folder))
-                .map(Problem::from_package)
-                .map_err(|error| error.to_string());
+            let problem = load_package(&absolute(folder)).map(Problem::from_package);
             (name, problem)
         });
         RootPackages(packages.collect())
@@ -89,14 +110,14 @@ impl RootPackages {
         overrides: &Overrides,
         judged: &[&str],
         pool: &Pool,
-    ) -> anyhow::Result<BTreeMap<String, String>> {
+    ) -> anyhow::Result<BTreeMap<String, Unpreparable>> {
         let mut broken = BTreeMap::new();
         let mut problems = Vec::new();
         for (name, problem) in self.0.iter().filter(|(n, _)| judged.contains(&n.as_str())) {
             match problem {
                 Ok(problem) => problems.push(problem),
                 Err(why) => {
-                    broken.insert(name.clone(), why.clone());
+                    broken.insert(name.clone(), Unpreparable::Unreadable(why.clone()));
                 }
             }
         }
@@ -108,7 +129,10 @@ impl RootPackages {
         };
         for problem in problems {
             let mut settings = config.settings(&problem.name).clone();
-            let fail = |why: Unjudgeable| format!("package {}: {why}", problem.name);
+            let fail = |why| Unpreparable::Unjudgeable {
+                package: problem.name.clone(),
+                why,
+            };
             if overrides.interactor.is_none() {
                 match interactor_for(problem, &builds) {
                     Ok(Some(interactor)) => settings.interactor = Some(interactor),
@@ -148,23 +172,24 @@ fn custom_validator(problem: &Problem) -> Option<&str> {
 
 /// The one checker of `problem`'s cases (None without cases): `check` judges a problem with one
 /// checker, so every case must agree on the output validator's flags.
-fn one_checker(
-    problem: &Problem,
-    builds: &Builds,
-) -> Result<Option<crate::checking::Checker>, String> {
-    let fail = |why: Unjudgeable| format!("package {}: {why}", problem.name);
-    let mut chosen: Option<(&str, crate::checking::Checker)> = None;
+fn one_checker(problem: &Problem, builds: &Builds) -> Result<Option<Checker>, Unpreparable> {
+    let fail = |why| Unpreparable::Unjudgeable {
+        package: problem.name.clone(),
+        why,
+    };
+    let mut chosen: Option<(&str, Checker)> = None;
     for case in &problem.cases {
         let checker = checker_for(problem, builds, case).map_err(fail)?;
         match &chosen {
             None => chosen = Some((&case.id, checker)),
             Some((first, same)) if *same != checker => {
-                return Err(format!(
-                    "package {}: its cases are judged differently ({first}: {same}; {}: \
-                     {checker}); `grundy check` judges a problem with one checker: verify it \
-                     with `grundy verify`",
-                    problem.name, case.id
-                ))
+                return Err(Unpreparable::MixedCheckers {
+                    package: problem.name.clone(),
+                    first_case: first.to_string(),
+                    first: Box::new(same.clone()),
+                    other_case: case.id.clone(),
+                    other: Box::new(checker),
+                })
             }
             Some(_) => {}
         }

@@ -47,7 +47,7 @@ use crate::package::{find, load_package};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use build::BuildJobs;
-pub use fixtures::RootPackages;
+pub use fixtures::{RootPackages, Unpreparable};
 use model::{absolute, Problem};
 pub use timing::run as timelimit;
 use validation::{Findings, ValidationJobs};

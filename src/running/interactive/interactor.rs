@@ -10,7 +10,8 @@ use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program};
 
 use super::processes::{Files, INTERACTOR_GRACE};
 use crate::checking::external::{feedback_folder, FEEDBACK};
-use crate::checking::{exit_status, ExternalJudge, Feedback, Judgement, Protocol};
+use crate::checking::external::{judgement_of, Role};
+use crate::checking::{ExternalJudge, Feedback, Judgement, Protocol};
 use crate::running::{Input, Run};
 
 /// Where a testlib interactor writes its output file, which a checker then judges.
@@ -47,10 +48,10 @@ pub(super) fn interactor_files(
     Ok((interactor.with_files(names.map(OsString::from)), files))
 }
 
-/// What an interactor's end says, by its protocol. An interactor killed by SIGPIPE after the
-/// program ended is not at fault: the program left the exchange before it was over. A Kattis
-/// interactor's verdict in a pass of a multi-pass case also keeps its feedback folder for the
-/// next pass.
+/// What an interactor's end says: by its protocol, as a checker's ([`judgement_of`]), except
+/// that an interactor killed by SIGPIPE after the program ended is not at fault (the program
+/// left the exchange before it was over) and one that outlived the program's end by
+/// [`INTERACTOR_GRACE`] was stopped by grundy.
 pub(super) fn interactor_judgement(
     interactor: &ExternalJudge,
     outcome: &Outcome,
@@ -74,46 +75,12 @@ pub(super) fn interactor_judgement(
             INTERACTOR_GRACE.as_secs()
         ));
     }
-    let exit = match exit_status(&outcome.end, limits) {
-        Ok(code) => code,
-        Err(why) => return Judgement::JudgeError(format!("the interactor `{interactor}` {why}")),
-    };
-    let said = || {
-        let stderr = String::from_utf8_lossy(&outcome.stderr).trim().to_string();
-        if stderr.is_empty() {
-            "(nothing)".to_string()
-        } else {
-            stderr
-        }
-    };
-    let judge_message = || {
-        outcome
-            .collected
-            .iter()
-            .find(|(path, _)| path.ends_with("judgemessage.txt"))
-            .map(|(_, bytes)| String::from_utf8_lossy(bytes).trim().to_string())
-            .filter(|m| !m.is_empty())
-            .unwrap_or_else(|| "the interactor rejected the program (exit 43)".into())
-    };
-    if let (Protocol::Kattis, Some(feedback), 42 | 43) = (interactor.protocol, feedback, exit) {
-        if let Err(why) = feedback.keep(outcome, exit) {
-            return Judgement::JudgeError(format!("the interactor `{interactor}` {why}"));
-        }
-    }
-    match (interactor.protocol, exit) {
-        (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Judgement::Accepted,
-        (Protocol::Kattis, 43) => Judgement::WrongAnswer(judge_message()),
-        (Protocol::Testlib, 1 | 7) => Judgement::WrongAnswer(said()),
-        (Protocol::Testlib, 2) => Judgement::PresentationError(said()),
-        (Protocol::Testlib, 3) => Judgement::JudgeError(format!(
-            "the interactor `{interactor}` reported its own failure: {}",
-            said()
-        )),
-        (protocol, code) => Judgement::JudgeError(format!(
-            "the interactor `{interactor}` exited with status {code}, which the {} protocol does \
-             not know as a verdict; it said: {}",
-            protocol.name(),
-            said()
-        )),
-    }
+    judgement_of(
+        interactor.protocol,
+        Role::Interactor,
+        outcome,
+        limits,
+        feedback,
+    )
+    .unwrap_or_else(|why| Judgement::JudgeError(format!("the interactor `{interactor}` {why}")))
 }

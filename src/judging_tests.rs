@@ -1,0 +1,175 @@
+use super::*;
+use crate::files::beneath::TreePath;
+
+fn invalid_case() -> Case {
+    Case::fixture(
+        "nim/invalid/x".into(),
+        "nim".into(),
+        TreePath::in_memory("fixtures/nim/invalid/x.in"),
+        Some(TreePath::in_memory("fixtures/nim/invalid/x.err")),
+    )
+}
+
+fn rejected(message: &str) -> Run {
+    Run {
+        failure: Some(Failure::RejectedInput(message.into())),
+        ..Run::default()
+    }
+}
+
+/// `judge` with the tokens checker and a case input nobody reads.
+fn judged(case: Case, run: &Run, expected: Option<&[u8]>) -> CaseResult {
+    let limits = Limits {
+        time: Duration::from_secs(1),
+        wall: Duration::from_secs(3),
+        memory_bytes: 0,
+        output_bytes: 0,
+    };
+    let against = Against {
+        input: Input::Bytes(b""),
+        expected,
+        checker: &Checker::TOKENS,
+        judge_limits: &limits,
+        feedback: None,
+    };
+    judge(case, run, &against)
+}
+
+const MESSAGE: &str = "line 2, column 3: expected heap size (a non-negative integer), found `x`";
+
+#[test]
+fn an_invalid_input_passes_when_rejected_with_exactly_the_expected_message() {
+    let expected = format!("{MESSAGE}\n");
+    let result = judged(
+        invalid_case(),
+        &rejected(MESSAGE),
+        Some(expected.as_bytes()),
+    );
+    assert_eq!((result.verdict, result.message), (Verdict::AC, None));
+}
+
+#[test]
+fn accepting_an_invalid_input_or_another_message_is_a_wrong_answer() {
+    let accepted = Run {
+        output: b"win\n".to_vec(),
+        ..Run::default()
+    };
+    let result = judged(invalid_case(), &accepted, Some(MESSAGE.as_bytes()));
+    assert_eq!(result.verdict, Verdict::WA);
+    assert!(
+        result.message.as_deref().unwrap().contains("was accepted"),
+        "{:?}",
+        result.message
+    );
+    let other = "line 2, column 4: something else";
+    let result = judged(invalid_case(), &rejected(other), Some(MESSAGE.as_bytes()));
+    assert_eq!(result.verdict, Verdict::WA);
+    let message = result.message.unwrap();
+    assert!(
+        message.contains(MESSAGE) && message.contains(other),
+        "{message}"
+    );
+    assert!(result.diff.is_some());
+}
+
+#[test]
+fn external_programs_reject_with_a_failing_status_and_the_message_on_stderr() {
+    let run = |stderr: &str| Run {
+        failure: Some(Failure::ExitCode(1)),
+        stderr: stderr.as_bytes().to_vec(),
+        ..Run::default()
+    };
+    let good = format!("error: <stdin>: {MESSAGE}\n");
+    let result = judged(invalid_case(), &run(&good), Some(MESSAGE.as_bytes()));
+    assert_eq!(result.verdict, Verdict::AC);
+    let result = judged(
+        invalid_case(),
+        &run("Traceback ...\n"),
+        Some(MESSAGE.as_bytes()),
+    );
+    assert_eq!(result.verdict, Verdict::WA);
+}
+
+#[test]
+fn panics_and_timeouts_keep_their_verdicts_and_a_missing_err_file_is_noexp() {
+    let timeout = Run {
+        failure: Some(Failure::TimeLimit(Clock::Cpu)),
+        ..Run::default()
+    };
+    let result = judged(invalid_case(), &timeout, Some(MESSAGE.as_bytes()));
+    assert_eq!(result.verdict, Verdict::TLE);
+    let mut case = invalid_case();
+    case.expected = None;
+    let result = judged(case, &rejected(MESSAGE), None);
+    assert_eq!(result.verdict, Verdict::NOEXP);
+    assert!(
+        result.message.as_deref().unwrap().contains("x.err"),
+        "{:?}",
+        result.message
+    );
+}
+
+/// `judge_passes` over a problem of `passes` passes where the judge of pass `k` (1-based)
+/// decides `verdicts[k - 1]` and asks for another pass while `k < asks`; each pass takes `k`
+/// × 10 ms, pass 2 takes 50 ms. Returns the result and each pass's input.
+fn passes(passes: u64, verdicts: &[Verdict], asks: usize) -> (CaseResult, Vec<String>) {
+    let mut inputs = vec![];
+    let result = judge_passes(passes, Input::Bytes(b"first"), |input, feedback| {
+        inputs.push(String::from_utf8(input.read().unwrap().into_owned()).unwrap());
+        let k = inputs.len();
+        assert_eq!(feedback.is_some(), passes > 1);
+        if let Some(feedback) = feedback {
+            let next = format!("pass {}", k + 1);
+            let files: &[(&str, &[u8])] = if k < asks {
+                &[(NEXT_PASS, next.as_bytes())]
+            } else {
+                &[]
+            };
+            feedback.left(files, 42).unwrap();
+        }
+        let verdict = verdicts[k - 1];
+        let message = (!verdict.passed()).then(|| "wrong".to_string());
+        let mut result = CaseResult::new(invalid_case(), verdict, message);
+        result.time = Duration::from_millis(if k == 2 { 50 } else { k as u64 * 10 });
+        result.peak_memory_bytes = Some(k as u64);
+        Ok(result)
+    })
+    .unwrap();
+    (result, inputs)
+}
+
+#[test]
+fn each_pass_reads_what_the_judge_left_and_the_slowest_pass_is_the_cases_time() {
+    let (result, inputs) = passes(3, &[Verdict::AC; 3], 3);
+    assert_eq!((result.verdict, result.message), (Verdict::AC, None));
+    assert_eq!(inputs, ["first", "pass 2", "pass 3"]);
+    assert_eq!(result.time, Duration::from_millis(50));
+    assert_eq!(result.peak_memory_bytes, Some(3));
+    // A judge that asks for no other pass ends the case, however many it may have.
+    let (result, inputs) = passes(5, &[Verdict::AC; 5], 1);
+    assert_eq!((result.verdict, inputs.len()), (Verdict::AC, 1));
+}
+
+#[test]
+fn a_failed_pass_ends_the_case_and_says_which_pass() {
+    let (result, inputs) = passes(3, &[Verdict::AC, Verdict::WA, Verdict::AC], 3);
+    assert_eq!(result.verdict, Verdict::WA);
+    assert_eq!(result.message.as_deref(), Some("pass 2: wrong"));
+    assert_eq!(inputs.len(), 2);
+    // One pass: the case is the pass, as it always was.
+    let (result, _) = passes(1, &[Verdict::TLE], 1);
+    assert_eq!(result.message.as_deref(), Some("wrong"));
+    assert_eq!(result.time, Duration::from_millis(10));
+}
+
+#[test]
+fn asking_for_a_pass_beyond_the_last_is_a_judge_error() {
+    let (result, inputs) = passes(2, &[Verdict::AC; 2], 3);
+    assert_eq!((result.verdict, inputs.len()), (Verdict::JE, 2));
+    let message = result.message.unwrap();
+    assert!(
+        message.contains("nextpass.in in pass 2, the last the problem allows")
+            && message.contains("a judge error"),
+        "{message}"
+    );
+}
