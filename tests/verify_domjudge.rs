@@ -65,6 +65,7 @@ fn twice(project: &Project) {
             "submissions/mixed/plus_one.py",
             "# @EXPECTED_RESULTS@: WRONG-ANSWER\nprint(int(input()) + 1)\n",
         ),
+        ("submissions/untagged/nocompile.c", "this is not C\n"),
         (
             "submissions/rejected/broken.py",
             "# @EXPECTED_RESULTS@: RUN-ERROR\nprint(2 * int(input()))\n",
@@ -99,6 +100,16 @@ fn a_domjudge_style_package_is_verified_whole() {
             .unwrap()
             .contains("no case got RTE: 2 judged (@EXPECTED_RESULTS@ at broken.py:1:3)"),
         "{rows:#?}"
+    );
+    // Nothing describes it, so its compile error is held against nothing.
+    let untagged = row(&rows, "untagged/nocompile.c");
+    assert_eq!(untagged["ok"], Value::Null, "{untagged}");
+    assert!(
+        untagged["skipped"]
+            .as_str()
+            .unwrap()
+            .starts_with("skipped: nothing says what it must get"),
+        "{untagged}"
     );
     let package = &summary["packages"][0];
     // domjudge-problem.ini's timelimit beats .timelimit, which is warned about at its line.

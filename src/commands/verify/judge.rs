@@ -200,18 +200,20 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     for submission in &problem.submissions {
         let unchecked = submission.expectation.is_none() && !expects_compile_error(submission);
         let (subject, judged) = match (builds.of(&submission.program), &blocker) {
+            // Whatever its build gave (a compile error included), nothing can be held against
+            // a submission nothing describes.
+            _ if unchecked => (
+                None,
+                Judged::Skipped(
+                    "skipped: nothing says what it must get (its folder is not one the format \
+                     knows, and no submissions.yaml glob or @EXPECTED_RESULTS@ tag says)"
+                        .into(),
+                ),
+            ),
             (Build::Failed(message), _) => (None, Judged::CompileError(message.clone())),
             (Build::Skipped(why), _) => (None, Judged::Skipped(why.clone())),
             (Build::HostError(error), _) => (None, Judged::HostError(error.clone())),
             (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
-            (Build::Ready { .. }, None) if unchecked => (
-                None,
-                Judged::Skipped(
-                    "skipped: nothing says what it must get (its folder is not one the format \
-                     knows, and no submissions.yaml glob matches it)"
-                        .into(),
-                ),
-            ),
             (Build::Ready { command, .. }, None) => (
                 Some(Subject::External {
                     program: command.clone(),
