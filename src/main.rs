@@ -18,6 +18,7 @@ mod discovery;
 mod escape;
 mod files;
 mod judging;
+mod locate;
 mod package;
 mod reporting;
 mod running;

@@ -12,7 +12,7 @@ use grundy_problems::{Constraints, InputError, ValidateFn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::load_config;
+use super::case_config;
 use crate::cli::ValidateArgs;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
@@ -21,8 +21,8 @@ use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use crate::running::SolveWatch;
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode> {
-    let config = load_config(&args.sources, Overrides::default())?;
-    let selection = select_cases(&config.fixtures, &args.filters)?;
+    let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
+    let selection = select_cases(&config.fixtures, &filters)?;
     selection.require_some("input to validate")?;
     for problem in selection.case_problems() {
         if grundy_problems::find(problem).is_none() {

@@ -38,11 +38,13 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::load_config;
+use crate::cli::Sources;
 use crate::cli::{Format, VerifyArgs};
-use crate::config::{Isolate, Overrides};
+use crate::config::{Config, Isolate, Overrides};
+use crate::locate::Place;
 use crate::package::{find, load_package};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
@@ -127,16 +129,54 @@ fn verify_all(
 
 /// The problems to verify, and the packages that could not be read (located errors).
 fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
-    let here = std::env::current_dir().context("cannot read the working directory")?;
     let mut targets = args.packages.clone();
     if targets.is_empty() {
-        if !here.join("problem.yaml").is_file() {
-            let config = load_config(&args.sources, Overrides::default())?;
-            return Ok((builtin::problems(&config, &here)?, vec![]));
+        match default_target(&args.sources)? {
+            Target::Package(package) => targets.push(package),
+            Target::BuiltIn { config, project } => {
+                return Ok((builtin::problems(&config, &project)?, vec![]))
+            }
         }
-        targets.push(PathBuf::from("."));
     }
     Ok(packages(&targets))
+}
+
+/// What `verify` (and `timelimit`) act on without a `PKG`.
+enum Target {
+    /// The package holding the current folder.
+    Package(PathBuf),
+    /// The built-in problems of the project whose settings were found (or whose default
+    /// fixtures root is here).
+    BuiltIn {
+        config: Box<Config>,
+        project: PathBuf,
+    },
+}
+
+/// The package holding the current folder, else the built-in problems of the project around
+/// it; neither is an error saying what was looked for, and where.
+fn default_target(sources: &Sources) -> Result<Target> {
+    let place = Place::find(sources.config.as_deref())?;
+    if let Some(package) = place.package {
+        return Ok(Target::Package(package));
+    }
+    let project = place.runner.is_some() || sources.fixtures.is_some();
+    if !project && !Path::new("fixtures").is_dir() {
+        return Err(place.nothing_here("problem package").into());
+    }
+    let config = load_config(sources, Overrides::default())?;
+    Ok(Target::BuiltIn {
+        config: Box::new(config),
+        project: place.project(),
+    })
+}
+
+/// What `timelimit` acts on without a `PKG`: the package holding the current folder, else the
+/// current folder (a contest of packages).
+pub fn default_package() -> Result<PathBuf> {
+    Ok(Place::find(None)?
+        .package
+        .unwrap_or_else(|| PathBuf::from(".")))
 }
 
 /// The packages found at `targets` (package or contest folders) as problems, and those that
