@@ -45,7 +45,9 @@ pub enum Command {
     Stress(StressArgs),
     /// Check every fixture input against its problem's constraints.
     Validate(ValidateArgs),
-    /// Scaffold a new problem: its folder under problems/, its registry line and a sample fixture.
+    /// Scaffold a new problem: a Kattis package any language fills (`--package`, and outside a
+    /// grundy checkout), or a built-in problem in Rust (its folder under problems/, its
+    /// registry line and a sample fixture).
     New(NewArgs),
     /// Sprague-Grundy values of a game family, with period detection.
     Sg(sg::SgArgs),
@@ -341,12 +343,20 @@ pub struct ValidateArgs {
 
 #[derive(Args, Debug)]
 pub struct NewArgs {
-    /// The new problem's id, lowercase kebab-case, e.g. `take-away`.
+    /// The new problem's id, lowercase kebab-case, e.g. `take-away` (a package's name may
+    /// hold `_` too).
     pub problem: String,
     /// The project root (the folder holding problems/lib.rs) [default: the current folder or
     /// the nearest parent that has one].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "package")]
     pub root: Option<PathBuf>,
+    /// Scaffold a Kattis problem package in the folder NAME instead (no Rust, no rebuild: every
+    /// command works on it at once); the default outside a grundy checkout.
+    #[arg(long)]
+    pub package: bool,
+    /// The language of the package's programs (validator, generator, submissions).
+    #[arg(long, value_enum, default_value_t = crate::commands::Lang::default())]
+    pub lang: crate::commands::Lang,
 }
 
 /// `--env NAME=VALUE`, or `NAME` for the value in grundy's own environment.

@@ -22,6 +22,7 @@ pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::{Cli, ColorChoice, Command, Sources};
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
+pub use new::Lang;
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let color = use_color(cli.color);

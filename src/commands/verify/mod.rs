@@ -48,11 +48,13 @@ use crate::locate::Place;
 use crate::package::{find, load_package};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
-use build::BuildJobs;
+use build::{BuildJobs, Builds};
 pub use fixtures::{RootPackages, Unpreparable};
-use model::{absolute, Problem};
+use model::absolute;
+pub use model::Problem;
 pub use timing::run as timelimit;
-use validation::{Findings, ValidationJobs};
+pub use validation::Findings;
+use validation::ValidationJobs;
 
 pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let reporter = reporting::reporter(ReportOptions {
@@ -102,18 +104,12 @@ fn verify_all(
 
     let findings = if args.submissions_only {
         let skipped = || Findings {
-            errors: vec![],
-            unchecked: vec![],
             summary: "not run (--submissions-only)".into(),
+            ..Findings::default()
         };
         problems.iter().map(|_| skipped()).collect()
     } else {
-        let validation = Arc::new(ValidationJobs::new(
-            Arc::clone(problems),
-            Arc::clone(&builds),
-        ));
-        let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
-        validation.findings(&said)
+        validate(problems, &builds, pool)?
     };
 
     if args.first_failure {
@@ -125,6 +121,33 @@ fn verify_all(
     let mut stream =
         report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
     judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
+}
+
+/// The validation stage: every problem's data through its validators, on the pool.
+fn validate(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Arc<Builds>,
+    pool: &Pool,
+) -> Result<Vec<Findings>> {
+    let validation = Arc::new(ValidationJobs::new(
+        Arc::clone(problems),
+        Arc::clone(builds),
+    ));
+    let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
+    Ok(validation.findings(&said))
+}
+
+/// `grundy validate` on packages: their validators built (their submissions are not) and run
+/// on their data, as `verify` does it; what each package's validation found, in order.
+pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<Findings>> {
+    for problem in &mut problems {
+        problem.submissions.clear();
+    }
+    let problems = Arc::new(problems);
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = Arc::new(build_jobs.collect(built));
+    validate(&problems, &builds, pool)
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).
@@ -259,8 +282,13 @@ impl Pool {
 /// The path shown for a problem's folder: relative to the working directory when inside it.
 pub fn shown(path: &Path) -> String {
     let here = std::env::current_dir().unwrap_or_default();
-    path.strip_prefix(&here)
+    let shown = path
+        .strip_prefix(&here)
         .unwrap_or(path)
         .display()
-        .to_string()
+        .to_string();
+    match shown.is_empty() {
+        true => ".".into(),
+        false => shown,
+    }
 }
