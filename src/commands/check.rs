@@ -53,7 +53,18 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         }
     }
     selection.require_some("case to judge")?;
-    let subject = Subject::choose(args.exec.as_deref(), config.isolate.processes)?;
+    let memory_mib = selection
+        .case_problems()
+        .iter()
+        .map(|problem| config.settings(problem).memory_limit_mb)
+        .max()
+        .unwrap_or_default();
+    let subject = super::given::subject(
+        args.exec.as_deref(),
+        config.isolate.processes,
+        config.isolate,
+        memory_mib,
+    )?;
     if !subject.is_external() {
         for problem in selection.case_problems() {
             if grundy_problems::find(problem).is_none() {

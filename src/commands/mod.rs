@@ -4,6 +4,7 @@
 mod add;
 mod check;
 mod gen;
+mod given;
 mod list;
 mod new;
 mod sg;
@@ -22,6 +23,7 @@ pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::{Cli, ColorChoice, Command, Sources};
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
+pub use given::DoesNotCompile;
 pub use new::Lang;
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -79,11 +81,15 @@ fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
             missing.join("; ")
         );
     }
-    eprintln!(
-        "note: judged programs here are contained without {} (README, \"Containment\"); \
-         `--isolate strict` refuses to judge like this",
-        missing.join("; ")
-    );
+    // Said once, however many stages of the command check.
+    static NOTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !NOTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        eprintln!(
+            "note: judged programs here are contained without {} (README, \"Containment\"); \
+             `--isolate strict` refuses to judge like this",
+            missing.join("; ")
+        );
+    }
     Ok(())
 }
 
