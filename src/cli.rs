@@ -173,8 +173,9 @@ pub struct ListArgs {
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// A package folder (holding problem.yaml), or a contest folder of packages [default: the
-    /// package in the current folder, else the built-in problems and their planted submissions].
+    /// A package folder (holding problem.yaml), a contest folder of packages, or a submission
+    /// of a package (its file or folder: that submission alone is judged) [default: the package
+    /// holding the current folder, else the built-in problems and their planted submissions].
     #[arg(value_name = "PKG")]
     pub packages: Vec<PathBuf>,
     /// Where the built-in problems' fixtures and settings come from (without PKG).
@@ -203,6 +204,23 @@ pub struct VerifyArgs {
     /// output validator judges.
     #[arg(long)]
     pub submissions_only: bool,
+    /// Judge only the submissions PATH names (a submission, or a folder holding some) or GLOB
+    /// matches below `submissions/` (e.g. `accepted/*`); repeatable. A submission's path given
+    /// as PKG does the same, in its package.
+    #[arg(long = "submission", value_name = "PATH|GLOB")]
+    pub submissions: Vec<String>,
+    /// Count warnings (unknown keys in problem.yaml, and the like) as errors: a problem with
+    /// one is not valid, and the run fails (exit 1).
+    #[arg(short = 'e', long)]
+    pub warnings_as_errors: bool,
+    /// The CPU time limit per case, in milliseconds, instead of problem.yaml's (or the one
+    /// computed from the accepted submissions).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+    pub time_limit: Option<u64>,
+    /// Print only each problem's warnings, errors and closing line, and the summary.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
     /// How much containment the programs need: `strict` refuses to run them unless this
     /// machine contains programs fully; `off` runs them even where their files cannot be kept
     /// apart (no namespaces, no Landlock), trusting them.

@@ -26,6 +26,7 @@ mod model;
 mod outcome;
 mod report;
 mod results;
+mod select;
 mod settle;
 mod time_limit;
 mod timing;
@@ -62,9 +63,10 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let reporter = reporting::reporter(ReportOptions {
         format: args.format,
         color,
-        verbosity: match args.verbose {
-            true => Verbosity::Verbose,
-            false => Verbosity::Normal,
+        verbosity: match (args.quiet, args.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (_, true) => Verbosity::Verbose,
+            _ => Verbosity::Normal,
         },
         junit: args.junit.clone(),
         slowest: None,
@@ -74,7 +76,16 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     // A bar for each stage, never beside JSON.
     let stages = Stages::new(args.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
-    let (problems, unreadable) = problems(&args)?;
+    let (mut problems, unreadable) = problems(&args)?;
+    let (_, named) = select::split_targets(&args.packages);
+    let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
+    select::submissions(&mut problems, &selectors)?;
+    if let Some(ms) = args.time_limit {
+        for problem in &mut problems {
+            problem.limits.time_limit = Some(ms as f64 / 1000.0);
+            problem.time_limit_source = "--time-limit";
+        }
+    }
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
     super::containment_check(isolate.unwrap_or_default())?;
@@ -114,6 +125,18 @@ fn verify_all(
         validate(problems, &builds, pool)?
     };
 
+    let mut findings = findings;
+    if args.warnings_as_errors {
+        for (problem, found) in problems.iter().zip(&mut findings) {
+            let count = problem.warnings.len();
+            if count > 0 {
+                found.failures += count;
+                found.errors.push(format!(
+                    "{count} warning(s) above, errors under --warnings-as-errors"
+                ));
+            }
+        }
+    }
     if args.first_failure {
         eprintln!(
             "note: --first-failure: each submission is judged up to its first failing case, so \
@@ -154,7 +177,7 @@ pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<
 
 /// The problems to verify, and the packages that could not be read (located errors).
 fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
-    let mut targets = args.packages.clone();
+    let (mut targets, _) = select::split_targets(&args.packages);
     if targets.is_empty() {
         match default_target(&args.sources)? {
             Target::Package(package) => targets.push(package),
