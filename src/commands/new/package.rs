@@ -33,6 +33,14 @@ impl Lang {
         }
     }
 
+    /// Its name for people.
+    fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "Python",
+            Lang::Cpp => "C++",
+        }
+    }
+
     /// Its programs: (accepted, wrong, validator, generator) sources.
     fn programs(self) -> [&'static str; 4] {
         match self {
@@ -171,17 +179,31 @@ pub fn scaffold(parent: &Path, name: &str, lang: Lang) -> Result<PathBuf> {
 
 /// What to do next, printed after scaffolding the package in `folder`.
 pub fn next_steps(folder: &Path, lang: Lang) -> String {
-    let ext = lang.extension();
     let shown = folder.display();
-    format!(
-        "created {shown}/ (a Kattis package, format 2025-09; programs in {lang:?})\n\
-         next, inside it (cd {shown}):\n  \
-         grundy check --exec submissions/accepted/sol.{ext}   judge a program on the data\n  \
-         grundy validate                                     check the inputs\n  \
-         grundy verify                                       validators and every submission\n\
-         then replace the example problem (a sum of integers) file by file: \
-         statement/problem.en.md says what it is\n"
-    )
+    let check = format!(
+        "grundy check --exec submissions/accepted/sol.{}",
+        lang.extension()
+    );
+    let steps = [
+        (check.as_str(), "judge a program on the data"),
+        ("grundy validate", "check the inputs"),
+        ("grundy verify", "validators and every submission"),
+    ];
+    let width = steps
+        .iter()
+        .map(|(command, _)| command.len())
+        .max()
+        .unwrap_or(0);
+    let mut text = format!(
+        "created {shown}/ (a Kattis package, format 2025-09; programs in {})\nnext, inside it \
+         (cd {shown}):\n",
+        lang.name()
+    );
+    for (command, what) in steps {
+        text += &format!("  {command:<width$}   {what}\n");
+    }
+    text + "then replace the example problem (a sum of integers) file by file: \
+            statement/problem.en.md says what it is\n"
 }
 
 /// A random (version 4) UUID for `problem.yaml`, from the kernel's random source.
