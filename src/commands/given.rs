@@ -85,8 +85,9 @@ fn build(path: &Path, memory_mib: u64) -> Result<Command> {
         }
         .into()),
         Build::Skipped(why) => bail!(
-            "cannot build `{shown}`: {why}; give a command instead (--exec 'CMD ARGS'), or see \
-             the book's Languages chapter for the languages grundy builds"
+            "cannot build `{shown}`: {why}; give a command instead (--exec 'CMD ARGS'), make it \
+             executable (chmod +x) if it runs itself, or see the book's Languages chapter for \
+             the languages grundy builds"
         ),
         Build::HostError(error) => bail!("cannot build `{shown}`: {error}"),
     }
