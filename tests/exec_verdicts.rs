@@ -229,7 +229,8 @@ exit(0);"#,
 #[test]
 fn a_command_that_cannot_start_is_exit_2_naming_it() {
     let project = fixture();
-    let not_executable = project.file("programs/solution.sh", "#!/bin/sh\necho Kiki\n");
+    // Not executable, and in no language grundy builds (a source would be built and judged).
+    let not_executable = project.file("programs/solution", "#!/bin/sh\necho Kiki\n");
     let folder = project.path().join("programs");
     let commands = [
         "no-such-judge-program-4821".to_string(),
