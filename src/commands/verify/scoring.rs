@@ -580,4 +580,3 @@ fn spec_tree(data: &TestData, cases: &[String]) -> Result<Node, SchemeError> {
         children,
     })
 }
-
