@@ -580,3 +580,7 @@ fn spec_tree(data: &TestData, cases: &[String]) -> Result<Node, SchemeError> {
         children,
     })
 }
+
+#[cfg(test)]
+#[path = "scoring_tests.rs"]
+mod tests;
