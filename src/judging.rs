@@ -9,6 +9,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::checking::feedback::NEXT_PASS;
+use crate::checking::score::ValidatorScore;
 use crate::checking::{Checker, Feedback, Judgement, Submitted};
 use crate::diffing::{self, Diff};
 use crate::discovery::Case;
@@ -84,6 +85,8 @@ pub struct CaseResult {
     pub blessed: Option<PathBuf>,
     /// The last lines of a failed interactive case's exchange (`>` to the program, `<` from it).
     pub exchange: Option<String>,
+    /// The score file an accepting Kattis judge wrote (scoring problems).
+    pub score: Option<ValidatorScore>,
 }
 
 /// What a case is judged against: its input, its expected file (`None` when it has none), the
@@ -161,6 +164,7 @@ fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
     };
     match checker.judge(&submitted, against.judge_limits) {
         Judgement::Accepted => {}
+        Judgement::Scored(score) => result.score = Some(score),
         Judgement::WrongAnswer(message) => {
             result.verdict = Verdict::WA;
             result.message = Some(message);
@@ -204,10 +208,14 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
         judge_failed_run(case, &timed_out)
     } else {
         match &run.judge {
-            Judgement::Accepted if run.program.failure.is_some() => {
+            Judgement::Accepted | Judgement::Scored(_) if run.program.failure.is_some() => {
                 judge_failed_run(case, &run.program)
             }
             Judgement::Accepted => CaseResult::new(case, Verdict::AC, None).measured(&run.program),
+            Judgement::Scored(score) => CaseResult {
+                score: Some(*score),
+                ..CaseResult::new(case, Verdict::AC, None).measured(&run.program)
+            },
             _ if program_failed(program_first) => judge_failed_run(case, &run.program),
             Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
                 let result = CaseResult::new(case, Verdict::WA, Some(message.clone()));
@@ -384,6 +392,7 @@ impl CaseResult {
             stderr: None,
             blessed: None,
             exchange: None,
+            score: None,
         }
     }
 }

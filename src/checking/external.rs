@@ -20,6 +20,7 @@ use std::path::Path;
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
 use super::feedback::FeedbackError;
+use super::score::{self, ScoreFileError};
 use super::{Feedback, Judgement, NameError, Submitted};
 use crate::running::parse_command_in;
 
@@ -145,7 +146,7 @@ impl ExternalJudge {
         let spec = Spec {
             stdin,
             files,
-            collect: [JUDGE_MESSAGE, TEAM_MESSAGE]
+            collect: [JUDGE_MESSAGE, TEAM_MESSAGE, score::SCORE, score::MULTIPLIER]
                 .map(|m| Path::new(FEEDBACK).join(m))
                 .to_vec(),
             export,
@@ -187,8 +188,20 @@ pub fn judgement_of(
     }
     let said = || message_of(&outcome.stdout, &outcome.stderr);
     match (protocol, exit) {
-        (Protocol::Kattis, 42) | (Protocol::Testlib, 0) => Ok(Judgement::Accepted),
-        (Protocol::Kattis, 43) => Ok(Judgement::WrongAnswer(kattis_feedback(outcome, role))),
+        (Protocol::Kattis, 42) => Ok(match kattis_score(outcome)? {
+            Some(score) => Judgement::Scored(score),
+            None => Judgement::Accepted,
+        }),
+        (Protocol::Testlib, 0) => Ok(Judgement::Accepted),
+        (Protocol::Kattis, 43) => {
+            match [score::SCORE, score::MULTIPLIER]
+                .into_iter()
+                .find(|file| collected(outcome, file).is_some())
+            {
+                Some(file) => Err(JudgeFailure::Score(ScoreFileError::OnRejection { file })),
+                None => Ok(Judgement::WrongAnswer(kattis_feedback(outcome, role))),
+            }
+        }
         (Protocol::Testlib, 1) => Ok(Judgement::WrongAnswer(said())),
         (Protocol::Testlib, 2) => Ok(Judgement::PresentationError(said())),
         (Protocol::Testlib, 3) => Err(JudgeFailure::OwnFailure(said())),
@@ -269,6 +282,9 @@ pub enum JudgeFailure {
     /// What a Kattis judge left for a multi-pass case's next pass is unusable.
     #[error(transparent)]
     Feedback(#[from] FeedbackError),
+    /// A score file it wrote cannot be used.
+    #[error(transparent)]
+    Score(ScoreFileError),
     /// testlib's exit 3, with what the checker said.
     #[error("reported its own failure: {0}")]
     OwnFailure(String),
@@ -300,17 +316,28 @@ fn exit_status(end: &End, limits: &Limits) -> Result<i32, JudgeFailure> {
     }
 }
 
+/// The bytes of the feedback file `name` the judge wrote, if it wrote it.
+fn collected<'a>(outcome: &'a Outcome, name: &str) -> Option<&'a [u8]> {
+    let path = Path::new(FEEDBACK).join(name);
+    outcome
+        .collected
+        .iter()
+        .find(|(collected, _)| *collected == path)
+        .map(|(_, bytes)| bytes.as_slice())
+}
+
+/// The score file of a Kattis acceptance, if the judge wrote one.
+fn kattis_score(outcome: &Outcome) -> Result<Option<score::ValidatorScore>, JudgeFailure> {
+    score::read(
+        collected(outcome, score::SCORE),
+        collected(outcome, score::MULTIPLIER),
+    )
+    .map_err(JudgeFailure::Score)
+}
+
 /// `judgemessage.txt`, and `teammessage.txt` when there is one, for a Kattis rejection.
 fn kattis_feedback(outcome: &Outcome, role: Role) -> String {
-    let read = |name: &str| {
-        let path = Path::new(FEEDBACK).join(name);
-        outcome
-            .collected
-            .iter()
-            .find(|(collected, _)| *collected == path)
-            .map(|(_, bytes)| clipped(bytes))
-            .unwrap_or_default()
-    };
+    let read = |name: &str| collected(outcome, name).map(clipped).unwrap_or_default();
     let (judge, team) = (read(JUDGE_MESSAGE), read(TEAM_MESSAGE));
     match (judge.is_empty(), team.is_empty()) {
         (true, true) => match role {

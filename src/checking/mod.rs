@@ -14,6 +14,7 @@ mod compare;
 pub mod default_validator;
 pub mod external;
 pub mod feedback;
+pub mod score;
 
 use std::fmt;
 use std::path::Path;
@@ -142,9 +143,11 @@ pub enum NameError {
 }
 
 /// What a checker concluded.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Judgement {
     Accepted,
+    /// Accepted, with the score a Kattis judge wrote for it (scoring problems).
+    Scored(score::ValidatorScore),
     /// The answer is wrong; the message says what and where.
     WrongAnswer(String),
     /// The tokens are right but the layout the checker demands is not.

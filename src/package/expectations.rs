@@ -145,6 +145,8 @@ pub struct Rule {
     pub score: Option<(f64, f64)>,
     pub message: Option<String>,
     pub use_for_time_limit: TimeLimitUse,
+    /// What a scoring problem's folder demands of the score.
+    pub demand: Option<ScoreDemand>,
     /// Where the rule comes from, for messages: `submissions.yaml:3:1` or `the wrong_answer folder`.
     pub origin: String,
 }
@@ -159,6 +161,7 @@ impl Rule {
             score: None,
             message: None,
             use_for_time_limit: TimeLimitUse::Implied,
+            demand: None,
             origin: origin.to_string(),
         }
     }
@@ -202,12 +205,58 @@ pub fn compile_error_allowed(folder: &str) -> bool {
     matches!(folder, "compile_error" | "rejected")
 }
 
+/// What a submission of a scoring problem must score, by its folder: `accepted` the full score,
+/// `partially_accepted` more than the lowest and less than the full score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreDemand {
+    Full,
+    Partial,
+}
+
 /// What a submission must get.
 #[derive(Clone, Debug)]
 pub enum Expectation {
-    /// Legacy: the first-error verdict.
-    Final(Verdict),
+    /// Legacy: the first-error verdict (for a scoring problem, the verdict its grading gives),
+    /// and what it must score.
+    Final(Verdict, Option<ScoreDemand>),
     Rules(Vec<Rule>),
+}
+
+/// A scoring problem's result for one submission, as its expectation looks at it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Scored {
+    pub total: f64,
+    /// The lowest and the full score.
+    pub range: (f64, f64),
+    /// Legacy: the verdict the grading gave (which may accept what some case rejected).
+    pub verdict: Option<Verdict>,
+    /// Each group's id and score.
+    pub groups: Vec<(String, f64)>,
+}
+
+impl Scored {
+    /// What is wrong with this score for `demand`, in one line (`from`: whose demand).
+    fn short_of(&self, demand: ScoreDemand, from: &str) -> Option<String> {
+        let (low, full) = self.range;
+        let total = self.total;
+        match demand {
+            ScoreDemand::Full if full.is_finite() && !close(total, full) => Some(format!(
+                "expected the full score {full}, got {total} ({from})"
+            )),
+            ScoreDemand::Partial if total <= low || close(total, low) => Some(format!(
+                "expected a partial score (above {low}), got {total} ({from})"
+            )),
+            ScoreDemand::Partial if close(total, full) || total > full => Some(format!(
+                "expected a partial score (below the full {full}), got {total} ({from})"
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// Scores equal up to rounding (they are sums of decimal fractions).
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-6 * a.abs().max(b.abs()).max(1.0)
 }
 
 /// One judged (or unjudged) case of a submission, in judging order.
@@ -244,15 +293,25 @@ pub struct TimeLimitRole {
 }
 
 impl Expectation {
-    /// Checks a submission's case outcomes (in judging order) and its score, when it has one.
-    pub fn check(&self, outcomes: &[Outcome], score: Option<f64>) -> Check {
+    /// Checks a submission's case outcomes (in judging order) and its scores, when it has them.
+    pub fn check(&self, outcomes: &[Outcome], scored: Option<&Scored>) -> Check {
         let first_error = outcomes
             .iter()
             .find(|o| o.verdict.is_some_and(|v| v != Verdict::AC));
-        let verdict = first_error.and_then(|o| o.verdict).unwrap_or(Verdict::AC);
+        let verdict = scored
+            .and_then(|s| s.verdict)
+            .or(first_error.and_then(|o| o.verdict))
+            .unwrap_or(Verdict::AC);
         let problem = match self {
-            Expectation::Final(expected) if verdict == *expected => None,
-            Expectation::Final(expected) => Some(match first_error {
+            Expectation::Final(expected, demand) if verdict == *expected => demand
+                .zip(scored)
+                .and_then(|(demand, scored)| scored.short_of(demand, "its folder's demand")),
+            Expectation::Final(expected, _) => Some(match first_error {
+                Some(o) if scored.is_some_and(|s| s.verdict.is_some()) => format!(
+                    "expected {expected}, but the grading gave {verdict} (the first case that \
+                     failed: {})",
+                    o.case
+                ),
                 Some(o) => format!(
                     "expected {expected}, got {verdict} on {} (the first case that failed)",
                     o.case
@@ -260,7 +319,7 @@ impl Expectation {
                 None => format!("expected {expected}, but every judged case was accepted"),
             }),
             Expectation::Rules(rules) => {
-                rules.iter().find_map(|rule| broken(rule, outcomes, score))
+                rules.iter().find_map(|rule| broken(rule, outcomes, scored))
             }
         };
         Check { verdict, problem }
@@ -271,17 +330,17 @@ impl Expectation {
     /// case). Judging may then stop at the first failure, as verifyproblem and `bt run` do.
     pub fn decided_by_first_failure(&self) -> bool {
         match self {
-            Expectation::Final(_) => true,
+            Expectation::Final(_, demand) => demand.is_none(),
             Expectation::Rules(rules) => rules
                 .iter()
-                .all(|rule| rule.cases.is_none() && rule.score.is_none()),
+                .all(|rule| rule.cases.is_none() && rule.score.is_none() && rule.demand.is_none()),
         }
     }
 
     /// How the submission bounds the time limit.
     pub fn time_limit_role(&self) -> TimeLimitRole {
         match self {
-            Expectation::Final(v) => TimeLimitRole {
+            Expectation::Final(v, _) => TimeLimitRole {
                 lower: *v == Verdict::AC,
                 upper: *v == Verdict::TLE,
             },
@@ -325,7 +384,8 @@ impl Expectation {
     /// with rules apart by ` | `.
     pub fn describe(&self) -> String {
         match self {
-            Expectation::Final(v) => v.to_string(),
+            Expectation::Final(v, None) => v.to_string(),
+            Expectation::Final(v, Some(demand)) => format!("{v}; {}", demand.describe()),
             Expectation::Rules(rules) => rules
                 .iter()
                 .filter_map(|rule| {
@@ -342,6 +402,9 @@ impl Expectation {
                     if let Some(m) = &rule.message {
                         parts.push(format!("message {m:?}"));
                     }
+                    if let Some(demand) = rule.demand {
+                        parts.push(demand.describe().to_string());
+                    }
                     let on = rule
                         .cases
                         .as_ref()
@@ -354,8 +417,17 @@ impl Expectation {
     }
 }
 
-/// The first way `outcomes` break `rule`, in one line.
-fn broken(rule: &Rule, outcomes: &[Outcome], score: Option<f64>) -> Option<String> {
+impl ScoreDemand {
+    pub fn describe(self) -> &'static str {
+        match self {
+            ScoreDemand::Full => "full score",
+            ScoreDemand::Partial => "partial score",
+        }
+    }
+}
+
+/// The first way `outcomes` (and `scored`) break `rule`, in one line.
+fn broken(rule: &Rule, outcomes: &[Outcome], scored: Option<&Scored>) -> Option<String> {
     let scope: Vec<&Outcome> = outcomes
         .iter()
         .filter(|o| rule.cases.as_ref().is_none_or(|g| g.matches(o.case)))
@@ -405,15 +477,34 @@ fn broken(rule: &Rule, outcomes: &[Outcome], score: Option<f64>) -> Option<Strin
             ));
         }
     }
-    if let (Some((low, high)), None) = (rule.score, &rule.cases) {
+    if let Some((low, high)) = rule.score {
+        // Over a group, the group's own score (the one the glob names, or the first it matches).
+        let (score, of) = match &rule.cases {
+            None => (scored.map(|s| s.total), String::new()),
+            Some(glob) => (
+                scored.and_then(|s| {
+                    let named = s.groups.iter().find(|(id, _)| *id == glob.pattern);
+                    named
+                        .or_else(|| s.groups.iter().find(|(id, _)| glob.matches(id)))
+                        .map(|(_, score)| *score)
+                }),
+                format!(" of {}", glob.pattern),
+            ),
+        };
+        let inside = |s: f64| (s >= low || close(s, low)) && (s <= high || close(s, high));
         match score {
-            Some(s) if s >= low && s <= high => {}
-            Some(s) => return Some(format!("score {s} is outside [{low}, {high}] ({from})")),
+            Some(s) if inside(s) => {}
+            Some(s) => return Some(format!("score{of} {s} is outside [{low}, {high}] ({from})")),
             None => {
                 return Some(format!(
-                    "a score in [{low}, {high}] is expected, but the run gave none ({from})"
+                    "a score{of} in [{low}, {high}] is expected, but the run gave none ({from})"
                 ))
             }
+        }
+    }
+    if let (Some(demand), Some(scored)) = (rule.demand, scored) {
+        if let Some(short) = scored.short_of(demand, from) {
+            return Some(short);
         }
     }
     if let Some(message) = &rule.message {

@@ -35,20 +35,23 @@ fn verdicts_parse_and_print_in_the_formats_words() {
 #[test]
 fn the_submission_verdict_is_the_first_error() {
     let all_ac = outcomes(&[("sample/1", Some(AC)), ("secret/1", Some(AC))]);
-    assert_eq!(Expectation::Final(AC).check(&all_ac, None).verdict, AC);
+    assert_eq!(
+        Expectation::Final(AC, None).check(&all_ac, None).verdict,
+        AC
+    );
     let mixed = outcomes(&[
         ("sample/1", Some(AC)),
         ("secret/1", Some(TLE)),
         ("secret/2", Some(WA)),
     ]);
-    let check = Expectation::Final(WA).check(&mixed, None);
+    let check = Expectation::Final(WA, None).check(&mixed, None);
     assert_eq!(check.verdict, TLE);
     assert_eq!(
         check.problem.as_deref(),
         Some("expected WA, got TLE on secret/1 (the first case that failed)")
     );
-    assert!(Expectation::Final(TLE).check(&mixed, None).ok());
-    let check = Expectation::Final(WA).check(&all_ac, None);
+    assert!(Expectation::Final(TLE, None).check(&mixed, None).ok());
+    let check = Expectation::Final(WA, None).check(&all_ac, None);
     assert_eq!(
         check.problem.as_deref(),
         Some("expected WA, but every judged case was accepted")
@@ -195,16 +198,19 @@ fn scores_and_messages() {
         Some("a score in [40, 60] is expected, but the run gave none (submissions.yaml:1:1)")
     );
     assert_eq!(
-        expectation.check(&cases, Some(70.0)).problem.as_deref(),
+        expectation
+            .check(&cases, Some(&total(70.0)))
+            .problem
+            .as_deref(),
         Some("score 70 is outside [40, 60] (submissions.yaml:1:1)")
     );
     assert!(expectation
-        .check(&cases, Some(50.0))
+        .check(&cases, Some(&total(50.0)))
         .problem
         .unwrap()
         .contains("no judge message contains \"too slow\""));
     cases[0].message = Some("far too slow here");
-    assert!(expectation.check(&cases, Some(40.0)).ok());
+    assert!(expectation.check(&cases, Some(&total(40.0))).ok());
 }
 
 #[test]
@@ -248,13 +254,13 @@ fn time_limit_roles() {
         ..default_rule("brute_force").unwrap()
     }]);
     assert!(opted_in.time_limit_role().upper);
-    assert!(Expectation::Final(AC).time_limit_role().lower);
-    assert!(Expectation::Final(TLE).time_limit_role().upper);
+    assert!(Expectation::Final(AC, None).time_limit_role().lower);
+    assert!(Expectation::Final(TLE, None).time_limit_role().upper);
 }
 
 #[test]
 fn expectations_describe_themselves() {
-    assert_eq!(Expectation::Final(WA).describe(), "WA");
+    assert_eq!(Expectation::Final(WA, None).describe(), "WA");
     assert_eq!(
         rules("wrong_answer").describe(),
         "permitted AC, WA; required WA"
@@ -287,7 +293,7 @@ fn globs_match_folders_holding_a_path_and_allow_spaced_alternatives() {
 
 #[test]
 fn only_expectations_over_every_case_may_stop_at_the_first_failure() {
-    assert!(Expectation::Final(WA).decided_by_first_failure());
+    assert!(Expectation::Final(WA, None).decided_by_first_failure());
     assert!(rules("wrong_answer").decided_by_first_failure());
     let some_cases = Rule {
         cases: Some(PathGlob::new("secret/group1/*").unwrap()),
@@ -301,5 +307,14 @@ fn only_expectations_over_every_case_may_stop_at_the_first_failure() {
     for rule in [some_cases, scored] {
         let expectation = Expectation::Rules(vec![default_rule("accepted").unwrap(), rule]);
         assert!(!expectation.decided_by_first_failure());
+    }
+}
+
+/// A score of `total` out of 100, in no groups.
+fn total(total: f64) -> Scored {
+    Scored {
+        total,
+        range: (0.0, 100.0),
+        ..Scored::default()
     }
 }

@@ -124,7 +124,8 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
         ));
     }
     let output_validator = output_validator(&tree, &metadata, &mut warnings)?;
-    let submissions = submissions::read(&tree, version, &mut warnings)?;
+    let scoring = metadata.problem_type.scoring;
+    let submissions = submissions::read(&tree, version, scoring, &mut warnings)?;
     if !submissions.iter().any(|s| s.folder == "accepted") {
         warnings.push(Diagnostic::file(
             &root.join("submissions/accepted"),

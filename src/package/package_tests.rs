@@ -255,8 +255,8 @@ fn a_2025_09_package_with_groups_and_validation_folders() {
          answer validators: check.py [python3 check.py]\n\
          output validator: default\n\
          submissions:\n  \
-         accepted/sol.kt [kotlin SolKt]: permitted AC\n  \
-         accepted/sol.rs [rust sol.rs]: permitted AC\n  \
+         accepted/sol.kt [kotlin SolKt]: permitted AC; full score\n  \
+         accepted/sol.rs [rust sol.rs]: permitted AC; full score\n  \
          time_limit_exceeded/brute.py [python3 brute.py]: permitted AC, TLE; required TLE | on secret/group1: permitted AC\n"
     );
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
@@ -270,7 +270,10 @@ fn a_2025_09_package_with_groups_and_validation_folders() {
         options[2].case_sensitive && options[2].absolute_tolerance.is_none(),
         "group2 replaces the inherited args"
     );
-    assert_eq!(p.data.groups[2].settings.grading.max_score, Some(40.0));
+    assert_eq!(
+        p.data.groups[2].settings.grading.max_score,
+        Some(super::settings::MaxScore::Points(40.0))
+    );
     assert_eq!(
         p.metadata
             .limits

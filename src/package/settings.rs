@@ -51,11 +51,34 @@ pub struct Grading {
     pub reject_score: Option<f64>,
     /// Legacy `range`: lowest and highest score.
     pub range: Option<(f64, f64)>,
-    /// New `max_score`; `None` when unbounded or not given.
-    pub max_score: Option<f64>,
+    /// New `max_score`; `None` when not given.
+    pub max_score: Option<MaxScore>,
     /// New `score_aggregation`: `pass-fail`, `sum` or `min`.
     pub score_aggregation: Option<String>,
     pub require_pass: Vec<String>,
+    /// Whether a legacy grading key is in force (given here, or inherited in 2023-07): a
+    /// 2023-07 package is then scored by the legacy rules, as problemtools scores it.
+    pub legacy_keys: bool,
+}
+
+/// A group's `max_score`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum MaxScore {
+    Points(f64),
+    Unbounded,
+}
+
+impl Grading {
+    /// The legacy keys alone, the new ones back at their defaults: what a 2023-07 group inherits
+    /// (problemtools inherits `testdata.yaml` key by key; the new keys belong to their group).
+    fn legacy_part(&self) -> Grading {
+        Grading {
+            max_score: None,
+            score_aggregation: None,
+            require_pass: vec![],
+            ..self.clone()
+        }
+    }
 }
 
 /// The settings in force for a group or a case.
@@ -77,6 +100,16 @@ const LEGACY_GROUP_KEYS: &[&str] = &[
     "grader_flags",
     "input_validator_flags",
     "output_validator_flags",
+    "accept_score",
+    "reject_score",
+    "range",
+];
+
+/// The legacy grading keys, which 2023-07 drafts (and problemtools reading them) still use.
+const LEGACY_GRADING_KEYS: &[&str] = &[
+    "on_reject",
+    "grading",
+    "grader_flags",
     "accept_score",
     "reject_score",
     "range",
@@ -127,11 +160,13 @@ impl Settings {
     /// The settings a child group starts from before its own file: legacy copies the parent's
     /// whole; new versions keep the inherited keys and drop the group-only scoring keys.
     pub fn inherited(&self, version: FormatVersion) -> Settings {
-        if version.is_legacy() {
-            return self.clone();
-        }
+        let grading = match version {
+            FormatVersion::Legacy => return self.clone(),
+            FormatVersion::V2023_07 => self.grading.legacy_part(),
+            FormatVersion::V2025_09 => Grading::default(),
+        };
         Settings {
-            grading: Grading::default(),
+            grading,
             ..self.clone()
         }
     }
@@ -153,15 +188,15 @@ impl Settings {
             return Ok(base);
         };
         let file = file.path();
-        let mut known: Vec<&str> = if version.is_legacy() {
-            LEGACY_GROUP_KEYS.to_vec()
-        } else {
-            NEW_GROUP_KEYS.to_vec()
+        let mut known: Vec<&str> = match version {
+            FormatVersion::Legacy => LEGACY_GROUP_KEYS.to_vec(),
+            FormatVersion::V2023_07 => [NEW_GROUP_KEYS, LEGACY_GRADING_KEYS].concat(),
+            FormatVersion::V2025_09 => NEW_GROUP_KEYS.to_vec(),
         };
         known.extend(other_names(version));
         let fields = Fields::new(file, &root, "", &known, warnings)?;
         let mut settings = base.with_arguments(&fields, version, warnings)?;
-        settings.grading = grading(&fields, version)?;
+        settings.grading = grading(&fields, version, &base.grading)?;
         Ok(settings)
     }
 
@@ -276,28 +311,49 @@ fn validator_args(fields: &Fields, key: &str, node: &Node) -> Result<ValidatorAr
         .map(ValidatorArgs::PerValidator)
 }
 
-fn grading(fields: &Fields, version: FormatVersion) -> Result<Grading, Diagnostic> {
-    let mut grading = Grading::default();
-    if version.is_legacy() {
-        grading.on_reject_continue = switch(fields, "on_reject", "break", "continue")?;
-        grading.custom_grader = switch(fields, "grading", "default", "custom")?;
-        grading.grader_flags = fields.args("grader_flags")?.unwrap_or_default();
-        grading.accept_score = fields.number("accept_score", f64::NEG_INFINITY, false)?;
-        grading.reject_score = fields.number("reject_score", f64::NEG_INFINITY, false)?;
+/// The grading keys of a group file over what the group inherits (`inherited`: nothing in legacy
+/// and 2025-09, the legacy keys in 2023-07).
+fn grading(
+    fields: &Fields,
+    version: FormatVersion,
+    inherited: &Grading,
+) -> Result<Grading, Diagnostic> {
+    let mut grading = inherited.legacy_part();
+    if version != FormatVersion::V2025_09 {
+        if let Some(on) = switch(fields, "on_reject", "break", "continue")? {
+            grading.on_reject_continue = on;
+        }
+        if let Some(on) = switch(fields, "grading", "default", "custom")? {
+            grading.custom_grader = on;
+        }
+        if let Some(flags) = fields.args("grader_flags")? {
+            grading.grader_flags = flags;
+        }
+        for (key, slot) in [
+            ("accept_score", &mut grading.accept_score),
+            ("reject_score", &mut grading.reject_score),
+        ] {
+            if let Some(score) = fields.number(key, f64::NEG_INFINITY, false)? {
+                *slot = Some(score);
+            }
+        }
         if let Some(node) = fields.get("range") {
             grading.range = Some(range(node).ok_or_else(|| {
                 fields.error(node, "range", "two numbers, like `0 100` or `-inf +inf`")
             })?);
         }
-        return Ok(grading);
+        grading.legacy_keys |= LEGACY_GRADING_KEYS.iter().any(|k| fields.get(k).is_some());
+        if version.is_legacy() {
+            return Ok(grading);
+        }
     }
     if let Some(node) = fields.get("max_score") {
-        grading.max_score = match node.as_str() {
-            Some("unbounded") => None,
-            _ => Some(node.as_f64().filter(|v| *v >= 0.0).ok_or_else(|| {
+        grading.max_score = Some(match node.as_str() {
+            Some("unbounded") => MaxScore::Unbounded,
+            _ => MaxScore::Points(node.as_f64().filter(|v| *v >= 0.0).ok_or_else(|| {
                 fields.error(node, "max_score", "a non-negative number or `unbounded`")
             })?),
-        };
+        });
     }
     if let Some(aggregation) = fields.string("score_aggregation")? {
         if !["pass-fail", "sum", "min"].contains(&aggregation.as_str()) {
@@ -313,12 +369,12 @@ fn grading(fields: &Fields, version: FormatVersion) -> Result<Grading, Diagnosti
     Ok(grading)
 }
 
-/// A key with two allowed words: `off` (or absent) is false, `on` is true.
-fn switch(fields: &Fields, key: &str, off: &str, on: &str) -> Result<bool, Diagnostic> {
+/// A key with two allowed words: `off` is false, `on` is true; `None` when absent.
+fn switch(fields: &Fields, key: &str, off: &str, on: &str) -> Result<Option<bool>, Diagnostic> {
     match fields.string(key)? {
-        None => Ok(false),
-        Some(word) if word == off => Ok(false),
-        Some(word) if word == on => Ok(true),
+        None => Ok(None),
+        Some(word) if word == off => Ok(Some(false)),
+        Some(word) if word == on => Ok(Some(true)),
         Some(_) => {
             let node = fields.get(key).expect("read");
             Err(fields.error(node, key, &format!("{off} or {on}")))

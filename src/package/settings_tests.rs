@@ -115,7 +115,7 @@ fn new_versions_inherit_arguments_key_by_key_but_not_scoring() {
         "output_validator_args: [case_sensitive]\nargs: [--fast]\nmax_score: 40\nscore_aggregation: min\nrequire_pass: sample\n",
     )
     .unwrap();
-    assert_eq!(parent.grading.max_score, Some(40.0));
+    assert_eq!(parent.grading.max_score, Some(MaxScore::Points(40.0)));
     assert_eq!(parent.grading.score_aggregation.as_deref(), Some("min"));
     assert_eq!(parent.grading.require_pass, ["sample"]);
     let (child, _) = group(
@@ -138,7 +138,7 @@ fn new_versions_inherit_arguments_key_by_key_but_not_scoring() {
         "max_score: unbounded\n",
     )
     .unwrap();
-    assert_eq!(unbounded.grading.max_score, None);
+    assert_eq!(unbounded.grading.max_score, Some(MaxScore::Unbounded));
 }
 
 #[test]

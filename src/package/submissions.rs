@@ -22,8 +22,8 @@ use std::collections::BTreeSet;
 use std::path::{Component, Path};
 
 use super::expectations::{
-    compile_error_allowed, default_rule, legacy_verdict, Expectation, PathGlob, Rule, TimeLimitUse,
-    Verdict, Verdicts,
+    compile_error_allowed, default_rule, legacy_verdict, Expectation, PathGlob, Rule, ScoreDemand,
+    TimeLimitUse, Verdict, Verdicts,
 };
 use super::expected_results::{self, Tag};
 use super::fields::{self, Fields};
@@ -97,9 +97,12 @@ struct Entry {
 }
 
 /// Reads the submissions of the package `package`.
+/// `scoring`: the problem is a scoring one, where `accepted` demands the full score and
+/// `partially_accepted` a partial one.
 pub fn read(
     package: &Tree,
     version: FormatVersion,
+    scoring: bool,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Vec<Submission>, Diagnostic> {
     let root = package.join("submissions");
@@ -137,7 +140,7 @@ pub fn read(
                 match tag_counts(tag, &folder_name, &matching, &path, warnings) {
                     Some(tag) => from_tag(&tag),
                     None => (
-                        expectation(&folder_name, &matching, version),
+                        expectation(&folder_name, &matching, version, scoring),
                         folder_compile_error(&folder_name),
                     ),
                 };
@@ -222,14 +225,38 @@ fn folder_compile_error(folder: &str) -> CompileError {
     }
 }
 
-fn expectation(folder: &str, matching: &[&Entry], version: FormatVersion) -> Option<Expectation> {
+/// What a scoring problem's folder demands of the score.
+fn score_demand(folder: &str, scoring: bool) -> Option<ScoreDemand> {
+    match folder {
+        "accepted" if scoring => Some(ScoreDemand::Full),
+        "partially_accepted" if scoring => Some(ScoreDemand::Partial),
+        _ => None,
+    }
+}
+
+fn expectation(
+    folder: &str,
+    matching: &[&Entry],
+    version: FormatVersion,
+    scoring: bool,
+) -> Option<Expectation> {
+    let demand = score_demand(folder, scoring);
     if version.is_legacy() {
         return match legacy_verdict(folder) {
-            Some(verdict) => Some(Expectation::Final(verdict)),
+            Some(verdict) => Some(Expectation::Final(verdict, demand)),
             None => default_rule(folder).map(|rule| Expectation::Rules(vec![rule])),
         };
     }
-    let mut rules: Vec<Rule> = default_rule(folder).into_iter().collect();
+    // problemtools judges a 2023-07 package's `partially_accepted` folder as in legacy.
+    let folder_rule = match (default_rule(folder), demand) {
+        (Some(rule), demand) => Some(Rule { demand, ..rule }),
+        (None, Some(demand)) => Some(Rule {
+            demand: Some(demand),
+            ..Rule::new(&format!("the {folder} folder"))
+        }),
+        (None, None) => None,
+    };
+    let mut rules: Vec<Rule> = folder_rule.into_iter().collect();
     for entry in matching {
         let overrides_default = entry.glob.pattern == folder && !rules.is_empty();
         if overrides_default {

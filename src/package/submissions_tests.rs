@@ -11,7 +11,7 @@ fn load(
 ) -> Result<(Vec<Submission>, Vec<String>), String> {
     let prefix = format!("{}/", dir.path().display());
     let mut warnings = vec![];
-    let subs = read(&root(dir.path()), version, &mut warnings)
+    let subs = read(&root(dir.path()), version, false, &mut warnings)
         .map_err(|e| e.to_string().replace(&prefix, ""))?;
     Ok((
         subs,

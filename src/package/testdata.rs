@@ -95,11 +95,16 @@ pub struct Group {
     pub id: String,
     pub path: TreePath,
     pub settings: Settings,
+    /// Whether it has a settings file of its own (what makes a folder of `secret` a test data
+    /// group of a scoring problem in 2025-09).
+    pub configured: bool,
 }
 
 /// Everything in `data/`.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct TestData {
+    /// The settings of `data/` itself.
+    pub root: Settings,
     pub groups: Vec<Group>,
     /// Judged cases first (sample, then secret), then the validation-only ones.
     pub cases: Vec<Case>,
@@ -142,7 +147,8 @@ pub fn read(
     walker.open.push(identity);
     let mut root = Settings::root();
     root.output_validator_args = output_args.to_vec();
-    let root = walker.settings_file(&data, &root)?;
+    let (root, _) = walker.settings_file(&data, &root)?;
+    walker.out.root = root.clone();
     let entries = walker.entries(&data)?;
     for (name, entry) in &entries {
         match (TOP.iter().find(|(top, _)| top == name), entry) {
@@ -194,11 +200,12 @@ impl Walker<'_> {
         if kind == CaseKind::Sample && id == "sample" {
             start.full_feedback = true;
         }
-        let settings = self.settings_file(path, &start)?;
+        let (settings, configured) = self.settings_file(path, &start)?;
         self.out.groups.push(Group {
             id: id.to_string(),
             path: path.clone(),
             settings: settings.clone(),
+            configured,
         });
         self.open.push(identity);
         for (name, entry) in self.entries(path)? {
@@ -280,13 +287,14 @@ impl Walker<'_> {
         Ok(())
     }
 
-    /// The folder's settings file laid over `inherited`, or `inherited` itself. New versions read
-    /// `test_group.yaml`, and the older draft name `testdata.yaml` when that is all there is.
+    /// The folder's settings file laid over `inherited`, or `inherited` itself, and whether there
+    /// was a file. New versions read `test_group.yaml`, and the older draft name `testdata.yaml`
+    /// when that is all there is.
     fn settings_file(
         &mut self,
         folder: &TreePath,
         inherited: &Settings,
-    ) -> Result<Settings, Diagnostic> {
+    ) -> Result<(Settings, bool), Diagnostic> {
         let names: &[&str] = if self.version.is_legacy() {
             &["testdata.yaml"]
         } else {
@@ -304,10 +312,11 @@ impl Walker<'_> {
                         ),
                     ));
                 }
-                return inherited.with_group_file(&file, self.version, self.warnings);
+                let settings = inherited.with_group_file(&file, self.version, self.warnings)?;
+                return Ok((settings, true));
             }
         }
-        Ok(inherited.clone())
+        Ok((inherited.clone(), false))
     }
 
     /// The cases and subgroups of a folder, sorted by name. Hidden names and `.files` folders

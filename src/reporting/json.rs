@@ -166,7 +166,7 @@ fn submission_object(row: &SubmissionRow) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut object = json!({
         "type": "submission",
         "package": clean(&row.problem),
         "submission": clean(&row.submission),
@@ -181,7 +181,19 @@ fn submission_object(row: &SubmissionRow) -> Value {
         "compile_error": row.compile_error.as_deref().map(clean),
         "judge_error": row.judge_error.as_deref().map(clean),
         "caught_by": caught,
-    })
+    });
+    // Only a scoring problem's rows carry scores.
+    if let (Some(score), Value::Object(fields)) = (&row.score, &mut object) {
+        let groups: Vec<Value> = score
+            .groups
+            .iter()
+            .map(|(group, points, max)| json!({"group": clean(group), "score": points, "max_score": max}))
+            .collect();
+        fields.insert("score".into(), json!(score.total));
+        fields.insert("max_score".into(), json!(score.max));
+        fields.insert("group_scores".into(), Value::Array(groups));
+    }
+    object
 }
 
 /// A `verify` problem, for the summary.

@@ -70,6 +70,19 @@ pub struct SubmissionRow {
     pub compile_error: Option<String>,
     /// Why it could not be built, by the host's fault (verdict `JE`; not judged).
     pub judge_error: Option<String>,
+    /// A scoring problem's scores of it; `None` for a pass-fail problem, or when they could not
+    /// be computed.
+    pub score: Option<RowScore>,
+}
+
+/// A submission's scores.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RowScore {
+    pub total: f64,
+    /// The full score; `None` when unbounded.
+    pub max: Option<f64>,
+    /// Each group scored, in judging order: its id, score and maximum (`None`: unbounded).
+    pub groups: Vec<(String, f64, Option<f64>)>,
 }
 
 /// A problem of `verify`, once all its submissions were reported.

@@ -33,6 +33,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
             name: built_in.id.to_string(),
             root: fixtures.join(built_in.id),
             warnings: vec![],
+            scoring: None,
             cases: vec![],
             invalid_inputs: vec![],
             output_cases: vec![],
@@ -67,7 +68,7 @@ pub fn problems(config: &Config, project: &Path) -> Result<Vec<Problem>> {
         let folder = module.join("submissions");
         let mut diagnostics = vec![];
         problem.submissions = match Tree::open(&module, Scope::Package) {
-            Ok(tree) => submissions::read(&tree, FormatVersion::Legacy, &mut diagnostics)?,
+            Ok(tree) => submissions::read(&tree, FormatVersion::Legacy, false, &mut diagnostics)?,
             // No folder of its own here: no planted submissions.
             Err(error) if error.is_missing() => vec![],
             Err(error) => return Err(Diagnostic::from(error).into()),

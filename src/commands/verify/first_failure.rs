@@ -34,10 +34,12 @@ impl Stops {
         let first_failed = problems
             .iter()
             .map(|problem| {
+                // A scoring problem's scores need every case.
                 let stops = |s: &Submission| {
-                    s.expectation
-                        .as_ref()
-                        .is_some_and(|e| e.decided_by_first_failure())
+                    problem.scoring.is_none()
+                        && s.expectation
+                            .as_ref()
+                            .is_some_and(|e| e.decided_by_first_failure())
                 };
                 problem
                     .submissions

@@ -359,6 +359,7 @@ fn judge_case(
             time: Duration::ZERO,
             stopped_by: None,
             message: Some(message),
+            score: None,
         })
     };
     let checker = match &prepared.checkers[index] {
@@ -415,6 +416,7 @@ fn judge_case(
         verdict: result.verdict,
         time: result.time,
         stopped_by: result.stopped_by,
+        score: result.score,
         message: result
             .message
             .map(|m| m.lines().next().unwrap_or_default().to_string()),

@@ -26,6 +26,7 @@ mod model;
 mod outcome;
 mod report;
 mod results;
+mod scoring;
 mod select;
 mod settle;
 mod time_limit;

@@ -19,6 +19,8 @@ use crate::package::testdata::{Case, CaseKind};
 use crate::package::version::FormatVersion;
 use crate::package::{CaseArgsError, OutputValidator, Package};
 
+use super::scoring::{Scheme, SchemeError};
+
 /// Memory and output limits of a package that leaves them to the judge (the format's defaults).
 const DEFAULT_MEMORY_MIB: u64 = 2048;
 const DEFAULT_OUTPUT_MIB: u64 = 8;
@@ -50,6 +52,9 @@ pub struct Problem {
     /// How many passes a case may take: `limits.validation_passes` for a multi-pass package, 1
     /// for the others.
     pub passes: u64,
+    /// A scoring problem's scheme of scores, or why its scores cannot be computed; `None` for a
+    /// pass-fail problem.
+    pub scoring: Option<Result<Scheme, SchemeError>>,
 }
 
 /// One input (with its answer) and the arguments its validators get; its files are opened only
@@ -143,18 +148,15 @@ impl Problem {
         validators.chain(&self.answer_validators).chain(output)
     }
 
-    /// A package, read, as a problem to verify. Scoring packages are judged pass-fail, with a
-    /// note.
+    /// A package, read, as a problem to verify.
     pub fn from_package(package: Package) -> Problem {
         let mut warnings: Vec<String> = package.warnings.iter().map(ToString::to_string).collect();
         let kind = package.metadata.problem_type;
-        if kind.scoring {
-            warnings.push(format!(
-                "{}: a scoring problem: judged pass-fail (every case accepted or not); scores are \
-                 not computed",
-                package.root.join("problem.yaml").display()
-            ));
-        }
+        let scoring = kind.scoring.then(|| {
+            let ids: Vec<String> = package.judged_cases().map(|c| c.id.clone()).collect();
+            let (version, custom) = (package.metadata.version, package.metadata.custom_score);
+            Scheme::new(version, &package.data, &ids, custom)
+        });
         let test_case = |case: &Case| TestCase {
             id: case.id.clone(),
             input: case.input.clone(),
@@ -219,6 +221,7 @@ impl Problem {
             limits,
             submissions: package.submissions,
             passes,
+            scoring,
             root: package.root,
             warnings,
         }

@@ -6,10 +6,12 @@
 use super::model::{format_verdict, Problem};
 use super::results::{CaseRun, Judged};
 use crate::judging::Verdict;
-use crate::package::expectations::{Expectation, Outcome};
+use crate::package::expectations::{
+    Expectation, Outcome, ScoreDemand, Scored, Verdict as FormatVerdict,
+};
 use crate::package::programs::Kind;
 use crate::package::submissions::{CompileError, Submission};
-use crate::reporting::verified::{Got, SubmissionRow};
+use crate::reporting::verified::{Got, RowScore, SubmissionRow};
 
 /// Whether a submission must fail to compile (the `compile_error` folder, or a tag naming only
 /// `COMPILER-ERROR`).
@@ -92,19 +94,62 @@ fn judged_row(
             message: run.as_ref().and_then(|r| r.message.as_deref()),
         })
         .collect();
-    let check = expectation.check(&outcomes, None);
+    let scores = problem
+        .scoring
+        .as_ref()
+        .and_then(|scheme| scheme.as_ref().ok()?.score(runs).ok());
+    let scored = scores.as_ref().map(|scores| Scored {
+        total: scores.total,
+        range: scores.range,
+        verdict: scores.verdict,
+        groups: scores
+            .groups
+            .iter()
+            .map(|(id, score, _)| (id.clone(), *score))
+            .collect(),
+    });
+    let check = expectation.check(&outcomes, scored.as_ref());
+    if let Some(graded) = scores.as_ref().and_then(|s| s.verdict) {
+        // Legacy grading: the verdict is the grading's, which may accept a rejected case.
+        row.verdict = Some(Got::Verdict(run_verdict(graded)));
+    }
     row.ok = Some(check.ok());
     row.unexpected = check.problem;
+    row.score = scores.map(|scores| RowScore {
+        total: scores.total,
+        max: Some(scores.range.1).filter(|max| max.is_finite()),
+        groups: scores.groups,
+    });
+}
+
+/// A format verdict as a run's verdict.
+fn run_verdict(verdict: FormatVerdict) -> Verdict {
+    match verdict {
+        FormatVerdict::AC => Verdict::AC,
+        FormatVerdict::WA => Verdict::WA,
+        FormatVerdict::TLE => Verdict::TLE,
+        FormatVerdict::RTE => Verdict::RE,
+    }
 }
 
 /// What a submission must get: in full, and short (the verdicts alone).
 fn describe(submission: &Submission) -> (String, String) {
     match &submission.expectation {
         None => ("CE".into(), "CE".into()),
-        Some(Expectation::Final(verdict)) => (verdict.to_string(), verdict.to_string()),
+        Some(expectation @ Expectation::Final(verdict, demand)) => {
+            let short = match demand {
+                Some(ScoreDemand::Partial) => "PAC".to_string(),
+                _ => verdict.to_string(),
+            };
+            (expectation.describe(), short)
+        }
         Some(expectation @ Expectation::Rules(rules)) => {
+            let partial = rules
+                .first()
+                .is_some_and(|r| r.demand == Some(ScoreDemand::Partial));
             let short = rules
                 .first()
+                .filter(|_| !partial)
                 .and_then(|r| r.required.as_ref().or(r.permitted.as_ref()))
                 .map(|set| {
                     set.iter()
@@ -112,7 +157,7 @@ fn describe(submission: &Submission) -> (String, String) {
                         .collect::<Vec<_>>()
                         .join("/")
                 })
-                .unwrap_or_else(|| "see below".into());
+                .unwrap_or_else(|| if partial { "PAC" } else { "see below" }.into());
             (expectation.describe(), short)
         }
     }

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use super::build::HostError;
+use crate::checking::score::ValidatorScore;
 use crate::judging::Verdict;
 use crate::package::limits::TimeLimitError;
 /// Read by the stages that write times in their messages, as the reports write them.
@@ -21,6 +22,8 @@ pub struct CaseRun {
     pub stopped_by: Option<Clock>,
     /// Why it failed, on one line.
     pub message: Option<String>,
+    /// The score file its judge wrote, when it accepted the case with one.
+    pub score: Option<ValidatorScore>,
 }
 
 /// What became of one submission.

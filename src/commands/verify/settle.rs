@@ -9,6 +9,7 @@ use super::first_failure::Stops;
 use super::model::Problem;
 use super::report::Stream;
 use super::results::{seconds, Judged, Judging};
+use super::scoring::{NoScore, SchemeError};
 use super::time_limit;
 use crate::judging::Verdict;
 use crate::package::limits::TimeLimitError;
@@ -82,6 +83,7 @@ pub fn submission(limit: Duration, judged: &mut Judged) {
 /// Collects the judge errors of a problem whose submissions are settled, and checks its time
 /// limit against the format's margins.
 pub fn problem(problem: &Problem, judging: &mut Judging) {
+    scoring_faults(problem, judging);
     for (submission, judged) in problem.submissions.iter().zip(&judging.submissions) {
         let Judged::Runs(runs) = judged else { continue };
         for (case, run) in problem.cases.iter().zip(runs) {
@@ -105,6 +107,43 @@ pub fn problem(problem: &Problem, judging: &mut Judging) {
         let timeout = problem.limits.timeout(limit);
         let calls = time_limit::close_calls(problem, judging, limit, timeout);
         judging.warnings.extend(calls);
+    }
+}
+
+/// What a scoring problem's scores found wrong with the package: a scheme that cannot be
+/// computed, a score file against the rules (a judge error of its case), a group's score
+/// outside its range.
+fn scoring_faults(problem: &Problem, judging: &mut Judging) {
+    let scheme = match &problem.scoring {
+        None => return,
+        Some(Ok(scheme)) => scheme,
+        Some(Err(SchemeError::Invalid(why))) => {
+            return judging.errors.push(format!("scoring: {why}"))
+        }
+        Some(Err(SchemeError::Unsupported(why))) => {
+            return judging.unchecked.push(format!("scoring: {why}"))
+        }
+    };
+    for (submission, judged) in problem.submissions.iter().zip(&judging.submissions) {
+        let Judged::Runs(runs) = judged else { continue };
+        match scheme.score(runs) {
+            Ok(scores) => judging.errors.extend(
+                scores
+                    .faults
+                    .into_iter()
+                    .map(|fault| format!("scoring: {fault} with {}", submission.id)),
+            ),
+            // A judge error of the run itself is told with the others.
+            Err(NoScore::JudgeError { case, why })
+                if runs[case].as_ref().is_none_or(|r| r.verdict != Verdict::JE) =>
+            {
+                judging.errors.push(format!(
+                    "judge error on {} with {}: {why}",
+                    problem.cases[case].id, submission.id
+                ))
+            }
+            Err(_) => {}
+        }
     }
 }
 

@@ -445,7 +445,7 @@ fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Sai
     }
     .judge_limits();
     match checker.judge(&submitted, &judge_limits) {
-        Judgement::Accepted => Said::Valid,
+        Judgement::Accepted | Judgement::Scored(_) => Said::Valid,
         Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
             Said::Invalid(message)
         }

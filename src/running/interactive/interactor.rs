@@ -11,6 +11,7 @@ use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program};
 use super::processes::{Files, INTERACTOR_GRACE};
 use crate::checking::external::{feedback_folder, FEEDBACK};
 use crate::checking::external::{judgement_of, Role};
+use crate::checking::score;
 use crate::checking::{ExternalJudge, Feedback, Judgement, Protocol};
 use crate::running::{Input, Run};
 
@@ -36,7 +37,9 @@ pub(super) fn interactor_files(
             files
                 .placed
                 .push(feedback_folder(feedback, &mut files.export));
-            files.collect = vec![Path::new(FEEDBACK).join("judgemessage.txt")];
+            files.collect = ["judgemessage.txt", score::SCORE, score::MULTIPLIER]
+                .map(|name| Path::new(FEEDBACK).join(name))
+                .to_vec();
             ["input", "answer", "feedback/"]
         }
         Protocol::Testlib => {
