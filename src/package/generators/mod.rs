@@ -118,11 +118,6 @@ impl Case {
     pub fn root(&self) -> &str {
         self.path.split('/').next().unwrap_or_default()
     }
-
-    /// Its name: the last part of its path.
-    pub fn name(&self) -> &str {
-        self.path.rsplit('/').next().unwrap_or_default()
-    }
 }
 
 /// Where a case's files come from.
