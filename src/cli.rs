@@ -41,6 +41,9 @@ pub enum Command {
     Add(AddArgs),
     /// Generate a fixture: a seeded random input, and its expected output from the brute force.
     Gen(GenArgs),
+    /// Build a package's data/ from generators/generators.yaml (as BAPCtools' `bt generate`
+    /// does): only what changed is made again.
+    Generate(GenerateArgs),
     /// Compare the solver (or a program) with the brute force on random inputs; shrink a failure.
     Stress(StressArgs),
     /// Check every fixture input against its problem's constraints.
@@ -201,9 +204,32 @@ pub struct VerifyArgs {
     /// output validator judges.
     #[arg(long)]
     pub submissions_only: bool,
+    /// Verify the data as committed: do not generate it first from generators/generators.yaml.
+    #[arg(long)]
+    pub no_generate: bool,
     /// How much containment the programs need: `strict` refuses to run them unless this
     /// machine contains programs fully; `off` runs them even where their files cannot be kept
     /// apart (no namespaces, no Landlock), trusting them.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// A package folder (holding problem.yaml and generators/generators.yaml), or a contest
+    /// folder of packages [default: the current folder].
+    #[arg(value_name = "PKG")]
+    pub packages: Vec<PathBuf>,
+    /// Make every case again, and replace data files generate did not make.
+    #[arg(long)]
+    pub force: bool,
+    /// Remove data files no rule of generators.yaml describes.
+    #[arg(long)]
+    pub clean: bool,
+    /// Worker threads (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// How much containment the generators need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
 }
