@@ -1,6 +1,8 @@
 //! The built-in problems as the runner names them: looking one up by id, and the one message for
 //! an id that names none (with the closest id, and the whole list).
 
+use std::path::{Path, PathBuf};
+
 use anyhow::{anyhow, Result};
 use grundy_problems::Problem;
 
@@ -11,14 +13,39 @@ pub fn problem(id: &str) -> Result<&'static Problem> {
     grundy_problems::find(id).ok_or_else(|| anyhow!("{}", unknown(id)))
 }
 
-/// `no built-in problem `snim` (did you mean `s-nim`?); known problems: lieges-of-legendre, ...`.
+/// `no built-in problem `snim` (did you mean `s-nim`?); known problems: lieges-of-legendre, ...`;
+/// for a problem whose Rust folder is there (made by `grundy new` since this grundy was built),
+/// that it is built in only once grundy is rebuilt.
 pub fn unknown(id: &str) -> String {
     let ids = grundy_problems::ALL.iter().map(|p| p.id);
+    let rebuild = match unbuilt_folder(id) {
+        Some(folder) => format!(
+            "; `{}` holds it, but this grundy was built before it was added: rebuild it \
+             (`cargo install --path {}`, or run `cargo run -- ...` there)",
+            folder.display(),
+            folder
+                .parent()
+                .and_then(Path::parent)
+                .map_or(".".into(), |root| root.display().to_string())
+        ),
+        None => String::new(),
+    };
     format!(
-        "no built-in problem `{id}`{}; known problems: {}",
+        "no built-in problem `{id}`{}{rebuild}; known problems: {}",
         did_you_mean(id, ids.clone()),
         ids.collect::<Vec<_>>().join(", ")
     )
+}
+
+/// The folder `problems/<module>/` of the grundy checkout around the current folder, when it
+/// holds a problem `id` grundy was not built with.
+fn unbuilt_folder(id: &str) -> Option<PathBuf> {
+    let here = std::env::current_dir().ok()?;
+    let root = here
+        .ancestors()
+        .find(|dir| dir.join("problems").join("lib.rs").is_file())?;
+    let folder = root.join("problems").join(id.replace('-', "_"));
+    folder.join("mod.rs").is_file().then_some(folder)
 }
 
 #[cfg(test)]

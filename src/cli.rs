@@ -48,7 +48,9 @@ pub enum Command {
     Stress(StressArgs),
     /// Check every fixture input against its problem's constraints.
     Validate(ValidateArgs),
-    /// Scaffold a new problem: its folder under problems/, its registry line and a sample fixture.
+    /// Scaffold a new problem: a Kattis package any language fills (`--package`, and outside a
+    /// grundy checkout), or a built-in problem in Rust (its folder under problems/, its
+    /// registry line and a sample fixture).
     New(NewArgs),
     /// Sprague-Grundy values of a game family, with period detection.
     Sg(sg::SgArgs),
@@ -174,8 +176,9 @@ pub struct ListArgs {
 
 #[derive(Args, Debug)]
 pub struct VerifyArgs {
-    /// A package folder (holding problem.yaml), or a contest folder of packages [default: the
-    /// package in the current folder, else the built-in problems and their planted submissions].
+    /// A package folder (holding problem.yaml), a contest folder of packages, or a submission
+    /// of a package (its file or folder: that submission alone is judged) [default: the package
+    /// holding the current folder, else the built-in problems and their planted submissions].
     #[arg(value_name = "PKG")]
     pub packages: Vec<PathBuf>,
     /// Where the built-in problems' fixtures and settings come from (without PKG).
@@ -207,6 +210,23 @@ pub struct VerifyArgs {
     /// Verify the data as committed: do not generate it first from generators/generators.yaml.
     #[arg(long)]
     pub no_generate: bool,
+    /// Judge only the submissions PATH names (a submission, or a folder holding some) or GLOB
+    /// matches below `submissions/` (e.g. `accepted/*`); repeatable. A submission's path given
+    /// as PKG does the same, in its package.
+    #[arg(long = "submission", value_name = "PATH|GLOB")]
+    pub submissions: Vec<String>,
+    /// Count warnings (unknown keys in problem.yaml, and the like) as errors: a problem with
+    /// one is not valid, and the run fails (exit 1).
+    #[arg(short = 'e', long)]
+    pub warnings_as_errors: bool,
+    /// The CPU time limit per case, in milliseconds, instead of problem.yaml's (or the one
+    /// computed from the accepted submissions).
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+    pub time_limit: Option<u64>,
+    /// Print only each problem's warnings, errors and closing line, and the summary.
+    #[arg(short, long, conflicts_with = "verbose")]
+    pub quiet: bool,
     /// How much containment the programs need: `strict` refuses to run them unless this
     /// machine contains programs fully; `off` runs them even where their files cannot be kept
     /// apart (no namespaces, no Landlock), trusting them.
@@ -367,12 +387,20 @@ pub struct ValidateArgs {
 
 #[derive(Args, Debug)]
 pub struct NewArgs {
-    /// The new problem's id, lowercase kebab-case, e.g. `take-away`.
+    /// The new problem's id, lowercase kebab-case, e.g. `take-away` (a package's name may
+    /// hold `_` too).
     pub problem: String,
     /// The project root (the folder holding problems/lib.rs) [default: the current folder or
     /// the nearest parent that has one].
-    #[arg(long, value_name = "DIR")]
+    #[arg(long, value_name = "DIR", conflicts_with = "package")]
     pub root: Option<PathBuf>,
+    /// Scaffold a Kattis problem package in the folder NAME instead (no Rust, no rebuild: every
+    /// command works on it at once); the default outside a grundy checkout.
+    #[arg(long)]
+    pub package: bool,
+    /// The language of the package's programs (validator, generator, submissions).
+    #[arg(long, value_enum, default_value_t = crate::commands::Lang::default())]
+    pub lang: crate::commands::Lang,
 }
 
 /// `--env NAME=VALUE`, or `NAME` for the value in grundy's own environment.

@@ -130,3 +130,14 @@ fn missing_default_file_is_fine_but_a_named_one_is_not() {
     let err = Config::load(Some(&named), &Overrides::default(), |_, _| true).unwrap_err();
     assert!(format!("{err:#}").contains("cannot read the runner file"));
 }
+
+#[test]
+fn a_key_set_twice_is_named_where_it_repeats() {
+    let err = load(
+        "jobs = 1\ntime_limit_ms = 5\njobs = 2\n",
+        &Overrides::default(),
+    )
+    .unwrap_err();
+    assert!(err.starts_with("runner.toml:3:1: duplicate key"), "{err}");
+    assert!(err.ends_with("`jobs`"), "{err}");
+}

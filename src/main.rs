@@ -18,6 +18,7 @@ mod discovery;
 mod escape;
 mod files;
 mod judging;
+mod locate;
 mod package;
 mod reporting;
 mod running;
@@ -34,6 +35,11 @@ fn main() -> ExitCode {
         Ok(code) => code,
         // Ctrl-C: whatever could be reported was; the shell's convention for SIGINT.
         Err(error) if error.is::<running::pool::Cancelled>() => ExitCode::from(130),
+        // The program under test failed before any case ran: a failure, not a usage error.
+        Err(error) if error.is::<commands::DoesNotCompile>() => {
+            eprintln!("error: {}", escape::visible(&format!("{error:#}")));
+            ExitCode::from(1)
+        }
         Err(error) => {
             eprintln!("error: {}", escape::visible(&format!("{error:#}")));
             ExitCode::from(2)

@@ -409,6 +409,8 @@ fn tree_for(block: &Block) -> Project {
             project.file("fixtures/powers-of-two/malformed.in", "three\n");
             project.file("fixtures/powers-of-two/no-answer.in", "5\n");
         }
+        // An empty folder, for the runs of a user who starts from nothing.
+        Some("empty") => std::fs::remove_dir(project.path().join("fixtures")).unwrap(),
         Some(other) => panic!("line {}: no tree `{other}`", block.line),
     }
     project
@@ -510,24 +512,25 @@ fn matches(shown: &[String], actual: &[String]) -> bool {
 }
 
 /// Runs one command of a console block in `project`: `grundy ARGS`, optionally `| tail -N`, or
-/// `cat FILE`. Returns the lines printed (stdout, then stderr without the machine's notes on
+/// `cat FILE`, in `folder` below the project. Returns the lines printed (stdout, then stderr without the machine's notes on
 /// containment unless they are shown) and the exit status (a pipe's is `tail`'s, as in a shell).
 /// The binary under test is built with the test-only problems (`test-*`, the `test-problems`
 /// feature), which no user's build has: the lines `list` prints for them are left out.
-fn replay(project: &Project, run: &Run) -> (Vec<String>, i32) {
+fn replay(project: &Project, folder: &Path, run: &Run) -> (Vec<String>, i32) {
     let (command, tail) = match run.command.split_once(" | tail -") {
         Some((command, n)) => (command, Some(n.parse::<usize>().unwrap())),
         None => (run.command.as_str(), None),
     };
     let words = shell_words::split(command).unwrap();
     if words[0] == "cat" {
-        let text = project.read(&words[1]);
+        let text = project.read(&folder.join(&words[1]).display().to_string());
         return (text.lines().map(normal).collect(), 0);
     }
     assert_eq!(words[0], "grundy", "`{command}` cannot be replayed");
     let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
     let output = project
         .command(&args)
+        .current_dir(project.path().join(folder))
         .env_remove("COLUMNS")
         .timeout(NO_HANG)
         .output()
@@ -562,8 +565,18 @@ fn every_console_run_shown_prints_what_it_shows() {
         }
         let runs = runs(&block);
         let project = tree_for(&block);
+        // `$ cd DIR` moves the later runs of the block into DIR (below the project).
+        let mut folder = std::path::PathBuf::new();
         for run in &runs {
-            let (actual, status) = replay(&project, run);
+            if let Some(dir) = run.command.strip_prefix("cd ") {
+                folder.push(dir);
+                assert!(
+                    project.path().join(&folder).is_dir(),
+                    "{at}: no folder {dir}"
+                );
+                continue;
+            }
+            let (actual, status) = replay(&project, &folder, run);
             let shown: Vec<String> = run.shown.iter().map(|l| normal(l)).collect();
             if status != run.status || !matches(&shown, &actual) {
                 failures.push(format!(

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 
-use super::load_config;
+use super::case_config;
 use super::verify::{self, RootPackages, Unpreparable};
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
@@ -38,10 +38,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         env: args.env.clone(),
         ..Overrides::default()
     };
-    let mut config = load_config(&args.sources, overrides.clone())?;
+    let (mut config, filters) = case_config(&args.sources, overrides.clone(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
     packages.apply(&mut config, &overrides);
-    let selection = select_cases(&config.fixtures, &args.filters)?;
+    let selection = select_cases(&config.fixtures, &filters)?;
     let verbosity = match (args.quiet, args.verbose) {
         (true, _) => Verbosity::Quiet,
         (_, true) => Verbosity::Verbose,
@@ -53,7 +53,18 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         }
     }
     selection.require_some("case to judge")?;
-    let subject = Subject::choose(args.exec.as_deref(), config.isolate.processes)?;
+    let memory_mib = selection
+        .case_problems()
+        .iter()
+        .map(|problem| config.settings(problem).memory_limit_mb)
+        .max()
+        .unwrap_or_default();
+    let subject = super::given::subject(
+        args.exec.as_deref(),
+        config.isolate.processes,
+        config.isolate,
+        memory_mib,
+    )?;
     if !subject.is_external() {
         for problem in selection.case_problems() {
             if grundy_problems::find(problem).is_none() {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use super::load_config;
+use super::case_config;
 use super::verify::RootPackages;
 use crate::cli::ListArgs;
 use crate::config::Overrides;
@@ -14,10 +14,10 @@ use crate::discovery::select_cases;
 use crate::reporting::print;
 
 pub fn run(args: ListArgs) -> Result<ExitCode> {
-    let mut config = load_config(&args.sources, Overrides::default())?;
+    let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
     packages.apply(&mut config, &Overrides::default());
-    let selection = select_cases(&config.fixtures, &args.filters)?;
+    let selection = select_cases(&config.fixtures, &filters)?;
     let mut text = String::new();
     if args.cases {
         for case in &selection.cases {

@@ -5,6 +5,7 @@ mod add;
 mod check;
 mod gen;
 pub mod generate;
+mod given;
 mod list;
 mod new;
 mod sg;
@@ -22,6 +23,9 @@ use anyhow::Result;
 pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::{Cli, ColorChoice, Command, Sources};
 use crate::config::{Config, Overrides};
+use crate::locate::Place;
+pub use given::DoesNotCompile;
+pub use new::Lang;
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let color = use_color(cli.color);
@@ -79,11 +83,15 @@ fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
             missing.join("; ")
         );
     }
-    eprintln!(
-        "note: judged programs here are contained without {} (README, \"Containment\"); \
-         `--isolate strict` refuses to judge like this",
-        missing.join("; ")
-    );
+    // Said once, however many stages of the command check.
+    static NOTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !NOTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        eprintln!(
+            "note: judged programs here are contained without {} (README, \"Containment\"); \
+             `--isolate strict` refuses to judge like this",
+            missing.join("; ")
+        );
+    }
     Ok(())
 }
 
@@ -105,13 +113,51 @@ fn on_ctrl_c(cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
 /// may name a built-in problem or any folder of the fixtures root. Loading runs and builds
 /// nothing; the Kattis packages of the fixtures root bring their own limits and output validator
 /// where a command asks for them ([`verify::RootPackages`]).
-fn load_config(sources: &Sources, mut overrides: Overrides) -> Result<Config> {
+fn load_config(sources: &Sources, overrides: Overrides) -> Result<Config> {
+    Ok(located_config(sources, overrides)?.0)
+}
+
+/// [`load_config`] with where it was found ([`Place`]): the settings file is the nearest
+/// runner.toml at or above the current folder (unless `--config`); inside a package (and
+/// without `--fixtures`) the fixtures root is that package.
+fn located_config(sources: &Sources, mut overrides: Overrides) -> Result<(Config, Place)> {
+    let place = Place::find(sources.config.as_deref())?;
     overrides.fixtures = sources.fixtures.clone();
-    let config = Config::load(sources.config.as_deref(), &overrides, |id, root: &Path| {
+    let mut config = Config::load(place.runner.as_deref(), &overrides, |id, root: &Path| {
         grundy_problems::find(id).is_some() || root.join(id).is_dir()
     })?;
+    if let (None, Some(package)) = (&sources.fixtures, &place.package) {
+        config.fixtures = package.clone();
+    }
     if let Some((first, count)) = config.box_uids {
         grundy_sandbox::set_uid_range(first, count);
     }
-    Ok(config)
+    Ok((config, place))
+}
+
+/// The settings of a command that reads cases (`check`, `list`, `validate`), and its filters:
+/// those given, else, run inside a problem's folder of the fixtures root, that problem. Finding
+/// neither settings, nor a package, nor the default fixtures root is an error that says what
+/// was looked for, and where.
+fn case_config(
+    sources: &Sources,
+    overrides: Overrides,
+    filters: &[String],
+) -> Result<(Config, Vec<String>)> {
+    let (config, place) = located_config(sources, overrides)?;
+    let found_nothing = sources.fixtures.is_none()
+        && place.runner.is_none()
+        && place.package.is_none()
+        && !config.fixtures.is_dir();
+    if found_nothing {
+        return Err(place.nothing_here("problem or fixtures").into());
+    }
+    let mut filters = filters.to_vec();
+    if filters.is_empty() {
+        filters.extend(match (&sources.fixtures, &place.package) {
+            (None, Some(package)) => Some(crate::package::find::name_of(package)),
+            _ => crate::locate::problem_folder(&config.fixtures, &place.here),
+        });
+    }
+    Ok((config, filters))
 }

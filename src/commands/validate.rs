@@ -1,8 +1,10 @@
 //! `grundy validate [FILTER]...`: every selected fixture input against its problem's validator,
 //! so a fixture that breaks the constraints (a false test) is caught. Inputs below an `extended/`
 //! group are checked against the extended limits, the rest against the original ones; inputs
-//! below an `invalid/` group must be rejected. Exit 0 when every input passes, 1 listing each one
-//! that does not, 2 for layout errors (as `check`).
+//! below an `invalid/` group must be rejected. A Kattis package's data goes through its own
+//! validators instead, built and run as `verify` does it (its validation stage, without the
+//! submissions). Exit 0 when every input passes, 1 listing each one that does not, 2 for
+//! layout errors (as `check`).
 
 use std::io::{self, BufRead, BufReader, Read};
 use std::process::ExitCode;
@@ -12,19 +14,33 @@ use grundy_problems::{Constraints, InputError, ValidateFn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::load_config;
+use super::case_config;
+use super::verify::{self, Problem, RootPackages};
 use crate::cli::ValidateArgs;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
+use crate::escape::visible_line;
+use crate::package::yaml::Diagnostic;
 use crate::reporting::print;
+use crate::reporting::Stages;
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 use crate::running::SolveWatch;
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode> {
-    let config = load_config(&args.sources, Overrides::default())?;
-    let selection = select_cases(&config.fixtures, &args.filters)?;
+    let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
+    let selection = select_cases(&config.fixtures, &filters)?;
     selection.require_some("input to validate")?;
-    for problem in selection.case_problems() {
+    let packages = RootPackages::read(&config.fixtures);
+    let problems: Vec<String> = selection
+        .case_problems()
+        .into_iter()
+        .map(String::from)
+        .collect();
+    let (in_packages, problems): (Vec<&str>, Vec<&str>) = problems
+        .iter()
+        .map(String::as_str)
+        .partition(|problem| packages.contains(problem));
+    for problem in problems {
         if grundy_problems::find(problem).is_none() {
             bail!(
                 "fixtures folder `{}`: {}, so there is no validator for it",
@@ -33,7 +49,10 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
             );
         }
     }
-    let jobs = Arc::new(ValidateJobs(selection.cases));
+    let (packaged, built_in): (Vec<Case>, Vec<Case>) = selection
+        .cases
+        .into_iter()
+        .partition(|case| in_packages.contains(&case.problem.as_str()));
     let cancel = Arc::new(AtomicBool::new(false));
     super::on_ctrl_c(&cancel);
     let options = PoolOptions {
@@ -41,13 +60,59 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         fail_fast: false,
         cancel: Arc::clone(&cancel),
     };
+    let mut tally = validate_built_in(built_in, &options, args.verbose)?;
+    if !in_packages.is_empty() {
+        // A package's validators are programs: built and run contained.
+        super::containment_check(config.isolate)?;
+        let pool = verify::Pool::new(options, Stages::new(false, false));
+        let chosen = packages.take(&in_packages);
+        tally.add(validate_packages(chosen, &packaged, &pool, args.verbose)?);
+    }
+    if cancel.load(Ordering::SeqCst) {
+        return Err(Cancelled.into());
+    }
+    tally.text += &format!(
+        "Validated {} inputs ({} deliberately invalid).\n{} passed, {} failed\n",
+        tally.inputs,
+        tally.deliberate,
+        tally.inputs.saturating_sub(tally.failed),
+        tally.failed
+    );
+    print(&tally.text)?;
+    Ok(match tally.failed {
+        0 => ExitCode::SUCCESS,
+        _ => ExitCode::FAILURE,
+    })
+}
+
+/// What validation found: the lines to print, and the counts of the closing lines.
+#[derive(Default)]
+struct Tally {
+    text: String,
+    inputs: usize,
+    deliberate: usize,
+    failed: usize,
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.text += &other.text;
+        self.inputs += other.inputs;
+        self.deliberate += other.deliberate;
+        self.failed += other.failed;
+    }
+}
+
+/// The fixtures of built-in problems through their built-in validators, on the pool.
+fn validate_built_in(cases: Vec<Case>, options: &PoolOptions, verbose: bool) -> Result<Tally> {
+    let jobs = Arc::new(ValidateJobs(cases));
     let mut findings = Vec::with_capacity(jobs.0.len());
-    pool::run_all(Arc::clone(&jobs), jobs.0.len(), &options, |event| {
+    pool::run_all(Arc::clone(&jobs), jobs.0.len(), options, |event| {
         if let Event::Finished(finding) = event {
             findings.push(finding);
         }
     })?;
-    if cancel.load(Ordering::SeqCst) {
+    if options.cancel.load(Ordering::SeqCst) {
         return Err(Cancelled.into());
     }
     // No job fails the run, so only a cancel leaves one without a finding.
@@ -56,47 +121,92 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         .map(|finding| finding.expect("every input is validated unless cancelled"))
         .collect();
     let cases = &jobs.0;
-    let mut failed = 0;
-    let mut text = String::new();
+    let mut tally = Tally {
+        inputs: cases.len(),
+        deliberate: cases.iter().filter(|c| c.expects_error()).count(),
+        ..Tally::default()
+    };
     for (case, finding) in cases.iter().zip(&findings) {
         let path = case.input.path().display();
         let line = match finding {
-            Finding::Valid(limits) if args.verbose => format!("ok    {path} ({limits})"),
-            Finding::Rejected(error) if args.verbose => {
+            Finding::Valid(limits) if verbose => format!("ok    {path} ({limits})"),
+            Finding::Rejected(error) if verbose => {
                 format!("ok    {path}: rejected as intended: {error}")
             }
             Finding::Valid(_) | Finding::Rejected(_) => continue,
             Finding::Invalid(error) => {
-                failed += 1;
+                tally.failed += 1;
                 format!("{path}: {error}")
             }
             Finding::Accepted(limits) => {
-                failed += 1;
+                tally.failed += 1;
                 format!(
                     "{path}: valid under the {limits}, but inputs in an `invalid/` group must \
                      break the format or the limits"
                 )
             }
             Finding::Unreadable(why) => {
-                failed += 1;
+                tally.failed += 1;
                 format!("{path}: {why}")
             }
         };
-        text += &line;
-        text.push('\n');
+        tally.text += &line;
+        tally.text.push('\n');
     }
-    let deliberate = cases.iter().filter(|c| c.expects_error()).count();
-    text += &format!(
-        "Validated {} inputs ({deliberate} deliberately invalid).\n{} passed, {failed} failed\n",
-        cases.len(),
-        cases.len() - failed
-    );
-    print(&text)?;
-    Ok(if failed == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
+    Ok(tally)
+}
+
+/// Packages' data through their own validators (input and answer validators, and the output
+/// validator on `valid_output`/`invalid_output` cases), as `verify` runs them; a filter naming
+/// some cases of a package keeps only those (and leaves its invalid inputs out).
+fn validate_packages(
+    packages: Vec<(String, Result<Problem, Diagnostic>)>,
+    selected: &[Case],
+    pool: &verify::Pool,
+    verbose: bool,
+) -> Result<Tally> {
+    let mut tally = Tally::default();
+    let mut problems = vec![];
+    for (name, problem) in packages {
+        let mut problem = match problem {
+            Ok(problem) => problem,
+            Err(why) => {
+                tally.failed += 1;
+                tally.text += &format!("{}\n", visible_line(&why.to_string()));
+                continue;
+            }
+        };
+        let ids: Vec<String> = selected
+            .iter()
+            .filter(|case| case.problem == name)
+            .map(|case| case.id.clone())
+            .collect();
+        if ids.len() < problem.cases.len() {
+            problem
+                .cases
+                .retain(|case| ids.contains(&format!("{name}/{}", case.id)));
+            problem.invalid_inputs.clear();
+            problem.output_cases.clear();
+        }
+        tally.inputs += problem.cases.len() + problem.invalid_inputs.len();
+        tally.deliberate += problem.invalid_inputs.len();
+        problems.push(problem);
+    }
+    let names: Vec<String> = problems.iter().map(|p| p.name.clone()).collect();
+    for (name, found) in names.iter().zip(verify::validate_packages(problems, pool)?) {
+        let name = visible_line(name);
+        for error in &found.errors {
+            tally.text += &format!("{name}: {}\n", visible_line(error));
+        }
+        for unchecked in &found.unchecked {
+            tally.text += &format!("{name}: not checked: {}\n", visible_line(unchecked));
+        }
+        tally.failed += found.failures + found.unchecked.len();
+        if verbose {
+            tally.text += &format!("ok    {name}: {}\n", visible_line(&found.summary));
+        }
+    }
+    Ok(tally)
 }
 
 /// Validating the selected inputs, one pool job per input.

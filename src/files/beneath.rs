@@ -43,6 +43,8 @@ pub enum Scope {
     Package,
     /// A folder of fixtures.
     Fixtures,
+    /// A program given on the command line (`--exec sol.cpp`): its folder.
+    Program,
 }
 
 impl Scope {
@@ -50,6 +52,7 @@ impl Scope {
         match self {
             Scope::Package => "the package",
             Scope::Fixtures => "the fixtures root",
+            Scope::Program => "the program's folder",
         }
     }
 
@@ -57,6 +60,7 @@ impl Scope {
         match self {
             Scope::Package => "the format allows links only within it",
             Scope::Fixtures => "only links within it are followed",
+            Scope::Program => "a program is built from the files within it",
         }
     }
 }

@@ -71,10 +71,11 @@ pub fn name_of(package: &Path) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn tree(files: &[&str]) -> tempfile::TempDir {
+    /// A temporary folder holding the empty files `files` (paths below it).
+    pub(crate) fn tree(files: &[&str]) -> tempfile::TempDir {
         let dir = tempfile::tempdir().unwrap();
         for path in files {
             let path = dir.path().join(path);

@@ -168,7 +168,15 @@ pub fn parse(file: &Path, text: &str) -> Result<Option<Node>, Diagnostic> {
             Event::DocumentEnd | Event::StreamEnd => return Ok(builder.root),
             event => builder
                 .take(event, &mark)
-                .map_err(|over| located(&mark, over.to_string()))?,
+                .map_err(|refused| match refused {
+                    Refused::Duplicate { line, column, .. } => Diagnostic {
+                        file: file.to_path_buf(),
+                        line,
+                        column,
+                        message: refused.to_string(),
+                    },
+                    over => located(&mark, over.to_string()),
+                })?,
         }
     }
 }
@@ -230,9 +238,11 @@ struct Open {
     height: usize,
 }
 
-/// A tree over the budget a package's YAML is read within.
+/// Why a document is refused while its tree is built: over the budget a package's YAML is read
+/// within, or a map holding a key twice (which value was meant cannot be known; YAML itself
+/// requires keys to be unique).
 #[derive(Debug, thiserror::Error)]
-enum OverBudget {
+enum Refused {
     #[error(
         "more than {MAX_NODES} values once aliases are expanded (an alias copies what it names); \
          grundy reads package YAML up to that size"
@@ -243,6 +253,18 @@ enum OverBudget {
          up to that depth"
     )]
     Depth,
+    /// The key at `line`:`column` repeats one of the same map.
+    #[error(
+        "duplicate key `{key}`: it is set already at line {first_line}, column {first_column} \
+         of the same map; keep one of the two"
+    )]
+    Duplicate {
+        key: String,
+        line: usize,
+        column: usize,
+        first_line: usize,
+        first_column: usize,
+    },
 }
 
 /// Builds the tree from the parser's events, within [`MAX_NODES`] and [`MAX_DEPTH`]; anchors
@@ -259,18 +281,18 @@ struct Builder {
 
 impl Builder {
     /// Counts `nodes` more, `levels` deep below the open collections.
-    fn grow(&mut self, nodes: usize, levels: usize) -> Result<(), OverBudget> {
+    fn grow(&mut self, nodes: usize, levels: usize) -> Result<(), Refused> {
         self.nodes += nodes;
         if self.nodes > MAX_NODES {
-            return Err(OverBudget::Values);
+            return Err(Refused::Values);
         }
         if self.stack.len() + levels > MAX_DEPTH {
-            return Err(OverBudget::Depth);
+            return Err(Refused::Depth);
         }
         Ok(())
     }
 
-    fn take(&mut self, event: Event, mark: &Marker) -> Result<(), OverBudget> {
+    fn take(&mut self, event: Event, mark: &Marker) -> Result<(), Refused> {
         let at = |value, raw: &str| Node {
             value,
             raw: raw.to_string(),
@@ -285,7 +307,7 @@ impl Builder {
                 } else {
                     Value::Str(text.clone())
                 };
-                self.push_value(at(value, &text), anchor, 1, 1);
+                self.push_value(at(value, &text), anchor, 1, 1)?;
             }
             Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
                 self.grow(1, 1)?;
@@ -304,7 +326,7 @@ impl Builder {
             Event::SequenceEnd | Event::MappingEnd => {
                 if let Some(open) = self.stack.pop() {
                     let nodes = self.nodes - open.start;
-                    self.push_value(open.node, open.anchor, nodes, open.height + 1);
+                    self.push_value(open.node, open.anchor, nodes, open.height + 1)?;
                 }
             }
             Event::Alias(id) => {
@@ -316,7 +338,7 @@ impl Builder {
                     .cloned()
                     .unwrap_or_else(|| (at(Value::Null, ""), 1, 1));
                 self.grow(nodes, levels)?;
-                self.push_value(node, 0, nodes, levels);
+                self.push_value(node, 0, nodes, levels)?;
             }
             Event::Nothing
             | Event::StreamStart
@@ -327,8 +349,15 @@ impl Builder {
         Ok(())
     }
 
-    /// Adds a finished node of `nodes` nodes and `levels` levels to its parent.
-    fn push_value(&mut self, node: Node, anchor: usize, nodes: usize, levels: usize) {
+    /// Adds a finished node of `nodes` nodes and `levels` levels to its parent; a map's key
+    /// equal to one it holds already is refused.
+    fn push_value(
+        &mut self,
+        node: Node,
+        anchor: usize,
+        nodes: usize,
+        levels: usize,
+    ) -> Result<(), Refused> {
         if anchor > 0 {
             self.anchors.insert(anchor, (node.clone(), nodes, levels));
         }
@@ -339,14 +368,34 @@ impl Builder {
                 match &mut parent.node.value {
                     Value::Seq(items) => items.push(node),
                     Value::Map(entries) => match parent.key.take() {
-                        None => parent.key = Some(node),
+                        None => {
+                            if let Some((first, _)) =
+                                entries.iter().find(|(k, _)| same_key(k, &node))
+                            {
+                                return Err(Refused::Duplicate {
+                                    key: node.raw.clone(),
+                                    line: node.line,
+                                    column: node.column,
+                                    first_line: first.line,
+                                    first_column: first.column,
+                                });
+                            }
+                            parent.key = Some(node);
+                        }
                         Some(key) => entries.push((key, node)),
                     },
                     _ => unreachable!("only collections are pushed on the stack"),
                 }
             }
         }
+        Ok(())
     }
+}
+
+/// Whether two keys of a map are the same key: equal scalars (`2` and `"2"` differ, as YAML
+/// has them). Collections as keys are never taken for duplicates.
+fn same_key(a: &Node, b: &Node) -> bool {
+    !matches!(a.value, Value::Seq(_) | Value::Map(_)) && a.value == b.value
 }
 
 fn resolve_plain(text: &str) -> Value {
@@ -405,6 +454,24 @@ mod tests {
         let error = parse(Path::new("t.yaml"), "a: [1, 2\nb: 3\n").unwrap_err();
         assert!(error.to_string().starts_with("t.yaml:"), "{error}");
         assert!(error.line > 0);
+    }
+
+    #[test]
+    fn a_key_set_twice_in_one_map_is_refused_where_it_repeats() {
+        let text = "name: a\nlimits:\n  time_limit: 1\nlimits:\n  memory: 512\n";
+        let error = parse(Path::new("problem.yaml"), text).unwrap_err();
+        assert_eq!((error.line, error.column), (4, 1), "{error}");
+        assert_eq!(
+            error.to_string(),
+            "problem.yaml:4:1: duplicate key `limits`: it is set already at line 2, column 1 of \
+             the same map; keep one of the two"
+        );
+        let nested = parse(Path::new("t.yaml"), "a:\n  x: 1\n  y: 2\n  x: 3\n").unwrap_err();
+        assert_eq!((nested.line, nested.column), (4, 3), "{nested}");
+        // The same key in two maps, and `2` beside `"2"`, are no duplicates.
+        assert!(parse(Path::new("t.yaml"), "a: {x: 1}\nb: {x: 1}\n2: a\n'2': b\n").is_ok());
+        let flow = parse(Path::new("t.yaml"), "{a: 1, a: 2}").unwrap_err();
+        assert_eq!((flow.line, flow.column), (1, 8), "{flow}");
     }
 
     #[test]
@@ -468,7 +535,7 @@ mod tests {
     #[test]
     fn files_over_their_cap_are_refused_naming_their_size() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("problem.yaml"), "name: x\n".repeat(200)).unwrap();
+        std::fs::write(dir.path().join("problem.yaml"), "- name\n".repeat(200)).unwrap();
         let tree =
             crate::files::beneath::Tree::open(dir.path(), crate::files::beneath::Scope::Package)
                 .unwrap();
@@ -477,7 +544,7 @@ mod tests {
         let error = read(&file, 1024).unwrap_err();
         assert_eq!(
             error.message,
-            "too large: 1600 bytes, over the 1 KiB grundy reads of this file"
+            "too large: 1400 bytes, over the 1 KiB grundy reads of this file"
         );
         assert_eq!(error.file, dir.path().join("problem.yaml"));
     }

@@ -86,8 +86,20 @@ pub enum NotStartable {
         .0.display()
     )]
     NotExecutable(std::path::PathBuf),
-    #[error("`{}` is not found in PATH", .0.display())]
-    NotInPath(std::path::PathBuf),
+    /// A bare name found in no folder of PATH; `here` when the current folder has a file of
+    /// that name (which a command names by its path, `./a.out`).
+    #[error(
+        "`{}` is not found in PATH{}",
+        name.display(),
+        match here {
+            true => format!(" (did you mean `./{}`? a program in this folder is named by its path)", name.display()),
+            false => String::new(),
+        }
+    )]
+    NotInPath {
+        name: std::path::PathBuf,
+        here: bool,
+    },
 }
 
 /// Whether `program` can be started: its path names an executable file, or its bare name is
@@ -114,7 +126,10 @@ pub fn startable(program: &Program) -> Result<(), NotStartable> {
     if std::env::split_paths(&path).any(|dir| executable(&dir.join(name))) {
         Ok(())
     } else {
-        Err(NotStartable::NotInPath(name.to_path_buf()))
+        Err(NotStartable::NotInPath {
+            name: name.to_path_buf(),
+            here: name.symlink_metadata().is_ok(),
+        })
     }
 }
 

@@ -5,6 +5,7 @@
 //!
 //! Not for generating fixtures (`gen`) or running anything: it only writes source files.
 
+mod package;
 mod registry;
 
 use std::path::{Path, PathBuf};
@@ -33,9 +34,27 @@ const TEMPLATES: [(&str, &str); 7] = [
 const SAMPLE_INPUT: &str = "1\n4\n7\n";
 const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
 
+pub use package::Lang;
+
 pub fn run(args: NewArgs) -> Result<ExitCode> {
+    let root = match args.package {
+        true => None,
+        false => find_root(args.root.as_deref()).map(Some).or_else(|error| {
+            // Outside a checkout a problem cannot be built in: it is a package.
+            match error.downcast_ref::<NoCheckout>() {
+                Some(_) if args.root.is_none() => Ok(None),
+                _ => Err(error),
+            }
+        })?,
+    };
+    let Some(root) = root else {
+        let here = std::env::current_dir().context("cannot tell the current folder")?;
+        let folder = package::scaffold(&here, &args.problem, args.lang)?;
+        let shown = folder.strip_prefix(&here).unwrap_or(&folder);
+        crate::reporting::print(&package::next_steps(shown, args.lang))?;
+        return Ok(ExitCode::SUCCESS);
+    };
     let names = Names::new(&args.problem)?;
-    let root = find_root(args.root.as_deref())?;
     let lib_path = root.join("problems").join("lib.rs");
     let lib = std::fs::read_to_string(&lib_path)
         .with_context(|| format!("cannot read `{}`", lib_path.display()))?;
@@ -79,7 +98,10 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
     crate::reporting::print(&format!(
         "created {}/ ({})\nregistered `{}` in {}\nwrote {}\nwrote {}\nnext: `cargo run -- check \
          {}` passes as it is; then replace the example game file by file (statement.md says what \
-         it is), and `cargo run -- stress {}` compares your solver with your brute force\n",
+         it is), and `cargo run -- stress {}` compares your solver with your brute force\n\
+         note: a built-in problem is compiled into grundy: an installed `grundy` knows `{}` only \
+         once rebuilt (`cargo install --path {}`); a problem without Rust is a package (`grundy \
+         new NAME --package`)\n",
         folder.display(),
         files.join(", "),
         names.id,
@@ -87,7 +109,12 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
         sample.with_extension("in").display(),
         sample.with_extension("out").display(),
         names.id,
-        names.id
+        names.id,
+        names.id,
+        match root.as_os_str().is_empty() {
+            true => ".".to_string(),
+            false => root.display().to_string(),
+        },
     ))?;
     Ok(ExitCode::SUCCESS)
 }
@@ -179,18 +206,10 @@ impl Names {
         if grundy_problems::find(id).is_some() {
             bail!("problem `{id}` exists already; pick another id");
         }
-        let title = id
-            .split('-')
-            .map(|word| {
-                let (first, rest) = word.split_at(1);
-                first.to_ascii_uppercase() + rest
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
         Ok(Names {
             id: id.to_string(),
             module,
-            title,
+            title: title_of(id),
         })
     }
 
@@ -200,6 +219,18 @@ impl Names {
             .replace("{{module}}", &self.module)
             .replace("{{title}}", &self.title)
     }
+}
+
+/// A title from an id: `take-away_2` is `Take Away 2`.
+fn title_of(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let (first, rest) = word.split_at(1);
+            first.to_ascii_uppercase() + rest
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn write_problem(folder: &Path, names: &Names, fixtures: &Path, sample: &Path) -> Result<()> {
@@ -235,13 +266,18 @@ fn find_root(root: Option<&Path>) -> Result<PathBuf> {
         // Relative paths read better in what `new` prints.
         Some(root) if root == here => Ok(PathBuf::new()),
         Some(root) => Ok(root.to_path_buf()),
-        None => bail!(
-            "not in a grundy checkout: no `problems/lib.rs` in `{}` or any folder above it; run \
-             `grundy new` from the project root, or pass --root DIR",
-            here.display()
-        ),
+        None => Err(NoCheckout(here).into()),
     }
 }
+
+/// No grundy checkout around the current folder (a built-in problem needs one).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "not in a grundy checkout: no `problems/lib.rs` in `{}` or any folder above it; run `grundy \
+     new` from the project root, or pass --root DIR",
+    .0.display()
+)]
+struct NoCheckout(PathBuf);
 
 /// The fixtures root `<root>/runner.toml` names (default `<root>/fixtures`).
 fn fixtures_root(root: &Path) -> Result<PathBuf> {

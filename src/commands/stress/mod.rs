@@ -40,7 +40,12 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     };
     let config = load_config(&args.sources, overrides)?;
     let settings = config.settings(problem.id).clone();
-    let subject = Subject::choose(args.exec.as_deref(), false)?;
+    let subject = super::given::subject(
+        args.exec.as_deref(),
+        false,
+        config.isolate,
+        settings.memory_limit_mb,
+    )?;
     if subject.is_external() {
         super::containment_check(config.isolate)?;
     }

@@ -195,6 +195,24 @@ impl Jobs for BuildJobs {
     }
 }
 
+/// Builds one program given on the command line (`check --exec sol.cpp`) into `cache`, or
+/// finds it there: the build `verify` makes of a submission, under the default compile limits,
+/// its runs sized for `run_memory_mib` (a JVM's heap).
+pub fn build_program(program: &Program, cache: &Path, run_memory_mib: u64) -> Build {
+    let settings = BuildSettings {
+        cache: cache.to_path_buf(),
+        compile: Settings {
+            time_limit: COMPILE_TIME,
+            memory_limit_mb: COMPILE_MEMORY_MIB,
+            output_limit_mb: COMPILE_OUTPUT_MIB,
+            ..Settings::default()
+        },
+        run_memory_mib,
+        include: None,
+    };
+    build(program, &settings)
+}
+
 /// The limits a problem's compilers run under.
 fn compile_limits(problem: &Problem) -> Settings {
     Settings {
@@ -467,8 +485,13 @@ fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Com
             plan.run
                 .iter()
                 .map(|word| {
-                    word.replace(&base, &dir)
-                        .replace(languages::MEMORY, &memory_mib.to_string())
+                    // A word naming the build already stays (the cache may lie inside the
+                    // program's folder, for a source given on the command line).
+                    let word = match word.starts_with(&dir) {
+                        true => word.clone(),
+                        false => word.replace(&base, &dir),
+                    };
+                    word.replace(languages::MEMORY, &memory_mib.to_string())
                 })
                 .collect(),
         )

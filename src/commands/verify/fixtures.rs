@@ -63,6 +63,17 @@ impl RootPackages {
         RootPackages(packages.collect())
     }
 
+    /// Whether `name` is one of the packages.
+    pub fn contains(&self, name: &str) -> bool {
+        self.0.iter().any(|(n, _)| n == name)
+    }
+
+    /// The packages named in `names`, each with its problem or why it cannot be read.
+    pub fn take(self, names: &[&str]) -> Vec<(String, Result<Problem, Diagnostic>)> {
+        let named = self.0.into_iter();
+        named.filter(|(n, _)| names.contains(&n.as_str())).collect()
+    }
+
     /// Lays each readable package's limits and passes over its settings in `config` (flags
     /// still win), and, where no program is needed, the format's default output validator as
     /// its checker.

@@ -26,6 +26,7 @@ pub(crate) mod model;
 mod outcome;
 mod report;
 mod results;
+mod select;
 mod settle;
 mod time_limit;
 mod timing;
@@ -38,27 +39,34 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use super::load_config;
+use crate::cli::Sources;
 use crate::cli::{Format, VerifyArgs};
-use crate::config::{Isolate, Overrides};
+use crate::config::{Config, Isolate, Overrides};
+use crate::locate::Place;
 use crate::package::{find, load_package};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
-use build::BuildJobs;
+pub use build::{build_program, Build};
+use build::{BuildJobs, Builds};
+pub use cache::cache_folder;
 pub use fixtures::{RootPackages, Unpreparable};
-use model::{absolute, Problem};
+use model::absolute;
+pub use model::Problem;
 pub use timing::run as timelimit;
-use validation::{Findings, ValidationJobs};
+pub use validation::Findings;
+use validation::ValidationJobs;
 
 pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let reporter = reporting::reporter(ReportOptions {
         format: args.format,
         color,
-        verbosity: match args.verbose {
-            true => Verbosity::Verbose,
-            false => Verbosity::Normal,
+        verbosity: match (args.quiet, args.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (_, true) => Verbosity::Verbose,
+            _ => Verbosity::Normal,
         },
         junit: args.junit.clone(),
         slowest: None,
@@ -68,7 +76,16 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     // A bar for each stage, never beside JSON.
     let stages = Stages::new(args.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
-    let (problems, unreadable) = problems(&args)?;
+    let (mut problems, unreadable) = problems(&args)?;
+    let (_, named) = select::split_targets(&args.packages);
+    let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
+    select::submissions(&mut problems, &selectors)?;
+    if let Some(ms) = args.time_limit {
+        for problem in &mut problems {
+            problem.limits.time_limit = Some(ms as f64 / 1000.0);
+            problem.time_limit_source = "--time-limit";
+        }
+    }
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
     super::containment_check(isolate.unwrap_or_default())?;
@@ -100,20 +117,26 @@ fn verify_all(
 
     let findings = if args.submissions_only {
         let skipped = || Findings {
-            errors: vec![],
-            unchecked: vec![],
             summary: "not run (--submissions-only)".into(),
+            ..Findings::default()
         };
         problems.iter().map(|_| skipped()).collect()
     } else {
-        let validation = Arc::new(ValidationJobs::new(
-            Arc::clone(problems),
-            Arc::clone(&builds),
-        ));
-        let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
-        validation.findings(&said)
+        validate(problems, &builds, pool)?
     };
 
+    let mut findings = findings;
+    if args.warnings_as_errors {
+        for (problem, found) in problems.iter().zip(&mut findings) {
+            let count = problem.warnings.len();
+            if count > 0 {
+                found.failures += count;
+                found.errors.push(format!(
+                    "{count} warning(s) above, errors under --warnings-as-errors"
+                ));
+            }
+        }
+    }
     if args.first_failure {
         eprintln!(
             "note: --first-failure: each submission is judged up to its first failing case, so \
@@ -125,18 +148,83 @@ fn verify_all(
     judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
 }
 
+/// The validation stage: every problem's data through its validators, on the pool.
+fn validate(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Arc<Builds>,
+    pool: &Pool,
+) -> Result<Vec<Findings>> {
+    let validation = Arc::new(ValidationJobs::new(
+        Arc::clone(problems),
+        Arc::clone(builds),
+    ));
+    let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
+    Ok(validation.findings(&said))
+}
+
+/// `grundy validate` on packages: their validators built (their submissions are not) and run
+/// on their data, as `verify` does it; what each package's validation found, in order.
+pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<Findings>> {
+    for problem in &mut problems {
+        problem.submissions.clear();
+    }
+    let problems = Arc::new(problems);
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = Arc::new(build_jobs.collect(built));
+    validate(&problems, &builds, pool)
+}
+
 /// The problems to verify, and the packages that could not be read (located errors).
 fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
-    let here = std::env::current_dir().context("cannot read the working directory")?;
-    let mut targets = args.packages.clone();
+    let (mut targets, _) = select::split_targets(&args.packages);
     if targets.is_empty() {
-        if !here.join("problem.yaml").is_file() {
-            let config = load_config(&args.sources, Overrides::default())?;
-            return Ok((builtin::problems(&config, &here)?, vec![]));
+        match default_target(&args.sources)? {
+            Target::Package(package) => targets.push(package),
+            Target::BuiltIn { config, project } => {
+                return Ok((builtin::problems(&config, &project)?, vec![]))
+            }
         }
-        targets.push(PathBuf::from("."));
     }
     Ok(packages(&targets))
+}
+
+/// What `verify` (and `timelimit`) act on without a `PKG`.
+enum Target {
+    /// The package holding the current folder.
+    Package(PathBuf),
+    /// The built-in problems of the project whose settings were found (or whose default
+    /// fixtures root is here).
+    BuiltIn {
+        config: Box<Config>,
+        project: PathBuf,
+    },
+}
+
+/// The package holding the current folder, else the built-in problems of the project around
+/// it; neither is an error saying what was looked for, and where.
+fn default_target(sources: &Sources) -> Result<Target> {
+    let place = Place::find(sources.config.as_deref())?;
+    if let Some(package) = place.package {
+        return Ok(Target::Package(package));
+    }
+    let project = place.runner.is_some() || sources.fixtures.is_some();
+    if !project && !Path::new("fixtures").is_dir() {
+        return Err(place.nothing_here("problem package").into());
+    }
+    let config = load_config(sources, Overrides::default())?;
+    Ok(Target::BuiltIn {
+        config: Box::new(config),
+        project: place.project(),
+    })
+}
+
+/// What `timelimit` acts on without a `PKG`: the package holding the current folder, else the
+/// current folder (a contest of packages).
+pub fn default_package() -> Result<PathBuf> {
+    Ok(Place::find(None)?
+        .package
+        .unwrap_or_else(|| PathBuf::from(".")))
 }
 
 /// The packages found at `targets` (package or contest folders) as problems, and those that
@@ -219,8 +307,13 @@ impl Pool {
 /// The path shown for a problem's folder: relative to the working directory when inside it.
 pub fn shown(path: &Path) -> String {
     let here = std::env::current_dir().unwrap_or_default();
-    path.strip_prefix(&here)
+    let shown = path
+        .strip_prefix(&here)
         .unwrap_or(path)
         .display()
-        .to_string()
+        .to_string();
+    match shown.is_empty() {
+        true => ".".into(),
+        false => shown,
+    }
 }

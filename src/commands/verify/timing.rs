@@ -7,7 +7,6 @@
 //! verify's stages (building, judging) and owns only the timing and its report.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -33,7 +32,7 @@ use crate::running::Clock;
 
 pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
     let targets = match args.packages.is_empty() {
-        true => vec![PathBuf::from(".")],
+        true => vec![super::default_package()?],
         false => args.packages.clone(),
     };
     let (problems, unreadable) = super::packages(&targets);

@@ -89,6 +89,8 @@ pub struct Findings {
     pub unchecked: Vec<String>,
     /// One line of what was checked.
     pub summary: String,
+    /// How many checks failed (`errors` lists the first of them).
+    pub failures: usize,
 }
 
 impl ValidationJobs {
@@ -229,6 +231,7 @@ impl ValidationJobs {
                 summary += &format!("; not run: {validator}: {why}");
             }
             all[p].summary = summary;
+            all[p].failures = all[p].errors.len();
             let errors = &mut all[p].errors;
             if errors.len() > ERRORS_SHOWN {
                 let more = errors.len() - ERRORS_SHOWN;

@@ -109,6 +109,10 @@ impl VerifyView {
         for warning in &heading.warnings {
             text += &note(look, "warning", warning);
         }
+        // `-q`: a problem's errors and its closing line only.
+        if look.verbosity == Verbosity::Quiet {
+            return text;
+        }
         let _ = writeln!(text, "  build: {}", heading.build);
         let _ = writeln!(text, "  validation: {}", visible_line(&heading.validation));
         let _ = writeln!(text, "  time limit: {}", heading.time_limit);
@@ -123,6 +127,9 @@ impl VerifyView {
         self.submissions += 1;
         self.judged += usize::from(row.ok.is_some());
         self.wrong += usize::from(row.ok == Some(false));
+        if look.verbosity == Verbosity::Quiet {
+            return String::new();
+        }
         let table = self.table;
         let (name, language) = (table.name, table.language);
         let verdict = row.verdict.map_or("-".to_string(), |got| got.to_string());

@@ -1,0 +1,303 @@
+//! `grundy new NAME --package`: a Kattis problem package (format 2025-09) that every command
+//! works on at once, without Rust or a rebuild: `problem.yaml`, a Markdown statement, a sample
+//! and a few secret cases, an input validator, an accepted and a wrong submission, and
+//! `generators/generators.yaml` (BAPCtools' format) with one random generator taking `{seed}`,
+//! the programs in the language the user picks (`--lang`). The example problem is a sum of
+//! integers, to be replaced file by file.
+//!
+//! Writes the folder `NAME/` in the current folder and nothing else; refuses a name that exists.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use clap::ValueEnum;
+
+use crate::files::{write_atomic, Existing};
+
+/// The languages a package can be scaffolded in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Lang {
+    /// Python 3: nothing to compile, so nothing to install beyond `python3`.
+    #[default]
+    Python,
+    /// C++ (built with the language table's compiler, g++ or clang++).
+    Cpp,
+}
+
+impl Lang {
+    /// The file extension of its programs.
+    fn extension(self) -> &'static str {
+        match self {
+            Lang::Python => "py",
+            Lang::Cpp => "cpp",
+        }
+    }
+
+    /// Its name for people.
+    fn name(self) -> &'static str {
+        match self {
+            Lang::Python => "Python",
+            Lang::Cpp => "C++",
+        }
+    }
+
+    /// Its programs: (accepted, wrong, validator, generator) sources.
+    fn programs(self) -> [&'static str; 4] {
+        match self {
+            Lang::Python => [
+                include_str!("package_template/python/accepted.py"),
+                include_str!("package_template/python/wrong.py"),
+                include_str!("package_template/python/validate.py"),
+                include_str!("package_template/python/random.py"),
+            ],
+            Lang::Cpp => [
+                include_str!("package_template/cpp/accepted.cpp"),
+                include_str!("package_template/cpp/wrong.cpp"),
+                include_str!("package_template/cpp/validate.cpp"),
+                include_str!("package_template/cpp/random.cpp"),
+            ],
+        }
+    }
+}
+
+/// The cases written with the package, each `(path below data/, input, answer)`; the answers
+/// worked out by hand. `generators.yaml` lists the same inputs, so `generate` remakes them.
+pub const CASES: [(&str, &str, &str); 4] = [
+    ("sample/1", "3\n1 2 3\n", "6\n"),
+    ("secret/negative", "4\n-5 2 -7 1\n", "-9\n"),
+    (
+        "secret/large",
+        "3\n1000000000 1000000000 -1000000000\n",
+        "1000000000\n",
+    ),
+    ("secret/single", "1\n0\n", "0\n"),
+];
+
+/// The names the package goes by: its folder `sum-up`, its title `Sum Up`.
+struct Names {
+    name: String,
+    title: String,
+}
+
+impl Names {
+    /// A package name: lowercase letters, digits, `-` and `_`, starting with a letter or digit
+    /// (what the format allows of a problem's short name, and safe as a folder name anywhere).
+    fn new(name: &str) -> Result<Names> {
+        let valid = name.starts_with(|c: char| c.is_ascii_lowercase() || c.is_ascii_digit())
+            && name.len() <= 64
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+        if !valid {
+            bail!(
+                "package name `{}` must be lowercase letters, digits, `-` and `_`, starting with \
+                 a letter or digit (at most 64), like `sum-up`",
+                crate::escape::visible_line(name)
+            );
+        }
+        Ok(Names {
+            name: name.to_string(),
+            title: super::title_of(name),
+        })
+    }
+}
+
+/// Every file of the package for `names` in `lang`, each `(path below the package, contents)`.
+fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
+    let ext = lang.extension();
+    let [accepted, wrong, validate, random] = lang.programs();
+    let fill = |template: &str| {
+        template
+            .replace("{{title}}", &names.title)
+            .replace("{{uuid}}", uuid)
+            .replace("{{solution}}", &format!("sol.{ext}"))
+            .replace("{{generator}}", &format!("random.{ext}"))
+    };
+    let mut files = vec![
+        (
+            "problem.yaml".into(),
+            fill(include_str!("package_template/problem.yaml.tmpl")),
+        ),
+        (
+            "statement/problem.en.md".into(),
+            fill(include_str!("package_template/problem.en.md.tmpl")),
+        ),
+        (
+            "generators/generators.yaml".into(),
+            fill(include_str!("package_template/generators.yaml.tmpl")),
+        ),
+        (format!("generators/random.{ext}").into(), random.into()),
+        (
+            format!("input_validators/validate.{ext}").into(),
+            validate.into(),
+        ),
+        (
+            format!("submissions/accepted/sol.{ext}").into(),
+            accepted.into(),
+        ),
+        (
+            format!("submissions/wrong_answer/wrong.{ext}").into(),
+            wrong.into(),
+        ),
+    ];
+    for (case, input, answer) in CASES {
+        files.push((format!("data/{case}.in").into(), input.into()));
+        files.push((format!("data/{case}.ans").into(), answer.into()));
+    }
+    files
+}
+
+/// Writes the package `name` in `lang` below `parent`; returns its folder.
+pub fn scaffold(parent: &Path, name: &str, lang: Lang) -> Result<PathBuf> {
+    let names = Names::new(name)?;
+    let folder = parent.join(&names.name);
+    if folder.symlink_metadata().is_ok() {
+        bail!(
+            "`{}` exists already; pick another name, or remove it first",
+            folder.display()
+        );
+    }
+    std::fs::create_dir(&folder)
+        .with_context(|| format!("cannot create `{}`", folder.display()))?;
+    let written = files(&names, lang, &uuid())
+        .into_iter()
+        .try_for_each(|(path, text)| {
+            let path = folder.join(path);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent)
+                    .with_context(|| format!("cannot create `{}`", parent.display()))?;
+            }
+            write_atomic(&path, text.as_bytes(), Existing::Keep)
+        });
+    if let Err(error) = written {
+        // Leave nothing half-made behind: the folder is ours, created above.
+        let _ = std::fs::remove_dir_all(&folder);
+        return Err(error);
+    }
+    Ok(folder)
+}
+
+/// What to do next, printed after scaffolding the package in `folder`.
+pub fn next_steps(folder: &Path, lang: Lang) -> String {
+    let shown = folder.display();
+    let check = format!(
+        "grundy check --exec submissions/accepted/sol.{}",
+        lang.extension()
+    );
+    let steps = [
+        (check.as_str(), "judge a program on the data"),
+        ("grundy validate", "check the inputs"),
+        ("grundy verify", "validators and every submission"),
+    ];
+    let width = steps
+        .iter()
+        .map(|(command, _)| command.len())
+        .max()
+        .unwrap_or(0);
+    let mut text = format!(
+        "created {shown}/ (a Kattis package, format 2025-09; programs in {})\nnext, inside it \
+         (cd {shown}):\n",
+        lang.name()
+    );
+    for (command, what) in steps {
+        text += &format!("  {command:<width$}   {what}\n");
+    }
+    text + "then replace the example problem (a sum of integers) file by file: \
+            statement/problem.en.md says what it is\n"
+}
+
+/// A random (version 4) UUID for `problem.yaml`, from the kernel's random source.
+fn uuid() -> String {
+    use std::io::Read;
+    let mut bytes = [0u8; 16];
+    let random = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut bytes));
+    if random.is_err() {
+        // No random source: the time and the process still make it unlikely to repeat.
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        bytes = (nanos ^ (u128::from(std::process::id()) << 64)).to_le_bytes();
+    }
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_checked_and_titled() {
+        assert_eq!(Names::new("sum-up_2").unwrap().title, "Sum Up 2");
+        for bad in ["Sum", "-x", "", "a/b", "a b", "../x", &"x".repeat(65)] {
+            assert!(Names::new(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_placeholder_is_filled_and_the_uuid_has_its_version() {
+        let id = uuid();
+        assert_eq!(id.len(), 36);
+        assert_eq!(&id[14..15], "4");
+        for lang in [Lang::Python, Lang::Cpp] {
+            let names = Names::new("sum-up").unwrap();
+            for (path, text) in files(&names, lang, &id) {
+                assert!(!text.contains("{{"), "{}", path.display());
+            }
+        }
+    }
+
+    /// The answers written by hand are the sums of their inputs, computed here independently.
+    #[test]
+    fn the_written_answers_are_the_sums_of_the_inputs() {
+        for (case, input, answer) in CASES {
+            let words: Vec<i64> = input
+                .split_whitespace()
+                .map(|w| w.parse().unwrap())
+                .collect();
+            assert_eq!(words[0] as usize, words.len() - 1, "{case}");
+            let sum: i64 = words[1..].iter().sum();
+            assert_eq!(answer, format!("{sum}\n"), "{case}");
+        }
+    }
+
+    #[test]
+    fn the_generators_file_lists_the_written_cases() {
+        let names = Names::new("sum-up").unwrap();
+        let (_, yaml) = files(&names, Lang::Python, "u")
+            .into_iter()
+            .find(|(path, _)| path.ends_with("generators.yaml"))
+            .unwrap();
+        // It reads as YAML, and names each written case with its input.
+        assert!(crate::package::yaml::parse(Path::new("generators.yaml"), &yaml).is_ok());
+        for (case, input, _) in CASES {
+            let (_, name) = case.split_once('/').unwrap();
+            let quoted = format!("in: {input:?}");
+            assert!(yaml.contains(&quoted), "{case}: {quoted}");
+            assert!(yaml.contains(name), "{case}");
+        }
+        assert!(yaml.contains("generate: random.py {seed}"));
+    }
+
+    #[test]
+    fn an_existing_folder_is_refused_and_a_new_one_written_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = scaffold(dir.path(), "sum-up", Lang::Cpp).unwrap();
+        assert!(folder.join("submissions/accepted/sol.cpp").is_file());
+        assert!(folder.join("data/secret/large.ans").is_file());
+        let again = scaffold(dir.path(), "sum-up", Lang::Python)
+            .unwrap_err()
+            .to_string();
+        assert!(again.contains("exists already"), "{again}");
+        assert!(!folder.join("submissions/accepted/sol.py").exists());
+    }
+}
