@@ -329,8 +329,15 @@ pub struct GenArgs {
 
 #[derive(Args, Debug)]
 pub struct StressArgs {
-    /// Problem id, e.g. s-nim.
-    pub problem: String,
+    /// A built-in problem's id (e.g. s-nim), or a package folder (holding problem.yaml)
+    /// [default: the package holding the current folder].
+    #[arg(value_name = "PROBLEM|PKG")]
+    pub problem: Option<String>,
+    /// A package's generator command, its program in generators/ and `{seed}` among its
+    /// arguments, e.g. 'gen.py {seed} 10' [default: each `generate:` command of
+    /// generators.yaml that takes `{seed}`, in turn].
+    #[arg(long, value_name = "'GEN ARGS'")]
+    pub generator: Option<String>,
     /// How many random inputs to try.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: u64,
@@ -350,7 +357,9 @@ pub struct StressArgs {
     #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = env_var)]
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     /// Write the shrunk counterexample as a fixture under `<fixtures>/<problem>/stress/`, with
-    /// the brute force's output as the expected file.
+    /// the brute force's output as the expected file; for a package, as
+    /// `data/secret/stress-<seed>.in` and `.ans` (the reference solution's answer), never
+    /// replacing a file.
     #[arg(long)]
     pub save: bool,
     /// Worker threads (0 = one per core; at most 1024).

@@ -77,7 +77,7 @@ impl MakeJobs {
         let mut files = Files::new();
         if let Some(command) = &rule.generate {
             let program = self.programs.generator(&command.program)?;
-            files = self.run_generator(program, command, rule.retries)?;
+            files = run_generator(program, command, rule.retries, &self.limits)?;
         }
         if let Some(copy) = &rule.copy {
             let mut copied = false;
@@ -133,99 +133,113 @@ impl MakeJobs {
         Ok(())
     }
 
-    fn run_generator(
-        &self,
-        program: &Command,
-        command: &crate::package::generators::Command,
-        retries: u32,
-    ) -> Result<Files, String> {
-        let staging =
-            tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
-        let limits = self.limits.run_limits();
-        let mut last = String::new();
-        for retry in 0..retries.max(1) {
-            let mut argv = program.argv.clone();
-            argv.extend(
-                command
-                    .arguments(CASE_NAME, retry)
-                    .into_iter()
-                    .map(Into::into),
+    fn solve(&self, rule: &Rule, input: Vec<u8>) -> Result<Vec<u8>, String> {
+        let (path, program) = self.programs.solution(&rule.solution)?;
+        run_solution(path, program, input, &self.limits)
+    }
+}
+
+/// Runs the generator `program` of `command` contained under `settings` (attempt after attempt,
+/// each with the next seed, up to `retries`): the case's files it made, its stdout the `.in`
+/// when it wrote none; or why not, naming the command. `stress` runs generators through this too.
+pub fn run_generator(
+    program: &Command,
+    command: &crate::package::generators::Command,
+    retries: u32,
+    settings: &Settings,
+) -> Result<Files, String> {
+    let staging =
+        tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+    let limits = settings.run_limits();
+    let mut last = String::new();
+    for retry in 0..retries.max(1) {
+        let mut argv = program.argv.clone();
+        argv.extend(
+            command
+                .arguments(CASE_NAME, retry)
+                .into_iter()
+                .map(Into::into),
+        );
+        let run = Command {
+            argv,
+            ..program.clone()
+        };
+        let export: Vec<(PathBuf, PathBuf)> = all_extensions()
+            .map(|ext| {
+                let name = format!("{CASE_NAME}.{ext}");
+                (
+                    PathBuf::from(&name),
+                    staging.path().join(retry.to_string()).join(&name),
+                )
+            })
+            .collect();
+        std::fs::create_dir_all(staging.path().join(retry.to_string()))
+            .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+        let spec = Spec {
+            export,
+            ..Spec::new(&run, &limits)
+        };
+        let outcome = grundy_sandbox::run(spec)
+            .map_err(|e| format!("generator `{}` cannot be started: {e}", command.text))?;
+        let too_big = outcome
+            .export_failures
+            .iter()
+            .any(|f| !matches!(f.why, grundy_sandbox::ExportError::Missing));
+        let result = run_of(outcome, settings);
+        if let Some(failure) = result.failure {
+            last = format!(
+                "generator `{}` {failure}{}",
+                command.text,
+                said(&result.stderr)
             );
-            let run = Command {
-                argv,
-                ..program.clone()
-            };
-            let export: Vec<(PathBuf, PathBuf)> = all_extensions()
-                .map(|ext| {
-                    let name = format!("{CASE_NAME}.{ext}");
-                    (
-                        PathBuf::from(&name),
-                        staging.path().join(retry.to_string()).join(&name),
-                    )
-                })
-                .collect();
-            std::fs::create_dir_all(staging.path().join(retry.to_string()))
-                .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
-            let spec = Spec {
-                export,
-                ..Spec::new(&run, &limits)
-            };
-            let outcome = grundy_sandbox::run(spec)
-                .map_err(|e| format!("generator `{}` cannot be started: {e}", command.text))?;
-            let too_big = outcome
-                .export_failures
-                .iter()
-                .any(|f| !matches!(f.why, grundy_sandbox::ExportError::Missing));
-            let result = run_of(outcome, &self.limits);
-            if let Some(failure) = result.failure {
-                last = format!(
-                    "generator `{}` {failure}{}",
-                    command.text,
-                    said(&result.stderr)
-                );
-                continue;
+            continue;
+        }
+        if too_big {
+            return Err(format!(
+                "generator `{}` wrote files that cannot be copied out (too large?)",
+                command.text
+            ));
+        }
+        let mut files = Files::new();
+        for ext in all_extensions() {
+            let path = staging
+                .path()
+                .join(retry.to_string())
+                .join(format!("{CASE_NAME}.{ext}"));
+            if let Ok(bytes) = std::fs::read(&path) {
+                files.insert(ext.to_string(), bytes);
             }
-            if too_big {
+        }
+        if !files.contains_key("in") {
+            if result.output.is_empty() {
                 return Err(format!(
-                    "generator `{}` wrote files that cannot be copied out (too large?)",
+                    "generator `{}` wrote no {CASE_NAME}.in and nothing on stdout",
                     command.text
                 ));
             }
-            let mut files = Files::new();
-            for ext in all_extensions() {
-                let path = staging
-                    .path()
-                    .join(retry.to_string())
-                    .join(format!("{CASE_NAME}.{ext}"));
-                if let Ok(bytes) = std::fs::read(&path) {
-                    files.insert(ext.to_string(), bytes);
-                }
-            }
-            if !files.contains_key("in") {
-                if result.output.is_empty() {
-                    return Err(format!(
-                        "generator `{}` wrote no {CASE_NAME}.in and nothing on stdout",
-                        command.text
-                    ));
-                }
-                files.insert("in".into(), result.output);
-            }
-            return Ok(files);
+            files.insert("in".into(), result.output);
         }
-        Err(last)
+        return Ok(files);
     }
+    Err(last)
+}
 
-    fn solve(&self, rule: &Rule, input: Vec<u8>) -> Result<Vec<u8>, String> {
-        let (path, program) = self.programs.solution(&rule.solution)?;
-        let limits = self.limits.run_limits();
-        let spec = Spec::new(program, &limits).stdin(Stdin::Bytes(input));
-        let outcome = grundy_sandbox::run(spec)
-            .map_err(|e| format!("solution `{path}` cannot be started: {e}"))?;
-        let run = run_of(outcome, &self.limits);
-        match run.failure {
-            None => Ok(run.output),
-            Some(failure) => Err(format!("solution `{path}` {failure}{}", said(&run.stderr))),
-        }
+/// Runs the solution at `path` (its built `program`) contained under `settings` on `input`: the
+/// answer it writes, or why it wrote none. `stress` runs its reference solution through this.
+pub fn run_solution(
+    path: &str,
+    program: &Command,
+    input: Vec<u8>,
+    settings: &Settings,
+) -> Result<Vec<u8>, String> {
+    let limits = settings.run_limits();
+    let spec = Spec::new(program, &limits).stdin(Stdin::Bytes(input));
+    let outcome = grundy_sandbox::run(spec)
+        .map_err(|e| format!("solution `{path}` cannot be started: {e}"))?;
+    let run = run_of(outcome, settings);
+    match run.failure {
+        None => Ok(run.output),
+        Some(failure) => Err(format!("solution `{path}` {failure}{}", said(&run.stderr))),
     }
 }
 

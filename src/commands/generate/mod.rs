@@ -6,9 +6,9 @@
 //! Then the package's inputs and answers go through its validators. `verify` calls
 //! [`generate_package`] first on a package with a `generators.yaml`.
 
-mod make;
+pub(crate) mod make;
 mod manifest;
-mod programs;
+pub(crate) mod programs;
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -123,23 +123,14 @@ pub fn generate_package(
     pool: &Pool,
     validate: bool,
 ) -> Result<Generated> {
-    let tree = Tree::open(root, Scope::Package).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let file = PathBuf::from(FOLDER).join(FILE);
-    let text = read_text(&tree, &file)?;
+    let (tree, package, plan) = read_plan(root)?;
+    let context = PlanContext {
+        interactive_or_multi_pass: interactive_or_multi_pass(&package),
+        constants: vec![],
+    };
     let data = root.join("data");
     std::fs::create_dir_all(&data)
         .with_context(|| format!("cannot create `{}`", data.display()))?;
-    let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let kind = package.metadata.problem_type;
-    let context = PlanContext {
-        interactive_or_multi_pass: kind.interactive || kind.multi_pass,
-        constants: vec![],
-    };
-    let shown = root.join(&file);
-    let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow::anyhow!("{}", lines.join("\n"))
-    })?;
     let mut generated = Generated {
         package: package.name.clone(),
         warnings: plan.warnings.iter().map(ToString::to_string).collect(),
@@ -215,6 +206,30 @@ pub fn generate_package(
     Ok(generated)
 }
 
+/// The package at `root` (opened and read) and its `generators.yaml` as a plan; the errors of
+/// the plan all together, each located. `stress` reads a package's generators through this.
+pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
+    let tree = Tree::open(root, Scope::Package).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let file = PathBuf::from(FOLDER).join(FILE);
+    let text = read_text(&tree, &file)?;
+    let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let context = PlanContext {
+        interactive_or_multi_pass: interactive_or_multi_pass(&package),
+        constants: vec![],
+    };
+    let shown = root.join(&file);
+    let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        anyhow::anyhow!("{}", lines.join("\n"))
+    })?;
+    Ok((tree, package, plan))
+}
+
+fn interactive_or_multi_pass(package: &Package) -> bool {
+    let kind = package.metadata.problem_type;
+    kind.interactive || kind.multi_pass
+}
+
 fn read_text(tree: &Tree, file: &Path) -> Result<String> {
     let path = tree.join(file);
     let opened = path.open().map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -234,7 +249,7 @@ fn read_text(tree: &Tree, file: &Path) -> Result<String> {
 }
 
 /// The limits a generator and a solution writing answers run under.
-fn limits(package: &Package) -> Settings {
+pub(crate) fn limits(package: &Package) -> Settings {
     let limits = &package.metadata.limits;
     Settings {
         time_limit: limits

@@ -47,30 +47,21 @@ impl Programs {
             }
             match &rule.solution {
                 Solution::Given(path) if !programs.solutions.contains_key(path) => {
-                    let program = Program::new(&tree.join(path), None, None)
-                        .map_err(|e| e.to_string())
-                        .and_then(|p| exists(p, path));
-                    programs.solutions.insert(path.clone(), program);
+                    programs
+                        .solutions
+                        .insert(path.clone(), given_solution(tree, path));
                 }
                 Solution::Default => needs_default = true,
                 _ => {}
             }
         }
         if needs_default {
-            let accepted = package
-                .submissions
-                .iter()
-                .filter(|s| s.folder == "accepted")
-                .min_by(|a, b| a.id.cmp(&b.id));
-            if let Some(submission) = accepted {
-                let path = format!("submissions/{}", submission.id);
+            if let Some((path, program)) = default_solution(package) {
                 notes.push(format!(
                     "generators.yaml gives no `solution:`; answers are written by `/{path}` (add \
                      `solution: /{path}` to say so)"
                 ));
-                programs
-                    .solutions
-                    .insert(path.clone(), Ok(submission.program.clone()));
+                programs.solutions.insert(path.clone(), Ok(program));
                 programs.default_solution = Some(path);
             }
         }
@@ -146,6 +137,27 @@ impl Programs {
     }
 }
 
+/// The solution writing answers where none is given: the first accepted submission by name, as
+/// its path from the package root (`submissions/accepted/a.py`) and its program.
+pub fn default_solution(package: &Package) -> Option<(String, Program)> {
+    let accepted = package
+        .submissions
+        .iter()
+        .filter(|s| s.folder == "accepted")
+        .min_by(|a, b| a.id.cmp(&b.id))?;
+    Some((
+        format!("submissions/{}", accepted.id),
+        accepted.program.clone(),
+    ))
+}
+
+/// A solution `generators.yaml` names, at `path` from the package root, or why there is none.
+pub fn given_solution(tree: &Tree, path: &str) -> Result<Program, String> {
+    Program::new(&tree.join(path), None, None)
+        .map_err(|e| e.to_string())
+        .and_then(|p| exists(p, path))
+}
+
 fn exists(program: Program, path: &str) -> Result<Program, String> {
     if program.files.is_empty() {
         Err(format!("`{path}` is not there"))
@@ -156,7 +168,7 @@ fn exists(program: Program, path: &str) -> Result<Program, String> {
 
 /// The generator `name` of a command: a name of `generators:` (its files, the first the entry
 /// point), else the file or folder `generators/<name>`.
-fn generator(tree: &Tree, plan: &Plan, name: &str) -> Result<Program, String> {
+pub fn generator(tree: &Tree, plan: &Plan, name: &str) -> Result<Program, String> {
     if let Some((_, files)) = plan.programs.iter().find(|(n, _)| n == name) {
         let entry = &files[0];
         let folder = tree.join(FOLDER);

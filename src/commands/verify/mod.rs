@@ -18,7 +18,7 @@
 pub(crate) mod build;
 mod builtin;
 mod cache;
-mod checkers;
+pub(crate) mod checkers;
 mod first_failure;
 mod fixtures;
 mod judge;
