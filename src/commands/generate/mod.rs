@@ -174,7 +174,7 @@ pub fn generate_package(
     for (((case, _), key), made) in jobs.cases.iter().zip(keys).zip(outputs) {
         match made {
             Some(Made::Files { files, warnings }) => {
-                let at = format!("{}", case.path);
+                let at = case.path.to_string();
                 generated
                     .warnings
                     .extend(warnings.into_iter().map(|w| format!("{at}: {w}")));
