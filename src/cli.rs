@@ -41,6 +41,9 @@ pub enum Command {
     Add(AddArgs),
     /// Generate a fixture: a seeded random input, and its expected output from the brute force.
     Gen(GenArgs),
+    /// Build a package's data/ from generators/generators.yaml (as BAPCtools' `bt generate`
+    /// does): only what changed is made again.
+    Generate(GenerateArgs),
     /// Compare the solver (or a program) with the brute force on random inputs; shrink a failure.
     Stress(StressArgs),
     /// Check every fixture input against its problem's constraints.
@@ -204,6 +207,9 @@ pub struct VerifyArgs {
     /// output validator judges.
     #[arg(long)]
     pub submissions_only: bool,
+    /// Verify the data as committed: do not generate it first from generators/generators.yaml.
+    #[arg(long)]
+    pub no_generate: bool,
     /// Judge only the submissions PATH names (a submission, or a folder holding some) or GLOB
     /// matches below `submissions/` (e.g. `accepted/*`); repeatable. A submission's path given
     /// as PKG does the same, in its package.
@@ -224,6 +230,26 @@ pub struct VerifyArgs {
     /// How much containment the programs need: `strict` refuses to run them unless this
     /// machine contains programs fully; `off` runs them even where their files cannot be kept
     /// apart (no namespaces, no Landlock), trusting them.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    /// A package folder (holding problem.yaml and generators/generators.yaml), or a contest
+    /// folder of packages [default: the current folder].
+    #[arg(value_name = "PKG")]
+    pub packages: Vec<PathBuf>,
+    /// Make every case again, and replace data files generate did not make.
+    #[arg(long)]
+    pub force: bool,
+    /// Remove data files no rule of generators.yaml describes.
+    #[arg(long)]
+    pub clean: bool,
+    /// Worker threads (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// How much containment the generators need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
 }
@@ -303,8 +329,15 @@ pub struct GenArgs {
 
 #[derive(Args, Debug)]
 pub struct StressArgs {
-    /// Problem id, e.g. s-nim.
-    pub problem: String,
+    /// A built-in problem's id (e.g. s-nim), or a package folder (holding problem.yaml)
+    /// [default: the package holding the current folder].
+    #[arg(value_name = "PROBLEM|PKG")]
+    pub problem: Option<String>,
+    /// A package's generator command, its program in generators/ and `{seed}` among its
+    /// arguments, e.g. 'gen.py {seed} 10' [default: each `generate:` command of
+    /// generators.yaml that takes `{seed}`, in turn].
+    #[arg(long, value_name = "'GEN ARGS'")]
+    pub generator: Option<String>,
     /// How many random inputs to try.
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub cases: u64,
@@ -324,7 +357,9 @@ pub struct StressArgs {
     #[arg(long = "env", value_name = "NAME[=VALUE]", value_parser = env_var)]
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     /// Write the shrunk counterexample as a fixture under `<fixtures>/<problem>/stress/`, with
-    /// the brute force's output as the expected file.
+    /// the brute force's output as the expected file; for a package, as
+    /// `data/secret/stress-<seed>.in` and `.ans` (the reference solution's answer), never
+    /// replacing a file.
     #[arg(long)]
     pub save: bool,
     /// Worker threads (0 = one per core; at most 1024).

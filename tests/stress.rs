@@ -269,3 +269,125 @@ fn an_external_program_is_stressed_under_the_check_exec_limits() {
     let output = project.grundy(&["stress", "nim", "--exec", "/no/such/program"]);
     assert_eq!(code(&output), 2, "{}", dump(&output));
 }
+
+/// A package judging the sum of `n` numbers: a Python generator `gen.py {seed} n`, a validator,
+/// an accepted solution; `wrong.py` beside it is wrong only once `n` reaches 7.
+fn sum_package(project: &Project) -> std::path::PathBuf {
+    let files: [(&str, &str); 6] = [
+        ("problem.yaml", "problem_format_version: 2025-09\nname: Sum\nuuid: 2d2f1f0e-5c1b-4b8e-9a3e-0a4c7d1e9b21\nlicense: unknown\nlimits:\n  time_limit: 2.0\n"),
+        (
+            "generators/generators.yaml",
+            "solution: /submissions/accepted/sol.py\ndata:\n  sample:\n    data:\n      \"1\":\n        in: \"2\\n1 2\\n\"\n  secret:\n    data:\n      random:\n        generate: gen.py {seed} 40\n",
+        ),
+        (
+            "generators/gen.py",
+            "import random, sys\nrandom.seed(int(sys.argv[1]))\nn = int(sys.argv[2])\nprint(n)\nprint(*[random.randint(1, 9) for _ in range(n)])\n",
+        ),
+        (
+            "input_validators/validate.py",
+            "import sys\nlines = sys.stdin.read().split('\\n')\nn = int(lines[0])\nvalues = lines[1].split() if n else []\nsys.exit(42 if len(values) == n and all(v.isdigit() for v in values) else 43)\n",
+        ),
+        (
+            "submissions/accepted/sol.py",
+            "input()\nprint(sum(map(int, input().split())))\n",
+        ),
+        (
+            "wrong.py",
+            "n = int(input())\nprint(sum(map(int, input().split())) + (n >= 7))\n",
+        ),
+    ];
+    let root = project.path().join("sum");
+    for (path, text) in files {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    root
+}
+
+#[test]
+fn a_package_is_stressed_without_rust_shrunk_by_its_generators_size_and_saved_once() {
+    let project = Project::new();
+    let root = sum_package(&project);
+    let wrong = root.join("wrong.py");
+    let wrong = wrong.to_str().unwrap();
+    let stress = |extra: &[&str]| {
+        let mut args = vec![
+            "stress", "sum", "--exec", wrong, "--cases", "4", "--seed", "5",
+        ];
+        args.extend(extra);
+        project.grundy(&args)
+    };
+    let output = stress(&["--save"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let report = stdout(&output);
+    // Halving 40 gives 20 and 10, 5 passes; one less from 10 gives 9, 8, 7; 3 and 6 pass.
+    let made_by = report
+        .lines()
+        .find(|l| l.contains("input made by `gen.py "))
+        .unwrap_or_else(|| panic!("no generator line\n{report}"));
+    let words: Vec<&str> = made_by.split('`').nth(1).unwrap().split(' ').collect();
+    assert_eq!(words.len(), 3, "{made_by}");
+    assert_eq!(words[2], "7", "shrunk to the smallest failing n\n{report}");
+    let seed = words[1];
+    assert!(report.contains("shrunk from `gen.py "), "{report}");
+    let input = block(&report, "input");
+    assert_eq!(input.len(), 2, "{report}");
+    assert_eq!(input[0], "7");
+    let sum: u64 = input[1].split(' ').map(|v| v.parse::<u64>().unwrap()).sum();
+    assert_eq!(
+        block(&report, "expected output (/submissions/accepted/sol.py)"),
+        [sum.to_string()]
+    );
+    assert_eq!(
+        block(&report, "actual output (program)"),
+        [(sum + 1).to_string()]
+    );
+    assert!(report.contains("WA wrong answer"), "{report}");
+    let saved_in = root.join(format!("data/secret/stress-{seed}.in"));
+    let saved_ans = root.join(format!("data/secret/stress-{seed}.ans"));
+    assert_eq!(
+        std::fs::read_to_string(&saved_in).unwrap(),
+        format!("7\n{}\n", input[1])
+    );
+    assert_eq!(
+        std::fs::read_to_string(&saved_ans).unwrap(),
+        format!("{sum}\n")
+    );
+
+    // The same run again finds the same case, and keeps the files already there.
+    std::fs::write(&saved_ans, "edited\n").unwrap();
+    let again = stress(&["--save"]);
+    assert_eq!(code(&again), 1, "{}", dump(&again));
+    assert!(
+        stdout(&again).contains("not saved: `data/secret/stress-"),
+        "{}",
+        dump(&again)
+    );
+    assert_eq!(std::fs::read_to_string(&saved_ans).unwrap(), "edited\n");
+
+    // The accepted solution agrees with itself on every case; --generator names another size.
+    let accepted = root.join("submissions/accepted/sol.py");
+    let agree = project.grundy(&[
+        "stress",
+        "sum",
+        "--exec",
+        accepted.to_str().unwrap(),
+        "--cases",
+        "3",
+        "--generator",
+        "gen.py {seed} 3",
+    ]);
+    assert_eq!(code(&agree), 0, "{}", dump(&agree));
+    assert!(stdout(&agree).contains("3 cases, all agree with /submissions/accepted/sol.py"));
+    // A generator command without a seed is a usage error.
+    let seedless = project.grundy(&[
+        "stress",
+        "sum",
+        "--exec",
+        wrong,
+        "--generator",
+        "gen.py 1 3",
+    ]);
+    assert_eq!(code(&seedless), 2, "{}", dump(&seedless));
+}

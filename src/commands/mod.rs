@@ -4,6 +4,7 @@
 mod add;
 mod check;
 mod gen;
+pub mod generate;
 mod given;
 mod list;
 mod new;
@@ -34,6 +35,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Solve(args) => solve::run(args),
         Command::Add(args) => add::run(args),
         Command::Gen(args) => gen::run(args),
+        Command::Generate(args) => generate::run(args, color),
         Command::Stress(args) => stress::run(args, color),
         Command::Validate(args) => validate::run(args),
         Command::New(args) => new::run(args),

@@ -33,6 +33,9 @@ pub struct Limits {
     pub validation_time_s: Option<u64>,
     pub validation_memory_mib: Option<u64>,
     pub validation_output_mib: Option<u64>,
+    /// BAPCtools' `generator_time`: the CPU seconds a generator (or the solution writing an
+    /// answer) may take in `grundy generate`.
+    pub generator_time_s: Option<u64>,
     /// Most passes of a multi-pass problem (2 unless given).
     pub validation_passes: u64,
 }
@@ -48,6 +51,7 @@ const COMMON_KEYS: &[&str] = &[
     "validation_memory",
     "validation_output",
     "validation_passes",
+    "generator_time",
 ];
 
 impl Limits {
@@ -71,6 +75,7 @@ impl Limits {
             compilation_memory_mib: None,
             validation_time_s: None,
             validation_memory_mib: None,
+            generator_time_s: None,
             validation_output_mib: None,
             validation_passes: 2,
         }
@@ -125,6 +130,7 @@ impl Limits {
         limits.validation_time_s = fields.integer("validation_time", 1)?;
         limits.validation_memory_mib = fields.integer("validation_memory", 1)?;
         limits.validation_output_mib = fields.integer("validation_output", 1)?;
+        limits.generator_time_s = fields.integer("generator_time", 1)?;
         if let Some(passes) = fields.integer("validation_passes", 2)? {
             if !multi_pass {
                 let at = fields.get("validation_passes").expect("read");

@@ -17,6 +17,7 @@ pub mod expectations;
 pub mod expected_results;
 pub mod fields;
 pub mod find;
+pub mod generators;
 pub mod languages;
 pub mod limits;
 pub mod metadata;

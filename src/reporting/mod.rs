@@ -11,6 +11,7 @@
 mod dispatch;
 pub mod events;
 pub mod fit;
+pub mod generated;
 mod human;
 mod json;
 mod junit;

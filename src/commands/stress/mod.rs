@@ -5,6 +5,7 @@
 //! `--save` it becomes a fixture. Exit 0 when every case agrees, 1 on a counterexample, 2 when
 //! the run cannot mean anything (a brute force or generator fault, a program that cannot start).
 
+mod package;
 mod report;
 mod schedule;
 mod shrinking;
@@ -29,7 +30,16 @@ use crate::running::{run_in_process, Input, SolveWatch, Subject, TimeLimits};
 use schedule::Schedule;
 
 pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
-    let problem = built_in(&args.problem)?;
+    let Some(id) = args.problem.as_deref().filter(|p| !package::is_package(p)) else {
+        return package::run(args, color);
+    };
+    if args.generator.is_some() {
+        bail!(
+            "--generator names a package's generator, and `{id}` is a built-in problem, whose \
+             inputs come from its own generator; drop --generator, or give a package folder"
+        );
+    }
+    let problem = built_in(id)?;
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,

@@ -121,13 +121,13 @@ impl Counterexample {
 }
 
 /// `1 step`, `2 steps`.
-fn plural(count: usize, noun: &str) -> String {
+pub(super) fn plural(count: usize, noun: &str) -> String {
     let s = if count == 1 { "" } else { "s" };
     format!("{count} {noun}{s}")
 }
 
 /// `1 line (6 bytes)`.
-fn size(text: &[u8]) -> String {
+pub(super) fn size(text: &[u8]) -> String {
     let lines = text
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())
@@ -136,7 +136,7 @@ fn size(text: &[u8]) -> String {
 }
 
 /// A titled, indented copy of `text`, cut after [`SHOWN_LINES`] lines or [`SHOWN_BYTES`] bytes.
-fn block(title: &str, text: &[u8]) -> String {
+pub(super) fn block(title: &str, text: &[u8]) -> String {
     let mut out = format!("{title}:\n");
     if text.is_empty() {
         out += "  (empty)\n";

@@ -78,6 +78,11 @@ pub enum HostError {
 pub struct Builds(HashMap<TreePath, Build>);
 
 impl Builds {
+    /// The build of `program`, if it was one of those built.
+    pub fn get(&self, program: &Program) -> Option<&Build> {
+        self.0.get(&program.path)
+    }
+
     pub fn of(&self, program: &Program) -> &Build {
         self.0
             .get(&program.path)
@@ -142,6 +147,19 @@ impl BuildJobs {
                 }
             }
         }
+        BuildJobs { programs }
+    }
+
+    /// The build jobs of `programs`, which are not all of `problem`'s own (a package's
+    /// generators, say), under `problem`'s build settings.
+    pub fn of_programs(problem: &Problem, programs: Vec<Program>) -> BuildJobs {
+        let settings = BuildSettings::of(problem);
+        let mut seen = std::collections::HashSet::new();
+        let programs = programs
+            .into_iter()
+            .filter(|p| seen.insert(p.path.clone()))
+            .map(|p| (p, settings.clone()))
+            .collect();
         BuildJobs { programs }
     }
 

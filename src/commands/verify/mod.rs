@@ -15,14 +15,14 @@
 //! a full disk, an unwritable cache; the others are still verified, but the run's verdict
 //! would be a guess), or a usage error.
 
-mod build;
+pub(crate) mod build;
 mod builtin;
 mod cache;
-mod checkers;
+pub(crate) mod checkers;
 mod first_failure;
 mod fixtures;
 mod judge;
-mod model;
+pub(crate) mod model;
 mod outcome;
 mod report;
 mod results;
@@ -31,7 +31,7 @@ mod select;
 mod settle;
 mod time_limit;
 mod timing;
-mod validation;
+pub(crate) mod validation;
 mod validation_h;
 
 use std::collections::BTreeMap;

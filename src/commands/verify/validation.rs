@@ -294,18 +294,7 @@ impl Jobs for ValidationJobs {
             Task::Input(p, v, i) => {
                 let problem = &self.problems[p];
                 let (case, _) = input_of(problem, i);
-                match &problem.input_validators[v] {
-                    InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
-                    InputValidator::Checktestdata { script, .. } => {
-                        checktestdata_validation(script, case)
-                    }
-                    InputValidator::Program(program) => self.with_build(program, |command| {
-                        let mut validator = command.clone();
-                        let args = case.input_validator_args.for_validator(&program.name);
-                        validator.argv.extend(args.iter().map(Into::into));
-                        program_validation(&validator, &case.input, vec![], problem)
-                    }),
-                }
+                input_validation(problem, &self.builds, &problem.input_validators[v], case)
             }
             Task::Answer(p, v, c) => {
                 let problem = &self.problems[p];
@@ -336,17 +325,54 @@ impl Jobs for ValidationJobs {
     }
 }
 
-impl ValidationJobs {
-    /// `validate` with the built program, or why it cannot run.
-    fn with_build(&self, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
-        match self.builds.of(program) {
-            Build::Ready { command, .. } => validate(command),
-            Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(message.clone())),
-            Build::Skipped(why) => Said::NotRun(NotRun::Skipped(why.clone())),
-            Build::HostError(error) => {
-                Said::NotRun(NotRun::Skipped(format!("judge error: {error}")))
-            }
+/// What every input validator of `problem` says of `case`'s input, in their order: the first
+/// that does not call it valid (its name and what it said), or `None` when all do. `stress`
+/// checks each generated input through this.
+pub fn first_objection(
+    problem: &Problem,
+    builds: &Builds,
+    case: &TestCase,
+) -> Option<(String, Said)> {
+    problem.input_validators.iter().find_map(|validator| {
+        match input_validation(problem, builds, validator, case) {
+            Said::Valid => None,
+            said => Some((validator.name(), said)),
         }
+    })
+}
+
+/// One input validator on one input.
+fn input_validation(
+    problem: &Problem,
+    builds: &Builds,
+    validator: &InputValidator,
+    case: &TestCase,
+) -> Said {
+    match validator {
+        InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
+        InputValidator::Checktestdata { script, .. } => checktestdata_validation(script, case),
+        InputValidator::Program(program) => with_build(builds, program, |command| {
+            let mut validator = command.clone();
+            let args = case.input_validator_args.for_validator(&program.name);
+            validator.argv.extend(args.iter().map(Into::into));
+            program_validation(&validator, &case.input, vec![], problem)
+        }),
+    }
+}
+
+impl ValidationJobs {
+    fn with_build(&self, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
+        with_build(&self.builds, program, validate)
+    }
+}
+
+/// `validate` with the built program, or why it cannot run.
+fn with_build(builds: &Builds, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
+    match builds.of(program) {
+        Build::Ready { command, .. } => validate(command),
+        Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(message.clone())),
+        Build::Skipped(why) => Said::NotRun(NotRun::Skipped(why.clone())),
+        Build::HostError(error) => Said::NotRun(NotRun::Skipped(format!("judge error: {error}"))),
     }
 }
 

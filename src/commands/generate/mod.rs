@@ -1,0 +1,495 @@
+//! `grundy generate [PKG]...`: builds a package's `data/` from `generators/generators.yaml` as
+//! `bt generate` does: the plan read ([`crate::package::generators`]), the generators and
+//! solutions built through `verify`'s build stage ([`programs`]), each changed case made on the
+//! pool, contained ([`make`]), its files written atomically, `test_group.yaml` per group,
+//! included cases copied; what is unchanged since the last run ([`manifest`]) is not made again.
+//! Then the package's inputs and answers go through its validators. `verify` calls
+//! [`generate_package`] first on a package with a `generators.yaml`.
+
+pub(crate) mod make;
+mod manifest;
+pub(crate) mod programs;
+
+use std::collections::BTreeSet;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use sha2::{Digest, Sha256};
+
+use super::verify::build::BuildJobs;
+use super::verify::model::Problem;
+use super::verify::validation::ValidationJobs;
+use super::verify::Pool;
+use crate::cli::GenerateArgs;
+use crate::config::Settings;
+use crate::files::beneath::{Scope, Tree};
+use crate::files::{write_atomic, Existing};
+use crate::package::generators::{
+    self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
+    IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
+};
+use crate::package::{find, load_package, Package};
+use crate::reporting::generated::{self, Generated};
+use crate::reporting::Stages;
+use crate::running::pool::PoolOptions;
+use make::{Files, Made, MakeJobs};
+use manifest::{case_file, Manifest};
+use programs::Programs;
+
+/// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
+const GENERATOR_TIME: Duration = Duration::from_secs(60);
+const GENERATOR_MEMORY_MIB: u64 = 2048;
+const GENERATOR_OUTPUT_MIB: u64 = 1024;
+
+/// How a package is generated.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Make every case again, and replace files `generate` did not make.
+    pub force: bool,
+    /// Remove data files no rule describes.
+    pub clean: bool,
+}
+
+pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
+    let here = std::env::current_dir().context("cannot read the working directory")?;
+    let targets = if args.packages.is_empty() {
+        vec![here]
+    } else {
+        args.packages.clone()
+    };
+    let mut packages = vec![];
+    for target in &targets {
+        let found = find::find(target).map_err(|e| anyhow::anyhow!("{e}"))?;
+        packages.extend(
+            found
+                .packages
+                .into_iter()
+                .map(|p| super::verify::model::absolute(&p)),
+        );
+    }
+    let isolate = args
+        .isolate
+        .as_deref()
+        .map(crate::config::Isolate::from_flag);
+    super::containment_check(isolate.unwrap_or_default())?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    super::on_ctrl_c(&cancel);
+    let jobs = match args.jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(n) => n,
+    };
+    let options = Options {
+        force: args.force,
+        clean: args.clean,
+    };
+    let pool = Pool::new(
+        PoolOptions {
+            jobs,
+            fail_fast: false,
+            cancel,
+        },
+        Stages::new(true, color),
+    );
+    let mut all_ok = true;
+    for package in packages {
+        if !generators::file_of(&package).is_file() {
+            bail!(
+                "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
+                package.display()
+            );
+        }
+        let generated = generate_package(&package, &options, &pool, true)?;
+        generated::print(&generated);
+        all_ok &= generated.ok();
+    }
+    Ok(if all_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Generates the data of the package at `root` (which has a `generators.yaml`); validates what
+/// changed when `validate`. An error is a plan that cannot be read or a host failure; cases that
+/// fail are in [`Generated::failed`].
+pub fn generate_package(
+    root: &Path,
+    options: &Options,
+    pool: &Pool,
+    validate: bool,
+) -> Result<Generated> {
+    let (tree, package, plan) = read_plan(root)?;
+    let context = PlanContext {
+        interactive_or_multi_pass: interactive_or_multi_pass(&package),
+        constants: vec![],
+    };
+    let data = root.join("data");
+    std::fs::create_dir_all(&data)
+        .with_context(|| format!("cannot create `{}`", data.display()))?;
+    let mut generated = Generated {
+        package: package.name.clone(),
+        warnings: plan.warnings.iter().map(ToString::to_string).collect(),
+        ..Generated::default()
+    };
+    let (mut programs, notes) = Programs::find(&tree, &plan, &package);
+    generated.warnings.extend(notes);
+    let problem = Problem::from_package(package.clone());
+    let build_jobs = Arc::new(BuildJobs::of_programs(&problem, programs.to_build()));
+    let built = pool.run(
+        Arc::clone(&build_jobs),
+        build_jobs.len(),
+        "building generators",
+    )?;
+    programs.built(&build_jobs.collect(built));
+    let programs = Arc::new(programs);
+
+    let mut manifest = Manifest::read(&data);
+    let mut to_make = vec![];
+    let mut keys = vec![];
+    for case in &plan.cases {
+        let Source::Rule(rule) = &case.source else {
+            continue;
+        };
+        let key = case_key(&tree, rule, &programs, context.interactive_or_multi_pass);
+        if !options.force && manifest.is_current(&data, &case.path, &key) {
+            generated.unchanged += 1;
+        } else {
+            to_make.push((case.clone(), (**rule).clone()));
+            keys.push(key);
+        }
+    }
+    let jobs = Arc::new(MakeJobs {
+        tree: tree.clone(),
+        cases: to_make,
+        programs,
+        limits: limits(&package),
+        interactive_or_multi_pass: context.interactive_or_multi_pass,
+    });
+    let outputs = pool.run(Arc::clone(&jobs), jobs.cases.len(), "generating")?;
+    for (((case, _), key), made) in jobs.cases.iter().zip(keys).zip(outputs) {
+        match made {
+            Some(Made::Files { files, warnings }) => {
+                let at = case.path.to_string();
+                generated
+                    .warnings
+                    .extend(warnings.into_iter().map(|w| format!("{at}: {w}")));
+                match write_case(&data, &case.path, &files, &manifest, options.force) {
+                    Ok(()) => {
+                        manifest.record(&case.path, key, &files);
+                        generated.made += 1;
+                    }
+                    Err(error) => generated
+                        .failed
+                        .push((case.path.clone(), format!("{error:#}"))),
+                }
+            }
+            Some(Made::Failed(why)) => generated.failed.push((case.path.clone(), why)),
+            None => generated
+                .failed
+                .push((case.path.clone(), "not made (cut short)".into())),
+        }
+        // A killed run keeps what was made so far.
+        manifest.write(&data)?;
+    }
+    include_cases(&plan, &data, &mut manifest, options, &mut generated);
+    groups(&plan, &data, &mut manifest, options, &mut generated);
+    unlisted(&plan, &data, &mut manifest, options, &mut generated);
+    manifest.write(&data)?;
+    if validate && generated.made + generated.included > 0 {
+        generated.invalid = validate_data(root, pool)?;
+    }
+    Ok(generated)
+}
+
+/// The package at `root` (opened and read) and its `generators.yaml` as a plan; the errors of
+/// the plan all together, each located. `stress` reads a package's generators through this.
+pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
+    let tree = Tree::open(root, Scope::Package).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let file = PathBuf::from(FOLDER).join(FILE);
+    let text = read_text(&tree, &file)?;
+    let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let context = PlanContext {
+        interactive_or_multi_pass: interactive_or_multi_pass(&package),
+        constants: vec![],
+    };
+    let shown = root.join(&file);
+    let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
+        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        anyhow::anyhow!("{}", lines.join("\n"))
+    })?;
+    Ok((tree, package, plan))
+}
+
+fn interactive_or_multi_pass(package: &Package) -> bool {
+    let kind = package.metadata.problem_type;
+    kind.interactive || kind.multi_pass
+}
+
+fn read_text(tree: &Tree, file: &Path) -> Result<String> {
+    let path = tree.join(file);
+    let opened = path.open().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut text = String::new();
+    opened
+        .take(GENERATORS_YAML_BYTES + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read `{}` as text", path.path().display()))?;
+    if text.len() as u64 > GENERATORS_YAML_BYTES {
+        bail!(
+            "`{}` is larger than the {} MiB grundy reads",
+            path.path().display(),
+            GENERATORS_YAML_BYTES >> 20
+        );
+    }
+    Ok(text)
+}
+
+/// The limits a generator and a solution writing answers run under.
+pub(crate) fn limits(package: &Package) -> Settings {
+    let limits = &package.metadata.limits;
+    Settings {
+        time_limit: limits
+            .generator_time_s
+            .map_or(GENERATOR_TIME, Duration::from_secs),
+        memory_limit_mb: limits
+            .memory_mib
+            .unwrap_or(GENERATOR_MEMORY_MIB)
+            .max(GENERATOR_MEMORY_MIB),
+        output_limit_mb: GENERATOR_OUTPUT_MIB,
+        ..Settings::default()
+    }
+}
+
+/// Everything a case's files are made from: its rule (command with the seed, inline text,
+/// links, retries), the build keys of its generator and solution, the bytes of copied files.
+fn case_key(
+    tree: &Tree,
+    rule: &generators::Rule,
+    programs: &Programs,
+    interactive: bool,
+) -> String {
+    let mut hash = Sha256::new();
+    hash.update(b"grundy generate 1\0");
+    hash.update(format!("{rule:?}\0{interactive}\0").as_bytes());
+    if let Some(command) = &rule.generate {
+        hash.update(command.keyed_text().as_bytes());
+        hash.update(
+            programs
+                .keys
+                .get(&command.program)
+                .map_or("", String::as_str)
+                .as_bytes(),
+        );
+    }
+    hash.update(programs.solution_key(&rule.solution).as_bytes());
+    if let Some(copy) = &rule.copy {
+        for ext in TEXT_EXTENSIONS.into_iter().chain(IMAGE_EXTENSIONS) {
+            let mut bytes = vec![];
+            if let Ok(mut file) = tree.join(format!("{copy}.{ext}")).open() {
+                let _ = file.read_to_end(&mut bytes);
+                hash.update(format!("{ext}\0{}\0", bytes.len()).as_bytes());
+                hash.update(&bytes);
+            }
+        }
+    }
+    manifest::hex(&hash.finalize())
+}
+
+/// Writes a case's files (the `.in` last), each atomically; removes files of it the last run
+/// made that this one did not. A file `generate` did not make is replaced only under `--force`.
+fn write_case(
+    data: &Path,
+    path: &str,
+    files: &Files,
+    manifest: &Manifest,
+    force: bool,
+) -> Result<()> {
+    let previous = manifest.cases.get(path);
+    for (ext, bytes) in files
+        .iter()
+        .filter(|(e, _)| *e != "in")
+        .chain(files.get_key_value("in"))
+    {
+        let target = case_file(data, path, ext);
+        match std::fs::read(&target) {
+            Ok(old) if &old == bytes => continue,
+            Ok(_) if !force && !previous.is_some_and(|p| p.files.contains_key(ext)) => bail!(
+                "`{}` is there and was not made by generate; --force replaces it",
+                target.display()
+            ),
+            _ => write_atomic(&target, bytes, Existing::Replace)?,
+        }
+    }
+    if let Some(previous) = previous {
+        for ext in previous.files.keys().filter(|e| !files.contains_key(*e)) {
+            let _ = std::fs::remove_file(case_file(data, path, ext));
+        }
+    }
+    Ok(())
+}
+
+/// Included cases: the files of the case they include, as made.
+fn include_cases(
+    plan: &Plan,
+    data: &Path,
+    manifest: &mut Manifest,
+    options: &Options,
+    generated: &mut Generated,
+) {
+    for case in &plan.cases {
+        let Source::Included(original) = &case.source else {
+            continue;
+        };
+        let Some(entry) = manifest.cases.get(original).cloned() else {
+            generated.failed.push((
+                case.path.clone(),
+                format!("included case `{original}` was not made"),
+            ));
+            continue;
+        };
+        let key = format!("include {original} {}", entry.key);
+        if !options.force && manifest.is_current(data, &case.path, &key) {
+            generated.unchanged += 1;
+            continue;
+        }
+        let mut files = Files::new();
+        for ext in entry.files.keys() {
+            match std::fs::read(case_file(data, original, ext)) {
+                Ok(bytes) => {
+                    files.insert(ext.clone(), bytes);
+                }
+                Err(e) => generated.failed.push((
+                    case.path.clone(),
+                    format!("cannot read `{original}.{ext}`: {e}"),
+                )),
+            }
+        }
+        match write_case(data, &case.path, &files, manifest, options.force) {
+            Ok(()) => {
+                manifest.record(&case.path, key, &files);
+                generated.included += 1;
+            }
+            Err(error) => generated
+                .failed
+                .push((case.path.clone(), format!("{error:#}"))),
+        }
+    }
+}
+
+/// Each group's folder and `test_group.yaml`.
+fn groups(
+    plan: &Plan,
+    data: &Path,
+    manifest: &mut Manifest,
+    options: &Options,
+    generated: &mut Generated,
+) {
+    for group in &plan.groups {
+        let folder = data.join(&group.path);
+        let _ = std::fs::create_dir_all(&folder);
+        let target = folder.join("test_group.yaml");
+        let ours = manifest.groups.contains(&group.path);
+        match &group.test_group_yaml {
+            GroupYaml::Unset => {}
+            GroupYaml::Remove => {
+                if target.is_file() && (ours || options.force) {
+                    let _ = std::fs::remove_file(&target);
+                }
+            }
+            GroupYaml::Write(text) => {
+                let old = std::fs::read(&target).ok();
+                if old.as_deref() == Some(text.as_bytes()) {
+                } else if old.is_some() && !ours && !options.force {
+                    generated.failed.push((
+                        format!("{}/test_group.yaml", group.path),
+                        "is there and was not made by generate; --force replaces it".into(),
+                    ));
+                    continue;
+                } else if let Err(error) = write_atomic(&target, text.as_bytes(), Existing::Replace)
+                {
+                    generated
+                        .failed
+                        .push((group.path.clone(), format!("{error:#}")));
+                    continue;
+                }
+                if !ours {
+                    manifest.groups.push(group.path.clone());
+                }
+            }
+        }
+    }
+}
+
+/// Data files no rule describes: reported, and removed under `--clean`.
+fn unlisted(
+    plan: &Plan,
+    data: &Path,
+    manifest: &mut Manifest,
+    options: &Options,
+    generated: &mut Generated,
+) {
+    let listed: BTreeSet<&str> = plan.cases.iter().map(|c| c.path.as_str()).collect();
+    manifest
+        .cases
+        .retain(|path, _| listed.contains(path.as_str()));
+    let extensions: Vec<String> = TEXT_EXTENSIONS
+        .iter()
+        .chain(&IMAGE_EXTENSIONS)
+        .map(|e| format!(".{e}"))
+        .collect();
+    let walk = walkdir::WalkDir::new(data)
+        .follow_links(false)
+        .sort_by_file_name();
+    for entry in walk.into_iter().filter_map(|e| e.ok()) {
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let Ok(relative) = entry.path().strip_prefix(data) else {
+            continue;
+        };
+        let relative = relative.to_string_lossy();
+        let name = relative.rsplit('/').next().unwrap_or_default();
+        if name.starts_with('.') || name == "test_group.yaml" || name == "testdata.yaml" {
+            continue;
+        }
+        // The case is the name up to its first `.` (`1.in.statement` is case `1`).
+        let Some(dot) = name.find('.') else { continue };
+        if !extensions.iter().any(|e| &name[dot..] == e) {
+            continue;
+        }
+        let case = &relative[..relative.len() - (name.len() - dot)];
+        if listed.contains(case) {
+            continue;
+        }
+        generated.unlisted.push(relative.to_string());
+        if options.clean && std::fs::remove_file(entry.path()).is_ok() {
+            generated.removed = true;
+        }
+    }
+}
+
+/// The package's inputs and answers through its validators, as `verify` checks them: the
+/// findings, each a line.
+fn validate_data(root: &Path, pool: &Pool) -> Result<Vec<String>> {
+    let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let problems = Arc::new(vec![Problem::from_package(package)]);
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(
+        Arc::clone(&build_jobs),
+        build_jobs.len(),
+        "building validators",
+    )?;
+    let builds = Arc::new(build_jobs.collect(built));
+    let validation = Arc::new(ValidationJobs::new(Arc::clone(&problems), builds));
+    let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
+    Ok(validation
+        .findings(&said)
+        .into_iter()
+        .flat_map(|f| f.errors.into_iter().chain(f.unchecked))
+        .map(|e| e.to_string())
+        .collect())
+}

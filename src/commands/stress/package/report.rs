@@ -1,0 +1,170 @@
+//! A package's counterexample shown (how to find it again, the generator command and seed, the
+//! input, the reference's answer, the output and the diff, as `check` shows a failure), and
+//! saved into the package as `data/secret/stress-<seed>.in` and `.ans`, never replacing a file.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+use super::super::report::{block, plural, size};
+use super::sizes::Shrunk;
+use super::trial::Found;
+use crate::diffing::Paint;
+use crate::files::{write_atomic, Existing};
+use crate::judging::Verdict;
+
+/// The group saved cases go to, below `data/`.
+pub const SAVED_GROUP: &str = "secret";
+
+pub struct Counterexample {
+    /// `grundy stress PKG --seed S --exec ...`: the run that finds it again.
+    pub rerun: String,
+    pub number: u64,
+    /// The generator command before and after shrinking, seed in place.
+    pub unshrunk: String,
+    pub command: String,
+    pub seed: u32,
+    /// The reference solution's path from the package root.
+    pub reference: String,
+    pub unshrunk_input: Vec<u8>,
+    pub shrunk: Shrunk<Box<Found>>,
+}
+
+impl Counterexample {
+    pub fn render(&self, color: bool) -> String {
+        let paint = if color {
+            Paint::colored()
+        } else {
+            Paint::plain()
+        };
+        let found = &self.shrunk.failure;
+        let result = &found.result;
+        let mut out = format!("counterexample: case {} of `{}`\n", self.number, self.rerun);
+        let how = match result.verdict {
+            Verdict::WA | Verdict::PE => "disagrees with the reference solution",
+            _ => "fails on a valid input",
+        };
+        out += &format!(
+            "  the program {how}\n  input made by `{}` (seed {}), in generators/\n",
+            self.command, self.seed
+        );
+        if self.shrunk.steps > 0 || self.shrunk.cut_short {
+            out += &format!(
+                "  shrunk from `{}`: {} to {} in {} ({} tried{})\n",
+                self.unshrunk,
+                size(&self.unshrunk_input),
+                size(&found.input),
+                plural(self.shrunk.steps, "step"),
+                plural(self.shrunk.attempts, "candidate"),
+                if self.shrunk.cut_short {
+                    "; stopped by the shrinking budget, a smaller one may exist"
+                } else {
+                    ""
+                }
+            );
+        }
+        out += &format!(
+            "  {} {}: {}\n",
+            result.verdict,
+            result.verdict.meaning(),
+            result.message.as_deref().unwrap_or("")
+        );
+        out += &block("input", &found.input);
+        out += &block(
+            &format!("expected output (/{})", self.reference),
+            &found.answer,
+        );
+        out += &block("actual output (program)", &found.output);
+        if let Some(stderr) = &result.stderr {
+            out += &block("stderr (program)", stderr.as_bytes());
+        }
+        if let Some(diff) = &result.diff {
+            out += "diff (- expected, + actual):\n";
+            out += &diff.render(&paint, "  ");
+        }
+        out
+    }
+}
+
+/// Where case `seed` is saved in the package at `root`: its `.in` and `.ans`.
+pub fn saved_files(root: &Path, seed: u32) -> (PathBuf, PathBuf) {
+    let stem = root
+        .join("data")
+        .join(SAVED_GROUP)
+        .join(format!("stress-{seed}"));
+    (stem.with_extension("in"), stem.with_extension("ans"))
+}
+
+/// Saves the case into the package, the `.ans` first and the `.in` last (a case is there once
+/// its `.in` is), each atomically; a file already there is kept and the case not saved. The line
+/// saying what became of it.
+pub fn save(root: &Path, seed: u32, found: &Found) -> Result<String> {
+    let (input, answer) = saved_files(root, seed);
+    let shown = |path: &Path| {
+        crate::escape::visible(
+            &path
+                .strip_prefix(root)
+                .unwrap_or(path)
+                .display()
+                .to_string(),
+        )
+        .into_owned()
+    };
+    if let Some(there) = [&input, &answer].into_iter().find(|p| p.exists()) {
+        return Ok(format!(
+            "not saved: `{}` is already there and stress never replaces a file; remove it to \
+             save this case again",
+            shown(there)
+        ));
+    }
+    write_atomic(&answer, &found.answer, Existing::Keep)?;
+    write_atomic(&input, &found.input, Existing::Keep)?;
+    Ok(format!(
+        "saved as `{}` and `{}`; `grundy verify` now judges every submission on it",
+        shown(&input),
+        shown(&answer)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_case_is_saved_once_and_never_replaced() {
+        let dir = tempfile::tempdir().unwrap();
+        let found = Found {
+            input: b"3\n".to_vec(),
+            answer: b"6\n".to_vec(),
+            output: b"7\n".to_vec(),
+            result: crate::judging::CaseResult::new(
+                crate::discovery::Case::fixture(
+                    "p/stress".into(),
+                    "p".into(),
+                    crate::files::beneath::TreePath::in_memory("<stdin>"),
+                    None,
+                ),
+                Verdict::WA,
+                None,
+            ),
+        };
+        let said = save(dir.path(), 12, &found).unwrap();
+        assert!(
+            said.starts_with("saved as `data/secret/stress-12.in`"),
+            "{said}"
+        );
+        let (input, answer) = saved_files(dir.path(), 12);
+        assert_eq!(std::fs::read(&input).unwrap(), b"3\n");
+        assert_eq!(std::fs::read(&answer).unwrap(), b"6\n");
+        let other = Found {
+            input: b"4\n".to_vec(),
+            ..found
+        };
+        let said = save(dir.path(), 12, &other).unwrap();
+        assert!(
+            said.starts_with("not saved: `data/secret/stress-12.in`"),
+            "{said}"
+        );
+        assert_eq!(std::fs::read(&input).unwrap(), b"3\n");
+    }
+}

@@ -1,0 +1,927 @@
+//! Walking `generators.yaml`'s tree into a [`Plan`]: groups in `bt`'s order (the top-level groups
+//! in their fixed order, the others' entries by name), numbered lists, counted rules, inherited
+//! `solution`/`random_salt`/`retries`, and `include:` resolved against the keys read before it.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use super::count::{count_suffix, numbered_name, parse_count};
+use super::text::{is_empty_collection, substitute_constants, yaml_file};
+use super::{
+    seed, seed_count, Case, Command, Context, Group, GroupYaml, Match, Plan, Rule, Solution,
+    Source, ROOT_GROUPS, SAMPLE_ONLY, TEXT_EXTENSIONS,
+};
+use crate::package::fields::key_node;
+use crate::package::yaml::{Diagnostic, Node, Value};
+use crate::suggest::did_you_mean;
+
+/// Keys that make a map a case rather than a group.
+const CASE_ONLY: [&str; 4] = ["copy", "generate", "count", "match"];
+/// Keys a group and a case alike may set, inherited by what is below.
+const INHERITED: [&str; 3] = ["solution", "random_salt", "retries"];
+/// Keys only a group has.
+const GROUP_ONLY: [&str; 3] = ["data", "test_group.yaml", "include"];
+/// Keys only the root has.
+const ROOT_ONLY: [&str; 2] = ["generators", "version"];
+/// Root keys older `bt`s read and later ones ignore.
+const DEPRECATED_ROOT: [&str; 3] = ["gitignore_generated", "parallel", "visualizer"];
+/// The files of a sample that may be written as a link to another of its files.
+const LINKABLE: [&str; 4] = SAMPLE_ONLY;
+
+pub fn plan(
+    file: &Path,
+    source: &str,
+    root: Option<&Node>,
+    context: &Context,
+) -> Result<Plan, Vec<Diagnostic>> {
+    let empty = Node {
+        value: Value::Map(vec![]),
+        raw: String::new(),
+        line: 1,
+        column: 1,
+    };
+    let root = root.unwrap_or(&empty);
+    let mut reader = Reader {
+        file,
+        source,
+        context,
+        plan: Plan::default(),
+        included: vec![],
+        errors: vec![],
+        next_case: 0,
+        total_numbered: numbered_cases(root, false),
+        keys: HashMap::new(),
+    };
+    if !is_group(root) {
+        reader.error(
+            root,
+            "the file must be a map describing `data/` (a group)".into(),
+        );
+        return Err(reader.errors);
+    }
+    reader.programs(root);
+    let inherited = Inherited {
+        solution: Solution::Default,
+        salt: String::new(),
+        retries: 1,
+    };
+    reader.group("", "", root, &inherited, None);
+    let Reader {
+        mut plan,
+        included,
+        errors,
+        ..
+    } = reader;
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    plan.cases.extend(included);
+    Ok(plan)
+}
+
+/// What a group passes to what is below it.
+#[derive(Clone)]
+struct Inherited {
+    solution: Solution,
+    salt: String,
+    retries: u32,
+}
+
+/// Something `include:` may name by its key.
+#[derive(Clone)]
+enum Known {
+    Case(String),
+    Group(String),
+}
+
+struct Reader<'a> {
+    file: &'a Path,
+    source: &'a str,
+    context: &'a Context,
+    plan: Plan,
+    /// Included cases, generated after every rule's.
+    included: Vec<Case>,
+    errors: Vec<Diagnostic>,
+    /// The last number given to a numbered case (one counter for the whole file).
+    next_case: usize,
+    total_numbered: usize,
+    /// Each key read so far: whether it was included, and what it names.
+    keys: HashMap<String, (bool, Vec<Known>)>,
+}
+
+fn is_case(node: &Node) -> bool {
+    match &node.value {
+        Value::Null | Value::Str(_) => true,
+        Value::Map(entries) => entries.iter().any(|(k, _)| {
+            k.as_str()
+                .is_some_and(|k| CASE_ONLY.contains(&k) || TEXT_EXTENSIONS.contains(&k))
+        }),
+        _ => false,
+    }
+}
+
+fn is_group(node: &Node) -> bool {
+    matches!(node.value, Value::Map(_)) && !is_case(node)
+}
+
+fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
+    node.as_map()?
+        .iter()
+        .find(|(k, _)| k.as_str() == Some(key))
+        .map(|(_, v)| v)
+}
+
+/// How many numbered cases the file holds, for the width of their numbers (`bt`'s forgiving
+/// count: counted rules count each of their cases).
+fn numbered_cases(group: &Node, _numbered: bool) -> usize {
+    let Some(data) = get(group, "data") else {
+        return 0;
+    };
+    let (entries, numbered): (Vec<&Node>, bool) = match &data.value {
+        Value::Map(_) => (vec![data], false),
+        Value::Seq(items) => (items.iter().collect(), true),
+        _ => return 0,
+    };
+    let mut total = 0;
+    for entry in entries {
+        for (_, child) in entry.as_map().unwrap_or_default() {
+            if is_case(child) && numbered {
+                total += parse_count(get(child, "count").filter(|_| child.as_map().is_some()))
+                    .map_or(1, |v| v.len());
+            } else if is_group(child) {
+                total += numbered_cases(child, numbered);
+            }
+        }
+    }
+    total
+}
+
+/// `bt`'s names of cases and groups: a letter, digit or `_`, then those, `.` and `-`.
+fn valid_name(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    matches!(bytes.next(), Some(b) if b.is_ascii_alphanumeric() || b == b'_')
+        && name.len() <= 255
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
+}
+
+fn join(parent: &str, name: &str) -> String {
+    if parent.is_empty() {
+        name.to_string()
+    } else {
+        format!("{parent}/{name}")
+    }
+}
+
+impl Reader<'_> {
+    fn error(&mut self, node: &Node, message: String) {
+        self.errors.push(Diagnostic::at(self.file, node, message));
+    }
+
+    fn warn(&mut self, node: &Node, message: String) {
+        self.plan
+            .warnings
+            .push(Diagnostic::at(self.file, node, message));
+    }
+
+    /// The string keys of a map, non-string keys reported.
+    fn entries<'n>(&mut self, node: &'n Node) -> Vec<(&'n str, &'n Node, &'n Node)> {
+        let mut out = vec![];
+        for (key, value) in node.as_map().unwrap_or_default() {
+            match key.as_str() {
+                Some(k) => out.push((k, key, value)),
+                None if matches!(key.value, Value::Null) => out.push(("", key, value)),
+                None => self.error(
+                    key,
+                    format!("keys must be strings, found {}", key.describe()),
+                ),
+            }
+        }
+        out
+    }
+
+    fn unknown_keys(&mut self, node: &Node, known: &[&str], what: &str) {
+        for (key, at, _) in self.entries(node) {
+            if !known.contains(&key) {
+                let hint = did_you_mean(key, known.iter().copied());
+                self.warn(at, format!("unknown key `{key}` in {what}{hint}"));
+            }
+        }
+    }
+
+    fn programs(&mut self, root: &Node) {
+        let Some(node) = get(root, "generators") else {
+            return;
+        };
+        if node.as_map().is_none() && !matches!(node.value, Value::Null) {
+            let found = node.describe();
+            self.error(
+                node,
+                format!("`generators` must map names to lists of files, found {found}"),
+            );
+            return;
+        }
+        for (name, at, deps) in self.entries(node) {
+            if name.starts_with('/') || name.contains('/') || !valid_name(name) {
+                self.warn(
+                    at,
+                    format!("generator name `{name}` is not a valid name; skipped"),
+                );
+                continue;
+            }
+            let files: Option<Vec<String>> = match &deps.value {
+                Value::Seq(items) => items
+                    .iter()
+                    .map(|i| i.as_str().map(str::to_string))
+                    .collect(),
+                _ => None,
+            };
+            match files {
+                Some(files) if !files.is_empty() => {
+                    if let Some(bad) = files
+                        .iter()
+                        .find(|f| f.starts_with('/') || f.split('/').any(|p| p == ".."))
+                    {
+                        let message = format!("`{bad}` must be a path below generators/");
+                        self.error(deps, message);
+                        continue;
+                    }
+                    self.plan.programs.push((name.to_string(), files));
+                }
+                Some(_) => self.warn(deps, format!("generator `{name}` lists no files; skipped")),
+                None => {
+                    let found = deps.describe();
+                    self.error(
+                        deps,
+                        format!("generator `{name}` must be a list of files, found {found}"),
+                    )
+                }
+            }
+        }
+    }
+
+    fn inherit(&mut self, node: &Node, parent: &Inherited) -> Inherited {
+        let mut config = parent.clone();
+        if let Some(solution) = get(node, "solution") {
+            match &solution.value {
+                Value::Null => config.solution = Solution::Disabled,
+                Value::Str(path) => match path.strip_prefix('/') {
+                    Some(rest) if !rest.is_empty() && !path.contains(char::is_whitespace)
+                        && !rest.split('/').any(|p| p == "..") =>
+                    {
+                        config.solution = Solution::Given(rest.to_string())
+                    }
+                    _ => self.error(
+                        solution,
+                        format!("solution `{path}` must be a path from the package root starting with `/` (like `/submissions/accepted/a.py`), without arguments"),
+                    ),
+                },
+                _ => {
+                    let found = solution.describe();
+                    self.error(solution, format!("solution must be a path or nothing, found {found}"))
+                }
+            }
+        }
+        if let Some(salt) = get(node, "random_salt") {
+            match salt.scalar_text() {
+                Some(text) => config.salt = text,
+                None => {
+                    let found = salt.describe();
+                    self.error(salt, format!("random_salt must be a string, found {found}"))
+                }
+            }
+        }
+        if let Some(retries) = get(node, "retries") {
+            match retries.value {
+                Value::Int(n) if (1..=1000).contains(&n) => config.retries = n as u32,
+                _ => {
+                    let found = retries.describe();
+                    self.error(
+                        retries,
+                        format!("retries must be a whole number from 1 to 1000, found {found}"),
+                    )
+                }
+            }
+        }
+        config
+    }
+
+    fn remember(&mut self, key: &str, known: Known, at: &Node) {
+        let entry = self.keys.entry(key.to_string()).or_default();
+        entry.1.push(known);
+        if entry.0 && entry.1.len() == 2 {
+            self.warn(
+                at,
+                format!("key `{key}` was included already and is used again"),
+            );
+        }
+    }
+
+    fn group(&mut self, key: &str, path: &str, node: &Node, parent: &Inherited, at: Option<&Node>) {
+        let at = at.unwrap_or(node);
+        let root = path.is_empty();
+        let config = self.inherit(node, parent);
+        let mut known: Vec<&str> = [GROUP_ONLY.as_slice(), INHERITED.as_slice()].concat();
+        if root {
+            known.extend(ROOT_ONLY);
+            for key in DEPRECATED_ROOT {
+                if let Some(k) = key_node(node, key) {
+                    self.warn(k, format!("`{key}` is no longer read; it can be removed"));
+                }
+            }
+            known.extend(DEPRECATED_ROOT);
+        } else {
+            for key in ROOT_ONLY {
+                if let Some(k) = key_node(node, key) {
+                    self.error(
+                        k,
+                        format!("`{key}` may only be given at the top of the file"),
+                    );
+                }
+            }
+        }
+        if let Some(k) = key_node(node, "command") {
+            self.error(
+                k,
+                "`command` is reserved; a case's command is `generate`".into(),
+            );
+        }
+        self.unknown_keys(
+            node,
+            &[known.as_slice(), &ROOT_ONLY, &["command"]].concat(),
+            "a group",
+        );
+        let test_group_yaml = match get(node, "test_group.yaml") {
+            None => GroupYaml::Unset,
+            Some(n) if matches!(n.value, Value::Null) => GroupYaml::Remove,
+            Some(n) if is_empty_collection(n) => GroupYaml::Unset,
+            Some(n) if n.as_map().is_some() => GroupYaml::Write(yaml_file(self.source, n)),
+            Some(n) => {
+                let found = n.describe();
+                self.error(
+                    n,
+                    format!("test_group.yaml must be a map of settings, found {found}"),
+                );
+                GroupYaml::Unset
+            }
+        };
+        self.plan.groups.push(Group {
+            path: path.to_string(),
+            test_group_yaml,
+        });
+        self.remember(key, Known::Group(path.to_string()), at);
+
+        let included = self.includes(node);
+        let data = get(node, "data");
+        let (entries, numbered): (Vec<&Node>, bool) = match data.map(|d| &d.value) {
+            None | Some(Value::Null) => (vec![], false),
+            Some(Value::Map(_)) => (vec![data.unwrap()], false),
+            Some(Value::Seq(items)) => (items.iter().collect(), true),
+            Some(_) => {
+                let data = data.unwrap();
+                let found = data.describe();
+                self.error(data, format!("data must be a map of cases and groups, or a list of one-entry maps, found {found}"));
+                (vec![], false)
+            }
+        };
+        if root && numbered {
+            self.error(
+                data.unwrap(),
+                "the top-level data must be a map, not a numbered list".into(),
+            );
+            return;
+        }
+        let total_groups = entries
+            .iter()
+            .flat_map(|e| e.as_map().unwrap_or_default())
+            .filter(|(_, v)| is_group(v))
+            .count();
+        let mut next_group = 0;
+        for entry in entries {
+            let Some(map) = entry.as_map() else {
+                let found = entry.describe();
+                self.error(
+                    entry,
+                    format!(
+                        "each item of a numbered data list must be a one-entry map, found {found}"
+                    ),
+                );
+                continue;
+            };
+            if numbered && map.len() != 1 {
+                self.error(entry, "each item of a numbered data list must have exactly one entry (indent its keys one level more)".into());
+                continue;
+            }
+            let mut children = self.entries(entry);
+            if root {
+                for (name, k, _) in &children {
+                    if !ROOT_GROUPS.contains(name) {
+                        let hint = did_you_mean(name, ROOT_GROUPS.iter().copied());
+                        self.warn(
+                            k,
+                            format!("`{name}` is not a top-level group of data/{hint}; skipped"),
+                        );
+                    }
+                }
+                children.retain(|(name, _, _)| ROOT_GROUPS.contains(name));
+                children.sort_by_key(|(name, _, _)| ROOT_GROUPS.iter().position(|g| g == name));
+            } else {
+                children.sort_by(|a, b| a.0.cmp(b.0));
+            }
+            for (child_key, key_at, child) in children {
+                if !numbered && child_key.is_empty() {
+                    self.error(key_at, "a case or group in a map needs a name".into());
+                    continue;
+                }
+                if is_group(child) {
+                    let name = if numbered {
+                        next_group += 1;
+                        numbered_name(child_key, next_group, total_groups)
+                    } else {
+                        child_key.to_string()
+                    };
+                    if !valid_name(&name) {
+                        self.error(key_at, format!("`{name}` is not a valid group name (letters, digits, `_`, `.` and `-`)"));
+                        continue;
+                    }
+                    self.group(child_key, &join(path, &name), child, &config, Some(key_at));
+                } else if is_case(child) {
+                    self.cases(child_key, key_at, path, child, &config, numbered);
+                } else {
+                    let found = child.describe();
+                    self.error(
+                        child,
+                        format!("`{child_key}` is neither a case nor a group, found {found}"),
+                    );
+                }
+            }
+        }
+        for case in included {
+            self.include_case(path, case, at);
+        }
+    }
+
+    /// The cases `include:` names, resolved now (only keys read before it count).
+    fn includes(&mut self, node: &Node) -> Vec<String> {
+        let Some(list) = get(node, "include") else {
+            return vec![];
+        };
+        let items: Vec<&Node> = match &list.value {
+            Value::Seq(items) => items.iter().collect(),
+            Value::Null => vec![],
+            _ => vec![list],
+        };
+        let mut cases = vec![];
+        for item in items {
+            let Some(key) = item.scalar_text() else {
+                let found = item.describe();
+                self.error(
+                    item,
+                    format!("include names a case or group by its key, found {found}"),
+                );
+                continue;
+            };
+            if key.contains('/') {
+                self.error(item, format!("include `{key}` must be a key, not a path"));
+                continue;
+            }
+            let Some((_, known)) = self.keys.get(&key).cloned() else {
+                let hint = did_you_mean(&key, self.keys.keys().map(String::as_str));
+                self.error(
+                    item,
+                    format!("include `{key}` names no case or group written before it{hint}"),
+                );
+                continue;
+            };
+            if known.len() != 1 {
+                self.error(
+                    item,
+                    format!(
+                        "include `{key}` is ambiguous: {} cases or groups have that key",
+                        known.len()
+                    ),
+                );
+                continue;
+            }
+            self.keys.get_mut(&key).unwrap().0 = true;
+            match &known[0] {
+                Known::Case(path) => cases.push(path.clone()),
+                Known::Group(group) => cases.extend(self.cases_below(group)),
+            }
+        }
+        cases
+    }
+
+    /// The cases below a group, included ones as their originals.
+    fn cases_below(&self, group: &str) -> Vec<String> {
+        let below = |path: &str| group.is_empty() || path.starts_with(&format!("{group}/"));
+        let rules = self
+            .plan
+            .cases
+            .iter()
+            .filter(|c| below(&c.path))
+            .map(|c| c.path.clone());
+        let included = self
+            .included
+            .iter()
+            .filter(|c| below(&c.path))
+            .map(|c| match &c.source {
+                Source::Included(original) => original.clone(),
+                Source::Rule(_) => c.path.clone(),
+            });
+        rules.chain(included).collect()
+    }
+
+    fn include_case(&mut self, group: &str, original: String, at: &Node) {
+        let name = original.rsplit('/').next().unwrap_or_default().to_string();
+        let path = join(group, &name);
+        let clash = self
+            .plan
+            .cases
+            .iter()
+            .chain(&self.included)
+            .find(|c| c.path == path)
+            .map(|c| match &c.source {
+                Source::Included(o) => o.clone(),
+                Source::Rule(_) => c.path.clone(),
+            });
+        match clash {
+            Some(existing) if existing == original => {}
+            Some(existing) => self.error(
+                at,
+                format!("including `{original}` as `{path}` clashes with `{existing}`"),
+            ),
+            None => {
+                let (line, column) = self
+                    .plan
+                    .cases
+                    .iter()
+                    .find(|c| c.path == original)
+                    .map_or((at.line, at.column), |c| (c.line, c.column));
+                self.included.push(Case {
+                    path,
+                    line,
+                    column,
+                    source: Source::Included(original),
+                });
+            }
+        }
+    }
+
+    fn cases(
+        &mut self,
+        key: &str,
+        at: &Node,
+        parent: &str,
+        node: &Node,
+        config: &Inherited,
+        numbered: bool,
+    ) {
+        let count_node = node.as_map().and(get(node, "count"));
+        let values = match parse_count(count_node) {
+            Ok(values) => values,
+            Err(message) => return self.error(count_node.unwrap_or(node), message),
+        };
+        for &value in &values {
+            let mut name = if numbered {
+                self.next_case += 1;
+                numbered_name(key, self.next_case, self.total_numbered)
+            } else {
+                key.to_string()
+            };
+            if count_node.is_some() {
+                name.push_str(&count_suffix(&values, value));
+            }
+            let path = join(parent, &name);
+            let case_at = if node.as_map().is_some() { node } else { at };
+            if !valid_name(&name) || name.ends_with(".in") {
+                self.error(at, format!("`{name}` is not a valid case name (letters, digits, `_`, `.` and `-`, not ending in `.in`)"));
+                continue;
+            }
+            if name == "test_group" {
+                self.error(at, "a case may not be named `test_group`: its `.yaml` would be the group's settings".into());
+                continue;
+            }
+            if self.plan.cases.iter().any(|c| c.path == path) {
+                self.error(at, format!("case `{path}` is described twice"));
+                continue;
+            }
+            let count = count_node.map(|_| value);
+            let Some(rule) = super::parse::rule(self, &path, node, at, config, count) else {
+                continue;
+            };
+            self.remember(key, Known::Case(path.clone()), at);
+            self.plan.cases.push(Case {
+                path,
+                line: case_at.line,
+                column: case_at.column,
+                source: Source::Rule(Box::new(rule)),
+            });
+        }
+    }
+}
+
+/// One case's rule; `None` when it is wrong (the errors are recorded).
+fn rule(
+    r: &mut Reader,
+    path: &str,
+    node: &Node,
+    at: &Node,
+    config: &Inherited,
+    count: Option<i64>,
+) -> Option<Rule> {
+    let errors = r.errors.len();
+    let sample = path.split('/').next() == Some("sample");
+    let owned;
+    let node = match &node.value {
+        Value::Null => {
+            r.error(
+                at,
+                "an empty case: say how it is made (`generate`, `copy` or `in`)".into(),
+            );
+            return None;
+        }
+        Value::Str(text) => {
+            let key = if text.ends_with(".in") {
+                "copy"
+            } else {
+                "generate"
+            };
+            let value = text.strip_suffix(".in").unwrap_or(text);
+            if key == "copy" {
+                r.warn(
+                    node,
+                    format!("a case written as `{text}` is a copy: write `copy: {value}`"),
+                );
+            }
+            owned = Node {
+                value: Value::Map(vec![(
+                    Node {
+                        value: Value::Str(key.into()),
+                        raw: key.into(),
+                        ..node.clone()
+                    },
+                    Node {
+                        value: Value::Str(value.into()),
+                        raw: value.into(),
+                        ..node.clone()
+                    },
+                )]),
+                raw: String::new(),
+                ..node.clone()
+            };
+            &owned
+        }
+        _ => node,
+    };
+    let config = r.inherit(node, config);
+    let known: Vec<&str> = [
+        CASE_ONLY.as_slice(),
+        INHERITED.as_slice(),
+        TEXT_EXTENSIONS.as_slice(),
+    ]
+    .concat();
+    for key in GROUP_ONLY {
+        if let Some(k) = key_node(node, key) {
+            r.error(k, format!("`{key}` belongs to a group, not to a case"));
+        }
+    }
+    r.unknown_keys(
+        node,
+        &[known.as_slice(), GROUP_ONLY.as_slice()].concat(),
+        "a case",
+    );
+    let has = |key: &str| get(node, key).is_some();
+    let required: &[&[&str]] = if sample && r.context.interactive_or_multi_pass {
+        &[
+            &["generate"],
+            &["copy"],
+            &["in"],
+            &["in.statement", "in.download"],
+            &["interaction", "in.download"],
+        ]
+    } else if sample {
+        &[
+            &["generate"],
+            &["copy"],
+            &["in"],
+            &["in.statement", "in.download"],
+        ]
+    } else {
+        &[&["generate"], &["copy"], &["in"]]
+    };
+    if !required.iter().any(|keys| keys.iter().all(|k| has(k))) {
+        r.error(
+            at,
+            "a case needs an input: `generate`, `copy` or `in`".into(),
+        );
+    }
+    if !r.context.interactive_or_multi_pass && has("interaction") {
+        r.error(
+            key_node(node, "interaction").unwrap(),
+            "`interaction` is for interactive and multi-pass problems only".into(),
+        );
+    }
+    if !sample {
+        for key in SAMPLE_ONLY {
+            if let Some(k) = key_node(node, key) {
+                r.error(k, format!("`{key}` is for samples only"));
+            }
+        }
+    }
+    let generate = get(node, "generate").and_then(|g| command(r, g, count, &config.salt));
+    let copy = get(node, "copy").and_then(|c| match c.as_str() {
+        Some(p) if !p.is_empty() && !p.starts_with('/') && !p.split('/').any(|x| x == "..") => {
+            if TEXT_EXTENSIONS
+                .iter()
+                .any(|e| p.ends_with(&format!(".{e}")))
+            {
+                r.warn(
+                    c,
+                    format!("`copy: {p}` names the case without its extension"),
+                );
+            }
+            Some(format!("{}/{p}", super::FOLDER))
+        }
+        _ => {
+            let found = c.describe();
+            r.error(
+                c,
+                format!("copy must be a path below generators/ without extension, found {found}"),
+            );
+            None
+        }
+    });
+    let mut inline = vec![];
+    let mut links = vec![];
+    for ext in TEXT_EXTENSIONS {
+        let Some(value) = get(node, ext) else {
+            continue;
+        };
+        match &value.value {
+            Value::Null => {}
+            Value::Map(_) if ext == "yaml" => {
+                inline.push((ext.to_string(), yaml_file(r.source, value)))
+            }
+            Value::Map(entries)
+                if LINKABLE.contains(&ext)
+                    && entries.len() == 1
+                    && get(value, "link").is_some() =>
+            {
+                let target = get(value, "link")
+                    .and_then(Node::as_str)
+                    .unwrap_or_default();
+                let allowed = [LINKABLE.as_slice(), &["in", "ans"]].concat();
+                if !allowed.contains(&target) {
+                    let hint = did_you_mean(target, allowed.iter().copied());
+                    r.error(
+                        value,
+                        format!("`{ext}` links to `{target}`, which is not a file of a case{hint}"),
+                    );
+                } else if ext.split('.').next() != target.split('.').next() {
+                    r.error(value, format!("`{ext}` may not link to `{target}`: an input links to an input, an answer to an answer"));
+                } else {
+                    links.push((ext.to_string(), target.to_string()));
+                }
+            }
+            _ => match value.scalar_text() {
+                Some(mut text) => {
+                    if !text.is_empty() && !text.ends_with('\n') {
+                        text.push('\n');
+                    }
+                    inline.push((ext.to_string(), text));
+                }
+                None => {
+                    let found = value.describe();
+                    r.error(
+                        value,
+                        format!(
+                            "`{ext}` must be the file's text or `{{link: ...}}`, found {found}"
+                        ),
+                    );
+                }
+            },
+        }
+    }
+    for (from, to) in &links {
+        if links.iter().any(|(f, _)| f == to) {
+            r.error(
+                node,
+                format!("`{from}` links to `{to}`, which is a link itself"),
+            );
+        }
+    }
+    let matches = matches(r, node);
+    if count.is_none() {
+        if let (Some(g), Some(k)) = (&generate, get(node, "generate")) {
+            if g.text.contains("{count}") {
+                r.warn(
+                    k,
+                    "`{count}` in a command without `count:` is left as it is".into(),
+                );
+            }
+        }
+    }
+    (r.errors.len() == errors).then_some(Rule {
+        generate,
+        copy,
+        inline,
+        links,
+        solution: config.solution,
+        retries: config.retries,
+        matches,
+    })
+}
+
+fn command(r: &mut Reader, node: &Node, count: Option<i64>, salt: &str) -> Option<Command> {
+    let Some(text) = node.as_str().filter(|t| !t.trim().is_empty()) else {
+        let found = node.describe();
+        r.error(
+            node,
+            format!("generate must be a command (a generator and its arguments), found {found}"),
+        );
+        return None;
+    };
+    let (mut text, missing) = substitute_constants(text, &r.context.constants);
+    for name in missing {
+        r.warn(
+            node,
+            format!("`{{{{{name}}}}}` names no constant of problem.yaml; left as it is"),
+        );
+    }
+    if let Some(value) = count {
+        text = text.replace("{count}", &value.to_string());
+    }
+    let words = match shell_words::split(&text) {
+        Ok(words) if !words.is_empty() => words,
+        _ => {
+            r.error(
+                node,
+                format!("cannot split `{text}` into words (an unclosed quote?)"),
+            );
+            return None;
+        }
+    };
+    let program = words[0].clone();
+    if program.starts_with('/') || program.split('/').any(|p| p == "..") {
+        r.error(
+            node,
+            format!(
+                "generator `{program}` must be a path below generators/ or a name of `generators:`"
+            ),
+        );
+        return None;
+    }
+    let args = words[1..].to_vec();
+    let seeds: usize = args.iter().map(|a| seed_count(a)).sum();
+    if seeds > 1 {
+        r.error(node, "`{seed}` may appear at most once in a command".into());
+        return None;
+    }
+    let text = text.trim().to_string();
+    Some(Command {
+        seed: seed(salt, count.unwrap_or(1), &text),
+        text,
+        program,
+        args,
+        uses_seed: seeds == 1,
+    })
+}
+
+fn matches(r: &mut Reader, node: &Node) -> Vec<Match> {
+    let Some(spec) = get(node, "match") else {
+        return vec![];
+    };
+    let by_extension: Vec<(&str, &Node)> = match &spec.value {
+        Value::Str(_) | Value::Seq(_) => vec![("in", spec)],
+        Value::Map(_) => {
+            r.unknown_keys(spec, &["in", "ans"], "match");
+            ["in", "ans"]
+                .into_iter()
+                .filter_map(|e| get(spec, e).map(|n| (e, n)))
+                .collect()
+        }
+        _ => vec![("", spec)],
+    };
+    let mut out = vec![];
+    for (extension, list) in by_extension {
+        let items: Vec<&Node> = match &list.value {
+            Value::Seq(items) => items.iter().collect(),
+            _ => vec![list],
+        };
+        for item in items {
+            match item.as_str() {
+                Some(pattern) if !extension.is_empty() => out.push(Match {
+                    extension: extension.to_string(),
+                    pattern: pattern.to_string(),
+                    line: item.line,
+                    column: item.column,
+                }),
+                _ => {
+                    let found = item.describe();
+                    r.error(item, format!("match must be a pattern, a list of them, or `in:`/`ans:` lists, found {found}"));
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,65 @@
+//! What `grundy generate` reports of a package (what generating it did, as data), and its
+//! printing: failures, data files no rule describes and warnings to stderr, every text from a
+//! program or a package made safe to show; then one line of counts on stdout.
+
+use crate::escape::{visible, visible_line};
+
+/// What generating one package did.
+#[derive(Debug, Default)]
+pub struct Generated {
+    pub package: String,
+    /// Cases made (again) this run.
+    pub made: usize,
+    /// Cases whose files were up to date.
+    pub unchanged: usize,
+    /// Included cases copied (again).
+    pub included: usize,
+    /// Case (or file) and why it failed.
+    pub failed: Vec<(String, String)>,
+    /// Data files no rule describes (below `data/`).
+    pub unlisted: Vec<String>,
+    /// Whether they were removed (`--clean`).
+    pub removed: bool,
+    pub warnings: Vec<String>,
+    /// Validator findings on the generated data.
+    pub invalid: Vec<String>,
+}
+
+impl Generated {
+    pub fn ok(&self) -> bool {
+        self.failed.is_empty() && self.invalid.is_empty()
+    }
+}
+
+pub fn print(report: &Generated) {
+    for warning in &report.warnings {
+        eprintln!("warning: {}", visible(warning));
+    }
+    for (case, why) in &report.failed {
+        eprintln!("FAIL {}: {}", visible_line(case), visible(why));
+    }
+    for line in &report.invalid {
+        eprintln!("INVALID {}", visible(line));
+    }
+    if !report.unlisted.is_empty() {
+        let verb = if report.removed {
+            "removed"
+        } else {
+            "kept (--clean removes them)"
+        };
+        let count = report.unlisted.len();
+        eprintln!("{count} data files no rule of generators.yaml describes, {verb}:");
+        for file in &report.unlisted {
+            eprintln!("  data/{}", visible_line(file));
+        }
+    }
+    let failed = report.failed.len();
+    let outcome = if report.ok() { "ok" } else { "FAILED" };
+    println!(
+        "{}: {} made, {} unchanged, {} included, {failed} failed: {outcome}",
+        visible_line(&report.package),
+        report.made,
+        report.unchanged,
+        report.included,
+    );
+}
