@@ -15,7 +15,7 @@ use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::{CheckArgs, Format};
 use crate::config::{Config, Isolate, Overrides};
-use crate::discovery::{select_cases, Case, INVALID_GROUP};
+use crate::discovery::{select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
@@ -71,23 +71,20 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         Some(partition) => partition.apply(selection.cases),
         None => selection.cases,
     };
-    // `invalid/` cases test the built-in solvers' exact error messages, which a contestant's
-    // program cannot know: `--exec` leaves them out unless a filter names such a group.
-    let (cases, left_out): (Vec<Case>, Vec<Case>) = if subject.is_external()
-        && !selection
-            .filters
-            .iter()
-            .any(|f| f.names_group(INVALID_GROUP))
-    {
-        cases.into_iter().partition(|case| !case.expects_error())
-    } else {
-        (cases, Vec::new())
+    // A program is judged on what a solution for the original judge can pass: not the
+    // `invalid/` groups (grundy's own error messages), not the cases beyond the original limits,
+    // unless asked (the reports say what was left out).
+    let judged_by = match subject.is_external() {
+        true => Judged::Program {
+            extended: args.extended,
+        },
+        false => Judged::BuiltIn,
     };
-    if !left_out.is_empty() {
-        eprintln!(
-            "note: --exec leaves out {} deliberately invalid case(s) (`{INVALID_GROUP}/` groups \
-             expect grundy's own error messages); name them in a filter to judge them",
-            left_out.len()
+    let (cases, left_out) = judged_by.split(cases, &selection.filters);
+    if cases.is_empty() && left_out.total() > 0 {
+        bail!(
+            "no case to judge: a program is not judged on the selected cases by default: {}",
+            reporting::left_out_lines(&left_out).join("; ")
         );
     }
 
@@ -165,7 +162,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
                 Event::Finished(result) => dispatch.case_finished(result.as_ref()),
             },
         );
-    dispatch.left_out(left_out.len());
+    dispatch.left_out(left_out);
     let summary = Summary {
         jobs: jobs.config.jobs,
         partition: args.partition.map(|p| (p.to_string(), suite_size)),

@@ -121,6 +121,10 @@ fn summary_object(summary: &Summary, cancelled: bool) -> Value {
         "time_ms": millis(summary.wall_time),
         "jobs": summary.jobs,
         "slow": timings(&summary.slow),
+        "left_out": {
+            "invalid": summary.left_out.invalid,
+            "beyond_original_limits": summary.left_out.beyond_original_limits,
+        },
         "cancelled": cancelled,
     });
     let fields = object.as_object_mut().expect("a JSON object literal");

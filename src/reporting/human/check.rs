@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use super::{plural, verdict_style, Look, Verbosity, BAD, GOOD};
+use super::{plural, verdict_style, Look, Verbosity, BAD, GOOD, NOTE};
 use crate::escape::visible_line;
 use crate::judging::CaseResult;
-use crate::reporting::{mebibytes, millis, Summary, Timing};
+use crate::reporting::{left_out_lines, mebibytes, millis, Summary, Timing};
 use crate::running::Clock;
 
 /// Lines of a failed program's stderr shown under its failure.
@@ -68,6 +68,9 @@ impl CheckView {
         }
         text += &judged_line(summary);
         text += "\n";
+        for line in left_out_lines(&summary.left_out) {
+            text += &format!("{}\n", look.paint(NOTE, &line));
+        }
         if cancelled {
             text += &format!(
                 "Cancelled (Ctrl-C): {} {} not judged.\n",
