@@ -21,7 +21,8 @@ pub use optional::normalized;
     about = "Judge runner for competitive-programming problems: judges every fixture in parallel \
              and explains every failure",
     after_help = "Exit codes: 0 every judged case passed, 1 some case failed, 2 usage, \
-                  configuration or fixture-layout error."
+                  configuration or fixture-layout error, 130 Ctrl-C, 141 stdout's reader went \
+                  away (`| head`)."
 )]
 pub struct Cli {
     #[command(subcommand)]
