@@ -613,6 +613,8 @@ fn check_judges_one_program_on_a_package_with_its_limits_and_validator_flags() {
         line.contains("2000ms") && line.contains("kattis-default float_tolerance"),
         "{line}"
     );
+    // Memory and output limits left to the judge are the format's defaults, as verify's.
+    assert!(line.contains("  2048 MiB     8 MiB  "), "{line}");
     let line = text.lines().find(|l| l.starts_with("sum ")).unwrap();
     assert!(line.contains("kattis:"), "{line}");
 }
