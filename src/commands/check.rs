@@ -18,8 +18,8 @@ use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
-    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
-    Verdict,
+    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
+    CaseResult, Verdict,
 };
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
@@ -260,7 +260,12 @@ impl Jobs for CheckJobs {
             }
         };
         match judged {
-            Ok(result) => Ok(result),
+            Ok(mut result) => {
+                if !result.verdict.passed() {
+                    result.input = small_input(case);
+                }
+                Ok(result)
+            }
             Err(RunError::Unreadable(error)) => Ok(unreadable(case, &error)),
             Err(error) => Err(error.into()),
         }

@@ -101,6 +101,9 @@ fn case_object(result: &CaseResult) -> Value {
     if let Some(exchange) = &result.exchange {
         fields.insert("exchange".into(), exchange.as_str().into());
     }
+    if let Some(stdout) = &result.stdout {
+        fields.insert("stdout".into(), stdout.as_str().into());
+    }
     if let Some(stderr) = &result.stderr {
         fields.insert("stderr".into(), stderr.as_str().into());
     }
