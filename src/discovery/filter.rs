@@ -93,7 +93,21 @@ fn select_among(cases: Vec<Case>, filters: &[Filter], problems: &[String]) -> Re
     for filter in filters {
         if !cases.iter().any(|c| filter.matches(c)) {
             let known = problems.contains(&filter.problem);
-            let hint = if known || problems.is_empty() {
+            let hint = if known {
+                // A mistyped case or group: the closest of the problem's cases and groups.
+                let mut names: Vec<&str> = vec![];
+                for case in cases.iter().filter(|c| c.problem == filter.problem) {
+                    let name = case.name();
+                    names.extend(name.match_indices('/').map(|(at, _)| &name[..at]));
+                    names.push(name);
+                }
+                names.sort_unstable();
+                names.dedup();
+                let typed = filter.text.split_once('/').map_or("", |(_, rest)| rest);
+                crate::suggest::closest(typed, names.into_iter())
+                    .map(|name| format!(" (did you mean `{}/{name}`?)", filter.problem))
+                    .unwrap_or_default()
+            } else if problems.is_empty() {
                 String::new()
             } else {
                 crate::suggest::did_you_mean(&filter.problem, problems.iter().map(String::as_str))
@@ -308,7 +322,28 @@ mod tests {
         let err = select_cases(dir.path(), &["s-nim/zzz".into()])
             .unwrap_err()
             .to_string();
-        assert!(!err.contains("did you mean"), "the problem exists: {err}");
+        assert!(!err.contains("did you mean"), "nothing close: {err}");
+    }
+
+    #[test]
+    fn a_mistyped_case_or_group_gets_a_suggestion() {
+        let dir = tree(&[
+            "nim/sample-1.in",
+            "nim/edge/max-heaps.in",
+            "s-nim/sample-2.in",
+        ]);
+        let error = |filter: &str| {
+            select_cases(dir.path(), &[filter.into()])
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(
+            error("nim/sampel-1").contains("(did you mean `nim/sample-1`?)"),
+            "{}",
+            error("nim/sampel-1")
+        );
+        assert!(error("nim/egde").contains("(did you mean `nim/edge`?)"));
+        assert!(error("nim/edge/max-heap").contains("(did you mean `nim/edge/max-heaps`?)"));
     }
 
     #[test]
