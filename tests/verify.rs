@@ -299,6 +299,11 @@ fn a_custom_output_validator_judges_and_is_checked_with_the_output_cases() {
         .as_str()
         .unwrap()
         .contains("missing"));
+    // The compiler's lines stay lines: JSON escapes a line break once, never as `\n` text.
+    let said = broken["compile_error"].as_str().unwrap();
+    assert!(said.contains('\n') && !said.contains("\\n"), "{said}");
+    assert_eq!(broken["expected"], serde_json::json!(["CE"]));
+    assert_eq!(wrong["expected"], serde_json::json!(["WA"]), "{wrong}");
     assert_eq!(summary["packages"][0]["valid"], true, "{summary}");
 }
 

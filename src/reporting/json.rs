@@ -17,7 +17,7 @@ use super::events::{Event, RunKind};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
-use crate::escape::visible_line;
+use crate::escape::{visible, visible_line};
 use crate::judging::CaseResult;
 use crate::running::Clock;
 
@@ -179,13 +179,16 @@ fn submission_object(row: &SubmissionRow) -> Value {
         "submission": clean(&row.submission),
         "language": row.language,
         "verdict": row.verdict.map(|got| got.to_string()),
-        "expected": clean(&row.expected),
+        "expected": row.expected_verdicts,
+        "expected_rules": clean(&row.expected),
         "ok": row.ok,
         "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
         "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
         "skipped": row.skipped.as_deref().map(clean),
         "problem": row.unexpected.as_deref().map(clean),
-        "compile_error": row.compile_error.as_deref().map(clean),
+        // Several lines: JSON escapes the line breaks once; only what a terminal would obey is
+        // made visible first.
+        "compile_error": row.compile_error.as_deref().map(|text| visible(text).into_owned()),
         "judge_error": row.judge_error.as_deref().map(clean),
         "caught_by": caught,
     })
