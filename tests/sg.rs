@@ -390,3 +390,25 @@ fn a_reader_that_goes_away_stops_grundy_quietly() {
     assert_eq!(output.status.code(), Some(141), "{}", dump(&output));
     assert_eq!(stderr(&output), "", "no message");
 }
+
+/// Any other write error (a full disk, here /dev/full) is still exit 2 with its message.
+#[test]
+fn a_full_disk_is_exit_2_with_the_error() {
+    let project = Project::new();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["sg", "subtract", "1,2", "--upto", "10"])
+        .current_dir(project.path())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains("cannot write the report to standard output"),
+        "{}",
+        dump(&output)
+    );
+}
