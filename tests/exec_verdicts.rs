@@ -406,6 +406,15 @@ fn a_solution_for_the_original_limits_passes_by_default_and_fails_the_extended_c
         dump(&human)
     );
 
+    // A selection with nothing a program is judged on is an error, not a pass.
+    let none = project.grundy(&["check", "--exec", &exec, "s-nim/ext*"]);
+    assert_eq!(code(&none), 2, "{}", dump(&none));
+    assert!(
+        stderr(&none).contains("no case to judge") && stderr(&none).contains("--extended"),
+        "{}",
+        dump(&none)
+    );
+
     // Asked for, by the flag or by a filter naming the group, the extended cases fail it.
     for asked in [&["s-nim", "--extended"][..], &["s-nim/extended"]] {
         let mut args = vec!["check", "--exec", &exec];

@@ -66,11 +66,6 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
             }
         }
     }
-    let suite_size = selection.cases.len();
-    let cases = match args.partition {
-        Some(partition) => partition.apply(selection.cases),
-        None => selection.cases,
-    };
     // A program is judged on what a solution for the original judge can pass: not the
     // `invalid/` groups (grundy's own error messages), not the cases beyond the original limits,
     // unless asked (the reports say what was left out).
@@ -80,13 +75,19 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         },
         false => Judged::BuiltIn,
     };
-    let (cases, left_out) = judged_by.split(cases, &selection.filters);
+    let (cases, left_out) = judged_by.split(selection.cases, &selection.filters);
     if cases.is_empty() && left_out.total() > 0 {
         bail!(
             "no case to judge: a program is not judged on the selected cases by default: {}",
             reporting::left_out_lines(&left_out).join("; ")
         );
     }
+    // The suite a partition splits is what is judged.
+    let suite_size = cases.len();
+    let cases = match args.partition {
+        Some(partition) => partition.apply(cases),
+        None => cases,
+    };
 
     if args.bless {
         bless_notes(&cases, &config);
