@@ -9,7 +9,10 @@ use crate::checking::{Checker, Interactor};
 use crate::config::{MAX_JOBS, MAX_MEMORY_LIMIT_MB, MAX_OUTPUT_LIMIT_MB, MAX_TIME_LIMIT_MS};
 use crate::discovery::Partition;
 
+mod optional;
 pub mod sg;
+
+pub use optional::normalized;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -18,7 +21,8 @@ pub mod sg;
     about = "Judge runner for competitive-programming problems: judges every fixture in parallel \
              and explains every failure",
     after_help = "Exit codes: 0 every judged case passed, 1 some case failed, 2 usage, \
-                  configuration or fixture-layout error."
+                  configuration or fixture-layout error, 130 Ctrl-C, 141 stdout's reader went \
+                  away (`| head`)."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -100,6 +104,10 @@ pub struct CheckArgs {
     /// Judge an external program (stdin = case input) instead of the built-in solver.
     #[arg(long, value_name = "'CMD ARGS'")]
     pub exec: Option<String>,
+    /// Also judge the program on the cases beyond the original judge's limits (`extended/`
+    /// groups), which a program is not judged on by default; built-in solvers judge them always.
+    #[arg(long)]
+    pub extended: bool,
     /// Run the built-in solvers as child processes (`grundy solve`) under the sandbox's limits;
     /// `--isolate strict` also refuses to judge unless this machine contains programs fully;
     /// `--isolate off` judges programs even where their files cannot be kept apart (no

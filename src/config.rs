@@ -240,13 +240,13 @@ impl RunnerFile {
     /// The file read in two steps: its tables with every key's place, whose keys are checked
     /// here (so an unknown one is named with the closest known one), then the settings.
     fn parse(text: &str) -> Result<RunnerFile, SpannedError> {
-        let document = DeTable::parse(text).map_err(|e| SpannedError::toml(e, Invalid::Syntax))?;
+        let document = DeTable::parse(text).map_err(|e| SpannedError::syntax(e, text))?;
         let (top, table) = (fields_of::<RunnerFile>(), fields_of::<ProblemTable>());
         if let Some(first) = first_unknown_key(document.get_ref(), top, table) {
             return Err(first);
         }
         RunnerFile::deserialize(toml::de::Deserializer::from(document))
-            .map_err(|e| SpannedError::toml(e, Invalid::WrongType))
+            .map_err(|e| SpannedError::wrong_type(e, text))
     }
 
     fn resolve(

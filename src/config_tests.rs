@@ -96,6 +96,43 @@ fn wrong_type_is_located() {
 }
 
 #[test]
+fn wrong_types_and_duplicates_name_their_key() {
+    let error = |text: &str| load(text, &Overrides::default()).unwrap_err();
+    assert_eq!(
+        error("jobs = \"two\"\n"),
+        "runner.toml:1:8: `jobs`: expected a whole number (0 means one per core), found the \
+         string \"two\""
+    );
+    assert_eq!(
+        error("[problems.nim]\nmemory_limit_mb = -1\n"),
+        "runner.toml:2:19: `problems.nim.memory_limit_mb`: expected a whole number of MiB, \
+         found -1"
+    );
+    assert_eq!(
+        error("jobs = 2\njobs = 3\n"),
+        "runner.toml:2:1: duplicate key: `jobs`"
+    );
+    assert!(
+        error("[problems.nim]\n[problems.nim]\n").ends_with("duplicate key: `[problems.nim]`"),
+        "a table header is named whole"
+    );
+}
+
+#[test]
+fn every_key_says_what_it_takes() {
+    let keys = invalid::fields_of::<RunnerFile>()
+        .iter()
+        .chain(invalid::fields_of::<ProblemTable>());
+    for key in keys {
+        let expected = invalid::expected_of(&[key.to_string()]);
+        assert_ne!(
+            expected, "another type",
+            "`{key}` needs words in expected_of"
+        );
+    }
+}
+
+#[test]
 fn unknown_problem_is_located_with_a_suggestion() {
     let err = load(
         "[problems.snim]\nchecker = \"lines\"\n",

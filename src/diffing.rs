@@ -1,5 +1,6 @@
 //! Diffs for failed cases: a compact unified diff of expected vs actual output with old and new
-//! line numbers and the changed words emphasised, built with `similar` (patience algorithm).
+//! line numbers and the changed words emphasised, built with `similar` (patience algorithm; line
+//! by line when both outputs have as many lines).
 //!
 //! Outputs can be huge, so only a window around the first differing line is diffed, long lines
 //! are cut, and the rendered diff is capped; a note says whenever anything was left out.
@@ -7,7 +8,7 @@
 use std::borrow::Cow;
 use std::time::Duration;
 
-use similar::{Algorithm, ChangeTag, TextDiff};
+use similar::{Algorithm, ChangeTag, DiffOp, TextDiff};
 
 /// Lines of context before the first difference and around each hunk.
 const CONTEXT: usize = 3;
@@ -83,11 +84,19 @@ pub fn diff(expected: &[u8], actual: &[u8]) -> Option<Diff> {
         .algorithm(Algorithm::Patience)
         .timeout(Duration::from_millis(200))
         .diff_slices(&old_refs, &new_refs);
+    // Outputs of as many lines as expected (one answer per line, mostly) are compared line by
+    // line: a line-matching diff would pair an expected answer with an unrelated equal one
+    // further on, and show answers as moved that are simply wrong.
+    let groups = if expected_lines.len() == actual_lines.len() {
+        similar::group_diff_ops(line_by_line(&old_refs, &new_refs), CONTEXT)
+    } else {
+        text_diff.grouped_ops(CONTEXT)
+    };
 
     let mut lines = Vec::new();
     let mut bytes = 0;
     let mut cut = false;
-    'hunks: for group in text_diff.grouped_ops(CONTEXT) {
+    'hunks: for group in groups {
         let (Some(first_op), true) = (group.first(), lines.len() < MAX_LINES) else {
             cut = true;
             break;
@@ -138,6 +147,29 @@ pub fn diff(expected: &[u8], actual: &[u8]) -> Option<Diff> {
         )
     });
     Some(Diff { lines, note })
+}
+
+/// The operations of a line-by-line comparison: equal runs, and each differing line replaced by
+/// the line at its place.
+fn line_by_line(old: &[&str], new: &[&str]) -> Vec<DiffOp> {
+    let mut ops: Vec<DiffOp> = vec![];
+    for (index, (expected, actual)) in old.iter().zip(new).enumerate() {
+        match ops.last_mut() {
+            Some(DiffOp::Equal { len, .. }) if expected == actual => *len += 1,
+            _ if expected == actual => ops.push(DiffOp::Equal {
+                old_index: index,
+                new_index: index,
+                len: 1,
+            }),
+            _ => ops.push(DiffOp::Replace {
+                old_index: index,
+                old_len: 1,
+                new_index: index,
+                new_len: 1,
+            }),
+        }
+    }
+    ops
 }
 
 /// The changes of one diff operation, with the lines of a replacement paired up: each expected
@@ -326,6 +358,52 @@ mod tests {
 
     fn segments_text(segments: &[(bool, String)]) -> String {
         segments.iter().map(|(_, text)| text.as_str()).collect()
+    }
+
+    /// `s-nim/edge/many-test-cases` (one answer per line) against an output whose answers are
+    /// those of two cases on: every line is wrong, and the diff must say which answer each
+    /// expected one got, not pair expected line 3 with actual line 1 because they are equal.
+    #[test]
+    fn outputs_of_as_many_lines_are_compared_line_by_line() {
+        let expected = include_str!("../fixtures/s-nim/edge/many-test-cases.out");
+        let lines: Vec<&str> = expected.lines().collect();
+        let actual: String = (0..lines.len())
+            .map(|i| format!("{}\n", lines[(i + 2) % lines.len()]))
+            .collect();
+        let d = diff(expected.as_bytes(), actual.as_bytes()).unwrap();
+        let mut pairs = vec![];
+        for line in &d.lines {
+            match line {
+                DiffLine::Hunk {
+                    expected_line,
+                    actual_line,
+                } => assert_eq!(expected_line, actual_line, "{d:?}"),
+                DiffLine::Same {
+                    expected_line,
+                    actual_line,
+                    ..
+                } => assert_eq!(expected_line, actual_line, "{d:?}"),
+                DiffLine::Expected { line, segments } => {
+                    pairs.push((*line, segments_text(segments), String::new()))
+                }
+                DiffLine::Actual { line, segments } => {
+                    let last = pairs.last_mut().expect("an expected line before");
+                    assert_eq!(last.0, *line, "{d:?}");
+                    last.2 = segments_text(segments);
+                }
+            }
+        }
+        let wanted: Vec<(usize, String, String)> = (0..lines.len())
+            .filter(|&i| lines[i] != lines[(i + 2) % lines.len()])
+            .map(|i| (i + 1, lines[i].into(), lines[(i + 2) % lines.len()].into()))
+            .collect();
+        assert_eq!(
+            pairs,
+            wanted[..pairs.len()],
+            "{}",
+            d.render(&Paint::plain(), "")
+        );
+        assert!(pairs.len() >= 3, "{d:?}");
     }
 
     #[test]

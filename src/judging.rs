@@ -81,6 +81,11 @@ pub struct CaseResult {
     pub diff: Option<Diff>,
     /// The start of the program's stderr, for failed external runs.
     pub stderr: Option<String>,
+    /// The start of what a run that failed by itself (RE, TLE, MLE, OLE) wrote to stdout before
+    /// it ended: a crash must not hide what was printed first.
+    pub stdout: Option<String>,
+    /// A failed case's whole input, when it is small enough to show (see [`small_input`]).
+    pub input: Option<String>,
     /// The expected file `--bless` wrote for this case.
     pub blessed: Option<PathBuf>,
     /// The last lines of a failed interactive case's exchange (`>` to the program, `<` from it).
@@ -118,7 +123,32 @@ pub fn judge_failed_run(case: Case, run: &Run) -> CaseResult {
     result.message = Some(message);
     result.stderr =
         (!run.stderr.is_empty()).then(|| String::from_utf8_lossy(&run.stderr).into_owned());
+    result.stdout = (!run.output.is_empty()).then(|| {
+        let start = &run.output[..run.output.len().min(STDOUT_SHOWN)];
+        String::from_utf8_lossy(start).into_owned()
+    });
     escaped(result)
+}
+
+/// Bytes of a failed run's stdout kept for its report.
+const STDOUT_SHOWN: usize = 4096;
+/// The largest input shown whole under a failure: bytes and lines.
+const SMALL_INPUT_BYTES: u64 = 256;
+const SMALL_INPUT_LINES: usize = 8;
+
+/// The input of `case` as text, when it is small enough to show under a failure (at most
+/// [`SMALL_INPUT_BYTES`] bytes and [`SMALL_INPUT_LINES`] lines), its control characters escaped;
+/// `None` for a larger one or one that cannot be read (its path is shown either way).
+pub fn small_input(case: &Case) -> Option<String> {
+    use std::io::Read;
+    let mut bytes = vec![];
+    let file = case.input.open().ok()?;
+    file.take(SMALL_INPUT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    let text = String::from_utf8_lossy(&bytes);
+    (bytes.len() as u64 <= SMALL_INPUT_BYTES && text.lines().count() <= SMALL_INPUT_LINES)
+        .then(|| visible(&text).into_owned())
 }
 
 /// `result` with the control characters of its message and stderr escaped.
@@ -132,6 +162,7 @@ fn escaped(mut result: CaseResult) -> CaseResult {
     };
     escape(&mut result.message);
     escape(&mut result.stderr);
+    escape(&mut result.stdout);
     result
 }
 
@@ -390,6 +421,8 @@ impl CaseResult {
             message,
             diff: None,
             stderr: None,
+            stdout: None,
+            input: None,
             blessed: None,
             exchange: None,
             score: None,

@@ -173,3 +173,55 @@ fn asking_for_a_pass_beyond_the_last_is_a_judge_error() {
         "{message}"
     );
 }
+
+#[test]
+fn a_crash_keeps_the_start_of_what_it_printed_escaped() {
+    let case = Case::fixture(
+        "nim/a".into(),
+        "nim".into(),
+        TreePath::in_memory("fixtures/nim/a.in"),
+        Some(TreePath::in_memory("fixtures/nim/a.out")),
+    );
+    let mut output = b"win\n\x1b[2J".to_vec();
+    output.extend(std::iter::repeat_n(b'x', 3 * STDOUT_SHOWN));
+    let crash = Run {
+        failure: Some(Failure::Signal("SIGSEGV".into())),
+        output,
+        ..Run::default()
+    };
+    let result = judged(case.clone(), &crash, Some(b"win\nlose\n"));
+    assert_eq!(result.verdict, Verdict::RE);
+    let stdout = result.stdout.expect("what it printed");
+    assert!(stdout.starts_with("win\n\\x1b[2J"), "{stdout}");
+    assert!(stdout.len() < 2 * STDOUT_SHOWN, "cut: {}", stdout.len());
+    let silent = Run {
+        failure: Some(Failure::Signal("SIGSEGV".into())),
+        ..Run::default()
+    };
+    assert_eq!(judged(case, &silent, None).stdout, None);
+}
+
+#[test]
+fn only_a_small_input_is_kept_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let tree =
+        crate::files::beneath::Tree::open(dir.path(), crate::files::beneath::Scope::Fixtures)
+            .unwrap();
+    let case_of = |name: &str, text: &str| {
+        std::fs::write(dir.path().join(format!("{name}.in")), text).unwrap();
+        Case::fixture(
+            format!("nim/{name}"),
+            "nim".into(),
+            tree.join(format!("{name}.in")),
+            None,
+        )
+    };
+    assert_eq!(
+        small_input(&case_of("small", "3\n1 2 3\n")).as_deref(),
+        Some("3\n1 2 3\n")
+    );
+    let lines = "1\n".repeat(SMALL_INPUT_LINES + 1);
+    assert_eq!(small_input(&case_of("tall", &lines)), None);
+    let wide = "7 ".repeat(SMALL_INPUT_BYTES as usize);
+    assert_eq!(small_input(&case_of("wide", &wide)), None);
+}

@@ -30,7 +30,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     running::install_panic_hook();
-    let cli = cli::Cli::parse();
+    let cli = cli::Cli::parse_from(cli::normalized(std::env::args_os()));
     match commands::run(cli) {
         Ok(code) => code,
         // Ctrl-C: whatever could be reported was; the shell's convention for SIGINT.
@@ -39,6 +39,14 @@ fn main() -> ExitCode {
         Err(error) if error.is::<commands::DoesNotCompile>() => {
             eprintln!("error: {}", escape::visible(&format!("{error:#}")));
             ExitCode::from(1)
+        }
+        // The reader of stdout went away (`| head`): stop quietly, as Unix tools do.
+        Err(error)
+            if error
+                .downcast_ref::<reporting::LostReport>()
+                .is_some_and(reporting::LostReport::is_broken_pipe) =>
+        {
+            ExitCode::from(reporting::BROKEN_PIPE_EXIT)
         }
         Err(error) => {
             eprintln!("error: {}", escape::visible(&format!("{error:#}")));

@@ -4,12 +4,18 @@
 /// ` (did you mean `c`?)` for the candidate closest to `word` (Jaro-Winkler above 0.8), or
 /// nothing.
 pub fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> String {
+    closest(word, candidates)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+/// The candidate closest to `word` (Jaro-Winkler above 0.8), if any.
+pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     candidates
         .map(|c| (strsim::jaro_winkler(word, c), c))
         .filter(|&(score, _)| score > 0.8)
         .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| format!(" (did you mean `{c}`?)"))
-        .unwrap_or_default()
+        .map(|(_, c)| c)
 }
 
 #[cfg(test)]

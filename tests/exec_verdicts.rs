@@ -324,3 +324,113 @@ fn verbose_prints_the_containment_line_on_stderr() {
         quiet.dump()
     );
 }
+
+/// A solution written for s-nim's original limits (heaps up to 10^4; its statement): a table of
+/// Grundy values per test case up to its largest heap, which cannot be allocated for heaps of
+/// 10^18. Written here, not derived from grundy's solver.
+const S_NIM_ORIGINAL_LIMITS: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int main(void) {
+    int k;
+    while (scanf("%d", &k) == 1 && k != 0) {
+        long long takes[100];
+        for (int i = 0; i < k; i++) scanf("%lld", &takes[i]);
+        int m;
+        scanf("%d", &m);
+        static long long heaps[100][100];
+        static int counts[100];
+        long long largest = 0;
+        for (int p = 0; p < m; p++) {
+            scanf("%d", &counts[p]);
+            for (int i = 0; i < counts[p]; i++) {
+                scanf("%lld", &heaps[p][i]);
+                if (heaps[p][i] > largest) largest = heaps[p][i];
+            }
+        }
+        int *g = calloc((size_t)largest + 1, sizeof *g);
+        if (!g) return 3;
+        for (long long h = 1; h <= largest; h++) {
+            char seen[102] = {0};
+            for (int i = 0; i < k; i++)
+                if (takes[i] <= h && g[h - takes[i]] <= k) seen[g[h - takes[i]]] = 1;
+            while (seen[g[h]]) g[h]++;
+        }
+        for (int p = 0; p < m; p++) {
+            int x = 0;
+            for (int i = 0; i < counts[p]; i++) x ^= g[heaps[p][i]];
+            putchar(x ? 'W' : 'L');
+        }
+        putchar('\n');
+        free(g);
+    }
+    return 0;
+}
+"#;
+
+#[test]
+fn a_solution_for_the_original_limits_passes_by_default_and_fails_the_extended_cases() {
+    let project = common::Project::new();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/s-nim");
+    common::copy_tree(&shipped, &project.path().join("fixtures/s-nim"));
+    let program = compile(&project, "s-nim-original", S_NIM_ORIGINAL_LIMITS);
+    let exec = exec_arg(&program);
+
+    let judged = check_json(&project, &["check", "--exec", &exec]);
+    assert_eq!(judged.code(), 0, "{}", judged.dump());
+    assert!(
+        judged.order.iter().all(|id| !id.contains("/extended/")),
+        "{}",
+        judged.dump()
+    );
+    let summary = judged.summary.as_ref().unwrap();
+    let extended = std::fs::read_dir(shipped.join("extended"))
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().unwrap() == "in")
+        .count();
+    assert!(extended > 0);
+    assert_eq!(
+        summary["left_out"]["beyond_original_limits"],
+        extended,
+        "{}",
+        judged.dump()
+    );
+    assert_eq!(summary["passed"], judged.order.len(), "{}", judged.dump());
+    let human = project.grundy(&["check", "--exec", &exec]);
+    assert!(
+        stdout(&human).contains(&format!(
+            "\n{extended} cases beyond the original limits left out (--extended to judge them)\n"
+        )),
+        "{}",
+        dump(&human)
+    );
+
+    // A selection with nothing a program is judged on is an error, not a pass.
+    let none = project.grundy(&["check", "--exec", &exec, "s-nim/ext*"]);
+    assert_eq!(code(&none), 2, "{}", dump(&none));
+    assert!(
+        stderr(&none).contains("no case to judge") && stderr(&none).contains("--extended"),
+        "{}",
+        dump(&none)
+    );
+
+    // Asked for, by the flag or by a filter naming the group, the extended cases fail it.
+    for asked in [&["s-nim", "--extended"][..], &["s-nim/extended"]] {
+        let mut args = vec!["check", "--exec", &exec];
+        args.extend(asked);
+        let judged = check_json(&project, &args);
+        assert_eq!(judged.code(), 1, "{asked:?}\n{}", judged.dump());
+        let failed: Vec<&String> = judged
+            .order
+            .iter()
+            .filter(|id| judged.verdict(id) != "AC")
+            .collect();
+        assert!(
+            !failed.is_empty() && failed.iter().all(|id| id.contains("/extended/")),
+            "{asked:?}\n{}",
+            judged.dump()
+        );
+    }
+}

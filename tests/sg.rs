@@ -363,3 +363,52 @@ fn extended_fixtures_pass_grundy_check() {
     let total = extended_inputs("set-nim").len() + extended_inputs("s-nim").len();
     assert_eq!(closing_line(&output), format!("{total} passed, 0 failed"));
 }
+
+/// `grundy sg ... | head -2`: once the reader is gone, grundy stops quietly with 141 (128 +
+/// SIGPIPE, what a Unix tool killed by SIGPIPE gives), printing no error.
+#[test]
+fn a_reader_that_goes_away_stops_grundy_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let args = [
+        "sg", "subtract", "1,2", "--upto", "1000000", "--format", "csv",
+    ];
+    let project = Project::new();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .current_dir(project.path())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let head: Vec<String> = lines.by_ref().take(2).map(Result::unwrap).collect();
+    assert_eq!(head, ["x,g", "0,0"]);
+    // Megabytes of rows are still to come: the next write finds no reader.
+    drop(lines);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(141), "{}", dump(&output));
+    assert_eq!(stderr(&output), "", "no message");
+}
+
+/// Any other write error (a full disk, here /dev/full) is still exit 2 with its message.
+#[test]
+fn a_full_disk_is_exit_2_with_the_error() {
+    let project = Project::new();
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["sg", "subtract", "1,2", "--upto", "10"])
+        .current_dir(project.path())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains("cannot write the report to standard output"),
+        "{}",
+        dump(&output)
+    );
+}

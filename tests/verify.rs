@@ -299,6 +299,11 @@ fn a_custom_output_validator_judges_and_is_checked_with_the_output_cases() {
         .as_str()
         .unwrap()
         .contains("missing"));
+    // The compiler's lines stay lines: JSON escapes a line break once, never as `\n` text.
+    let said = broken["compile_error"].as_str().unwrap();
+    assert!(said.contains('\n') && !said.contains("\\n"), "{said}");
+    assert_eq!(broken["expected"], serde_json::json!(["CE"]));
+    assert_eq!(wrong["expected"], serde_json::json!(["WA"]), "{wrong}");
     assert_eq!(summary["packages"][0]["valid"], true, "{summary}");
 }
 
@@ -613,6 +618,8 @@ fn check_judges_one_program_on_a_package_with_its_limits_and_validator_flags() {
         line.contains("2000ms") && line.contains("kattis-default float_tolerance"),
         "{line}"
     );
+    // Memory and output limits left to the judge are the format's defaults, as verify's.
+    assert!(line.contains("  2048 MiB     8 MiB  "), "{line}");
     let line = text.lines().find(|l| l.starts_with("sum ")).unwrap();
     assert!(line.contains("kattis:"), "{line}");
 }

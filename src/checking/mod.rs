@@ -115,12 +115,25 @@ impl FromStr for Interactor {
     }
 }
 
+/// The comparisons' names, and the protocols' prefixes, a mistyped checker name is compared
+/// with.
+const CHECKER_NAMES: &[&str] = &[
+    "tokens",
+    "tokens-ci",
+    "lines",
+    "exact",
+    "float:",
+    "kattis:",
+    "testlib:",
+];
+
 /// Why a checker or interactor, as named in runner.toml or on the command line, cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum NameError {
     #[error(
-        "unknown checker `{0}`; expected one of tokens, tokens-ci, lines, exact, float:ABS:REL \
-         (e.g. float:1e-6:1e-6), kattis:CMD or testlib:CMD"
+        "unknown checker `{0}`{hint}; expected one of tokens, tokens-ci, lines, exact, \
+         float:ABS:REL (e.g. float:1e-6:1e-6), kattis:CMD or testlib:CMD",
+        hint = crate::suggest::did_you_mean(.0, CHECKER_NAMES.iter().copied())
     )]
     UnknownChecker(String),
     #[error(
@@ -270,6 +283,11 @@ mod tests {
         let error = Checker::parse("fuzzy", here).unwrap_err();
         assert!(matches!(&error, NameError::UnknownChecker(name) if name == "fuzzy"));
         assert!(error.to_string().contains("kattis:CMD"), "{error}");
+        let error = Checker::parse("line", here).unwrap_err().to_string();
+        assert!(
+            error.starts_with("unknown checker `line` (did you mean `lines`?);"),
+            "{error}"
+        );
     }
 
     #[test]

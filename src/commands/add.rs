@@ -4,7 +4,7 @@
 //! The files are written through the fixture store ([`crate::files::store`]): whole or not at
 //! all, and two writers of one name never both succeed.
 
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::{Component, Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
@@ -25,6 +25,14 @@ pub fn run(args: AddArgs) -> Result<ExitCode> {
     let input = match &args.input {
         Some(path) => read(path)?,
         None => {
+            // On a terminal, say what is awaited rather than wait in silence.
+            if std::io::stdin().is_terminal() {
+                eprintln!(
+                    "Type the input of {}/{}, then Ctrl-D at the start of a line (or give it \
+                     with --input FILE):",
+                    args.problem, args.case
+                );
+            }
             let mut bytes = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut bytes)

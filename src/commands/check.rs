@@ -15,11 +15,11 @@ use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::{CheckArgs, Format};
 use crate::config::{Config, Isolate, Overrides};
-use crate::discovery::{select_cases, Case, INVALID_GROUP};
+use crate::discovery::{select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
-    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, Against, CaseResult,
-    Verdict,
+    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
+    CaseResult, Verdict,
 };
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
@@ -77,30 +77,28 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
             }
         }
     }
-    let suite_size = selection.cases.len();
-    let cases = match args.partition {
-        Some(partition) => partition.apply(selection.cases),
-        None => selection.cases,
+    // A program is judged on what a solution for the original judge can pass: not the
+    // `invalid/` groups (grundy's own error messages), not the cases beyond the original limits,
+    // unless asked (the reports say what was left out).
+    let judged_by = match subject.is_external() {
+        true => Judged::Program {
+            extended: args.extended,
+        },
+        false => Judged::BuiltIn,
     };
-    // `invalid/` cases test the built-in solvers' exact error messages, which a contestant's
-    // program cannot know: `--exec` leaves them out unless a filter names such a group.
-    let (cases, left_out): (Vec<Case>, Vec<Case>) = if subject.is_external()
-        && !selection
-            .filters
-            .iter()
-            .any(|f| f.names_group(INVALID_GROUP))
-    {
-        cases.into_iter().partition(|case| !case.expects_error())
-    } else {
-        (cases, Vec::new())
-    };
-    if !left_out.is_empty() {
-        eprintln!(
-            "note: --exec leaves out {} deliberately invalid case(s) (`{INVALID_GROUP}/` groups \
-             expect grundy's own error messages); name them in a filter to judge them",
-            left_out.len()
+    let (cases, left_out) = judged_by.split(selection.cases, &selection.filters);
+    if cases.is_empty() && left_out.total() > 0 {
+        bail!(
+            "no case to judge: a program is not judged on the selected cases by default: {}",
+            reporting::left_out_lines(&left_out).join("; ")
         );
     }
+    // The suite a partition splits is what is judged.
+    let suite_size = cases.len();
+    let cases = match args.partition {
+        Some(partition) => partition.apply(cases),
+        None => cases,
+    };
 
     if args.bless {
         bless_notes(&cases, &config);
@@ -176,7 +174,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
                 Event::Finished(result) => dispatch.case_finished(result.as_ref()),
             },
         );
-    dispatch.left_out(left_out.len());
+    dispatch.left_out(left_out);
     let summary = Summary {
         jobs: jobs.config.jobs,
         partition: args.partition.map(|p| (p.to_string(), suite_size)),
@@ -274,7 +272,12 @@ impl Jobs for CheckJobs {
             }
         };
         match judged {
-            Ok(result) => Ok(result),
+            Ok(mut result) => {
+                if !result.verdict.passed() {
+                    result.input = small_input(case);
+                }
+                Ok(result)
+            }
             Err(RunError::Unreadable(error)) => Ok(unreadable(case, &error)),
             Err(error) => Err(error.into()),
         }

@@ -31,27 +31,39 @@ pub fn run(args: ListArgs) -> Result<ExitCode> {
         ids.retain(|id| {
             selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == *id)
         });
+        // Each problem's judge: its checker, or the interactor of an interactive problem.
+        let rows: Vec<(&str, String)> = ids
+            .iter()
+            .map(|id| {
+                let settings = config.settings(id);
+                let judge = match (packages.judge_of(id), &settings.interactor) {
+                    (Some(validator), _) => validator,
+                    (None, Some(interactor)) => format!("interactor {interactor}"),
+                    (None, None) => settings.checker.to_string(),
+                };
+                (*id, judge)
+            })
+            .collect();
         let width = ids.iter().map(|id| id.len()).max().unwrap_or(7).max(7);
+        let judge_width = rows.iter().map(|(_, judge)| judge.chars().count()).max();
+        let judge_width = judge_width.unwrap_or(5).max(5);
         let _ = writeln!(
             text,
-            "{:<width$}  {:>5}  {:>8}  {:>7}  {:>7}  {:<10}  TITLE",
-            "PROBLEM", "CASES", "TIME", "MEMORY", "OUTPUT", "CHECKER"
+            "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}  {:<judge_width$}  TITLE",
+            "PROBLEM", "CASES", "TIME", "MEMORY", "OUTPUT", "JUDGE"
         );
-        for id in ids {
+        for (id, judge) in rows {
             let settings = config.settings(id);
             let count = selection.cases.iter().filter(|c| c.problem == id).count();
             let title = grundy_problems::find(id)
                 .map_or("(no built-in solver: judge with --exec)", |p| p.title);
-            let checker = packages
-                .judge_of(id)
-                .unwrap_or_else(|| settings.checker.to_string());
             let _ = writeln!(
                 text,
-                "{id:<width$}  {count:>5}  {:>6}ms  {:>5}MB  {:>5}MB  {:<10}  {title}",
+                "{id:<width$}  {count:>5}  {:>6}ms  {:>4} MiB  {:>4} MiB  {judge:<judge_width$}  \
+                 {title}",
                 settings.time_limit.as_millis(),
                 settings.memory_limit_mb,
                 settings.output_limit_mb,
-                checker,
             );
         }
         let _ = writeln!(text, "fixtures root: {}", config.fixtures.display());

@@ -43,7 +43,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     stdout
         .write_all(&run.output)
         .and_then(|()| stdout.flush())
-        .context("cannot write standard output")?;
+        .map_err(crate::reporting::lost_report)?;
     match run.failure {
         None => Ok(ExitCode::SUCCESS),
         Some(Failure::RejectedInput(message)) => {

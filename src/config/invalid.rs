@@ -27,11 +27,37 @@ impl SpannedError {
         }
     }
 
-    /// toml's error (for a document it cannot read) as the `reason` its message is.
-    pub(super) fn toml(error: toml::de::Error, reason: fn(String) -> Invalid) -> Self {
+    /// toml's error for a document it cannot read (`text`): its own description, with the
+    /// text it points at (the key written twice, for a duplicate key).
+    pub(super) fn syntax(error: toml::de::Error, text: &str) -> Self {
+        let span = error.span().unwrap_or(0..0);
+        let near = pointed_at(text, &span);
         SpannedError {
-            span: error.span().unwrap_or(0..0),
-            reason: reason(error.message().trim_end().to_string()),
+            span,
+            reason: Invalid::Syntax {
+                message: error.message().trim_end().to_string(),
+                near,
+            },
+        }
+    }
+
+    /// serde's error for a value of the wrong type in `text`: the key it is the value of, what
+    /// that key takes and what it holds (serde's description when the value cannot be found).
+    pub(super) fn wrong_type(error: toml::de::Error, text: &str) -> Self {
+        let span = error.span().unwrap_or(0..0);
+        let found = DeTable::parse(text)
+            .ok()
+            .and_then(|document| value_at(document.get_ref(), span.start, &mut vec![]));
+        let Some((key, found)) = found else {
+            return SpannedError::syntax(error, text);
+        };
+        SpannedError {
+            span,
+            reason: Invalid::WrongType {
+                expected: expected_of(&key),
+                key: key.join("."),
+                found,
+            },
         }
     }
 
@@ -71,13 +97,20 @@ pub struct ConfigError {
 /// Why runner.toml is refused.
 #[derive(Debug, thiserror::Error)]
 pub enum Invalid {
-    /// Not TOML; toml's own description.
-    #[error("{0}")]
-    Syntax(String),
-    /// A value serde cannot make the key's type of (a string for a number, a negative count);
-    /// serde's own description.
-    #[error("{0}")]
-    WrongType(String),
+    /// Not TOML; toml's own description, and the text it points at when that is short.
+    #[error("{message}{}", near.as_ref().map(|near| format!(": `{near}`")).unwrap_or_default())]
+    Syntax {
+        message: String,
+        near: Option<String>,
+    },
+    /// A value the key cannot take (a string for a number, a negative count): the key's dotted
+    /// path, what it takes, and the value found.
+    #[error("`{key}`: expected {expected}, found {found}")]
+    WrongType {
+        key: String,
+        expected: &'static str,
+        found: String,
+    },
     /// `key` is none of `expected` (serde's wording, which the file's authors know).
     #[error(
         "unknown field `{key}`, expected one of {}{}",
@@ -205,5 +238,68 @@ impl<'de> serde::Deserializer<'de> for FieldNames {
         bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
         option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier
         ignored_any
+    }
+}
+
+/// The text `span` covers, when it is short and on one line: the whole header for a span in a
+/// table header (`[problems.nim]`).
+fn pointed_at(text: &str, span: &Range<usize>) -> Option<String> {
+    let covered = text.get(span.clone())?.trim();
+    let line_start = text[..span.start].rfind('\n').map_or(0, |at| at + 1);
+    let line = text[line_start..].lines().next().unwrap_or_default().trim();
+    let near = if line.starts_with('[') { line } else { covered };
+    (!near.is_empty() && !near.contains('\n') && near.chars().count() <= 60)
+        .then(|| crate::escape::visible_line(near).into_owned())
+}
+
+/// The key path and a description of the value (not a table) whose span holds `at`.
+fn value_at(table: &DeTable, at: usize, path: &mut Vec<String>) -> Option<(Vec<String>, String)> {
+    for (key, value) in table {
+        path.push(key.get_ref().to_string());
+        let found = match value.get_ref() {
+            DeValue::Table(inner) => value_at(inner, at, path),
+            other if value.span().contains(&at) => Some((path.clone(), described(other))),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+        path.pop();
+    }
+    None
+}
+
+/// A value as an error names it: `the string "two"`, `-1`, `an array`.
+fn described(value: &DeValue) -> String {
+    match value {
+        DeValue::String(text) => format!("the string \"{}\"", crate::escape::visible_line(text)),
+        DeValue::Integer(number) => number.to_string(),
+        DeValue::Float(number) => number.to_string(),
+        DeValue::Boolean(truth) => truth.to_string(),
+        DeValue::Datetime(when) => format!("the date-time {when}"),
+        DeValue::Array(_) => "an array".to_string(),
+        DeValue::Table(_) => "a table".to_string(),
+    }
+}
+
+/// What the key at `path` takes, in words.
+pub(super) fn expected_of(path: &[String]) -> &'static str {
+    match path {
+        [problems, _] if problems == "problems" => "a table of the problem's settings",
+        [.., key] => match key.as_str() {
+            "fixtures" => "a path, as a string",
+            "jobs" => "a whole number (0 means one per core)",
+            "first_box_uid" | "box_uids" => "a whole number below 2^32",
+            "problems" => "a table of [problems.<id>] tables",
+            "checker" => {
+                "a checker name as a string (tokens, lines, float:ABS:REL, kattis:CMD, ...)"
+            }
+            "interactor" => "an interactor as a string (kattis:CMD or testlib:CMD)",
+            "isolate" => "true, false, \"strict\" or \"off\"",
+            key if key.ends_with("_ms") => "a whole number of milliseconds",
+            key if key.ends_with("_mb") => "a whole number of MiB",
+            _ => "another type",
+        },
+        [] => "a table",
     }
 }

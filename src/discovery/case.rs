@@ -55,7 +55,7 @@ fn constraints_of(name: &str) -> Constraints {
 /// The group whose inputs must be rejected, each with the message in its `.err` file.
 pub const INVALID_GROUP: &str = "invalid";
 /// The group whose inputs are checked against the extended limits.
-const EXTENDED_GROUP: &str = "extended";
+pub const EXTENDED_GROUP: &str = "extended";
 
 impl Case {
     /// A case of a fixtures folder: what it expects and its limits follow from the groups its

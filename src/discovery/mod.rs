@@ -41,7 +41,7 @@ use crate::files::beneath::{Scope, Tree};
 use crate::files::store;
 
 pub use case::{Case, Expects, INVALID_GROUP};
-pub use filter::select_cases;
+pub use filter::{select_cases, Judged, LeftOut};
 pub use partition::Partition;
 
 /// What discovery found.

@@ -380,6 +380,24 @@ impl Expectation {
         }
     }
 
+    /// The verdicts a submission may end with (its first failing case's, or AC), the same way
+    /// whatever the format version says it: a legacy folder's verdict, or what the rules over
+    /// every case leave (each rule's required verdicts, else its permitted ones). Rules over some
+    /// cases only narrow nothing here.
+    pub fn final_verdicts(&self) -> Verdicts {
+        match self {
+            Expectation::Final(verdict) => Verdicts::from([*verdict]),
+            Expectation::Rules(rules) => rules
+                .iter()
+                .filter(|rule| rule.cases.is_none())
+                .filter_map(|rule| rule.required.as_ref().or(rule.permitted.as_ref()))
+                .fold(
+                    Verdicts::from([Verdict::AC, Verdict::WA, Verdict::TLE, Verdict::RTE]),
+                    |left, allowed| left.intersection(allowed).copied().collect(),
+                ),
+        }
+    }
+
     /// The expectation in a few words, for reports: `AC`, or `permitted AC, WA; required WA`
     /// with rules apart by ` | `.
     pub fn describe(&self) -> String {

@@ -318,3 +318,32 @@ fn total(total: f64) -> Scored {
         ..Scored::default()
     }
 }
+
+#[test]
+fn the_final_verdicts_are_the_same_whatever_the_version_says() {
+    for (folder, verdict) in [
+        ("accepted", AC),
+        ("wrong_answer", WA),
+        ("run_time_error", RTE),
+    ] {
+        let legacy = Expectation::Final(legacy_verdict(folder).unwrap());
+        assert_eq!(
+            legacy.final_verdicts(),
+            Verdicts::from([verdict]),
+            "{folder}"
+        );
+        assert_eq!(
+            rules(folder).final_verdicts(),
+            Verdicts::from([verdict]),
+            "{folder}"
+        );
+    }
+    let mut either = Rule::new("submissions.yaml:1:1");
+    either.permitted = set(&[AC, WA, TLE]);
+    either.required = set(&[WA, TLE]);
+    let mut on_some = Rule::new("submissions.yaml:4:1");
+    on_some.cases = Some(PathGlob::new("secret/huge").unwrap());
+    on_some.required = set(&[TLE]);
+    let expectation = Expectation::Rules(vec![either, on_some]);
+    assert_eq!(expectation.final_verdicts(), Verdicts::from([WA, TLE]));
+}

@@ -19,7 +19,7 @@ use super::events::{Event, RunKind};
 use super::progress::Stages;
 use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use super::{Reporter, Summary};
-use crate::discovery::Case;
+use crate::discovery::{Case, LeftOut};
 use crate::judging::CaseResult;
 use crate::running::pool::PoolOptions;
 
@@ -94,9 +94,9 @@ impl Dispatcher {
         self.emit(&Event::CaseFinished(result));
     }
 
-    /// Cases left out before the run (counted as skipped).
-    pub fn left_out(&mut self, count: usize) {
-        self.summary.skipped += count;
+    /// Cases left out before the run, by reason (the summary says so; they are not counted).
+    pub fn left_out(&mut self, left_out: LeftOut) {
+        self.summary.left_out = left_out;
     }
 
     pub fn problem_started(&mut self, heading: &ProblemHeading) {
@@ -140,6 +140,7 @@ impl Dispatcher {
             failed: self.summary.failed,
             skipped: self.summary.skipped,
             judge_errors: self.summary.judge_errors,
+            left_out: self.summary.left_out,
             wall_time: self.started.elapsed(),
             ..summary
         };

@@ -17,7 +17,7 @@ use super::events::{Event, RunKind};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
-use crate::escape::visible_line;
+use crate::escape::{visible, visible_line};
 use crate::judging::CaseResult;
 use crate::running::Clock;
 
@@ -101,6 +101,9 @@ fn case_object(result: &CaseResult) -> Value {
     if let Some(exchange) = &result.exchange {
         fields.insert("exchange".into(), exchange.as_str().into());
     }
+    if let Some(stdout) = &result.stdout {
+        fields.insert("stdout".into(), stdout.as_str().into());
+    }
     if let Some(stderr) = &result.stderr {
         fields.insert("stderr".into(), stderr.as_str().into());
     }
@@ -121,6 +124,10 @@ fn summary_object(summary: &Summary, cancelled: bool) -> Value {
         "time_ms": millis(summary.wall_time),
         "jobs": summary.jobs,
         "slow": timings(&summary.slow),
+        "left_out": {
+            "invalid": summary.left_out.invalid,
+            "beyond_original_limits": summary.left_out.beyond_original_limits,
+        },
         "cancelled": cancelled,
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
@@ -172,13 +179,16 @@ fn submission_object(row: &SubmissionRow) -> Value {
         "submission": clean(&row.submission),
         "language": row.language,
         "verdict": row.verdict.map(|got| got.to_string()),
-        "expected": clean(&row.expected),
+        "expected": row.expected_verdicts,
+        "expected_rules": clean(&row.expected),
         "ok": row.ok,
         "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
         "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
         "skipped": row.skipped.as_deref().map(clean),
         "problem": row.unexpected.as_deref().map(clean),
-        "compile_error": row.compile_error.as_deref().map(clean),
+        // Several lines: JSON escapes the line breaks once; only what a terminal would obey is
+        // made visible first.
+        "compile_error": row.compile_error.as_deref().map(|text| visible(text).into_owned()),
         "judge_error": row.judge_error.as_deref().map(clean),
         "caught_by": caught,
     });

@@ -32,6 +32,7 @@ pub use junit::JunitReporter;
 pub use progress::{bar as progress_bar, ProgressReporter, Stages};
 
 use crate::cli::Format;
+use crate::discovery::LeftOut;
 use crate::judging::{CaseResult, Verdict};
 
 /// The width human reports fit to when stdout is no terminal and `COLUMNS` is unset: logs and
@@ -57,6 +58,9 @@ pub struct Summary {
     pub slowest: Vec<Timing>,
     /// Programs the host failed to build (`verify`): the run is incomplete.
     pub judge_errors: usize,
+    /// Selected cases a program is not judged on by default (`check --exec`), by reason; not
+    /// counted in the totals.
+    pub left_out: LeftOut,
 }
 
 impl Summary {
@@ -75,6 +79,37 @@ impl Summary {
             line += &format!(", {} skipped", self.skipped);
         }
         line
+    }
+}
+
+/// The lines saying what a program was not judged on and how to judge it, one per reason (none
+/// when nothing was left out); every format says the same.
+pub fn left_out_lines(left_out: &LeftOut) -> Vec<String> {
+    let mut lines = vec![];
+    let count = left_out.beyond_original_limits;
+    if count > 0 {
+        lines.push(format!(
+            "{count} {} beyond the original limits left out (--extended to judge them)",
+            plural(count, "case")
+        ));
+    }
+    let count = left_out.invalid;
+    if count > 0 {
+        lines.push(format!(
+            "{count} deliberately invalid {} left out (a filter naming an `invalid/` group \
+             judges them)",
+            plural(count, "case")
+        ));
+    }
+    lines
+}
+
+/// `word`, or its plural (`word` + s) unless `count` is 1.
+pub fn plural(count: usize, word: &str) -> String {
+    if count == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
     }
 }
 
@@ -254,9 +289,34 @@ fn slowest_first(mut timings: Vec<Timing>) -> Vec<Timing> {
     timings
 }
 
-/// The error for a report that could not be written to stdout (closed, full, a broken pipe).
+/// A report that could not be written to stdout (closed, full, a broken pipe): the run's error.
+/// A broken pipe (the reader went away, as `| head` does) ends grundy quietly with
+/// [`BROKEN_PIPE_EXIT`]; any other is exit 2 with its message (`main` decides).
+#[derive(Debug)]
+pub struct LostReport(std::io::Error);
+
+impl LostReport {
+    /// Whether the reader of stdout went away.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.0.kind() == std::io::ErrorKind::BrokenPipe
+    }
+}
+
+impl std::fmt::Display for LostReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "cannot write the report to standard output: {}", self.0)
+    }
+}
+
+impl std::error::Error for LostReport {}
+
+/// The exit status of a run whose stdout reader went away: 128 + SIGPIPE, what a Unix tool
+/// killed by SIGPIPE gives, so `set -o pipefail` never takes a cut-short run for a passed one.
+pub const BROKEN_PIPE_EXIT: u8 = 141;
+
+/// The error for a report that could not be written to stdout.
 pub fn lost_report(error: std::io::Error) -> anyhow::Error {
-    anyhow::anyhow!("cannot write the report to standard output: {error}")
+    LostReport(error).into()
 }
 
 /// Writes `text` to stdout and flushes it; a report that cannot be written is an error (exit 2),
@@ -308,6 +368,42 @@ mod tests {
             time: Duration::from_millis(ms),
             time_limit: limit_ms.map(Duration::from_millis),
         }
+    }
+
+    #[test]
+    fn a_broken_pipe_is_told_from_other_lost_reports() {
+        use std::io::{Error, ErrorKind};
+        let lost = |kind: ErrorKind| lost_report(Error::from(kind));
+        let broken = lost(ErrorKind::BrokenPipe);
+        assert!(broken
+            .downcast_ref::<LostReport>()
+            .unwrap()
+            .is_broken_pipe());
+        let full = lost(ErrorKind::StorageFull).context("while reporting");
+        let full = full
+            .downcast_ref::<LostReport>()
+            .expect("found below a context");
+        assert!(!full.is_broken_pipe());
+        assert!(full
+            .to_string()
+            .starts_with("cannot write the report to standard output: "));
+    }
+
+    #[test]
+    fn left_out_cases_are_said_with_the_way_to_judge_them() {
+        assert!(left_out_lines(&LeftOut::default()).is_empty());
+        let lines = left_out_lines(&LeftOut {
+            invalid: 1,
+            beyond_original_limits: 4,
+        });
+        assert_eq!(
+            lines,
+            [
+                "4 cases beyond the original limits left out (--extended to judge them)",
+                "1 deliberately invalid case left out (a filter naming an `invalid/` group \
+                 judges them)"
+            ]
+        );
     }
 
     #[test]

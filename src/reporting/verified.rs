@@ -56,6 +56,9 @@ pub struct SubmissionRow {
     /// What it must get, in full, and in a few characters for tables.
     pub expected: String,
     pub expected_short: String,
+    /// The verdicts it may end with (the format's names: AC, WA, TLE, RTE, or CE), the same
+    /// whatever the format version.
+    pub expected_verdicts: Vec<String>,
     /// Whether the verdict is one the package allows; `None` when not judged.
     pub ok: Option<bool>,
     /// Its slowest case.

@@ -238,7 +238,9 @@ pub struct Trial {
 impl Tester {
     fn try_input(&self, input: &[u8]) -> Result<Outcome> {
         let problem = self.problem;
-        if let Err(error) = (problem.validate)(&mut &input[..], Constraints::Extended) {
+        // Stress inputs stay within the original limits, whatever the scale: the program under
+        // test may be one written for the original judge (the generators cap their sizes there).
+        if let Err(error) = (problem.validate)(&mut &input[..], Constraints::Original) {
             return Ok(Outcome::Broken(format!(
                 "the generator of {} made an input its validator rejects: {error}",
                 problem.id

@@ -71,12 +71,13 @@ pub fn shrink(
     };
     loop {
         // A shrinker promises valid candidates; checking costs little and keeps a shrinker bug
-        // from turning a real counterexample into an invalid input.
+        // from turning a real counterexample into an invalid input (or one beyond the original
+        // limits, where every stress input stays).
         let candidates: Vec<Vec<u8>> = (problem.shrink)(&shrunk.input)
             .into_iter()
             .filter(|c| {
                 *c != shrunk.input
-                    && (problem.validate)(&mut c.as_slice(), Constraints::Extended).is_ok()
+                    && (problem.validate)(&mut c.as_slice(), Constraints::Original).is_ok()
             })
             .collect();
         let round = Arc::new(Round {

@@ -3,7 +3,11 @@
 //! reject), the input validator is the problem's own `validate` (held to the extended limits
 //! below `extended/`), outputs are judged by the problem's settings (checker, interactor) and its
 //! limits come from runner.toml. The submissions are `problems/<module>/submissions/<verdict>/`,
-//! read as a legacy package's: the folder names the verdict each must get.
+//! read as a legacy package's: the folder names the verdict each must get. They are judged on
+//! every case, `extended/` groups included, unlike a program `check --exec` judges
+//! ([`crate::discovery::Judged`]): they are the project's own tests of its data, written knowing
+//! both limits, and some exist to show that the extended cases catch a solution that suffices
+//! for the original ones.
 
 use std::path::Path;
 

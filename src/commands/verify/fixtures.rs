@@ -76,7 +76,8 @@ impl RootPackages {
 
     /// Lays each readable package's limits and passes over its settings in `config` (flags
     /// still win), and, where no program is needed, the format's default output validator as
-    /// its checker.
+    /// its checker. Memory and output limits are those `verify` judges with: the package's, or
+    /// the format's defaults where it leaves them to the judge.
     pub fn apply(&self, config: &mut Config, overrides: &Overrides) {
         for (name, problem) in &self.0 {
             let Ok(problem) = problem else { continue };
@@ -85,11 +86,11 @@ impl RootPackages {
             if let (None, Some(seconds)) = (overrides.time_limit_ms, limits.time_limit) {
                 settings.time_limit = Duration::from_secs_f64(seconds);
             }
-            if let (None, Some(mib)) = (overrides.memory_limit_mb, limits.memory_mib) {
-                settings.memory_limit_mb = mib;
+            if overrides.memory_limit_mb.is_none() {
+                settings.memory_limit_mb = problem.memory_mib;
             }
-            if let (None, Some(mib)) = (overrides.output_limit_mb, limits.output_mib) {
-                settings.output_limit_mb = mib;
+            if overrides.output_limit_mb.is_none() {
+                settings.output_limit_mb = problem.output_mib;
             }
             settings.validation_passes = problem.passes;
             if overrides.checker.is_none() && custom_validator(problem).is_none() {

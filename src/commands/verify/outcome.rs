@@ -29,6 +29,14 @@ pub fn row(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
         language: language(submission),
         expected,
         expected_short,
+        expected_verdicts: match &submission.expectation {
+            None => vec!["CE".into()],
+            Some(expectation) => expectation
+                .final_verdicts()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        },
         ..SubmissionRow::default()
     };
     match judged {

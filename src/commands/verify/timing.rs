@@ -98,10 +98,10 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
     let mut failed = false;
     for ((problem, timing), over) in problems.iter().zip(&timings).zip(&over) {
         let (text, fine) = report(problem, timing, over);
-        print!("{text}");
+        crate::reporting::print(&text)?;
         failed |= !fine;
         if let (true, Ok(limit)) = (args.write, &timing.limit) {
-            println!("  {}", write_limit(problem, *limit)?);
+            crate::reporting::print(&format!("  {}\n", write_limit(problem, *limit)?))?;
         }
     }
     Ok(if !unreadable.is_empty() {

@@ -3,13 +3,14 @@
 
 use std::collections::BTreeMap;
 
-use super::{plural, verdict_style, Look, Verbosity, BAD, GOOD};
+use super::{plural, verdict_style, Look, Verbosity, BAD, GOOD, NOTE};
 use crate::escape::visible_line;
 use crate::judging::CaseResult;
-use crate::reporting::{mebibytes, millis, Summary, Timing};
+use crate::reporting::{left_out_lines, mebibytes, millis, Summary, Timing};
 use crate::running::Clock;
 
-/// Lines of a failed program's stderr shown under its failure.
+/// Lines of a failed program's stderr (and of its stdout, when it ended by itself) shown under
+/// its failure.
 const STDERR_LINES: usize = 20;
 
 #[derive(Default)]
@@ -68,6 +69,9 @@ impl CheckView {
         }
         text += &judged_line(summary);
         text += "\n";
+        for line in left_out_lines(&summary.left_out) {
+            text += &format!("{}\n", look.paint(NOTE, &line));
+        }
         if cancelled {
             text += &format!(
                 "Cancelled (Ctrl-C): {} {} not judged.\n",
@@ -96,7 +100,8 @@ impl CheckView {
     }
 }
 
-/// A failed case's block: its line, the message, the diff, the exchange and the stderr.
+/// A failed case's block: its line, the message, the diff, the exchange, the input (its path,
+/// and itself when small), the start of stdout of a run that ended by itself, and the stderr.
 fn failure(result: &CaseResult, look: &Look) -> String {
     let verdict = look.paint(
         verdict_style(result.verdict),
@@ -117,17 +122,33 @@ fn failure(result: &CaseResult, look: &Look) -> String {
     }
     if let Some(exchange) = &result.exchange {
         text += "      exchange (> to the program, < from it):\n";
-        for line in exchange.lines() {
-            text += &format!("      | {line}\n");
+        text += &quoted(exchange, usize::MAX);
+    }
+    let input = visible_line(&result.case.input.path().display().to_string()).into_owned();
+    match &result.input {
+        Some(whole) => {
+            text += &format!("      input {input}:\n");
+            text += &quoted(whole, usize::MAX);
         }
+        None => text += &format!("      input {input}\n"),
+    }
+    if let Some(stdout) = &result.stdout {
+        text += "      stdout, before it ended:\n";
+        text += &quoted(stdout, STDERR_LINES);
     }
     if let Some(stderr) = &result.stderr {
         text += "      stderr:\n";
-        for line in stderr.lines().take(STDERR_LINES) {
-            text += &format!("      | {line}\n");
-        }
+        text += &quoted(stderr, STDERR_LINES);
     }
     text
+}
+
+/// The first `lines` lines of `text`, each as `      | line`.
+fn quoted(text: &str, lines: usize) -> String {
+    text.lines()
+        .take(lines)
+        .map(|line| format!("      | {line}\n"))
+        .collect()
 }
 
 /// `12.345 ms`, or `12.345 ms, 3.1 MiB` when the peak memory was measured; the wall time too
@@ -308,6 +329,25 @@ mod tests {
         let quiet = render(Verbosity::Quiet, &summary);
         assert!(!quiet.contains("Slow"), "{quiet}");
         assert!(quiet.contains("bucket hash:2/3"), "{quiet}");
+    }
+
+    #[test]
+    fn a_failure_shows_its_input_and_what_a_crash_printed_first() {
+        let mut out = Vec::new();
+        let mut reporter = HumanReporter::new(&mut out, false, Verbosity::Normal, 100);
+        let mut crash = CaseResult::new(case("p/c"), Verdict::RE, Some("killed".into()));
+        crash.input = Some("3\n1 2\n".into());
+        crash.stdout = Some("Kiki\n".into());
+        crash.stderr = Some("boom\n".into());
+        reporter.report(&Event::CaseFinished(&crash)).unwrap();
+        let big = CaseResult::new(case("p/d"), Verdict::WA, None);
+        reporter.report(&Event::CaseFinished(&big)).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "FAIL RE    p/c (0.000 ms, runtime error)\n      killed\n      input fixtures/p/c.in:\n      \
+             | 3\n      | 1 2\n      stdout, before it ended:\n      | Kiki\n      stderr:\n      \
+             | boom\nFAIL WA    p/d (0.000 ms, wrong answer)\n      input fixtures/p/d.in\n"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use std::io::Write;
 use anyhow::Result;
 
 use super::events::{Event, RunKind};
-use super::Reporter;
+use super::{plural, Reporter};
 use crate::diffing::Paint;
 use crate::judging::Verdict;
 use check::CheckView;
@@ -77,15 +77,6 @@ const GOOD: anstyle::Style = anstyle::AnsiColor::Green.on_default();
 const BAD: anstyle::Style = anstyle::AnsiColor::Red.on_default();
 const NOTE: anstyle::Style = anstyle::AnsiColor::Yellow.on_default();
 const JUDGE: anstyle::Style = anstyle::AnsiColor::Magenta.on_default();
-
-/// `word` or `words`, to go after `count`.
-fn plural(count: usize, word: &str) -> String {
-    if count == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
-}
 
 pub struct HumanReporter<W: Write> {
     out: W,
