@@ -63,23 +63,11 @@ impl SpannedError {
 
     pub(super) fn located(self, path: &Path, text: &str) -> ConfigError {
         let at = grundy_problems::InputError::at(text.as_bytes(), self.span.start, "");
-        let mut reason = self.reason;
-        // toml's syntax errors do not quote what they are about (`duplicate key`): the text
-        // at the error's place names it, when it is a short piece of one line.
-        if let Invalid::Syntax(message) = &mut reason {
-            let quoted = text
-                .get(self.span.clone())
-                .map(str::trim)
-                .filter(|piece| !piece.is_empty() && piece.len() <= 60 && !piece.contains('\n'));
-            if let Some(piece) = quoted {
-                *message = format!("{message}: `{piece}`");
-            }
-        }
         ConfigError {
             file: path.to_path_buf(),
             line: at.line,
             column: at.column,
-            reason,
+            reason: self.reason,
         }
     }
 }

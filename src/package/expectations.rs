@@ -386,7 +386,7 @@ impl Expectation {
     /// cases only narrow nothing here.
     pub fn final_verdicts(&self) -> Verdicts {
         match self {
-            Expectation::Final(verdict) => Verdicts::from([*verdict]),
+            Expectation::Final(verdict, _) => Verdicts::from([*verdict]),
             Expectation::Rules(rules) => rules
                 .iter()
                 .filter(|rule| rule.cases.is_none())
