@@ -133,7 +133,7 @@ pub fn generate_package(
     let kind = package.metadata.problem_type;
     let context = PlanContext {
         interactive_or_multi_pass: kind.interactive || kind.multi_pass,
-        constants: vec![],
+        constants: constants(&tree),
     };
     let shown = root.join(&file);
     let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
@@ -183,7 +183,7 @@ pub fn generate_package(
     for (((case, _), key), made) in jobs.cases.iter().zip(keys).zip(outputs) {
         match made {
             Some(Made::Files { files, warnings }) => {
-                let at = format!("{}", case.path);
+                let at = &case.path;
                 generated
                     .warnings
                     .extend(warnings.into_iter().map(|w| format!("{at}: {w}")));
@@ -210,9 +210,58 @@ pub fn generate_package(
     unlisted(&plan, &data, &mut manifest, options, &mut generated);
     manifest.write(&data)?;
     if validate && generated.made + generated.included > 0 {
-        generated.invalid = validate_data(root, pool)?;
+        let (invalid, unchecked) = validate_data(root, pool)?;
+        generated.invalid = invalid;
+        generated
+            .warnings
+            .extend(unchecked.into_iter().map(|u| format!("not validated: {u}")));
     }
     Ok(generated)
+}
+
+/// `problem.yaml`'s `constants` as `{{name}}` and `{{name.variant}}` name them (a constant's
+/// `value` is also `{{name}}`), as BAPCtools reads them; what cannot be read is left out (the
+/// package reader warns about it).
+fn constants(tree: &Tree) -> Vec<(String, String)> {
+    use crate::package::yaml::{self, Value};
+    let Ok(Some(root)) = yaml::read(&tree.join("problem.yaml"), yaml::PROBLEM_YAML_BYTES) else {
+        return vec![];
+    };
+    let Some(map) = root
+        .as_map()
+        .and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some("constants")))
+    else {
+        return vec![];
+    };
+    let mut out = vec![];
+    for (key, value) in map.1.as_map().unwrap_or_default() {
+        let Some(key) = key.as_str() else { continue };
+        let variants: Vec<(String, String)> = match &value.value {
+            Value::Map(entries) => entries
+                .iter()
+                .filter_map(|(sub, v)| {
+                    let sub = sub.as_str()?;
+                    let text = match &v.value {
+                        Value::Str(s) => s.clone(),
+                        Value::Int(_) | Value::Float(_) if sub == "value" => v.raw.clone(),
+                        _ => return None,
+                    };
+                    Some((sub.to_string(), text))
+                })
+                .collect(),
+            _ => value
+                .scalar_text()
+                .map(|t| vec![("value".to_string(), t)])
+                .unwrap_or_default(),
+        };
+        for (sub, text) in variants {
+            if sub == "value" {
+                out.push((key.to_string(), text.clone()));
+            }
+            out.push((format!("{key}.{sub}"), text));
+        }
+    }
+    out
 }
 
 fn read_text(tree: &Tree, file: &Path) -> Result<String> {
@@ -458,8 +507,8 @@ fn unlisted(
 }
 
 /// The package's inputs and answers through its validators, as `verify` checks them: the
-/// findings, each a line.
-fn validate_data(root: &Path, pool: &Pool) -> Result<Vec<String>> {
+/// findings (what is invalid, what could not be checked), each a line.
+fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<String>, Vec<String>)> {
     let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
     let problems = Arc::new(vec![Problem::from_package(package)]);
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
@@ -471,10 +520,10 @@ fn validate_data(root: &Path, pool: &Pool) -> Result<Vec<String>> {
     let builds = Arc::new(build_jobs.collect(built));
     let validation = Arc::new(ValidationJobs::new(Arc::clone(&problems), builds));
     let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
-    Ok(validation
-        .findings(&said)
-        .into_iter()
-        .flat_map(|f| f.errors.into_iter().chain(f.unchecked))
-        .map(|e| e.to_string())
-        .collect())
+    let (mut invalid, mut unchecked) = (vec![], vec![]);
+    for findings in validation.findings(&said) {
+        invalid.extend(findings.errors);
+        unchecked.extend(findings.unchecked);
+    }
+    Ok((invalid, unchecked))
 }

@@ -68,18 +68,24 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     // A bar for each stage, never beside JSON.
     let stages = Stages::new(args.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
-    let (problems, unreadable) = problems(&args)?;
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
     super::containment_check(isolate.unwrap_or_default())?;
-    let problems = Arc::new(problems);
-    // Ctrl-C must not leave compilers or submissions running.
+    // Ctrl-C must not leave generators, compilers or submissions running.
     super::on_ctrl_c(&cancel);
     let jobs = match args.jobs {
         None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         Some(n) => n,
     };
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    let not_generated = if args.no_generate {
+        vec![]
+    } else {
+        generate_first(&args, &pool)?
+    };
+    let (problems, mut unreadable) = problems(&args)?;
+    unreadable.extend(not_generated);
+    let problems = Arc::new(problems);
     dispatch.run_started(&RunKind::Verify { unreadable });
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
     let verified = verify_all(&problems, &pool, &args, &mut dispatch);
@@ -123,6 +129,46 @@ fn verify_all(
     let mut stream =
         report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
     judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
+}
+
+/// Generates the data of each package named that has a `generators/generators.yaml` (what is
+/// unchanged is not made again); the packages whose data could not all be made, each a line.
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<String>> {
+    let here = std::env::current_dir().context("cannot read the working directory")?;
+    let targets = if args.packages.is_empty() {
+        if !here.join("problem.yaml").is_file() {
+            return Ok(vec![]);
+        }
+        vec![PathBuf::from(".")]
+    } else {
+        args.packages.clone()
+    };
+    let mut failed = vec![];
+    for target in &targets {
+        let Ok(found) = find::find(target) else {
+            continue;
+        };
+        for package in &found.packages {
+            let root = absolute(package);
+            if !crate::package::generators::file_of(&root).is_file() {
+                continue;
+            }
+            let options = super::generate::Options::default();
+            let generated = super::generate::generate_package(&root, &options, pool, false)
+                .map_err(|e| {
+                    e.context(format!("cannot generate the data of `{}`", shown(&root)))
+                })?;
+            crate::reporting::generated::note(&generated);
+            if !generated.ok() {
+                failed.push(format!(
+                    "{}: its data could not all be generated ({} cases failed)",
+                    shown(&root),
+                    generated.failed.len()
+                ));
+            }
+        }
+    }
+    Ok(failed)
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).
