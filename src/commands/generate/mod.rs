@@ -28,7 +28,7 @@ use super::verify::Pool;
 use crate::cli::GenerateArgs;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
-use crate::files::{write_atomic, Existing};
+use crate::files::{store, write_atomic, Existing};
 use crate::package::generators::{
     self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
@@ -333,7 +333,8 @@ fn case_key(
     manifest::hex(&hash.finalize())
 }
 
-/// Writes a case's files (the `.in` last), each atomically; removes files of it the last run
+/// Writes a case's files: a new case whole or not at all (the fixture store's journal), a
+/// changed one file by file, each atomically (the `.in` last); removes files of it the last run
 /// made that this one did not. A file `generate` did not make is replaced only under `--force`.
 fn write_case(
     data: &Path,
@@ -343,6 +344,21 @@ fn write_case(
     force: bool,
 ) -> Result<()> {
     let previous = manifest.cases.get(path);
+    let targets: Vec<(PathBuf, &[u8])> = files
+        .get_key_value("in")
+        .into_iter()
+        .chain(files.iter().filter(|(e, _)| *e != "in"))
+        .map(|(ext, bytes)| (case_file(data, path, ext), bytes.as_slice()))
+        .collect();
+    if targets
+        .iter()
+        .all(|(target, _)| target.symlink_metadata().is_err())
+    {
+        // A new case: published whole or not at all, through the fixture store's journal.
+        let writer = store::Writer::open(data)?;
+        let files: Vec<(&Path, &[u8])> = targets.iter().map(|(t, b)| (t.as_path(), *b)).collect();
+        return writer.create(&files);
+    }
     for (ext, bytes) in files
         .iter()
         .filter(|(e, _)| *e != "in")
