@@ -4,7 +4,8 @@
 # generator (`count:`), answers from a Python solution. Each tool runs on its own fresh copy of
 # a package (program builds included), then again with nothing changed. BENCHMARKS.md has the
 # figures. Needs cargo, python3 and bt (`pip install bapctools`); BT names the bt to run and
-# PEERS the BAPCtools checkout whose test/problems are used.
+# PEERS the BAPCtools checkout whose test/problems are used. Arguments name the packages to time
+# (default: all of them).
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 bt=${BT:-bt}
@@ -26,14 +27,15 @@ n = int(sys.argv[2])
 print(n)
 print(" ".join(str(random.randint(-10**9, 10**9)) for _ in range(n)))
 PY
-printf 'input()\nprint(sum(map(int, input().split())))\n' > "$many/submissions/accepted/sum.py"
+printf 'import sys\nw = sys.stdin.read().split()\nprint(sum(map(int, w[1:])))\n' > "$many/submissions/accepted/sum.py"
 printf 'import sys\nsys.stdin.read()\nsys.exit(42)\n' > "$many/input_validators/ok.py"
 {
     echo "solution: /submissions/accepted/sum.py"
     echo "data:"
     echo "  sample:"
     echo "    data:"
-    echo "      - s: {in: \"2\\n1 2\"}"
+    echo '      - s:'
+    echo '          in: "2 1 2"'
     echo "  secret:"
     echo "    data:"
     for size in 10 1000 10000; do
@@ -43,9 +45,10 @@ printf 'import sys\nsys.stdin.read()\nsys.exit(42)\n' > "$many/input_validators/
     done
 } > "$many/generators/generators.yaml"
 
-for p in testseed generatorcount generatorincludes divsort alternativeencryption multipass identity; do
-    cp -r "$peers/test/problems/$p" "$work/src/$p"
+for p in ${*:-testseed generatorcount generatorincludes divsort alternativeencryption multipass identity}; do
+    [ "$p" = many ] || cp -r "$peers/test/problems/$p" "$work/src/$p"
 done
+[ $# -eq 0 ] || echo " $* " | grep -q " many " || rm -rf "$many"
 
 python3 - "$work" "$grundy" "$bt" <<'PY'
 import os, shutil, subprocess, sys, time
