@@ -31,7 +31,19 @@ impl Generated {
     }
 }
 
+/// The report of `grundy generate`: the counts on stdout.
 pub fn print(report: &Generated) {
+    details(report);
+    println!("{}", counts(report));
+}
+
+/// The report of the generating `verify` does first, all on stderr (stdout is verify's report).
+pub fn note(report: &Generated) {
+    details(report);
+    eprintln!("generated {}", counts(report));
+}
+
+fn details(report: &Generated) {
     for warning in &report.warnings {
         eprintln!("warning: {}", visible(warning));
     }
@@ -53,13 +65,16 @@ pub fn print(report: &Generated) {
             eprintln!("  data/{}", visible_line(file));
         }
     }
+}
+
+fn counts(report: &Generated) -> String {
     let failed = report.failed.len();
     let outcome = if report.ok() { "ok" } else { "FAILED" };
-    println!(
+    format!(
         "{}: {} made, {} unchanged, {} included, {failed} failed: {outcome}",
         visible_line(&report.package),
         report.made,
         report.unchanged,
         report.included,
-    );
+    )
 }

@@ -28,7 +28,7 @@ use super::verify::Pool;
 use crate::cli::GenerateArgs;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
-use crate::files::{write_atomic, Existing};
+use crate::files::{store, write_atomic, Existing};
 use crate::package::generators::{
     self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
@@ -174,7 +174,7 @@ pub fn generate_package(
     for (((case, _), key), made) in jobs.cases.iter().zip(keys).zip(outputs) {
         match made {
             Some(Made::Files { files, warnings }) => {
-                let at = case.path.to_string();
+                let at = &case.path;
                 generated
                     .warnings
                     .extend(warnings.into_iter().map(|w| format!("{at}: {w}")));
@@ -201,7 +201,11 @@ pub fn generate_package(
     unlisted(&plan, &data, &mut manifest, options, &mut generated);
     manifest.write(&data)?;
     if validate && generated.made + generated.included > 0 {
-        generated.invalid = validate_data(root, pool)?;
+        let (invalid, unchecked) = validate_data(root, pool)?;
+        generated.invalid = invalid;
+        generated
+            .warnings
+            .extend(unchecked.into_iter().map(|u| format!("not validated: {u}")));
     }
     Ok(generated)
 }
@@ -215,7 +219,7 @@ pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
     let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
-        constants: vec![],
+        constants: constants(&tree),
     };
     let shown = root.join(&file);
     let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
@@ -228,6 +232,51 @@ pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
 fn interactive_or_multi_pass(package: &Package) -> bool {
     let kind = package.metadata.problem_type;
     kind.interactive || kind.multi_pass
+}
+
+/// `problem.yaml`'s `constants` as `{{name}}` and `{{name.variant}}` name them (a constant's
+/// `value` is also `{{name}}`), as BAPCtools reads them; what cannot be read is left out (the
+/// package reader warns about it).
+fn constants(tree: &Tree) -> Vec<(String, String)> {
+    use crate::package::yaml::{self, Value};
+    let Ok(Some(root)) = yaml::read(&tree.join("problem.yaml"), yaml::PROBLEM_YAML_BYTES) else {
+        return vec![];
+    };
+    let Some(map) = root
+        .as_map()
+        .and_then(|m| m.iter().find(|(k, _)| k.as_str() == Some("constants")))
+    else {
+        return vec![];
+    };
+    let mut out = vec![];
+    for (key, value) in map.1.as_map().unwrap_or_default() {
+        let Some(key) = key.as_str() else { continue };
+        let variants: Vec<(String, String)> = match &value.value {
+            Value::Map(entries) => entries
+                .iter()
+                .filter_map(|(sub, v)| {
+                    let sub = sub.as_str()?;
+                    let text = match &v.value {
+                        Value::Str(s) => s.clone(),
+                        Value::Int(_) | Value::Float(_) if sub == "value" => v.raw.clone(),
+                        _ => return None,
+                    };
+                    Some((sub.to_string(), text))
+                })
+                .collect(),
+            _ => value
+                .scalar_text()
+                .map(|t| vec![("value".to_string(), t)])
+                .unwrap_or_default(),
+        };
+        for (sub, text) in variants {
+            if sub == "value" {
+                out.push((key.to_string(), text.clone()));
+            }
+            out.push((format!("{key}.{sub}"), text));
+        }
+    }
+    out
 }
 
 fn read_text(tree: &Tree, file: &Path) -> Result<String> {
@@ -299,7 +348,8 @@ fn case_key(
     manifest::hex(&hash.finalize())
 }
 
-/// Writes a case's files (the `.in` last), each atomically; removes files of it the last run
+/// Writes a case's files: a new case whole or not at all (the fixture store's journal), a
+/// changed one file by file, each atomically (the `.in` last); removes files of it the last run
 /// made that this one did not. A file `generate` did not make is replaced only under `--force`.
 fn write_case(
     data: &Path,
@@ -309,6 +359,21 @@ fn write_case(
     force: bool,
 ) -> Result<()> {
     let previous = manifest.cases.get(path);
+    let targets: Vec<(PathBuf, &[u8])> = files
+        .get_key_value("in")
+        .into_iter()
+        .chain(files.iter().filter(|(e, _)| *e != "in"))
+        .map(|(ext, bytes)| (case_file(data, path, ext), bytes.as_slice()))
+        .collect();
+    if targets
+        .iter()
+        .all(|(target, _)| target.symlink_metadata().is_err())
+    {
+        // A new case: published whole or not at all, through the fixture store's journal.
+        let writer = store::Writer::open(data)?;
+        let files: Vec<(&Path, &[u8])> = targets.iter().map(|(t, b)| (t.as_path(), *b)).collect();
+        return writer.create(&files);
+    }
     for (ext, bytes) in files
         .iter()
         .filter(|(e, _)| *e != "in")
@@ -473,8 +538,8 @@ fn unlisted(
 }
 
 /// The package's inputs and answers through its validators, as `verify` checks them: the
-/// findings, each a line.
-fn validate_data(root: &Path, pool: &Pool) -> Result<Vec<String>> {
+/// findings (what is invalid, what could not be checked), each a line.
+fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<String>, Vec<String>)> {
     let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
     let problems = Arc::new(vec![Problem::from_package(package)]);
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
@@ -486,10 +551,10 @@ fn validate_data(root: &Path, pool: &Pool) -> Result<Vec<String>> {
     let builds = Arc::new(build_jobs.collect(built));
     let validation = Arc::new(ValidationJobs::new(Arc::clone(&problems), builds));
     let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
-    Ok(validation
-        .findings(&said)
-        .into_iter()
-        .flat_map(|f| f.errors.into_iter().chain(f.unchecked))
-        .map(|e| e.to_string())
-        .collect())
+    let (mut invalid, mut unchecked) = (vec![], vec![]);
+    for findings in validation.findings(&said) {
+        invalid.extend(findings.errors);
+        unchecked.extend(findings.unchecked);
+    }
+    Ok((invalid, unchecked))
 }

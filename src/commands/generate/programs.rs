@@ -181,6 +181,8 @@ pub fn generator(tree: &Tree, plan: &Plan, name: &str) -> Result<Program, String
             ));
         }
         program.name = name.to_string();
+        // What it is, from its own files only.
+        program.kind = program.kind_of(None, Some(entry));
         return Ok(program);
     }
     let path = tree.join(format!("{FOLDER}/{name}"));

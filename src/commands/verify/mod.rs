@@ -77,7 +77,22 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     // A bar for each stage, never beside JSON.
     let stages = Stages::new(args.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
-    let (mut problems, unreadable) = problems(&args)?;
+    // Every package runs programs (compilers, validators, submissions).
+    let isolate = args.isolate.as_deref().map(Isolate::from_flag);
+    super::containment_check(isolate.unwrap_or_default())?;
+    // Ctrl-C must not leave generators, compilers or submissions running.
+    super::on_ctrl_c(&cancel);
+    let jobs = match args.jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(n) => n,
+    };
+    let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    let not_generated = if args.no_generate {
+        vec![]
+    } else {
+        generate_first(&args, &pool)?
+    };
+    let (mut problems, mut unreadable) = problems(&args)?;
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
@@ -87,17 +102,8 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
             problem.time_limit_source = "--time-limit";
         }
     }
-    // Every package runs programs (compilers, validators, submissions).
-    let isolate = args.isolate.as_deref().map(Isolate::from_flag);
-    super::containment_check(isolate.unwrap_or_default())?;
+    unreadable.extend(not_generated);
     let problems = Arc::new(problems);
-    // Ctrl-C must not leave compilers or submissions running.
-    super::on_ctrl_c(&cancel);
-    let jobs = match args.jobs {
-        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(n) => n,
-    };
-    let pool = Pool::new(dispatch.pool_options(jobs), stages);
     dispatch.run_started(&RunKind::Verify { unreadable });
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
     let verified = verify_all(&problems, &pool, &args, &mut dispatch);
@@ -174,6 +180,46 @@ pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
     let builds = Arc::new(build_jobs.collect(built));
     validate(&problems, &builds, pool)
+}
+
+/// Generates the data of each package named that has a `generators/generators.yaml` (what is
+/// unchanged is not made again); the packages whose data could not all be made, each a line.
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<String>> {
+    // The same packages `problems` reads: those named (a submission's path names its
+    // package), else the one around the current folder.
+    let (mut targets, _) = select::split_targets(&args.packages);
+    if targets.is_empty() {
+        match default_target(&args.sources)? {
+            Target::Package(package) => targets.push(package),
+            Target::BuiltIn { .. } => return Ok(vec![]),
+        }
+    }
+    let mut failed = vec![];
+    for target in &targets {
+        let Ok(found) = find::find(target) else {
+            continue;
+        };
+        for package in &found.packages {
+            let root = absolute(package);
+            if !crate::package::generators::file_of(&root).is_file() {
+                continue;
+            }
+            let options = super::generate::Options::default();
+            let generated = super::generate::generate_package(&root, &options, pool, false)
+                .map_err(|e| {
+                    e.context(format!("cannot generate the data of `{}`", shown(&root)))
+                })?;
+            crate::reporting::generated::note(&generated);
+            if !generated.ok() {
+                failed.push(format!(
+                    "{}: its data could not all be generated ({} cases failed)",
+                    shown(&root),
+                    generated.failed.len()
+                ));
+            }
+        }
+    }
+    Ok(failed)
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).

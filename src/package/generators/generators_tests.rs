@@ -333,3 +333,58 @@ fn generators_dictionary_and_string_copies() {
         Some("generators/manual/a")
     );
 }
+
+/// BAPCtools' test package `generatorcount` (its `generators.yaml` as shipped) and the names of
+/// the cases `bt generate` (BAPCtools 2026.10.0) wrote for it: counts as ints, lists and ranges,
+/// zero padding of consecutive values (sign included), numbering across groups.
+const GENERATORCOUNT: &str = r#"solution: /submissions/accepted/thore.py
+version: 2026-01  # use this version of the generators framework
+
+data:
+  sample:
+    data:
+      - '': { in: s 1 2}
+  secret:
+    data:
+      - count-lo:
+          generate: mygen.py a {count} 0
+          count: 1
+      - count-hi:
+          generate: mygen.py a {count} 2
+          count: 1
+      - count-intended-duplicate:
+          generate: mygen.py a 42 43
+          count: 2
+      - count-list-10:
+          generate: mygen.py 't' {count} 0
+          count: [1,2,3,4, 5,6,7,8,9, 10]
+      - count-list-neg:
+          generate: mygen.py n {count} 2
+          count: [-1, 0, 1]
+      - count-no-duplicate:
+          generate: mygen.py d {count} 3
+          count: 1
+      - count-no-duplicate:
+          generate: mygen.py d {count} 3
+          count: [0,2]
+      - count-value:
+          generate: mygen.py d {count} 1
+          count: [0,2]
+      - count-range-padding:
+          generate: mygen.py r {count} -10
+          count: -9..=9
+      - count-range-padding:
+          generate: mygen.py r {count} 10
+          count: -9..=9
+      - count-no-padding:
+          generate: mygen.py p {count} 999999
+          count: [-123456, 0, 1000000]
+"#;
+
+const GENERATORCOUNT_BY_BT: &str = "sample/01 secret/02-count-lo-1 secret/03-count-hi-1 secret/04-count-intended-duplicate-1 secret/05-count-intended-duplicate-2 secret/06-count-list-10-01 secret/07-count-list-10-02 secret/08-count-list-10-03 secret/09-count-list-10-04 secret/10-count-list-10-05 secret/11-count-list-10-06 secret/12-count-list-10-07 secret/13-count-list-10-08 secret/14-count-list-10-09 secret/15-count-list-10-10 secret/16-count-list-neg--1 secret/17-count-list-neg-00 secret/18-count-list-neg-01 secret/19-count-no-duplicate-1 secret/20-count-no-duplicate-0 secret/21-count-no-duplicate-2 secret/22-count-value-0 secret/23-count-value-2 secret/24-count-range-padding--9 secret/25-count-range-padding--8 secret/26-count-range-padding--7 secret/27-count-range-padding--6 secret/28-count-range-padding--5 secret/29-count-range-padding--4 secret/30-count-range-padding--3 secret/31-count-range-padding--2 secret/32-count-range-padding--1 secret/33-count-range-padding-00 secret/34-count-range-padding-01 secret/35-count-range-padding-02 secret/36-count-range-padding-03 secret/37-count-range-padding-04 secret/38-count-range-padding-05 secret/39-count-range-padding-06 secret/40-count-range-padding-07 secret/41-count-range-padding-08 secret/42-count-range-padding-09 secret/43-count-range-padding--9 secret/44-count-range-padding--8 secret/45-count-range-padding--7 secret/46-count-range-padding--6 secret/47-count-range-padding--5 secret/48-count-range-padding--4 secret/49-count-range-padding--3 secret/50-count-range-padding--2 secret/51-count-range-padding--1 secret/52-count-range-padding-00 secret/53-count-range-padding-01 secret/54-count-range-padding-02 secret/55-count-range-padding-03 secret/56-count-range-padding-04 secret/57-count-range-padding-05 secret/58-count-range-padding-06 secret/59-count-range-padding-07 secret/60-count-range-padding-08 secret/61-count-range-padding-09 secret/62-count-no-padding--123456 secret/63-count-no-padding-0 secret/64-count-no-padding-1000000";
+
+#[test]
+fn counted_names_are_those_bt_generate_gives() {
+    let plan = read(GENERATORCOUNT);
+    assert_eq!(paths(&plan).join(" "), GENERATORCOUNT_BY_BT);
+}

@@ -30,7 +30,7 @@ pub enum Unbuildable {
 }
 
 impl Program {
-    pub(super) fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
+    pub(crate) fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
         let extension = self.path.path().extension().and_then(|e| e.to_str());
         match extension {
             Some("ctd") if !self.is_folder => {
