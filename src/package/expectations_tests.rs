@@ -326,7 +326,7 @@ fn the_final_verdicts_are_the_same_whatever_the_version_says() {
         ("wrong_answer", WA),
         ("run_time_error", RTE),
     ] {
-        let legacy = Expectation::Final(legacy_verdict(folder).unwrap());
+        let legacy = Expectation::Final(legacy_verdict(folder).unwrap(), None);
         assert_eq!(
             legacy.final_verdicts(),
             Verdicts::from([verdict]),
