@@ -355,17 +355,6 @@ fn a_package_is_stressed_without_rust_shrunk_by_its_generators_size_and_saved_on
         format!("{sum}\n")
     );
 
-    // The same run again finds the same case, and keeps the files already there.
-    std::fs::write(&saved_ans, "edited\n").unwrap();
-    let again = stress(&["--save"]);
-    assert_eq!(code(&again), 1, "{}", dump(&again));
-    assert!(
-        stdout(&again).contains("not saved: `data/secret/stress-"),
-        "{}",
-        dump(&again)
-    );
-    assert_eq!(std::fs::read_to_string(&saved_ans).unwrap(), "edited\n");
-
     // The accepted solution agrees with itself on every case; --generator names another size.
     let accepted = root.join("submissions/accepted/sol.py");
     let agree = project.grundy(&[

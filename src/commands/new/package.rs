@@ -184,8 +184,20 @@ pub fn next_steps(folder: &Path, lang: Lang) -> String {
         "grundy check --exec submissions/accepted/sol.{}",
         lang.extension()
     );
+    let stress = format!(
+        "grundy stress --exec submissions/wrong_answer/wrong.{}",
+        lang.extension()
+    );
     let steps = [
         (check.as_str(), "judge a program on the data"),
+        (
+            "grundy generate",
+            "make the random cases generators.yaml lists",
+        ),
+        (
+            stress.as_str(),
+            "random cases until the wrong one is caught",
+        ),
         ("grundy validate", "check the inputs"),
         ("grundy verify", "validators and every submission"),
     ];
