@@ -299,11 +299,7 @@ impl RunnerFile {
             .unwrap_or(0);
         Ok(Config {
             fixtures,
-            jobs: if jobs == 0 {
-                std::thread::available_parallelism().map_or(1, |n| n.get())
-            } else {
-                jobs
-            },
+            jobs: worker_count(Some(jobs)),
             isolate: match (overrides.isolate, self.isolate) {
                 (Some(flag), _) => flag,
                 (None, None) => Isolate::default(),
@@ -429,6 +425,15 @@ fn within(value: &Spanned<u64>, key: &'static str, max: u64) -> Result<u64, Span
             value,
             Invalid::OutOfRange { key, max, value: v },
         )),
+    }
+}
+
+/// The worker threads a `jobs` setting or `-j` flag asks for: a count, or one per core for 0 or
+/// nothing given.
+pub fn worker_count(jobs: Option<usize>) -> usize {
+    match jobs {
+        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(n) => n,
     }
 }
 

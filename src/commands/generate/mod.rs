@@ -79,10 +79,7 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
     super::containment_check(isolate.unwrap_or_default())?;
     let cancel = Arc::new(AtomicBool::new(false));
     super::on_ctrl_c(&cancel);
-    let jobs = match args.jobs {
-        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(n) => n,
-    };
+    let jobs = crate::config::worker_count(args.jobs);
     let options = Options {
         force: args.force,
         clean: args.clean,

@@ -86,23 +86,16 @@ impl Counterexample {
             self.gen_command("CASE")
         );
         out += &format!(
-            "  shrunk from {} to {} in {} ({} tried{})\n",
-            size(&self.unshrunk),
-            size(&shrunk.input),
-            plural(shrunk.steps, "step"),
-            plural(shrunk.attempts, "candidate"),
-            if shrunk.cut_short {
-                "; stopped by the shrinking budget, a smaller one may exist"
-            } else {
-                ""
-            }
+            "  shrunk from {}\n",
+            shrinking(
+                &self.unshrunk,
+                &shrunk.input,
+                shrunk.steps,
+                shrunk.attempts,
+                shrunk.cut_short
+            )
         );
-        out += &format!(
-            "  {} {}: {}\n",
-            result.verdict,
-            result.verdict.meaning(),
-            result.message.as_deref().unwrap_or("")
-        );
+        out += &verdict_line(result);
         out += &block("input", &shrunk.input);
         out += &block("expected output (brute force)", &shrunk.trial.expected);
         out += &block(
@@ -118,6 +111,39 @@ impl Counterexample {
         }
         out
     }
+}
+
+/// How a counterexample was shrunk: `12 bytes to 5 bytes in 2 steps (9 candidates tried)`, and
+/// whether the budget cut the search short.
+pub(super) fn shrinking(
+    before: &[u8],
+    after: &[u8],
+    steps: usize,
+    attempts: usize,
+    cut_short: bool,
+) -> String {
+    format!(
+        "{} to {} in {} ({} tried{})",
+        size(before),
+        size(after),
+        plural(steps, "step"),
+        plural(attempts, "candidate"),
+        if cut_short {
+            "; stopped by the shrinking budget, a smaller one may exist"
+        } else {
+            ""
+        }
+    )
+}
+
+/// The failing case's verdict line: `  WA wrong answer: <the checker's message>`.
+pub(super) fn verdict_line(result: &crate::judging::CaseResult) -> String {
+    format!(
+        "  {} {}: {}\n",
+        result.verdict,
+        result.verdict.meaning(),
+        result.message.as_deref().unwrap_or("")
+    )
 }
 
 /// `1 step`, `2 steps`.

@@ -82,10 +82,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     super::containment_check(isolate.unwrap_or_default())?;
     // Ctrl-C must not leave generators, compilers or submissions running.
     super::on_ctrl_c(&cancel);
-    let jobs = match args.jobs {
-        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(n) => n,
-    };
+    let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let not_generated = if args.no_generate {
         vec![]

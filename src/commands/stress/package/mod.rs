@@ -104,10 +104,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
 
     let cancel = Arc::new(AtomicBool::new(false));
     super::super::on_ctrl_c(&cancel);
-    let jobs = match args.jobs {
-        None | Some(0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(n) => n,
-    };
+    let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
         jobs,
         fail_fast: true,

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::super::report::{block, plural, size};
+use super::super::report::{block, shrinking, verdict_line};
 use super::sizes::Shrunk;
 use super::trial::Found;
 use crate::diffing::Paint;
@@ -50,25 +50,18 @@ impl Counterexample {
         );
         if self.shrunk.steps > 0 || self.shrunk.cut_short {
             out += &format!(
-                "  shrunk from `{}`: {} to {} in {} ({} tried{})\n",
+                "  shrunk from `{}`: {}\n",
                 self.unshrunk,
-                size(&self.unshrunk_input),
-                size(&found.input),
-                plural(self.shrunk.steps, "step"),
-                plural(self.shrunk.attempts, "candidate"),
-                if self.shrunk.cut_short {
-                    "; stopped by the shrinking budget, a smaller one may exist"
-                } else {
-                    ""
-                }
+                shrinking(
+                    &self.unshrunk_input,
+                    &found.input,
+                    self.shrunk.steps,
+                    self.shrunk.attempts,
+                    self.shrunk.cut_short
+                )
             );
         }
-        out += &format!(
-            "  {} {}: {}\n",
-            result.verdict,
-            result.verdict.meaning(),
-            result.message.as_deref().unwrap_or("")
-        );
+        out += &verdict_line(result);
         out += &block("input", &found.input);
         out += &block(
             &format!("expected output (/{})", self.reference),
