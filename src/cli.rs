@@ -215,6 +215,10 @@ pub struct VerifyArgs {
     /// output validator judges.
     #[arg(long)]
     pub submissions_only: bool,
+    /// Also judge the built-in problems' planted submissions on the cases beyond the original
+    /// judge's limits (`extended/` groups), which are validated but not judged by default.
+    #[arg(long)]
+    pub extended: bool,
     /// Verify the data as committed: do not generate it first from generators/generators.yaml.
     #[arg(long)]
     pub no_generate: bool,

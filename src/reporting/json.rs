@@ -17,6 +17,7 @@ use super::events::{Event, RunKind};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
+use crate::discovery::LeftOut;
 use crate::escape::{visible, visible_line};
 use crate::judging::CaseResult;
 use crate::running::Clock;
@@ -124,10 +125,7 @@ fn summary_object(summary: &Summary, cancelled: bool) -> Value {
         "time_ms": millis(summary.wall_time),
         "jobs": summary.jobs,
         "slow": timings(&summary.slow),
-        "left_out": {
-            "invalid": summary.left_out.invalid,
-            "beyond_original_limits": summary.left_out.beyond_original_limits,
-        },
+        "left_out": left_out(&summary.left_out),
         "cancelled": cancelled,
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
@@ -224,6 +222,14 @@ fn package_object(outcome: &ProblemOutcome) -> Value {
     })
 }
 
+/// What a program was not judged on, by reason; every summary that judges programs has it.
+fn left_out(left_out: &LeftOut) -> Value {
+    json!({
+        "invalid": left_out.invalid,
+        "beyond_original_limits": left_out.beyond_original_limits,
+    })
+}
+
 /// The summary object of `verify`.
 fn verify_summary(
     summary: &Summary,
@@ -238,6 +244,7 @@ fn verify_summary(
         "skipped": summary.skipped,
         "judge_errors": summary.judge_errors,
         "time_ms": millis(summary.wall_time),
+        "left_out": left_out(&summary.left_out),
         "packages": packages,
         "unreadable": unreadable.iter().map(|e| clean(e)).collect::<Vec<_>>(),
         "cancelled": cancelled,

@@ -46,6 +46,7 @@ use super::load_config;
 use crate::cli::Sources;
 use crate::cli::{Format, VerifyArgs};
 use crate::config::{Config, Isolate, Overrides};
+use crate::discovery::LeftOut;
 use crate::locate::Place;
 use crate::package::{find, load_package};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
@@ -100,6 +101,11 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
         }
     }
     unreadable.extend(not_generated);
+    let beyond_original_limits = problems.iter().map(|p| p.unjudged.len()).sum();
+    dispatch.left_out(LeftOut {
+        invalid: 0,
+        beyond_original_limits,
+    });
     let problems = Arc::new(problems);
     dispatch.run_started(&RunKind::Verify { unreadable });
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
@@ -226,7 +232,8 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
         match default_target(&args.sources)? {
             Target::Package(package) => targets.push(package),
             Target::BuiltIn { config, project } => {
-                return Ok((builtin::problems(&config, &project)?, vec![]))
+                let problems = builtin::problems(&config, &project, args.extended)?;
+                return Ok((problems, vec![]));
             }
         }
     }

@@ -34,6 +34,9 @@ pub struct Problem {
     pub warnings: Vec<String>,
     /// Sample and secret cases, in judging order.
     pub cases: Vec<TestCase>,
+    /// Cases validated but not judged: a built-in problem's `extended/` groups, which its
+    /// planted submissions are judged on only under `--extended` (see [`super::builtin`]).
+    pub unjudged: Vec<TestCase>,
     /// Inputs every input validator must accept (the judged ones) or some must reject.
     pub invalid_inputs: Vec<TestCase>,
     /// `valid_output` (true) and `invalid_output` (false) cases for the output validator.
@@ -125,6 +128,24 @@ pub enum Judging {
 }
 
 impl Problem {
+    /// Every case whose input (and answer) the validators check: the judged ones, then the
+    /// unjudged ones.
+    pub fn validated(&self) -> impl Iterator<Item = &TestCase> {
+        self.cases.iter().chain(&self.unjudged)
+    }
+
+    pub fn validated_count(&self) -> usize {
+        self.cases.len() + self.unjudged.len()
+    }
+
+    /// Validated case `c`, counted as [`Problem::validated`] counts.
+    pub fn validated_case(&self, c: usize) -> &TestCase {
+        match c.checked_sub(self.cases.len()) {
+            None => &self.cases[c],
+            Some(u) => &self.unjudged[u],
+        }
+    }
+
     /// The programs to build: input and answer validators, the output validator, then the
     /// submissions.
     pub fn programs(&self) -> impl Iterator<Item = &Program> {
@@ -203,6 +224,7 @@ impl Problem {
         Problem {
             name: package.name,
             cases,
+            unjudged: vec![],
             invalid_inputs,
             output_cases,
             input_validators: package

@@ -97,12 +97,12 @@ impl ValidationJobs {
     pub fn new(problems: Arc<Vec<Problem>>, builds: Arc<Builds>) -> ValidationJobs {
         let mut tasks = vec![];
         for (p, problem) in problems.iter().enumerate() {
-            let inputs = problem.cases.len() + problem.invalid_inputs.len();
+            let inputs = problem.validated_count() + problem.invalid_inputs.len();
             for v in 0..problem.input_validators.len() {
                 tasks.extend((0..inputs).map(|i| Task::Input(p, v, i)));
             }
             for v in 0..problem.answer_validators.len() {
-                let answered = problem.cases.iter().enumerate();
+                let answered = problem.validated().enumerate();
                 tasks.extend(
                     answered
                         .filter(|(_, case)| case.answer.is_some())
@@ -144,7 +144,9 @@ impl ValidationJobs {
                     let found = &mut all[p];
                     match said {
                         Said::Valid => {}
-                        Said::Invalid(_) if invalid => rejected[p][i - problem.cases.len()] = true,
+                        Said::Invalid(_) if invalid => {
+                            rejected[p][i - problem.validated_count()] = true
+                        }
                         Said::Invalid(message) => found.errors.push(format!(
                             "input {} is rejected by the input validator {validator}: {message}",
                             case.id
@@ -159,7 +161,7 @@ impl ValidationJobs {
                 Task::Answer(p, v, c) => {
                     let problem = &self.problems[p];
                     let validator = &problem.answer_validators[v].name;
-                    let case = &problem.cases[c].id;
+                    let case = &problem.validated_case(c).id;
                     let found = &mut all[p];
                     match said {
                         Said::Valid => {}
@@ -210,12 +212,12 @@ impl ValidationJobs {
             }
             let mut summary = format!(
                 "{} inputs and {} invalid inputs through {} input validator(s)",
-                problem.cases.len(),
+                problem.validated_count(),
                 problem.invalid_inputs.len(),
                 problem.input_validators.len()
             );
             if !problem.answer_validators.is_empty() {
-                let answers = problem.cases.iter().filter(|c| c.answer.is_some()).count();
+                let answers = problem.validated().filter(|c| c.answer.is_some()).count();
                 summary += &format!(
                     "; {answers} answers through {} answer validator(s)",
                     problem.answer_validators.len()
@@ -278,11 +280,12 @@ fn first_line(text: &str) -> String {
     format!("{first}{more}")
 }
 
-/// Input `i` of a problem (its judged cases, then its invalid inputs), and whether it is invalid.
+/// Input `i` of a problem (its validated cases, then its invalid inputs), and whether it is
+/// invalid.
 fn input_of(problem: &Problem, i: usize) -> (&TestCase, bool) {
-    match problem.cases.get(i) {
-        Some(case) => (case, false),
-        None => (&problem.invalid_inputs[i - problem.cases.len()], true),
+    match i.checked_sub(problem.validated_count()) {
+        None => (problem.validated_case(i), false),
+        Some(invalid) => (&problem.invalid_inputs[invalid], true),
     }
 }
 
@@ -298,7 +301,7 @@ impl Jobs for ValidationJobs {
             }
             Task::Answer(p, v, c) => {
                 let problem = &self.problems[p];
-                let case = &problem.cases[c];
+                let case = problem.validated_case(c);
                 let answer = case.answer.as_ref().expect("only answered cases are tasks");
                 self.with_build(&problem.answer_validators[v], |command| {
                     // The input is a read-only copy in the validator's working folder, of the

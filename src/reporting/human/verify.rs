@@ -20,7 +20,7 @@ use crate::reporting::fit::{ellipsize, wrap};
 use crate::reporting::verified::{
     Got, ProblemHeading, ProblemOutcome, RowScore, Status, SubmissionRow,
 };
-use crate::reporting::{seconds, Summary};
+use crate::reporting::{left_out_lines, seconds, Summary};
 
 /// Cases named in the CAUGHT BY column; the rest are counted (all with `-v`).
 const CASES_SHOWN: usize = 3;
@@ -266,6 +266,9 @@ impl VerifyView {
             self.submissions,
             seconds(summary.wall_time)
         );
+        for line in left_out_lines(&summary.left_out) {
+            let _ = writeln!(text, "{line}");
+        }
         if cancelled {
             text += "Cancelled (Ctrl-C): what is not reported above was not verified.\n";
         }
