@@ -1,7 +1,7 @@
 //! `grundy add PROBLEM CASE`: input from stdin or `--input`, expected output from the solver or
 //! `--expect`; never overwrites, never writes outside the problem folder, then `check` passes.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -1,7 +1,7 @@
 //! `grundy check --bless`: writes the solver's output where the expected file is missing or not
 //! accepted, atomically, lists every file written, and leaves everything else alone.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 

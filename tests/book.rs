@@ -5,7 +5,7 @@
 //! fixtures and prints what is shown, or is marked `console,ignore` with its reason in the text.
 //! mdBook itself is never needed: the Markdown is read as it is.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};

@@ -4,7 +4,7 @@
 //! never called valid, a build that leaves nothing to run is a compile error, and the cache
 //! recovers from a damaged entry and from a grundy killed while it built.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -1,7 +1,7 @@
 //! `grundy check` through the real binary: verdicts, messages, diffs, robustness against broken
 //! solvers, `--fail-fast` and filters.
 
-mod common;
+use crate::common;
 
 use std::time::Instant;
 

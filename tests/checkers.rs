@@ -3,7 +3,7 @@
 //! or answers with a code its protocol does not know, and no feedback folder left behind. Also a
 //! built-in problem's own checker, used by default also for `--exec` programs.
 
-mod common;
+use crate::common;
 
 use common::*;
 

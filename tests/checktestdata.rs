@@ -4,21 +4,21 @@
 //! strings, regexes, arrays, UNIQUE and INARRAY, loops with separators, whitespace at every
 //! edge). The oracle's verdicts are kept in `tests/checktestdata/expected.txt`, written by
 //! `tests/checktestdata/oracle.sh` running the tool, so every `cargo test` checks them without it;
-//! `cargo test --test checktestdata -- --ignored` runs the tool itself again, and fails if it is
+//! `cargo test --test cli checktestdata:: -- --ignored` runs the tool itself again, and fails if it is
 //! missing.
 
 // The interpreter is a module of the grundy binary; it depends on nothing else there, so this
 // test compiles it on its own. What only the binary uses is unused here.
 #[allow(dead_code)]
 #[path = "../src/checktestdata/mod.rs"]
-mod checktestdata;
+mod interpreter;
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use checktestdata::Script;
+use interpreter::Script;
 
 fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/checktestdata")
@@ -49,8 +49,8 @@ fn ours(input: &str) -> Result<bool, String> {
     let bytes = fs::read(corpus().join(input)).unwrap();
     match script.check(&bytes) {
         Ok(()) => Ok(true),
-        Err(checktestdata::Failure::Rejected(_)) => Ok(false),
-        Err(checktestdata::Failure::Script(error)) => Err(error.to_string()),
+        Err(interpreter::Failure::Rejected(_)) => Ok(false),
+        Err(interpreter::Failure::Script(error)) => Err(error.to_string()),
     }
 }
 

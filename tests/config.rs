@@ -1,7 +1,7 @@
 //! runner.toml through the real binary: located errors, per-problem overrides, `--config`,
 //! `--fixtures`, and command-line flags winning over the file.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

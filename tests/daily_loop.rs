@@ -4,7 +4,7 @@
 //! submissions and turns warnings into errors; duplicate YAML keys are located errors. One
 //! package per test, reused across its assertions, to keep the suite cheap.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -4,8 +4,8 @@
 //! folder, which their command lines hold. Each run also holds ordinary cases, which must still
 //! be judged correctly.
 
-mod common;
-mod exec_support;
+use crate::common;
+use crate::exec_support;
 
 use std::io::Read;
 use std::os::unix::fs::PermissionsExt;

@@ -4,8 +4,8 @@
 //! no file may appear in the fixtures. A program that ends every process it may signal must not
 //! take grundy with it.
 
-mod common;
-mod exec_support;
+use crate::common;
+use crate::exec_support;
 
 use common::*;
 use exec_support::*;

@@ -2,8 +2,8 @@
 //! (`grundy solve`) in the sandbox gives the same verdicts as in-process, and reports the
 //! containment and each case's peak memory.
 
-mod common;
-mod exec_support;
+use crate::common;
+use crate::exec_support;
 
 use common::{case_block, code, dump, powers_case, stderr, verdict_of};
 use exec_support::*;

@@ -6,8 +6,8 @@
 //! watches for what it must not see and answers wrongly if it does. Each attack runs in every
 //! containment a machine can fall back to.
 
-mod common;
-mod exec_support;
+use crate::common;
+use crate::exec_support;
 
 use std::process::{Command, Stdio};
 

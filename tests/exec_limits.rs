@@ -3,8 +3,8 @@
 //! some seconds or some hundreds of MiB), so a broken limit fails the test without hurting the
 //! machine. Each run also holds ordinary cases, which must still be judged correctly.
 
-mod common;
-mod exec_support;
+use crate::common;
+use crate::exec_support;
 
 use std::time::Duration;
 

@@ -2,8 +2,8 @@
 //! or fail, what the report shows of them, how the command is split, and commands that cannot
 //! be started. Each run also holds ordinary cases, which must still be judged correctly.
 
-mod common;
-mod exec_support;
+use crate::common;
+use crate::exec_support;
 
 use common::{case_block, closing_line, code, dump, stderr, stdout, verdict_of};
 use exec_support::*;

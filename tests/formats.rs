@@ -1,7 +1,7 @@
 //! Output formats of `grundy check`: `--format json` line by line (fields, order, messages,
 //! skipped cases) and color (`--color always`, `never`, `NO_COLOR` under auto).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

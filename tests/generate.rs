@@ -8,7 +8,7 @@
 //! the same salt, read from the `.in` files it wrote for BAPCtools' own test package `testseed`
 //! (whose generator also prints its arguments); `src/package/generators/generators_tests.rs`
 //! checks the whole of that package's seeds.
-mod common;
+use crate::common;
 
 use common::{code, stderr, stdout, Project};
 

@@ -2,7 +2,7 @@
 //! terminal or a report raw: control characters are shown as escapes in the human report (on a
 //! terminal or not, colored or not), the JSON lines and the JUnit file.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::Value;

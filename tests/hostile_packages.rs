@@ -3,7 +3,7 @@
 //! where files are read, and YAML made to exhaust memory or the stack. Each must be one clear,
 //! located error, quickly, and nothing outside the package may be read or shown.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::{symlink, PermissionsExt};
 use std::path::{Path, PathBuf};

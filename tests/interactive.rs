@@ -3,7 +3,7 @@
 //! TLE, a judge's rejection stands even if the program then crashes, a judge that fails is JE),
 //! with the last lines of the exchange under each failure.
 
-mod common;
+use crate::common;
 
 use common::*;
 

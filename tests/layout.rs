@@ -1,7 +1,7 @@
 //! Fixture-layout mistakes and the fixtures root's boundary: NOEXP, orphan and doubled expected
 //! files, unknown problem folders, nothing to judge, escaping filters and symbolic links.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::symlink;
 

@@ -9,7 +9,7 @@
 //! `nextpass.in` was taken out and that the validator's input is the pass's. Until the pass it
 //! means to be the last, it asks for another with `n + 1`.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

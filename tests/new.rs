@@ -2,7 +2,7 @@
 //! the result builds, passes its own tests, is formatted, and passes `check` in a copy of the
 //! repository.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

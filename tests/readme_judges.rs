@@ -2,7 +2,7 @@
 //! sources (mdBook's `{{#include}}`), and they compile and judge the shipped fixtures as those
 //! chapters say.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;

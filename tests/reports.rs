@@ -2,7 +2,7 @@
 //! the JUnit file, partitions across a matrix, status levels, slow cases, and the progress bar
 //! (only on a terminal, never on CI or in a pipe).
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Output;

@@ -1,7 +1,7 @@
 //! `grundy sg`: the Sprague-Grundy explorer through the real binary, and the `extended/` fixtures
 //! of set-nim and s-nim that cover the solvers' period path.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;

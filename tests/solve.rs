@@ -1,6 +1,6 @@
 //! `grundy solve PROBLEM [--brute]`: a built-in solver as a filter from stdin to stdout.
 
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -4,7 +4,7 @@
 //! they chose themselves and never leave a layout error; case files that are not regular files
 //! are layout errors and never replaced.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

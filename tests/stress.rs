@@ -1,7 +1,7 @@
 //! `grundy stress`: a planted bug is caught and shrunk, the counterexample can be rebuilt and
 //! saved, and every real problem's solver agrees with its brute force.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

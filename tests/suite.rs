@@ -2,7 +2,7 @@
 //! solvers, and every shipped input passes `validate`. (`.ci/run` relies on this instead of a
 //! separate `cargo run -- check`, which would build the runner a second time.)
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 //! each time-limit-exceeded submission is checked, and `--write` sets the limit in problem.yaml
 //! keeping the rest of the file.
 
-mod common;
+use crate::common;
 
 use common::{code, dump, stdout, Project};
 

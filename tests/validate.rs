@@ -2,7 +2,7 @@
 //! constraints (extended ones below `extended/`), deliberately invalid inputs must be rejected,
 //! and `check` passes them only when the solver rejects them with the recorded message.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 //! inputs and outputs, a compile error), `guess` (interactive) and a contest folder holding some
 //! of them. Programs are C, C++ and Python; validators are Python.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -9,7 +9,7 @@
 //! planted. The planted programs are compiled once into `target/grundy-build/` and taken from
 //! there afterwards.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::Path;

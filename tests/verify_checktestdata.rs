@@ -2,7 +2,7 @@
 //! in-process on every input, a rejected input is reported with its place in the input and in
 //! the script, and a script that does not parse makes the package invalid.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -4,7 +4,7 @@
 //! which fails if it sees any of it. Its output, a tree as deep, is not copied out: that build
 //! fails (a compile error saying so), and its package is invalid.
 
-mod common;
+use crate::common;
 
 use common::{code, dump, verify_json, Project};
 

@@ -3,7 +3,7 @@
 //! DOMjudge's `jumble`), its time limit in `.timelimit` and `domjudge-problem.ini`, and
 //! submissions outside the named folders saying what they get with `@EXPECTED_RESULTS@: `.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -3,7 +3,7 @@
 //! in colour only when asked, and fitted to `COLUMNS`. The packages are small and in Python, so
 //! nothing is compiled.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Stdio};

@@ -3,7 +3,7 @@
 //! `~/.rustup/toolchains/`), off the PATH, builds and runs a Rust submission inside the
 //! sandbox; without it, the report names the tool and every place it was looked for.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::Path;

@@ -1,0 +1,49 @@
+//! grundy's integration tests, one test binary: the command line tested through the real
+//! binary (`CARGO_BIN_EXE_grundy`), each command and concern a module of its own file in this
+//! folder. One binary, not one per file, because each binary links the whole dependency tree
+//! again and runs its tests apart from the others': together they are linked once and share the
+//! test threads. Run one file's tests with `cargo test --test cli verify::` (its module name).
+
+mod common;
+#[macro_use]
+mod exec_support;
+
+mod add;
+mod bless;
+mod book;
+mod build_cache;
+mod check;
+mod checkers;
+mod checktestdata;
+mod config;
+mod daily_loop;
+mod exec_containment;
+mod exec_hostile;
+mod exec_isolate;
+mod exec_leftovers;
+mod exec_limits;
+mod exec_verdicts;
+mod formats;
+mod generate;
+mod hostile_output;
+mod hostile_packages;
+mod interactive;
+mod layout;
+mod multipass;
+mod new;
+mod readme_judges;
+mod reports;
+mod sg;
+mod solve;
+mod store;
+mod stress;
+mod suite;
+mod timelimit;
+mod validate;
+mod verify;
+mod verify_builtin;
+mod verify_checktestdata;
+mod verify_containment;
+mod verify_domjudge;
+mod verify_stream;
+mod verify_toolchains;
