@@ -17,8 +17,8 @@ use super::verify::{build_program, cache_folder, Build};
 use crate::config::Isolate;
 use crate::files::beneath::{Scope, Tree};
 use crate::locate::Place;
-use crate::package::languages::is_executable;
 use crate::package::programs::Program;
+use crate::package::toolchains::is_executable;
 use crate::running::Subject;
 
 /// A source given on the command line does not compile: the program under test failed before

@@ -26,6 +26,7 @@ pub mod settings;
 pub mod submissions;
 pub mod testdata;
 pub mod time_limit_edit;
+pub mod toolchains;
 pub mod version;
 pub mod yaml;
 

@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::languages::{self, Entry, Language, Vars};
+use super::toolchains;
 use super::yaml::Diagnostic;
 use crate::files::beneath::{Identity, Kind as Found, TreePath};
 pub use kind::Unbuildable;
@@ -163,7 +164,7 @@ impl Program {
     /// length-prefixed so no two lists of parts hash alike: the build layout
     /// ([`BUILD_LAYOUT`]); the language's code, compile and run templates and the entry (for a
     /// `build`/`run` folder, the word `scripts`); the identity of each tool the language needs
-    /// ([`languages::tool_identity`]: the compiler that would run, not only its name; for scripts
+    /// ([`toolchains::tool_identity`]: the compiler that would run, not only its name; for scripts
     /// the shell that starts `build`); and every file's name as raw bytes relative to the
     /// program (two names that differ only in bytes that are not UTF-8 are two keys), whether it
     /// is executable (a copy in the build keeps that) and its bytes. Equal keys mean an equal
@@ -181,7 +182,7 @@ impl Program {
         match &self.kind {
             Kind::Scripts => {
                 field(b"scripts");
-                field(&languages::tool_identity(SCRIPTS_SHELL));
+                field(&toolchains::tool_identity(SCRIPTS_SHELL));
             }
             Kind::Source { language, entry } => {
                 for part in [
@@ -193,7 +194,7 @@ impl Program {
                     field(part.as_bytes());
                 }
                 for tool in language.tools {
-                    field(&languages::tool_identity(tool));
+                    field(&toolchains::tool_identity(tool));
                 }
             }
             Kind::Checktestdata { .. } => field(b"checktestdata"),
@@ -222,7 +223,7 @@ impl Program {
     }
 
     /// How to build and run it, with builds kept in the folder `cache` (one folder per key).
-    /// `missing_tool` is [`languages::missing_tool`] outside tests.
+    /// `missing_tool` is [`toolchains::missing_tool`] outside tests.
     pub fn plan(
         &self,
         cache: &Path,

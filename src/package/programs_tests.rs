@@ -3,6 +3,7 @@
 use super::*;
 use crate::package::languages::LanguageError;
 use crate::package::test_support::{root, tree};
+use crate::package::toolchains;
 use std::os::unix::fs::PermissionsExt;
 
 fn program(dir: &tempfile::TempDir, path: &str) -> Program {
@@ -258,15 +259,15 @@ fn the_compiler_is_part_of_the_key() {
     std::fs::write(&tool, "#!/bin/sh\n").unwrap();
     std::fs::set_permissions(&tool, std::fs::Permissions::from_mode(0o755)).unwrap();
     let tool = tool.to_str().unwrap();
-    let first = languages::tool_identity(tool);
+    let first = toolchains::tool_identity(tool);
     assert!(!first.is_empty());
-    assert_eq!(languages::tool_identity(tool), first, "nothing changed");
+    assert_eq!(toolchains::tool_identity(tool), first, "nothing changed");
     // Upgraded in place: same path and inode, another size and time.
     let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
     let file = std::fs::OpenOptions::new().append(true).open(tool).unwrap();
     std::io::Write::write_all(&mut &file, b"# 2\n").unwrap();
     file.set_modified(old).unwrap();
-    let upgraded = languages::tool_identity(tool);
+    let upgraded = toolchains::tool_identity(tool);
     assert_ne!(upgraded, first);
     // Replaced by another file of the same size and time.
     let replacement = dir.path().join("new");
@@ -278,13 +279,13 @@ fn the_compiler_is_part_of_the_key() {
         .set_modified(old)
         .unwrap();
     std::fs::rename(&replacement, tool).unwrap();
-    assert_ne!(languages::tool_identity(tool), upgraded, "another inode");
+    assert_ne!(toolchains::tool_identity(tool), upgraded, "another inode");
     // Reached through a link: the file it leads to, and the link's own path.
     let link = dir.path().join("link");
     std::os::unix::fs::symlink(tool, &link).unwrap();
-    let through = languages::tool_identity(link.to_str().unwrap());
-    assert_ne!(through, languages::tool_identity(tool));
-    assert!(languages::tool_identity("/nonexistent/cc").is_empty());
+    let through = toolchains::tool_identity(link.to_str().unwrap());
+    assert_ne!(through, toolchains::tool_identity(tool));
+    assert!(toolchains::tool_identity("/nonexistent/cc").is_empty());
 }
 
 #[test]

@@ -31,8 +31,9 @@ use super::model::Problem;
 use super::validation_h::{needs_header, Include, INCLUDE_DIR};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
-use crate::package::languages::{self, missing_tool};
+use crate::package::languages;
 use crate::package::programs::{Kind, Plan, Program, SCRIPTS_SHELL};
+use crate::package::toolchains::{self, missing_tool};
 use crate::running::pool::Jobs;
 use crate::running::{run_of, SolveWatch};
 
@@ -505,14 +506,14 @@ fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Com
     }
 }
 
-/// `argv` with its first word, a tool, as [`languages::locate`] finds it (the same word for a
+/// `argv` with its first word, a tool, as [`toolchains::locate`] finds it (the same word for a
 /// system tool, the real path of a toolchain manager's), and the folders that tool needs shown.
 /// A tool not found stays as it is: the plan was made only once every tool was found.
 fn with_tool(mut argv: Vec<String>) -> (Vec<String>, Vec<PathBuf>) {
     let Some(first) = argv.first_mut() else {
         return (argv, vec![]);
     };
-    match languages::locate(first) {
+    match toolchains::locate(first) {
         Ok(located) => {
             *first = located.command;
             (argv, located.show)

@@ -96,7 +96,7 @@ fn an_interpreted_program_runs_its_files_from_the_build_folder() {
     let command = launch(&program, &plan, false, 256);
     // The interpreter as the user has it: by name from the system folders, or by its real
     // path with its installation shown (a pyenv version, say).
-    let python = crate::package::languages::locate("python3").unwrap();
+    let python = crate::package::toolchains::locate("python3").unwrap();
     assert_eq!(command.argv, [python.command.as_str(), "/cache/k/sol.py"]);
     let mut shown = vec![PathBuf::from("/cache/k")];
     shown.extend(python.show);
