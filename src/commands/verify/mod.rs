@@ -33,6 +33,7 @@ mod time_limit;
 mod timing;
 pub(crate) mod validation;
 mod validation_h;
+pub(crate) mod validators;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

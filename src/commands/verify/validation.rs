@@ -1,66 +1,28 @@
-//! Checking the data before any submission runs: every input (judged and `invalid_input`)
-//! through every input validator, every judged case's answer through every answer validator
-//! (BAPCtools' `answer_validators/`), and the `valid_output`/`invalid_output` cases through the
-//! output validator.
+//! Checking the data before any submission runs: which checks a problem needs (every input,
+//! judged, unjudged and `invalid_input`, through every input validator; every answer through
+//! every answer validator, BAPCtools' `answer_validators/`; the `valid_output`/`invalid_output`
+//! cases through the output validator), run on the pool, and what their answers make of the
+//! package. How one validator is run on one case is [`super::validators`]'.
 //!
-//! Input validators speak the Kattis protocol: the input on stdin, the case's arguments on the
-//! command line, exit 42 for a valid input and 43 for an invalid one; anything else means the
-//! validator is broken. A judged input must be accepted by every validator; an `invalid_input`
-//! must be rejected by at least one. A built-in problem's validator runs in-process, and so does
-//! a checktestdata script (accepting or rejecting as a program would by 42 or 43; one that fails
-//! while running is broken, one that does not parse is one that does not compile). Answer
-//! validators speak BAPCtools' protocol: the answer on stdin, the case's input file as the
-//! argument (a copy in its working folder), the same exit codes.
-//!
-//! A validator that does not compile makes the package invalid; one that could not be built
-//! here (no compiler, an unsupported language, the host failing) leaves the data unchecked, and
-//! the package is then never called valid.
+//! A validated input must be accepted by every validator; an `invalid_input` must be rejected by
+//! at least one. A validator that does not compile makes the package invalid; one that could not
+//! be built here (no compiler, an unsupported language, the host failing) leaves the data
+//! unchecked, and the package is then never called valid.
 
-use std::io::BufReader;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::{BoxFile, Program as Command};
 
-use super::build::{Build, Builds};
-use super::checkers::{checker_for, output_validator, Unjudgeable};
-use super::model::{InputValidator, Problem, TestCase};
-use crate::checking::{Judgement, Submitted};
-use crate::checktestdata::{self, Script};
-use crate::config::Settings;
-use crate::files::beneath::TreePath;
-use crate::package::programs::Program;
+use super::build::Builds;
+use super::checkers::output_validator;
+use super::model::{Problem, TestCase};
+use super::validators::{answer_validation, input_validation, output_validation};
+pub use super::validators::{first_objection, NotRun, Said};
 use crate::running::pool::Jobs;
-use crate::running::{run_external_with, Failure, Input, SolveWatch};
+use crate::running::SolveWatch;
 
-/// An input validator's limits when the package sets none.
-const VALIDATION_TIME: Duration = Duration::from_secs(60);
-const VALIDATION_MEMORY_MIB: u64 = 2048;
 /// Validation failures listed per problem; the rest are counted.
 const ERRORS_SHOWN: usize = 10;
-/// What an answer validator's copy of the case's input is called in its working folder.
-const INPUT: &str = "input";
-
-/// What one validator said about one input, or one output check.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Said {
-    Valid,
-    Invalid(String),
-    /// The validator failed to do its job (wrong exit code, crash, timeout).
-    Broken(String),
-    NotRun(NotRun),
-}
-
-/// Why a validator did not run.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NotRun {
-    /// It does not compile: the compiler's message. The package is invalid.
-    DoesNotCompile(String),
-    /// It could not be built here (no compiler, an unsupported language, a judge error of the
-    /// host), or the output validator could not: why. The data is unchecked.
-    Skipped(String),
-}
 
 /// One check to make.
 #[derive(Clone, Copy)]
@@ -302,19 +264,7 @@ impl Jobs for ValidationJobs {
             Task::Answer(p, v, c) => {
                 let problem = &self.problems[p];
                 let case = problem.validated_case(c);
-                let answer = case.answer.as_ref().expect("only answered cases are tasks");
-                self.with_build(&problem.answer_validators[v], |command| {
-                    // The input is a read-only copy in the validator's working folder, of the
-                    // file opened through the package's root (never shown at its own path,
-                    // which could lead anywhere by then).
-                    let input = match Input::File(&case.input).as_box_file(INPUT) {
-                        Ok(input) => input,
-                        Err(error) => return Said::Broken(error.to_string()),
-                    };
-                    let mut validator = command.clone();
-                    validator.argv.push(INPUT.into());
-                    program_validation(&validator, answer, vec![input], problem)
-                })
+                answer_validation(problem, &self.builds, &problem.answer_validators[v], case)
             }
             Task::Output(p, o) => {
                 let problem = &self.problems[p];
@@ -326,184 +276,4 @@ impl Jobs for ValidationJobs {
     fn failed(&self, said: &Said) -> bool {
         !matches!(said, Said::Valid)
     }
-}
-
-/// What every input validator of `problem` says of `case`'s input, in their order: the first
-/// that does not call it valid (its name and what it said), or `None` when all do. `stress`
-/// checks each generated input through this.
-pub fn first_objection(
-    problem: &Problem,
-    builds: &Builds,
-    case: &TestCase,
-) -> Option<(String, Said)> {
-    problem.input_validators.iter().find_map(|validator| {
-        match input_validation(problem, builds, validator, case) {
-            Said::Valid => None,
-            said => Some((validator.name(), said)),
-        }
-    })
-}
-
-/// One input validator on one input.
-fn input_validation(
-    problem: &Problem,
-    builds: &Builds,
-    validator: &InputValidator,
-    case: &TestCase,
-) -> Said {
-    match validator {
-        InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
-        InputValidator::Checktestdata { script, .. } => checktestdata_validation(script, case),
-        InputValidator::Program(program) => with_build(builds, program, |command| {
-            let mut validator = command.clone();
-            let args = case.input_validator_args.for_validator(&program.name);
-            validator.argv.extend(args.iter().map(Into::into));
-            program_validation(&validator, &case.input, vec![], problem)
-        }),
-    }
-}
-
-impl ValidationJobs {
-    fn with_build(&self, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
-        with_build(&self.builds, program, validate)
-    }
-}
-
-/// `validate` with the built program, or why it cannot run.
-fn with_build(builds: &Builds, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
-    match builds.of(program) {
-        Build::Ready { command, .. } => validate(command),
-        Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(message.clone())),
-        Build::Skipped(why) => Said::NotRun(NotRun::Skipped(why.clone())),
-        Build::HostError(error) => Said::NotRun(NotRun::Skipped(format!("judge error: {error}"))),
-    }
-}
-
-/// A built-in problem's validator, in-process, on the input as a stream.
-fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> Said {
-    let file = match case.input.open() {
-        Ok(file) => file,
-        Err(error) => return Said::Broken(error.to_string()),
-    };
-    match (problem.validate)(&mut BufReader::new(file), case.constraints) {
-        Ok(()) => Said::Valid,
-        Err(error) => Said::Invalid(error.to_string()),
-    }
-}
-
-/// A checktestdata script, in-process, on the whole input.
-fn checktestdata_validation(script: &Result<Script, String>, case: &TestCase) -> Said {
-    let script = match script {
-        Ok(script) => script,
-        Err(why) => return Said::NotRun(NotRun::DoesNotCompile(why.clone())),
-    };
-    let input = match case.input.read() {
-        Ok(input) => input,
-        Err(error) => return Said::Broken(error.to_string()),
-    };
-    match script.check(&input) {
-        Ok(()) => Said::Valid,
-        Err(checktestdata::Failure::Rejected(rejection)) => Said::Invalid(rejection.to_string()),
-        Err(checktestdata::Failure::Script(error)) => Said::Broken(error.to_string()),
-    }
-}
-
-/// A validator program (its arguments given) on the file `checked`, on its stdin, by the Kattis
-/// protocol, with `files` in its working folder.
-fn program_validation(
-    validator: &Command,
-    checked: &TreePath,
-    files: Vec<BoxFile>,
-    problem: &Problem,
-) -> Said {
-    let limits = &problem.limits;
-    let settings = Settings {
-        time_limit: limits
-            .validation_time_s
-            .map_or(VALIDATION_TIME, Duration::from_secs),
-        memory_limit_mb: limits
-            .validation_memory_mib
-            .unwrap_or(VALIDATION_MEMORY_MIB),
-        output_limit_mb: limits.validation_output_mib.unwrap_or(8),
-        ..Settings::default()
-    };
-    let run = match run_external_with(validator, Input::File(checked), files, &settings) {
-        Ok(run) => run,
-        Err(error) => return Said::Broken(format!("cannot be started: {error}")),
-    };
-    let said = message(&streams(&run));
-    match run.failure {
-        Some(Failure::ExitCode(42)) => Said::Valid,
-        Some(Failure::ExitCode(43)) => Said::Invalid(said),
-        None => Said::Broken(format!(
-            "exited with status 0; the protocol wants 42 (valid) or 43 (invalid){}",
-            with(&said)
-        )),
-        Some(failure) => Said::Broken(format!("{failure}{}", with(&said))),
-    }
-}
-
-/// One output case through the output validator: accepted is `Valid`, rejected `Invalid`.
-fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) -> Said {
-    let checker = match checker_for(problem, builds, case) {
-        Ok(checker) => checker,
-        Err(Unjudgeable::Package(why)) => return Said::Broken(why),
-        Err(Unjudgeable::NotRun { why, .. }) => return Said::NotRun(NotRun::Skipped(why)),
-    };
-    let read = |path: &Option<TreePath>| {
-        path.as_ref()
-            .map(TreePath::read)
-            .transpose()
-            .map(Option::unwrap_or_default)
-    };
-    let (answer, output) = match (read(&case.answer), read(&case.output)) {
-        (Ok(answer), Ok(output)) => (answer, output),
-        (Err(error), _) | (_, Err(error)) => {
-            return Said::Broken(format!("cannot read the files of {}: {error}", case.id))
-        }
-    };
-    let submitted = Submitted {
-        input: Input::File(&case.input),
-        expected: &answer,
-        output: &output,
-        feedback: None,
-    };
-    let judge_limits = Settings {
-        output_limit_mb: problem.output_mib,
-        ..Settings::default()
-    }
-    .judge_limits();
-    match checker.judge(&submitted, &judge_limits) {
-        Judgement::Accepted | Judgement::Scored(_) => Said::Valid,
-        Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
-            Said::Invalid(message)
-        }
-        Judgement::JudgeError(message) => Said::Broken(message),
-    }
-}
-
-/// A validator's message on one line, cut short.
-fn message(text: &str) -> String {
-    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    match line.char_indices().nth(300) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None => line,
-    }
-}
-
-fn with(said: &str) -> String {
-    if said.is_empty() {
-        String::new()
-    } else {
-        format!("; it said: {said}")
-    }
-}
-
-/// What a run wrote, stderr first.
-fn streams(run: &crate::running::Run) -> String {
-    format!(
-        "{} {}",
-        String::from_utf8_lossy(&run.stderr),
-        String::from_utf8_lossy(&run.output)
-    )
 }
