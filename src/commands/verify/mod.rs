@@ -29,6 +29,7 @@ mod results;
 mod scoring;
 mod select;
 mod settle;
+mod staging;
 mod time_limit;
 mod timing;
 pub(crate) mod validation;
