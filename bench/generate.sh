@@ -19,7 +19,7 @@ grundy="$root/target/release/grundy"
 # The package written for the benchmark.
 many="$work/src/many"
 mkdir -p "$many/generators" "$many/submissions/accepted" "$many/input_validators" "$many/data"
-printf 'problem_format_version: 2023-07-draft\nname: Many\n' > "$many/problem.yaml"
+printf 'problem_format_version: 2025-09\ntype: pass-fail\nname: Many\nuuid: 8ee7605a-3c1d-4f0e-9b6a-5d2c7e4a1f30\n' > "$many/problem.yaml"
 cat > "$many/generators/gen.py" <<'PY'
 import random, sys
 random.seed(int(sys.argv[1]))

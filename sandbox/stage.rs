@@ -3,7 +3,8 @@
 //! under umask 077), or, without a mount namespace, one behind a folder they may not enter
 //! (a project in /root). The copy is made once per process for each version of a file (path,
 //! inode, size and mtime) and kept in a root-owned folder of this process, locked like a
-//! working folder (liveness.rs) and removed at exit.
+//! working folder (liveness.rs) and removed at exit. Whether a path needs a copy is answered
+//! once per process for each version of it too.
 
 use std::collections::HashMap;
 use std::io;
@@ -17,7 +18,7 @@ use crate::liveness::{self, LiveDir};
 const PREFIX: &str = "grundy-stage-";
 
 /// What a box user must be able to do with a path.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Need {
     /// Read it (and exec it, for the program): it is bind-mounted into a box at its own path.
     Read,
@@ -34,24 +35,14 @@ struct Stage {
 
 /// `path` itself if a box user can use it as `need` says, else a readable copy.
 pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf> {
-    let usable = match need {
-        Need::Read => readable_by_others(path, exec),
-        Need::Reach => reachable_by_others(path, exec),
-    };
-    if usable {
+    let meta = std::fs::metadata(path)?;
+    let key = key_of(path, &meta);
+    if usable_as_is(&key, exec, need) {
         return Ok(path.to_path_buf());
     }
-    let meta = std::fs::metadata(path)?;
     if !meta.is_file() && !meta.is_dir() {
         return Ok(path.to_path_buf()); // a device, a FIFO, a socket: never copied
     }
-    let key = (
-        path.to_path_buf(),
-        meta.dev(),
-        meta.ino(),
-        meta.mtime(),
-        meta.mtime_nsec() ^ meta.size() as i64,
-    );
     let stage = stage()?;
     let mut copies = stage.copies.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(copy) = copies.get(&key) {
@@ -64,6 +55,43 @@ pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf>
     copy_tree(path, &copy)?;
     copies.insert(key, copy.clone());
     Ok(copy)
+}
+
+/// A version of the file or folder at `path`: its path, inode, mtime and size.
+fn key_of(path: &Path, meta: &std::fs::Metadata) -> Key {
+    (
+        path.to_path_buf(),
+        meta.dev(),
+        meta.ino(),
+        meta.mtime(),
+        meta.mtime_nsec() ^ meta.size() as i64,
+    )
+}
+
+/// Whether a box user can use the path of `key` as it is, answered once per process for each
+/// version of it, as copies are made. A folder's answer reads its whole tree (a pyenv Python is
+/// tens of thousands of files), which every run showing that folder asked again: most of a
+/// contained Python run's cost. A file inside made unreadable later, which leaves the folder's
+/// key as it was, is then refused to the program by the kernel: it never reads more than other
+/// users may.
+fn usable_as_is(key: &Key, exec: bool, need: Need) -> bool {
+    type Verdicts = Mutex<HashMap<(Key, bool, Need), bool>>;
+    static KNOWN: OnceLock<Verdicts> = OnceLock::new();
+    let known = KNOWN.get_or_init(Verdicts::default);
+    let asked = (key.clone(), exec, need);
+    if let Some(&usable) = known.lock().unwrap_or_else(|e| e.into_inner()).get(&asked) {
+        return usable;
+    }
+    let path = &key.0;
+    let usable = match need {
+        Need::Read => readable_by_others(path, exec),
+        Need::Reach => reachable_by_others(path, exec),
+    };
+    known
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(asked, usable);
+    usable
 }
 
 fn stage() -> io::Result<&'static Stage> {
@@ -120,5 +148,37 @@ fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
             0o444
         };
         std::fs::set_permissions(to, std::fs::Permissions::from_mode(mode))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folders_answer_is_read_once_for_each_version_of_it() {
+        let dir = std::env::temp_dir().join(format!("grundy-stage-test-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("lib")).unwrap();
+        let file = dir.join("lib/a.py");
+        std::fs::write(&file, b"x").unwrap();
+        let mode = |path: &Path, bits| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(bits)).unwrap()
+        };
+        mode(&dir, 0o755);
+        mode(&dir.join("lib"), 0o755);
+        mode(&file, 0o644);
+        let key = |path: &Path| key_of(path, &std::fs::metadata(path).unwrap());
+        let first = key(&dir);
+        assert!(usable_as_is(&first, false, Need::Read));
+        // Deep inside, the folder's own version is unchanged: the kept answer stands.
+        mode(&file, 0o600);
+        assert_eq!(key(&dir), first);
+        assert!(usable_as_is(&first, false, Need::Read));
+        // A new version of the folder is read again, and the closed file is found.
+        std::fs::write(dir.join("b.py"), b"y").unwrap();
+        let second = key(&dir);
+        assert_ne!(second, first);
+        assert!(!usable_as_is(&second, false, Need::Read));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
