@@ -4,11 +4,15 @@
 //! pool, contained ([`make`]), its files written atomically, `test_group.yaml` per group,
 //! included cases copied; what is unchanged since the last run ([`manifest`]) is not made again.
 //! Then the package's inputs and answers go through its validators. `verify` calls
-//! [`generate_package`] first on a package with a `generators.yaml`.
+//! [`generate_package`] first on a package with a `generators.yaml`. A built-in problem's
+//! fixtures, described by `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from
+//! its Rust generator ([`recipe`] reads the commands).
 
+mod fixtures;
 pub(crate) mod make;
 mod manifest;
 pub(crate) mod programs;
+mod recipe;
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -55,28 +59,24 @@ pub struct Options {
     pub clean: bool,
 }
 
+/// What one run generates.
+enum Target {
+    /// A package folder holding `generators/generators.yaml`.
+    Package(PathBuf),
+    /// A built-in problem with a `fixtures/<problem>/generators.yaml`, below this fixtures root.
+    BuiltIn(PathBuf, &'static grundy_problems::Problem),
+}
+
 pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
-    let here = std::env::current_dir().context("cannot read the working directory")?;
-    let targets = if args.packages.is_empty() {
-        vec![here]
-    } else {
-        args.packages.clone()
-    };
-    let mut packages = vec![];
-    for target in &targets {
-        let found = find::find(target).map_err(|e| anyhow::anyhow!("{e}"))?;
-        packages.extend(
-            found
-                .packages
-                .into_iter()
-                .map(|p| super::verify::model::absolute(&p)),
-        );
+    let targets = targets(&args)?;
+    if targets.iter().any(|t| matches!(t, Target::Package(_))) {
+        // A package's generators and solutions are programs; a built-in problem's are ours.
+        let isolate = args
+            .isolate
+            .as_deref()
+            .map(crate::config::Isolate::from_flag);
+        super::containment_check(isolate.unwrap_or_default())?;
     }
-    let isolate = args
-        .isolate
-        .as_deref()
-        .map(crate::config::Isolate::from_flag);
-    super::containment_check(isolate.unwrap_or_default())?;
     let cancel = Arc::new(AtomicBool::new(false));
     super::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
@@ -93,14 +93,21 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
         Stages::new(true, color),
     );
     let mut all_ok = true;
-    for package in packages {
-        if !generators::file_of(&package).is_file() {
-            bail!(
-                "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
-                package.display()
-            );
-        }
-        let generated = generate_package(&package, &options, &pool, true)?;
+    for target in targets {
+        let generated = match target {
+            Target::Package(package) => {
+                if !generators::file_of(&package).is_file() {
+                    bail!(
+                        "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
+                        package.display()
+                    );
+                }
+                generate_package(&package, &options, &pool, true)?
+            }
+            Target::BuiltIn(fixtures, problem) => {
+                fixtures::generate_fixtures(&fixtures, problem, &options, &pool)?
+            }
+        };
         generated::print(&generated);
         all_ok &= generated.ok();
     }
@@ -109,6 +116,83 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// What the arguments name: each a package or contest folder, or a built-in problem's id (when
+/// no package folder has that name). Without one: the packages at the current folder, else,
+/// in a project of fixtures, every built-in problem with a `generators.yaml`.
+fn targets(args: &GenerateArgs) -> Result<Vec<Target>> {
+    let here = std::env::current_dir().context("cannot read the working directory")?;
+    if args.packages.is_empty() {
+        return match find::find(&here) {
+            Ok(found) => Ok(package_targets(found.packages)),
+            Err(no_package) => built_in_here(args, no_package),
+        };
+    }
+    let mut targets = vec![];
+    for target in &args.packages {
+        let id = target.to_str().unwrap_or_default();
+        match grundy_problems::find(id) {
+            Some(problem) if !target.join("problem.yaml").is_file() => {
+                let fixtures = super::load_config(&args.sources, Default::default())?.fixtures;
+                if !fixtures::has_plan(&fixtures, problem) {
+                    bail!(
+                        "`{}` is not there: nothing says how {id}'s fixtures are made (`grundy \
+                         gen` makes one case)",
+                        fixtures.join(id).join(fixtures::FILE).display()
+                    );
+                }
+                targets.push(Target::BuiltIn(fixtures, problem));
+            }
+            None if !target.exists() => {
+                bail!(
+                    "`{id}` is no folder here, and {}",
+                    crate::builtin::unknown(id)
+                )
+            }
+            _ => {
+                let found = find::find(target).map_err(|e| anyhow::anyhow!("{e}"))?;
+                targets.extend(package_targets(found.packages));
+            }
+        }
+    }
+    Ok(targets)
+}
+
+fn package_targets(packages: Vec<PathBuf>) -> Vec<Target> {
+    packages
+        .into_iter()
+        .map(|p| Target::Package(super::verify::model::absolute(&p)))
+        .collect()
+}
+
+/// Every built-in problem with a `generators.yaml` in the project around the current folder;
+/// an error saying so when there is none (or no project), naming what was looked for.
+fn built_in_here(
+    args: &GenerateArgs,
+    no_package: crate::package::yaml::Diagnostic,
+) -> Result<Vec<Target>> {
+    let place = crate::locate::Place::find(args.sources.config.as_deref())?;
+    let project = place.runner.is_some() || args.sources.fixtures.is_some();
+    if !project && !Path::new("fixtures").is_dir() {
+        bail!("{no_package}");
+    }
+    let fixtures = super::load_config(&args.sources, Default::default())?.fixtures;
+    let targets: Vec<Target> = grundy_problems::ALL
+        .iter()
+        .copied()
+        .filter(|problem| fixtures::has_plan(&fixtures, problem))
+        .map(|problem| Target::BuiltIn(fixtures.clone(), problem))
+        .collect();
+    if targets.is_empty() {
+        bail!(
+            "{no_package}; and no built-in problem of `{}` has a {} (`fixtures/<problem>/{}`)",
+            fixtures.display(),
+            fixtures::FILE,
+            fixtures::FILE
+        );
+    }
+    Ok(targets)
 }
 
 /// Generates the data of the package at `root` (which has a `generators.yaml`); validates what
@@ -123,7 +207,7 @@ pub fn generate_package(
     let (tree, package, plan) = read_plan(root)?;
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
-        constants: vec![],
+        ..PlanContext::default()
     };
     let data = root.join("data");
     std::fs::create_dir_all(&data)
@@ -217,13 +301,17 @@ pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
         constants: constants(&tree),
+        fixtures: false,
     };
     let shown = root.join(&file);
-    let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow::anyhow!("{}", lines.join("\n"))
-    })?;
+    let plan = generators::parse(&shown, &text, &context).map_err(plan_error)?;
     Ok((tree, package, plan))
+}
+
+/// The located errors of a plan, a line each, as one error.
+fn plan_error(errors: Vec<crate::package::yaml::Diagnostic>) -> anyhow::Error {
+    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    anyhow::anyhow!("{}", lines.join("\n"))
 }
 
 fn interactive_or_multi_pass(package: &Package) -> bool {
@@ -527,7 +615,7 @@ fn unlisted(
         if listed.contains(case) {
             continue;
         }
-        generated.unlisted.push(relative.to_string());
+        generated.unlisted.push(format!("data/{relative}"));
         if options.clean && std::fs::remove_file(entry.path()).is_ok() {
             generated.removed = true;
         }
