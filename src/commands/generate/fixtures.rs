@@ -296,9 +296,11 @@ fn write_case(
         return writer.create(&[(in_path.as_path(), input), (out_path.as_path(), output)]);
     }
     let previous = manifest.cases.get(path);
+    // Every file checked before any is written: a refused case is left as it was.
+    let mut writes = vec![];
     for (ext, path, bytes) in [("out", &out_path, output), ("in", &in_path, input)] {
         if !present.contains(&ext) {
-            writer.create(&[(path.as_path(), bytes)])?;
+            writes.push((path, bytes, false));
             continue;
         }
         let old =
@@ -313,7 +315,14 @@ fn write_case(
                 path.display()
             );
         }
-        writer.replace(path, bytes)?;
+        writes.push((path, bytes, true));
+    }
+    for (path, bytes, replace) in writes {
+        if replace {
+            writer.replace(path, bytes)?;
+        } else {
+            writer.create(&[(path.as_path(), bytes)])?;
+        }
     }
     Ok(())
 }

@@ -100,6 +100,18 @@ fn a_hand_written_fixture_is_replaced_only_under_force_and_the_same_bytes_are_ke
     assert_eq!(std::fs::read(folder.join("random/a.out")).unwrap(), output);
     // The same bytes as written by hand: nothing to replace, so no --force needed.
     write(false).unwrap();
+    // A hand-written input without output: refused whole, no `.out` written beside it.
+    std::fs::write(folder.join("random/c.in"), b"1\n2\n").unwrap();
+    let refused = write_case(
+        &writer,
+        &folder,
+        "random/c",
+        &files(),
+        &manifest,
+        &Options::default(),
+    );
+    assert!(refused.is_err());
+    assert!(!folder.join("random/c.out").exists());
     // A case with an `.err` or `.ans` is hand-written whatever the flags.
     std::fs::write(folder.join("random/b.ans"), b"x\n").unwrap();
     let options = Options {

@@ -13,6 +13,7 @@ pub(crate) mod make;
 mod manifest;
 pub(crate) mod programs;
 mod recipe;
+mod targets;
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -37,13 +38,14 @@ use crate::package::generators::{
     self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
-use crate::package::{find, load_package, Package};
+use crate::package::{load_package, Package};
 use crate::reporting::generated::{self, Generated};
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
+use targets::Target;
 
 /// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
 const GENERATOR_TIME: Duration = Duration::from_secs(60);
@@ -59,16 +61,8 @@ pub struct Options {
     pub clean: bool,
 }
 
-/// What one run generates.
-enum Target {
-    /// A package folder holding `generators/generators.yaml`.
-    Package(PathBuf),
-    /// A built-in problem with a `fixtures/<problem>/generators.yaml`, below this fixtures root.
-    BuiltIn(PathBuf, &'static grundy_problems::Problem),
-}
-
 pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
-    let targets = targets(&args)?;
+    let targets = targets::of(&args)?;
     if targets.iter().any(|t| matches!(t, Target::Package(_))) {
         // A package's generators and solutions are programs; a built-in problem's are ours.
         let isolate = args
@@ -116,83 +110,6 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
-}
-
-/// What the arguments name: each a package or contest folder, or a built-in problem's id (when
-/// no package folder has that name). Without one: the packages at the current folder, else,
-/// in a project of fixtures, every built-in problem with a `generators.yaml`.
-fn targets(args: &GenerateArgs) -> Result<Vec<Target>> {
-    let here = std::env::current_dir().context("cannot read the working directory")?;
-    if args.packages.is_empty() {
-        return match find::find(&here) {
-            Ok(found) => Ok(package_targets(found.packages)),
-            Err(no_package) => built_in_here(args, no_package),
-        };
-    }
-    let mut targets = vec![];
-    for target in &args.packages {
-        let id = target.to_str().unwrap_or_default();
-        match grundy_problems::find(id) {
-            Some(problem) if !target.join("problem.yaml").is_file() => {
-                let fixtures = super::load_config(&args.sources, Default::default())?.fixtures;
-                if !fixtures::has_plan(&fixtures, problem) {
-                    bail!(
-                        "`{}` is not there: nothing says how {id}'s fixtures are made (`grundy \
-                         gen` makes one case)",
-                        fixtures.join(id).join(fixtures::FILE).display()
-                    );
-                }
-                targets.push(Target::BuiltIn(fixtures, problem));
-            }
-            None if !target.exists() => {
-                bail!(
-                    "`{id}` is no folder here, and {}",
-                    crate::builtin::unknown(id)
-                )
-            }
-            _ => {
-                let found = find::find(target).map_err(|e| anyhow::anyhow!("{e}"))?;
-                targets.extend(package_targets(found.packages));
-            }
-        }
-    }
-    Ok(targets)
-}
-
-fn package_targets(packages: Vec<PathBuf>) -> Vec<Target> {
-    packages
-        .into_iter()
-        .map(|p| Target::Package(super::verify::model::absolute(&p)))
-        .collect()
-}
-
-/// Every built-in problem with a `generators.yaml` in the project around the current folder;
-/// an error saying so when there is none (or no project), naming what was looked for.
-fn built_in_here(
-    args: &GenerateArgs,
-    no_package: crate::package::yaml::Diagnostic,
-) -> Result<Vec<Target>> {
-    let place = crate::locate::Place::find(args.sources.config.as_deref())?;
-    let project = place.runner.is_some() || args.sources.fixtures.is_some();
-    if !project && !Path::new("fixtures").is_dir() {
-        bail!("{no_package}");
-    }
-    let fixtures = super::load_config(&args.sources, Default::default())?.fixtures;
-    let targets: Vec<Target> = grundy_problems::ALL
-        .iter()
-        .copied()
-        .filter(|problem| fixtures::has_plan(&fixtures, problem))
-        .map(|problem| Target::BuiltIn(fixtures.clone(), problem))
-        .collect();
-    if targets.is_empty() {
-        bail!(
-            "{no_package}; and no built-in problem of `{}` has a {} (`fixtures/<problem>/{}`)",
-            fixtures.display(),
-            fixtures::FILE,
-            fixtures::FILE
-        );
-    }
-    Ok(targets)
 }
 
 /// Generates the data of the package at `root` (which has a `generators.yaml`); validates what
