@@ -248,14 +248,16 @@ pub struct VerifyArgs {
 
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
-    /// A package folder (holding problem.yaml and generators/generators.yaml), or a contest
-    /// folder of packages [default: the current folder].
-    #[arg(value_name = "PKG")]
+    /// A package folder (holding problem.yaml and generators/generators.yaml), a contest folder
+    /// of packages, or a built-in problem's id (its fixtures/<problem>/generators.yaml)
+    /// [default: the current folder's packages, else every built-in problem with one].
+    #[arg(value_name = "PKG|PROBLEM")]
     pub packages: Vec<PathBuf>,
-    /// Make every case again, and replace data files generate did not make.
+    /// Make every case again, and replace files generate did not make.
     #[arg(long)]
     pub force: bool,
-    /// Remove data files no rule of generators.yaml describes.
+    /// Remove a package's data files no rule of generators.yaml describes; of a built-in
+    /// problem's fixtures, only those an earlier generate made (never one written by hand).
     #[arg(long)]
     pub clean: bool,
     /// Worker threads (0 = one per core; at most 1024).
@@ -264,6 +266,8 @@ pub struct GenerateArgs {
     /// How much containment the generators need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
+    #[command(flatten)]
+    pub sources: Sources,
 }
 
 #[derive(Args, Debug)]

@@ -384,7 +384,7 @@ fn tree_for(block: &Block) -> Project {
     let shipped = repository().join("fixtures");
     match block.attribute("tree") {
         None => {
-            copy_tree(&shipped, &project.path().join("fixtures"));
+            copy_fixtures(&shipped, &project.path().join("fixtures"));
             std::fs::copy(
                 repository().join("runner.toml"),
                 project.path().join("runner.toml"),

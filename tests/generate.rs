@@ -10,7 +10,7 @@
 //! checks the whole of that package's seeds.
 use crate::common;
 
-use common::{code, stderr, stdout, Project};
+use common::{age, code, dump, modified, stderr, stdout, Project};
 
 const PLAN: &str = "solution: /submissions/accepted/sum.py
 data:
@@ -179,5 +179,163 @@ fn generate_makes_data_incrementally_and_verify_generates_first() {
         !stderr(&output).contains("generated pkg:"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// The project's own fixtures, copied with its runner.toml into a new project.
+fn shipped_fixtures() -> (Project, std::path::PathBuf) {
+    let project = Project::new();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::copy_fixtures(&shipped.join("fixtures"), &project.path().join("fixtures"));
+    std::fs::copy(
+        shipped.join("runner.toml"),
+        project.path().join("runner.toml"),
+    )
+    .unwrap();
+    (project, shipped.join("fixtures"))
+}
+
+/// Every file below `root`, relative, with its bytes.
+fn files_below(root: &std::path::Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    walkdir::WalkDir::new(root)
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            let relative = e.path().strip_prefix(root).unwrap();
+            (
+                relative.display().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The committed generated fixtures were made by `grundy gen` (input from the generator, output
+/// from the brute force), so they are an independent record: `grundy generate` at the project's
+/// root, every built-in problem's generators.yaml, must make every one of them byte for byte,
+/// and nothing else but its manifests; a second run makes nothing.
+#[test]
+fn generate_makes_the_built_in_problems_generated_fixtures_again_byte_for_byte() {
+    let (project, shipped) = shipped_fixtures();
+    let output = project.grundy(&["generate", "-j", "2"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let mut problems = 0;
+    for line in stdout(&output).lines() {
+        assert!(
+            line.contains(" made, 0 unchanged") && line.ends_with(": ok"),
+            "{line}"
+        );
+        problems += 1;
+    }
+    assert_eq!(problems, 7, "{}", dump(&output));
+    // Less the record of a run in the checkout, if there was one (not committed).
+    let mut committed = files_below(&shipped);
+    committed.retain(|f, _| !f.ends_with("/.grundy-generated.json"));
+    let mut made = files_below(&project.path().join("fixtures"));
+    let manifests: Vec<String> = made
+        .keys()
+        .filter(|f| f.ends_with("/.grundy-generated.json"))
+        .cloned()
+        .collect();
+    assert_eq!(manifests.len(), 7, "{manifests:?}");
+    for manifest in manifests {
+        made.remove(&manifest);
+    }
+    let differ: Vec<&String> = committed
+        .keys()
+        .chain(made.keys())
+        .filter(|f| committed.get(*f) != made.get(*f))
+        .collect();
+    assert!(differ.is_empty(), "not as committed: {differ:?}");
+
+    let output = project.grundy(&["generate"]);
+    for line in stdout(&output).lines() {
+        assert!(
+            line.contains(": 0 made, ") && line.ends_with(": ok"),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn generate_of_a_built_in_problem_keeps_hand_written_fixtures_and_locates_errors() {
+    let (project, _) = shipped_fixtures();
+    let made = |args: &[&str], expected: &str| {
+        let output = project.grundy(args);
+        assert!(stdout(&output).contains(expected), "{}", dump(&output));
+        output
+    };
+    made(&["generate", "nim"], "nim: 7 made, 0 unchanged");
+    let r1 = project.path().join("fixtures/nim/random/r1-small.in");
+    let before = age(&r1);
+    made(&["generate", "nim"], "nim: 0 made, 7 unchanged");
+    made(&["generate", "--force", "nim"], "nim: 7 made, 0 unchanged");
+    // The same bytes made again are not written again.
+    assert_eq!(modified(&r1), before);
+    let output = project.grundy(&["check", "nim"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+
+    // A case written by hand under a name the plan lists: not replaced without --force.
+    let plan_file = "fixtures/nim/generators.yaml";
+    let plan = project.read(plan_file);
+    project.case("nim/random/r8-hand", "1\n1\n", "First\n");
+    let listed = format!("{plan}      r8-hand:\n        generate: gen --seed 5 --scale 8\n");
+    project.file(plan_file, &listed);
+    let output = made(
+        &["generate", "nim"],
+        "nim: 0 made, 7 unchanged, 0 included, 1 failed",
+    );
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains("FAIL random/r8-hand: `")
+            && stderr(&output).contains("was not made by generate; --force replaces it"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(project.read("fixtures/nim/random/r8-hand.in"), "1\n1\n");
+    made(&["generate", "--force", "nim"], "nim: 8 made, 0 unchanged");
+    assert_ne!(project.read("fixtures/nim/random/r8-hand.in"), "1\n1\n");
+
+    // A case described by generators.yaml and a .gen too: one must go.
+    project.file(
+        "fixtures/nim/random/r8-hand.gen",
+        "grundy gen nim random/r8-hand --seed 5\n",
+    );
+    let output = project.grundy(&["generate", "--force", "nim"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    assert!(stderr(&output).contains("r8-hand.gen` describes this case too"));
+    std::fs::remove_file(project.path().join("fixtures/nim/random/r8-hand.gen")).unwrap();
+
+    // A case no longer listed: reported, removed by --clean; the hand-written ones stay.
+    project.file(plan_file, &plan);
+    let output = made(&["generate", "nim"], "nim: 0 made, 7 unchanged");
+    assert!(
+        stderr(&output).contains("random/r8-hand.in"),
+        "{}",
+        dump(&output)
+    );
+    made(&["generate", "--clean", "nim"], "nim: 0 made, 7 unchanged");
+    assert!(!project
+        .path()
+        .join("fixtures/nim/random/r8-hand.in")
+        .exists());
+    assert!(project
+        .path()
+        .join("fixtures/nim/edge/all-zero.in")
+        .is_file());
+    assert!(project.path().join("fixtures/nim/sample-1.in").is_file());
+
+    // A wrong command: exit 2, located, with a did-you-mean.
+    project.file(plan_file, plan.replace("gen --seed 104", "gen --sede 104"));
+    let output = project.grundy(&["generate", "nim"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains(
+            "fixtures/nim/generators.yaml:15:17: case `random/r4-medium`: `gen` takes --seed S \
+             and --scale N, not `--sede` (did you mean `--seed`?)"
+        ),
+        "{}",
+        dump(&output)
     );
 }

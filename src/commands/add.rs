@@ -70,6 +70,21 @@ pub enum Reference {
 /// The reference's output for `input`, or an error saying nothing was written.
 pub fn reference_output(problem_id: &str, input: &[u8], reference: Reference) -> Result<Vec<u8>> {
     let problem = built_in(problem_id)?;
+    match reference_run(problem, input, reference) {
+        Ok(output) => Ok(output),
+        Err(why) => bail!(
+            "{why}; nothing was written. Give the expected output with --expect FILE if the \
+             input is right."
+        ),
+    }
+}
+
+/// The reference's output for `input`, or what went wrong (`the brute force of nim ...`).
+pub fn reference_run(
+    problem: &grundy_problems::Problem,
+    input: &[u8],
+    reference: Reference,
+) -> Result<Vec<u8>, String> {
     let (solve, time_limit, what) = match reference {
         Reference::Solver(limit) => (problem.solve, TimeLimits::cpu(limit), "built-in solver"),
         Reference::BruteForce => (problem.brute, TimeLimits::UNLIMITED, "brute force"),
@@ -77,11 +92,7 @@ pub fn reference_output(problem_id: &str, input: &[u8], reference: Reference) ->
     let run = run_in_process(solve, input.to_vec(), time_limit);
     match run.failure {
         None => Ok(run.output),
-        Some(failure) => bail!(
-            "the {what} of {} {failure}; nothing was written. Give the expected output with \
-             --expect FILE if the input is right.",
-            problem.id
-        ),
+        Some(failure) => Err(format!("the {what} of {} {failure}", problem.id)),
     }
 }
 

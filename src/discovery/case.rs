@@ -44,7 +44,7 @@ impl Expects {
 }
 
 /// The limits a case named `name` is held to: the extended ones below an `extended/` group.
-fn constraints_of(name: &str) -> Constraints {
+pub fn constraints_of(name: &str) -> Constraints {
     if in_group(name, EXTENDED_GROUP) {
         Constraints::Extended
     } else {

@@ -40,7 +40,7 @@ use walkdir::WalkDir;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::store;
 
-pub use case::{Case, Expects, INVALID_GROUP};
+pub use case::{constraints_of, Case, Expects, INVALID_GROUP};
 pub use filter::{select_cases, Judged, LeftOut};
 pub use partition::Partition;
 

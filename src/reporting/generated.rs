@@ -1,5 +1,5 @@
 //! What `grundy generate` reports of a package (what generating it did, as data), and its
-//! printing: failures, data files no rule describes and warnings to stderr, every text from a
+//! printing: failures, files no rule describes and warnings to stderr, every text from a
 //! program or a package made safe to show; then one line of counts on stdout.
 
 use crate::escape::{visible, visible_line};
@@ -16,7 +16,8 @@ pub struct Generated {
     pub included: usize,
     /// Case (or file) and why it failed.
     pub failed: Vec<(String, String)>,
-    /// Data files no rule describes (below `data/`).
+    /// Files no rule describes: a package's data files (`data/...`); the fixtures an earlier
+    /// run made that the plan no longer lists.
     pub unlisted: Vec<String>,
     /// Whether they were removed (`--clean`).
     pub removed: bool,
@@ -60,9 +61,9 @@ fn details(report: &Generated) {
             "kept (--clean removes them)"
         };
         let count = report.unlisted.len();
-        eprintln!("{count} data files no rule of generators.yaml describes, {verb}:");
+        eprintln!("{count} files no rule of generators.yaml describes, {verb}:");
         for file in &report.unlisted {
-            eprintln!("  data/{}", visible_line(file));
+            eprintln!("  {}", visible_line(file));
         }
     }
 }

@@ -215,6 +215,16 @@ pub fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
+/// Copies the shipped fixtures `from` into `to` as a clone has them: without the record a
+/// `grundy generate` run in the checkout leaves (`<problem>/.grundy-generated.json`, ignored by
+/// git), so that a run in the copy makes what a run in a clone makes.
+pub fn copy_fixtures(from: &Path, to: &Path) {
+    copy_tree(from, to);
+    for problem in std::fs::read_dir(to).unwrap() {
+        let _ = std::fs::remove_file(problem.unwrap().path().join(".grundy-generated.json"));
+    }
+}
+
 /// The mode any tool gives a new file here (0666 less the umask), found by making one.
 pub fn usual_new_file_mode(project: &Project) -> u32 {
     let probe = project.file("probe.txt", "x");

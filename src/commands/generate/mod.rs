@@ -4,11 +4,16 @@
 //! pool, contained ([`make`]), its files written atomically, `test_group.yaml` per group,
 //! included cases copied; what is unchanged since the last run ([`manifest`]) is not made again.
 //! Then the package's inputs and answers go through its validators. `verify` calls
-//! [`generate_package`] first on a package with a `generators.yaml`.
+//! [`generate_package`] first on a package with a `generators.yaml`. A built-in problem's
+//! fixtures, described by `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from
+//! its Rust generator ([`recipe`] reads the commands).
 
+mod fixtures;
 pub(crate) mod make;
 mod manifest;
 pub(crate) mod programs;
+mod recipe;
+mod targets;
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -33,13 +38,14 @@ use crate::package::generators::{
     self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
-use crate::package::{find, load_package, Package};
+use crate::package::{load_package, Package};
 use crate::reporting::generated::{self, Generated};
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
+use targets::Target;
 
 /// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
 const GENERATOR_TIME: Duration = Duration::from_secs(60);
@@ -56,27 +62,15 @@ pub struct Options {
 }
 
 pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
-    let here = std::env::current_dir().context("cannot read the working directory")?;
-    let targets = if args.packages.is_empty() {
-        vec![here]
-    } else {
-        args.packages.clone()
-    };
-    let mut packages = vec![];
-    for target in &targets {
-        let found = find::find(target).map_err(|e| anyhow::anyhow!("{e}"))?;
-        packages.extend(
-            found
-                .packages
-                .into_iter()
-                .map(|p| super::verify::model::absolute(&p)),
-        );
+    let targets = targets::of(&args)?;
+    if targets.iter().any(|t| matches!(t, Target::Package(_))) {
+        // A package's generators and solutions are programs; a built-in problem's are ours.
+        let isolate = args
+            .isolate
+            .as_deref()
+            .map(crate::config::Isolate::from_flag);
+        super::containment_check(isolate.unwrap_or_default())?;
     }
-    let isolate = args
-        .isolate
-        .as_deref()
-        .map(crate::config::Isolate::from_flag);
-    super::containment_check(isolate.unwrap_or_default())?;
     let cancel = Arc::new(AtomicBool::new(false));
     super::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
@@ -93,14 +87,21 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
         Stages::new(true, color),
     );
     let mut all_ok = true;
-    for package in packages {
-        if !generators::file_of(&package).is_file() {
-            bail!(
-                "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
-                package.display()
-            );
-        }
-        let generated = generate_package(&package, &options, &pool, true)?;
+    for target in targets {
+        let generated = match target {
+            Target::Package(package) => {
+                if !generators::file_of(&package).is_file() {
+                    bail!(
+                        "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
+                        package.display()
+                    );
+                }
+                generate_package(&package, &options, &pool, true)?
+            }
+            Target::BuiltIn(fixtures, problem) => {
+                fixtures::generate_fixtures(&fixtures, problem, &options, &pool)?
+            }
+        };
         generated::print(&generated);
         all_ok &= generated.ok();
     }
@@ -123,7 +124,7 @@ pub fn generate_package(
     let (tree, package, plan) = read_plan(root)?;
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
-        constants: vec![],
+        ..PlanContext::default()
     };
     let data = root.join("data");
     std::fs::create_dir_all(&data)
@@ -217,13 +218,17 @@ pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
         constants: constants(&tree),
+        fixtures: false,
     };
     let shown = root.join(&file);
-    let plan = generators::parse(&shown, &text, &context).map_err(|errors| {
-        let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        anyhow::anyhow!("{}", lines.join("\n"))
-    })?;
+    let plan = generators::parse(&shown, &text, &context).map_err(plan_error)?;
     Ok((tree, package, plan))
+}
+
+/// The located errors of a plan, a line each, as one error.
+fn plan_error(errors: Vec<crate::package::yaml::Diagnostic>) -> anyhow::Error {
+    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    anyhow::anyhow!("{}", lines.join("\n"))
 }
 
 fn interactive_or_multi_pass(package: &Package) -> bool {
@@ -527,7 +532,7 @@ fn unlisted(
         if listed.contains(case) {
             continue;
         }
-        generated.unlisted.push(relative.to_string());
+        generated.unlisted.push(format!("data/{relative}"));
         if options.clean && std::fs::remove_file(entry.path()).is_ok() {
             generated.removed = true;
         }

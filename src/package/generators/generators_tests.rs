@@ -305,6 +305,7 @@ fn inherited_settings_and_constants() {
             ("FIVE".into(), "5".into()),
             ("FIVE.STRING".into(), "five".into()),
         ],
+        fixtures: false,
     };
     let plan = read_with(
         "random_salt: s\nretries: 3\ndata:\n  secret:\n    solution:\n    data:\n      a: g {{FIVE}} {{FIVE.STRING}} {{SIX}}\n      b:\n        in: '{{FIVE}}'\n",
@@ -387,4 +388,22 @@ const GENERATORCOUNT_BY_BT: &str = "sample/01 secret/02-count-lo-1 secret/03-cou
 fn counted_names_are_those_bt_generate_gives() {
     let plan = read(GENERATORCOUNT);
     assert_eq!(paths(&plan).join(" "), GENERATORCOUNT_BY_BT);
+}
+
+#[test]
+fn a_fixtures_plan_takes_any_group_at_the_top_in_order_of_name() {
+    let text = "data:\n  random:\n    data:\n      r1: gen --seed 1\n  large:\n    data:\n      l1: gen --seed 2\n  sample-3: gen --seed 3\n";
+    let fixtures = Context {
+        fixtures: true,
+        ..Context::default()
+    };
+    let plan = read_with(text, &fixtures);
+    assert_eq!(paths(&plan), ["large/l1", "random/r1", "sample-3"]);
+    assert!(plan.warnings.is_empty(), "{:?}", plan.warnings);
+    // A package's data/ holds only the format's groups: the others are skipped, said so.
+    let package = read(text);
+    assert!(paths(&package).is_empty());
+    assert!(package.warnings[0]
+        .message
+        .contains("not a top-level group"));
 }

@@ -67,6 +67,10 @@ pub struct Context {
     /// `problem.yaml`'s `constants`, as `{{name}}` (and `{{name.field}}`) in `generate:` commands
     /// name them.
     pub constants: Vec<(String, String)>,
+    /// A built-in problem's `fixtures/<problem>/generators.yaml` rather than a package's: the
+    /// top of `data:` is the problem's fixtures folder, whose groups have any name (`random`,
+    /// `large`), taken in order of name like the groups below them.
+    pub fixtures: bool,
 }
 
 /// A whole `generators.yaml`, read.

@@ -412,7 +412,7 @@ impl Reader<'_> {
                 continue;
             }
             let mut children = self.entries(entry);
-            if root {
+            if root && !self.context.fixtures {
                 for (name, k, _) in &children {
                     if !ROOT_GROUPS.contains(name) {
                         let hint = did_you_mean(name, ROOT_GROUPS.iter().copied());
