@@ -93,7 +93,8 @@ pub struct Sources {
 
 #[derive(Args, Debug)]
 pub struct CheckArgs {
-    /// PROBLEM or PROBLEM/CASE-GLOB (a glob may name a group folder, e.g. s-nim/large).
+    /// PROBLEM or PROBLEM/CASE-GLOB (a glob may name a group folder, e.g. s-nim/large); or one
+    /// folder: a package's (`.` inside it), a problem's of the fixtures root, or a contest's.
     #[arg(value_name = "FILTER")]
     pub filters: Vec<String>,
     #[command(flatten)]

@@ -72,6 +72,31 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
         "{}",
         dump(&validated)
     );
+    // The package's folder goes where a problem's name does: `.` inside it, its path outside.
+    let dot = grundy_in(&project, &package, &["validate", "."]);
+    assert_eq!(code(&dot), 0, "{}", dump(&dot));
+    assert!(stdout(&dot).contains("Validated 4 inputs"), "{}", dump(&dot));
+    let outside = grundy_in(
+        &project,
+        project.path(),
+        &[
+            "check",
+            "sum-up",
+            "--exec",
+            "sum-up/submissions/accepted/sol.py",
+        ],
+    );
+    assert_eq!(code(&outside), 0, "{}", dump(&outside));
+    assert_eq!(closing_line(&outside), "4 passed, 0 failed");
+    // Without a program, `check` says what a package needs.
+    let no_program = grundy_in(&project, &package, &["check", "."]);
+    assert_eq!(code(&no_program), 2, "{}", dump(&no_program));
+    assert!(
+        stderr(&no_program).contains("is a problem package, which has no built-in solver")
+            && stderr(&no_program).contains("--exec"),
+        "{}",
+        dump(&no_program)
+    );
     project.file("sum-up/data/secret/broken.in", "2\n1  2\n");
     project.file("sum-up/data/secret/broken.ans", "3\n");
     let rejected = grundy_in(&project, &package, &["validate"]);

@@ -15,7 +15,7 @@ mod validate;
 mod verify;
 
 use std::io::IsTerminal;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Result;
@@ -144,15 +144,33 @@ fn case_config(
     overrides: Overrides,
     filters: &[String],
 ) -> Result<(Config, Vec<String>)> {
-    let (config, place) = located_config(sources, overrides)?;
+    let (mut config, place) = located_config(sources, overrides)?;
+    let mut filters = filters.to_vec();
+    let named = match (filters.as_slice(), &sources.fixtures) {
+        ([only], None) => folder_named(only, &config.fixtures),
+        _ => None,
+    };
     let found_nothing = sources.fixtures.is_none()
         && place.runner.is_none()
         && place.package.is_none()
+        && named.is_none()
         && !config.fixtures.is_dir();
     if found_nothing {
         return Err(place.nothing_here("problem or fixtures").into());
     }
-    let mut filters = filters.to_vec();
+    if let Some(named) = named {
+        match named {
+            Folder::Package(package) => {
+                filters = vec![crate::package::find::name_of(&package)];
+                config.fixtures = package;
+            }
+            Folder::Problem(name) => filters = vec![name],
+            Folder::Packages(folder) => {
+                filters.clear();
+                config.fixtures = folder;
+            }
+        }
+    }
     if filters.is_empty() {
         filters.extend(match (&sources.fixtures, &place.package) {
             (None, Some(package)) => Some(crate::package::find::name_of(package)),
@@ -160,4 +178,35 @@ fn case_config(
         });
     }
     Ok((config, filters))
+}
+
+/// What a folder given where a filter goes names.
+enum Folder {
+    /// A package (a folder with `problem.yaml`): it is the fixtures root, and the problem.
+    Package(PathBuf),
+    /// A problem's folder of the fixtures root.
+    Problem(String),
+    /// A folder of packages (a contest): it is the fixtures root.
+    Packages(PathBuf),
+}
+
+/// The folder `filter` names, when it is a path to one (`.`, `../hello`, `contests/nwerc`)
+/// rather than a problem of the fixtures root (which wins where both could be meant).
+fn folder_named(filter: &str, fixtures: &Path) -> Option<Folder> {
+    let path = Path::new(filter);
+    let a_problem = !filter.contains('/')
+        && !matches!(filter, "." | "..")
+        && (fixtures.join(filter).is_dir() || grundy_problems::find(filter).is_some());
+    if a_problem || !path.is_dir() {
+        return None;
+    }
+    let folder = std::fs::canonicalize(path).ok()?;
+    if folder.join(crate::locate::PACKAGE_FILE).is_file() {
+        return Some(Folder::Package(folder));
+    }
+    if let Some(problem) = crate::locate::problem_folder(fixtures, &folder) {
+        return Some(Folder::Problem(problem));
+    }
+    let holds_packages = crate::package::find::find(&folder).is_ok_and(|f| !f.packages.is_empty());
+    holds_packages.then_some(Folder::Packages(folder))
 }
