@@ -75,7 +75,11 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     // The package's folder goes where a problem's name does: `.` inside it, its path outside.
     let dot = grundy_in(&project, &package, &["validate", "."]);
     assert_eq!(code(&dot), 0, "{}", dump(&dot));
-    assert!(stdout(&dot).contains("Validated 4 inputs"), "{}", dump(&dot));
+    assert!(
+        stdout(&dot).contains("Validated 4 inputs"),
+        "{}",
+        dump(&dot)
+    );
     let outside = grundy_in(
         &project,
         project.path(),

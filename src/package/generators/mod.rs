@@ -8,7 +8,9 @@
 //! nothing: `commands::generate` builds the data from a plan.
 
 mod count;
+mod include;
 mod parse;
+mod rule;
 mod text;
 
 use std::path::{Path, PathBuf};

@@ -6,27 +6,25 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::count::{count_suffix, numbered_name, parse_count};
-use super::text::{is_empty_collection, substitute_constants, yaml_file};
+use super::rule::rule;
+use super::text::{is_empty_collection, yaml_file};
 use super::{
-    seed, seed_count, Case, Command, Context, Group, GroupYaml, Match, Plan, Rule, Solution,
-    Source, ROOT_GROUPS, SAMPLE_ONLY, TEXT_EXTENSIONS,
+    Case, Context, Group, GroupYaml, Plan, Solution, Source, ROOT_GROUPS, TEXT_EXTENSIONS,
 };
 use crate::package::fields::key_node;
 use crate::package::yaml::{Diagnostic, Node, Value};
 use crate::suggest::did_you_mean;
 
 /// Keys that make a map a case rather than a group.
-const CASE_ONLY: [&str; 4] = ["copy", "generate", "count", "match"];
+pub(super) const CASE_ONLY: [&str; 4] = ["copy", "generate", "count", "match"];
 /// Keys a group and a case alike may set, inherited by what is below.
-const INHERITED: [&str; 3] = ["solution", "random_salt", "retries"];
+pub(super) const INHERITED: [&str; 3] = ["solution", "random_salt", "retries"];
 /// Keys only a group has.
-const GROUP_ONLY: [&str; 3] = ["data", "test_group.yaml", "include"];
+pub(super) const GROUP_ONLY: [&str; 3] = ["data", "test_group.yaml", "include"];
 /// Keys only the root has.
 const ROOT_ONLY: [&str; 2] = ["generators", "version"];
 /// Root keys older `bt`s read and later ones ignore.
 const DEPRECATED_ROOT: [&str; 3] = ["gitignore_generated", "parallel", "visualizer"];
-/// The files of a sample that may be written as a link to another of its files.
-const LINKABLE: [&str; 4] = SAMPLE_ONLY;
 
 pub fn plan(
     file: &Path,
@@ -81,32 +79,32 @@ pub fn plan(
 
 /// What a group passes to what is below it.
 #[derive(Clone)]
-struct Inherited {
-    solution: Solution,
-    salt: String,
-    retries: u32,
+pub(super) struct Inherited {
+    pub(super) solution: Solution,
+    pub(super) salt: String,
+    pub(super) retries: u32,
 }
 
 /// Something `include:` may name by its key.
 #[derive(Clone)]
-enum Known {
+pub(super) enum Known {
     Case(String),
     Group(String),
 }
 
-struct Reader<'a> {
-    file: &'a Path,
-    source: &'a str,
-    context: &'a Context,
-    plan: Plan,
+pub(super) struct Reader<'a> {
+    pub(super) file: &'a Path,
+    pub(super) source: &'a str,
+    pub(super) context: &'a Context,
+    pub(super) plan: Plan,
     /// Included cases, generated after every rule's.
-    included: Vec<Case>,
-    errors: Vec<Diagnostic>,
+    pub(super) included: Vec<Case>,
+    pub(super) errors: Vec<Diagnostic>,
     /// The last number given to a numbered case (one counter for the whole file).
-    next_case: usize,
-    total_numbered: usize,
+    pub(super) next_case: usize,
+    pub(super) total_numbered: usize,
     /// Each key read so far: whether it was included, and what it names.
-    keys: HashMap<String, (bool, Vec<Known>)>,
+    pub(super) keys: HashMap<String, (bool, Vec<Known>)>,
 }
 
 fn is_case(node: &Node) -> bool {
@@ -124,7 +122,7 @@ fn is_group(node: &Node) -> bool {
     matches!(node.value, Value::Map(_)) && !is_case(node)
 }
 
-fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
+pub(super) fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
     node.as_map()?
         .iter()
         .find(|(k, _)| k.as_str() == Some(key))
@@ -164,7 +162,7 @@ fn valid_name(name: &str) -> bool {
         && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
 }
 
-fn join(parent: &str, name: &str) -> String {
+pub(super) fn join(parent: &str, name: &str) -> String {
     if parent.is_empty() {
         name.to_string()
     } else {
@@ -173,11 +171,11 @@ fn join(parent: &str, name: &str) -> String {
 }
 
 impl Reader<'_> {
-    fn error(&mut self, node: &Node, message: String) {
+    pub(super) fn error(&mut self, node: &Node, message: String) {
         self.errors.push(Diagnostic::at(self.file, node, message));
     }
 
-    fn warn(&mut self, node: &Node, message: String) {
+    pub(super) fn warn(&mut self, node: &Node, message: String) {
         self.plan
             .warnings
             .push(Diagnostic::at(self.file, node, message));
@@ -199,7 +197,7 @@ impl Reader<'_> {
         out
     }
 
-    fn unknown_keys(&mut self, node: &Node, known: &[&str], what: &str) {
+    pub(super) fn unknown_keys(&mut self, node: &Node, known: &[&str], what: &str) {
         for (key, at, _) in self.entries(node) {
             if !known.contains(&key) {
                 let hint = did_you_mean(key, known.iter().copied());
@@ -259,7 +257,7 @@ impl Reader<'_> {
         }
     }
 
-    fn inherit(&mut self, node: &Node, parent: &Inherited) -> Inherited {
+    pub(super) fn inherit(&mut self, node: &Node, parent: &Inherited) -> Inherited {
         let mut config = parent.clone();
         if let Some(solution) = get(node, "solution") {
             match &solution.value {
@@ -460,113 +458,6 @@ impl Reader<'_> {
         }
     }
 
-    /// The cases `include:` names, resolved now (only keys read before it count).
-    fn includes(&mut self, node: &Node) -> Vec<String> {
-        let Some(list) = get(node, "include") else {
-            return vec![];
-        };
-        let items: Vec<&Node> = match &list.value {
-            Value::Seq(items) => items.iter().collect(),
-            Value::Null => vec![],
-            _ => vec![list],
-        };
-        let mut cases = vec![];
-        for item in items {
-            let Some(key) = item.scalar_text() else {
-                let found = item.describe();
-                self.error(
-                    item,
-                    format!("include names a case or group by its key, found {found}"),
-                );
-                continue;
-            };
-            if key.contains('/') {
-                self.error(item, format!("include `{key}` must be a key, not a path"));
-                continue;
-            }
-            let Some((_, known)) = self.keys.get(&key).cloned() else {
-                let hint = did_you_mean(&key, self.keys.keys().map(String::as_str));
-                self.error(
-                    item,
-                    format!("include `{key}` names no case or group written before it{hint}"),
-                );
-                continue;
-            };
-            if known.len() != 1 {
-                self.error(
-                    item,
-                    format!(
-                        "include `{key}` is ambiguous: {} cases or groups have that key",
-                        known.len()
-                    ),
-                );
-                continue;
-            }
-            self.keys.get_mut(&key).unwrap().0 = true;
-            match &known[0] {
-                Known::Case(path) => cases.push(path.clone()),
-                Known::Group(group) => cases.extend(self.cases_below(group)),
-            }
-        }
-        cases
-    }
-
-    /// The cases below a group, included ones as their originals.
-    fn cases_below(&self, group: &str) -> Vec<String> {
-        let below = |path: &str| group.is_empty() || path.starts_with(&format!("{group}/"));
-        let rules = self
-            .plan
-            .cases
-            .iter()
-            .filter(|c| below(&c.path))
-            .map(|c| c.path.clone());
-        let included = self
-            .included
-            .iter()
-            .filter(|c| below(&c.path))
-            .map(|c| match &c.source {
-                Source::Included(original) => original.clone(),
-                Source::Rule(_) => c.path.clone(),
-            });
-        rules.chain(included).collect()
-    }
-
-    fn include_case(&mut self, group: &str, original: String, at: &Node) {
-        let name = original.rsplit('/').next().unwrap_or_default().to_string();
-        let path = join(group, &name);
-        let clash = self
-            .plan
-            .cases
-            .iter()
-            .chain(&self.included)
-            .find(|c| c.path == path)
-            .map(|c| match &c.source {
-                Source::Included(o) => o.clone(),
-                Source::Rule(_) => c.path.clone(),
-            });
-        match clash {
-            Some(existing) if existing == original => {}
-            Some(existing) => self.error(
-                at,
-                format!("including `{original}` as `{path}` clashes with `{existing}`"),
-            ),
-            None => {
-                let (line, column) = self
-                    .plan
-                    .cases
-                    .iter()
-                    .find(|c| c.path == original)
-                    .map_or((at.line, at.column), |c| (c.line, c.column));
-                self.included.push(Case {
-                    path,
-                    line,
-                    column,
-                    source: Source::Included(original),
-                });
-            }
-        }
-    }
-
     fn cases(
         &mut self,
         key: &str,
@@ -618,310 +509,4 @@ impl Reader<'_> {
             });
         }
     }
-}
-
-/// One case's rule; `None` when it is wrong (the errors are recorded).
-fn rule(
-    r: &mut Reader,
-    path: &str,
-    node: &Node,
-    at: &Node,
-    config: &Inherited,
-    count: Option<i64>,
-) -> Option<Rule> {
-    let errors = r.errors.len();
-    let sample = path.split('/').next() == Some("sample");
-    let owned;
-    let node = match &node.value {
-        Value::Null => {
-            r.error(
-                at,
-                "an empty case: say how it is made (`generate`, `copy` or `in`)".into(),
-            );
-            return None;
-        }
-        Value::Str(text) => {
-            let key = if text.ends_with(".in") {
-                "copy"
-            } else {
-                "generate"
-            };
-            let value = text.strip_suffix(".in").unwrap_or(text);
-            if key == "copy" {
-                r.warn(
-                    node,
-                    format!("a case written as `{text}` is a copy: write `copy: {value}`"),
-                );
-            }
-            owned = Node {
-                value: Value::Map(vec![(
-                    Node {
-                        value: Value::Str(key.into()),
-                        raw: key.into(),
-                        ..node.clone()
-                    },
-                    Node {
-                        value: Value::Str(value.into()),
-                        raw: value.into(),
-                        ..node.clone()
-                    },
-                )]),
-                raw: String::new(),
-                ..node.clone()
-            };
-            &owned
-        }
-        _ => node,
-    };
-    let config = r.inherit(node, config);
-    let known: Vec<&str> = [
-        CASE_ONLY.as_slice(),
-        INHERITED.as_slice(),
-        TEXT_EXTENSIONS.as_slice(),
-    ]
-    .concat();
-    for key in GROUP_ONLY {
-        if let Some(k) = key_node(node, key) {
-            r.error(k, format!("`{key}` belongs to a group, not to a case"));
-        }
-    }
-    r.unknown_keys(
-        node,
-        &[known.as_slice(), GROUP_ONLY.as_slice()].concat(),
-        "a case",
-    );
-    let has = |key: &str| get(node, key).is_some();
-    let required: &[&[&str]] = if sample && r.context.interactive_or_multi_pass {
-        &[
-            &["generate"],
-            &["copy"],
-            &["in"],
-            &["in.statement", "in.download"],
-            &["interaction", "in.download"],
-        ]
-    } else if sample {
-        &[
-            &["generate"],
-            &["copy"],
-            &["in"],
-            &["in.statement", "in.download"],
-        ]
-    } else {
-        &[&["generate"], &["copy"], &["in"]]
-    };
-    if !required.iter().any(|keys| keys.iter().all(|k| has(k))) {
-        r.error(
-            at,
-            "a case needs an input: `generate`, `copy` or `in`".into(),
-        );
-    }
-    if !r.context.interactive_or_multi_pass && has("interaction") {
-        r.error(
-            key_node(node, "interaction").unwrap(),
-            "`interaction` is for interactive and multi-pass problems only".into(),
-        );
-    }
-    if !sample {
-        for key in SAMPLE_ONLY {
-            if let Some(k) = key_node(node, key) {
-                r.error(k, format!("`{key}` is for samples only"));
-            }
-        }
-    }
-    let generate = get(node, "generate").and_then(|g| command(r, g, count, &config.salt));
-    let copy = get(node, "copy").and_then(|c| match c.as_str() {
-        Some(p) if !p.is_empty() && !p.starts_with('/') && !p.split('/').any(|x| x == "..") => {
-            if TEXT_EXTENSIONS
-                .iter()
-                .any(|e| p.ends_with(&format!(".{e}")))
-            {
-                r.warn(
-                    c,
-                    format!("`copy: {p}` names the case without its extension"),
-                );
-            }
-            Some(format!("{}/{p}", super::FOLDER))
-        }
-        _ => {
-            let found = c.describe();
-            r.error(
-                c,
-                format!("copy must be a path below generators/ without extension, found {found}"),
-            );
-            None
-        }
-    });
-    let mut inline = vec![];
-    let mut links = vec![];
-    for ext in TEXT_EXTENSIONS {
-        let Some(value) = get(node, ext) else {
-            continue;
-        };
-        match &value.value {
-            Value::Null => {}
-            Value::Map(_) if ext == "yaml" => {
-                inline.push((ext.to_string(), yaml_file(r.source, value)))
-            }
-            Value::Map(entries)
-                if LINKABLE.contains(&ext)
-                    && entries.len() == 1
-                    && get(value, "link").is_some() =>
-            {
-                let target = get(value, "link")
-                    .and_then(Node::as_str)
-                    .unwrap_or_default();
-                let allowed = [LINKABLE.as_slice(), &["in", "ans"]].concat();
-                if !allowed.contains(&target) {
-                    let hint = did_you_mean(target, allowed.iter().copied());
-                    r.error(
-                        value,
-                        format!("`{ext}` links to `{target}`, which is not a file of a case{hint}"),
-                    );
-                } else if ext.split('.').next() != target.split('.').next() {
-                    r.error(value, format!("`{ext}` may not link to `{target}`: an input links to an input, an answer to an answer"));
-                } else {
-                    links.push((ext.to_string(), target.to_string()));
-                }
-            }
-            _ => match value.scalar_text() {
-                Some(mut text) => {
-                    if !text.is_empty() && !text.ends_with('\n') {
-                        text.push('\n');
-                    }
-                    inline.push((ext.to_string(), text));
-                }
-                None => {
-                    let found = value.describe();
-                    r.error(
-                        value,
-                        format!(
-                            "`{ext}` must be the file's text or `{{link: ...}}`, found {found}"
-                        ),
-                    );
-                }
-            },
-        }
-    }
-    for (from, to) in &links {
-        if links.iter().any(|(f, _)| f == to) {
-            r.error(
-                node,
-                format!("`{from}` links to `{to}`, which is a link itself"),
-            );
-        }
-    }
-    let matches = matches(r, node);
-    if count.is_none() {
-        if let (Some(g), Some(k)) = (&generate, get(node, "generate")) {
-            if g.text.contains("{count}") {
-                r.warn(
-                    k,
-                    "`{count}` in a command without `count:` is left as it is".into(),
-                );
-            }
-        }
-    }
-    (r.errors.len() == errors).then_some(Rule {
-        generate,
-        copy,
-        inline,
-        links,
-        solution: config.solution,
-        retries: config.retries,
-        matches,
-    })
-}
-
-fn command(r: &mut Reader, node: &Node, count: Option<i64>, salt: &str) -> Option<Command> {
-    let Some(text) = node.as_str().filter(|t| !t.trim().is_empty()) else {
-        let found = node.describe();
-        r.error(
-            node,
-            format!("generate must be a command (a generator and its arguments), found {found}"),
-        );
-        return None;
-    };
-    let (mut text, missing) = substitute_constants(text, &r.context.constants);
-    for name in missing {
-        r.warn(
-            node,
-            format!("`{{{{{name}}}}}` names no constant of problem.yaml; left as it is"),
-        );
-    }
-    if let Some(value) = count {
-        text = text.replace("{count}", &value.to_string());
-    }
-    let words = match shell_words::split(&text) {
-        Ok(words) if !words.is_empty() => words,
-        _ => {
-            r.error(
-                node,
-                format!("cannot split `{text}` into words (an unclosed quote?)"),
-            );
-            return None;
-        }
-    };
-    let program = words[0].clone();
-    if program.starts_with('/') || program.split('/').any(|p| p == "..") {
-        r.error(
-            node,
-            format!(
-                "generator `{program}` must be a path below generators/ or a name of `generators:`"
-            ),
-        );
-        return None;
-    }
-    let args = words[1..].to_vec();
-    let seeds: usize = args.iter().map(|a| seed_count(a)).sum();
-    if seeds > 1 {
-        r.error(node, "`{seed}` may appear at most once in a command".into());
-        return None;
-    }
-    let text = text.trim().to_string();
-    Some(Command {
-        seed: seed(salt, count.unwrap_or(1), &text),
-        text,
-        program,
-        args,
-        uses_seed: seeds == 1,
-    })
-}
-
-fn matches(r: &mut Reader, node: &Node) -> Vec<Match> {
-    let Some(spec) = get(node, "match") else {
-        return vec![];
-    };
-    let by_extension: Vec<(&str, &Node)> = match &spec.value {
-        Value::Str(_) | Value::Seq(_) => vec![("in", spec)],
-        Value::Map(_) => {
-            r.unknown_keys(spec, &["in", "ans"], "match");
-            ["in", "ans"]
-                .into_iter()
-                .filter_map(|e| get(spec, e).map(|n| (e, n)))
-                .collect()
-        }
-        _ => vec![("", spec)],
-    };
-    let mut out = vec![];
-    for (extension, list) in by_extension {
-        let items: Vec<&Node> = match &list.value {
-            Value::Seq(items) => items.iter().collect(),
-            _ => vec![list],
-        };
-        for item in items {
-            match item.as_str() {
-                Some(pattern) if !extension.is_empty() => out.push(Match {
-                    extension: extension.to_string(),
-                    pattern: pattern.to_string(),
-                    line: item.line,
-                    column: item.column,
-                }),
-                _ => {
-                    let found = item.describe();
-                    r.error(item, format!("match must be a pattern, a list of them, or `in:`/`ans:` lists, found {found}"));
-                }
-            }
-        }
-    }
-    out
 }
