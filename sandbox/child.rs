@@ -151,7 +151,18 @@ extern "C" fn program_child(arg: *mut libc::c_void) -> libc::c_int {
         fail(stage, err);
     }
     // SAFETY: argv and envp are null-terminated arrays of C strings inside the plan.
-    let err = unsafe { raw::execve(plan.exe.as_ptr(), plan.argv, plan.envp) };
+    let exec = || unsafe { raw::execve(plan.exe.as_ptr(), plan.argv, plan.envp) };
+    let mut err = exec();
+    // ETXTBSY: the program's file is still open for writing somewhere. A process the runner
+    // forked while one of its threads was writing that file (a build being published, a test
+    // writing its program) holds the descriptor until its own exec, milliseconds later: that
+    // is waited out, for at most two seconds (poll, which the filter allows, as the sleep).
+    let mut waited_ms = 0;
+    while err == libc::ETXTBSY && waited_ms < 2000 {
+        let _ = raw::poll(&mut [], 5);
+        waited_ms += 5;
+        err = exec();
+    }
     fail(Stage::Exec, err);
 }
 

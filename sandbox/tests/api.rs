@@ -435,3 +435,40 @@ fn a_writable_copy_of_a_host_folder_is_the_programs_to_change_and_comes_back_out
         "a missing folder cannot be copied"
     );
 }
+
+/// A program file another process still holds open for writing (one the runner forked while a
+/// thread of it was writing the file, say) cannot be executed (ETXTBSY) until that process lets
+/// go: the run waits for it, briefly, instead of failing.
+#[test]
+fn a_program_held_open_for_writing_for_a_moment_is_waited_for() {
+    let built = c_program("waited-for", "int main(void) { return 7; }");
+    for containment in available_containments() {
+        let exe = folder().join("program");
+        std::fs::copy(&built, &exe).unwrap();
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let mut holder = std::process::Command::new("sh")
+            .args(["-c", "exec 3>>\"$0\"; sleep 0.3"])
+            .arg(&exe)
+            .spawn()
+            .unwrap();
+        let held = PathBuf::from(format!("/proc/{}/fd/3", holder.id()));
+        let start = Instant::now();
+        while !held.exists() {
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "the holder never opened it"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        let o = run_with(
+            &program([exe.as_os_str()]),
+            &input(b""),
+            &default_limits(),
+            containment,
+        )
+        .unwrap_or_else(|e| panic!("{containment}: {e}"));
+        assert_eq!(o.end, End::Exited(7), "{containment}: {o:?}");
+        holder.wait().unwrap();
+    }
+}
