@@ -383,7 +383,7 @@ fn switch(fields: &Fields, key: &str, off: &str, on: &str) -> Result<Option<bool
 }
 
 /// `A B` as two numbers, where `inf`, `+inf` and `-inf` are allowed.
-fn range(node: &Node) -> Option<(f64, f64)> {
+pub(super) fn range(node: &Node) -> Option<(f64, f64)> {
     let text = node.scalar_text()?;
     let numbers: Vec<f64> = text
         .split_whitespace()

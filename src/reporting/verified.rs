@@ -82,10 +82,12 @@ pub struct SubmissionRow {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RowScore {
     pub total: f64,
-    /// The full score; `None` when unbounded.
+    /// The highest score, the full one unless `lower_best`; `None` when unbounded.
     pub max: Option<f64>,
     /// Each group scored, in judging order: its id, score and maximum (`None`: unbounded).
     pub groups: Vec<(String, f64, Option<f64>)>,
+    /// Legacy `objective: min`: a lower score is better, and this (the lowest) is the full one.
+    pub lower_best: Option<f64>,
 }
 
 /// A problem of `verify`, once all its submissions were reported.

@@ -109,6 +109,7 @@ fn judged_row(
     let scored = scores.as_ref().map(|scores| Scored {
         total: scores.total,
         range: scores.range,
+        minimize: scores.minimize,
         verdict: scores.verdict,
         groups: scores
             .groups
@@ -127,6 +128,7 @@ fn judged_row(
         total: scores.total,
         max: Some(scores.range.1).filter(|max| max.is_finite()),
         groups: scores.groups,
+        lower_best: Some(scores.range.0).filter(|_| scores.minimize),
     });
 }
 

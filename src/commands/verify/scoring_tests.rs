@@ -6,10 +6,20 @@ use crate::package::testdata;
 
 /// The scheme of a package of `version` with these files below it (its `data/`).
 fn scheme(version: FormatVersion, files: &[(&str, &str)], custom: bool) -> Scheme {
+    with_problem(version, files, custom, &ProblemGrading::default())
+}
+
+/// [`scheme`] with legacy `grading` in `problem.yaml`.
+fn with_problem(
+    version: FormatVersion,
+    files: &[(&str, &str)],
+    custom: bool,
+    problem: &ProblemGrading,
+) -> Scheme {
     let dir = tree(files);
     let data = testdata::read(&root(dir.path()), version, &[], &mut vec![]).unwrap();
     let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
-    Scheme::new(version, &data, &ids, custom).unwrap()
+    Scheme::new(version, &data, &ids, custom, problem).unwrap()
 }
 
 /// A run with a verdict (and a validator's score).
@@ -138,6 +148,33 @@ fn legacy_score_files_need_custom_score_validation() {
     assert_eq!(plain.score(&[run(AC, None)]).unwrap().total, 1.0);
 }
 
+#[test]
+fn problem_yaml_grading_keys_hold_over_every_group_and_min_is_the_objective() {
+    let files = [
+        (
+            "data/secret/testdata.yaml",
+            "accept_score: 3\nrange: 0 10\n",
+        ),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+        ("data/secret/2.in", ""),
+        ("data/secret/2.ans", ""),
+    ];
+    let problem = ProblemGrading {
+        minimize: true,
+        accept_score: Some(2.0),
+        range: Some((1.0, 20.0)),
+        on_reject_continue: Some(true),
+        ..ProblemGrading::default()
+    };
+    let scheme = with_problem(FormatVersion::Legacy, &files, false, &problem);
+    // secret: WA (0, judged on by `grade`) then AC (2): 2; data: the same.
+    let scores = scheme.score(&[run(WA, None), run(AC, None)]).unwrap();
+    assert_eq!(scores.total, 2.0);
+    assert_eq!((scores.range, scores.minimize), ((1.0, 20.0), true));
+    assert_eq!(scores.faults, Vec::<String>::new());
+}
+
 fn spec_package(group2: &str) -> Vec<(&str, &str)> {
     let mut files = vec![
         ("data/sample/1.in", ""),
@@ -232,7 +269,7 @@ fn score_files_against_the_2025_09_rules_are_judge_errors() {
         testdata::read(&root(dir.path()), FormatVersion::V2025_09, &[], &mut vec![]).unwrap();
     let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
     assert!(matches!(
-        Scheme::new(FormatVersion::V2025_09, &data, &ids, false),
+        Scheme::new(FormatVersion::V2025_09, &data, &ids, false, &ProblemGrading::default()),
         Err(SchemeError::Invalid(why)) if why.contains("secret/b")
     ));
 }

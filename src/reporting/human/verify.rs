@@ -75,26 +75,34 @@ impl Table {
 }
 
 /// A scoring problem's row's scores, as words to wrap: `score 50 of 100: secret/subtask1
-/// 50/50, secret/subtask2 0/50` (the last group, the root the total comes from, left out).
+/// 50/50, secret/subtask2 0/50` (the last group, the root the total comes from, left out). Where
+/// a lower score is better: `score 7, lower is better, full 3: secret/subtask1 4, ...`.
 fn score_units(score: &RowScore) -> Vec<String> {
     let of = |max: Option<f64>| max.map_or("unbounded".to_string(), points);
-    let mut units = vec![
-        "score".to_string(),
-        points(score.total),
-        "of".to_string(),
-        of(score.max),
-    ];
+    let mut units = vec!["score".to_string(), points(score.total)];
+    match score.lower_best {
+        Some(best) => {
+            units[1].push(',');
+            let words = ["lower", "is", "better,", "full"].map(String::from);
+            units.extend(words.into_iter().chain([points(best)]));
+        }
+        None => units.extend(["of".into(), of(score.max)]),
+    }
     let groups = &score.groups[..score.groups.len().saturating_sub(1)];
     if let Some(last) = units.last_mut().filter(|_| !groups.is_empty()) {
         last.push(':');
     }
     for (i, (group, got, max)) in groups.iter().enumerate() {
         let comma = if i + 1 < groups.len() { "," } else { "" };
+        // Out of a maximum only where the maximum is the full score.
+        let out_of = match score.lower_best {
+            Some(_) => String::new(),
+            None => format!("/{}", of(*max)),
+        };
         units.push(format!(
-            "{} {}/{}{comma}",
+            "{} {}{out_of}{comma}",
             visible_line(group),
             points(*got),
-            of(*max)
         ));
     }
     units
