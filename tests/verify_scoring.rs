@@ -291,7 +291,8 @@ fn a_2025_09_package_scores_by_aggregation_validator_scores_and_submissions_yaml
         "{summary}"
     );
 
-    let human = project.verify(&["points"]);
+    let junit = project.path().join("report.xml");
+    let human = project.verify(&["points", "--junit", junit.to_str().unwrap()]);
     assert_eq!(code(&human), 1, "{}", dump(&human));
     assert_eq!(
         score_line(&human, "mixed/scored.py"),
@@ -302,4 +303,27 @@ fn a_2025_09_package_scores_by_aggregation_validator_scores_and_submissions_yaml
         text.contains("mixed/hoped.py: score 65 is outside [70, 100]"),
         "{text}"
     );
+
+    // JUnit: the score line as the test case's output, the numbers as its properties.
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let document = roxmltree::Document::parse(&xml).unwrap();
+    let case = document
+        .descendants()
+        .find(|n| n.has_tag_name("testcase") && n.attribute("name") == Some("mixed/scored.py"))
+        .unwrap_or_else(|| panic!("no mixed/scored.py\n{xml}"));
+    let out = case
+        .children()
+        .find(|c| c.has_tag_name("system-out"))
+        .and_then(|c| c.text())
+        .unwrap_or_default();
+    assert_eq!(
+        out.trim(),
+        "score 65 of 100: secret/group1 20/20, secret/group2 20/30, secret/group3 25/50"
+    );
+    let properties: Vec<(&str, &str)> = case
+        .descendants()
+        .filter(|n| n.has_tag_name("property"))
+        .map(|p| (p.attribute("name").unwrap(), p.attribute("value").unwrap()))
+        .collect();
+    assert_eq!(properties, [("score", "65"), ("max_score", "100")]);
 }
