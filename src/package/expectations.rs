@@ -339,6 +339,25 @@ impl Expectation {
         Check { verdict, problem }
     }
 
+    /// The expectation with its score demands left out: what can still be checked of a
+    /// problem whose scores cannot be computed (its package is then reported not verified, or
+    /// invalid, saying why).
+    pub fn without_scores(&self) -> Expectation {
+        match self {
+            Expectation::Final(verdict, _) => Expectation::Final(*verdict, None),
+            Expectation::Rules(rules) => Expectation::Rules(
+                rules
+                    .iter()
+                    .map(|rule| Rule {
+                        score: None,
+                        demand: None,
+                        ..rule.clone()
+                    })
+                    .collect(),
+            ),
+        }
+    }
+
     /// Whether the cases up to the first failure settle the expectation as far as the format's
     /// first-error verdict goes: no rule names some cases only or a score (those need every
     /// case). Judging may then stop at the first failure, as verifyproblem and `bt run` do.

@@ -382,3 +382,20 @@ fn folder_demands_measure_towards_the_full_score_whichever_way_it_lies() {
         .unwrap()
         .contains("short of the full 10"));
 }
+
+#[test]
+fn without_scores_only_verdicts_are_demanded() {
+    let cases = outcomes(&[("secret/1", Some(AC))]);
+    let folder = Expectation::Final(AC, Some(ScoreDemand::Partial)).without_scores();
+    assert!(folder.check(&cases, None).ok());
+    let scored = Rule {
+        permitted: set(&[AC]),
+        score: Some((40.0, 60.0)),
+        ..Rule::new("submissions.yaml:1:1")
+    };
+    let rules = Expectation::Rules(vec![scored]);
+    assert!(!rules.check(&cases, None).ok());
+    assert!(rules.without_scores().check(&cases, None).ok());
+    let wrong = outcomes(&[("secret/1", Some(WA))]);
+    assert!(!rules.without_scores().check(&wrong, None).ok());
+}

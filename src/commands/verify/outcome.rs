@@ -117,7 +117,10 @@ fn judged_row(
             .map(|(id, score, _)| (id.clone(), *score))
             .collect(),
     });
-    let check = expectation.check(&outcomes, scored.as_ref());
+    let check = match &problem.scoring {
+        Some(Err(_)) => expectation.without_scores().check(&outcomes, None),
+        _ => expectation.check(&outcomes, scored.as_ref()),
+    };
     if let Some(graded) = scores.as_ref().and_then(|s| s.verdict) {
         // Legacy grading: the verdict is the grading's, which may accept a rejected case.
         row.verdict = Some(Got::Verdict(run_verdict(graded)));

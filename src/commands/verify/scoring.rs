@@ -135,6 +135,13 @@ impl Scheme {
         legacy_custom_score: bool,
         problem: &ProblemGrading,
     ) -> Result<Scheme, SchemeError> {
+        let mut settings =
+            std::iter::once(&data.root).chain(data.groups.iter().map(|g| &g.settings));
+        if let Some(why) = settings.find_map(|s| s.grading.unsupported.as_ref()) {
+            return Err(SchemeError::Unsupported(format!(
+                "{why}; the scores are not checked"
+            )));
+        }
         let legacy = match version {
             FormatVersion::Legacy => true,
             FormatVersion::V2023_07 => {
@@ -462,14 +469,13 @@ fn legacy_tree(
     cases: &[String],
     problem: &ProblemGrading,
 ) -> Result<Node, SchemeError> {
-    let rule = |settings: &Settings| -> Result<Rule, SchemeError> {
-        let grading = &settings.grading;
+    let rule = |id: &str| -> Result<Rule, SchemeError> {
+        let grading = &settings_of(data, id).grading;
         if grading.custom_grader {
-            return Err(SchemeError::Unsupported(
-                "`grading: custom` asks for a custom grader, which grundy does not run; scores \
-                 are not computed"
-                    .into(),
-            ));
+            return Err(SchemeError::Unsupported(format!(
+                "`grading: custom` in the settings of {id} asks for a custom grader (graders/), \
+                 which grundy does not run; the scores are not checked"
+            )));
         }
         Ok(Rule::Legacy(Legacy {
             on_reject_continue: problem
@@ -483,7 +489,7 @@ fn legacy_tree(
     };
     let mut root = Node {
         id: "data".into(),
-        rule: rule(&data.root)?,
+        rule: rule("data")?,
         children: vec![],
     };
     for (c, case) in cases.iter().enumerate() {
@@ -503,7 +509,7 @@ fn legacy_tree(
                 None => {
                     node.children.push(Child::Group(Node {
                         id: id.clone(),
-                        rule: rule(settings_of(data, &id))?,
+                        rule: rule(&id)?,
                         children: vec![],
                     }));
                     node.children.len() - 1

@@ -16,10 +16,20 @@ fn with_problem(
     custom: bool,
     problem: &ProblemGrading,
 ) -> Scheme {
+    attempt(version, files, custom, problem).unwrap()
+}
+
+/// The scheme, or why there is none.
+fn attempt(
+    version: FormatVersion,
+    files: &[(&str, &str)],
+    custom: bool,
+    problem: &ProblemGrading,
+) -> Result<Scheme, SchemeError> {
     let dir = tree(files);
     let data = testdata::read(&root(dir.path()), version, &[], &mut vec![]).unwrap();
     let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
-    Scheme::new(version, &data, &ids, custom, problem).unwrap()
+    Scheme::new(version, &data, &ids, custom, problem)
 }
 
 /// A run with a verdict (and a validator's score).
@@ -264,12 +274,57 @@ fn score_files_against_the_2025_09_rules_are_judge_errors() {
         Err(NoScore::JudgeError { case: 1, .. })
     ));
     // A group without max_score under a bounded secret is the package's error.
-    let dir = tree(&spec_package("score_aggregation: sum\n"));
-    let data =
-        testdata::read(&root(dir.path()), FormatVersion::V2025_09, &[], &mut vec![]).unwrap();
-    let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
+    let files = spec_package("score_aggregation: sum\n");
     assert!(matches!(
-        Scheme::new(FormatVersion::V2025_09, &data, &ids, false, &ProblemGrading::default()),
+        attempt(FormatVersion::V2025_09, &files, false, &ProblemGrading::default()),
         Err(SchemeError::Invalid(why)) if why.contains("secret/b")
     ));
+}
+
+#[test]
+fn what_grundy_does_not_apply_leaves_the_scores_unchecked_and_says_where() {
+    let unsupported = |version, group_file: &str| {
+        let files = spec_package(group_file);
+        match attempt(version, &files, false, &ProblemGrading::default()) {
+            Err(SchemeError::Unsupported(why)) => why,
+            other => panic!("{group_file}: {other:?}"),
+        }
+    };
+    let why = unsupported(
+        FormatVersion::V2025_09,
+        "max_score: 60\nstatic_validation_score: 10\n",
+    );
+    assert!(
+        why.contains("secret/b/test_group.yaml:2:26: `static_validation_score` asks for a static")
+            && why.ends_with("the scores are not checked"),
+        "{why}"
+    );
+    let why = unsupported(
+        FormatVersion::V2023_07,
+        "scoring:\n  score: 60\n  aggregation: sum\n",
+    );
+    assert!(
+        why.contains(
+            "secret/b/test_group.yaml:2:8: `scoring` asks for scores by the 2023-07 draft"
+        ),
+        "{why}"
+    );
+    // `static_validation: false` asks for nothing.
+    let files = spec_package("max_score: 60\nstatic_validation: false\n");
+    let none = ProblemGrading::default();
+    assert!(attempt(FormatVersion::V2023_07, &files, false, &none).is_ok());
+    let files = [
+        ("data/secret/testdata.yaml", "grading: custom\n"),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+    ];
+    match attempt(FormatVersion::Legacy, &files, false, &none) {
+        Err(SchemeError::Unsupported(why)) => {
+            assert!(
+                why.contains("`grading: custom` in the settings of secret"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
 }
