@@ -2,7 +2,7 @@
 //! (legacy `grading`, in the shape of problemtools' `oddecho`: groups, `on_reject: continue`,
 //! `accept_if_any_accepted`, `ignore_sample`) and `points` (2025-09: `max_score` and each
 //! `score_aggregation`, a custom output validator writing `score.txt`, `submissions.yaml` score
-//! ranges). Every expected score below is worked out by hand from the format's rules, in the
+//! ranges), and `golf` (legacy `objective: min`: a lower score is better). Every expected score below is worked out by hand from the format's rules, in the
 //! comment beside it. Programs and validators are Python.
 
 mod common;
@@ -70,6 +70,41 @@ fn tasks(project: &Project) {
     ];
     for (path, text) in files {
         project.file(&format!("tasks/{path}"), text);
+    }
+}
+
+/// Legacy `golf`, where a lower score is better: print a number at least the input; the
+/// validator scores the number printed. Cases secret/1 (3) and secret/2 (4); the full score is
+/// the bottom of the range, 3 + 4 = 7.
+fn golf(project: &Project) {
+    let validator = r#"import sys
+n = int(open(sys.argv[1]).read())
+output = sys.stdin.read().split()
+if len(output) != 1 or not output[0].isdigit() or int(output[0]) < n:
+    sys.exit(43)
+open(sys.argv[3] + 'score.txt', 'w').write(output[0])
+sys.exit(42)
+"#;
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "name: Golf\ntype: scoring\nvalidation: custom score\ngrading:\n  objective: min\n",
+        ),
+        ("data/testdata.yaml", "range: 7 100\n"),
+        ("data/secret/1.in", "3\n"),
+        ("data/secret/1.ans", "3\n"),
+        ("data/secret/2.in", "4\n"),
+        ("data/secret/2.ans", "4\n"),
+        ("output_validators/check.py", validator),
+        ("submissions/accepted/exact.py", ECHO),
+        (
+            "submissions/partially_accepted/double.py",
+            "print(2 * int(input()))\n",
+        ),
+        ("submissions/partially_accepted/exact_too.py", ECHO),
+    ];
+    for (path, text) in files {
+        project.file(&format!("golf/{path}"), text);
     }
 }
 
@@ -326,4 +361,37 @@ fn a_2025_09_package_scores_by_aggregation_validator_scores_and_submissions_yaml
         .map(|p| (p.attribute("name").unwrap(), p.attribute("value").unwrap()))
         .collect();
     assert_eq!(properties, [("score", "65"), ("max_score", "100")]);
+}
+
+#[test]
+fn with_objective_min_the_lowest_score_is_the_full_one() {
+    let project = Project::new();
+    golf(&project);
+    let output = project.verify(&["golf", "--format", "json"]);
+    // exact_too.py gets the full score where a partial one is due.
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let (rows, _) = json(&output);
+    let min = |row: &Value| (row["objective"].clone(), row["min_score"].clone());
+    // 3 + 4 = 7, the bottom of the range: full.
+    let exact = row(&rows, "accepted/exact.py");
+    assert_eq!((&exact["score"], &exact["ok"]), (&json!(7.0), &json!(true)));
+    assert_eq!(min(exact), (json!("min"), json!(7.0)));
+    assert_eq!(exact["max_score"], json!(100.0));
+    // 6 + 8 = 14: worse than 7, better than 100.
+    let double = row(&rows, "partially_accepted/double.py");
+    assert_eq!(
+        (&double["score"], &double["ok"]),
+        (&json!(14.0), &json!(true))
+    );
+    let too = row(&rows, "partially_accepted/exact_too.py");
+    assert_eq!((&too["score"], &too["ok"]), (&json!(7.0), &json!(false)));
+    let problem = too["problem"].as_str().unwrap_or_default();
+    assert!(problem.contains("short of the full 7"), "{too}");
+
+    let human = project.verify(&["golf"]);
+    assert_eq!(code(&human), 1, "{}", dump(&human));
+    assert_eq!(
+        score_line(&human, "partially_accepted/double.py"),
+        "score 14, lower is better, full 7: secret 14"
+    );
 }

@@ -205,6 +205,13 @@ fn other_new_keys_are_type_checked() {
 fn legacy_grading_objective_and_its_deprecated_keys() {
     let m = ok("type: scoring\ngrading:\n  objective: min\n  show_test_data_groups: true\n");
     assert!(m.grading.minimize);
+    // As Swedish olympiad packages write it, a boolean to YAML 1.1.
+    assert!(
+        !ok("grading:\n  show_test_data_groups: yes\n")
+            .grading
+            .minimize
+    );
+    assert!(read_text("grading:\n  show_test_data_groups: maybe\n").is_err());
     assert_eq!(ok("name: x\n").grading, ProblemGrading::default());
     let (m, warnings) =
         read_text("grading:\n  range: 0 50\n  on_reject: grade\n  accept_score: 5\n").unwrap();

@@ -48,7 +48,15 @@ pub fn read(fields: &Fields, warnings: &mut Vec<Diagnostic>) -> Result<ProblemGr
             w => Ok(w),
         }
     };
-    grading.boolean("show_test_data_groups")?;
+    // Packages write `yes` here, a boolean to the YAML 1.1 readers problemtools uses.
+    if let Some(node) = grading.get("show_test_data_groups") {
+        let word = node.scalar_text().map(|w| w.to_ascii_lowercase());
+        let yaml11 = ["true", "false", "yes", "no", "on", "off"];
+        if !word.is_some_and(|w| yaml11.contains(&w.as_str())) {
+            let expected = "true or false (or yes, no, on, off)";
+            return Err(grading.error(node, "show_test_data_groups", expected));
+        }
+    }
     let mut read = ProblemGrading {
         minimize: word("objective", &["max", "min"])?.as_deref() == Some("min"),
         on_reject_continue: word("on_reject", &["first_error", "worst_error", "grade"])?.and_then(
