@@ -170,16 +170,22 @@ fn an_earlier_report_is_replaced() {
     assert!(std::fs::read_to_string(&path).unwrap().starts_with("<?xml"));
 }
 
+/// A JUnit reporter of a `verify` run, started, writing `verify.xml` in `dir`.
+fn verify_reporter(dir: &std::path::Path) -> (JunitReporter, PathBuf) {
+    let path = dir.join("verify.xml");
+    let mut reporter = JunitReporter::new(path.clone());
+    let run = RunKind::Verify { unreadable: vec![] };
+    reporter.report(&Event::RunStarted(&run)).unwrap();
+    (reporter, path)
+}
+
 /// A `verify` run: a suite per problem in the order reported, a test case per submission (a
 /// wrong output a failure, a crash an error, one not judged skipped), and `(package)` for an
 /// invalid one; cut short, every suite says so.
 #[test]
 fn verify_reports_submissions_and_packages_with_the_same_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("verify.xml");
-    let mut reporter = JunitReporter::new(path.clone());
-    let run = RunKind::Verify { unreadable: vec![] };
-    reporter.report(&Event::RunStarted(&run)).unwrap();
+    let (mut reporter, path) = verify_reporter(dir.path());
     let row = |problem: &str, name: &str, got, ok| SubmissionRow {
         problem: problem.into(),
         submission: name.into(),
@@ -260,10 +266,7 @@ fn verify_reports_submissions_and_packages_with_the_same_rule() {
 #[test]
 fn a_scored_submission_carries_its_score_line_and_numbers() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("verify.xml");
-    let mut reporter = JunitReporter::new(path.clone());
-    let run = RunKind::Verify { unreadable: vec![] };
-    reporter.report(&Event::RunStarted(&run)).unwrap();
+    let (mut reporter, path) = verify_reporter(dir.path());
     // Legacy `objective: min` over the range 3..100: 7 is the score, 3 the full one.
     let row = SubmissionRow {
         problem: "golf".into(),
