@@ -45,5 +45,6 @@ mod verify_builtin;
 mod verify_checktestdata;
 mod verify_containment;
 mod verify_domjudge;
+mod verify_scoring;
 mod verify_stream;
 mod verify_toolchains;

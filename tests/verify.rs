@@ -6,8 +6,6 @@
 
 use crate::common;
 
-use std::process::Output;
-
 use common::{binary, code, dump, row, stderr, stdout, verify_json as json, Project};
 use serde_json::Value;
 
@@ -128,21 +126,11 @@ sys.exit(43)
     }
 }
 
-fn verify(project: &Project, args: &[&str]) -> Output {
-    let mut all = vec!["verify"];
-    all.extend(args);
-    project
-        .command(&all)
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap()
-}
-
 #[test]
 fn hello_every_folder_gets_its_verdict_and_the_time_limit_is_computed() {
     let project = Project::new();
     hello(&project, "hello");
-    let output = verify(&project, &["hello", "--format", "json"]);
+    let output = project.verify(&["hello", "--format", "json"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let (rows, summary) = json(&output);
     let verdicts: Vec<(&str, &str, bool)> = rows
@@ -194,7 +182,7 @@ fn hello_every_folder_gets_its_verdict_and_the_time_limit_is_computed() {
 fn the_human_report_has_a_table_and_a_closing_line() {
     let project = Project::new();
     different(&project, "different");
-    let output = verify(&project, &["different"]);
+    let output = project.verify(&["different"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let text = stdout(&output);
     assert!(text.contains("SUBMISSION"), "{text}");
@@ -219,17 +207,14 @@ fn first_failure_stops_a_submission_at_its_first_failing_case() {
         "different/submissions/wrong_answer/then_crash.py",
         "a, b = map(int, input().split())\nif a > 1:\n    raise SystemExit(1)\nprint(0)\n",
     );
-    let every_case = verify(&project, &["different", "--format", "json"]);
+    let every_case = project.verify(&["different", "--format", "json"]);
     assert_eq!(code(&every_case), 1, "{}", dump(&every_case));
     let (rows, _) = json(&every_case);
     let caught = &row(&rows, "wrong_answer/then_crash.py")["caught_by"];
     assert_eq!(caught.as_array().unwrap().len(), 2, "{caught}");
     assert_eq!(caught[1]["verdict"], "RE");
 
-    let first = verify(
-        &project,
-        &["different", "--format", "json", "--first-failure"],
-    );
+    let first = project.verify(&["different", "--format", "json", "--first-failure"]);
     assert_eq!(code(&first), 0, "{}", dump(&first));
     let (rows, summary) = json(&first);
     let stopped = row(&rows, "wrong_answer/then_crash.py");
@@ -259,7 +244,7 @@ fn submissions_only_judges_without_validating() {
         "different/input_validators/two.py",
         "import sys\nsys.exit(43)\n",
     );
-    let validated = verify(&project, &["different"]);
+    let validated = project.verify(&["different"]);
     assert_eq!(code(&validated), 1, "{}", dump(&validated));
     assert!(
         stdout(&validated).contains("package INVALID"),
@@ -267,7 +252,7 @@ fn submissions_only_judges_without_validating() {
         dump(&validated)
     );
     // ...unless validation is left out: then only the submissions count.
-    let judged = verify(&project, &["different", "--submissions-only"]);
+    let judged = project.verify(&["different", "--submissions-only"]);
     assert_eq!(code(&judged), 0, "{}", dump(&judged));
     let text = stdout(&judged);
     assert!(
@@ -281,7 +266,7 @@ fn submissions_only_judges_without_validating() {
 fn a_custom_output_validator_judges_and_is_checked_with_the_output_cases() {
     let project = Project::new();
     sum(&project, "sum");
-    let output = verify(&project, &["sum", "--format", "json"]);
+    let output = project.verify(&["sum", "--format", "json"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let (rows, summary) = json(&output);
     assert_eq!(row(&rows, "accepted/sum.cpp")["verdict"], "AC");
@@ -317,7 +302,7 @@ fn a_package_is_invalid_when_its_validators_fail_their_checks() {
         "sum/output_validator/validate.py",
         "import sys\nsys.exit(42)\n",
     );
-    let output = verify(&project, &["sum"]);
+    let output = project.verify(&["sum"]);
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let text = stdout(&output);
     assert!(
@@ -336,7 +321,7 @@ fn a_package_is_invalid_when_its_validators_fail_their_checks() {
 
     // A validator that breaks the protocol (exit 0) is broken, not a verdict.
     project.file("sum/input_validators/ints.py", "print('fine')\n");
-    let output = verify(&project, &["sum"]);
+    let output = project.verify(&["sum"]);
     assert_eq!(code(&output), 1, "{}", dump(&output));
     assert!(
         stdout(&output)
@@ -355,11 +340,11 @@ fn answer_validators_check_every_answer_against_its_input() {
         "sum/answer_validators/adds_up.py",
         "import sys\na, b = map(int, open(sys.argv[1]).read().split())\nsys.exit(42 if int(sys.stdin.read()) == a + b else 43)\n",
     );
-    let output = verify(&project, &["sum", "--format", "json"]);
+    let output = project.verify(&["sum", "--format", "json"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
 
     project.file("sum/data/secret/big.ans", "3000001\n");
-    let output = verify(&project, &["sum"]);
+    let output = project.verify(&["sum"]);
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let text = stdout(&output);
     assert!(
@@ -385,7 +370,7 @@ fn a_compile_error_where_none_is_allowed_fails_the_run() {
         "hello/submissions/accepted/hello.c",
         "int main(void) { oops }\n",
     );
-    let output = verify(&project, &["hello"]);
+    let output = project.verify(&["hello"]);
     assert_eq!(code(&output), 1, "{}", dump(&output));
     assert!(
         stdout(&output).contains("✗ accepted/hello.c: expected AC, but it does not compile"),
@@ -476,7 +461,7 @@ fn interactive_packages_play_every_submission_against_their_interactor() {
     for (path, text) in &files {
         project.file(path, text);
     }
-    let output = verify(&project, &["guess", "--format", "json"]);
+    let output = project.verify(&["guess", "--format", "json"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let (rows, _) = json(&output);
     for (submission, verdict) in [
@@ -502,10 +487,7 @@ fn a_contest_folder_verifies_every_package_and_notes_the_other_folders() {
     different(&project, "contest/different");
     project.file("contest/notes/todo.txt", "write more problems\n");
     let junit = project.path().join("report.xml");
-    let output = verify(
-        &project,
-        &["contest", "--junit", junit.to_str().unwrap(), "-j", "2"],
-    );
+    let output = project.verify(&["contest", "--junit", junit.to_str().unwrap(), "-j", "2"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     assert!(
         stderr(&output).contains("no problem.yaml in it"),
@@ -530,12 +512,12 @@ fn an_unreadable_package_is_exit_2_with_its_place_and_the_others_are_still_verif
     let project = Project::new();
     different(&project, "contest/different");
     project.file("contest/broken/problem.yaml", "name: [unclosed\n");
-    let output = verify(&project, &["contest"]);
+    let output = project.verify(&["contest"]);
     assert_eq!(code(&output), 2, "{}", dump(&output));
     let text = stdout(&output);
     assert!(text.contains("broken/problem.yaml:"), "{text}");
     assert!(text.contains("different: package valid"), "{text}");
-    let output = verify(&project, &["nowhere"]);
+    let output = project.verify(&["nowhere"]);
     assert_eq!(code(&output), 2, "{}", dump(&output));
 }
 
@@ -632,7 +614,7 @@ fn a_judge_error_names_the_output_validator_as_the_package_does() {
         "sum/output_validator/validate.py",
         "import sys\nsys.exit(7)\n",
     );
-    let output = verify(&project, &["sum", "--format", "json"]);
+    let output = project.verify(&["sum", "--format", "json"]);
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let (rows, _) = json(&output);
     let accepted = row(&rows, "accepted/sum.cpp");
@@ -793,7 +775,7 @@ fn junit_calls_a_wrong_output_a_failure_and_a_run_that_did_not_finish_an_error()
         "raise SystemExit(3)\n",
     );
     let junit = project.path().join("report.xml");
-    let output = verify(&project, &["hello", "--junit", junit.to_str().unwrap()]);
+    let output = project.verify(&["hello", "--junit", junit.to_str().unwrap()]);
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let xml = std::fs::read_to_string(&junit).unwrap();
     let document = roxmltree::Document::parse(&xml).unwrap();

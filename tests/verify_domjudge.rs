@@ -5,20 +5,8 @@
 
 use crate::common;
 
-use std::process::Output;
-
 use common::{code, dump, row, verify_json as json, Project};
 use serde_json::Value;
-
-fn verify(project: &Project, args: &[&str]) -> Output {
-    let mut all = vec!["verify"];
-    all.extend(args);
-    project
-        .command(&all)
-        .env_remove("CARGO_TARGET_DIR")
-        .output()
-        .unwrap()
-}
 
 /// The output validator of `twice` (Kattis protocol, Python): the input is `n`, the output must
 /// be `2n`; after a right first pass it asks for a second on `2n` (DOMjudge's `jumble` asks for
@@ -80,7 +68,7 @@ fn twice(project: &Project) {
 fn a_domjudge_style_package_is_verified_whole() {
     let project = Project::new();
     twice(&project);
-    let output = verify(&project, &["twice", "--format", "json"]);
+    let output = project.verify(&["twice", "--format", "json"]);
     // `rejected/broken.py` is right every time, so its tag is not met: the package is invalid.
     assert_eq!(code(&output), 1, "{}", dump(&output));
     let (rows, summary) = json(&output);
@@ -140,7 +128,7 @@ fn a_domjudge_style_package_is_verified_whole() {
 
 /// Asserts that verify found `twice` unreadable (exit 2), saying `message`.
 fn unreadable(project: &Project, message: &str) {
-    let output = verify(project, &["twice"]);
+    let output = project.verify(&["twice"]);
     assert_eq!(code(&output), 2, "{}", dump(&output));
     assert!(dump(&output).contains(message), "{}", dump(&output));
 }
@@ -224,7 +212,7 @@ fn validators_including_validation_h_get_grundys_when_the_package_has_none() {
         project.path().join("sum/input_validators/two/validation.h"),
     )
     .unwrap();
-    let output = verify(&project, &["sum", "--format", "json"]);
+    let output = project.verify(&["sum", "--format", "json"]);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let (rows, summary) = json(&output);
     assert_eq!(row(&rows, "accepted/sum.py")["verdict"], "AC");

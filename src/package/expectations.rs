@@ -206,7 +206,7 @@ pub fn compile_error_allowed(folder: &str) -> bool {
 }
 
 /// What a submission of a scoring problem must score, by its folder: `accepted` the full score,
-/// `partially_accepted` more than the lowest and less than the full score.
+/// `partially_accepted` a score strictly between the worst and the full one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScoreDemand {
     Full,
@@ -226,8 +226,10 @@ pub enum Expectation {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scored {
     pub total: f64,
-    /// The lowest and the full score.
+    /// The lowest and the highest score.
     pub range: (f64, f64),
+    /// Legacy `objective: min`: the lowest score is the full one, not the highest.
+    pub minimize: bool,
     /// Legacy: the verdict the grading gave (which may accept what some case rejected).
     pub verdict: Option<Verdict>,
     /// Each group's id and score.
@@ -237,17 +239,29 @@ pub struct Scored {
 impl Scored {
     /// What is wrong with this score for `demand`, in one line (`from`: whose demand).
     fn short_of(&self, demand: ScoreDemand, from: &str) -> Option<String> {
-        let (low, full) = self.range;
+        let (low, high) = self.range;
         let total = self.total;
+        // Measured from the worst score towards the full one, whichever way is better.
+        let (worst, full, better) = if self.minimize {
+            (high, low, "below")
+        } else {
+            (low, high, "above")
+        };
+        let (towards, beyond) = (total - worst, full - total);
+        let (towards, beyond) = if self.minimize {
+            (-towards, -beyond)
+        } else {
+            (towards, beyond)
+        };
         match demand {
             ScoreDemand::Full if full.is_finite() && !close(total, full) => Some(format!(
                 "expected the full score {full}, got {total} ({from})"
             )),
-            ScoreDemand::Partial if total <= low || close(total, low) => Some(format!(
-                "expected a partial score (above {low}), got {total} ({from})"
+            ScoreDemand::Partial if towards <= 0.0 || close(total, worst) => Some(format!(
+                "expected a partial score ({better} {worst}), got {total} ({from})"
             )),
-            ScoreDemand::Partial if close(total, full) || total > full => Some(format!(
-                "expected a partial score (below the full {full}), got {total} ({from})"
+            ScoreDemand::Partial if beyond <= 0.0 || close(total, full) => Some(format!(
+                "expected a partial score (short of the full {full}), got {total} ({from})"
             )),
             _ => None,
         }
@@ -323,6 +337,25 @@ impl Expectation {
             }
         };
         Check { verdict, problem }
+    }
+
+    /// The expectation with its score demands left out: what can still be checked of a
+    /// problem whose scores cannot be computed (its package is then reported not verified, or
+    /// invalid, saying why).
+    pub fn without_scores(&self) -> Expectation {
+        match self {
+            Expectation::Final(verdict, _) => Expectation::Final(*verdict, None),
+            Expectation::Rules(rules) => Expectation::Rules(
+                rules
+                    .iter()
+                    .map(|rule| Rule {
+                        score: None,
+                        demand: None,
+                        ..rule.clone()
+                    })
+                    .collect(),
+            ),
+        }
     }
 
     /// Whether the cases up to the first failure settle the expectation as far as the format's

@@ -347,3 +347,55 @@ fn the_final_verdicts_are_the_same_whatever_the_version_says() {
     let expectation = Expectation::Rules(vec![either, on_some]);
     assert_eq!(expectation.final_verdicts(), Verdicts::from([WA, TLE]));
 }
+
+#[test]
+fn folder_demands_measure_towards_the_full_score_whichever_way_it_lies() {
+    use ScoreDemand::{Full, Partial};
+    let cases = outcomes(&[("secret/1", Some(AC))]);
+    let problem = |demand, total, minimize| {
+        let scored = Scored {
+            total,
+            range: (10.0, 100.0),
+            minimize,
+            ..Scored::default()
+        };
+        Expectation::Final(AC, Some(demand))
+            .check(&cases, Some(&scored))
+            .problem
+    };
+    // A higher score is better: the full score is 100; 10 is the worst.
+    assert_eq!(problem(Full, 100.0, false), None);
+    assert_eq!(problem(Partial, 50.0, false), None);
+    assert!(problem(Partial, 10.0, false).unwrap().contains("above 10"));
+    assert!(problem(Partial, 100.0, false)
+        .unwrap()
+        .contains("short of the full 100"));
+    // `objective: min`: the full score is 10; 100 is the worst.
+    assert_eq!(problem(Full, 10.0, true), None);
+    assert_eq!(
+        problem(Full, 100.0, true).as_deref(),
+        Some("expected the full score 10, got 100 (its folder's demand)")
+    );
+    assert_eq!(problem(Partial, 50.0, true), None);
+    assert!(problem(Partial, 100.0, true).unwrap().contains("below 100"));
+    assert!(problem(Partial, 10.0, true)
+        .unwrap()
+        .contains("short of the full 10"));
+}
+
+#[test]
+fn without_scores_only_verdicts_are_demanded() {
+    let cases = outcomes(&[("secret/1", Some(AC))]);
+    let folder = Expectation::Final(AC, Some(ScoreDemand::Partial)).without_scores();
+    assert!(folder.check(&cases, None).ok());
+    let scored = Rule {
+        permitted: set(&[AC]),
+        score: Some((40.0, 60.0)),
+        ..Rule::new("submissions.yaml:1:1")
+    };
+    let rules = Expectation::Rules(vec![scored]);
+    assert!(!rules.check(&cases, None).ok());
+    assert!(rules.without_scores().check(&cases, None).ok());
+    let wrong = outcomes(&[("secret/1", Some(WA))]);
+    assert!(!rules.without_scores().check(&wrong, None).ok());
+}

@@ -13,6 +13,7 @@ use std::path::Path;
 use super::about::{authors, keywords, names, sources, Source};
 use super::fields::{self, Fields};
 use super::limits::Limits;
+use super::problem_grading::{self, ProblemGrading};
 use super::version::FormatVersion;
 use super::yaml::{self, Diagnostic, Node, Value};
 use crate::files::beneath::TreePath;
@@ -78,6 +79,8 @@ pub struct Metadata {
     pub languages: Vec<String>,
     /// New versions: submissions may write files in their working folder.
     pub allow_file_writing: bool,
+    /// Legacy `grading`.
+    pub grading: ProblemGrading,
 }
 
 impl Metadata {
@@ -189,7 +192,13 @@ pub fn parse(
     } else {
         languages
     };
+    let grading = if version.is_legacy() {
+        problem_grading::read(&fields, warnings)?
+    } else {
+        ProblemGrading::default()
+    };
     Ok(Metadata {
+        grading,
         languages,
         allow_file_writing: fields.boolean("allow_file_writing")?.unwrap_or(false),
         version,

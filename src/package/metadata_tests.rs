@@ -200,3 +200,46 @@ fn other_new_keys_are_type_checked() {
     let error = read_text("problem_format_version: 2025-09\nversion: [1]\n").unwrap_err();
     assert!(error.contains("version must be a string"), "{error}");
 }
+
+#[test]
+fn legacy_grading_objective_and_its_deprecated_keys() {
+    let m = ok("type: scoring\ngrading:\n  objective: min\n  show_test_data_groups: true\n");
+    assert!(m.grading.minimize);
+    // As Swedish olympiad packages write it, a boolean to YAML 1.1.
+    assert!(
+        !ok("grading:\n  show_test_data_groups: yes\n")
+            .grading
+            .minimize
+    );
+    assert!(read_text("grading:\n  show_test_data_groups: maybe\n").is_err());
+    assert_eq!(ok("name: x\n").grading, ProblemGrading::default());
+    let (m, warnings) =
+        read_text("grading:\n  range: 0 50\n  on_reject: grade\n  accept_score: 5\n").unwrap();
+    assert_eq!(
+        m.grading,
+        ProblemGrading {
+            minimize: false,
+            accept_score: Some(5.0),
+            reject_score: None,
+            range: Some((0.0, 50.0)),
+            on_reject_continue: Some(true),
+        }
+    );
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(
+        warnings.iter().any(
+            |w| w.starts_with("problem.yaml:2:10: grading.range in problem.yaml is deprecated")
+        ),
+        "{warnings:?}"
+    );
+    let error = read_text("grading:\n  objective: least\n").unwrap_err();
+    assert!(
+        error.contains("grading.objective must be max or min"),
+        "{error}"
+    );
+    let (_, warnings) = read_text("grading:\n  objectve: min\n").unwrap();
+    assert!(
+        warnings[0].contains("unknown key `grading.objectve`"),
+        "{warnings:?}"
+    );
+}

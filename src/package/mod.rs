@@ -21,6 +21,7 @@ pub mod generators;
 pub mod languages;
 pub mod limits;
 pub mod metadata;
+pub mod problem_grading;
 pub mod programs;
 pub mod settings;
 pub mod submissions;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 use super::fields::{args_of, Fields};
 use super::version::FormatVersion;
-use super::yaml::{self, Diagnostic, Node};
+use super::yaml::{self, Diagnostic, Node, Value};
 use crate::files::beneath::TreePath;
 
 /// Arguments for input validators: the same for all, or per validator name (validators not named
@@ -56,6 +56,10 @@ pub struct Grading {
     /// New `score_aggregation`: `pass-fail`, `sum` or `min`.
     pub score_aggregation: Option<String>,
     pub require_pass: Vec<String>,
+    /// A scoring key of this group that grundy does not apply (a static validator's score, the
+    /// 2023-07 draft's `scoring:` map): where it is and what it asks, for the scores to be
+    /// reported unchecked rather than wrong.
+    pub unsupported: Option<String>,
     /// Whether a legacy grading key is in force (given here, or inherited in 2023-07): a
     /// 2023-07 package is then scored by the legacy rules, as problemtools scores it.
     pub legacy_keys: bool,
@@ -76,6 +80,7 @@ impl Grading {
             max_score: None,
             score_aggregation: None,
             require_pass: vec![],
+            unsupported: None,
             ..self.clone()
         }
     }
@@ -366,7 +371,37 @@ fn grading(
         grading.score_aggregation = Some(aggregation);
     }
     grading.require_pass = fields.strings("require_pass")?.unwrap_or_default();
+    grading.unsupported = unsupported_scoring(fields);
     Ok(grading)
+}
+
+/// The first scoring key of a group file that grundy reads but does not apply, located, with
+/// what it asks for.
+fn unsupported_scoring(fields: &Fields) -> Option<String> {
+    const KEYS: &[(&str, &str)] = &[
+        (
+            "static_validation_score",
+            "a static validator's score, and grundy runs no static validator",
+        ),
+        (
+            "static_validation",
+            "a static validator's score (2023-07 draft), and grundy runs no static validator",
+        ),
+        (
+            "scoring",
+            "scores by the 2023-07 draft's `scoring:` map, which grundy does not read \
+             (later drafts call its keys max_score and score_aggregation)",
+        ),
+    ];
+    KEYS.iter().find_map(|(key, asks)| {
+        let node = fields.get(key)?;
+        // `static_validation: false` asks for none.
+        if matches!(node.value, Value::Bool(false)) {
+            return None;
+        }
+        let message = format!("`{key}` asks for {asks}");
+        Some(Diagnostic::at(fields.file(), node, message).to_string())
+    })
 }
 
 /// A key with two allowed words: `off` is false, `on` is true; `None` when absent.
@@ -383,7 +418,7 @@ fn switch(fields: &Fields, key: &str, off: &str, on: &str) -> Result<Option<bool
 }
 
 /// `A B` as two numbers, where `inf`, `+inf` and `-inf` are allowed.
-fn range(node: &Node) -> Option<(f64, f64)> {
+pub(super) fn range(node: &Node) -> Option<(f64, f64)> {
     let text = node.scalar_text()?;
     let numbers: Vec<f64> = text
         .split_whitespace()

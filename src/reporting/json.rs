@@ -200,6 +200,10 @@ fn submission_object(row: &SubmissionRow) -> Value {
         fields.insert("score".into(), json!(score.total));
         fields.insert("max_score".into(), json!(score.max));
         fields.insert("group_scores".into(), Value::Array(groups));
+        if let Some(best) = score.lower_best {
+            fields.insert("objective".into(), json!("min"));
+            fields.insert("min_score".into(), json!(best));
+        }
     }
     object
 }

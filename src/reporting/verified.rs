@@ -6,6 +6,7 @@
 use std::fmt;
 use std::time::Duration;
 
+use crate::escape::visible_line;
 use crate::judging::Verdict;
 
 /// A problem of `verify`, before its submissions are reported.
@@ -82,10 +83,54 @@ pub struct SubmissionRow {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RowScore {
     pub total: f64,
-    /// The full score; `None` when unbounded.
+    /// The highest score, the full one unless `lower_best`; `None` when unbounded.
     pub max: Option<f64>,
     /// Each group scored, in judging order: its id, score and maximum (`None`: unbounded).
     pub groups: Vec<(String, f64, Option<f64>)>,
+    /// Legacy `objective: min`: a lower score is better, and this (the lowest) is the full one.
+    pub lower_best: Option<f64>,
+}
+
+impl RowScore {
+    /// The scores in words, for a line or to wrap: `score 50 of 100: secret/subtask1 50/50,
+    /// secret/subtask2 0/50` (the last group, the root the total comes from, left out). Where a
+    /// lower score is better: `score 7, lower is better, full 3: secret/subtask1 4, ...`.
+    pub fn words(&self) -> Vec<String> {
+        let of = |max: Option<f64>| max.map_or("unbounded".to_string(), points);
+        let mut words = vec!["score".to_string(), points(self.total)];
+        match self.lower_best {
+            Some(best) => {
+                words[1].push(',');
+                let lower = ["lower", "is", "better,", "full"].map(String::from);
+                words.extend(lower.into_iter().chain([points(best)]));
+            }
+            None => words.extend(["of".into(), of(self.max)]),
+        }
+        let groups = &self.groups[..self.groups.len().saturating_sub(1)];
+        if let Some(last) = words.last_mut().filter(|_| !groups.is_empty()) {
+            last.push(':');
+        }
+        for (i, (group, got, max)) in groups.iter().enumerate() {
+            let comma = if i + 1 < groups.len() { "," } else { "" };
+            // Out of a maximum only where the maximum is the full score.
+            let out_of = match self.lower_best {
+                Some(_) => String::new(),
+                None => format!("/{}", of(*max)),
+            };
+            words.push(format!(
+                "{} {}{out_of}{comma}",
+                visible_line(group),
+                points(*got),
+            ));
+        }
+        words
+    }
+}
+
+/// A score as the reports write it: up to six decimals, no trailing zeros.
+pub fn points(score: f64) -> String {
+    let rounded = (score * 1e6).round() / 1e6;
+    format!("{}", rounded + 0.0)
 }
 
 /// A problem of `verify`, once all its submissions were reported.

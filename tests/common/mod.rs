@@ -50,6 +50,17 @@ impl Project {
         self.command(args).output().expect("the grundy binary runs")
     }
 
+    /// `grundy verify ARGS`, its build cache beside the package as a user's would be (not in
+    /// the test build's target folder).
+    pub fn verify(&self, args: &[&str]) -> Output {
+        let mut all = vec!["verify"];
+        all.extend(args);
+        self.command(&all)
+            .env_remove("CARGO_TARGET_DIR")
+            .output()
+            .expect("the grundy binary runs")
+    }
+
     /// The command, for tests that need stdin or more setup.
     pub fn command(&self, args: &[&str]) -> Command {
         let mut command = Command::cargo_bin("grundy").expect("the grundy binary is built");

@@ -175,8 +175,9 @@ impl Problem {
         let kind = package.metadata.problem_type;
         let scoring = kind.scoring.then(|| {
             let ids: Vec<String> = package.judged_cases().map(|c| c.id.clone()).collect();
-            let (version, custom) = (package.metadata.version, package.metadata.custom_score);
-            Scheme::new(version, &package.data, &ids, custom)
+            let metadata = &package.metadata;
+            let (version, custom) = (metadata.version, metadata.custom_score);
+            Scheme::new(version, &package.data, &ids, custom, &metadata.grading)
         });
         let test_case = |case: &Case| TestCase {
             id: case.id.clone(),

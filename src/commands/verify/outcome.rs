@@ -109,6 +109,7 @@ fn judged_row(
     let scored = scores.as_ref().map(|scores| Scored {
         total: scores.total,
         range: scores.range,
+        minimize: scores.minimize,
         verdict: scores.verdict,
         groups: scores
             .groups
@@ -116,7 +117,10 @@ fn judged_row(
             .map(|(id, score, _)| (id.clone(), *score))
             .collect(),
     });
-    let check = expectation.check(&outcomes, scored.as_ref());
+    let check = match &problem.scoring {
+        Some(Err(_)) => expectation.without_scores().check(&outcomes, None),
+        _ => expectation.check(&outcomes, scored.as_ref()),
+    };
     if let Some(graded) = scores.as_ref().and_then(|s| s.verdict) {
         // Legacy grading: the verdict is the grading's, which may accept a rejected case.
         row.verdict = Some(Got::Verdict(run_verdict(graded)));
@@ -127,6 +131,7 @@ fn judged_row(
         total: scores.total,
         max: Some(scores.range.1).filter(|max| max.is_finite()),
         groups: scores.groups,
+        lower_best: Some(scores.range.0).filter(|_| scores.minimize),
     });
 }
 

@@ -19,6 +19,7 @@ use super::results::CaseRun;
 use crate::checking::score::ValidatorScore;
 use crate::judging::Verdict as RunVerdict;
 use crate::package::expectations::Verdict;
+use crate::package::problem_grading::ProblemGrading;
 use crate::package::settings::{Grading, MaxScore, Settings};
 use crate::package::testdata::TestData;
 use crate::package::version::FormatVersion;
@@ -31,6 +32,8 @@ pub struct Scheme {
     cases: Vec<String>,
     /// Legacy rules: whether the validator may, or must, write `score.txt`.
     custom_score: CustomScore,
+    /// Legacy `objective: min`: a lower score is better.
+    minimize: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,8 +103,10 @@ pub enum SchemeError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scores {
     pub total: f64,
-    /// The lowest and highest score the problem gives; the highest is the full score.
+    /// The lowest and highest score the problem gives.
     pub range: (f64, f64),
+    /// Legacy `objective: min`: the lowest score is the full one, not the highest.
+    pub minimize: bool,
     /// Legacy rules: the verdict the grading gave the submission (the root group's).
     pub verdict: Option<Verdict>,
     /// Each group scored, in judging order: its id, score and maximum (`None`: unbounded).
@@ -121,13 +126,22 @@ pub enum NoScore {
 
 impl Scheme {
     /// The scheme of a package in `version` with `data`, whose judged cases (in judging order)
-    /// have the ids `cases`. `custom_score`: legacy `validation: custom score`.
+    /// have the ids `cases`. `legacy_custom_score`: legacy `validation: custom score`;
+    /// `problem`: legacy `grading` in `problem.yaml`.
     pub fn new(
         version: FormatVersion,
         data: &TestData,
         cases: &[String],
         legacy_custom_score: bool,
+        problem: &ProblemGrading,
     ) -> Result<Scheme, SchemeError> {
+        let mut settings =
+            std::iter::once(&data.root).chain(data.groups.iter().map(|g| &g.settings));
+        if let Some(why) = settings.find_map(|s| s.grading.unsupported.as_ref()) {
+            return Err(SchemeError::Unsupported(format!(
+                "{why}; the scores are not checked"
+            )));
+        }
         let legacy = match version {
             FormatVersion::Legacy => true,
             FormatVersion::V2023_07 => {
@@ -143,18 +157,20 @@ impl Scheme {
                 FormatVersion::Legacy => CustomScore::Forbidden,
                 _ => CustomScore::Allowed,
             };
-            let root = legacy_tree(data, cases)?;
+            let root = legacy_tree(data, cases, problem)?;
             let cases = cases.to_vec();
             return Ok(Scheme {
                 root,
                 cases,
                 custom_score,
+                minimize: problem.minimize,
             });
         }
         Ok(Scheme {
             root: spec_tree(data, cases)?,
             cases: cases.to_vec(),
             custom_score: CustomScore::Allowed,
+            minimize: false,
         })
     }
 
@@ -163,6 +179,7 @@ impl Scheme {
         let mut scores = Scores {
             total: 0.0,
             range: (0.0, 0.0),
+            minimize: self.minimize,
             verdict: None,
             groups: vec![],
             faults: vec![],
@@ -445,28 +462,34 @@ fn settings_of<'a>(data: &'a TestData, id: &str) -> &'a Settings {
         .map_or(&data.root, |g| &g.settings)
 }
 
-/// The legacy tree: `data` and every folder below it, each case in its folder.
-fn legacy_tree(data: &TestData, cases: &[String]) -> Result<Node, SchemeError> {
-    let rule = |settings: &Settings| -> Result<Rule, SchemeError> {
-        let grading = &settings.grading;
+/// The legacy tree: `data` and every folder below it, each case in its folder; `problem`'s
+/// deprecated keys hold for every group over its own.
+fn legacy_tree(
+    data: &TestData,
+    cases: &[String],
+    problem: &ProblemGrading,
+) -> Result<Node, SchemeError> {
+    let rule = |id: &str| -> Result<Rule, SchemeError> {
+        let grading = &settings_of(data, id).grading;
         if grading.custom_grader {
-            return Err(SchemeError::Unsupported(
-                "`grading: custom` asks for a custom grader, which grundy does not run; scores \
-                 are not computed"
-                    .into(),
-            ));
+            return Err(SchemeError::Unsupported(format!(
+                "`grading: custom` in the settings of {id} asks for a custom grader (graders/), \
+                 which grundy does not run; the scores are not checked"
+            )));
         }
         Ok(Rule::Legacy(Legacy {
-            on_reject_continue: grading.on_reject_continue,
-            accept: grading.accept_score.unwrap_or(1.0),
-            reject: grading.reject_score.unwrap_or(0.0),
-            range: grading.range.unwrap_or((f64::NEG_INFINITY, f64::INFINITY)),
+            on_reject_continue: problem
+                .on_reject_continue
+                .unwrap_or(grading.on_reject_continue),
+            accept: problem.accept_score.or(grading.accept_score).unwrap_or(1.0),
+            reject: problem.reject_score.or(grading.reject_score).unwrap_or(0.0),
+            range: (problem.range.or(grading.range)).unwrap_or((f64::NEG_INFINITY, f64::INFINITY)),
             flags: grading.grader_flags.clone(),
         }))
     };
     let mut root = Node {
         id: "data".into(),
-        rule: rule(&data.root)?,
+        rule: rule("data")?,
         children: vec![],
     };
     for (c, case) in cases.iter().enumerate() {
@@ -486,7 +509,7 @@ fn legacy_tree(data: &TestData, cases: &[String]) -> Result<Node, SchemeError> {
                 None => {
                     node.children.push(Child::Group(Node {
                         id: id.clone(),
-                        rule: rule(settings_of(data, &id))?,
+                        rule: rule(&id)?,
                         children: vec![],
                     }));
                     node.children.len() - 1

@@ -6,10 +6,30 @@ use crate::package::testdata;
 
 /// The scheme of a package of `version` with these files below it (its `data/`).
 fn scheme(version: FormatVersion, files: &[(&str, &str)], custom: bool) -> Scheme {
+    with_problem(version, files, custom, &ProblemGrading::default())
+}
+
+/// [`scheme`] with legacy `grading` in `problem.yaml`.
+fn with_problem(
+    version: FormatVersion,
+    files: &[(&str, &str)],
+    custom: bool,
+    problem: &ProblemGrading,
+) -> Scheme {
+    attempt(version, files, custom, problem).unwrap()
+}
+
+/// The scheme, or why there is none.
+fn attempt(
+    version: FormatVersion,
+    files: &[(&str, &str)],
+    custom: bool,
+    problem: &ProblemGrading,
+) -> Result<Scheme, SchemeError> {
     let dir = tree(files);
     let data = testdata::read(&root(dir.path()), version, &[], &mut vec![]).unwrap();
     let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
-    Scheme::new(version, &data, &ids, custom).unwrap()
+    Scheme::new(version, &data, &ids, custom, problem)
 }
 
 /// A run with a verdict (and a validator's score).
@@ -138,6 +158,33 @@ fn legacy_score_files_need_custom_score_validation() {
     assert_eq!(plain.score(&[run(AC, None)]).unwrap().total, 1.0);
 }
 
+#[test]
+fn problem_yaml_grading_keys_hold_over_every_group_and_min_is_the_objective() {
+    let files = [
+        (
+            "data/secret/testdata.yaml",
+            "accept_score: 3\nrange: 0 10\n",
+        ),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+        ("data/secret/2.in", ""),
+        ("data/secret/2.ans", ""),
+    ];
+    let problem = ProblemGrading {
+        minimize: true,
+        accept_score: Some(2.0),
+        range: Some((1.0, 20.0)),
+        on_reject_continue: Some(true),
+        ..ProblemGrading::default()
+    };
+    let scheme = with_problem(FormatVersion::Legacy, &files, false, &problem);
+    // secret: WA (0, judged on by `grade`) then AC (2): 2; data: the same.
+    let scores = scheme.score(&[run(WA, None), run(AC, None)]).unwrap();
+    assert_eq!(scores.total, 2.0);
+    assert_eq!((scores.range, scores.minimize), ((1.0, 20.0), true));
+    assert_eq!(scores.faults, Vec::<String>::new());
+}
+
 fn spec_package(group2: &str) -> Vec<(&str, &str)> {
     let mut files = vec![
         ("data/sample/1.in", ""),
@@ -227,12 +274,57 @@ fn score_files_against_the_2025_09_rules_are_judge_errors() {
         Err(NoScore::JudgeError { case: 1, .. })
     ));
     // A group without max_score under a bounded secret is the package's error.
-    let dir = tree(&spec_package("score_aggregation: sum\n"));
-    let data =
-        testdata::read(&root(dir.path()), FormatVersion::V2025_09, &[], &mut vec![]).unwrap();
-    let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
+    let files = spec_package("score_aggregation: sum\n");
     assert!(matches!(
-        Scheme::new(FormatVersion::V2025_09, &data, &ids, false),
+        attempt(FormatVersion::V2025_09, &files, false, &ProblemGrading::default()),
         Err(SchemeError::Invalid(why)) if why.contains("secret/b")
     ));
+}
+
+#[test]
+fn what_grundy_does_not_apply_leaves_the_scores_unchecked_and_says_where() {
+    let unsupported = |version, group_file: &str| {
+        let files = spec_package(group_file);
+        match attempt(version, &files, false, &ProblemGrading::default()) {
+            Err(SchemeError::Unsupported(why)) => why,
+            other => panic!("{group_file}: {other:?}"),
+        }
+    };
+    let why = unsupported(
+        FormatVersion::V2025_09,
+        "max_score: 60\nstatic_validation_score: 10\n",
+    );
+    assert!(
+        why.contains("secret/b/test_group.yaml:2:26: `static_validation_score` asks for a static")
+            && why.ends_with("the scores are not checked"),
+        "{why}"
+    );
+    let why = unsupported(
+        FormatVersion::V2023_07,
+        "scoring:\n  score: 60\n  aggregation: sum\n",
+    );
+    assert!(
+        why.contains(
+            "secret/b/test_group.yaml:2:8: `scoring` asks for scores by the 2023-07 draft"
+        ),
+        "{why}"
+    );
+    // `static_validation: false` asks for nothing.
+    let files = spec_package("max_score: 60\nstatic_validation: false\n");
+    let none = ProblemGrading::default();
+    assert!(attempt(FormatVersion::V2023_07, &files, false, &none).is_ok());
+    let files = [
+        ("data/secret/testdata.yaml", "grading: custom\n"),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", ""),
+    ];
+    match attempt(FormatVersion::Legacy, &files, false, &none) {
+        Err(SchemeError::Unsupported(why)) => {
+            assert!(
+                why.contains("`grading: custom` in the settings of secret"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -17,9 +17,7 @@ use std::fmt::Write as _;
 use super::{verdict_style, Look, Verbosity, BAD, GOOD, JUDGE, NOTE};
 use crate::escape::{visible, visible_line};
 use crate::reporting::fit::{ellipsize, wrap};
-use crate::reporting::verified::{
-    Got, ProblemHeading, ProblemOutcome, RowScore, Status, SubmissionRow,
-};
+use crate::reporting::verified::{Got, ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use crate::reporting::{left_out_lines, seconds, Summary};
 
 /// Cases named in the CAUGHT BY column; the rest are counted (all with `-v`).
@@ -72,38 +70,6 @@ impl Table {
             "SUBMISSION", "LANG", "VERDICT", "EXPECTED", "SLOWEST"
         )
     }
-}
-
-/// A scoring problem's row's scores, as words to wrap: `score 50 of 100: secret/subtask1
-/// 50/50, secret/subtask2 0/50` (the last group, the root the total comes from, left out).
-fn score_units(score: &RowScore) -> Vec<String> {
-    let of = |max: Option<f64>| max.map_or("unbounded".to_string(), points);
-    let mut units = vec![
-        "score".to_string(),
-        points(score.total),
-        "of".to_string(),
-        of(score.max),
-    ];
-    let groups = &score.groups[..score.groups.len().saturating_sub(1)];
-    if let Some(last) = units.last_mut().filter(|_| !groups.is_empty()) {
-        last.push(':');
-    }
-    for (i, (group, got, max)) in groups.iter().enumerate() {
-        let comma = if i + 1 < groups.len() { "," } else { "" };
-        units.push(format!(
-            "{} {}/{}{comma}",
-            visible_line(group),
-            points(*got),
-            of(*max)
-        ));
-    }
-    units
-}
-
-/// A score as the reports write it: up to six decimals, no trailing zeros.
-pub fn points(score: f64) -> String {
-    let rounded = (score * 1e6).round() / 1e6;
-    format!("{}", rounded + 0.0)
 }
 
 /// The problem being reported, and the run's counts.
@@ -196,11 +162,7 @@ impl VerifyView {
             }
         }
         if let Some(score) = &row.score {
-            text += &wrap(
-                score_units(score).iter().map(String::as_str),
-                look.width,
-                UNDER,
-            );
+            text += &wrap(score.words().iter().map(String::as_str), look.width, UNDER);
         }
         text + &explained(row, look)
     }

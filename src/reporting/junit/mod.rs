@@ -12,7 +12,8 @@
 //! error. The element's `type` is the verdict, its `message` the one-line reason, and its text
 //! the reason followed by the plain (uncolored, truncated) diff, or for a submission what it
 //! must get and the cases that caught it; a program's stderr, when there is one, goes to the
-//! testcase's `system-err`. `verify` adds a failing `(package)` test case to the suite of a
+//! testcase's `system-err`. A scored submission's score line is its `system-out` and its numbers
+//! are properties. `verify` adds a failing `(package)` test case to the suite of a
 //! package that is invalid or not verified, and a submission it did not judge is `skipped`.
 //!
 //! The file is written once, at the end of the run, atomically (a temporary file in the same
@@ -26,7 +27,7 @@ use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::events::{Event, RunKind};
-use super::verified::{Got, ProblemOutcome, Status, SubmissionRow};
+use super::verified::{points, Got, ProblemOutcome, Status, SubmissionRow};
 use super::{Reporter, Summary};
 use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
@@ -207,6 +208,19 @@ fn submission_case(row: &SubmissionRow) -> TestCase {
     case.set_classname(visible_line(&row.problem).as_ref());
     if let Some((_, time)) = row.slowest {
         case.set_time(time);
+    }
+    if let Some(score) = &row.score {
+        // The line for people (GitLab and Jenkins show a test case's output; few show its
+        // properties), the numbers for programs.
+        case.set_system_out(score.words().join(" ") + "\n");
+        case.add_property(("score", points(score.total).as_str()));
+        if let Some(max) = score.max {
+            case.add_property(("max_score", points(max).as_str()));
+        }
+        if let Some(best) = score.lower_best {
+            case.add_property(("min_score", points(best).as_str()));
+            case.add_property(("objective", "min"));
+        }
     }
     case
 }

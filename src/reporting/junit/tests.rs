@@ -3,7 +3,7 @@
 use super::*;
 use crate::diffing;
 use crate::reporting::tests::case;
-use crate::reporting::verified::ProblemHeading;
+use crate::reporting::verified::{ProblemHeading, RowScore};
 
 fn results() -> Vec<CaseResult> {
     let mut pass = CaseResult::new(case("lieges-of-legendre/sample-1"), Verdict::AC, None);
@@ -170,16 +170,22 @@ fn an_earlier_report_is_replaced() {
     assert!(std::fs::read_to_string(&path).unwrap().starts_with("<?xml"));
 }
 
+/// A JUnit reporter of a `verify` run, started, writing `verify.xml` in `dir`.
+fn verify_reporter(dir: &std::path::Path) -> (JunitReporter, PathBuf) {
+    let path = dir.join("verify.xml");
+    let mut reporter = JunitReporter::new(path.clone());
+    let run = RunKind::Verify { unreadable: vec![] };
+    reporter.report(&Event::RunStarted(&run)).unwrap();
+    (reporter, path)
+}
+
 /// A `verify` run: a suite per problem in the order reported, a test case per submission (a
 /// wrong output a failure, a crash an error, one not judged skipped), and `(package)` for an
 /// invalid one; cut short, every suite says so.
 #[test]
 fn verify_reports_submissions_and_packages_with_the_same_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("verify.xml");
-    let mut reporter = JunitReporter::new(path.clone());
-    let run = RunKind::Verify { unreadable: vec![] };
-    reporter.report(&Event::RunStarted(&run)).unwrap();
+    let (mut reporter, path) = verify_reporter(dir.path());
     let row = |problem: &str, name: &str, got, ok| SubmissionRow {
         problem: problem.into(),
         submission: name.into(),
@@ -255,4 +261,48 @@ fn verify_reports_submissions_and_packages_with_the_same_rule() {
     );
     let cancelled = xml.matches(r#"name="cancelled" value="true""#).count();
     assert_eq!(cancelled, 2, "{xml}");
+}
+
+#[test]
+fn a_scored_submission_carries_its_score_line_and_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut reporter, path) = verify_reporter(dir.path());
+    // Legacy `objective: min` over the range 3..100: 7 is the score, 3 the full one.
+    let row = SubmissionRow {
+        problem: "golf".into(),
+        submission: "partially_accepted/long.py".into(),
+        verdict: Some(Got::Verdict(Verdict::AC)),
+        ok: Some(true),
+        score: Some(RowScore {
+            total: 7.0,
+            max: Some(100.0),
+            groups: vec![
+                ("secret/a".into(), 4.0, Some(50.0)),
+                ("data".into(), 7.0, Some(100.0)),
+            ],
+            lower_best: Some(3.0),
+        }),
+        ..SubmissionRow::default()
+    };
+    reporter.report(&Event::SubmissionFinished(&row)).unwrap();
+    reporter
+        .report(&Event::RunFinished(&Summary::default()))
+        .unwrap();
+    let xml = std::fs::read_to_string(path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let out = elements(&doc, "system-out")[0].text().unwrap_or_default();
+    assert_eq!(out.trim(), "score 7, lower is better, full 3: secret/a 4");
+    let properties: Vec<_> = elements(&doc, "property")
+        .iter()
+        .map(|p| (p.attribute("name").unwrap(), p.attribute("value").unwrap()))
+        .collect();
+    assert_eq!(
+        properties,
+        [
+            ("score", "7"),
+            ("max_score", "100"),
+            ("min_score", "3"),
+            ("objective", "min")
+        ]
+    );
 }
