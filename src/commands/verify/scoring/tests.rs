@@ -1,5 +1,6 @@
 use std::time::Duration;
 
+use super::legacy::default_grader;
 use super::*;
 use crate::package::test_support::{root, tree};
 use crate::package::testdata;
