@@ -9,9 +9,10 @@
 //!   (`accept_score`/`reject_score`, or the validator's `score.txt`), every group a verdict and a
 //!   score from its children in order (stopping at the first rejection unless
 //!   `on_reject: continue`) by the default grader's `grader_flags`, checked against its `range`;
-//! - [`aggregation`]: 2025-09 (and 2023-07 packages using `max_score`/`score_aggregation`): `secret` and its test
-//!   data groups by `score_aggregation` (`pass-fail`, `sum`, `min`) under `max_score`, a case's
-//!   maximum its group's (`min`) or an equal share of it (`sum`), `require_pass`.
+//! - [`aggregation`]: 2025-09 (and 2023-07 packages using `max_score`/`score_aggregation`):
+//!   `secret` and its test data groups by `score_aggregation` (`pass-fail`, `sum`, `min`) under
+//!   `max_score`, a case's maximum its group's (`min`) or an equal share of it (`sum`),
+//!   `require_pass`.
 //!
 //! A score file the rules do not allow is the validator's fault: a judge error of that case.
 
