@@ -1,8 +1,8 @@
 //! `grundy generate [PKG]...`: builds a package's `data/` from `generators/generators.yaml` as
 //! `bt generate` does: the plan read ([`crate::package::generators`]), the generators and
 //! solutions built through `verify`'s build stage ([`programs`]), each changed case made on the
-//! pool, contained ([`make`]), its files written atomically, `test_group.yaml` per group,
-//! included cases copied; what is unchanged since the last run ([`manifest`]) is not made again.
+//! pool, contained ([`make`]), its files written atomically ([`write`]), `test_group.yaml` per
+//! group, included cases copied; what is unchanged since the last run ([`manifest`]) is not made again.
 //! Then the package's inputs and answers go through its validators. `verify` calls
 //! [`generate_package`] first on a package with a `generators.yaml`. A built-in problem's
 //! fixtures, described by `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from
@@ -14,6 +14,7 @@ mod manifest;
 pub(crate) mod programs;
 mod recipe;
 mod targets;
+mod write;
 
 use std::collections::BTreeSet;
 use std::io::Read;
@@ -46,6 +47,7 @@ use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
 use targets::Target;
+use write::{groups, include_cases, unlisted, write_case};
 
 /// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
 const GENERATOR_TIME: Duration = Duration::from_secs(60);
@@ -348,195 +350,6 @@ fn case_key(
         }
     }
     manifest::hex(&hash.finalize())
-}
-
-/// Writes a case's files: a new case whole or not at all (the fixture store's journal), a
-/// changed one file by file, each atomically (the `.in` last); removes files of it the last run
-/// made that this one did not. A file `generate` did not make is replaced only under `--force`.
-fn write_case(
-    data: &Path,
-    path: &str,
-    files: &Files,
-    manifest: &Manifest,
-    force: bool,
-) -> Result<()> {
-    let previous = manifest.cases.get(path);
-    let targets: Vec<(PathBuf, &[u8])> = files
-        .get_key_value("in")
-        .into_iter()
-        .chain(files.iter().filter(|(e, _)| *e != "in"))
-        .map(|(ext, bytes)| (case_file(data, path, ext), bytes.as_slice()))
-        .collect();
-    if targets
-        .iter()
-        .all(|(target, _)| target.symlink_metadata().is_err())
-    {
-        // A new case: published whole or not at all, through the fixture store's journal.
-        let writer = store::Writer::open(data)?;
-        let files: Vec<(&Path, &[u8])> = targets.iter().map(|(t, b)| (t.as_path(), *b)).collect();
-        return writer.create(&files);
-    }
-    for (ext, bytes) in files
-        .iter()
-        .filter(|(e, _)| *e != "in")
-        .chain(files.get_key_value("in"))
-    {
-        let target = case_file(data, path, ext);
-        match std::fs::read(&target) {
-            Ok(old) if &old == bytes => continue,
-            Ok(_) if !force && !previous.is_some_and(|p| p.files.contains_key(ext)) => bail!(
-                "`{}` is there and was not made by generate; --force replaces it",
-                target.display()
-            ),
-            _ => write_atomic(&target, bytes, Existing::Replace)?,
-        }
-    }
-    if let Some(previous) = previous {
-        for ext in previous.files.keys().filter(|e| !files.contains_key(*e)) {
-            let _ = std::fs::remove_file(case_file(data, path, ext));
-        }
-    }
-    Ok(())
-}
-
-/// Included cases: the files of the case they include, as made.
-fn include_cases(
-    plan: &Plan,
-    data: &Path,
-    manifest: &mut Manifest,
-    options: &Options,
-    generated: &mut Generated,
-) {
-    for case in &plan.cases {
-        let Source::Included(original) = &case.source else {
-            continue;
-        };
-        let Some(entry) = manifest.cases.get(original).cloned() else {
-            generated.failed.push((
-                case.path.clone(),
-                format!("included case `{original}` was not made"),
-            ));
-            continue;
-        };
-        let key = format!("include {original} {}", entry.key);
-        if !options.force && manifest.is_current(data, &case.path, &key) {
-            generated.unchanged += 1;
-            continue;
-        }
-        let mut files = Files::new();
-        for ext in entry.files.keys() {
-            match std::fs::read(case_file(data, original, ext)) {
-                Ok(bytes) => {
-                    files.insert(ext.clone(), bytes);
-                }
-                Err(e) => generated.failed.push((
-                    case.path.clone(),
-                    format!("cannot read `{original}.{ext}`: {e}"),
-                )),
-            }
-        }
-        match write_case(data, &case.path, &files, manifest, options.force) {
-            Ok(()) => {
-                manifest.record(&case.path, key, &files);
-                generated.included += 1;
-            }
-            Err(error) => generated
-                .failed
-                .push((case.path.clone(), format!("{error:#}"))),
-        }
-    }
-}
-
-/// Each group's folder and `test_group.yaml`.
-fn groups(
-    plan: &Plan,
-    data: &Path,
-    manifest: &mut Manifest,
-    options: &Options,
-    generated: &mut Generated,
-) {
-    for group in &plan.groups {
-        let folder = data.join(&group.path);
-        let _ = std::fs::create_dir_all(&folder);
-        let target = folder.join("test_group.yaml");
-        let ours = manifest.groups.contains(&group.path);
-        match &group.test_group_yaml {
-            GroupYaml::Unset => {}
-            GroupYaml::Remove => {
-                if target.is_file() && (ours || options.force) {
-                    let _ = std::fs::remove_file(&target);
-                }
-            }
-            GroupYaml::Write(text) => {
-                let old = std::fs::read(&target).ok();
-                if old.as_deref() == Some(text.as_bytes()) {
-                } else if old.is_some() && !ours && !options.force {
-                    generated.failed.push((
-                        format!("{}/test_group.yaml", group.path),
-                        "is there and was not made by generate; --force replaces it".into(),
-                    ));
-                    continue;
-                } else if let Err(error) = write_atomic(&target, text.as_bytes(), Existing::Replace)
-                {
-                    generated
-                        .failed
-                        .push((group.path.clone(), format!("{error:#}")));
-                    continue;
-                }
-                if !ours {
-                    manifest.groups.push(group.path.clone());
-                }
-            }
-        }
-    }
-}
-
-/// Data files no rule describes: reported, and removed under `--clean`.
-fn unlisted(
-    plan: &Plan,
-    data: &Path,
-    manifest: &mut Manifest,
-    options: &Options,
-    generated: &mut Generated,
-) {
-    let listed: BTreeSet<&str> = plan.cases.iter().map(|c| c.path.as_str()).collect();
-    manifest
-        .cases
-        .retain(|path, _| listed.contains(path.as_str()));
-    let extensions: Vec<String> = TEXT_EXTENSIONS
-        .iter()
-        .chain(&IMAGE_EXTENSIONS)
-        .map(|e| format!(".{e}"))
-        .collect();
-    let walk = walkdir::WalkDir::new(data)
-        .follow_links(false)
-        .sort_by_file_name();
-    for entry in walk.into_iter().filter_map(|e| e.ok()) {
-        if !entry.file_type().is_file() {
-            continue;
-        }
-        let Ok(relative) = entry.path().strip_prefix(data) else {
-            continue;
-        };
-        let relative = relative.to_string_lossy();
-        let name = relative.rsplit('/').next().unwrap_or_default();
-        if name.starts_with('.') || name == "test_group.yaml" || name == "testdata.yaml" {
-            continue;
-        }
-        // The case is the name up to its first `.` (`1.in.statement` is case `1`).
-        let Some(dot) = name.find('.') else { continue };
-        if !extensions.iter().any(|e| &name[dot..] == e) {
-            continue;
-        }
-        let case = &relative[..relative.len() - (name.len() - dot)];
-        if listed.contains(case) {
-            continue;
-        }
-        generated.unlisted.push(format!("data/{relative}"));
-        if options.clean && std::fs::remove_file(entry.path()).is_ok() {
-            generated.removed = true;
-        }
-    }
 }
 
 /// The package's inputs and answers through its validators, as `verify` checks them: the
