@@ -2,7 +2,8 @@
 //! `bt generate` does: the plan read ([`crate::package::generators`]), the generators and
 //! solutions built through `verify`'s build stage ([`programs`]), each changed case made on the
 //! pool, contained ([`make`]), its files written atomically ([`write`]), `test_group.yaml` per
-//! group, included cases copied; what is unchanged since the last run ([`manifest`]) is not made again.
+//! group, included cases copied; what is unchanged since the last run ([`manifest`]) is not made
+//! again.
 //! Then the package's inputs and answers go through its validators. `verify` calls
 //! [`generate_package`] first on a package with a `generators.yaml`. A built-in problem's
 //! fixtures, described by `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from
