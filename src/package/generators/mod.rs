@@ -9,6 +9,7 @@
 
 mod count;
 mod include;
+mod keys;
 mod parse;
 mod rule;
 mod text;
