@@ -3,7 +3,6 @@
 //! judged).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -68,12 +67,12 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     )?;
     if !subject.is_external() {
         for problem in selection.case_problems() {
-            if let Some(package) = package_folder(&config.fixtures, problem) {
+            if packages.contains(problem) {
                 bail!(
-                    "`{}` is a problem package, which has no built-in solver: give `check` a \
-                     program to judge its cases (`--exec ./sol`, or a source file: `--exec \
-                     sol.py`), or verify the package's own submissions with `grundy verify`",
-                    package.display()
+                    "`{problem}` is a problem package, which has no built-in solver: give \
+                     `check` a program to judge its cases (`--exec ./sol`, or a source file: \
+                     `--exec sol.py`), or verify the package's own submissions with `grundy \
+                     verify`"
                 );
             }
             if grundy_problems::find(problem).is_none() {
@@ -341,16 +340,4 @@ fn bless_notes(cases: &[Case], config: &Config) {
 /// case with the reason (the run goes on).
 fn unreadable(case: &Case, error: &OpenError) -> CaseResult {
     CaseResult::new(case.clone(), Verdict::RE, Some(error.to_string()))
-}
-
-/// The package folder of `problem` when it is a package: a folder of the fixtures root, or the
-/// fixtures root itself (a command run inside a package, or given its folder).
-fn package_folder(fixtures: &Path, problem: &str) -> Option<PathBuf> {
-    let nested = fixtures.join(problem);
-    let is_package = |folder: &Path| folder.join(crate::locate::PACKAGE_FILE).is_file();
-    if is_package(&nested) {
-        return Some(nested);
-    }
-    let root_is_it = is_package(fixtures) && crate::package::find::name_of(fixtures) == problem;
-    root_is_it.then(|| fixtures.to_path_buf())
 }
