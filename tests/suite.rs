@@ -36,15 +36,7 @@ fn every_shipped_case_passes() {
     assert_eq!(summary["failed"], 0, "{summary}");
     assert!(summary["passed"].as_u64().unwrap() >= 200, "{summary}");
     // Every built-in problem has fixtures.
-    for problem in [
-        "lieges-of-legendre",
-        "nim",
-        "powers-of-two",
-        "s-nim",
-        "s-nim-duel",
-        "s-nim-move",
-        "set-nim",
-    ] {
+    for problem in common::BUILT_IN_PROBLEMS {
         assert!(
             stdout(&output).contains(&format!("\"problem\":\"{problem}\"")),
             "{problem}"

@@ -15,18 +15,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Output;
 
-use common::{code, dump};
+use common::{code, dump, BUILT_IN_PROBLEMS};
 use serde_json::Value;
-
-const PROBLEMS: [&str; 7] = [
-    "lieges-of-legendre",
-    "nim",
-    "powers-of-two",
-    "s-nim",
-    "s-nim-duel",
-    "s-nim-move",
-    "set-nim",
-];
 
 #[test]
 fn every_planted_submission_gets_the_verdict_its_folder_names() {
@@ -54,7 +44,7 @@ fn every_planted_submission_gets_the_verdict_its_folder_names() {
         };
         assert_verdict(package, id, folder, submission);
     }
-    for problem in PROBLEMS {
+    for problem in BUILT_IN_PROBLEMS {
         assert!(seen.contains(problem), "{problem} has planted submissions");
     }
     assert!(submissions.len() >= 49, "{}", submissions.len());
@@ -170,7 +160,7 @@ fn extended_fixtures() -> usize {
         total
     }
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-    PROBLEMS
+    BUILT_IN_PROBLEMS
         .iter()
         .map(|p| count(&fixtures.join(p), false))
         .sum()

@@ -7,6 +7,17 @@ use std::time::{Duration, SystemTime};
 
 use assert_cmd::Command;
 
+/// The built-in problems the project ships (the test-only ones aside).
+pub const BUILT_IN_PROBLEMS: [&str; 7] = [
+    "lieges-of-legendre",
+    "nim",
+    "powers-of-two",
+    "s-nim",
+    "s-nim-duel",
+    "s-nim-move",
+    "set-nim",
+];
+
 /// How long a run may take before a test calls it hung: generous, since a loaded CI machine can
 /// be many times slower than a desk (speed is measured by the benchmarks, never by tests).
 pub const NO_HANG: Duration = Duration::from_secs(60);
