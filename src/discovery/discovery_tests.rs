@@ -119,6 +119,42 @@ fn invalid_groups_expect_err_files_and_only_they_may_have_them() {
 }
 
 #[test]
+fn stems_holding_dots_and_groups_named_like_cases_pair_by_whole_stem() {
+    let dir = tree(&[
+        "nim/t1.v2.in",
+        "nim/t1.v2.out",
+        "nim/t1.in",
+        "nim/t1.ans",
+        "nim/t1.extra.in",
+        "nim/t1/inner.in",
+        "nim/t1/inner.out",
+        "nim-2/a.in",
+        "nim/a-b/c.in",
+    ]);
+    let found = discover(dir.path(), |_| true).unwrap();
+    assert_eq!(
+        ids(&found),
+        [
+            "nim-2/a",
+            "nim/a-b/c",
+            "nim/t1",
+            "nim/t1.extra",
+            "nim/t1.v2",
+            "nim/t1/inner"
+        ]
+    );
+    let by_id = |id: &str| found.cases.iter().find(|c| c.id == id).unwrap();
+    let expected = |id: &str| by_id(id).expected.as_ref().map(|e| e.path().to_path_buf());
+    assert!(expected("nim/t1.v2").unwrap().ends_with("nim/t1.v2.out"));
+    assert!(expected("nim/t1").unwrap().ends_with("nim/t1.ans"));
+    assert!(expected("nim/t1.extra").is_none());
+    assert!(by_id("nim/t1.v2").input.path().ends_with("nim/t1.v2.in"));
+    let orphan = tree(&["nim/a.in", "nim/a.b.out"]);
+    let err = discover(orphan.path(), |_| true).unwrap_err().to_string();
+    assert!(err.contains("a.b.out") && err.contains("a.b.in"), "{err}");
+}
+
+#[test]
 fn symlinks_are_skipped_not_followed() {
     let dir = tree(&["nim/a.in", "nim/a.out"]);
     std::os::unix::fs::symlink("/etc", dir.path().join("nim/escape")).unwrap();

@@ -28,14 +28,12 @@ mod filter;
 mod packages;
 mod partition;
 
-use std::collections::BTreeMap;
-use std::ffi::OsString;
-use std::os::unix::ffi::OsStringExt;
+use std::ffi::{OsStr, OsString};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
-use walkdir::WalkDir;
 
 use crate::files::beneath::{Scope, Tree};
 use crate::files::store;
@@ -138,9 +136,11 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
 /// temporary file an older grundy left (`.grundy-XXXXXX`) belongs to no live writer and is
 /// removed.
 ///
-/// Every path the walk yields is `folder` joined with names, so names, extensions and the path
-/// below `folder` are found in the path's bytes rather than by parsing it into components
-/// (which, with a `PathBuf` per step, was most of discovering 10,000 files).
+/// One folder at a time, from a list of folders still to read (no recursion, however deep the
+/// groups): its names are read and sorted, its case files paired by stem within it, and its
+/// subfolders queued. Paths are built as bytes only for what becomes a case or a message:
+/// a walker that made a path for every entry, and a map keyed by whole paths, were most of
+/// discovering 10,000 files.
 fn discover_problem(
     problem: &str,
     folder: &Path,
@@ -148,104 +148,149 @@ fn discover_problem(
     locked: bool,
     fixtures: &mut Fixtures,
 ) -> Result<()> {
-    // Stem (path without extension) -> the case files found for it. Keyed by the path's bytes:
-    // comparing paths component by component made this map a large part of `check`'s cost on
-    // suites of many tiny cases (cases are sorted by id at the end anyway).
-    let mut stems: BTreeMap<OsString, CaseFiles> = BTreeMap::new();
-    // Sorted by name, compared as the entries' whole paths: siblings share everything up to
-    // their names, so the order is the names' (OsStr orders by bytes either way), and no
-    // comparison parses the paths into components (`sort_by_file_name` does, twice per
-    // comparison: a fifth of discovering 10,000 files).
-    let walk = WalkDir::new(folder)
-        .follow_links(false)
-        .sort_by(|a, b| a.path().as_os_str().cmp(b.path().as_os_str()));
-    for entry in walk.into_iter().filter_entry(|e| {
-        let hidden = e.depth() > 0 && name_bytes(e.path()).starts_with(b".");
-        if hidden && locked && e.file_type().is_file() && store::is_stale_temporary(e.path()) {
-            let _ = std::fs::remove_file(e.path());
-        }
-        !hidden
-    }) {
-        let entry = entry.with_context(|| format!("cannot walk `{}`", folder.display()))?;
-        if entry.path_is_symlink() {
-            fixtures.skipped_links.push(entry.into_path());
-            continue;
-        }
-        let kind = match extension_bytes(name_bytes(entry.path())) {
-            Some(b"in") => CaseFile::Input,
-            Some(b"out") => CaseFile::Out,
-            Some(b"ans") => CaseFile::Ans,
-            Some(b"err") => CaseFile::Err,
-            _ => continue,
-        };
-        require_regular(entry.path(), entry.file_type())?;
-        let path = entry.into_path();
-        let bytes = path.as_os_str().as_encoded_bytes();
-        // The stem: the path less `.` and the extension (in, out, ans or err, all ASCII).
-        let stem = &bytes[..bytes.len() - kind.extension().len() - 1];
-        let files = stems.entry(OsString::from_vec(stem.to_vec())).or_default();
-        match kind {
-            CaseFile::Input => files.input = Some(path),
-            CaseFile::Out => files.out = Some(path),
-            CaseFile::Err => files.err = Some(path),
-            CaseFile::Ans => files.ans = Some(path),
-        }
-    }
-    let below = folder.as_os_str().len() + 1; // the stems' bytes below `folder/`
-    for (stem, files) in stems {
-        let stem = PathBuf::from(stem);
-        let relative = &stem.as_os_str().as_encoded_bytes()[below..];
-        let invalid_group = relative
-            .split(|&b| b == b'/')
-            .rev()
-            .skip(1)
-            .any(|group| group == INVALID_GROUP.as_bytes());
-        let expected = match (files.out, files.ans, files.err) {
-            (Some(out), Some(ans), _) => bail!(
-                "`{}` and `{}` are both expected outputs of one case; keep one",
-                out.display(),
-                ans.display()
-            ),
-            (out, ans, err) if invalid_group => {
-                if let Some(output) = out.or(ans) {
-                    bail!(
-                        "`{}` is an expected output, but cases in an `{INVALID_GROUP}/` group \
-                         expect an error: put the solver's exact error message in `{}` instead",
-                        output.display(),
-                        stem.with_extension("err").display()
-                    );
+    // Folders still to read, by their path below `folder` (empty: `folder` itself).
+    let mut pending: Vec<Vec<u8>> = vec![Vec::new()];
+    while let Some(below) = pending.pop() {
+        let here = join_bytes(folder.as_os_str().as_encoded_bytes(), &below);
+        let here = PathBuf::from(OsString::from_vec(here));
+        let mut entries = std::fs::read_dir(&here)
+            .and_then(|entries| {
+                entries
+                    .map(|entry| {
+                        let entry = entry?;
+                        Ok((entry.file_name().into_vec(), entry.file_type()?))
+                    })
+                    .collect::<std::io::Result<Vec<_>>>()
+            })
+            .with_context(|| format!("cannot walk `{}`", here.display()))?;
+        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        // The case files of this folder: (stem, kind), paired below once sorted by stem.
+        let mut files: Vec<(&[u8], CaseFile)> = Vec::new();
+        for (name, kind) in &entries {
+            if name.starts_with(b".") {
+                if locked
+                    && kind.is_file()
+                    && store::is_stale_temporary(Path::new(OsStr::from_bytes(name)))
+                {
+                    let _ = std::fs::remove_file(here.join(OsStr::from_bytes(name)));
                 }
-                err
+                continue;
             }
-            (_, _, Some(err)) => bail!(
-                "`{}` is an expected error message, which only cases in an `{INVALID_GROUP}/` \
-                 group have; move the case into such a group, or remove the file",
-                err.display()
-            ),
-            (out, ans, None) => out.or(ans),
-        };
-        let Some(input) = files.input else {
-            bail!(
-                "`{}` has no input `{}`; add the input or remove the expected file",
-                expected.unwrap_or_default().display(),
-                stem.with_extension("in").display()
-            );
-        };
-        // The names below the problem folder joined by `/`: the path's own bytes there.
-        let name = std::str::from_utf8(relative)
-            .with_context(|| format!("`{}` is not a UTF-8 path", input.display()))?;
-        fixtures.cases.push(Case::fixture(
-            format!("{problem}/{name}"),
-            problem.to_string(),
-            tree.at(input),
-            expected.map(|path| tree.at(path)),
-        ));
+            if kind.is_symlink() {
+                fixtures
+                    .skipped_links
+                    .push(here.join(OsStr::from_bytes(name)));
+                continue;
+            }
+            let Some(case_file) = extension_bytes(name).and_then(CaseFile::of_extension) else {
+                if kind.is_dir() {
+                    pending.push(join_bytes(&below, name));
+                }
+                continue;
+            };
+            require_regular(&here.join(OsStr::from_bytes(name)), *kind)?;
+            let stem = &name[..name.len() - case_file.extension().len() - 1];
+            files.push((stem, case_file));
+        }
+        files.sort_unstable();
+        for same_stem in files.chunk_by(|a, b| a.0 == b.0) {
+            let stem = join_bytes(&below, same_stem[0].0);
+            add_case(problem, folder, tree, &stem, same_stem, fixtures)?;
+        }
     }
     Ok(())
 }
 
+/// `a/b` of `a` and `b`; `b` of an empty `a`.
+fn join_bytes(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let mut joined = Vec::with_capacity(a.len() + 1 + b.len());
+    joined.extend_from_slice(a);
+    if !a.is_empty() {
+        joined.push(b'/');
+    }
+    joined.extend_from_slice(b);
+    joined
+}
+
+/// The case at `stem` (its path below the problem `folder`, without extension) whose files
+/// are `files` (`(stem, kind)` as its folder's walk found them): a layout mistake is an error
+/// naming the files.
+fn add_case(
+    problem: &str,
+    folder: &Path,
+    tree: &Tree,
+    stem: &[u8],
+    files: &[(&[u8], CaseFile)],
+    fixtures: &mut Fixtures,
+) -> Result<()> {
+    let stem_path = join_bytes(folder.as_os_str().as_encoded_bytes(), stem);
+    // The stem's path with `.extension` added (not `with_extension`: a stem may hold a dot).
+    let with = |extension: &str| {
+        let mut path = stem_path.clone();
+        path.push(b'.');
+        path.extend_from_slice(extension.as_bytes());
+        PathBuf::from(OsString::from_vec(path))
+    };
+    let file = |kind: CaseFile| {
+        files
+            .iter()
+            .any(|&(_, found)| found == kind)
+            .then(|| with(kind.extension()))
+    };
+    let (out, ans, err) = (
+        file(CaseFile::Out),
+        file(CaseFile::Ans),
+        file(CaseFile::Err),
+    );
+    let invalid_group = stem
+        .split(|&b| b == b'/')
+        .rev()
+        .skip(1)
+        .any(|group| group == INVALID_GROUP.as_bytes());
+    let expected = match (out, ans, err) {
+        (Some(out), Some(ans), _) => bail!(
+            "`{}` and `{}` are both expected outputs of one case; keep one",
+            out.display(),
+            ans.display()
+        ),
+        (out, ans, err) if invalid_group => {
+            if let Some(output) = out.or(ans) {
+                bail!(
+                    "`{}` is an expected output, but cases in an `{INVALID_GROUP}/` group \
+                     expect an error: put the solver's exact error message in `{}` instead",
+                    output.display(),
+                    with("err").display()
+                );
+            }
+            err
+        }
+        (_, _, Some(err)) => bail!(
+            "`{}` is an expected error message, which only cases in an `{INVALID_GROUP}/` \
+             group have; move the case into such a group, or remove the file",
+            err.display()
+        ),
+        (out, ans, None) => out.or(ans),
+    };
+    let Some(input) = file(CaseFile::Input) else {
+        bail!(
+            "`{}` has no input `{}`; add the input or remove the expected file",
+            expected.unwrap_or_default().display(),
+            with("in").display()
+        );
+    };
+    let name = std::str::from_utf8(stem)
+        .with_context(|| format!("`{}` is not a UTF-8 path", input.display()))?;
+    fixtures.cases.push(Case::fixture(
+        format!("{problem}/{name}"),
+        problem.to_string(),
+        tree.at(input),
+        expected.map(|path| tree.at(path)),
+    ));
+    Ok(())
+}
+
 /// The kinds of case file, by extension.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 enum CaseFile {
     Input,
     Out,
@@ -254,6 +299,16 @@ enum CaseFile {
 }
 
 impl CaseFile {
+    fn of_extension(extension: &[u8]) -> Option<CaseFile> {
+        match extension {
+            b"in" => Some(CaseFile::Input),
+            b"out" => Some(CaseFile::Out),
+            b"ans" => Some(CaseFile::Ans),
+            b"err" => Some(CaseFile::Err),
+            _ => None,
+        }
+    }
+
     fn extension(self) -> &'static str {
         match self {
             CaseFile::Input => "in",
@@ -264,26 +319,11 @@ impl CaseFile {
     }
 }
 
-/// The last name of a path the walk yields (a folder joined with names: it never ends in `/`
-/// nor in `.` or `..`), as bytes.
-fn name_bytes(path: &Path) -> &[u8] {
-    let bytes = path.as_os_str().as_encoded_bytes();
-    bytes.rsplit(|&b| b == b'/').next().unwrap_or(bytes)
-}
-
 /// A name's extension as `Path::extension` has it: after the last `.`, unless that `.` starts
 /// the name.
 fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
     let dot = name.iter().rposition(|&b| b == b'.')?;
     (dot > 0).then(|| &name[dot + 1..])
-}
-
-#[derive(Default)]
-struct CaseFiles {
-    input: Option<PathBuf>,
-    out: Option<PathBuf>,
-    ans: Option<PathBuf>,
-    err: Option<PathBuf>,
 }
 
 /// A layout error unless a case file is a regular file (a folder named `x.in` is not a group).

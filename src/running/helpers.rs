@@ -79,12 +79,18 @@ mod tests {
             assert_eq!(got, round);
         }
         // Other tests may use helpers at the same time; this one's twenty tasks still ran on
-        // far fewer threads than twenty.
+        // far fewer threads than twenty. A task's message can arrive before its helper is back
+        // on the idle list, so each next task waits for that (a busy machine made the race).
         let threads: std::collections::HashSet<_> = (0..20)
             .map(|round| {
                 let done = done.clone();
                 spawn(move || done.send((round, thread::current().id())).unwrap()).unwrap();
-                finished.recv_timeout(Duration::from_secs(10)).unwrap().1
+                let ran_on = finished.recv_timeout(Duration::from_secs(10)).unwrap().1;
+                let waiting_since = std::time::Instant::now();
+                while idle().is_empty() && waiting_since.elapsed() < Duration::from_secs(1) {
+                    thread::sleep(Duration::from_millis(1));
+                }
+                ran_on
             })
             .collect();
         assert!(threads.len() < 5, "{} threads for 20 tasks", threads.len());

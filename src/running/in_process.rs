@@ -77,7 +77,7 @@ pub fn install_panic_hook() {
 /// Runs `solve` on the calling thread, without a time limit: for `grundy solve`, whose process
 /// limits (stack included) are set by whoever started it.
 pub fn run_on_this_thread(solve: SolveFn, input: Vec<u8>) -> Run {
-    let finished = solve_one(Job { solve, input });
+    let finished = solve_one(Job { solve, input }, CpuStart::now());
     Run {
         output: finished.output,
         cpu: finished.cpu,
@@ -128,14 +128,22 @@ impl SolveWatch {
         if deadline == 0 {
             return None;
         }
-        let ran = self.running_for();
-        if self.nanos(Instant::now()) > deadline {
+        let now = self.nanos(Instant::now());
+        if now > deadline {
             return Some(Overrun {
                 by: Clock::Wall,
-                ..ran
+                ..self.running_for()
             });
         }
-        (ran.cpu.as_nanos() > u128::from(self.cpu_limit.load(Ordering::SeqCst))).then_some(ran)
+        // One thread's CPU time cannot outgrow the wall time it has run, so until that reaches
+        // the CPU limit there is nothing to read: reading another thread's CPU clock is a system
+        // call, and a watcher looks many times per tiny case.
+        let cpu_limit = self.cpu_limit.load(Ordering::SeqCst);
+        if now.saturating_sub(self.started.load(Ordering::SeqCst)) <= cpu_limit {
+            return None;
+        }
+        let ran = self.running_for();
+        (ran.cpu.as_nanos() > u128::from(cpu_limit)).then_some(ran)
     }
 
     /// How long the running (or last) solver has run, by both clocks (`by` is the CPU clock).
@@ -159,9 +167,16 @@ impl SolveWatch {
 
     /// Runs `work` on this thread with its limits published, so a watcher sees it overdue.
     pub fn during<T>(&self, limits: TimeLimits, work: impl FnOnce() -> T) -> T {
+        self.during_from(limits, |_| work())
+    }
+
+    /// [`SolveWatch::during`], handing `work` the thread's CPU clock as read at the start, so it
+    /// measures itself without reading it again (a system call per read).
+    fn during_from<T>(&self, limits: TimeLimits, work: impl FnOnce(CpuStart) -> T) -> T {
         let clock = ThreadClock::current();
         *self.clock.lock().unwrap_or_else(|e| e.into_inner()) = clock;
-        self.cpu_started.store(nanos(clock.now()), Ordering::SeqCst);
+        let cpu_before = clock.now();
+        self.cpu_started.store(nanos(cpu_before), Ordering::SeqCst);
         self.cpu_limit.store(nanos(limits.cpu), Ordering::SeqCst);
         let start = self.nanos(Instant::now());
         self.started.store(start, Ordering::SeqCst);
@@ -169,7 +184,7 @@ impl SolveWatch {
             start.saturating_add(nanos(limits.wall)).max(1),
             Ordering::SeqCst,
         );
-        let done = work();
+        let done = work(CpuStart { clock, cpu_before });
         self.deadline.store(0, Ordering::SeqCst);
         done
     }
@@ -179,7 +194,7 @@ impl SolveWatch {
 /// provides what a solver thread would: a stack of [`SOLVER_STACK`] bytes, and a watcher that,
 /// once [`SolveWatch::overdue`], reports the case TLE and never waits for this thread again.
 pub fn run_watched(solve: SolveFn, input: Vec<u8>, limits: TimeLimits, watch: &SolveWatch) -> Run {
-    let finished = watch.during(limits, || solve_one(Job { solve, input }));
+    let finished = watch.during_from(limits, |start| solve_one(Job { solve, input }, start));
     finished_run(finished, limits)
 }
 
@@ -268,7 +283,7 @@ fn spawn_solver_thread() -> SolverThread {
         .spawn(move || {
             for (job, limits) in job_queue {
                 if done
-                    .send(watching.during(limits, || solve_one(job)))
+                    .send(watching.during_from(limits, |start| solve_one(job, start)))
                     .is_err()
                 {
                     break;
@@ -283,13 +298,28 @@ fn spawn_solver_thread() -> SolverThread {
     }
 }
 
-fn solve_one(job: Job) -> Finished {
+/// This thread's CPU clock and its reading when a solve started.
+struct CpuStart {
+    clock: ThreadClock,
+    cpu_before: Duration,
+}
+
+impl CpuStart {
+    fn now() -> CpuStart {
+        let clock = ThreadClock::current();
+        CpuStart {
+            clock,
+            cpu_before: clock.now(),
+        }
+    }
+}
+
+fn solve_one(job: Job, start: CpuStart) -> Finished {
     let mut output = Vec::new();
-    let clock = ThreadClock::current();
-    let (cpu_before, started) = (clock.now(), Instant::now());
+    let started = Instant::now();
     let result = catching_panics(|| (job.solve)(&job.input, &mut output));
     let wall = started.elapsed();
-    let cpu = clock.now().saturating_sub(cpu_before);
+    let cpu = start.clock.now().saturating_sub(start.cpu_before);
     let failure = match result {
         Ok(Ok(())) => None,
         Ok(Err(input_error)) => Some(Failure::RejectedInput(input_error.to_string())),

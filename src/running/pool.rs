@@ -75,8 +75,10 @@ pub enum Event<T> {
 
 /// How long the collecting thread naps between looks at the events: halved after a look that
 /// found some, doubled after one that found none, within these bounds (the longest also bounds
-/// how late an overdue solver is seen).
-const SHORTEST_NAP: Duration = Duration::from_micros(50);
+/// how late an overdue solver is seen). Not shorter: on a suite of tiny cases, a wake-up every
+/// 50 µs took a sixth of the run's CPU time from the workers on two cores (BENCHMARKS.md), and
+/// a report a millisecond later is as prompt to a reader.
+const SHORTEST_NAP: Duration = Duration::from_millis(1);
 const LONGEST_NAP: Duration = Duration::from_millis(2);
 
 /// Runs the `count` jobs of `jobs` and calls `on_event` on this thread. Returns the error of a
