@@ -47,6 +47,11 @@ fn package(project: &Project) {
             "pkg/submissions/accepted/sum.py",
             "print(sum(int(x) for x in input().split()))\n",
         ),
+        // Judged by `verify` below; `generate` has no use for it and must not build it.
+        (
+            "pkg/submissions/wrong_answer/zero.py",
+            "input()\nprint(0)\n",
+        ),
         (
             "pkg/input_validators/ints.py",
             "import sys\nw = sys.stdin.read().split()\nsys.exit(42 if w and all(x.lstrip('-').isdigit() for x in w) else 43)\n",
@@ -91,6 +96,24 @@ fn generate_makes_data_incrementally_and_verify_generates_first() {
     assert_eq!(
         project.read("pkg/data/secret/test_group.yaml"),
         "output_validator_args: [space_change_sensitive]\n"
+    );
+    // Built: the generator, the solution and the validator, never a submission it does not run.
+    let staged = |name: &str| {
+        files_below(project.path())
+            .into_keys()
+            .filter(|path| path.ends_with(name) && !path.starts_with("pkg/"))
+            .count()
+    };
+    assert!(
+        staged("sum.py") > 0 && staged("ints.py") > 0,
+        "{:?}",
+        files_below(project.path()).keys()
+    );
+    assert_eq!(
+        staged("zero.py"),
+        0,
+        "{:?}",
+        files_below(project.path()).keys()
     );
 
     // Nothing changed: nothing made.

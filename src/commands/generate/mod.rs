@@ -358,7 +358,7 @@ fn case_key(
 fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<String>, Vec<String>)> {
     let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
     let problems = Arc::new(vec![Problem::from_package(package)]);
-    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let build_jobs = Arc::new(BuildJobs::validators(problems.iter()));
     let built = pool.run(
         Arc::clone(&build_jobs),
         build_jobs.len(),

@@ -126,14 +126,32 @@ pub struct BuildJobs {
 }
 
 impl BuildJobs {
+    /// Every program of `problems`: their validators and their submissions.
     pub fn new<'a>(problems: impl IntoIterator<Item = &'a Problem>) -> BuildJobs {
+        BuildJobs::of_problems(problems, true)
+    }
+
+    /// The validators of `problems` only (input, answer and output validators), for what runs
+    /// no submission: validating data, or judging another program by them.
+    pub fn validators<'a>(problems: impl IntoIterator<Item = &'a Problem>) -> BuildJobs {
+        BuildJobs::of_problems(problems, false)
+    }
+
+    fn of_problems<'a>(
+        problems: impl IntoIterator<Item = &'a Problem>,
+        submissions: bool,
+    ) -> BuildJobs {
         let mut seen = std::collections::HashSet::new();
         let mut programs = vec![];
         let include = Arc::new(Include::builtin());
         for problem in problems {
             let settings = BuildSettings::of(problem);
             let validators: Vec<&TreePath> = problem.validators().map(|v| &v.path).collect();
-            for program in problem.programs() {
+            let submitted = problem.submissions.iter().map(|s| &s.program);
+            for program in problem
+                .validators()
+                .chain(submitted.filter(|_| submissions))
+            {
                 if seen.insert(program.path.clone()) {
                     let settings = if validators.contains(&&program.path) && needs_header(program) {
                         settings.with_include(&include)

@@ -134,7 +134,8 @@ impl RootPackages {
             }
         }
         let needing = problems.iter().filter(|p| custom_validator(p).is_some());
-        let jobs = std::sync::Arc::new(BuildJobs::new(needing.copied()));
+        // Only the output validators are run here: the package's submissions are not judged.
+        let jobs = std::sync::Arc::new(BuildJobs::validators(needing.copied()));
         let builds = match jobs.len() {
             0 => Builds::default(),
             count => jobs.collect(pool.run(std::sync::Arc::clone(&jobs), count, "building")?),

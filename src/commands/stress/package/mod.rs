@@ -117,7 +117,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         },
         Stages::new(true, color),
     );
-    let validators = Arc::new(BuildJobs::new([&problem]));
+    let validators = Arc::new(BuildJobs::validators([&problem]));
     let built = building.run(
         Arc::clone(&validators),
         validators.len(),
