@@ -165,6 +165,23 @@ fn generate_makes_data_incrementally_and_verify_generates_first() {
     );
     assert!(said.contains("no luck today"), "{said}");
 
+    // What is made goes through the input validators (built while the cases are made): an
+    // input they reject is reported, and the run fails.
+    project.file(
+        "pkg/generators/generators.yaml",
+        format!("{PLAN}      - words:\n          in: a b\n          ans: \"0\"\n"),
+    );
+    let output = project.grundy(&["generate", "pkg"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains("INVALID") && stderr(&output).contains("words"),
+        "{}",
+        dump(&output)
+    );
+    project.file("pkg/generators/generators.yaml", PLAN);
+    let output = project.grundy(&["generate", "--clean", "pkg"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+
     // An unknown key: a located warning with a did-you-mean; a wrong value: exit 2, located.
     project.file(
         "pkg/generators/generators.yaml",

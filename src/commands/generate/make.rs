@@ -11,6 +11,7 @@ use anyhow::Result;
 use grundy_sandbox::{Program as Command, Spec, Stdin};
 
 use super::programs::Programs;
+use crate::commands::verify::build::BuildJobs;
 use crate::config::Settings;
 use crate::files::beneath::Tree;
 use crate::package::generators::{Case, Match, Rule, IMAGE_EXTENSIONS, TEXT_EXTENSIONS};
@@ -41,21 +42,32 @@ pub enum Made {
     },
     /// Why not: the message names the command and what its program said.
     Failed(String),
+    /// Not a case: a validator built ahead (see [`MakeJobs::ahead`]).
+    BuiltAhead,
 }
 
-/// One job per case to make.
+/// One job per case to make, after one per program to build ahead.
 pub struct MakeJobs {
     pub tree: Tree,
     pub cases: Vec<(Case, Rule)>,
     pub programs: Arc<Programs>,
     pub limits: Settings,
     pub interactive_or_multi_pass: bool,
+    /// The validators, built first on the same workers while the cases are made: only the
+    /// validation after the cases runs them, so this takes their builds (seconds of `g++` for
+    /// one that includes `validation.h`) off the path to it. The builds land in the build cache,
+    /// where the validation finds them; the first `ahead.len()` jobs are theirs.
+    pub ahead: BuildJobs,
 }
 
 impl Jobs for MakeJobs {
     type Output = Made;
 
-    fn run(&self, index: usize, _: &SolveWatch) -> Result<Made> {
+    fn run(&self, index: usize, watch: &SolveWatch) -> Result<Made> {
+        let Some(index) = index.checked_sub(self.ahead.len()) else {
+            self.ahead.run(index, watch)?;
+            return Ok(Made::BuiltAhead);
+        };
         let (case, rule) = &self.cases[index];
         Ok(match self.make(case, rule) {
             Ok((files, warnings)) => Made::Files { files, warnings },

@@ -164,14 +164,23 @@ pub fn generate_package(
             keys.push(key);
         }
     }
+    // The validators build while the cases are made, when there is something to validate.
+    let ahead = if validate && !to_make.is_empty() {
+        BuildJobs::validators([&problem])
+    } else {
+        BuildJobs::of_programs(&problem, vec![])
+    };
     let jobs = Arc::new(MakeJobs {
         tree: tree.clone(),
         cases: to_make,
         programs,
         limits: limits(&package),
         interactive_or_multi_pass: context.interactive_or_multi_pass,
+        ahead,
     });
-    let outputs = pool.run(Arc::clone(&jobs), jobs.cases.len(), "generating")?;
+    let count = jobs.ahead.len() + jobs.cases.len();
+    let outputs = pool.run(Arc::clone(&jobs), count, "generating")?;
+    let outputs = outputs.into_iter().skip(jobs.ahead.len());
     for (((case, _), key), made) in jobs.cases.iter().zip(keys).zip(outputs) {
         match made {
             Some(Made::Files { files, warnings }) => {
@@ -190,7 +199,7 @@ pub fn generate_package(
                 }
             }
             Some(Made::Failed(why)) => generated.failed.push((case.path.clone(), why)),
-            None => generated
+            None | Some(Made::BuiltAhead) => generated
                 .failed
                 .push((case.path.clone(), "not made (cut short)".into())),
         }
