@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use std::io;
 use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::identity::{reachable_by_others, readable_by_others, state_subdir};
 use crate::liveness::{self, LiveDir};
@@ -75,23 +75,28 @@ fn key_of(path: &Path, meta: &std::fs::Metadata) -> Key {
 /// key as it was, is then refused to the program by the kernel: it never reads more than other
 /// users may.
 fn usable_as_is(key: &Key, exec: bool, need: Need) -> bool {
-    type Verdicts = Mutex<HashMap<(Key, bool, Need), bool>>;
+    // One answer per question, and one reader of it: workers asking at once (each one's first
+    // run of the same interpreter) wait for the first to finish its walk instead of each
+    // walking the same tree.
+    type Verdicts = Mutex<HashMap<(Key, bool, Need), Arc<OnceLock<bool>>>>;
     static KNOWN: OnceLock<Verdicts> = OnceLock::new();
     let known = KNOWN.get_or_init(Verdicts::default);
-    let asked = (key.clone(), exec, need);
-    if let Some(&usable) = known.lock().unwrap_or_else(|e| e.into_inner()).get(&asked) {
-        return usable;
-    }
-    let path = &key.0;
-    let usable = match need {
-        Need::Read => readable_by_others(path, exec),
-        Need::Reach => reachable_by_others(path, exec),
-    };
-    known
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .insert(asked, usable);
-    usable
+    let verdict = Arc::clone(
+        known
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry((key.clone(), exec, need))
+            .or_default(),
+    );
+    *verdict.get_or_init(|| {
+        let path = &key.0;
+        #[cfg(test)]
+        tests::WALKED.lock().unwrap().push(path.clone());
+        match need {
+            Need::Read => readable_by_others(path, exec),
+            Need::Reach => reachable_by_others(path, exec),
+        }
+    })
 }
 
 fn stage() -> io::Result<&'static Stage> {
@@ -154,6 +159,35 @@ fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every path whose answer was read, in order (tests of other paths run alongside).
+    pub(super) static WALKED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+    #[test]
+    fn workers_asking_at_once_wait_for_one_reading() {
+        let dir = std::env::temp_dir().join(format!("grundy-stage-once-{}", std::process::id()));
+        for i in 0..300 {
+            std::fs::create_dir_all(dir.join(format!("d{}", i % 30))).unwrap();
+            std::fs::write(dir.join(format!("d{}/f{i}", i % 30)), b"x").unwrap();
+        }
+        let key = key_of(&dir, &std::fs::metadata(&dir).unwrap());
+        let gate = std::sync::Barrier::new(8);
+        let answers: Vec<bool> = std::thread::scope(|scope| {
+            let asking: Vec<_> = (0..8)
+                .map(|_| {
+                    scope.spawn(|| {
+                        gate.wait();
+                        usable_as_is(&key, false, Need::Read)
+                    })
+                })
+                .collect();
+            asking.into_iter().map(|t| t.join().unwrap()).collect()
+        });
+        assert!(answers.iter().all(|&usable| usable), "{answers:?}");
+        let walks = WALKED.lock().unwrap().iter().filter(|p| **p == dir).count();
+        assert_eq!(walks, 1, "eight askers at once, one reading of the folder");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn a_folders_answer_is_read_once_for_each_version_of_it() {
