@@ -48,7 +48,7 @@ use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
 use targets::Target;
-use write::{groups, include_cases, unlisted, write_case};
+use write::{groups, include_cases, unlisted, write_recorded};
 
 /// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
 const GENERATOR_TIME: Duration = Duration::from_secs(60);
@@ -168,7 +168,7 @@ pub fn generate_package(
     let ahead = if validate && !to_make.is_empty() {
         BuildJobs::validators([&problem])
     } else {
-        BuildJobs::of_programs(&problem, vec![])
+        BuildJobs::default()
     };
     let jobs = Arc::new(MakeJobs {
         tree: tree.clone(),
@@ -188,14 +188,16 @@ pub fn generate_package(
                 generated
                     .warnings
                     .extend(warnings.into_iter().map(|w| format!("{at}: {w}")));
-                match write_case(&data, &case.path, &files, &manifest, options.force) {
-                    Ok(()) => {
-                        manifest.record(&case.path, key, &files);
-                        generated.made += 1;
-                    }
-                    Err(error) => generated
-                        .failed
-                        .push((case.path.clone(), format!("{error:#}"))),
+                if write_recorded(
+                    &data,
+                    &case.path,
+                    key,
+                    &files,
+                    &mut manifest,
+                    options.force,
+                    &mut generated,
+                ) {
+                    generated.made += 1;
                 }
             }
             Some(Made::Failed(why)) => generated.failed.push((case.path.clone(), why)),

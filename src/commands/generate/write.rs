@@ -5,6 +5,31 @@
 
 use super::*;
 
+/// Writes a case's files ([`write_case`]) and records them in `manifest` under `key`: whether
+/// they were written (when not, the case is among `generated`'s failures, with why).
+pub(super) fn write_recorded(
+    data: &Path,
+    path: &str,
+    key: String,
+    files: &Files,
+    manifest: &mut Manifest,
+    force: bool,
+    generated: &mut Generated,
+) -> bool {
+    match write_case(data, path, files, manifest, force) {
+        Ok(()) => {
+            manifest.record(path, key, files);
+            true
+        }
+        Err(error) => {
+            generated
+                .failed
+                .push((path.to_string(), format!("{error:#}")));
+            false
+        }
+    }
+}
+
 /// Writes a case's files: a new case whole or not at all (the fixture store's journal), a
 /// changed one file by file, each atomically (the `.in` last); removes files of it the last run
 /// made that this one did not. A file `generate` did not make is replaced only under `--force`.
@@ -90,14 +115,16 @@ pub(super) fn include_cases(
                 )),
             }
         }
-        match write_case(data, &case.path, &files, manifest, options.force) {
-            Ok(()) => {
-                manifest.record(&case.path, key, &files);
-                generated.included += 1;
-            }
-            Err(error) => generated
-                .failed
-                .push((case.path.clone(), format!("{error:#}"))),
+        if write_recorded(
+            data,
+            &case.path,
+            key,
+            &files,
+            manifest,
+            options.force,
+            generated,
+        ) {
+            generated.included += 1;
         }
     }
 }

@@ -119,7 +119,8 @@ impl BuildSettings {
     }
 }
 
-/// The build jobs: one per distinct program (by path), in problem order.
+/// The build jobs: one per distinct program (by path), in problem order (none by default).
+#[derive(Default)]
 pub struct BuildJobs {
     /// Each program with its problem's build settings.
     programs: Vec<(Program, BuildSettings)>,
