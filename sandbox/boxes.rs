@@ -50,6 +50,9 @@ pub(crate) struct Boxed {
     /// The box's cgroup, which the keeper joined when it was made (so its programs are born
     /// in it: no run pays for moving a process between cgroups).
     cgroup: Option<(&'static Cgroups, CgroupSlot)>,
+    /// Its programs do not stop at their exit: they are traced, the box's cgroup measures
+    /// their peak memory, and its filter sends failing exits to the tracer.
+    no_exit_stop: bool,
     lease: Option<Lease>,
 }
 
@@ -199,12 +202,14 @@ impl Boxed {
         let null = File::options().read(true).write(true).open("/dev/null")?;
         // SAFETY: getuid and getgid have no preconditions.
         let ids = unsafe { (libc::getuid(), libc::getgid()) };
+        let memory_counted = cgroups.is_some_and(|c| c.memory);
+        let no_exit_stop = key.traced && cgroups.is_some_and(|c| c.peak);
         let setup = keeper::Setup {
             ctl: theirs.as_raw_fd(),
             null: null.as_raw_fd(),
             map_ids: (!root).then_some(ids),
             ops: &ops,
-            filter: &crate::filter::box_filter(cgroups.is_some_and(|c| c.memory), key.traced),
+            filter: &crate::filter::box_filter(memory_counted, key.traced, no_exit_stop),
             argv_area: argv_area(),
         };
         let mut flags = libc::CLONE_NEWPID
@@ -237,6 +242,7 @@ impl Boxed {
             scratch: None,
             folders: None,
             cgroup: None,
+            no_exit_stop,
             lease,
         };
         if let Some(c) = cgroups {
@@ -359,6 +365,11 @@ impl Boxed {
     /// Whether the box has a cgroup (which limits its runs' memory).
     pub(crate) fn has_cgroup(&self) -> bool {
         self.cgroup.is_some()
+    }
+
+    /// Whether its programs run without an exit stop (see the field).
+    pub(crate) fn no_exit_stop(&self) -> bool {
+        self.no_exit_stop
     }
 
     /// What the box's cgroup saw since `reset_cgroup`.

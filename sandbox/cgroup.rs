@@ -26,6 +26,9 @@ pub(crate) enum CgroupVersion {
 pub(crate) struct MemoryEvents {
     pub oom_kills: u64,
     pub limit_reached: bool,
+    /// How far the cgroup's usage rose above where it stood when the run began, where its
+    /// peak can be reset per run: the run's peak memory as the limit counts it.
+    pub peak_bytes: Option<u64>,
 }
 
 pub(crate) struct Cgroups {
@@ -33,6 +36,10 @@ pub(crate) struct Cgroups {
     /// Whether memory is really charged here (some kernels mount the controller but account
     /// nothing); without it the cgroups only cap and kill processes.
     pub memory: bool,
+    /// Whether a cgroup's peak usage can be reset before each run (v1; v2 from Linux 6.12),
+    /// so that it measures one run: then a run's peak memory is read here, and a traced
+    /// program need not stop at its exit to have it read from /proc.
+    pub peak: bool,
     /// v1: [memory parent, pids parent (optional)]; v2: [parent].
     parents: Vec<PathBuf>,
     pool: Mutex<Vec<Slot>>,
@@ -46,6 +53,11 @@ pub(crate) struct Slot {
     procs: Vec<File>,
     /// v1: memory.oom_control, memory.failcnt; v2: memory.events.
     counters: Vec<File>,
+    /// v1: memory.max_usage_in_bytes; v2: memory.peak, where a write resets it (for this
+    /// descriptor); None where it cannot be reset.
+    peak: Option<File>,
+    /// The usage the peak was reset to, before the run.
+    peak_base: u64,
     limit: u64,
     oom_kills_before: u64,
     max_events_before: u64,
@@ -66,6 +78,7 @@ impl Cgroups {
         let mut cgroups = Cgroups {
             version: found.0,
             memory: false,
+            peak: false,
             parents: found.1,
             pool: Mutex::new(Vec::new()),
         };
@@ -74,6 +87,7 @@ impl Cgroups {
         }
         let slot = cgroups.create().ok()?;
         cgroups.memory = accounts_memory(&slot, cgroups.version);
+        cgroups.peak = cgroups.memory && slot.peak.is_some();
         cgroups.release(slot);
         Some(cgroups)
     }
@@ -123,6 +137,8 @@ impl Cgroups {
             _locks: Vec::new(),
             procs: Vec::new(),
             counters: Vec::new(),
+            peak: None,
+            peak_base: 0,
             limit: u64::MAX,
             oom_kills_before: 0,
             max_events_before: 0,
@@ -165,6 +181,13 @@ impl Cgroups {
                     .open(slot.dirs[0].join(name))?,
             );
         }
+        // Opening for writing fails where the file cannot be reset (kernfs refuses a write
+        // open of a file without a write handler, root included).
+        slot.peak = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(slot.dirs[0].join(peak_file(self.version)))
+            .ok();
         Ok(slot)
     }
 }
@@ -218,22 +241,23 @@ impl Slot {
                 self.max_events_before = self.counter(0, "max ");
             }
         }
+        if let Some(peak) = &self.peak {
+            // Any write resets the peak to the current usage (v2: as this descriptor reads it).
+            std::os::unix::fs::FileExt::write_at(peak, b"0", 0)?;
+            self.peak_base = read_number(peak);
+        }
         Ok(())
     }
 
     /// A `key value` line of the `index`th counters file (the whole file for a bare number).
     fn counter(&self, index: usize, key: &str) -> u64 {
         use std::os::unix::fs::FileExt;
+        if key.is_empty() {
+            return read_number(&self.counters[index]);
+        }
         let mut buf = [0u8; 1024];
         let n = self.counters[index].read_at(&mut buf, 0).unwrap_or(0);
-        let text = &buf[..n];
-        if key.is_empty() {
-            return std::str::from_utf8(text)
-                .ok()
-                .and_then(|t| t.trim().parse().ok())
-                .unwrap_or(0);
-        }
-        crate::sys::field_u64(text, key.as_bytes()).unwrap_or(0)
+        crate::sys::field_u64(&buf[..n], key.as_bytes()).unwrap_or(0)
     }
 
     /// What happened to memory since `prepare`.
@@ -251,8 +275,30 @@ impl Slot {
         MemoryEvents {
             oom_kills,
             limit_reached,
+            peak_bytes: self
+                .peak
+                .as_ref()
+                .map(|peak| read_number(peak).saturating_sub(self.peak_base)),
         }
     }
+}
+
+/// The file of a cgroup's peak memory usage.
+fn peak_file(version: CgroupVersion) -> &'static str {
+    match version {
+        CgroupVersion::V1 => "memory.max_usage_in_bytes",
+        CgroupVersion::V2 => "memory.peak",
+    }
+}
+
+/// The number a single-value cgroup file holds (0 if it cannot be read).
+fn read_number(file: &File) -> u64 {
+    let mut buf = [0u8; 32];
+    let n = std::os::unix::fs::FileExt::read_at(file, &mut buf, 0).unwrap_or(0);
+    std::str::from_utf8(&buf[..n])
+        .ok()
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 /// Whether a process in `slot` that touches 1 MiB shows up in the cgroup's peak usage.
@@ -283,11 +329,7 @@ fn accounts_memory(slot: &Slot, version: CgroupVersion) -> bool {
         let mut status = 0;
         libc::waitpid(pid, &mut status, 0);
     }
-    let peak = match version {
-        CgroupVersion::V1 => "memory.max_usage_in_bytes",
-        CgroupVersion::V2 => "memory.peak",
-    };
-    match fs::read_to_string(slot.dirs[0].join(peak)) {
+    match fs::read_to_string(slot.dirs[0].join(peak_file(version))) {
         Ok(text) => text.trim().parse::<usize>().is_ok_and(|n| n >= TOUCH / 2),
         // memory.peak is new (Linux 5.19); trust older v2 kernels.
         Err(_) => version == CgroupVersion::V2,

@@ -8,7 +8,7 @@ use std::mem::MaybeUninit;
 use std::sync::atomic::{AtomicI32, AtomicU32, Ordering};
 
 use crate::plan::{View, FD_CGROUP, FD_LANDLOCK, FD_STDERR, FD_STDIN, FD_STDOUT};
-use crate::plan::{FLAG_LANDLOCK, FLAG_MUST_TRACE, FLAG_SEIZE, FLAG_TRACE};
+use crate::plan::{FLAG_LANDLOCK, FLAG_MUST_TRACE, FLAG_NO_EXIT_STOP, FLAG_SEIZE, FLAG_TRACE};
 use crate::raw;
 use crate::report::{Report, Stage};
 use crate::trace::Alive;
@@ -77,8 +77,9 @@ impl Launchpad {
             return Err((Stage::Clone, libc::EAGAIN));
         }
         if seize {
+            let options = crate::trace::options(exit_stop(plan));
             let traced = plan.flags & FLAG_TRACE != 0
-                && raw::ptrace_simple(libc::PTRACE_SEIZE, pid, SEIZE_OPTIONS).is_ok();
+                && raw::ptrace_simple(libc::PTRACE_SEIZE, pid, options).is_ok();
             self.go.store(
                 if traced { GO_TRACED } else { GO_UNTRACED },
                 Ordering::Release,
@@ -121,21 +122,18 @@ pub(crate) fn run_to_end(
         Err((stage, errno)) => return (Report::failed(stage, errno), false, Alive::new()),
     };
     let seized = traced && plan.flags & FLAG_SEIZE != 0;
-    let (report, left, alive) = crate::trace::follow(pid, traced, seized, proc_dir);
+    let (report, left, alive) =
+        crate::trace::follow(pid, traced, seized, exit_stop(plan), proc_dir);
     match pad.failure() {
         Some((stage, errno)) => (Report::failed(stage, errno), left, alive),
         None => (report, left, alive),
     }
 }
 
-/// The options a seized program is traced with (see trace.rs), exec stops excepted.
-pub(crate) const SEIZE_OPTIONS: usize = (libc::PTRACE_O_TRACESYSGOOD
-    | libc::PTRACE_O_TRACESECCOMP
-    | libc::PTRACE_O_TRACEFORK
-    | libc::PTRACE_O_TRACEVFORK
-    | libc::PTRACE_O_TRACECLONE
-    | libc::PTRACE_O_TRACEEXIT
-    | libc::PTRACE_O_EXITKILL) as usize;
+/// Whether the traced program's main process stops at its exit (see trace::options).
+fn exit_stop(plan: &View<'_>) -> bool {
+    plan.flags & FLAG_NO_EXIT_STOP == 0
+}
 
 extern "C" fn program_child(arg: *mut libc::c_void) -> libc::c_int {
     // SAFETY: arg is the creator's Launchpad, alive and left alone while we use it.

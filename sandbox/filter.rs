@@ -24,7 +24,10 @@
 //! - only the native system call ABI (no 32-bit `int 0x80`, no x32).
 //!
 //! With allocation tracing, mmap/mremap requests of WATCHED_REQUEST bytes or more stop in the
-//! tracer (SECCOMP_RET_TRACE) so it can see whether they were refused (the MLE rule).
+//! tracer (SECCOMP_RET_TRACE) so it can see whether they were refused (the MLE rule). Where a
+//! box's cgroup measures its peak memory, failing exits (`exit`, `exit_group` with a status
+//! that is not 0 modulo 256) stop there too, marked [`FAILED_EXIT`], so the tracer reads the
+//! address space a failed program reached without stopping every program at its exit.
 
 use crate::plan::WATCHED_REQUEST;
 
@@ -43,6 +46,9 @@ pub(crate) struct Policy {
     /// A cgroup limits the run's memory, so memory that is not address space (a memfd, System
     /// V shared memory) is counted too.
     pub memory_counted: bool,
+    /// With `trace_allocations`: send failing exits to the tracer as well (a box whose
+    /// programs do not stop at their exit).
+    pub failed_exits: bool,
     /// The filter is a plain run's program's own (not a box keeper's, which traces and so needs
     /// ptrace, and whose programs reach no process outside their run).
     pub program: bool,
@@ -51,10 +57,11 @@ pub(crate) struct Policy {
 impl Policy {
     /// A box keeper's filter, which every program of its box inherits: a box has network and
     /// IPC namespaces of its own, and its keeper traces (`memory_counted`: the box's cgroup
-    /// counts its memory).
-    pub(crate) fn keeper(memory_counted: bool) -> Policy {
+    /// counts its memory; `failed_exits`: see the field).
+    pub(crate) fn keeper(memory_counted: bool, failed_exits: bool) -> Policy {
         Policy {
             trace_allocations: false,
+            failed_exits,
             network_namespace: true,
             protect: None,
             ipc_namespace: true,
@@ -70,6 +77,9 @@ pub(crate) const SUPPORTED: bool = cfg!(any(target_arch = "x86_64", target_arch 
 const ALLOW: u32 = 0x7fff_0000;
 const TRACE: u32 = 0x7ff0_0000;
 const ERRNO: u32 = 0x0005_0000;
+/// The data of SECCOMP_RET_TRACE for a failing exit (0 for a watched allocation), which the
+/// tracer reads with PTRACE_GETEVENTMSG.
+pub(crate) const FAILED_EXIT: u32 = 1;
 
 /// clone(2) flags that create namespaces (CLONE_NEWTIME shares its bit with the exit signal
 /// in clone(2), so it only counts for unshare).
@@ -100,6 +110,8 @@ enum Label {
     Enolck,
     Mmap,
     Mremap,
+    Exit,
+    TraceExit,
 }
 
 #[derive(Clone, Copy)]
@@ -136,9 +148,15 @@ fn arg_hi(i: u32) -> u32 {
 /// that counts the box's memory lets its programs have memory outside their address space.
 /// With `traced` programs it holds the allocation rules too (the keeper itself, untraced, makes
 /// no allocation they watch), so that a run installs no filter of its own: compiling one per
-/// run was a tenth of a tiny run's cost in the box.
-pub(crate) fn box_filter(memory_counted: bool, traced: bool) -> Vec<libc::sock_filter> {
-    cached(Policy::keeper(memory_counted))[usize::from(traced)].clone()
+/// run was a tenth of a tiny run's cost in the box. With `failed_exits` (and `traced`), the
+/// failing-exit rules too: the keeper's own failing exits then answer ENOSYS, and raw::exit
+/// exits with 0 after that.
+pub(crate) fn box_filter(
+    memory_counted: bool,
+    traced: bool,
+    failed_exits: bool,
+) -> Vec<libc::sock_filter> {
+    cached(Policy::keeper(memory_counted, failed_exits))[usize::from(traced)].clone()
 }
 
 /// The seccomp filters for `policy`: without and with allocation tracing (built once per kind).
@@ -225,6 +243,10 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     if policy.trace_allocations {
         dispatch(libc::SYS_mmap, Label::Mmap);
         dispatch(libc::SYS_mremap, Label::Mremap);
+        if policy.failed_exits {
+            dispatch(libc::SYS_exit, Label::Exit);
+            dispatch(libc::SYS_exit_group, Label::Exit);
+        }
     }
     ops.push(Op::Ret(ALLOW));
 
@@ -282,6 +304,16 @@ pub(crate) fn build(policy: &Policy) -> Vec<libc::sock_filter> {
     }
     if policy.trace_allocations {
         allocation_rules(&mut ops);
+        if policy.failed_exits {
+            // The status a parent sees is the low byte: exit_group(256) succeeds.
+            ops.extend([
+                Op::Here(Label::Exit),
+                Op::Load(arg_lo(0)),
+                Op::If(Cond::Set(0xff), To(Label::TraceExit), To(Label::Allow)),
+                Op::Here(Label::TraceExit),
+                Op::Ret(TRACE | FAILED_EXIT),
+            ]);
+        }
     }
     ops.extend([
         Op::Here(Label::Enosys),

@@ -38,6 +38,7 @@ fn refuses_what_the_policy_forbids() {
         protect: Some((4242, 4240)),
         ipc_namespace: false,
         memory_counted: false,
+        failed_exits: false,
         program: true,
     };
     let code = build(&policy);
@@ -89,7 +90,7 @@ fn refuses_what_the_policy_forbids() {
 #[test]
 fn a_keeper_may_trace_and_count_ipc_but_its_box_shares_no_lock() {
     for memory_counted in [false, true] {
-        let code = build(&Policy::keeper(memory_counted));
+        let code = build(&Policy::keeper(memory_counted, false));
         let call = |nr, a0: u64, a1: u64| verdict(&code, nr, [a0, a1, 0, 0, 0, 0]);
         assert_eq!(call(libc::SYS_ptrace, libc::PTRACE_CONT as u64, 5), ALLOW);
         assert_eq!(call(libc::SYS_shmctl, 0, 14), ALLOW);
@@ -101,13 +102,50 @@ fn a_keeper_may_trace_and_count_ipc_but_its_box_shares_no_lock() {
         assert_eq!(call(libc::SYS_mmap, 0, 8 << 20), ALLOW);
         let traced = build(&Policy {
             trace_allocations: true,
-            ..Policy::keeper(memory_counted)
+            ..Policy::keeper(memory_counted, false)
         });
         let call = |nr, a0: u64, a1: u64| verdict(&traced, nr, [a0, a1, 0, 0, 0, 0]);
         assert_eq!(call(libc::SYS_mmap, 0, 8 << 20), TRACE);
         assert_eq!(call(libc::SYS_mmap, 0, 4096), ALLOW);
         assert_eq!(call(libc::SYS_flock, 3, 2), ERRNO | libc::ENOLCK as u32);
+        // Without failing-exit rules, every exit is the kernel's alone.
+        assert_eq!(call(libc::SYS_exit_group, 1, 0), ALLOW);
     }
+}
+
+#[test]
+fn failing_exits_go_to_the_tracer_only_where_asked_and_only_when_they_fail() {
+    let policy = |failed_exits| Policy {
+        trace_allocations: true,
+        ..Policy::keeper(true, failed_exits)
+    };
+    let code = build(&policy(true));
+    let call = |nr, a0: u64| verdict(&code, nr, [a0, 0, 0, 0, 0, 0]);
+    for nr in [libc::SYS_exit_group, libc::SYS_exit] {
+        assert_eq!(call(nr, 1), TRACE | FAILED_EXIT);
+        assert_eq!(call(nr, 0x7f), TRACE | FAILED_EXIT);
+        assert_eq!(call(nr, 0x1_0003), TRACE | FAILED_EXIT);
+        // The low byte is the status a parent sees: 0 and 256 succeed.
+        assert_eq!(call(nr, 0), ALLOW);
+        assert_eq!(call(nr, 256), ALLOW);
+    }
+    // Watched allocations keep their own mark.
+    assert_eq!(call(libc::SYS_mmap, 0), ALLOW);
+    assert_eq!(
+        verdict(&code, libc::SYS_mmap, [0, 8 << 20, 0, 0, 0, 0]),
+        TRACE
+    );
+    // Asked for, but for untraced programs: no tracer to stop in, so no rule.
+    let untraced = build(&Policy::keeper(true, true));
+    assert_eq!(
+        verdict(&untraced, libc::SYS_exit_group, [1, 0, 0, 0, 0, 0]),
+        ALLOW
+    );
+    let without = build(&policy(false));
+    assert_eq!(
+        verdict(&without, libc::SYS_exit_group, [1, 0, 0, 0, 0, 0]),
+        ALLOW
+    );
 }
 
 #[test]
@@ -118,6 +156,7 @@ fn a_network_namespace_allows_unix_sockets_only() {
         protect: None,
         ipc_namespace: true,
         memory_counted: true,
+        failed_exits: false,
         program: true,
     });
     assert_eq!(verdict(&code, libc::SYS_socket, [1, 1, 0, 0, 0, 0]), ALLOW);

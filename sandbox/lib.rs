@@ -89,7 +89,17 @@
 //! So a C++ `bad_alloc` abort, a Rust allocation failure or Python's MemoryError at the limit
 //! is MLE, while a program that handles a refused allocation and exits 0 is judged on its
 //! output. Where tracing is unavailable (Yama ptrace_scope 3, the runner itself being traced)
-//! only the peak RSS from wait4 is left, and it is used in place of VmPeak.
+//! only the peak RSS from wait4 is left, and it is used in place of VmPeak. VmPeak is read
+//! where the tracer stops the program: at its exit; or, in a box whose cgroup measures the
+//! run's peak memory, only at the ends that can fail (a signal, an `exit` or `exit_group`
+//! whose status is not 0, which the box's filter sends to the tracer), so a run that ends
+//! well costs no stop (a tenth of a tiny run's time).
+//!
+//! # Peak memory
+//! [`Outcome::peak_memory_bytes`] is what the cgroup counted where one measures the run (its
+//! usage's peak above where it stood at the start: every process of the run, as the limit
+//! counts them); elsewhere the main process's peak resident memory (VmHWM, read by the
+//! tracer), or wait4's ru_maxrss where that can be told apart from the spawner's own.
 //!
 //! # Programs that do not fit
 //! A judged program cannot use ptrace itself (it is already traced; LeakSanitizer needs it),

@@ -54,9 +54,10 @@ pub struct Outcome {
     /// User + system time of every process and thread of the run (see "Limits" in the crate
     /// docs for where only the main process and the descendants it waited for are counted).
     pub cpu_time: Duration,
-    /// Peak resident memory (VmHWM) of the program's main process; without tracing, wait4's
-    /// ru_maxrss when it can be told apart from the spawner's own. None when the run was
-    /// killed before it could report.
+    /// The run's peak memory (see the crate docs, "Peak memory"): the cgroup's where one
+    /// measures the run; else the main process's peak resident memory (VmHWM), or without
+    /// tracing wait4's ru_maxrss when it can be told apart from the spawner's own. None when
+    /// neither is known (a run killed before it could report, outside a cgroup).
     pub peak_memory_bytes: Option<u64>,
     pub end: End,
     /// The `Spec::collect` files that existed as regular files, each up to 64 KiB, in the
@@ -174,7 +175,11 @@ pub(crate) fn conclude(
         wall_time: ended_at.saturating_duration_since(ended.started_at),
         ended_at,
         cpu_time,
-        peak_memory_bytes: peak_kb.map(|kb| kb * 1024),
+        // Where a cgroup measured the run, its figure: what the limit counts, for the whole run.
+        peak_memory_bytes: ended
+            .events
+            .and_then(|e| e.peak_bytes)
+            .or(peak_kb.map(|kb| kb * 1024)),
         end,
         collected: ended.collected,
         exported: ended.exported,

@@ -50,6 +50,9 @@ pub(crate) const FLAG_SEIZE: u32 = 4;
 pub(crate) const FLAG_LANDLOCK: u32 = 8;
 /// Fail rather than run untraced (a box whose filter sends allocations to the tracer).
 pub(crate) const FLAG_MUST_TRACE: u32 = 16;
+/// The program's exits do not stop in its tracer: the box's cgroup measures its peak memory,
+/// and the box's filter sends failing exits to the tracer (filter::FAILED_EXIT).
+pub(crate) const FLAG_NO_EXIT_STOP: u32 = 32;
 
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -356,6 +359,7 @@ mod tests {
             protect: None,
             ipc_namespace: false,
             memory_counted: false,
+            failed_exits: false,
             program: true,
         });
         let plan = Plan::new(&PlanInput {

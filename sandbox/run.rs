@@ -18,7 +18,7 @@ use crate::filter::{self, Policy};
 use crate::layout::{self, WORKDIR};
 use crate::outcome::{conclude, own_peak_rss_kb, Ended};
 use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_LANDLOCK, FLAG_MUST_TRACE};
-use crate::plan::{FLAG_SEIZE, FLAG_TRACE};
+use crate::plan::{FLAG_NO_EXIT_STOP, FLAG_SEIZE, FLAG_TRACE};
 use crate::report::{Report, FLAG_IPC_LEFT, FLAG_LEFT};
 use crate::view::{self, box_key, reachable};
 use crate::{command, files, identity, rlimits, stdio, supervise, workdir};
@@ -102,6 +102,7 @@ impl Launch {
                 protect: target.protect,
                 ipc_namespace: false,
                 memory_counted,
+                failed_exits: false,
                 program: true,
             })
         };
@@ -185,7 +186,13 @@ fn run_boxed(
         protect: None,
         // The keeper's filter sends big allocations to the tracer: a program it could not
         // trace would have them refused, so it must not start untraced.
-        flags: trace_flags(tracing) | if tracing { FLAG_MUST_TRACE } else { 0 },
+        flags: trace_flags(tracing)
+            | if tracing { FLAG_MUST_TRACE } else { 0 }
+            | if bx.no_exit_stop() {
+                FLAG_NO_EXIT_STOP
+            } else {
+                0
+            },
     };
     // The box's cgroup is the keeper's: its programs are born in it.
     let launch = Launch::new(&mut spec, &target, None).map_err(|e| SpawnError::setup(&argv0, e))?;

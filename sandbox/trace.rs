@@ -7,6 +7,7 @@
 
 use std::mem::zeroed;
 
+use crate::filter::FAILED_EXIT;
 use crate::plan::MAX_TASKS;
 use crate::raw;
 use crate::report::{Report, FLAG_CPU_LIMIT, FLAG_FILE_LIMIT, FLAG_REFUSED, FLAG_TOO_MANY};
@@ -121,9 +122,32 @@ impl Alive {
     }
 }
 
+/// The options a program is traced with: every task it starts is followed (fork, vfork,
+/// clone), seccomp stops (watched allocations, failing exits) come to the tracer, and with
+/// `exit_stop` the main process stops at its exit to have its memory read. A program seized
+/// by its spawner gets them at once (and no exec stop); one that asked to be traced gets them,
+/// with exec events, at its first stop.
+pub(crate) fn options(exit_stop: bool) -> usize {
+    let exit = if exit_stop {
+        libc::PTRACE_O_TRACEEXIT
+    } else {
+        0
+    };
+    (libc::PTRACE_O_TRACESYSGOOD
+        | libc::PTRACE_O_TRACESECCOMP
+        | libc::PTRACE_O_TRACEFORK
+        | libc::PTRACE_O_TRACEVFORK
+        | libc::PTRACE_O_TRACECLONE
+        | libc::PTRACE_O_EXITKILL
+        | exit) as usize
+}
+
 /// Follows a started program until its main process ends (blocking: a run that must end early
-/// is ended from outside), reading its memory at its exit through `proc_dir` (see
-/// `open_status`) when `traced`. A `seized` program has its trace options already. Returns the
+/// is ended from outside), reading its memory through `proc_dir` (see `open_status`) when
+/// `traced`: at its exit with `exit_stop`; else at each signal it gets and at a failing exit
+/// (filter::FAILED_EXIT), which is all the MLE rule needs (a run that ends well is judged
+/// without its peak address space, and its box's cgroup measures its peak memory). A `seized`
+/// program has its trace options already. Returns the
 /// report, whether processes of the run may be left (every task of a traced run is traced, as
 /// the filter refuses untraced clones, so unless the count of tasks seen starting and ending
 /// says so, none is), and the tasks still alive.
@@ -131,6 +155,7 @@ pub(crate) fn follow(
     pid: libc::pid_t,
     traced: bool,
     seized: bool,
+    exit_stop: bool,
     proc_dir: i32,
 ) -> (Report, bool, Alive) {
     let mut report = Report {
@@ -148,6 +173,7 @@ pub(crate) fn follow(
         tasks: 1,
         alive: Alive::new(),
         options_set: seized,
+        exit_stop,
         report: &mut report,
     };
     watch.run_blocking();
@@ -167,6 +193,8 @@ struct Watch<'a> {
     tasks: u32,
     alive: Alive,
     options_set: bool,
+    /// The main process stops at its exit (else: see `follow`).
+    exit_stop: bool,
     report: &'a mut Report,
 }
 
@@ -232,6 +260,11 @@ impl Watch<'_> {
         let sig = libc::WSTOPSIG(status);
         let mut inject = 0;
         match status >> 16 {
+            libc::PTRACE_EVENT_SECCOMP
+                if raw::ptrace_event_message(pid) == Ok(FAILED_EXIT as u64) =>
+            {
+                self.read_memory();
+            }
             libc::PTRACE_EVENT_SECCOMP => {
                 // Let the watched mmap run, stopping again at its exit to see the result.
                 let _ = raw::ptrace_simple(libc::PTRACE_SYSCALL, pid, 0);
@@ -251,22 +284,22 @@ impl Watch<'_> {
             0 if sig == SYSCALL_STOP => {}
             0 if sig == libc::SIGTRAP && pid == self.main && !self.options_set => {
                 self.options_set = true;
-                let options = libc::PTRACE_O_TRACESYSGOOD
-                    | libc::PTRACE_O_TRACESECCOMP
-                    | libc::PTRACE_O_TRACEFORK
-                    | libc::PTRACE_O_TRACEVFORK
-                    | libc::PTRACE_O_TRACECLONE
-                    | libc::PTRACE_O_TRACEEXEC
-                    | libc::PTRACE_O_TRACEEXIT
-                    | libc::PTRACE_O_EXITKILL;
-                let _ = raw::ptrace_simple(libc::PTRACE_SETOPTIONS, pid, options as usize);
+                let options = options(self.exit_stop) | libc::PTRACE_O_TRACEEXEC as usize;
+                let _ = raw::ptrace_simple(libc::PTRACE_SETOPTIONS, pid, options);
             }
             // New tasks start with SIGSTOP; job control makes no sense for a judged program.
             0 if matches!(
                 sig,
                 libc::SIGSTOP | libc::SIGTSTP | libc::SIGTTIN | libc::SIGTTOU
             ) => {}
-            0 => inject = sig,
+            0 => {
+                // A signal may end the program: without an exit stop, this is the last look
+                // at its memory.
+                if !self.exit_stop {
+                    self.read_memory();
+                }
+                inject = sig;
+            }
             _ => {}
         }
         let _ = raw::ptrace_simple(libc::PTRACE_CONT, pid, inject as usize);
@@ -281,9 +314,11 @@ impl Watch<'_> {
             && info.data[0] as i64 == -(libc::ENOMEM as i64)
     }
 
-    /// Peak RSS and peak address space of the main process, read while it is stopped at exit
-    /// (its memory is still mapped then). Unlike ru_maxrss this excludes the spawner's own
-    /// memory, which the pre-exec child briefly shared.
+    /// Peak RSS and peak address space of the main process so far, read while a task of the
+    /// run is stopped (at the main process's exit its memory is still mapped). Unlike
+    /// ru_maxrss this excludes the spawner's own memory, which the pre-exec child briefly
+    /// shared. Both only grow, so a later reading never lowers them (one taken once the main
+    /// process is gone has none).
     fn read_memory(&mut self) {
         if self.status_fd < 0 {
             return;
@@ -291,8 +326,10 @@ impl Watch<'_> {
         let mut buf = [0u8; 4096];
         let n = raw::pread(self.status_fd, &mut buf);
         let text = &buf[..n.min(buf.len())];
-        self.report.hwm_kb = field_u64(text, b"VmHWM:").unwrap_or(0);
-        self.report.peak_vm_kb = field_u64(text, b"VmPeak:").unwrap_or(0);
+        let report = &mut *self.report;
+        let field = |key: &[u8]| field_u64(text, key).unwrap_or(0);
+        report.hwm_kb = report.hwm_kb.max(field(b"VmHWM:"));
+        report.peak_vm_kb = report.peak_vm_kb.max(field(b"VmPeak:"));
     }
 }
 

@@ -286,9 +286,11 @@ touch(block, size);"#,
         "peak {hostile}\n{}",
         judged.dump()
     );
+    // Where a cgroup measures runs it counts in charge batches (up to 256 KiB per CPU), so a
+    // case this small may show 0; measured all the same.
     for id in ORDINARY {
         assert!(
-            (1..16 << 20).contains(&peak(id)),
+            (..16 << 20).contains(&peak(id)),
             "`{id}`\n{}",
             judged.dump()
         );

@@ -98,7 +98,9 @@ fn correct_program_is_judged_on_its_output() {
     for o in judge(&sh("read a b; echo $((a + b))"), &default_limits()) {
         assert_eq!(o.end, End::Exited(0));
         assert_eq!(o.stdout, b"3\n");
-        assert!(o.peak_memory_bytes.is_some_and(|p| p > 0));
+        // Measured; where a cgroup measures it, in the kernel's charge batches (up to 256 KiB
+        // per CPU), so a run this small may show 0.
+        assert!(o.peak_memory_bytes.is_some(), "{o:?}");
     }
 }
 
@@ -203,6 +205,50 @@ fn allocating_past_the_limit_is_a_memory_limit() {
         assert_eq!(o.end, End::MemoryLimit, "{o:?}");
     }
 }
+
+#[test]
+fn running_out_of_memory_in_small_steps_is_a_memory_limit_however_the_program_ends() {
+    // Each request is below what the filter watches: only the peak address space, read at
+    // the program's end, tells. The ends that fail are the ones the tracer must see (a box
+    // whose cgroup measures memory does not stop programs at every exit).
+    for (name, ending) in [
+        ("hog_exit", "exit(3);"),
+        ("hog_segv", "*(volatile char *)0 = 1;"),
+        ("hog_thread", "syscall(SYS_exit, 9); for (;;) pause();"),
+    ] {
+        let exe = c_program(name, &HOG_ENDING.replace("ENDING", ending));
+        for o in judge(&program([&exe]), &limits(5000, 64, 1024)) {
+            assert_eq!(o.end, End::MemoryLimit, "{name}: {o:?}");
+        }
+    }
+    // The same program ending well is judged on its output, whatever memory it reached.
+    let exe = c_program(
+        "hog_ok",
+        &HOG_ENDING.replace("ENDING", "puts(\"ok\"); exit(256);"),
+    );
+    for o in judge(&program([exe]), &limits(5000, 64, 1024)) {
+        assert_eq!(o.end, End::Exited(0), "{o:?}");
+        assert_eq!(o.stdout, b"ok\n");
+    }
+}
+
+/// Allocates 1 MiB blocks (each its own mapping, below the watched size) until one is
+/// refused, then ends as ENDING says.
+const HOG_ENDING: &str = r#"
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+int main(void) {
+    for (;;) {
+        volatile char *p = malloc(1 << 20);
+        if (!p) {
+            ENDING
+        }
+        for (int i = 0; i < 1 << 20; i += 4096) p[i] = 1;
+    }
+}
+"#;
 
 #[test]
 fn a_refused_huge_allocation_that_aborts_is_a_memory_limit() {
