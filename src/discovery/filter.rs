@@ -177,7 +177,11 @@ impl Selection {
 
     /// The distinct problems of the selected cases, sorted.
     pub fn case_problems(&self) -> BTreeSet<&str> {
-        self.cases.iter().map(|c| c.problem.as_str()).collect()
+        // A problem's cases are next to each other (sorted by id): one insert per problem.
+        self.cases
+            .chunk_by(|a, b| a.problem == b.problem)
+            .map(|cases| cases[0].problem.as_str())
+            .collect()
     }
 }
 

@@ -122,8 +122,11 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
             Ok(found)
         })
         .collect();
+    let found = found.into_iter().collect::<Result<Vec<_>>>()?;
+    fixtures
+        .cases
+        .reserve_exact(found.iter().map(|f| f.cases.len()).sum());
     for found in found {
-        let found = found?;
         fixtures.cases.extend(found.cases);
         fixtures.problems.extend(found.problems);
         fixtures.skipped_links.extend(found.skipped_links);
@@ -188,7 +191,9 @@ fn discover_problem(
                 }
                 continue;
             };
-            require_regular(&here.join(OsStr::from_bytes(name)), *kind)?;
+            if !kind.is_file() {
+                return Err(not_regular(&here.join(OsStr::from_bytes(name)), *kind));
+            }
             let stem = &name[..name.len() - case_file.extension().len() - 1];
             files.push((stem, case_file));
         }
@@ -329,14 +334,19 @@ fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
 /// A layout error unless a case file is a regular file (a folder named `x.in` is not a group).
 fn require_regular(path: &Path, kind: std::fs::FileType) -> Result<()> {
     if !kind.is_file() {
-        bail!(
-            "`{}` is {}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be \
-             a regular file: remove or rename it",
-            path.display(),
-            store::kind(kind)
-        );
+        return Err(not_regular(path, kind));
     }
     Ok(())
+}
+
+/// The error for a case file at `path` that is not a regular file (a folder, a FIFO...).
+fn not_regular(path: &Path, kind: std::fs::FileType) -> anyhow::Error {
+    anyhow::anyhow!(
+        "`{}` is {}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be a \
+         regular file: remove or rename it",
+        path.display(),
+        store::kind(kind)
+    )
 }
 
 /// A name starting with `.`: ignored by discovery at every level.

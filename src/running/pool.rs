@@ -14,7 +14,7 @@
 //! [`Jobs`] does the work and its event handler reports.
 
 use std::any::Any;
-use std::collections::BTreeMap;
+use std::collections::VecDeque;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
@@ -128,10 +128,9 @@ fn run<J: Jobs>(
     let mut workers = (0..options.jobs.min(count).max(1))
         .map(|_| Worker::start(&shared, &sender))
         .collect::<Result<Vec<_>>>()?;
-    let mut pending: BTreeMap<usize, Option<J::Output>> = BTreeMap::new();
-    let mut next_to_report = 0;
+    let mut pending = InOrder::default();
     let mut nap = SHORTEST_NAP;
-    while next_to_report < count {
+    while pending.next < count {
         // Napping and then taking every event at once, rather than blocking on the channel: a
         // blocked receiver makes every send (two per job) a futex wake and a context switch,
         // which on a small VM costs about as much as a tiny job.
@@ -146,10 +145,7 @@ fn run<J: Jobs>(
             match event {
                 WorkerEvent::Started(index) => on_event(Event::Started(index)),
                 // The output of a job already reported overdue (a late solver) is dropped.
-                WorkerEvent::Finished(index, output) if index >= next_to_report => {
-                    pending.entry(index).or_insert(output);
-                }
-                WorkerEvent::Finished(..) => {}
+                WorkerEvent::Finished(index, output) => pending.put(index, output, false),
             }
         }
         for worker in workers.iter_mut().filter(|_| overdue.is_some()) {
@@ -159,13 +155,12 @@ fn run<J: Jobs>(
                 if shared.fail_fast && shared.jobs.failed(&output) {
                     shared.stop.store(true, Ordering::Relaxed);
                 }
-                pending.insert(index, Some(output));
+                pending.put(index, Some(output), true);
                 *worker = Worker::start(&shared, &sender)?;
             }
         }
-        while let Some(output) = pending.remove(&next_to_report) {
+        while let Some(output) = pending.take_next() {
             on_event(Event::Finished(output));
-            next_to_report += 1;
         }
     }
     if let Some(payload) = shared.panicked.lock().expect("never poisoned").take() {
@@ -173,6 +168,49 @@ fn run<J: Jobs>(
     }
     let fatal = shared.fatal.lock().expect("never poisoned").take();
     fatal.map_or(Ok(()), Err)
+}
+
+/// Outputs waiting for their turn: slot `i` holds job `next + i`'s (outer `None`: not in yet).
+/// A queue, not a map by index: outputs are large, and taking the first of a sorted map moves
+/// every one after it in its node.
+struct InOrder<T> {
+    next: usize,
+    waiting: VecDeque<Option<Option<T>>>,
+}
+
+impl<T> Default for InOrder<T> {
+    fn default() -> Self {
+        InOrder {
+            next: 0,
+            waiting: VecDeque::new(),
+        }
+    }
+}
+
+impl<T> InOrder<T> {
+    /// Keeps job `index`'s output for its turn: over one already in with `replace` (an overdue
+    /// job's verdict over whatever came first), else only in an empty slot; dropped when its
+    /// turn is past (the late output of a job reported overdue).
+    fn put(&mut self, index: usize, output: Option<T>, replace: bool) {
+        let Some(at) = index.checked_sub(self.next) else {
+            return;
+        };
+        if at >= self.waiting.len() {
+            self.waiting.resize_with(at + 1, || None);
+        }
+        let slot = &mut self.waiting[at];
+        if replace || slot.is_none() {
+            *slot = Some(output);
+        }
+    }
+
+    /// The next job's output, once it is in.
+    fn take_next(&mut self) -> Option<Option<T>> {
+        let output = self.waiting.front_mut()?.take()?;
+        self.waiting.pop_front();
+        self.next += 1;
+        Some(output)
+    }
 }
 
 /// What the workers share.
@@ -493,5 +531,29 @@ mod tests {
         ran.outcome.unwrap();
         assert!(ran.finished.iter().all(Option::is_none));
         assert_eq!((ran.finished.len(), ran.started), (5, 0));
+    }
+
+    #[test]
+    fn outputs_come_out_in_job_order_and_an_overdue_verdict_wins() {
+        let mut pending = InOrder::default();
+        pending.put(2, Some("two"), false);
+        pending.put(1, None, false);
+        assert_eq!(pending.take_next(), None, "job 0 is not in");
+        // Job 0 reported overdue, then its late solver's own output: the first stays.
+        pending.put(0, Some("overdue"), true);
+        pending.put(0, Some("late"), false);
+        pending.put(2, Some("ignored"), false);
+        let order: Vec<_> = std::iter::from_fn(|| pending.take_next()).collect();
+        assert_eq!(order, [Some("overdue"), None, Some("two")]);
+        // An output whose turn has passed is dropped; one far ahead waits.
+        pending.put(1, Some("too late"), false);
+        pending.put(5, Some("five"), false);
+        assert_eq!(pending.take_next(), None);
+        for index in 3..5 {
+            pending.put(index, None, true);
+        }
+        let rest: Vec<_> = std::iter::from_fn(|| pending.take_next()).collect();
+        assert_eq!(rest, [None, None, Some("five")]);
+        assert_eq!(pending.next, 6);
     }
 }
