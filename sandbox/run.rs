@@ -330,7 +330,14 @@ fn run_plain(
     let usage = started.end(stop != Stop::Finished);
     streams.await_report(Duration::from_millis(100));
     streams.finish(Duration::from_millis(100));
-    let events = end_cgroup(cgroups, slot);
+    let mut events = end_cgroup(cgroups, slot);
+    if ids.is_none() {
+        // A program of grundy's own user may leave a cgroup grundy can write to: its peak is
+        // the main process's, as the tracer reads it at the exit.
+        if let Some(events) = &mut events {
+            events.peak_bytes = None;
+        }
+    }
     let collected = files::collect(workdir.path(), &spec.collect);
     let (exported, export_failures) = match stop {
         Stop::Finished => files::export(workdir.path(), &spec.export, spec.limits.output_bytes),
