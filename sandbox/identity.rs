@@ -245,21 +245,58 @@ pub(crate) fn readable_by_others(path: &Path, exec: bool) -> bool {
 }
 
 fn readable_meta(path: &Path, meta: &std::fs::Metadata, exec: bool) -> bool {
+    if !readable_entry(meta, exec) {
+        return false;
+    }
+    // A folder: every entry below it, at any depth, walked from a list of folders still to
+    // look into (no recursion), and within a budget: a tree larger than that is taken as not
+    // readable by all (a copy or an error follows, not an endless look).
+    const MAX_ENTRIES: usize = 1_000_000;
+    let mut pending = if meta.is_dir() {
+        vec![path.to_path_buf()]
+    } else {
+        Vec::new()
+    };
+    let mut looked = 0;
+    while let Some(folder) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else {
+            return false;
+        };
+        for entry in entries {
+            looked += 1;
+            let Some(path) = entry
+                .ok()
+                .map(|e| e.path())
+                .filter(|_| looked <= MAX_ENTRIES)
+            else {
+                return false;
+            };
+            match std::fs::symlink_metadata(&path) {
+                Ok(meta) if readable_entry(&meta, false) => {
+                    if meta.is_dir() {
+                        pending.push(path);
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Whether any user may read one entry (and run it, with `exec`): a folder must let them list
+/// and enter it. A symbolic link says nothing by itself (what it points to is the box's
+/// business).
+fn readable_entry(meta: &std::fs::Metadata, exec: bool) -> bool {
     use std::os::unix::fs::PermissionsExt;
     let mode = meta.permissions().mode();
     if meta.file_type().is_symlink() {
-        return true;
+        true
+    } else if meta.is_dir() {
+        mode & 0o005 == 0o005
+    } else {
+        mode & 0o004 != 0 && (!exec || mode & 0o001 != 0)
     }
-    if meta.is_dir() {
-        return mode & 0o005 == 0o005
-            && std::fs::read_dir(path).is_ok_and(|entries| {
-                entries.flatten().take(10_000).all(|e| {
-                    std::fs::symlink_metadata(e.path())
-                        .is_ok_and(|m| readable_meta(&e.path(), &m, false))
-                })
-            });
-    }
-    mode & 0o004 != 0 && (!exec || mode & 0o001 != 0)
 }
 
 /// `/run/grundy/<name>`, created (root only) with `mode`.
@@ -332,5 +369,65 @@ mod tests {
         assert!(processes_left(uid, false), "a zombie still counts");
         quick.wait().unwrap();
         assert!(only_process_of(uid, false));
+    }
+
+    #[test]
+    fn a_tree_is_readable_by_all_only_if_every_entry_at_every_depth_is() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = std::env::temp_dir().join(format!("grundy-readable-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut deep = root.clone();
+        for _ in 0..200 {
+            deep.push("d");
+        }
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(deep.join("leaf"), "x").unwrap();
+        let wide = root.join("wide");
+        std::fs::create_dir(&wide).unwrap();
+        for i in 0..10_050 {
+            std::fs::write(wide.join(format!("{i:05}")), "").unwrap();
+        }
+        let set_mode = |path: &Path, mode| {
+            std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+        };
+        for path in walk(&root) {
+            set_mode(&path, if path.is_dir() { 0o755 } else { 0o644 });
+        }
+        assert!(readable_by_others(&root, false));
+        // A file no one else may read, 200 folders down, or past the 10,000th name of a folder.
+        set_mode(&deep.join("leaf"), 0o600);
+        assert!(!readable_by_others(&root, false));
+        set_mode(&deep.join("leaf"), 0o644);
+        // The names a listing gives after its 10,000th (the old look stopped there).
+        let listed: Vec<PathBuf> = std::fs::read_dir(&wide)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        for path in &listed[10_000..] {
+            set_mode(path, 0o600);
+        }
+        assert!(!readable_by_others(&wide, false));
+        for path in &listed[10_000..] {
+            set_mode(path, 0o644);
+        }
+        assert!(readable_by_others(&root, false));
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    /// Every path below `root` (itself included), without recursion.
+    fn walk(root: &Path) -> Vec<PathBuf> {
+        let mut all = vec![root.to_path_buf()];
+        let mut at = 0;
+        while at < all.len() {
+            if all[at].is_dir() {
+                let below: Vec<PathBuf> = std::fs::read_dir(&all[at])
+                    .unwrap()
+                    .map(|e| e.unwrap().path())
+                    .collect();
+                all.extend(below);
+            }
+            at += 1;
+        }
+        all
     }
 }
