@@ -19,7 +19,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
-use std::thread;
+use std::thread::{self, Thread};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -77,7 +77,8 @@ pub enum Event<T> {
 /// found some, doubled after one that found none, within these bounds (the longest also bounds
 /// how late an overdue solver is seen). Not shorter: on a suite of tiny cases, a wake-up every
 /// 50 µs took a sixth of the run's CPU time from the workers on two cores (BENCHMARKS.md), and
-/// a report a millisecond later is as prompt to a reader.
+/// a report a millisecond later is as prompt to a reader. A worker that finds no job left wakes
+/// it at once, so a run does not end a nap late.
 const SHORTEST_NAP: Duration = Duration::from_millis(1);
 const LONGEST_NAP: Duration = Duration::from_millis(2);
 
@@ -120,6 +121,7 @@ fn run<J: Jobs>(
         cancel: Arc::clone(&options.cancel),
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
+        collector: thread::current(),
         fatal: Mutex::new(None),
         panicked: Mutex::new(None),
     });
@@ -136,7 +138,9 @@ fn run<J: Jobs>(
         // which on a small VM costs about as much as a tiny job.
         let mut batch = events.try_iter().peekable();
         if batch.peek().is_none() {
-            thread::sleep(nap);
+            // Woken early by a worker that found no job left: the last results are then in,
+            // or about to be.
+            thread::park_timeout(nap);
             nap = (nap * 2).min(LONGEST_NAP);
         } else {
             nap = (nap / 2).max(SHORTEST_NAP);
@@ -223,6 +227,8 @@ struct Shared<J: Jobs> {
     next: AtomicUsize,
     /// No new job starts (`fail_fast`, an error, a cancel).
     stop: AtomicBool,
+    /// The thread collecting the results, which naps between looks.
+    collector: Thread,
     fatal: Mutex<Option<anyhow::Error>>,
     panicked: Mutex<Option<Box<dyn Any + Send>>>,
 }
@@ -264,6 +270,8 @@ impl Worker {
                 while !abandoned.load(Ordering::SeqCst) {
                     let index = shared.next.fetch_add(1, Ordering::Relaxed);
                     if index >= shared.count {
+                        // Its last result was sent: the collector need not finish its nap.
+                        shared.collector.unpark();
                         break;
                     }
                     job.store(index, Ordering::SeqCst);
