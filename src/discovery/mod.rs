@@ -198,7 +198,9 @@ fn discover_problem(
             files.push((stem, case_file));
         }
         files.sort_unstable();
-        for same_stem in files.chunk_by(|a, b| a.0 == b.0) {
+        let cases = files.chunk_by(|a, b| a.0 == b.0);
+        fixtures.cases.reserve(cases.clone().count());
+        for same_stem in cases {
             let stem = join_bytes(&below, same_stem[0].0);
             add_case(problem, folder, tree, &stem, same_stem, fixtures)?;
         }
@@ -231,7 +233,8 @@ fn add_case(
     let stem_path = join_bytes(folder.as_os_str().as_encoded_bytes(), stem);
     // The stem's path with `.extension` added (not `with_extension`: a stem may hold a dot).
     let with = |extension: &str| {
-        let mut path = stem_path.clone();
+        let mut path = Vec::with_capacity(stem_path.len() + 1 + extension.len());
+        path.extend_from_slice(&stem_path);
         path.push(b'.');
         path.extend_from_slice(extension.as_bytes());
         PathBuf::from(OsString::from_vec(path))
