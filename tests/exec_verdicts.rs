@@ -281,8 +281,10 @@ touch(block, size);"#,
             .unwrap_or_else(|| panic!("no peak_memory_bytes for `{id}`\n{}", judged.dump()))
     };
     let hostile = peak(HOSTILE);
+    // Where a cgroup measures the run, up to a charge batch per CPU (256 KiB) may have been
+    // charged before it began: the 40 MiB can show a little under.
     assert!(
-        (40 << 20..64 << 20).contains(&hostile),
+        (39 << 20..64 << 20).contains(&hostile),
         "peak {hostile}\n{}",
         judged.dump()
     );

@@ -265,7 +265,9 @@ fn memory_within_the_limit_is_fine_and_measured() {
         assert_eq!(o.end, End::Exited(0), "{o:?}");
         assert_eq!(o.stdout, b"7\n");
         let peak = o.peak_memory_bytes.unwrap();
-        assert!((24 << 20..60 << 20).contains(&peak), "peak {peak}");
+        // 24 MiB touched; a cgroup may have charged up to a batch per CPU (256 KiB) of it
+        // before the run began.
+        assert!((23 << 20..60 << 20).contains(&peak), "peak {peak}");
     }
 }
 
