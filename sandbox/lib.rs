@@ -98,8 +98,10 @@
 //! # Peak memory
 //! [`Outcome::peak_memory_bytes`] is what the cgroup counted where one measures the run (its
 //! usage's peak above where it stood at the start: every process of the run, as the limit
-//! counts them); elsewhere the main process's peak resident memory (VmHWM, read by the
-//! tracer), or wait4's ru_maxrss where that can be told apart from the spawner's own.
+//! counts them, in the kernel's charge batches: up to 256 KiB per CPU may have been charged
+//! ahead, so a run can show that much less than it touched); elsewhere the main process's
+//! peak resident memory (VmHWM, read by the tracer), or wait4's ru_maxrss where that can be
+//! told apart from the spawner's own.
 //!
 //! # Programs that do not fit
 //! A judged program cannot use ptrace itself (it is already traced; LeakSanitizer needs it),
