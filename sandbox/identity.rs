@@ -264,13 +264,13 @@ fn readable_meta(path: &Path, meta: &std::fs::Metadata, exec: bool) -> bool {
         };
         for entry in entries {
             looked += 1;
-            let Some(path) = entry
-                .ok()
-                .map(|e| e.path())
-                .filter(|_| looked <= MAX_ENTRIES)
-            else {
+            let Ok(entry) = entry else {
                 return false;
             };
+            if looked > MAX_ENTRIES {
+                return false;
+            }
+            let path = entry.path();
             match std::fs::symlink_metadata(&path) {
                 Ok(meta) if readable_entry(&meta, false) => {
                     if meta.is_dir() {

@@ -87,7 +87,9 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
         } else if kind.is_dir() {
             folders.push((utf8_name(&path)?.to_string(), path));
         } else if is_case_file(&path) {
-            require_regular(&path, kind)?;
+            if !kind.is_file() {
+                return Err(not_regular(&path, kind));
+            }
             bail!(
                 "`{}` lies directly in the fixtures root; cases belong in a problem folder, \
                  e.g. `{}`",
@@ -198,9 +200,9 @@ fn discover_problem(
             files.push((stem, case_file));
         }
         files.sort_unstable();
-        let cases = files.chunk_by(|a, b| a.0 == b.0);
-        fixtures.cases.reserve(cases.clone().count());
-        for same_stem in cases {
+        // At most one case per file.
+        fixtures.cases.reserve(files.len());
+        for same_stem in files.chunk_by(|a, b| a.0 == b.0) {
             let stem = join_bytes(&below, same_stem[0].0);
             add_case(problem, folder, tree, &stem, same_stem, fixtures)?;
         }
@@ -334,15 +336,8 @@ fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
     (dot > 0).then(|| &name[dot + 1..])
 }
 
-/// A layout error unless a case file is a regular file (a folder named `x.in` is not a group).
-fn require_regular(path: &Path, kind: std::fs::FileType) -> Result<()> {
-    if !kind.is_file() {
-        return Err(not_regular(path, kind));
-    }
-    Ok(())
-}
-
-/// The error for a case file at `path` that is not a regular file (a folder, a FIFO...).
+/// The layout error for a case file at `path` that is not a regular file (a folder named
+/// `x.in` is not a group; a FIFO...).
 fn not_regular(path: &Path, kind: std::fs::FileType) -> anyhow::Error {
     anyhow::anyhow!(
         "`{}` is {}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be a \
