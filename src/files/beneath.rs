@@ -12,7 +12,9 @@
 //!
 //! Files are opened with `O_NONBLOCK`, so a FIFO cannot stall the open, then checked with
 //! `fstat`: anything but a regular file where one is wanted (a FIFO, a socket, a device, a
-//! folder) is an error naming what it is, before a single byte is read.
+//! folder) is an error naming what it is, before a single byte is read. A small file read whole
+//! ([`TreePath::read`]) is checked by its first read instead, which a FIFO, socket, terminal or
+//! folder refuses.
 
 use std::ffi::{OsStr, OsString};
 use std::fmt;
@@ -32,6 +34,9 @@ use super::store;
 use walk::open_beneath;
 
 mod walk;
+
+/// How much [`TreePath::read`] asks of a file at first: a shorter file is read by that one read.
+const FIRST_READ: usize = 16 << 10;
 
 /// How many links one path may pass through before it is taken for a loop (the kernel's limit).
 const MAX_LINKS: usize = 40;
@@ -249,17 +254,37 @@ impl TreePath {
         Ok(file)
     }
 
-    /// Its whole contents, read through one open (see [`read_whole`]). The open's `O_NONBLOCK`
-    /// stays: reads of a regular file never wait anyway, and clearing it was one system call
-    /// more per file (a tenth of a tiny case's).
+    /// Its whole contents, read through one open. The open's `O_NONBLOCK` stays: reads of a
+    /// regular file never wait anyway, and clearing it was one system call more per file.
+    ///
+    /// A file shorter than [`FIRST_READ`] (most case files) costs an open, one positioned read
+    /// and a close, no `fstat`: the positioned read is the check of what was opened, as a FIFO,
+    /// a socket or a terminal has no position to read at (`ESPIPE`) and a folder cannot be read
+    /// (`EISDIR`), and a regular file's short read is its end. A longer file, and anything the
+    /// read refused, is checked by `fstat` as [`TreePath::open`] does (which names what it is).
+    /// What that leaves unchecked is a device node answering a first read with little (only root
+    /// can make one): discovery refuses every case file that does not list as a regular file.
     pub fn read(&self) -> Result<Vec<u8>, OpenError> {
-        let (file, metadata) = self.open_file()?;
+        let fd = self.descriptor(Want::File)?;
+        let mut first = [0u8; FIRST_READ];
+        match rustix::io::pread(&fd, &mut first, 0) {
+            Ok(read) if read < FIRST_READ => return Ok(first[..read].to_vec()),
+            // A long file is read whole below, from its start (a positioned read moved nothing).
+            Ok(_) | Err(Errno::SPIPE | Errno::ISDIR) => {}
+            Err(errno) => return Err(self.error(Why::Io(errno.into()))),
+        }
+        let (file, metadata) = self.checked_file(fd)?;
         read_whole(file, metadata.len()).map_err(|e| self.error(Why::Io(e)))
     }
 
     /// The open regular file (`O_NONBLOCK` still set), and what `fstat` said of it.
     fn open_file(&self) -> Result<(File, Metadata), OpenError> {
-        let (file, metadata) = self.opened(Want::File)?;
+        self.checked_file(self.descriptor(Want::File)?)
+    }
+
+    /// `fd`, opened here, as a file once `fstat` says it is a regular one.
+    fn checked_file(&self, fd: OwnedFd) -> Result<(File, Metadata), OpenError> {
+        let (file, metadata) = self.stat(fd)?;
         if !metadata.is_file() {
             return Err(self.error(Why::NotFile(store::kind(metadata.file_type()))));
         }
@@ -320,11 +345,20 @@ impl TreePath {
     }
 
     fn opened(&self, want: Want) -> Result<(File, Metadata), OpenError> {
+        self.stat(self.descriptor(want)?)
+    }
+
+    /// A descriptor of what stands here, opened beneath the root for `want`, not yet checked.
+    fn descriptor(&self, want: Want) -> Result<OwnedFd, OpenError> {
         let Some(root) = self.tree.fd() else {
             let made = io::Error::new(io::ErrorKind::Unsupported, "made in memory, not a file");
             return Err(self.error(Why::Io(made)));
         };
-        let fd = open_beneath(root, self.relative(), want).map_err(|w| self.error(w))?;
+        open_beneath(root, self.relative(), want).map_err(|w| self.error(w))
+    }
+
+    /// `fd` as a file, with what `fstat` says of it.
+    fn stat(&self, fd: OwnedFd) -> Result<(File, Metadata), OpenError> {
         let file = File::from(fd);
         let metadata = file.metadata().map_err(|e| self.error(Why::Io(e)))?;
         Ok((file, metadata))

@@ -49,7 +49,18 @@ fn read_both(tree: &Tree, relative: &str) -> Result<String, String> {
 #[test]
 fn files_of_any_size_are_read_whole() {
     let (_dir, tree) = package(&[]);
-    for size in [0usize, 1, 31, 4096, 65_537, 1 << 20] {
+    let first = FIRST_READ;
+    for size in [
+        0usize,
+        1,
+        31,
+        4096,
+        first - 1,
+        first,
+        first + 1,
+        65_537,
+        1 << 20,
+    ] {
         let bytes: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
         std::fs::write(tree.path().join(format!("f{size}")), &bytes).unwrap();
         assert_eq!(tree.join(format!("f{size}")).read().unwrap(), bytes);
@@ -140,11 +151,14 @@ fn a_fifo_or_a_folder_is_not_a_file_and_the_open_does_not_wait() {
         error.starts_with("a FIFO (named pipe), not a regular file"),
         "{error}"
     );
-    let error = tree.join("data").open().unwrap_err().to_string();
-    assert!(
-        error.ends_with("data: a directory, not a regular file; only regular files are read"),
-        "{error}"
-    );
+    let folder = tree.join("data");
+    for error in [folder.open().unwrap_err(), folder.read().unwrap_err()] {
+        let error = error.to_string();
+        assert!(
+            error.ends_with("data: a directory, not a regular file; only regular files are read"),
+            "{error}"
+        );
+    }
     assert_eq!(
         tree.join("data/1.in").kind().unwrap(),
         Some(Kind::Other("a FIFO (named pipe)"))
