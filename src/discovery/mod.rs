@@ -29,13 +29,14 @@ mod packages;
 mod partition;
 
 use std::ffi::{OsStr, OsString};
+use std::ops::Range;
 use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
-use crate::files::beneath::{Scope, Tree};
+use crate::files::beneath::{Listed, Scope, Tree};
 use crate::files::store;
 
 pub use case::{constraints_of, Case, Expects, INVALID_GROUP};
@@ -88,7 +89,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
             folders.push((utf8_name(&path)?.to_string(), path));
         } else if is_case_file(&path) {
             if !kind.is_file() {
-                return Err(not_regular(&path, kind));
+                return Err(not_regular(&path, store::kind(kind)));
             }
             bail!(
                 "`{}` lies directly in the fixtures root; cases belong in a problem folder, \
@@ -118,7 +119,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
                     folder.display()
                 );
             } else if wanted(problem) {
-                discover_problem(problem, folder, &tree, lock.is_some(), &mut found)?;
+                discover_problem(problem, &tree, lock.is_some(), &mut found)?;
             }
             found.problems.push(problem.clone());
             Ok(found)
@@ -134,6 +135,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
         fixtures.skipped_links.extend(found.skipped_links);
     }
     fixtures.cases.sort_by(|a, b| a.id.cmp(&b.id));
+    fixtures.skipped_links.sort();
     Ok(fixtures)
 }
 
@@ -142,69 +144,82 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
 /// removed.
 ///
 /// One folder at a time, from a list of folders still to read (no recursion, however deep the
-/// groups): its names are read and sorted, its case files paired by stem within it, and its
-/// subfolders queued. Paths are built as bytes only for what becomes a case or a message:
-/// a walker that made a path for every entry, and a map keyed by whole paths, were most of
-/// discovering 10,000 files.
+/// groups), each listed through the root's descriptor: its case files are paired by stem
+/// within it and its subfolders queued in name order. Nothing is made per entry but what
+/// becomes a case or a message: a walker that made a path for every entry, and sorting every
+/// name, were most of discovering 10,000 files.
 fn discover_problem(
     problem: &str,
-    folder: &Path,
     tree: &Tree,
     locked: bool,
     fixtures: &mut Fixtures,
 ) -> Result<()> {
-    // Folders still to read, by their path below `folder` (empty: `folder` itself).
-    let mut pending: Vec<Vec<u8>> = vec![Vec::new()];
+    // Folders still to read, by their path below the root (the problem's name first).
+    let mut pending: Vec<Vec<u8>> = vec![problem.as_bytes().to_vec()];
+    // One folder's case files, as (stem, kind) with stems in one buffer, and subfolders.
+    let mut stems: Vec<u8> = Vec::new();
+    let mut files: Vec<(Range<usize>, CaseFile)> = Vec::new();
+    let mut folders: Vec<Vec<u8>> = Vec::new();
     while let Some(below) = pending.pop() {
-        let here = join_bytes(folder.as_os_str().as_encoded_bytes(), &below);
-        let here = PathBuf::from(OsString::from_vec(here));
-        let mut entries = std::fs::read_dir(&here)
-            .and_then(|entries| {
-                entries
-                    .map(|entry| {
-                        let entry = entry?;
-                        Ok((entry.file_name().into_vec(), entry.file_type()?))
-                    })
-                    .collect::<std::io::Result<Vec<_>>>()
-            })
-            .with_context(|| format!("cannot walk `{}`", here.display()))?;
-        entries.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        // The case files of this folder: (stem, kind), paired below once sorted by stem.
-        let mut files: Vec<(&[u8], CaseFile)> = Vec::new();
-        for (name, kind) in &entries {
+        let here = tree.join(OsStr::from_bytes(&below));
+        let path_of = |name: &[u8]| here.path().join(OsStr::from_bytes(name));
+        stems.clear();
+        files.clear();
+        folders.clear();
+        // The first case file, by name, that is not a regular file.
+        let mut irregular: Option<(Vec<u8>, Listed)> = None;
+        let mut stale: Vec<Vec<u8>> = Vec::new();
+        here.for_each_entry(|name, kind| {
             if name.starts_with(b".") {
-                if locked
-                    && kind.is_file()
-                    && store::is_stale_temporary(Path::new(OsStr::from_bytes(name)))
-                {
-                    let _ = std::fs::remove_file(here.join(OsStr::from_bytes(name)));
+                if locked && kind == Listed::File && store::is_stale_temporary(name) {
+                    stale.push(name.to_vec());
                 }
-                continue;
+                return;
             }
-            if kind.is_symlink() {
-                fixtures
-                    .skipped_links
-                    .push(here.join(OsStr::from_bytes(name)));
-                continue;
+            if kind == Listed::Link {
+                fixtures.skipped_links.push(path_of(name));
+                return;
             }
             let Some(case_file) = extension_bytes(name).and_then(CaseFile::of_extension) else {
-                if kind.is_dir() {
-                    pending.push(join_bytes(&below, name));
+                if kind == Listed::Folder {
+                    folders.push(name.to_vec());
                 }
-                continue;
+                return;
             };
-            if !kind.is_file() {
-                return Err(not_regular(&here.join(OsStr::from_bytes(name)), *kind));
+            if kind != Listed::File {
+                if irregular
+                    .as_ref()
+                    .is_none_or(|(first, _)| name < first.as_slice())
+                {
+                    irregular = Some((name.to_vec(), kind));
+                }
+                return;
             }
             let stem = &name[..name.len() - case_file.extension().len() - 1];
-            files.push((stem, case_file));
+            files.push((stems.len()..stems.len() + stem.len(), case_file));
+            stems.extend_from_slice(stem);
+        })
+        .with_context(|| format!("cannot walk `{}`", here.path().display()))?;
+        for name in stale {
+            let _ = std::fs::remove_file(path_of(&name));
         }
-        files.sort_unstable();
+        if let Some((name, kind)) = irregular {
+            return Err(not_regular(&path_of(&name), kind.words()));
+        }
+        // Deepest first, each folder's subfolders in name order.
+        folders.sort_unstable();
+        pending.extend(
+            folders
+                .drain(..)
+                .rev()
+                .map(|name| join_bytes(&below, &name)),
+        );
+        files.sort_unstable_by(|a, b| (&stems[a.0.clone()], a.1).cmp(&(&stems[b.0.clone()], b.1)));
         // At most one case per file.
         fixtures.cases.reserve(files.len());
-        for same_stem in files.chunk_by(|a, b| a.0 == b.0) {
-            let stem = join_bytes(&below, same_stem[0].0);
-            add_case(problem, folder, tree, &stem, same_stem, fixtures)?;
+        for same_stem in files.chunk_by(|a, b| stems[a.0.clone()] == stems[b.0.clone()]) {
+            let id = join_bytes(&below, &stems[same_stem[0].0.clone()]);
+            add_case(problem, tree, id, same_stem, fixtures)?;
         }
     }
     Ok(())
@@ -221,22 +236,25 @@ fn join_bytes(a: &[u8], b: &[u8]) -> Vec<u8> {
     joined
 }
 
-/// The case at `stem` (its path below the problem `folder`, without extension) whose files
-/// are `files` (`(stem, kind)` as its folder's walk found them): a layout mistake is an error
-/// naming the files.
+/// The case `id` (`problem/groups/name`, its path below the root without extension) whose
+/// files are `files` (as its folder's walk found them: where the stem is, and which file):
+/// a layout mistake is an error naming the files.
 fn add_case(
     problem: &str,
-    folder: &Path,
     tree: &Tree,
-    stem: &[u8],
-    files: &[(&[u8], CaseFile)],
+    id: Vec<u8>,
+    files: &[(Range<usize>, CaseFile)],
     fixtures: &mut Fixtures,
 ) -> Result<()> {
-    let stem_path = join_bytes(folder.as_os_str().as_encoded_bytes(), stem);
-    // The stem's path with `.extension` added (not `with_extension`: a stem may hold a dot).
+    let root = tree.path().as_os_str().as_bytes();
+    // The case's path with `.extension` added (not `with_extension`: a name may hold a dot).
     let with = |extension: &str| {
-        let mut path = Vec::with_capacity(stem_path.len() + 1 + extension.len());
-        path.extend_from_slice(&stem_path);
+        let mut path = Vec::with_capacity(root.len() + 1 + id.len() + 1 + extension.len());
+        path.extend_from_slice(root);
+        if !root.ends_with(b"/") {
+            path.push(b'/');
+        }
+        path.extend_from_slice(&id);
         path.push(b'.');
         path.extend_from_slice(extension.as_bytes());
         PathBuf::from(OsString::from_vec(path))
@@ -252,7 +270,8 @@ fn add_case(
         file(CaseFile::Ans),
         file(CaseFile::Err),
     );
-    let invalid_group = stem
+    let name = &id[problem.len() + 1..];
+    let invalid_group = name
         .split(|&b| b == b'/')
         .rev()
         .skip(1)
@@ -288,10 +307,10 @@ fn add_case(
             with("in").display()
         );
     };
-    let name = std::str::from_utf8(stem)
-        .with_context(|| format!("`{}` is not a UTF-8 path", input.display()))?;
+    let id = String::from_utf8(id)
+        .map_err(|_| anyhow::anyhow!("`{}` is not a UTF-8 path", input.display()))?;
     fixtures.cases.push(Case::fixture(
-        format!("{problem}/{name}"),
+        id,
         problem.to_string(),
         tree.at(input),
         expected.map(|path| tree.at(path)),
@@ -338,12 +357,11 @@ fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
 
 /// The layout error for a case file at `path` that is not a regular file (a folder named
 /// `x.in` is not a group; a FIFO...).
-fn not_regular(path: &Path, kind: std::fs::FileType) -> anyhow::Error {
+fn not_regular(path: &Path, kind: &str) -> anyhow::Error {
     anyhow::anyhow!(
-        "`{}` is {}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be a \
-         regular file: remove or rename it",
+        "`{}` is {kind}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be \
+         a regular file: remove or rename it",
         path.display(),
-        store::kind(kind)
     )
 }
 

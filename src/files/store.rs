@@ -59,15 +59,13 @@ pub fn lock_for_reading(root: &Path) -> Option<RootLock> {
     RootLock::shared(root).ok()
 }
 
-/// Whether `path` is named like the temporary files that grundy's plain atomic writes
+/// Whether `name` is a name like those of the temporary files that grundy's plain atomic writes
 /// ([`super::write_atomic`], and every fixture write before this store) make beside their
 /// target: `.grundy-` and six letters or digits. Every write into a fixtures root now goes through
 /// the store, so under the root's lock one found there was left by a killed grundy.
-pub fn is_stale_temporary(path: &Path) -> bool {
-    path.file_name()
-        .and_then(|name| name.to_str())
-        .and_then(|name| name.strip_prefix(".grundy-"))
-        .is_some_and(|rest| rest.len() == 6 && rest.bytes().all(|b| b.is_ascii_alphanumeric()))
+pub fn is_stale_temporary(name: &[u8]) -> bool {
+    name.strip_prefix(b".grundy-")
+        .is_some_and(|rest| rest.len() == 6 && rest.iter().all(u8::is_ascii_alphanumeric))
 }
 
 /// What stands at a path, not following a final symbolic link.
