@@ -34,7 +34,11 @@ use rustix::io::Errno;
 use super::store;
 use walk::open_beneath;
 
+mod error;
 mod walk;
+
+pub use error::OpenError;
+use error::Why;
 
 /// How much [`TreePath::read`] asks of a file at first: a shorter file is read by that one read.
 const FIRST_READ: usize = 16 << 10;
@@ -495,95 +499,6 @@ fn read_whole(mut file: File, size: u64) -> io::Result<Vec<u8>> {
     // that shrank) goes on until `read` returns 0.
     file.take(size as u64).read_to_end(&mut bytes)?;
     Ok(bytes)
-}
-
-/// Why a file of a tree was not opened: where, and why.
-#[derive(Debug)]
-pub struct OpenError {
-    /// The path asked for (the root's path joined with the relative one).
-    path: PathBuf,
-    scope: Scope,
-    why: Why,
-}
-
-#[derive(Debug)]
-enum Why {
-    Io(io::Error),
-    /// The path itself is absolute or climbs above the root.
-    Outside,
-    /// A link on the way climbs above the root (`link`: below the root on a walk, in full in
-    /// an [`OpenError`]).
-    LinkOutside {
-        link: PathBuf,
-        target: PathBuf,
-    },
-    AbsoluteLink {
-        link: PathBuf,
-        target: PathBuf,
-    },
-    TooManyLinks,
-    NotFile(&'static str),
-    NotFolder(&'static str),
-}
-
-impl OpenError {
-    /// Nothing is there (or a link leads to nothing).
-    pub fn is_missing(&self) -> bool {
-        matches!(&self.why, Why::Io(e) if e.kind() == io::ErrorKind::NotFound)
-    }
-
-    /// A link on the way leads out of the tree (or is absolute).
-    pub fn leads_outside(&self) -> bool {
-        matches!(
-            &self.why,
-            Why::LinkOutside { .. } | Why::AbsoluteLink { .. }
-        )
-    }
-
-    /// The file to blame: the link leading out when one does, else the path asked for.
-    pub fn file(&self) -> &Path {
-        match &self.why {
-            Why::LinkOutside { link, .. } | Why::AbsoluteLink { link, .. } => link,
-            _ => &self.path,
-        }
-    }
-
-    /// What is wrong with [`OpenError::file`], in words.
-    pub fn reason(&self) -> String {
-        let (noun, rule) = (self.scope.noun(), self.scope.rule());
-        match &self.why {
-            Why::Io(error) => format!("cannot read it: {error}"),
-            Why::Outside => format!("not a path within {noun}; only files within it are read"),
-            Why::LinkOutside { target, .. } => {
-                format!("links outside {noun} (to {}); {rule}", target.display())
-            }
-            Why::AbsoluteLink { target, .. } => format!(
-                "an absolute link (to {}); {rule}, by relative links",
-                target.display()
-            ),
-            Why::TooManyLinks => {
-                format!("more than {MAX_LINKS} links on the way to it (a loop of links?)")
-            }
-            Why::NotFile(kind) => {
-                format!("{kind}, not a regular file; only regular files are read")
-            }
-            Why::NotFolder(kind) => format!("{kind}, not a folder"),
-        }
-    }
-}
-
-impl fmt::Display for OpenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.file().display(), self.reason())
-    }
-}
-
-impl std::error::Error for OpenError {}
-
-impl From<OpenError> for io::Error {
-    fn from(error: OpenError) -> io::Error {
-        io::Error::other(error)
-    }
 }
 
 #[cfg(test)]
