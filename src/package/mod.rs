@@ -243,6 +243,9 @@ fn describe_need(metadata: &Metadata) -> String {
 }
 
 #[cfg(test)]
+#[path = "package_mixed_tests.rs"]
+mod mixed_tests;
+#[cfg(test)]
 #[path = "package_tests.rs"]
 mod tests;
 
