@@ -228,3 +228,20 @@ pub fn available_containments() -> Vec<Containment> {
     }
     offered
 }
+
+/// `program` run on `1 2` under every containment offered here, one thread each.
+pub fn judge(program: &Program, limits: &Limits) -> Vec<Outcome> {
+    let stdin = input(b"1 2\n");
+    // One thread per containment: the runs are independent, and a limit test spends most of
+    // its time waiting for a clock to run out.
+    std::thread::scope(|scope| {
+        let runs: Vec<_> = available_containments()
+            .into_iter()
+            .map(|c| {
+                let stdin = &stdin;
+                scope.spawn(move || run_with(program, stdin, limits, c).unwrap())
+            })
+            .collect();
+        runs.into_iter().map(|run| run.join().unwrap()).collect()
+    })
+}
