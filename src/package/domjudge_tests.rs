@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::package::metadata;
 use crate::package::test_support::{root, tree};

@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;

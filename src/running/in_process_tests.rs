@@ -1,4 +1,3 @@
-
 use super::*;
 use grundy_problems::InputError;
 

@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::running::{run_watched, Clock, Failure, TimeLimits};
 use grundy_problems::{InputError, SolveFn};

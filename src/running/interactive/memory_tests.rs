@@ -1,4 +1,3 @@
-
 use super::*;
 use crate::running::in_process::install_panic_hook;
 use grundy_problems::{Decision, PlayError};
