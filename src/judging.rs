@@ -258,6 +258,18 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
             }
         }
     };
+    // Stopped by the wall clock having mostly waited: in an exchange, most often for the judge,
+    // which was waiting for the program's last line, still in the program's output buffer.
+    if result.stopped_by == Some(Clock::Wall) && run.program.cpu * 2 < run.program.wall {
+        result.message = Some(format!(
+            "stopped by the wall-clock limit after {} ms with {} ms of CPU time used: an \
+             interactive program that waits this long is most often waiting for the judge \
+             while the judge waits for its last line, written but not flushed (flush after \
+             every line)",
+            run.program.wall.as_millis(),
+            run.program.cpu.as_millis()
+        ));
+    }
     if !result.verdict.passed() {
         let exchange = run.transcript.render();
         result.exchange = (!exchange.is_empty()).then(|| visible(&exchange).into_owned());

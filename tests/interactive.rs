@@ -134,6 +134,34 @@ fn programs_against_the_built_in_judge() {
 }
 
 #[test]
+fn a_program_idle_while_the_judge_waits_is_asked_whether_it_flushed() {
+    let project = project(&["play"]);
+    let exec = judge_command("player-noflush");
+    let output = project.grundy(&["check", "--time-limit", "300", "--exec", &exec]);
+    let block = case_block(&output, "test-guess/play");
+    assert!(
+        block.contains("waiting for the judge while the judge waits for its last line")
+            && block.contains("flush after every line"),
+        "{}",
+        dump(&output)
+    );
+    // A program that spends its time computing is not: it was slow, not stuck.
+    let spinning = project.grundy(&[
+        "check",
+        "--time-limit",
+        "300",
+        "--exec",
+        "sh -c 'while :; do :; done'",
+    ]);
+    let block = case_block(&spinning, "test-guess/play");
+    assert!(
+        block.contains("TLE") && !block.contains("flush"),
+        "{}",
+        dump(&spinning)
+    );
+}
+
+#[test]
 fn programs_against_a_kattis_interactor() {
     let interactor = format!("kattis:{}", judge_command("kattis-interact"));
     verdicts_of_players(Some(&interactor), PLAYERS);
