@@ -10,9 +10,10 @@
 //! folder, a FIFO, a device) is a layout error.
 //!
 //! The walk holds the fixtures root's shared lock (see [`crate::files::store`]), after finishing
-//! any write a killed grundy left, so it never sees half a case being written. Case files are
-//! read later through the root's descriptor ([`crate::files::beneath`]), never by a path that
-//! could have become a link out of it, a FIFO or a device since the walk.
+//! any write a killed grundy left, so it never sees half a case being written. Problem folders
+//! are listed, and case files read later, through the root's descriptor
+//! ([`crate::files::beneath`]), never by a path that could have become a link out of it, a FIFO
+//! or a device since the walk.
 //!
 //! A folder holding `problem.yaml` is a Kattis problem package rather than a folder of cases
 //! ([`packages`]): the fixtures root itself (`--fixtures PKG`) or any folder in it (a contest).
