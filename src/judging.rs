@@ -222,6 +222,10 @@ fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
 /// judged by that (RE, TLE, MLE, ...), even though the judge then found it wrong or could not go
 /// on; a judge that rejected first gives WA, whatever the program did after; an accepting judge
 /// still needs the program to end well.
+/// An interactive program stopped by the wall clock with under 1/`IDLE_SHARE` of that time in
+/// CPU time was waiting, not computing: its message says what it most often waits for.
+const IDLE_SHARE: u32 = 10;
+
 pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
     let program_first = run
         .program_ended
@@ -258,9 +262,10 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
             }
         }
     };
-    // Stopped by the wall clock having mostly waited: in an exchange, most often for the judge,
-    // which was waiting for the program's last line, still in the program's output buffer.
-    if result.stopped_by == Some(Clock::Wall) && run.program.cpu * 2 < run.program.wall {
+    // Stopped by the wall clock having run under a tenth of that time: in an exchange, most
+    // often waiting for the judge, which was waiting for the program's last line, still in the
+    // program's output buffer. (A program that computes on a busy machine gets more than that.)
+    if result.stopped_by == Some(Clock::Wall) && run.program.cpu * IDLE_SHARE < run.program.wall {
         result.message = Some(format!(
             "stopped by the wall-clock limit after {} ms with {} ms of CPU time used: an \
              interactive program that waits this long is most often waiting for the judge \

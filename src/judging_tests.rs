@@ -225,3 +225,44 @@ fn only_a_small_input_is_kept_whole() {
     let wide = "7 ".repeat(SMALL_INPUT_BYTES as usize);
     assert_eq!(small_input(&case_of("wide", &wide)), None);
 }
+
+#[test]
+fn an_interactive_program_stopped_by_the_wall_clock_idle_is_asked_whether_it_flushed() {
+    let case = Case::fixture(
+        "test-guess/play".into(),
+        "test-guess".into(),
+        TreePath::in_memory("fixtures/test-guess/play.in"),
+        Some(TreePath::in_memory("fixtures/test-guess/play.out")),
+    );
+    let stopped = |cpu_ms: u64| {
+        let now = std::time::Instant::now();
+        let run = InteractiveRun {
+            program: Run {
+                cpu: Duration::from_millis(cpu_ms),
+                wall: Duration::from_millis(1000),
+                failure: Some(Failure::TimeLimit(Clock::Wall)),
+                ..Run::default()
+            },
+            program_ended: Some(now),
+            judge: Judgement::WrongAnswer("the program's output ended".into()),
+            judge_ended: now,
+            program_silent_past_limit: false,
+            transcript: Default::default(),
+        };
+        judge_interactive(case.clone(), &run)
+    };
+    // Under a tenth of the wall time in CPU: it was waiting.
+    let idle = stopped(99);
+    assert_eq!(
+        (idle.verdict, idle.stopped_by),
+        (Verdict::TLE, Some(Clock::Wall))
+    );
+    let message = idle.message.unwrap();
+    assert!(message.contains("flush after every line"), "{message}");
+    // More: it computed, on a machine too busy to give it a core.
+    let busy = stopped(100).message.unwrap();
+    assert!(
+        !busy.contains("flush") && busy.contains("too busy"),
+        "{busy}"
+    );
+}
