@@ -46,8 +46,8 @@ pub(crate) struct Policy {
     /// A cgroup limits the run's memory, so memory that is not address space (a memfd, System
     /// V shared memory) is counted too.
     pub memory_counted: bool,
-    /// With `trace_allocations`: send failing exits to the tracer as well (a box whose
-    /// programs do not stop at their exit).
+    /// With `trace_allocations`: send failing exits to the tracer as well (for programs that
+    /// do not stop at their exit: a box's, or a plain run's, with a cgroup measuring the peak).
     pub failed_exits: bool,
     /// The filter is a plain run's program's own (not a box keeper's, which traces and so needs
     /// ptrace, and whose programs reach no process outside their run).

@@ -90,10 +90,11 @@
 //! is MLE, while a program that handles a refused allocation and exits 0 is judged on its
 //! output. Where tracing is unavailable (Yama ptrace_scope 3, the runner itself being traced)
 //! only the peak RSS from wait4 is left, and it is used in place of VmPeak. VmPeak is read
-//! where the tracer stops the program: at its exit; or, in a box whose cgroup measures the
-//! run's peak memory, only at the ends that can fail (a signal, an `exit` or `exit_group`
-//! whose status is not 0, which the box's filter sends to the tracer), so a run that ends
-//! well costs no stop (a tenth of a tiny run's time).
+//! where the tracer stops the program: at its exit; or, where a cgroup that measures the run's
+//! peak memory holds the program (a box's, or a plain run's as a box user), only at the ends
+//! that can fail (a signal, an `exit` or `exit_group` whose status is not 0, which the
+//! program's filter sends to the tracer), so a run that ends well costs no stop (a tenth of a
+//! tiny run's time).
 //!
 //! # Peak memory
 //! [`Outcome::peak_memory_bytes`] is what the cgroup counted where one measures the run (its

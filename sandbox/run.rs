@@ -102,7 +102,8 @@ impl Launch {
                 protect: target.protect,
                 ipc_namespace: false,
                 memory_counted,
-                failed_exits: false,
+                // Only the traced filter holds the rule: a failing exit stops in the tracer.
+                failed_exits: target.flags & FLAG_NO_EXIT_STOP != 0,
                 program: true,
             })
         };
@@ -292,6 +293,9 @@ fn run_plain(
     let (report_r, report_w) = crate::sys::pipe().map_err(|e| other(e.to_string()))?;
     // SAFETY: getpid and getpgrp have no preconditions.
     let runner = unsafe { (libc::getpid(), libc::getpgrp()) };
+    // A box user's program is held by its cgroup: where that measures the run's peak, the
+    // main process need not stop at its exit to have its memory read, as in a box.
+    let no_exit_stop = tracing && ids.is_some() && cgroups.is_some_and(|c| c.peak);
     let target = Target {
         exe: exe.as_os_str(),
         argv: &argv,
@@ -303,7 +307,8 @@ fn run_plain(
         protect: Some(runner),
         flags: FLAG_CHECK_PARENT
             | trace_flags(tracing)
-            | if landlock.is_some() { FLAG_LANDLOCK } else { 0 },
+            | if landlock.is_some() { FLAG_LANDLOCK } else { 0 }
+            | if no_exit_stop { FLAG_NO_EXIT_STOP } else { 0 },
     };
     let launch =
         Launch::new(&mut spec, &target, cgroups).map_err(|e| SpawnError::setup(&argv0, e))?;
