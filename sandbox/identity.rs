@@ -270,11 +270,11 @@ fn readable_meta(path: &Path, meta: &std::fs::Metadata, exec: bool) -> bool {
             if looked > MAX_ENTRIES {
                 return false;
             }
-            let path = entry.path();
-            match std::fs::symlink_metadata(&path) {
+            // The entry's own metadata (a link is not followed), looked up in its folder.
+            match entry.metadata() {
                 Ok(meta) if readable_entry(&meta, false) => {
                     if meta.is_dir() {
-                        pending.push(path);
+                        pending.push(entry.path());
                     }
                 }
                 _ => return false,

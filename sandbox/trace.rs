@@ -146,11 +146,11 @@ pub(crate) fn options(exit_stop: bool) -> usize {
 /// is ended from outside), reading its memory through `proc_dir` (see `open_status`) when
 /// `traced`: at its exit with `exit_stop`; else at each signal it gets and at a failing exit
 /// (filter::FAILED_EXIT), which is all the MLE rule needs (a run that ends well is judged
-/// without its peak address space, and its box's cgroup measures its peak memory). A `seized`
-/// program has its trace options already. Returns the
-/// report, whether processes of the run may be left (every task of a traced run is traced, as
-/// the filter refuses untraced clones, so unless the count of tasks seen starting and ending
-/// says so, none is), and the tasks still alive.
+/// without its peak address space, and its cgroup measures its peak memory). A `seized`
+/// program has its trace options already. Returns the report, whether processes of the run
+/// may be left (every task of a traced run is traced, as the filter refuses untraced clones,
+/// so unless the count of tasks seen starting and ending says so, none is), and the tasks
+/// still alive.
 pub(crate) fn follow(
     pid: libc::pid_t,
     traced: bool,

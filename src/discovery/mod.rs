@@ -90,7 +90,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
             folders.push((utf8_name(&path)?.to_string(), path));
         } else if is_case_file(&path) {
             if !kind.is_file() {
-                return Err(not_regular(&path, store::kind(kind)));
+                return Err(not_regular(&path));
             }
             bail!(
                 "`{}` lies directly in the fixtures root; cases belong in a problem folder, \
@@ -168,7 +168,7 @@ fn discover_problem(
         files.clear();
         folders.clear();
         // The first case file, by name, that is not a regular file.
-        let mut irregular: Option<(Vec<u8>, Listed)> = None;
+        let mut irregular: Option<Vec<u8>> = None;
         let mut stale: Vec<Vec<u8>> = Vec::new();
         here.for_each_entry(|name, kind| {
             if name.starts_with(b".") {
@@ -190,9 +190,9 @@ fn discover_problem(
             if kind != Listed::File {
                 if irregular
                     .as_ref()
-                    .is_none_or(|(first, _)| name < first.as_slice())
+                    .is_none_or(|first| name < first.as_slice())
                 {
-                    irregular = Some((name.to_vec(), kind));
+                    irregular = Some(name.to_vec());
                 }
                 return;
             }
@@ -204,8 +204,8 @@ fn discover_problem(
         for name in stale {
             let _ = std::fs::remove_file(path_of(&name));
         }
-        if let Some((name, kind)) = irregular {
-            return Err(not_regular(&path_of(&name), kind.words()));
+        if let Some(name) = irregular {
+            return Err(not_regular(&path_of(&name)));
         }
         // Deepest first, each folder's subfolders in name order.
         folders.sort_unstable();
@@ -357,8 +357,10 @@ fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
 }
 
 /// The layout error for a case file at `path` that is not a regular file (a folder named
-/// `x.in` is not a group; a FIFO...).
-fn not_regular(path: &Path, kind: &str) -> anyhow::Error {
+/// `x.in` is not a group; a FIFO...), naming what it is.
+fn not_regular(path: &Path) -> anyhow::Error {
+    let kind = std::fs::symlink_metadata(path)
+        .map_or("not a regular file", |meta| store::kind(meta.file_type()));
     anyhow::anyhow!(
         "`{}` is {kind}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be \
          a regular file: remove or rename it",

@@ -185,31 +185,17 @@ pub enum Listed {
     Folder,
     /// A symbolic link, not followed.
     Link,
-    /// Anything else, in words (`a FIFO (named pipe)`, `a socket`).
-    Other(&'static str),
+    /// Anything else: a FIFO, a socket, a device.
+    Other,
 }
 
 impl Listed {
-    /// In words, for errors: `a directory`, `a FIFO (named pipe)`, as [`store::kind`] says.
-    pub fn words(self) -> &'static str {
-        match self {
-            Listed::File => "a regular file",
-            Listed::Folder => "a directory",
-            Listed::Link => "a symbolic link",
-            Listed::Other(words) => words,
-        }
-    }
-
     fn of(kind: FileType) -> Listed {
         match kind {
             FileType::RegularFile => Listed::File,
             FileType::Directory => Listed::Folder,
             FileType::Symlink => Listed::Link,
-            FileType::Fifo => Listed::Other("a FIFO (named pipe)"),
-            FileType::Socket => Listed::Other("a socket"),
-            FileType::CharacterDevice => Listed::Other("a character device"),
-            FileType::BlockDevice => Listed::Other("a block device"),
-            FileType::Unknown => Listed::Other("not a regular file"),
+            _ => Listed::Other,
         }
     }
 }
