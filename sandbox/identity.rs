@@ -4,6 +4,12 @@
 //! every grundy on the machine at once by an flock on `/run/grundy/uids/<uid>`, held while the
 //! box exists: never by pid, so grundys in different PID namespaces cannot hand out the same
 //! uid, and a grundy that dies releases its uids with its descriptors.
+//!
+//! A claimed uid's processes are ended and its files in the shared folders removed only when
+//! grundy has run programs as it since the machine booted (record.rs): then they are a dead
+//! grundy's leftovers. A uid grundy has no record of that runs a process or owns a file there
+//! is someone else's (a container's mapped user, a service's dynamic user, a range set by
+//! mistake): it is refused, never touched (refusal.rs), and the claim moves on.
 
 use std::fs::File;
 use std::io;
@@ -12,17 +18,40 @@ use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::raw;
+mod record;
+mod refusal;
+mod users;
+
+use refusal::{NoFreeUser, Refusal};
+pub(crate) use users::{gone_soon, sweep_files};
 
 /// The folder of root-owned state shared by every grundy on the machine.
 pub(crate) const STATE_DIR: &str = "/run/grundy";
 
-static RANGE: Mutex<(u32, u32)> = Mutex::new((60_000, 1_000));
+/// The uids boxes may use: `count` of them from `first`, and the words an error says about
+/// where they were chosen.
+#[derive(Clone)]
+struct Range {
+    first: u32,
+    count: u32,
+    hint: String,
+}
+
+static RANGE: Mutex<Range> = Mutex::new(Range {
+    first: 60_000,
+    count: 1_000,
+    hint: String::new(),
+});
 
 /// Sets the uids boxes may use when grundy runs as root: `count` ids from `first` (gid =
-/// uid). Takes effect for boxes made afterwards.
-pub fn set_uid_range(first: u32, count: u32) {
-    *RANGE.lock().unwrap_or_else(|e| e.into_inner()) = (first, count.max(1));
+/// uid). `hint` says where this range was chosen and how to choose another, for the error of a
+/// claim that finds none of them free. Takes effect for boxes made afterwards.
+pub fn set_uid_range(first: u32, count: u32, hint: &str) {
+    *RANGE.lock().unwrap_or_else(|e| e.into_inner()) = Range {
+        first,
+        count: count.max(1),
+        hint: hint.to_string(),
+    };
 }
 
 /// Whether this process runs as root (then programs run as a box user).
@@ -44,17 +73,33 @@ impl Lease {
     }
 }
 
-/// Claims a free uid of the range. Processes a dead grundy may have left running as it are
-/// killed first.
+/// Claims a free uid of the range set by [`set_uid_range`].
 pub(crate) fn claim() -> io::Result<Lease> {
-    let (first, count) = *RANGE.lock().unwrap_or_else(|e| e.into_inner());
+    let range = RANGE.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    claim_in(&range)
+}
+
+/// Claims the first uid of `range` that no account has, no other run holds, and that is free
+/// ([`settle`]); the error says why none was.
+fn claim_in(range: &Range) -> io::Result<Lease> {
     let dir = Path::new(STATE_DIR).join("uids");
     std::fs::DirBuilder::new()
         .recursive(true)
         .mode(0o700)
         .create(&dir)?;
-    for uid in first..first.saturating_add(count) {
+    let last = range.first.saturating_add(range.count - 1);
+    let mut none = NoFreeUser {
+        first: range.first,
+        last,
+        hint: range.hint.clone(),
+        accounts: 0,
+        busy: 0,
+        refused: None,
+        refusals: 0,
+    };
+    for uid in range.first..=last {
         if belongs_to_an_account(uid) {
+            none.accounts += 1;
             continue;
         }
         let file = std::fs::OpenOptions::new()
@@ -66,44 +111,42 @@ pub(crate) fn claim() -> io::Result<Lease> {
             .open(dir.join(uid.to_string()))?;
         // SAFETY: flock on a descriptor we own.
         if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            none.busy += 1;
             continue;
         }
-        // A dead grundy's processes of this user may still be dying (or be zombies nobody
-        // reaps): they would count against the next run's process limit.
-        if processes_left(uid, true) && !gone_soon(uid) {
-            continue;
-        }
-        sweep_files(uid);
-        return Ok(Lease { uid, _lock: file });
-    }
-    Err(io::Error::other(format!(
-        "all {count} box users from uid {first} are in use by other runs"
-    )))
-}
-
-/// The host's folders any user may write in, where a box user whom no Landlock ruleset stops
-/// can leave files outside its working folder (POSIX message queues are refused it outright).
-const SHARED_FOLDERS: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];
-
-/// Removes what the box user `uid` left in the shared folders, where no Landlock ruleset kept
-/// it from them: whatever it owns there is its run's (the user is claimed by one run at a time,
-/// and has no process left). Also done when the user is claimed, for a run that ended before
-/// its user's last process did (or a grundy that died).
-pub(crate) fn sweep_files(uid: u32) {
-    if crate::landlock::abi() > 0 {
-        return;
-    }
-    use std::os::unix::fs::MetadataExt;
-    for folder in SHARED_FOLDERS {
-        let Ok(entries) = std::fs::read_dir(folder) else {
-            continue;
-        };
-        for entry in entries.flatten() {
-            if entry.metadata().is_ok_and(|m| m.uid() == uid) {
-                crate::scrub::remove(&entry.path());
+        match settle(uid, &file) {
+            Ok(()) => return Ok(Lease { uid, _lock: file }),
+            Err(refusal) => {
+                none.refusals += 1;
+                none.refused.get_or_insert(refusal);
             }
         }
     }
+    Err(io::Error::other(none))
+}
+
+/// Makes the uid `lock` holds ready for a box, or says why it is not free. A uid grundy ran
+/// programs as in this boot has its leftovers ended and removed: a dead grundy's processes may
+/// still be dying (or be zombies nobody reaps), and would count against the next run's process
+/// limit. Any other uid must run no process and own nothing in the shared folders, and is then
+/// recorded as grundy's.
+fn settle(uid: u32, lock: &File) -> Result<(), Refusal> {
+    if record::recorded(lock) {
+        if users::processes_left(uid, true) && !gone_soon(uid) {
+            return Err(Refusal::StillEnding { uid });
+        }
+        sweep_files(uid);
+        return Ok(());
+    }
+    let pids = users::some_processes_of(uid, 3);
+    if !pids.is_empty() {
+        return Err(Refusal::Processes { uid, pids });
+    }
+    if let Some(path) = users::files_of(uid).next() {
+        return Err(Refusal::File { uid, path });
+    }
+    record::record(lock);
+    Ok(())
 }
 
 /// Whether a user or group with this id exists (its files could be reachable).
@@ -122,105 +165,6 @@ fn belongs_to_an_account(id: u32) -> bool {
         libc::getgrgid_r(id, &mut gr, buf.as_mut_ptr().cast(), buf.len(), &mut gr_out);
         !gr_out.is_null()
     }
-}
-
-/// Whether any process (zombies included) has `uid` as its real user, after SIGKILLing every
-/// one of them when `kill`. A forked child takes the uid (so kill(-1) reaches that user's
-/// processes only) and forks once more with RLIMIT_NPROC at 2, which the kernel allows only
-/// while the child is the user's one process, zombies counted: that answers without reading
-/// every `/proc/<pid>/status`. When the fork is refused (also by a pids limit) or the child
-/// cannot take the uid, /proc decides.
-fn processes_left(uid: u32, kill: bool) -> bool {
-    !only_process_of(uid, kill) && listed_in_proc(uid)
-}
-
-/// Whether a child that took `uid` (and SIGKILLed the rest of that user's processes, when
-/// `kill`) could tell it was the user's only process; see [`processes_left`].
-fn only_process_of(uid: u32, kill: bool) -> bool {
-    // SAFETY: the child makes raw system calls only (this process may have other threads), then
-    // exits; we reap it. Its own child does nothing but exit, and is reaped by it.
-    unsafe {
-        let pid = libc::fork();
-        if pid == 0 {
-            // No capability may survive the switch (as under SECBIT_NO_SETUID_FIXUP): with
-            // CAP_KILL, kill(-1) would reach every process on the machine, and with
-            // CAP_SYS_RESOURCE the fork would ignore RLIMIT_NPROC.
-            let became = raw::setgroups_none().is_ok()
-                && raw::setresgid(uid).is_ok()
-                && raw::setresuid(uid).is_ok()
-                && raw::drop_capabilities().is_ok();
-            if !became {
-                raw::exit(2);
-            }
-            if kill {
-                let _ = raw::kill(-1, libc::SIGKILL);
-            }
-            let two = libc::rlimit {
-                rlim_cur: 2,
-                rlim_max: 2,
-            };
-            if raw::setrlimit(libc::RLIMIT_NPROC, &two).is_err() {
-                raw::exit(2);
-            }
-            match raw::call(libc::SYS_clone, [libc::SIGCHLD as usize, 0, 0, 0, 0, 0]) {
-                Ok(0) => raw::exit(0),
-                Ok(child) => {
-                    let mut usage = std::mem::zeroed();
-                    let _ = raw::wait_any(child as i32, 0, &mut usage);
-                    raw::exit(0);
-                }
-                Err(_) => raw::exit(1),
-            }
-        }
-        let mut status = 0;
-        pid > 0
-            && libc::waitpid(pid, &mut status, 0) == pid
-            && libc::WIFEXITED(status)
-            && libc::WEXITSTATUS(status) == 0
-    }
-}
-
-/// Waits up to a second for the last process of `uid` to be gone (reaped): processes killed
-/// at the end of a run count against the next run's RLIMIT_NPROC until someone reaps them.
-pub(crate) fn gone_soon(uid: u32) -> bool {
-    let until = std::time::Instant::now() + std::time::Duration::from_secs(1);
-    loop {
-        if !processes_left(uid, false) {
-            return true;
-        }
-        if std::time::Instant::now() > until {
-            return false;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-
-/// Whether /proc lists a process (zombies included) with `uid` as its real user.
-fn listed_in_proc(uid: u32) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return false;
-    };
-    entries.flatten().any(|entry| {
-        let numeric = entry
-            .file_name()
-            .to_string_lossy()
-            .bytes()
-            .all(|b| b.is_ascii_digit());
-        // A /proc/<pid> folder belongs to the process's effective user; dumpable or not, the
-        // status file says the real one.
-        numeric
-            && entry
-                .metadata()
-                .is_ok_and(|m| m.uid() == uid || m.uid() == 0)
-            && std::fs::read_to_string(entry.path().join("status")).is_ok_and(|status| {
-                status
-                    .lines()
-                    .find_map(|l| l.strip_prefix("Uid:"))
-                    .and_then(|ids| ids.split_whitespace().next()?.parse::<u32>().ok())
-                    == Some(uid)
-            })
-    })
 }
 
 /// Whether every folder leading to `path` lets other users through, and `path` itself lets
@@ -314,8 +258,9 @@ pub(crate) fn state_subdir(name: &str, mode: u32) -> io::Result<PathBuf> {
 
 #[cfg(test)]
 mod tests {
+    use super::users::{only_process_of, processes_left};
     use super::*;
-    use std::os::unix::process::CommandExt;
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
     use std::process::{Child, Command};
     use std::time::{Duration, Instant};
 
@@ -351,10 +296,7 @@ mod tests {
         // Killed, it stays a zombie of ours until reaped: still there.
         processes_left(uid, true);
         let status = sleeper.wait().unwrap();
-        assert_eq!(
-            std::os::unix::process::ExitStatusExt::signal(&status),
-            Some(libc::SIGKILL)
-        );
+        assert_eq!(status.signal(), Some(libc::SIGKILL));
         assert!(gone_soon(uid));
 
         let mut quick = as_user(uid, "true", &[]);
@@ -369,6 +311,124 @@ mod tests {
         assert!(processes_left(uid, false), "a zombie still counts");
         quick.wait().unwrap();
         assert!(only_process_of(uid, false));
+    }
+
+    /// A process of a uid grundy never claimed, as a container's or a service's would be: killed
+    /// when dropped, if the test did not see it end.
+    struct Stranger(Child);
+
+    impl Stranger {
+        /// `sleep` as `uid`, a uid of the calling test's own (61100 to 61109: no account has
+        /// them, and they are neither grundy's default range nor systemd's dynamic users), once
+        /// any record of grundy using it is gone (an earlier run of the test may have left one).
+        fn start(uid: u32) -> Stranger {
+            Stranger(as_user(fresh(uid), "sleep", &["600"]))
+        }
+
+        fn alive(&mut self) -> bool {
+            self.0.try_wait().unwrap().is_none()
+        }
+    }
+
+    impl Drop for Stranger {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+
+    /// `uid`, a uid of the calling test's own, checked to have no account and with any record
+    /// of grundy using it removed (the lock file holds it).
+    fn fresh(uid: u32) -> u32 {
+        assert!(!belongs_to_an_account(uid), "uid {uid} has an account here");
+        let _ = std::fs::remove_file(Path::new(STATE_DIR).join("uids").join(uid.to_string()));
+        uid
+    }
+
+    fn range(first: u32, count: u32) -> Range {
+        Range {
+            first,
+            count,
+            hint: "the test's range".into(),
+        }
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(as_root),
+        ignore = "needs root: the test runs a process as another user"
+    )]
+    fn a_uid_grundy_never_ran_that_runs_a_process_is_refused_not_killed() {
+        let mut stranger = Stranger::start(61_100);
+        fresh(61_101);
+        let error = claim_in(&range(61_100, 1)).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "no box user is free among uids 61100 to 61100 (the test's range): uid 61100 \
+                 runs processes grundy did not start (pid {}), so it is not a free box user; \
+                 choose uids that no account, container or service uses",
+                stranger.0.id()
+            )
+        );
+        assert!(stranger.alive(), "the stranger's process was killed");
+        // With another uid in the range, the claim takes that one, and still kills nothing.
+        let lease = claim_in(&range(61_100, 2)).unwrap();
+        assert_eq!(lease.uid, 61_101);
+        assert!(stranger.alive(), "the stranger's process was killed");
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(as_root),
+        ignore = "needs root: the test gives a file to another user"
+    )]
+    fn a_uid_grundy_never_ran_that_owns_a_shared_file_is_refused_and_the_file_kept() {
+        let uid = fresh(61_102);
+        // Named after the uid, so a file an earlier run of the test left is this one.
+        let file = PathBuf::from(format!("/tmp/grundy-stranger-{uid}"));
+        let _ = std::fs::remove_file(&file);
+        std::fs::write(&file, "someone else's").unwrap();
+        std::os::unix::fs::chown(&file, Some(uid), Some(uid)).unwrap();
+        let error = claim_in(&range(uid, 1))
+            .map(|_| ())
+            .unwrap_err()
+            .to_string();
+        let kept = std::fs::read_to_string(&file);
+        std::fs::remove_file(&file).unwrap();
+        assert!(
+            error.contains(&format!(
+                "uid 61102 owns {}, which grundy did not make, so it is not a free box user",
+                file.display()
+            )),
+            "{error}"
+        );
+        assert_eq!(kept.unwrap(), "someone else's");
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(as_root),
+        ignore = "needs root: the test runs a process as a box user"
+    )]
+    fn a_uid_grundy_ran_has_what_it_left_ended_at_the_next_claim() {
+        let uid = fresh(61_103);
+        drop(claim_in(&range(uid, 1)).unwrap());
+        // What a grundy that died while running a program as it would leave, reaped as soon
+        // as it ends (by a thread here, by init there).
+        let mut left = as_user(uid, "sleep", &["600"]);
+        let pid = left.id();
+        let reaper = std::thread::spawn(move || left.wait().unwrap());
+        let lease = claim_in(&range(uid, 1)).map(|lease| lease.uid);
+        let survived = Path::new(&format!("/proc/{pid}")).exists();
+        if survived {
+            // SAFETY: kill has no memory preconditions; the pid is our unreaped child's.
+            unsafe { libc::kill(pid as i32, libc::SIGTERM) };
+        }
+        let status = reaper.join().unwrap();
+        assert_eq!(lease.unwrap(), uid);
+        assert!(!survived, "the leftover process outlived the claim");
+        assert_eq!(status.signal(), Some(libc::SIGKILL));
     }
 
     #[test]

@@ -22,7 +22,8 @@
 //! or descriptors, no network (a network namespace with nothing in it, and a seccomp filter
 //! allowing only Unix sockets), no other process. When grundy runs as root the program runs as
 //! a box user of its own (uid 60000 and up, one per concurrent box, claimed for every grundy on
-//! the machine through locks in `/run/grundy`; see [`set_uid_range`]), with no capabilities and
+//! the machine through locks in `/run/grundy`, never one that runs a process or owns a shared
+//! file grundy did not make; see [`set_uid_range`]), with no capabilities and
 //! `no_new_privs`; otherwise as grundy's user inside the user namespace, with no capabilities.
 //! Files it could not read as that user (a binary under umask 077) are shown through a private
 //! readable copy.

@@ -1,6 +1,8 @@
 //! `runner.toml`: reading it, rejecting what it should not hold (with file, line and column), and
 //! resolving the settings in force for each problem: built-in defaults, then the file's top level,
-//! then its `[problems.<id>]` table, then command-line flags.
+//! then its `[problems.<id>]` table, then command-line flags. The settings that reach past the
+//! project (the box uids, `isolate = "off"`) are taken only from the user's own file
+//! (`privileged.rs`).
 
 use std::collections::BTreeMap;
 use std::ffi::OsString;
@@ -13,10 +15,13 @@ use toml::de::DeTable;
 use toml::Spanned;
 
 use crate::checking::{BuiltInChecker, Checker, Interactor};
+use crate::locate::Found;
 
 mod invalid;
+mod privileged;
 
 use invalid::{fields_of, first_unknown_key, Invalid, SpannedError};
+pub use privileged::{box_uids_from_environment, BoxUids, Ignored};
 
 /// The largest value of each limit: anything larger is refused rather than wrapped or capped
 /// silently (a memory limit in bytes must fit the sandbox's 64-bit counters many times over).
@@ -26,10 +31,6 @@ pub const MAX_OUTPUT_LIMIT_MB: u64 = 1 << 20;
 /// The most worker threads: far more than any machine has cores; each worker costs a thread
 /// with a large (lazily committed) stack.
 pub const MAX_JOBS: usize = 1024;
-
-/// The uids judged programs run as when grundy is root, unless runner.toml says otherwise.
-const DEFAULT_FIRST_BOX_UID: u32 = 60_000;
-const DEFAULT_BOX_UIDS: u32 = 1_000;
 
 /// The limits, checker and interactor one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
@@ -118,6 +119,8 @@ pub struct Overrides {
     pub isolate: Option<Isolate>,
     /// `--env`: variables judged programs get besides PATH, HOME and LANG.
     pub env: Vec<(OsString, OsString)>,
+    /// `GRUNDY_BOX_UIDS`: the box uids, first and count.
+    pub box_uids: Option<(u32, u32)>,
 }
 
 /// How built-in solvers run, and how much containment judging requires (`isolate` in
@@ -155,8 +158,10 @@ pub struct Config {
     pub jobs: usize,
     /// Run built-in solvers as child processes under the sandbox's limits, and how strictly.
     pub isolate: Isolate,
-    /// runner.toml's `first_box_uid` and `box_uids`, when set.
-    pub box_uids: Option<(u32, u32)>,
+    /// The uids judged programs run as when grundy is root.
+    pub box_uids: BoxUids,
+    /// The keys of a runner.toml that is not the user's own that were ignored, for warnings.
+    pub ignored: Vec<Ignored>,
     defaults: Settings,
     per_problem: BTreeMap<String, Settings>,
 }
@@ -173,11 +178,13 @@ impl Config {
         self.per_problem.insert(problem.to_string(), settings);
     }
 
-    /// Reads `path` (a missing file means all defaults, unless it was named explicitly) and
-    /// applies the command-line overrides. `problem_exists` tells which `[problems.<id>]` tables
-    /// are allowed.
+    /// Reads `path` (a missing file means all defaults, unless it was named explicitly), found
+    /// as `found` says, and applies the command-line overrides. `problem_exists` tells which
+    /// `[problems.<id>]` tables are allowed. Privileged keys of a file that is not the user's
+    /// own are left out, and listed in [`Config::ignored`].
     pub fn load(
         path: Option<&Path>,
+        found: Found,
         overrides: &Overrides,
         problem_exists: impl Fn(&str, &Path) -> bool,
     ) -> Result<Config> {
@@ -185,9 +192,11 @@ impl Config {
             Some(p) => (p.to_path_buf(), true),
             None => (PathBuf::from("runner.toml"), false),
         };
-        let text = match std::fs::read_to_string(&file_path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => String::new(),
+        let (text, not_yours) = match privileged::read(&file_path, found) {
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound && !explicit => {
+                (String::new(), None)
+            }
             Err(e) => {
                 return Err(e).with_context(|| {
                     format!("cannot read the runner file {}", file_path.display())
@@ -195,9 +204,18 @@ impl Config {
             }
         };
         let base = file_path.parent().unwrap_or(Path::new("")).to_path_buf();
-        let file = RunnerFile::parse(&text).map_err(|e| e.located(&file_path, &text))?;
-        file.resolve(&base, overrides, &problem_exists)
-            .map_err(|e| e.located(&file_path, &text).into())
+        let mut file = RunnerFile::parse(&text).map_err(|e| e.located(&file_path, &text))?;
+        // Taken out before the settings are resolved: what is not the user's to set is not
+        // checked either.
+        let ignored = match not_yours {
+            Some(why) => privileged::withhold(&mut file, why, &file_path, &text),
+            None => Vec::new(),
+        };
+        let mut config = file
+            .resolve(&file_path, &base, overrides, &problem_exists)
+            .map_err(|e| e.located(&file_path, &text))?;
+        config.ignored = ignored;
+        Ok(config)
     }
 }
 
@@ -251,6 +269,7 @@ impl RunnerFile {
 
     fn resolve(
         self,
+        path: &Path,
         base: &Path,
         overrides: &Overrides,
         problem_exists: &impl Fn(&str, &Path) -> bool,
@@ -317,20 +336,13 @@ impl RunnerFile {
                     }
                 },
             },
-            box_uids: match (self.first_box_uid, self.box_uids) {
-                (None, None) => None,
-                (first, count) => {
-                    let first = first.map_or(DEFAULT_FIRST_BOX_UID, Spanned::into_inner);
-                    let count = match count {
-                        Some(count) if *count.get_ref() == 0 => {
-                            return Err(SpannedError::new(&count, Invalid::NoBoxUids));
-                        }
-                        Some(count) => count.into_inner(),
-                        None => DEFAULT_BOX_UIDS,
-                    };
-                    Some((first, count))
-                }
-            },
+            box_uids: BoxUids::resolve(
+                overrides.box_uids,
+                self.first_box_uid,
+                self.box_uids,
+                path,
+            )?,
+            ignored: Vec::new(),
             defaults,
             per_problem,
         })

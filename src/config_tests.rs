@@ -1,3 +1,4 @@
+use super::privileged::{ChosenBy, NotYours, Privileged, DEFAULT_BOX_UIDS, DEFAULT_FIRST_BOX_UID};
 use super::*;
 use crate::checking::Comparison;
 
@@ -5,7 +6,7 @@ fn load(text: &str, overrides: &Overrides) -> Result<Config, String> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("runner.toml");
     std::fs::write(&path, text).unwrap();
-    Config::load(Some(&path), overrides, |id, _| {
+    Config::load(Some(&path), Found::Named, overrides, |id, _| {
         grundy_problems::find(id).is_some()
     })
     .map_err(|e| {
@@ -164,7 +165,10 @@ fn bad_checker_and_zero_limit_are_located() {
 fn missing_default_file_is_fine_but_a_named_one_is_not() {
     let dir = tempfile::tempdir().unwrap();
     let named = dir.path().join("nope.toml");
-    let err = Config::load(Some(&named), &Overrides::default(), |_, _| true).unwrap_err();
+    let err = Config::load(Some(&named), Found::Named, &Overrides::default(), |_, _| {
+        true
+    })
+    .unwrap_err();
     assert!(format!("{err:#}").contains("cannot read the runner file"));
 }
 
@@ -177,4 +181,90 @@ fn a_key_set_twice_is_named_where_it_repeats() {
     .unwrap_err();
     assert!(err.starts_with("runner.toml:3:1: duplicate key"), "{err}");
     assert!(err.ends_with("`jobs`"), "{err}");
+}
+
+/// `text` as a runner.toml found as `found`, its mode set to `mode`.
+fn load_found(text: &str, found: Found, mode: u32) -> Config {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("runner.toml");
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(mode)).unwrap();
+    Config::load(Some(&path), found, &Overrides::default(), |_, _| true).unwrap()
+}
+
+const PRIVILEGED: &str = "jobs = 1\nfirst_box_uid = 61000\n  box_uids = 5\nisolate = \"off\"\n";
+
+#[test]
+fn a_file_found_above_sets_nothing_beyond_the_project_and_each_key_left_out_is_located() {
+    let config = load_found(PRIVILEGED, Found::Above, 0o644);
+    assert_eq!(
+        (config.box_uids.first, config.box_uids.count),
+        (DEFAULT_FIRST_BOX_UID, DEFAULT_BOX_UIDS)
+    );
+    assert_eq!(config.box_uids.chosen_by, ChosenBy::Default);
+    assert_eq!(config.isolate, Isolate::default());
+    assert_eq!(config.jobs, 1, "the rest of the file is read");
+    let ignored: Vec<_> = config
+        .ignored
+        .iter()
+        .map(|i| (i.line, i.column, i.key, i.why))
+        .collect();
+    assert_eq!(
+        ignored,
+        [
+            (2, 17, Privileged::FirstBoxUid, NotYours::Above),
+            (3, 14, Privileged::BoxUids, NotYours::Above),
+            (4, 11, Privileged::IsolateOff, NotYours::Above),
+        ]
+    );
+    let warning = config.ignored[0].to_string();
+    let file = config.ignored[0].file.display().to_string();
+    assert_eq!(
+        warning,
+        format!(
+            "{file}:2:17: first_box_uid is ignored: only your own settings may choose the uids \
+             grundy runs judged programs as, and this file is in a folder above the one grundy \
+             runs in; set GRUNDY_BOX_UIDS=FIRST:COUNT, name the file with --config, or run \
+             grundy in its folder"
+        )
+    );
+}
+
+#[test]
+fn a_file_named_or_here_and_yours_sets_the_box_uids_and_isolate_off() {
+    for found in [Found::Named, Found::Here] {
+        let config = load_found(PRIVILEGED, found, 0o644);
+        assert_eq!((config.box_uids.first, config.box_uids.count), (61_000, 5));
+        assert!(matches!(config.box_uids.chosen_by, ChosenBy::File(_)));
+        assert!(config.isolate.off);
+        assert!(config.ignored.is_empty());
+    }
+    // Writable by others, it is not yours; containment made stricter is anyone's to ask.
+    let config = load_found(PRIVILEGED, Found::Here, 0o664);
+    assert_eq!(config.box_uids.chosen_by, ChosenBy::Default);
+    assert_eq!(config.ignored.len(), 3);
+    assert!(config.ignored.iter().all(|i| i.why == NotYours::Writable));
+    let config = load_found("isolate = \"strict\"\n", Found::Above, 0o644);
+    assert!(config.isolate.strict && config.ignored.is_empty());
+}
+
+#[test]
+fn the_variables_range_wins_over_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("runner.toml");
+    std::fs::write(&path, PRIVILEGED).unwrap();
+    let overrides = Overrides {
+        box_uids: Some((70_000, 2)),
+        ..Overrides::default()
+    };
+    let config = Config::load(Some(&path), Found::Named, &overrides, |_, _| true).unwrap();
+    assert_eq!(
+        config.box_uids,
+        BoxUids {
+            first: 70_000,
+            count: 2,
+            chosen_by: ChosenBy::Environment
+        }
+    );
 }

@@ -15,6 +15,18 @@ pub const RUNNER_FILE: &str = "runner.toml";
 /// The file that makes a folder a package.
 pub const PACKAGE_FILE: &str = "problem.yaml";
 
+/// How the settings file was come by, which decides whether it may make the settings only the
+/// user's own configuration may (`config::privileged`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// Named with `--config`.
+    Named,
+    /// `runner.toml` in the current folder.
+    Here,
+    /// `runner.toml` in a folder above the current one.
+    Above,
+}
+
 /// What was found around the current folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
@@ -52,6 +64,15 @@ impl Place {
             runner,
             package,
             here,
+        }
+    }
+
+    /// How [`Place::runner`] was found ([`nearest`] gives the current folder as `.`).
+    pub fn runner_found(&self) -> Found {
+        match &self.runner {
+            _ if self.runner_given => Found::Named,
+            Some(file) if file == Path::new(RUNNER_FILE) => Found::Here,
+            _ => Found::Above,
         }
     }
 
@@ -125,11 +146,13 @@ mod tests {
         let deep = root.join("fixtures/hello/data/secret");
         let place = Place::around(deep.clone(), None);
         assert_eq!(place.runner, Some(root.join("runner.toml")));
+        assert_eq!(place.runner_found(), Found::Above);
         assert_eq!(place.package, Some(root.join("fixtures/hello")));
         assert_eq!(place.project(), root);
 
         let at_root = Place::around(root.to_path_buf(), None);
         assert_eq!(at_root.runner, Some(PathBuf::from("runner.toml")));
+        assert_eq!(at_root.runner_found(), Found::Here);
         assert_eq!(at_root.project(), root);
         let in_package = Place::around(root.join("fixtures/hello"), None);
         assert_eq!(in_package.package, Some(PathBuf::from(".")));
@@ -155,6 +178,7 @@ mod tests {
         let place = Place::around(sub.clone(), Some(Path::new("other.toml")));
         assert_eq!(place.runner, Some(PathBuf::from("other.toml")));
         assert!(place.runner_given);
+        assert_eq!(place.runner_found(), Found::Named);
         assert_eq!(place.project(), sub);
     }
 

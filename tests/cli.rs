@@ -11,6 +11,7 @@ mod exec_support;
 mod add;
 mod bless;
 mod book;
+mod box_uids;
 mod build_cache;
 mod check;
 mod checkers;

@@ -264,6 +264,7 @@ fn without_namespaces_or_landlock_programs_are_judged_only_when_trusted() {
         "the note says what is missing\n{}",
         judged.dump()
     );
-    project.file("runner.toml", "isolate = \"off\"\n");
+    // The user's own file: here, and writable by its owner alone whatever the umask.
+    set_mode(&project.file("runner.toml", "isolate = \"off\"\n"), 0o644);
     check_json_with(&project, launch, &["check", "--exec", &exec]).assert_verdicts("AC");
 }

@@ -71,9 +71,9 @@ fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
         anyhow::bail!(
             "this machine cannot keep judged programs away from your files: it allows no \
              namespaces and has no Landlock, so a program could read the expected outputs or \
-             rewrite them; pass `--isolate off` (or `isolate = \"off\"` in runner.toml) to judge \
-             anyway if you trust the programs, or run where namespaces or Landlock are allowed \
-             (README, \"Containment\")"
+             rewrite them; pass `--isolate off` (or `isolate = \"off\"` in your own \
+             runner.toml) to judge anyway if you trust the programs, or run where namespaces or \
+             Landlock are allowed (README, \"Containment\")"
         );
     }
     if isolate.strict {
@@ -119,19 +119,27 @@ fn load_config(sources: &Sources, overrides: Overrides) -> Result<Config> {
 
 /// [`load_config`] with where it was found ([`Place`]): the settings file is the nearest
 /// runner.toml at or above the current folder (unless `--config`); inside a package (and
-/// without `--fixtures`) the fixtures root is that package.
+/// without `--fixtures`) the fixtures root is that package. The box uids are put in force, and
+/// the keys of a file that is not the user's own that were ignored are warned of, once.
 fn located_config(sources: &Sources, mut overrides: Overrides) -> Result<(Config, Place)> {
     let place = Place::find(sources.config.as_deref())?;
     overrides.fixtures = sources.fixtures.clone();
-    let mut config = Config::load(place.runner.as_deref(), &overrides, |id, root: &Path| {
+    overrides.box_uids = crate::config::box_uids_from_environment()?;
+    let found = place.runner_found();
+    let mut config = Config::load(place.runner.as_deref(), found, &overrides, |id, root| {
         grundy_problems::find(id).is_some() || root.join(id).is_dir()
     })?;
     if let (None, Some(package)) = (&sources.fixtures, &place.package) {
         config.fixtures = package.clone();
     }
-    if let Some((first, count)) = config.box_uids {
-        grundy_sandbox::set_uid_range(first, count);
-    }
+    let uids = &config.box_uids;
+    grundy_sandbox::set_uid_range(uids.first, uids.count, &uids.hint());
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    WARNED.call_once(|| {
+        for ignored in &config.ignored {
+            eprintln!("warning: {}", crate::escape::visible(&ignored.to_string()));
+        }
+    });
     Ok((config, place))
 }
 

@@ -62,14 +62,20 @@ impl SpannedError {
     }
 
     pub(super) fn located(self, path: &Path, text: &str) -> ConfigError {
-        let at = grundy_problems::InputError::at(text.as_bytes(), self.span.start, "");
+        let (line, column) = line_column(text, self.span.start);
         ConfigError {
             file: path.to_path_buf(),
-            line: at.line,
-            column: at.column,
+            line,
+            column,
             reason: self.reason,
         }
     }
+}
+
+/// The line and column (from 1) of byte `offset` of `text`.
+pub(super) fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let at = grundy_problems::InputError::at(text.as_bytes(), offset, "");
+    (at.line, at.column)
 }
 
 /// What runner.toml holds that it should not, and where.

@@ -285,7 +285,9 @@ fn fixtures_root(root: &Path) -> Result<PathBuf> {
     if !runner.is_file() {
         return Ok(root.join("fixtures"));
     }
-    let config = Config::load(Some(&runner), &Overrides::default(), |_, _| true)?;
+    // Only its fixtures are read: what it may set beyond the project is never used here.
+    let found = crate::locate::Found::Above;
+    let config = Config::load(Some(&runner), found, &Overrides::default(), |_, _| true)?;
     Ok(config.fixtures)
 }
 
