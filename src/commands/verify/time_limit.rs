@@ -28,18 +28,17 @@ pub fn times_the_limit(problem: &Problem, submission: &Submission) -> bool {
 pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, TimeLimitError>, String) {
     let limits = &problem.limits;
     match limits.time_limit {
-        Some(fixed) => {
-            let limit = Duration::from_secs_f64(fixed);
+        Some(limit) => {
             let line = format!("{} ({})", seconds(limit), problem.time_limit_source);
             (Ok(limit), line)
         }
         None => match limits.time_limit(slowest_accepted(problem, judging), None) {
             Ok(limit) => {
                 let mut line = format!(
-                    "{} (computed: the slowest accepted run × {}, rounded up to {}s)",
+                    "{} (computed: the slowest accepted run × {}, rounded up to {})",
                     seconds(limit),
                     limits.ac_to_time_limit,
-                    limits.time_resolution
+                    seconds(limits.time_resolution)
                 );
                 let slowest = slowest_accepted(problem, judging).unwrap_or_default();
                 if near_a_step(slowest, limits.ac_to_time_limit, limits.time_resolution) {
@@ -56,8 +55,8 @@ pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, TimeLimi
 
 /// Whether `slowest` × `factor` lies within 10% of a multiple of `step` (seconds): a computed
 /// limit that a slightly faster or slower run would round to another step.
-fn near_a_step(slowest: Duration, factor: f64, step: f64) -> bool {
-    let steps = slowest.as_secs_f64() * factor / step;
+fn near_a_step(slowest: Duration, factor: f64, step: Duration) -> bool {
+    let steps = slowest.as_secs_f64() * factor / step.as_secs_f64();
     let nearest = steps.round();
     nearest >= 1.0 && (steps - nearest).abs() <= 0.1 * nearest
 }
@@ -156,13 +155,22 @@ mod tests {
     fn a_slowest_run_near_a_rounding_step_is_told_apart() {
         let ms = Duration::from_millis;
         // × 5 rounded up to 1 s: 194 ms gives 0.97 s (1 s) and 216 ms 1.08 s (2 s).
-        assert!(near_a_step(ms(194), 5.0, 1.0));
-        assert!(near_a_step(ms(216), 5.0, 1.0));
-        assert!(!near_a_step(ms(150), 5.0, 1.0), "0.75 s: 1 s either way");
-        assert!(!near_a_step(ms(300), 5.0, 1.0), "1.5 s: 2 s either way");
-        assert!(!near_a_step(ms(10), 2.0, 1.0), "far below the first step");
+        assert!(near_a_step(ms(194), 5.0, ms(1000)));
+        assert!(near_a_step(ms(216), 5.0, ms(1000)));
         assert!(
-            near_a_step(ms(740), 2.0, 0.5),
+            !near_a_step(ms(150), 5.0, ms(1000)),
+            "0.75 s: 1 s either way"
+        );
+        assert!(
+            !near_a_step(ms(300), 5.0, ms(1000)),
+            "1.5 s: 2 s either way"
+        );
+        assert!(
+            !near_a_step(ms(10), 2.0, ms(1000)),
+            "far below the first step"
+        );
+        assert!(
+            near_a_step(ms(740), 2.0, ms(500)),
             "1.48 s, a hair below the step of 1.5 s"
         );
     }

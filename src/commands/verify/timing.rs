@@ -233,14 +233,17 @@ fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String,
         }
     };
     text += &format!(
-        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {}s)",
+        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {})",
         seconds(limit),
         limits.ac_to_time_limit,
-        limits.time_resolution
+        seconds(limits.time_resolution)
     );
     match limits.time_limit {
-        Some(fixed) if (fixed - limit.as_secs_f64()).abs() > 1e-9 => {
-            text += &format!("; problem.yaml has {}s\n", yaml_seconds(fixed));
+        Some(fixed) if fixed != limit => {
+            text += &format!(
+                "; problem.yaml has {}s\n",
+                yaml_seconds(fixed.as_secs_f64())
+            );
         }
         Some(_) => text += "; problem.yaml has the same\n",
         None => text += "; problem.yaml sets none\n",
@@ -298,7 +301,7 @@ fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
     if problem
         .limits
         .time_limit
-        .is_some_and(|fixed| (fixed - seconds).abs() < 1e-9)
+        .is_some_and(|fixed| fixed == limit)
     {
         return Ok("problem.yaml: limits.time_limit already set to it".into());
     }
