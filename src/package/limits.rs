@@ -156,7 +156,7 @@ impl Limits {
     }
 
     /// The time limit to judge with. A fixed `time_limit` is taken as it is (see
-    /// [`Limits::fixed_margin_warning`]); otherwise the limit is the smallest positive multiple of
+    /// [`Limits::margin_warning`]); otherwise the limit is the smallest positive multiple of
     /// `time_resolution` that the slowest accepted run times `ac_to_time_limit` fits in. Either
     /// way the limit times `time_limit_to_tle` must not exceed the fastest time-limit-exceeded
     /// run, and it is an error if it does.
@@ -192,18 +192,17 @@ impl Limits {
         Ok(limit)
     }
 
-    /// Why a fixed `time_limit` leaves the slowest accepted run less than `ac_to_time_limit` of
-    /// room, if it does. A warning, not an error: the author chose the limit, and an accepted run
-    /// that does not fit in it at all is already a failed expectation.
-    pub fn fixed_margin_warning(&self, slowest_ac: Option<Duration>) -> Option<String> {
-        let (fixed, ac) = (self.time_limit?.as_secs_f64(), slowest_ac?.as_secs_f64());
-        let needed = ac * self.ac_to_time_limit;
-        (needed > fixed + 1e-9).then(|| {
+    /// Why `limit` leaves a run of `slowest` (`who`'s) less than `ac_to_time_limit` of room, if
+    /// it does.
+    pub fn margin_warning(&self, limit: Duration, slowest: Duration, who: &str) -> Option<String> {
+        let (limit, run) = (limit.as_secs_f64(), slowest.as_secs_f64());
+        let needed = run * self.ac_to_time_limit;
+        (needed > limit + 1e-9).then(|| {
             format!(
-                "the time limit {} is tighter than the format's margin: the slowest accepted run \
-                 takes {} × ac_to_time_limit {} = {}",
-                secs(fixed),
-                secs(ac),
+                "the time limit {} is tighter than the format's margin: {who} takes {} × \
+                 ac_to_time_limit {} = {}",
+                secs(limit),
+                secs(run),
                 self.ac_to_time_limit,
                 secs(needed)
             )

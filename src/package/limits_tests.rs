@@ -261,14 +261,13 @@ fn a_fixed_time_limit_is_kept_and_a_thin_margin_is_warned_of() {
         ..Limits::defaults(FormatVersion::V2025_09)
     };
     assert_eq!(l.time_limit(Some(ms(700)), None).unwrap(), ms(1500));
-    assert_eq!(l.fixed_margin_warning(Some(ms(750))), None);
+    let who = "the slowest accepted run";
+    assert_eq!(l.margin_warning(ms(1500), ms(750), who), None);
     // Too little room for the slowest accepted run is a warning; the limit stays.
     assert_eq!(l.time_limit(Some(ms(800)), None).unwrap(), ms(1500));
     assert_eq!(
-        l.fixed_margin_warning(Some(ms(800))).unwrap(),
+        l.margin_warning(ms(1500), ms(800), who).unwrap(),
         "the time limit 1.5s is tighter than the format's margin: the slowest accepted run \
          takes 0.8s × ac_to_time_limit 2 = 1.6s"
     );
-    let computed = Limits::defaults(FormatVersion::V2025_09);
-    assert_eq!(computed.fixed_margin_warning(Some(ms(800))), None);
 }
