@@ -275,3 +275,12 @@ fn memory_past_this_machine_is_refused_in_runner_toml_and_flags_naming_both_figu
         dump(&output)
     );
 }
+
+#[test]
+fn a_count_of_any_size_on_the_command_line_is_taken_without_overflow() {
+    let project = Project::new();
+    project.case("nim/1", "1 2\n", "win\n");
+    let output = project.grundy(&["check", "--slowest", &u64::MAX.to_string()]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(stdout(&output).contains("nim/1"), "{}", dump(&output));
+}
