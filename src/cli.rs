@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::bounds::{self, MAX_TIME_MS};
 use crate::checking::{Checker, Interactor};
-use crate::config::{MAX_JOBS, MAX_MEMORY_LIMIT_MB, MAX_OUTPUT_LIMIT_MB, MAX_TIME_LIMIT_MS};
+use crate::config::MAX_JOBS;
 use crate::discovery::Partition;
 
 mod optional;
@@ -123,20 +124,18 @@ pub struct CheckArgs {
     /// CPU time limit per case, in milliseconds (at most a day): the CPU time of the
     /// program's processes together decides TLE.
     #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub time_limit: Option<u64>,
     /// Wall-clock limit per case, in milliseconds: stops a program that sleeps or blocks
     /// (default: twice the time limit plus one second; never below the time limit).
     #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub wall_time_limit: Option<u64>,
-    /// Memory limit per case for external programs, in MiB (at most 1048576, a TiB).
-    #[arg(long, value_name = "MB",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_MEMORY_LIMIT_MB))]
+    /// Memory limit per case for external programs, in MiB (at most this machine's memory).
+    #[arg(long, value_name = "MB", value_parser = mebibytes)]
     pub memory_limit: Option<u64>,
-    /// Output limit per case for external programs, in MiB (at most 1048576, a TiB).
-    #[arg(long, value_name = "MB",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_OUTPUT_LIMIT_MB))]
+    /// Output limit per case for external programs, in MiB (at most this machine's memory).
+    #[arg(long, value_name = "MB", value_parser = mebibytes)]
     pub output_limit: Option<u64>,
     /// Checker: tokens, tokens-ci, lines, exact, float:ABS:REL, or a checker program:
     /// kattis:CMD or testlib:CMD.
@@ -235,7 +234,7 @@ pub struct VerifyArgs {
     /// The CPU time limit per case, in milliseconds, instead of problem.yaml's (or the one
     /// computed from the accepted submissions).
     #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub time_limit: Option<u64>,
     /// Print only each problem's warnings, errors and closing line, and the summary.
     #[arg(short, long, conflicts_with = "verbose")]
@@ -384,12 +383,12 @@ pub struct StressArgs {
     pub jobs: Option<usize>,
     /// CPU time limit per run of the program under test, in milliseconds (at most a day).
     #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub time_limit: Option<u64>,
     /// Wall-clock limit per run, in milliseconds: stops a program that sleeps or blocks
     /// (default: twice the time limit plus one second).
     #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_LIMIT_MS))]
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
     pub wall_time_limit: Option<u64>,
     /// How much containment the program needs: `strict` refuses to run it unless this machine
     /// contains programs fully; `off` runs it even where its files cannot be kept apart.
@@ -455,6 +454,15 @@ fn jobs(text: &str) -> Result<usize, ValueError> {
     }
 }
 
+/// `--memory-limit MB` and `--output-limit MB`: within [`bounds::mebibytes`].
+fn mebibytes(text: &str) -> Result<u64, ValueError> {
+    let bound = bounds::mebibytes();
+    text.parse::<i64>()
+        .ok()
+        .and_then(|n| bound.admits(n))
+        .ok_or_else(|| ValueError::OutOfRange(text.to_string(), bound))
+}
+
 /// A flag's value that grundy's own parsers reject (clap shows it after the flag's name).
 #[derive(Debug, thiserror::Error)]
 pub enum ValueError {
@@ -467,6 +475,8 @@ pub enum ValueError {
     Jobs(String),
     #[error("scale `{0}` must be small, medium, max or a whole number >= 1")]
     Scale(String),
+    #[error("`{0}` is not {1}")]
+    OutOfRange(String, bounds::Whole),
 }
 
 /// A generator scale: no count or value above it (nor above the problem's own limits).

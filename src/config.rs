@@ -14,6 +14,7 @@ use serde::Deserialize;
 use toml::de::DeTable;
 use toml::Spanned;
 
+use crate::bounds::{self, Whole};
 use crate::checking::{BuiltInChecker, Checker, Interactor};
 use crate::locate::Found;
 
@@ -23,11 +24,6 @@ mod privileged;
 use invalid::{fields_of, first_unknown_key, Invalid, SpannedError};
 pub use privileged::{box_uids_from_environment, BoxUids, Ignored};
 
-/// The largest value of each limit: anything larger is refused rather than wrapped or capped
-/// silently (a memory limit in bytes must fit the sandbox's 64-bit counters many times over).
-pub const MAX_TIME_LIMIT_MS: u64 = 24 * 60 * 60 * 1000;
-pub const MAX_MEMORY_LIMIT_MB: u64 = 1 << 20;
-pub const MAX_OUTPUT_LIMIT_MB: u64 = 1 << 20;
 /// The most worker threads: far more than any machine has cores; each worker costs a thread
 /// with a large (lazily committed) stack.
 pub const MAX_JOBS: usize = 1024;
@@ -361,21 +357,21 @@ impl ProblemTable {
         overrides: &Overrides,
     ) -> Result<Settings, SpannedError> {
         if let Some(ms) = self.time_limit_ms {
-            let ms = within(&ms, "time_limit_ms", MAX_TIME_LIMIT_MS)?;
+            let ms = within(&ms, "time_limit_ms", bounds::MILLISECONDS)?;
             settings.time_limit = Duration::from_millis(ms);
         }
         if let Some(ms) = self.wall_time_limit_ms {
-            let ms = within(&ms, "wall_time_limit_ms", MAX_TIME_LIMIT_MS)?;
+            let ms = within(&ms, "wall_time_limit_ms", bounds::MILLISECONDS)?;
             settings.wall_time_limit = Some(Duration::from_millis(ms));
         }
         if let Some(mb) = self.memory_limit_mb {
-            settings.memory_limit_mb = within(&mb, "memory_limit_mb", MAX_MEMORY_LIMIT_MB)?;
+            settings.memory_limit_mb = within(&mb, "memory_limit_mb", bounds::mebibytes())?;
         }
         if let Some(mb) = self.output_limit_mb {
-            settings.output_limit_mb = within(&mb, "output_limit_mb", MAX_OUTPUT_LIMIT_MB)?;
+            settings.output_limit_mb = within(&mb, "output_limit_mb", bounds::mebibytes())?;
         }
         if let Some(ms) = self.judge_time_limit_ms {
-            let ms = within(&ms, "judge_time_limit_ms", MAX_TIME_LIMIT_MS)?;
+            let ms = within(&ms, "judge_time_limit_ms", bounds::MILLISECONDS)?;
             settings.judge_time_limit = Duration::from_millis(ms);
         }
         match (self.checker, built_in.and_then(|p| Some((p.id, p.check?)))) {
@@ -429,13 +425,18 @@ impl ProblemTable {
     }
 }
 
-/// `value` if it is between 1 and `max`, else an error naming `key` and the range.
-fn within(value: &Spanned<u64>, key: &'static str, max: u64) -> Result<u64, SpannedError> {
-    match *value.get_ref() {
-        v @ 1.. if v <= max => Ok(v),
-        v => Err(SpannedError::new(
+/// `value` if it is within `bound`, else an error naming `key` and the range.
+fn within(value: &Spanned<u64>, key: &'static str, bound: Whole) -> Result<u64, SpannedError> {
+    let v = *value.get_ref();
+    match (bound.min..=bound.max).contains(&v) {
+        true => Ok(v),
+        false => Err(SpannedError::new(
             value,
-            Invalid::OutOfRange { key, max, value: v },
+            Invalid::OutOfRange {
+                key,
+                bound,
+                value: v,
+            },
         )),
     }
 }

@@ -156,7 +156,9 @@ fn bad_checker_and_zero_limit_are_located() {
     );
     let err = load("\nmemory_limit_mb = 0\n", &Overrides::default()).unwrap_err();
     assert!(
-        err.starts_with("runner.toml:2:19: memory_limit_mb must be between 1 and 1048576"),
+        err.starts_with(
+            "runner.toml:2:19: memory_limit_mb must be a whole number of MiB from 1 to "
+        ),
         "{err}"
     );
 }

@@ -7,6 +7,7 @@
 //! parses.
 
 mod blessing;
+mod bounds;
 mod builtin;
 mod checking;
 mod checktestdata;

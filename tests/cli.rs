@@ -32,6 +32,7 @@ mod interactive;
 mod layout;
 mod multipass;
 mod new;
+mod numbers;
 mod partitions;
 mod readme_judges;
 mod reports;

@@ -1,11 +1,13 @@
-//! `grundy timelimit PKG` through the real binary: the accepted submissions are timed by CPU
-//! time over several runs, the limit is the format's rule applied to the slowest, the margin to
-//! each time-limit-exceeded submission is checked, and `--write` sets the limit in problem.yaml
-//! keeping the rest of the file.
+//! A computed time limit through the real binary. `grundy timelimit PKG`: the accepted
+//! submissions are timed by CPU time over several runs, the limit is the format's rule applied to
+//! the slowest, the margin to each time-limit-exceeded submission is checked, and `--write` sets
+//! the limit in problem.yaml keeping the rest of the file. `verify` and `timelimit` alike: the
+//! limit comes from the accepted submissions alone, and a submission that may fail never runs
+//! longer than that limit's timeout.
 
 use crate::common;
 
-use common::{code, dump, stdout, Project};
+use common::{code, dump, row, stdout, verify_json, Project};
 
 /// A C program that uses `millis` of CPU time (however fast the machine), then prints 42.
 fn steady(millis: u64) -> String {
@@ -85,4 +87,99 @@ fn a_time_limit_exceeded_submission_too_close_to_the_limit_fails() {
         dump(&output)
     );
     assert!(stdout(&output).contains("too close"), "{}", dump(&output));
+}
+
+/// A `wrong_answer/` submission that spins for ever (the newer formats count it as a lower bound
+/// of the limit: it may not get TLE), and one that uses 700 ms of CPU time and answers wrong.
+fn wrong_answers(project: &Project) {
+    project.file(
+        "spin/submissions/wrong_answer/forever.c",
+        "int main(void) { volatile unsigned long n = 0; for (;;) n++; }\n",
+    );
+    let slow = steady(700).replace("42", "41");
+    project.file("spin/submissions/wrong_answer/slow.c", slow);
+}
+
+#[test]
+fn verify_runs_a_submission_that_may_fail_no_longer_than_the_computed_limit_allows() {
+    let project = Project::new();
+    spin(&project);
+    wrong_answers(&project);
+    let output = project.verify(&["spin", "--format", "json"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let (rows, summary) = verify_json(&output);
+    let package = &summary["packages"][0];
+    // From the accepted run alone: 100 ms × 2, rounded up to 1 s (slow.c's 0.7 s would give 2 s).
+    assert!(
+        package["time_limit"]
+            .as_str()
+            .unwrap()
+            .starts_with("1s (computed"),
+        "{}",
+        dump(&output)
+    );
+    let forever = row(&rows, "wrong_answer/forever.c");
+    assert_eq!(forever["verdict"], "TLE", "{}", dump(&output));
+    // Stopped at the timeout, 1 s × time_limit_to_tle 1.5 of CPU time (or, on a busy machine, by
+    // the wall clock before it): not at the 60 s the accepted submissions get while the limit is
+    // computed. Each stop says the CPU time the run used.
+    let stops = forever["caught_by"].as_array().unwrap();
+    assert_eq!(stops.len(), 2, "{}", dump(&output));
+    for stop in stops {
+        let message = stop["message"].as_str().unwrap();
+        let cpu_ms: f64 = message
+            .split(" ms of CPU time")
+            .next()
+            .and_then(|before| before.rsplit(' ').next())
+            .and_then(|ms| ms.parse().ok())
+            .unwrap_or_else(|| panic!("{message}"));
+        assert!(cpu_ms < 3000.0, "{message}\n{}", dump(&output));
+    }
+    assert_eq!(
+        row(&rows, "wrong_answer/slow.c")["verdict"],
+        "WA",
+        "{}",
+        dump(&output)
+    );
+    let warnings = package["warnings"].to_string();
+    assert!(
+        warnings.contains(
+            "time limit: the time limit 1s is tighter than the format's margin: \
+             wrong_answer/slow.c's slowest run takes 0.7"
+        ) && warnings.contains("which would make it 2s"),
+        "{}",
+        dump(&output)
+    );
+}
+
+#[test]
+fn timelimit_runs_a_submission_that_may_fail_once_and_no_longer_than_the_limit_allows() {
+    let project = Project::new();
+    spin(&project);
+    wrong_answers(&project);
+    let output = project.grundy(&["timelimit", "spin", "--runs", "2"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let out = stdout(&output);
+    assert!(out.contains("time limit: 1s"), "{}", dump(&output));
+    assert!(!out.contains("not timed as accepted"), "{}", dump(&output));
+    let line = out
+        .lines()
+        .find(|l| l.contains("wrong_answer/forever.c: over the limit ("))
+        .unwrap_or_else(|| panic!("{}", dump(&output)));
+    assert!(line.contains("stopped at the timeout"), "{}", dump(&output));
+    let cpu: f64 = line
+        .split("over the limit (")
+        .nth(1)
+        .and_then(|rest| rest.split('s').next())
+        .and_then(|seconds| seconds.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(cpu < 3.0, "{line}");
+    assert!(
+        out.contains(
+            "wrong_answer/slow.c: the time limit 1s is tighter than the format's margin: its \
+             slowest case takes 0.7"
+        ) && out.contains("which would make the limit 2s"),
+        "{}",
+        dump(&output)
+    );
 }

@@ -152,8 +152,8 @@ fn a_bad_tag_or_timelimit_makes_the_package_unreadable_at_its_place() {
     project.file("twice/.timelimit", "two seconds\n");
     unreadable(
         &project,
-        "twice/.timelimit:1:1: must hold the time limit, a positive number of seconds, found \
-         `two seconds`",
+        "twice/.timelimit:1:1: must hold the time limit, a number of seconds from 0.001 to \
+         86400 (a millisecond to a day), found `two seconds`",
     );
 }
 

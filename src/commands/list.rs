@@ -1,5 +1,6 @@
 //! `grundy list [FILTER]`: the problems, their case counts and the settings in force for each;
-//! with `--cases`, the id of every selected case instead, one per line.
+//! with `--cases`, the id of every selected case instead, one per line. A listed package that
+//! cannot be read is listed all the same, and why follows on stderr (exit 2).
 
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ use super::verify::RootPackages;
 use crate::cli::ListArgs;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
+use crate::escape::visible_line;
 use crate::reporting::print;
 
 pub fn run(args: ListArgs) -> Result<ExitCode> {
@@ -69,5 +71,16 @@ pub fn run(args: ListArgs) -> Result<ExitCode> {
         let _ = writeln!(text, "fixtures root: {}", config.fixtures.display());
     }
     print(&text)?;
-    Ok(ExitCode::SUCCESS)
+    let listed = |name: &str| {
+        selection.problems.iter().any(|p| p == name)
+            && (selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == name))
+    };
+    let unreadable: Vec<_> = packages.unreadable().filter(|(n, _)| listed(n)).collect();
+    for (_, why) in &unreadable {
+        eprintln!("error: {}", visible_line(&why.to_string()));
+    }
+    Ok(match unreadable.is_empty() {
+        true => ExitCode::SUCCESS,
+        false => ExitCode::from(2),
+    })
 }

@@ -10,6 +10,7 @@ use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use super::MAX_JOBS;
+use crate::bounds::Whole;
 use crate::checking::NameError;
 
 /// A problem in the file, located by byte span.
@@ -115,10 +116,10 @@ pub enum Invalid {
         key: String,
         expected: &'static [&'static str],
     },
-    #[error("{key} must be between 1 and {max}, not {value}")]
+    #[error("{key} must be {bound}, not {value}")]
     OutOfRange {
         key: &'static str,
-        max: u64,
+        bound: Whole,
         value: u64,
     },
     #[error("jobs must be at most {MAX_JOBS} (0 means one per core)")]

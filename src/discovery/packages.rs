@@ -2,9 +2,11 @@
 //! itself, or a folder in it) is a problem named by its folder, whatever the name (`HelloWorld`,
 //! `a_plus_b`). Its cases are the package's judged ones, sample then secret (see
 //! [`crate::package::testdata`]), each with its `.ans` as the expected file; a sample's `.out` and
-//! `.interaction` are illustrations and are not read. A package that cannot be read is a layout
-//! error, with its file, line and column. Its files are read through the package's root only
-//! ([`crate::files::beneath`]).
+//! `.interaction` are illustrations and are not read. Finding the cases takes only the format
+//! version of `problem.yaml`: a package wrong in another key (an absurd limit) still has its
+//! cases, and `check` fails each of them with why (see `commands::verify::fixtures`); one whose
+//! `problem.yaml` or `data/` cannot be read is a layout error, with its file, line and column.
+//! Its files are read through the package's root only ([`crate::files::beneath`]).
 
 use std::path::Path;
 
@@ -24,13 +26,9 @@ pub fn is_package(folder: &Path) -> bool {
 pub fn add_cases(name: &str, folder: &Path, fixtures: &mut Fixtures) -> Result<()> {
     let tree = Tree::open(folder, Scope::Package).map_err(Diagnostic::from)?;
     let mut warnings = vec![];
-    let metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
-    let data = testdata::read(
-        &tree,
-        metadata.version,
-        &metadata.validator_flags,
-        &mut warnings,
-    )?;
+    let version = metadata::read_version(&tree.join("problem.yaml"))?;
+    // The legacy validator flags only go into the cases' settings, which are not read here.
+    let data = testdata::read(&tree, version, &[], &mut warnings)?;
     fixtures.cases.extend(data.judged().map(|case| {
         Case::of_package(
             format!("{name}/{}", case.id),

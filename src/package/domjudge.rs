@@ -15,13 +15,16 @@
 //! The ini is read as PHP's `parse_ini_string` reads it, to the extent packages use it: `;`
 //! comments, `[section]` headers (passed over), values bare, or quoted with `"` (which may span
 //! lines) or `'`. A file DOMjudge could not parse is ignored with a located warning, as DOMjudge
-//! ignores it; a `timelimit` that is no positive number is a located error, as is a `.timelimit`
-//! that is none. Each file is read up to a small cap.
+//! ignores it; a `timelimit` that is no time limit (a number of seconds, from a millisecond to a
+//! day: [`bounds::SECONDS`]) is a located error, as is a `.timelimit` that is none. Each file is
+//! read up to a small cap.
 
 use std::io::Read;
+use std::time::Duration;
 
 use super::metadata::Metadata;
 use super::yaml::Diagnostic;
+use crate::bounds;
 use crate::escape::visible_line;
 use crate::files::beneath::{Tree, TreePath};
 
@@ -56,7 +59,7 @@ struct Entry {
 
 /// A time limit one of the files (or `problem.yaml`) sets, and where it is said.
 struct Said<'a> {
-    seconds: f64,
+    seconds: Duration,
     /// `problem.yaml's limits.time_limit`, for messages.
     source: &'static str,
     file: &'static str,
@@ -129,7 +132,9 @@ pub fn apply(
                 format!(
                     "{} s is overruled by {} {} s (DOMjudge's precedence; DOMjudge refuses a \
                      package whose .timelimit disagrees with the limit in force)",
-                    loser.seconds, winner.source, winner.seconds
+                    loser.seconds.as_secs_f64(),
+                    winner.source,
+                    winner.seconds.as_secs_f64()
                 ),
             ));
         }
@@ -143,14 +148,15 @@ fn ini_entry(
     entry: &Entry,
     file: &TreePath,
     warnings: &mut Vec<Diagnostic>,
-) -> Result<Option<f64>, Diagnostic> {
+) -> Result<Option<Duration>, Diagnostic> {
     let at = |message: String| located(file, entry.line, entry.column, message);
     let value = visible_line(&entry.value);
     match entry.key.as_str() {
         "timelimit" => {
-            return positive_seconds(&entry.value).map(Some).ok_or_else(|| {
+            return time_limit(&entry.value).map(Some).ok_or_else(|| {
                 at(format!(
-                    "timelimit must be a positive number of seconds, found `{value}`"
+                    "timelimit must be {}, found `{value}`",
+                    bounds::SECONDS
                 ))
             })
         }
@@ -225,24 +231,22 @@ fn line_and_column(before: &[u8]) -> (usize, usize) {
     (line, before.len() - start + 1)
 }
 
-/// A positive, finite number of seconds, as DOMjudge's `is_numeric` takes it (`2`, `2.5`, `1e1`).
-fn positive_seconds(text: &str) -> Option<f64> {
+/// A number of seconds as DOMjudge's `is_numeric` takes it (`2`, `2.5`, `1e1`), when it is a
+/// time limit ([`bounds::SECONDS`]).
+fn time_limit(text: &str) -> Option<Duration> {
     let text = text.trim();
-    let number = text
-        .parse::<f64>()
-        .ok()
-        .filter(|s| s.is_finite() && *s > 0.0)?;
-    // `inf`, `nan` and Rust's other spellings PHP does not take are refused above or here.
-    text.bytes()
-        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'))
-        .then_some(number)
+    // `inf`, `nan` and Rust's other spellings PHP does not take are refused here.
+    let numeric = text
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'.' | b'e' | b'E' | b'+' | b'-'));
+    bounds::seconds(text.parse::<f64>().ok().filter(|_| numeric)?)
 }
 
 /// `.timelimit`'s one number (white space around it allowed), and where it starts.
-fn timelimit_value(file: &TreePath, text: &str) -> Result<(f64, usize, usize), Diagnostic> {
+fn timelimit_value(file: &TreePath, text: &str) -> Result<(Duration, usize, usize), Diagnostic> {
     let leading = text.len() - text.trim_start().len();
     let (line, column) = line_and_column(&text.as_bytes()[..leading]);
-    positive_seconds(text)
+    time_limit(text)
         .map(|seconds| (seconds, line, column))
         .ok_or_else(|| {
             let shown: String = text.trim().chars().take(40).collect();
@@ -251,7 +255,8 @@ fn timelimit_value(file: &TreePath, text: &str) -> Result<(f64, usize, usize), D
                 line,
                 column,
                 format!(
-                    "must hold the time limit, a positive number of seconds, found `{}`",
+                    "must hold the time limit, {}, found `{}`",
+                    bounds::SECONDS,
                     visible_line(&shown)
                 ),
             )

@@ -19,7 +19,7 @@ fn read(files: &[(&str, &str)]) -> Result<InForce, String> {
     let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings).unwrap();
     apply(&tree, &mut metadata, &mut warnings).map_err(|e| relative(&e))?;
     Ok(InForce {
-        limit: metadata.limits.time_limit,
+        limit: metadata.limits.time_limit.map(|l| l.as_secs_f64()),
         name: metadata.display_name().map(str::to_string),
         warnings: warnings.iter().map(relative).collect(),
     })
@@ -129,9 +129,12 @@ fn bad_values_are_located_errors_and_an_unparsable_ini_is_ignored() {
     let error = read(&[("problem.yaml", ""), (".timelimit", "\n  fast\n")]).unwrap_err();
     assert_eq!(
         error,
-        ".timelimit:2:3: must hold the time limit, a positive number of seconds, found `fast`"
+        ".timelimit:2:3: must hold the time limit, a number of seconds from 0.001 to 86400 (a \
+         millisecond to a day), found `fast`"
     );
-    for bad in ["0", "-1", "inf", "NaN", "1s"] {
+    for bad in [
+        "0", "-1", "inf", "NaN", "1s", "1e300", "1e-300", "0.0009", "86401",
+    ] {
         assert!(
             read(&[("problem.yaml", ""), (".timelimit", bad)]).is_err(),
             "{bad}"
@@ -144,8 +147,17 @@ fn bad_values_are_located_errors_and_an_unparsable_ini_is_ignored() {
     .unwrap_err();
     assert_eq!(
         error,
-        "domjudge-problem.ini:1:13: timelimit must be a positive number of seconds, found \
-             `soon`"
+        "domjudge-problem.ini:1:13: timelimit must be a number of seconds from 0.001 to 86400 \
+         (a millisecond to a day), found `soon`"
+    );
+    let error = read(&[
+        ("problem.yaml", ""),
+        ("domjudge-problem.ini", "timelimit = 1e300\n"),
+    ])
+    .unwrap_err();
+    assert!(
+        error.starts_with("domjudge-problem.ini:1:13: timelimit must be"),
+        "{error}"
     );
     let found = read(&[
         ("problem.yaml", ""),

@@ -3,8 +3,10 @@
 //! the caller does not know collected as warnings with a did-you-mean.
 
 use std::path::Path;
+use std::time::Duration;
 
 use super::yaml::{Diagnostic, Node, Value};
+use crate::bounds::{self, Real, Whole};
 
 /// The entries of one YAML map, read key by key with located type errors. Keys not in the known
 /// list become warnings (with a did-you-mean) rather than errors: the format's later versions and
@@ -144,15 +146,23 @@ impl<'a> Fields<'a> {
         Ok(Some(value))
     }
 
-    /// A whole number of at least `min`.
-    pub fn integer(&self, key: &str, min: i64) -> Result<Option<u64>, Diagnostic> {
-        let Some(node) = self.get(key) else {
-            return Ok(None);
-        };
-        match node.value {
-            Value::Int(i) if i >= min => Ok(Some(i as u64)),
-            _ => Err(self.error(node, key, &format!("a whole number of at least {min}"))),
-        }
+    /// A number within `bound` (finite, so never NaN or infinite).
+    pub fn real(&self, key: &str, bound: &Real) -> Result<Option<f64>, Diagnostic> {
+        self.read(key, &bound.to_string(), |n| bound.admits(n.as_f64()?))
+    }
+
+    /// A time limit in seconds ([`bounds::SECONDS`]), as the time it is.
+    pub fn seconds(&self, key: &str) -> Result<Option<Duration>, Diagnostic> {
+        let expected = bounds::SECONDS.to_string();
+        self.read(key, &expected, |n| bounds::seconds(n.as_f64()?))
+    }
+
+    /// A whole number within `bound`.
+    pub fn whole(&self, key: &str, bound: &Whole) -> Result<Option<u64>, Diagnostic> {
+        self.read(key, &bound.to_string(), |n| match n.value {
+            Value::Int(i) => bound.admits(i),
+            _ => None,
+        })
     }
 
     /// A list of strings; a single string counts as a list of one.
@@ -271,9 +281,16 @@ mod tests {
             warnings[0].to_string(),
             "problem.yaml:2:3: unknown key `limits.time_multiplyer` (did you mean `time_multiplier`?)"
         );
+        let mib = Whole {
+            min: 1,
+            max: 4096,
+            unit: " of MiB",
+            note: "",
+        };
         assert_eq!(
-            fields.integer("memory", 1).unwrap_err().to_string(),
-            "problem.yaml:3:11: limits.memory must be a whole number of at least 1, found \"lots\""
+            fields.whole("memory", &mib).unwrap_err().to_string(),
+            "problem.yaml:3:11: limits.memory must be a whole number of MiB from 1 to 4096, found \
+             \"lots\""
         );
     }
 

@@ -9,13 +9,14 @@ use std::time::Duration;
 use super::fields::Fields;
 use super::version::FormatVersion;
 use super::yaml::{Diagnostic, Node};
+use crate::bounds::{self, CODE_KIB, MULTIPLIER, PASSES, WHOLE_SECONDS};
 
 /// The limits a problem asks for. `None` means "the system default" (the spec leaves those to
 /// the judge; see [`Limits::memory_mib_or`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
-    /// Seconds, when the package fixes the time limit.
-    pub time_limit: Option<f64>,
+    /// The time limit, when the package fixes it ([`bounds::SECONDS`]).
+    pub time_limit: Option<Duration>,
     /// The file that fixes it, for reports: `problem.yaml`, or one of DOMjudge's
     /// ([`super::domjudge`]).
     pub time_limit_file: &'static str,
@@ -23,8 +24,8 @@ pub struct Limits {
     pub ac_to_time_limit: f64,
     /// Time-limit-exceeded submissions must run at least the time limit times this.
     pub time_limit_to_tle: f64,
-    /// A computed time limit is a whole multiple of this many seconds.
-    pub time_resolution: f64,
+    /// A computed time limit is a whole multiple of this ([`bounds::SECONDS`]).
+    pub time_resolution: Duration,
     pub memory_mib: Option<u64>,
     pub output_mib: Option<u64>,
     pub code_kib: Option<u64>,
@@ -67,7 +68,7 @@ impl Limits {
             time_limit_file: "problem.yaml",
             ac_to_time_limit,
             time_limit_to_tle,
-            time_resolution: 1.0,
+            time_resolution: Duration::from_secs(1),
             memory_mib: None,
             output_mib: None,
             code_kib: None,
@@ -83,7 +84,8 @@ impl Limits {
 
     /// Reads the `limits` map. Legacy has `time_multiplier` and `time_safety_margin` (and, as
     /// BAPCtools allows, `time_limit`); the new versions have `time_multipliers` and
-    /// `time_resolution`, and still honour the legacy names with a warning.
+    /// `time_resolution`, and still honour the legacy names with a warning. Every number must lie
+    /// in its range of [`bounds`], else it is an error at its place.
     pub fn parse(
         file: &Path,
         node: &Node,
@@ -99,8 +101,8 @@ impl Limits {
         }
         let fields = Fields::new(file, node, "limits.", &known, warnings)?;
         let mut limits = Limits::defaults(version);
-        let legacy_multiplier = fields.number("time_multiplier", 0.0, false)?;
-        let legacy_margin = fields.number("time_safety_margin", 0.0, false)?;
+        let legacy_multiplier = fields.real("time_multiplier", &MULTIPLIER)?;
+        let legacy_margin = fields.real("time_safety_margin", &MULTIPLIER)?;
         if version.is_legacy() {
             limits.ac_to_time_limit = legacy_multiplier.unwrap_or(limits.ac_to_time_limit);
             limits.time_limit_to_tle = legacy_margin.unwrap_or(limits.time_limit_to_tle);
@@ -119,19 +121,22 @@ impl Limits {
             let (ac, tle) = time_multipliers(&fields, warnings)?;
             limits.ac_to_time_limit = ac.or(legacy_multiplier).unwrap_or(limits.ac_to_time_limit);
             limits.time_limit_to_tle = tle.or(legacy_margin).unwrap_or(limits.time_limit_to_tle);
-            limits.time_resolution = fields.number("time_resolution", 0.0, false)?.unwrap_or(1.0);
+            if let Some(resolution) = fields.seconds("time_resolution")? {
+                limits.time_resolution = resolution;
+            }
         }
-        limits.time_limit = fields.number("time_limit", 0.0, false)?;
-        limits.memory_mib = fields.integer("memory", 1)?;
-        limits.output_mib = fields.integer("output", 1)?;
-        limits.code_kib = fields.integer("code", 1)?;
-        limits.compilation_time_s = fields.integer("compilation_time", 1)?;
-        limits.compilation_memory_mib = fields.integer("compilation_memory", 1)?;
-        limits.validation_time_s = fields.integer("validation_time", 1)?;
-        limits.validation_memory_mib = fields.integer("validation_memory", 1)?;
-        limits.validation_output_mib = fields.integer("validation_output", 1)?;
-        limits.generator_time_s = fields.integer("generator_time", 1)?;
-        if let Some(passes) = fields.integer("validation_passes", 2)? {
+        limits.time_limit = fields.seconds("time_limit")?;
+        let mib = bounds::mebibytes();
+        limits.memory_mib = fields.whole("memory", &mib)?;
+        limits.output_mib = fields.whole("output", &mib)?;
+        limits.code_kib = fields.whole("code", &CODE_KIB)?;
+        limits.compilation_time_s = fields.whole("compilation_time", &WHOLE_SECONDS)?;
+        limits.compilation_memory_mib = fields.whole("compilation_memory", &mib)?;
+        limits.validation_time_s = fields.whole("validation_time", &WHOLE_SECONDS)?;
+        limits.validation_memory_mib = fields.whole("validation_memory", &mib)?;
+        limits.validation_output_mib = fields.whole("validation_output", &mib)?;
+        limits.generator_time_s = fields.whole("generator_time", &WHOLE_SECONDS)?;
+        if let Some(passes) = fields.whole("validation_passes", &PASSES)? {
             if !multi_pass {
                 let at = fields.get("validation_passes").expect("read");
                 warnings.push(Diagnostic::at(
@@ -151,7 +156,7 @@ impl Limits {
     }
 
     /// The time limit to judge with. A fixed `time_limit` is taken as it is (see
-    /// [`Limits::fixed_margin_warning`]); otherwise the limit is the smallest positive multiple of
+    /// [`Limits::margin_warning`]); otherwise the limit is the smallest positive multiple of
     /// `time_resolution` that the slowest accepted run times `ac_to_time_limit` fits in. Either
     /// way the limit times `time_limit_to_tle` must not exceed the fastest time-limit-exceeded
     /// run, and it is an error if it does.
@@ -166,35 +171,38 @@ impl Limits {
                 let Some(ac) = slowest_ac else {
                     return Err(TimeLimitError::Untimed);
                 };
-                let exact = ac.as_secs_f64() * self.ac_to_time_limit / self.time_resolution;
+                let step = self.time_resolution.as_secs_f64();
+                let exact = ac.as_secs_f64() * self.ac_to_time_limit / step;
                 // A hair below the next multiple: 0.5 s × 2 is 1 s, not 2 s, despite rounding noise.
-                (exact - 1e-9).ceil().max(1.0) * self.time_resolution
+                let seconds = (exact - 1e-9).ceil().max(1.0) * step;
+                // Of a run no longer than the generous timeout, never; checked all the same.
+                bounds::seconds(seconds).ok_or(TimeLimitError::OverADay { seconds })?
             }
         };
         if let Some(tle) = fastest_tle {
-            if limit * self.time_limit_to_tle > tle.as_secs_f64() + 1e-9 {
+            let seconds = limit.as_secs_f64();
+            if seconds * self.time_limit_to_tle > tle.as_secs_f64() + 1e-9 {
                 return Err(TimeLimitError::NotBelowTle {
-                    limit,
+                    limit: seconds,
                     factor: self.time_limit_to_tle,
                     tle: tle.as_secs_f64(),
                 });
             }
         }
-        Ok(Duration::from_secs_f64(limit))
+        Ok(limit)
     }
 
-    /// Why a fixed `time_limit` leaves the slowest accepted run less than `ac_to_time_limit` of
-    /// room, if it does. A warning, not an error: the author chose the limit, and an accepted run
-    /// that does not fit in it at all is already a failed expectation.
-    pub fn fixed_margin_warning(&self, slowest_ac: Option<Duration>) -> Option<String> {
-        let (fixed, ac) = (self.time_limit?, slowest_ac?.as_secs_f64());
-        let needed = ac * self.ac_to_time_limit;
-        (needed > fixed + 1e-9).then(|| {
+    /// Why `limit` leaves a run of `slowest` (`who`'s) less than `ac_to_time_limit` of room, if
+    /// it does.
+    pub fn margin_warning(&self, limit: Duration, slowest: Duration, who: &str) -> Option<String> {
+        let (limit, run) = (limit.as_secs_f64(), slowest.as_secs_f64());
+        let needed = run * self.ac_to_time_limit;
+        (needed > limit + 1e-9).then(|| {
             format!(
-                "the time limit {} is tighter than the format's margin: the slowest accepted run \
-                 takes {} × ac_to_time_limit {} = {}",
-                secs(fixed),
-                secs(ac),
+                "the time limit {} is tighter than the format's margin: {who} takes {} × \
+                 ac_to_time_limit {} = {}",
+                secs(limit),
+                secs(run),
                 self.ac_to_time_limit,
                 secs(needed)
             )
@@ -223,8 +231,8 @@ fn time_multipliers(
         warnings,
     )?;
     Ok((
-        inner.number("ac_to_time_limit", 1.0, true)?,
-        inner.number("time_limit_to_tle", 1.0, true)?,
+        inner.real("ac_to_time_limit", &MULTIPLIER)?,
+        inner.real("time_limit_to_tle", &MULTIPLIER)?,
     ))
 }
 
@@ -242,6 +250,12 @@ pub enum TimeLimitError {
         secs(*tle)
     )]
     NotBelowTle { limit: f64, factor: f64, tle: f64 },
+    /// The computed limit (seconds) is past [`bounds::SECONDS`].
+    #[error(
+        "the computed time limit {} is over a day, the longest grundy judges with",
+        secs(*seconds)
+    )]
+    OverADay { seconds: f64 },
 }
 
 fn secs(seconds: f64) -> String {
@@ -249,173 +263,5 @@ fn secs(seconds: f64) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::package::yaml;
-
-    fn limits(version: FormatVersion, text: &str) -> Result<(Limits, Vec<String>), String> {
-        let file = Path::new("problem.yaml");
-        let root = yaml::parse(file, text).unwrap().unwrap();
-        let node = &root.as_map().unwrap()[0].1;
-        let mut warnings = vec![];
-        let limits =
-            Limits::parse(file, node, version, false, &mut warnings).map_err(|e| e.to_string())?;
-        Ok((limits, warnings.iter().map(ToString::to_string).collect()))
-    }
-
-    fn ms(n: u64) -> Duration {
-        Duration::from_millis(n)
-    }
-
-    #[test]
-    fn defaults_differ_per_version() {
-        let legacy = Limits::defaults(FormatVersion::Legacy);
-        assert_eq!(
-            (legacy.ac_to_time_limit, legacy.time_limit_to_tle),
-            (5.0, 2.0)
-        );
-        let new = Limits::defaults(FormatVersion::V2025_09);
-        assert_eq!(
-            (
-                new.ac_to_time_limit,
-                new.time_limit_to_tle,
-                new.time_resolution
-            ),
-            (2.0, 1.5, 1.0)
-        );
-        assert_eq!(new.validation_passes, 2);
-        assert_eq!(new.memory_mib_or(2048), 2048);
-    }
-
-    #[test]
-    fn legacy_keys_are_read_in_legacy() {
-        let (l, warnings) = limits(
-            FormatVersion::Legacy,
-            "limits:\n  time_multiplier: 3\n  time_safety_margin: 1.5\n  memory: 512\n",
-        )
-        .unwrap();
-        assert_eq!(
-            (l.ac_to_time_limit, l.time_limit_to_tle, l.memory_mib),
-            (3.0, 1.5, Some(512))
-        );
-        assert!(warnings.is_empty());
-    }
-
-    #[test]
-    fn new_keys_are_read_and_legacy_names_are_honoured_with_a_warning() {
-        let text =
-            "limits:\n  time_multipliers:\n    ac_to_time_limit: 3\n  time_safety_margin: 4\n  \
-                    time_resolution: 0.5\n  time_limit: 2.5\n  output: 16\n";
-        let (l, warnings) = limits(FormatVersion::V2025_09, text).unwrap();
-        assert_eq!((l.ac_to_time_limit, l.time_limit_to_tle), (3.0, 4.0));
-        assert_eq!(
-            (l.time_resolution, l.time_limit, l.output_mib),
-            (0.5, Some(2.5), Some(16))
-        );
-        assert_eq!(
-            warnings,
-            [
-                "problem.yaml:4:23: limits.time_safety_margin is legacy; this version reads \
-              limits.time_multipliers.time_limit_to_tle"
-            ]
-        );
-    }
-
-    #[test]
-    fn wrong_types_and_ranges_are_located_errors() {
-        let error =
-            limits(FormatVersion::Legacy, "limits:\n  time_multiplier: fast\n").unwrap_err();
-        assert_eq!(
-            error,
-            "problem.yaml:2:20: limits.time_multiplier must be a number, found \"fast\""
-        );
-        let error = limits(
-            FormatVersion::V2023_07,
-            "limits:\n  time_multipliers: {ac_to_time_limit: 0.5}\n",
-        )
-        .unwrap_err();
-        assert!(error.ends_with(
-            "limits.time_multipliers.ac_to_time_limit must be a number at least 1, found 0.5"
-        ));
-        let error =
-            limits(FormatVersion::V2025_09, "limits:\n  validation_passes: 1\n").unwrap_err();
-        assert!(
-            error.contains("validation_passes must be a whole number of at least 2"),
-            "{error}"
-        );
-        let error = limits(FormatVersion::V2025_09, "limits:\n  memory: 1.5\n").unwrap_err();
-        assert!(
-            error.contains("limits.memory must be a whole number"),
-            "{error}"
-        );
-    }
-
-    #[test]
-    fn unknown_limit_keys_warn_and_new_keys_are_unknown_in_legacy() {
-        let (_, warnings) = limits(
-            FormatVersion::Legacy,
-            "limits:\n  time_resolution: 1\n  memroy: 3\n",
-        )
-        .unwrap();
-        assert_eq!(warnings.len(), 2);
-        assert!(
-            warnings[1].contains("unknown key `limits.memroy` (did you mean `memory`?)"),
-            "{warnings:?}"
-        );
-    }
-
-    #[test]
-    fn computed_time_limit_is_the_smallest_multiple_of_the_resolution() {
-        let l = Limits::defaults(FormatVersion::V2025_09);
-        assert_eq!(l.time_limit(Some(ms(300)), None).unwrap(), ms(1000));
-        assert_eq!(
-            l.time_limit(Some(ms(500)), None).unwrap(),
-            ms(1000),
-            "exactly 1 s is enough"
-        );
-        assert_eq!(l.time_limit(Some(ms(501)), None).unwrap(), ms(2000));
-        let fine = Limits {
-            time_resolution: 0.1,
-            ..l.clone()
-        };
-        assert_eq!(fine.time_limit(Some(ms(260)), None).unwrap(), ms(600));
-        let legacy = Limits::defaults(FormatVersion::Legacy);
-        assert_eq!(legacy.time_limit(Some(ms(300)), None).unwrap(), ms(2000));
-        assert_eq!(l.time_limit(None, None), Err(TimeLimitError::Untimed));
-    }
-
-    #[test]
-    fn time_limit_must_stay_below_the_fastest_tle_run() {
-        let l = Limits::defaults(FormatVersion::V2025_09);
-        assert_eq!(
-            l.time_limit(Some(ms(400)), Some(ms(1500))).unwrap(),
-            ms(1000)
-        );
-        let error = l.time_limit(Some(ms(400)), Some(ms(1400))).unwrap_err();
-        let error = error.to_string();
-        assert!(
-            error.contains("1s × time_limit_to_tle 1.5 = 1.5s is not below"),
-            "{error}"
-        );
-        assert_eq!(l.timeout(ms(1000)), ms(1500));
-    }
-
-    #[test]
-    fn a_fixed_time_limit_is_kept_and_a_thin_margin_is_warned_of() {
-        let l = Limits {
-            time_limit: Some(1.5),
-            ..Limits::defaults(FormatVersion::V2025_09)
-        };
-        assert_eq!(l.time_limit(Some(ms(700)), None).unwrap(), ms(1500));
-        assert_eq!(l.fixed_margin_warning(Some(ms(750))), None);
-        // Too little room for the slowest accepted run is a warning; the limit stays.
-        assert_eq!(l.time_limit(Some(ms(800)), None).unwrap(), ms(1500));
-        assert_eq!(
-            l.fixed_margin_warning(Some(ms(800))).unwrap(),
-            "the time limit 1.5s is tighter than the format's margin: the slowest accepted run \
-             takes 0.8s × ac_to_time_limit 2 = 1.6s"
-        );
-        let computed = Limits::defaults(FormatVersion::V2025_09);
-        assert_eq!(computed.fixed_margin_warning(Some(ms(800))), None);
-    }
-}
+#[path = "limits_tests.rs"]
+mod tests;

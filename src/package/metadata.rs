@@ -142,6 +142,15 @@ pub fn read(file: &TreePath, warnings: &mut Vec<Diagnostic>) -> Result<Metadata,
     parse(file.path(), root.as_ref().unwrap_or(&empty), warnings)
 }
 
+/// The format version of `problem.yaml` at `file`, read alone: all that finding a package's cases
+/// needs, so that a package wrong in another key still has cases, which fail with why.
+pub fn read_version(file: &TreePath) -> Result<FormatVersion, Diagnostic> {
+    match yaml::read(file, yaml::PROBLEM_YAML_BYTES)? {
+        Some(root) => version_of(file.path(), &root),
+        None => Ok(FormatVersion::Legacy),
+    }
+}
+
 /// Reads an already parsed `problem.yaml`.
 pub fn parse(
     file: &Path,

@@ -36,7 +36,7 @@ fn problem_yaml_errors_are_located_for_people() {
     assert_eq!(
         error,
         format!(
-            "{}:5:20: limits.time_multiplier must be a number, found \"fast\"",
+            "{}:5:20: limits.time_multiplier must be a number from 1 to 100, found \"fast\"",
             root.join("problem.yaml").display()
         )
     );
@@ -145,7 +145,10 @@ fn domjudges_legacy_multi_pass_examples_load() {
     );
     let p = load_package(&root).unwrap();
     assert!(p.metadata.problem_type.multi_pass);
-    assert_eq!(p.metadata.limits.time_limit, Some(5.0));
+    assert_eq!(
+        p.metadata.limits.time_limit,
+        Some(std::time::Duration::from_secs(5))
+    );
     assert_eq!(p.metadata.limits.time_limit_file, ".timelimit");
     assert!(
         matches!(&p.output_validator, OutputValidator::Custom(list) if list[0].name == "output_validator")

@@ -18,10 +18,11 @@ impl fmt::Display for Package {
         )?;
         let l = &m.limits;
         let time = match l.time_limit {
-            Some(t) => format!("{t}s"),
+            Some(t) => format!("{}s", t.as_secs_f64()),
             None => format!(
                 "computed (×{} of the slowest AC, by {}s)",
-                l.ac_to_time_limit, l.time_resolution
+                l.ac_to_time_limit,
+                l.time_resolution.as_secs_f64()
             ),
         };
         let mib = |v: Option<u64>| v.map_or("default".to_string(), |v| format!("{v} MiB"));

@@ -202,7 +202,8 @@ impl Slowest {
 
     fn add(&mut self, timing: &Timing) {
         self.kept.push(timing.clone());
-        if self.kept.len() > 2 * self.n.max(16) {
+        // `--slowest` may ask for any number of cases: twice it must not overflow.
+        if self.kept.len() > self.n.max(16).saturating_mul(2) {
             self.kept = slowest_cases(&self.kept, self.n);
         }
     }

@@ -12,7 +12,6 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
 use super::build::{BuildJobs, Builds};
 use super::checkers::{checker_for, interactor_for, Unjudgeable};
@@ -63,6 +62,12 @@ impl RootPackages {
         RootPackages(packages.collect())
     }
 
+    /// The packages that cannot be read, each with why.
+    pub fn unreadable(&self) -> impl Iterator<Item = (&str, &Diagnostic)> {
+        let packages = self.0.iter();
+        packages.filter_map(|(name, problem)| Some((name.as_str(), problem.as_ref().err()?)))
+    }
+
     /// Whether `name` is one of the packages.
     pub fn contains(&self, name: &str) -> bool {
         self.0.iter().any(|(n, _)| n == name)
@@ -83,8 +88,8 @@ impl RootPackages {
             let Ok(problem) = problem else { continue };
             let mut settings = config.settings(name).clone();
             let limits = &problem.limits;
-            if let (None, Some(seconds)) = (overrides.time_limit_ms, limits.time_limit) {
-                settings.time_limit = Duration::from_secs_f64(seconds);
+            if let (None, Some(limit)) = (overrides.time_limit_ms, limits.time_limit) {
+                settings.time_limit = limit;
             }
             if overrides.memory_limit_mb.is_none() {
                 settings.memory_limit_mb = problem.memory_mib;

@@ -1,9 +1,11 @@
 //! Judging every submission on every judged case (sample, then secret), in parallel over
 //! submissions × cases.
 //!
-//! When the time limit is computed ([`super::time_limit`]), the submissions it comes from run
-//! first; every other run then has the limit times `time_limit_to_tle` to finish, so a slow run
-//! is told apart from a hopeless one, and a run over the limit is TLE whatever it printed.
+//! When the time limit is computed ([`super::time_limit`]), the accepted submissions it comes
+//! from run first, with a generous timeout; every other run, whatever the format counts it as,
+//! then has the limit times `time_limit_to_tle` to finish, so a slow run is told apart from a
+//! hopeless one, no submission that may fail runs longer than the final limit allows, and a run
+//! over the limit is TLE whatever it printed.
 //!
 //! Every case is judged, even after a failure, so the report can say which cases catch each
 //! wrong submission; a multi-pass package's case pass after pass
@@ -75,8 +77,7 @@ pub fn judge_all(
     let mut first = vec![];
     for (p, problem) in problems.iter().enumerate() {
         for (s, submission) in problem.submissions.iter().enumerate() {
-            if time_limit::times_the_limit(problem, submission) && prepared[p].subjects[s].is_some()
-            {
+            if time_limit::runs_first(problem, submission) && prepared[p].subjects[s].is_some() {
                 first.extend((0..problem.cases.len()).map(|c| (p, s, c, time_limit::GENEROUS)));
             }
         }

@@ -41,6 +41,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Result;
 
@@ -98,7 +99,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     select::submissions(&mut problems, &selectors)?;
     if let Some(ms) = args.time_limit {
         for problem in &mut problems {
-            problem.limits.time_limit = Some(ms as f64 / 1000.0);
+            problem.limits.time_limit = Some(Duration::from_millis(ms));
             problem.time_limit_source = "--time-limit";
         }
     }

@@ -100,10 +100,10 @@ pub fn problem(problem: &Problem, judging: &mut Judging) {
     if let Some(why) = time_limit::margins(problem, judging) {
         judging.errors.push(format!("time limit: {why}"));
     }
-    if let Some(why) = time_limit::thin_fixed_margin(problem, judging) {
-        judging.warnings.push(format!("time limit: {why}"));
-    }
     if let Ok(limit) = judging.time_limit {
+        if let Some(why) = time_limit::thin_margin(problem, judging, limit) {
+            judging.warnings.push(format!("time limit: {why}"));
+        }
         let timeout = problem.limits.timeout(limit);
         let calls = time_limit::close_calls(problem, judging, limit, timeout);
         judging.warnings.extend(calls);
@@ -157,7 +157,7 @@ pub fn without_limit(problem: &Problem, judging: &mut Judging, why: &TimeLimitEr
             .iter()
             .zip(&judging.submissions)
             .any(|(submission, judged)| {
-                time_limit::times_the_limit(problem, submission)
+                time_limit::runs_first(problem, submission)
                     && matches!(judged, Judged::Skipped(_) | Judged::HostError(_))
             });
     for judged in &mut judging.submissions {

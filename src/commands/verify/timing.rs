@@ -1,10 +1,12 @@
 //! `grundy timelimit [PKG]...`, as BAPCtools' `bt time_limit`: a package's accepted submissions
-//! (those the format computes the limit from) run `--runs` times on every case; the report gives,
-//! per submission, its slowest case's CPU time in each run and their spread, the time limit the
-//! format's rules make of the slowest, and the margin every time-limit-exceeded submission keeps
-//! above it (run once, stopped at the limit × `time_limit_to_tle`). With `--write` the limit goes
-//! into `problem.yaml` (package/time_limit_edit.rs keeps the rest of the file). It shares
-//! verify's stages (building, judging) and owns only the timing and its report.
+//! (those grundy computes the limit from: [`time_limit::computes_the_limit`]) run `--runs` times
+//! on every case; the report gives, per submission, its slowest case's CPU time in each run and
+//! their spread, the time limit the format's rules make of the slowest, the margin every
+//! time-limit-exceeded submission keeps above it, and the room every other submission that bounds
+//! the limit from below keeps under it (both run once, stopped at the limit ×
+//! `time_limit_to_tle`, never longer). With `--write` the limit goes into `problem.yaml`
+//! (package/time_limit_edit.rs keeps the rest of the file). It shares verify's stages (building,
+//! judging) and owns only the timing and its report.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
@@ -25,6 +27,7 @@ use crate::files::beneath::{Scope, Tree};
 use crate::files::{write_atomic, Existing};
 use crate::judging::Verdict;
 use crate::package::limits::{Limits, TimeLimitError};
+use crate::package::submissions::Submission;
 use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
@@ -72,7 +75,7 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
             &builds,
             &pool,
             &what,
-            |_, _, s| time_limit::role(s).lower.then_some(time_limit::GENEROUS),
+            |_, _, s| time_limit::computes_the_limit(s).then_some(time_limit::GENEROUS),
         )?);
     }
     let timings: Vec<ProblemTiming> = problems
@@ -84,11 +87,10 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
         &problems,
         &builds,
         &pool,
-        "timing the time-limit-exceeded submissions",
+        "timing the other submissions that bound the limit",
         |p, problem, s| {
-            let role = time_limit::role(s);
             let limit = timings[p].limit.as_ref().ok()?;
-            (role.upper && !role.lower).then(|| problem.limits.timeout(*limit))
+            bound_by_one_run(s).then(|| problem.limits.timeout(*limit))
         },
     )?;
 
@@ -131,7 +133,7 @@ impl ProblemTiming {
         let mut submissions: Vec<Timed> = problem
             .submissions
             .iter()
-            .filter(|s| time_limit::role(s).lower)
+            .filter(|s| time_limit::computes_the_limit(s))
             .map(|s| Timed {
                 id: s.id.clone(),
                 slowest: vec![],
@@ -143,7 +145,7 @@ impl ProblemTiming {
                 .submissions
                 .iter()
                 .zip(&judging.submissions)
-                .filter(|(s, _)| time_limit::role(s).lower);
+                .filter(|(s, _)| time_limit::computes_the_limit(s));
             for (timed, (_, judged)) in submissions.iter_mut().zip(lower) {
                 let runs = match judged {
                     Judged::Runs(runs) => runs,
@@ -179,15 +181,19 @@ impl ProblemTiming {
             .iter()
             .flat_map(|t| t.slowest.iter().map(|s| s.0))
             .max();
-        // The format's rule for a computed limit, whatever problem.yaml fixes now.
-        let computed = Limits {
-            time_limit: None,
-            ..problem.limits.clone()
-        };
         ProblemTiming {
             submissions,
-            limit: computed.time_limit(slowest, None),
+            limit: computed(&problem.limits).time_limit(slowest, None),
         }
+    }
+}
+
+/// `limits` with no fixed time limit: the format's rule for a computed one, whatever
+/// problem.yaml fixes now.
+fn computed(limits: &Limits) -> Limits {
+    Limits {
+        time_limit: None,
+        ..limits.clone()
     }
 }
 
@@ -233,63 +239,116 @@ fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String,
         }
     };
     text += &format!(
-        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {}s)",
+        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {})",
         seconds(limit),
         limits.ac_to_time_limit,
-        limits.time_resolution
+        seconds(limits.time_resolution)
     );
     match limits.time_limit {
-        Some(fixed) if (fixed - limit.as_secs_f64()).abs() > 1e-9 => {
-            text += &format!("; problem.yaml has {}s\n", yaml_seconds(fixed));
+        Some(fixed) if fixed != limit => {
+            text += &format!(
+                "; problem.yaml has {}s\n",
+                yaml_seconds(fixed.as_secs_f64())
+            );
         }
         Some(_) => text += "; problem.yaml has the same\n",
         None => text += "; problem.yaml sets none\n",
     }
     let timeout = limits.timeout(limit);
     for (submission, judged) in problem.submissions.iter().zip(&over.submissions) {
-        let role = time_limit::role(submission);
         let Judged::Runs(runs) = judged else { continue };
-        if !role.upper || role.lower {
+        if !bound_by_one_run(submission) {
             continue;
         }
         let ran: Vec<_> = runs.iter().flatten().collect();
         let Some(slowest) = ran.iter().map(|r| r.time).max() else {
             continue;
         };
-        let id = visible_line(&submission.id);
         let stopped = ran.iter().any(|r| r.verdict == Verdict::TLE);
-        let by_wall = ran.iter().any(|r| r.stopped_by == Some(Clock::Wall));
-        let ratio = slowest.as_secs_f64() / limit.as_secs_f64();
-        let line = if by_wall {
-            fine = false;
-            format!(
+        let (line, kept) = if ran.iter().any(|r| r.stopped_by == Some(Clock::Wall)) {
+            let line = format!(
                 "stopped by the wall clock before its CPU time reached the timeout {}: it \
                  waits, or the machine was too busy to tell (try fewer --jobs)",
                 seconds(timeout)
-            )
-        } else if stopped {
-            format!(
-                "stopped at the timeout {} (at least {:.2}× the limit): margin kept",
-                seconds(timeout),
-                limits.time_limit_to_tle
-            )
-        } else if slowest <= limit {
-            fine = false;
-            format!(
-                "finished within the limit ({}): not time-limit-exceeded with it",
-                seconds(slowest)
-            )
+            );
+            (line, false)
+        } else if time_limit::role(submission).lower {
+            below(limits, limit, slowest, stopped)
         } else {
-            fine = false;
-            format!(
-                "slowest case {} = {ratio:.2}× the limit, under time_limit_to_tle {}: too close",
-                seconds(slowest),
-                limits.time_limit_to_tle
-            )
+            above(limits, limit, slowest, stopped)
         };
-        text += &format!("  {id}: {line}\n");
+        fine &= kept;
+        text += &format!("  {}: {line}\n", visible_line(&submission.id));
     }
     (text, fine)
+}
+
+/// Whether `submission` runs once, at the computed limit's timeout, to see whether it keeps its
+/// side of the limit: a time-limit-exceeded one, or one that bounds the limit from below without
+/// computing it (a `wrong_answer/` one of the newer formats), never run longer than that.
+fn bound_by_one_run(submission: &Submission) -> bool {
+    let role = time_limit::role(submission);
+    (role.upper && !role.lower) || (role.lower && !time_limit::computes_the_limit(submission))
+}
+
+/// What the run of a time-limit-exceeded submission (its `slowest` case; `stopped` at the
+/// timeout) says of its margin above `limit`, and whether it keeps it.
+fn above(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> (String, bool) {
+    if stopped {
+        let line = format!(
+            "stopped at the timeout {} (at least {:.2}× the limit): margin kept",
+            seconds(limits.timeout(limit)),
+            limits.time_limit_to_tle
+        );
+        (line, true)
+    } else if slowest <= limit {
+        let line = format!(
+            "finished within the limit ({}): not time-limit-exceeded with it",
+            seconds(slowest)
+        );
+        (line, false)
+    } else {
+        let ratio = slowest.as_secs_f64() / limit.as_secs_f64();
+        let line = format!(
+            "slowest case {} = {ratio:.2}× the limit, under time_limit_to_tle {}: too close",
+            seconds(slowest),
+            limits.time_limit_to_tle
+        );
+        (line, false)
+    }
+}
+
+/// What the run of another submission that bounds the limit from below says of its room under
+/// `limit`, and whether it finishes within it (too little room is told, not failed: the limit is
+/// computed from the accepted submissions alone).
+fn below(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> (String, bool) {
+    if stopped || slowest > limit {
+        let line = format!(
+            "over the limit ({}{}): it may not get TLE, so it must finish within it",
+            seconds(slowest),
+            if stopped {
+                ", stopped at the timeout"
+            } else {
+                ""
+            }
+        );
+        return (line, false);
+    }
+    let line = match limits.margin_warning(limit, slowest, "its slowest case") {
+        None => format!(
+            "slowest case {}: within the limit and its margin",
+            seconds(slowest)
+        ),
+        Some(why) => format!(
+            "{why}; the format and bt time_limit count it as a lower bound, which would make the \
+             limit {}, while grundy computes it from the accepted submissions alone, as \
+             problemtools does",
+            computed(limits)
+                .time_limit(Some(slowest), None)
+                .map_or_else(|e| e.to_string(), seconds)
+        ),
+    };
+    (line, true)
 }
 
 /// Sets the problem's `limits.time_limit` to `limit` in its problem.yaml; what was done.
@@ -298,7 +357,7 @@ fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
     if problem
         .limits
         .time_limit
-        .is_some_and(|fixed| (fixed - seconds).abs() < 1e-9)
+        .is_some_and(|fixed| fixed == limit)
     {
         return Ok("problem.yaml: limits.time_limit already set to it".into());
     }

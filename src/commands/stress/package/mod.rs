@@ -86,7 +86,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         time_limit: args
             .time_limit
             .map(Duration::from_millis)
-            .or(problem.limits.time_limit.map(Duration::from_secs_f64))
+            .or(problem.limits.time_limit)
             .unwrap_or(Settings::default().time_limit),
         wall_time_limit: args.wall_time_limit.map(Duration::from_millis),
         memory_limit_mb: problem.memory_mib,
