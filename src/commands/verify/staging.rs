@@ -221,6 +221,7 @@ pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: 
     Command {
         argv: argv.into_iter().map(Into::into).collect(),
         show,
+        hide: vec![],
         reserves_address_space: plan.reserves_address_space,
     }
 }
