@@ -107,7 +107,7 @@ impl BuildSettings {
             compile: compile_limits(problem),
             run_memory_mib: problem.memory_mib,
             include: None,
-            hide: Vec::new(),
+            hide: problem.answers(),
         }
     }
 
