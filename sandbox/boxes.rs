@@ -30,6 +30,8 @@ pub(crate) struct Support {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
     pub binds: Vec<Bind>,
+    /// Folders inside shown ones that the box shows empty (their paths in the box).
+    pub masks: Vec<PathBuf>,
     /// (dev, inode, size, mtime ns) of each bind source: a new version needs a new box.
     pub versions: Vec<(u64, u64, u64, i128)>,
     pub scratch_bytes: u64,
@@ -69,6 +71,7 @@ fn idle() -> MutexGuard<'static, Vec<Boxed>> {
 pub(crate) fn probe() -> io::Result<Support> {
     let key = Key {
         binds: Vec::new(),
+        masks: Vec::new(),
         versions: Vec::new(),
         scratch_bytes: 1 << 20,
         traced: false,
@@ -195,6 +198,7 @@ impl Boxed {
         let lease = if root { Some(identity::claim()?) } else { None };
         let ops = layout::build(
             &key.binds,
+            &key.masks,
             key.scratch_bytes,
             lease.as_ref().map(Lease::ids),
         )?;

@@ -38,6 +38,11 @@ pub enum SetupError {
     Cgroup(std::io::Error),
     #[error("{0}")]
     Stdio(std::io::Error),
+    /// It would be shown what it must not see.
+    #[error(transparent)]
+    Hidden(#[from] crate::HiddenError),
+    #[error("cannot set up its filesystem view (Landlock): {0}")]
+    Landlock(std::io::Error),
 }
 
 impl SpawnError {

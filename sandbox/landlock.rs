@@ -5,12 +5,16 @@
 //! processes of its own run. Landlock needs no privilege, so an ordinary user gets the same
 //! filesystem view as root; and it cannot be undone by the program (nor by its children).
 //!
+//! A folder the program is shown that holds one it must not see (hidden.rs) is not granted
+//! whole: Landlock cannot take back part of a grant, so every other entry on the way is granted
+//! instead, each a rule of its own.
+//!
 //! The ruleset is built here, on the runner's side, into a descriptor that the program child
 //! enforces on itself just before exec (child.rs) with one system call. The three Landlock
 //! calls are made directly (libc names their numbers but not their structures), as everything
 //! the program child does is.
 
-use std::ffi::CString;
+use std::ffi::{CString, OsString};
 use std::io;
 use std::os::fd::{FromRawFd, OwnedFd};
 use std::os::unix::ffi::OsStrExt;
@@ -18,6 +22,9 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::command::SetupError;
+use crate::hidden::Hidden;
+use crate::layout;
 use crate::sys::cvt;
 
 const EXECUTE: u64 = 1 << 0;
@@ -80,6 +87,9 @@ pub(crate) struct View<'a> {
     pub system: &'a [PathBuf],
     /// The program's own files and folders, read-only with execution.
     pub own: &'a [PathBuf],
+    /// Entries granted one by one in place of a folder holding a hidden one, the same way as
+    /// `own` (a link among them, made since they were listed, is not followed).
+    pub entries: &'a [PathBuf],
     /// Read-only, without execution (`/proc`).
     pub read: &'a [PathBuf],
     /// Devices read and written (`/dev/null`...).
@@ -103,6 +113,7 @@ pub(crate) fn ruleset(view: &View<'_>) -> io::Result<Option<Arc<OwnedFd>>> {
     let key: Key = view
         .own
         .iter()
+        .chain(view.entries)
         .chain(view.system)
         .chain([&view.workdir.to_path_buf()])
         .map(|path| {
@@ -158,36 +169,55 @@ fn build(view: &View<'_>) -> io::Result<Option<OwnedFd>> {
     let files = EXECUTE | READ_FILE;
     let folders = files | READ_DIR;
     for path in view.system.iter().chain(view.own) {
-        allow(&ruleset, path, folders, files, false)?;
+        allow(&ruleset, path, (folders, files), Open::Follow)?;
+    }
+    for path in view.entries {
+        allow(&ruleset, path, (folders, files), Open::NoFollow)?;
     }
     for path in view.read {
-        allow(&ruleset, path, READ_FILE | READ_DIR, READ_FILE, false)?;
+        allow(
+            &ruleset,
+            path,
+            (READ_FILE | READ_DIR, READ_FILE),
+            Open::Follow,
+        )?;
     }
     let device = (READ_FILE | WRITE_FILE | TRUNCATE | IOCTL_DEV) & all;
     for path in view.devices {
-        allow(&ruleset, path, device, device, false)?;
+        allow(&ruleset, path, (device, device), Open::Follow)?;
     }
-    allow(&ruleset, view.workdir, all, all, true)?;
+    allow(&ruleset, view.workdir, (all, all), Open::Required)?;
     Ok(Some(ruleset))
 }
 
-/// Allows `folder_access` beneath `path` if it is a folder, `file_access` if it is a file.
-/// A missing path is skipped unless `required`.
-fn allow(
-    ruleset: &OwnedFd,
-    path: &Path,
-    folder_access: u64,
-    file_access: u64,
-    required: bool,
-) -> io::Result<()> {
+/// How [`allow`] opens a path.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Open {
+    /// Following a link; a missing path is skipped.
+    Follow,
+    /// Never following a link (a link is skipped, as a missing path is).
+    NoFollow,
+    /// Following a link; a missing path is an error.
+    Required,
+}
+
+/// Allows the first of `access` (folder rights) beneath `path` if it is a folder, the second
+/// (file rights) if it is a file.
+fn allow(ruleset: &OwnedFd, path: &Path, access: (u64, u64), open: Open) -> io::Result<()> {
     use std::os::fd::AsRawFd;
     let name = CString::new(path.as_os_str().as_bytes())
         .map_err(|_| io::Error::other(format!("{} contains a NUL byte", path.display())))?;
+    let flags = libc::O_PATH
+        | libc::O_CLOEXEC
+        | match open {
+            Open::NoFollow => libc::O_NOFOLLOW,
+            Open::Follow | Open::Required => 0,
+        };
     // SAFETY: a NUL-terminated path; the result is a new descriptor we then own.
-    let fd = unsafe { libc::open(name.as_ptr(), libc::O_PATH | libc::O_CLOEXEC) };
+    let fd = unsafe { libc::open(name.as_ptr(), flags) };
     if fd < 0 {
         let error = io::Error::last_os_error();
-        return if required {
+        return if open == Open::Required {
             Err(io::Error::new(
                 error.kind(),
                 format!("{}: {error}", path.display()),
@@ -198,16 +228,24 @@ fn allow(
     }
     // SAFETY: a new descriptor, owned by nobody else.
     let parent = unsafe { OwnedFd::from_raw_fd(fd) };
-    let is_dir = std::fs::metadata(format!("/proc/self/fd/{fd}"))
-        .or_else(|_| std::fs::metadata(path))
-        .is_ok_and(|m| m.is_dir());
+    // SAFETY: fstat fills a plain struct for a descriptor we own (an O_PATH one too).
+    let kind = unsafe {
+        let mut st: libc::stat = std::mem::zeroed();
+        match libc::fstat(fd, &mut st) {
+            0 => st.st_mode & libc::S_IFMT,
+            _ => 0,
+        }
+    };
+    if kind == libc::S_IFLNK {
+        return Ok(()); // opened without following: what it leads to is checked where it is
+    }
     // Only a folder may carry folder rights; a file gets the file rights of its set.
     let file_rights = EXECUTE | WRITE_FILE | READ_FILE | TRUNCATE | IOCTL_DEV;
     let rule = PathBeneathAttr {
-        allowed_access: if is_dir {
-            folder_access
+        allowed_access: if kind == libc::S_IFDIR {
+            access.0
         } else {
-            file_access & file_rights
+            access.1 & file_rights
         },
         parent_fd: parent.as_raw_fd(),
     };
@@ -224,6 +262,65 @@ fn allow(
     cvt(added as libc::c_int).map(|_| ()).map_err(|error| {
         io::Error::new(error.kind(), format!("showing {}: {error}", path.display()))
     })
+}
+
+/// The Landlock ruleset of a plain run (None without Landlock): the system folders and the
+/// program's own files (`exe`, its interpreter, the paths among `argv`, `show`) to read and
+/// execute, except the folders in `hidden`; `/proc` to read, the box's devices, and its working
+/// folder to change.
+pub(crate) fn plain_view(
+    exe: &Path,
+    argv: &[OsString],
+    show: &[PathBuf],
+    hidden: &Hidden,
+    workdir: &Path,
+) -> Result<Option<Arc<OwnedFd>>, SetupError> {
+    if abi() == 0 {
+        return Ok(None);
+    }
+    let mut system: Vec<_> = layout::SYSTEM_DIRS
+        .iter()
+        .map(|d| Path::new("/").join(d))
+        .collect();
+    let devices: Vec<_> = layout::DEVICES
+        .iter()
+        .map(|d| Path::new("/dev").join(d))
+        .collect();
+    let mut own: Vec<_> = crate::view::own_files(exe, argv)
+        .into_iter()
+        .map(|(path, _)| path)
+        .collect();
+    own.extend(show.iter().cloned());
+    let mut entries = Vec::new();
+    if !hidden.is_empty() {
+        let canonical = |path: &Path| match layout::system_folders().iter().find(|(p, _)| p == path)
+        {
+            Some((_, canonical)) => Ok(canonical.clone()),
+            None => hidden.canonical(path),
+        };
+        for paths in [&mut system, &mut own] {
+            let mut whole = Vec::with_capacity(paths.len());
+            for path in paths.drain(..) {
+                match canonical(&path) {
+                    Ok(canonical) if hidden.beneath(&canonical).next().is_some() => {
+                        let around = hidden.around(&path, &canonical)?;
+                        entries.extend(around);
+                    }
+                    _ => whole.push(path),
+                }
+            }
+            *paths = whole;
+        }
+    }
+    let view = View {
+        system: &system,
+        own: &own,
+        entries: &entries,
+        read: &[PathBuf::from("/proc")],
+        devices: &devices,
+        workdir,
+    };
+    ruleset(&view).map_err(SetupError::Landlock)
 }
 
 #[cfg(test)]

@@ -12,7 +12,9 @@
 //! - read-only binds of the program's own files (its executable, its `#!` interpreter and the
 //!   absolute paths among its arguments), at the same paths as on the host, so messages and
 //!   argv stay what the user typed. Binds need no search permission on the folders above the
-//!   file, so files under a 0700 folder work for an unprivileged box user.
+//!   file, so files under a 0700 folder work for an unprivileged box user;
+//! - an empty read-only tmpfs over each folder the program must not see (hidden.rs) inside a
+//!   folder it is shown, a system folder or one of its own.
 //!
 //! Nothing else of the host is there: no fixtures, no home, no /root, no /run, no /sys.
 
@@ -149,6 +151,19 @@ pub(crate) struct Bind {
 /// At most this many binds (system folders, devices and program files) in one box.
 pub(crate) const MAX_SOURCES: usize = 96;
 
+/// The system folders there are here, each with its canonical path (another one for a link,
+/// such as `/bin -> usr/bin`), found once.
+pub(crate) fn system_folders() -> &'static [(PathBuf, PathBuf)] {
+    static FOUND: std::sync::OnceLock<Vec<(PathBuf, PathBuf)>> = std::sync::OnceLock::new();
+    FOUND.get_or_init(|| {
+        SYSTEM_DIRS
+            .iter()
+            .map(|dir| Path::new("/").join(dir))
+            .filter_map(|path| Some((path.clone(), std::fs::canonicalize(&path).ok()?)))
+            .collect()
+    })
+}
+
 /// Whether a program sees `path` without a bind of its own: system folders, and the box's own
 /// /proc and /dev (host paths there are never bound).
 pub(crate) fn needs_bind(path: &Path) -> bool {
@@ -175,10 +190,12 @@ pub(crate) fn normalize(path: &Path) -> PathBuf {
     out
 }
 
-/// The operations building a box root that shows `binds`, with a writable part of
-/// `scratch_bytes` whose working folder belongs to `owner` (the box user, as root).
+/// The operations building a box root that shows `binds`, with `masks` (paths in the box)
+/// showing empty folders, and a writable part of `scratch_bytes` whose working folder belongs
+/// to `owner` (the box user, as root).
 pub(crate) fn build(
     binds: &[Bind],
+    masks: &[PathBuf],
     scratch_bytes: u64,
     owner: Option<(u32, u32)>,
 ) -> io::Result<Vec<Op>> {
@@ -270,6 +287,18 @@ pub(crate) fn build(
         }
         b.bind_read_only(&bind.source, &target, is_dir, true)?;
     }
+    // Over the shown folders: what they hold that the program must never see, an empty folder
+    // it can neither write nor unmount (it has no capabilities).
+    for mask in masks {
+        b.push(Op::Mount {
+            source: c(Path::new("grundy-hidden"))?,
+            target: c(&root.join(mask.strip_prefix("/").unwrap_or(mask)))?,
+            fstype: Some(c(Path::new("tmpfs"))?),
+            flags: libc::MS_RDONLY | libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            data: Some(c(Path::new("size=4k,nr_inodes=16,mode=0555"))?),
+            optional: false,
+        });
+    }
     b.push(Op::Mount {
         source: c(Path::new("none"))?,
         target: c(root)?,
@@ -307,13 +336,38 @@ mod tests {
             source: PathBuf::from("/etc/hostname"),
             target: PathBuf::from("/home/u/a.out"),
         };
-        let ops = build(&[bind], 1 << 20, None).unwrap();
+        let ops = build(&[bind], &[], 1 << 20, None).unwrap();
         let said: Vec<String> = ops.iter().map(|op| op.describe(&ops)).collect();
         assert!(
             said.contains(&"showing /etc/hostname at /home/u/a.out".to_string()),
             "{said:?}"
         );
         assert!(said.contains(&"mounting /proc".to_string()), "{said:?}");
+    }
+
+    #[test]
+    fn a_hidden_folder_is_an_empty_read_only_mount_over_the_folder_shown() {
+        let bind = Bind {
+            source: PathBuf::from("/etc"),
+            target: PathBuf::from("/home/u/project"),
+        };
+        let mask = PathBuf::from("/home/u/project/fixtures");
+        let ops = build(&[bind], &[mask], 1 << 20, None).unwrap();
+        let at = |target: &str| {
+            ops.iter().position(
+                |op| matches!(op, Op::Mount { target: t, .. } if t.as_bytes() == target.as_bytes()),
+            )
+        };
+        let masked = at("/tmp/home/u/project/fixtures").expect("a mount over the hidden folder");
+        let Op::Mount { fstype, flags, .. } = &ops[masked] else {
+            unreachable!()
+        };
+        assert_eq!(fstype.as_deref(), Some(c"tmpfs"));
+        assert_ne!(flags & libc::MS_RDONLY, 0, "read-only");
+        let shown = at("/tmp/home/u/project").expect("the folder's read-only remount");
+        assert!(shown < masked, "over the folder once it is shown");
+        let root = ops.iter().position(|op| matches!(op, Op::PivotRoot { .. }));
+        assert!(Some(masked) < root, "before the box's root is entered");
     }
 
     #[test]

@@ -13,7 +13,9 @@
 //!   `/tmp` and an empty writable working folder `/box` (its cwd and HOME), both on one tmpfs
 //!   capped at the memory limit;
 //! - read-only its own files: the executable, its `#!` interpreter and every absolute path
-//!   among its arguments that exists, at their own paths (so argv and messages stay as typed);
+//!   among its arguments that exists, at their own paths (so argv and messages stay as typed),
+//!   with an empty read-only folder over each folder of [`Program::hide`] inside them (see
+//!   "What a program never sees");
 //! - its input on stdin, always through a pipe (never a host file it could `readlink`);
 //! - the environment `PATH=/usr/local/bin:/usr/bin:/bin`, `HOME=/box`, `LANG=C.UTF-8`, plus
 //!   what the caller passes ([`Spec::env`]);
@@ -46,6 +48,18 @@
 //! elsewhere a box user's files in the host's shared temporary folders are removed after each
 //! run. [`guarantees`] says, item by item, what this machine gives; [`describe_containment`]
 //! sums it up in a line.
+//!
+//! # What a program never sees
+//! [`Program::hide`] names host folders the program must never see, whatever its command line
+//! names (the runner's answers to the cases judged). A path it is shown (its executable, its
+//! interpreter, an argument, a folder of [`Program::show`]) that is such a folder or lies in one,
+//! by any name (a link, `..`, a bind mount of the same folder elsewhere), is refused:
+//! [`SetupError::Hidden`], or [`check_hidden`] once before many runs. A shown folder that holds
+//! one (or a system folder that does) shows it empty: in a box an empty read-only tmpfs is
+//! mounted over it; under Landlock every other entry on the way to it is granted one by one
+//! instead of the folder (so the folders on the way cannot be listed); a readable copy (as root)
+//! leaves it out. Where neither is possible (no namespaces, no Landlock) a shown folder holding
+//! one is refused.
 //!
 //! # Leftovers
 //! A grundy that dies leaves nothing running (a box ends with its keeper, which the kernel
@@ -133,6 +147,7 @@ mod drain;
 mod files;
 mod filter;
 mod guarantees;
+mod hidden;
 mod identity;
 mod keeper;
 mod landlock;
@@ -160,6 +175,7 @@ mod workdir;
 pub use command::{SetupError, SpawnError};
 pub use containment::Containment;
 pub use guarantees::{guarantees, guarantees_of, Guarantees};
+pub use hidden::HiddenError;
 pub use identity::set_uid_range;
 pub use outcome::{Clock, End, ExportError, ExportFailure, Outcome};
 pub use registry::kill_all_running;
@@ -178,6 +194,24 @@ pub fn containment() -> Containment {
 /// allocation tracing".
 pub fn describe_containment() -> String {
     containment::probe().describe()
+}
+
+/// Whether `program` can run here without being shown a folder its [`Program::hide`] names:
+/// every run checks it (a run that would is refused with [`SetupError::Hidden`]); a caller about
+/// to start many runs asks once, for one error before any of them. (Its executable is looked up
+/// in the default PATH; an executable that is not found is left to the run to report.)
+pub fn check_hidden(program: &Program) -> Result<(), HiddenError> {
+    let argv0 = program
+        .argv
+        .first()
+        .map(|a| a.as_os_str())
+        .unwrap_or_default();
+    let Ok(exe) = command::resolve(argv0, std::ffi::OsStr::new(DEFAULT_PATH)) else {
+        return Ok(());
+    };
+    let probe = containment::probe();
+    let boxed = probe.best() == Containment::PidNamespace;
+    hidden::check(program, &exe, boxed || landlock::abi() > 0).map(drop)
 }
 
 /// Runs `spec` under the strongest containment this machine offers. Safe to call from many

@@ -15,12 +15,13 @@ use crate::containment::{probe, Containment, Mode};
 use crate::cpu_watch::CpuWatch;
 use crate::drain::{ReportFrom, Stop, Streams, StreamsInput};
 use crate::filter::{self, Policy};
-use crate::layout::{self, WORKDIR};
+use crate::hidden::{self, Hidden};
+use crate::layout::WORKDIR;
 use crate::outcome::{conclude, own_peak_rss_kb, Ended};
 use crate::plan::{Plan, PlanInput, FLAG_CHECK_PARENT, FLAG_LANDLOCK, FLAG_MUST_TRACE};
 use crate::plan::{FLAG_NO_EXIT_STOP, FLAG_SEIZE, FLAG_TRACE};
 use crate::report::{Report, FLAG_IPC_LEFT, FLAG_LEFT};
-use crate::view::{self, box_key, reachable};
+use crate::view::{box_key, reachable};
 use crate::{command, files, identity, rlimits, stdio, supervise, workdir};
 use crate::{Outcome, SpawnError, Spec};
 
@@ -44,9 +45,12 @@ pub(crate) fn run(spec: Spec<'_>, containment: Containment) -> Result<Outcome, S
         .find(|(k, _)| k == "PATH")
         .map_or_else(|| OsString::from(DEFAULT_PATH), |(_, v)| v.clone());
     let exe = command::resolve(&argv0, &search)?;
+    let can_mask = matches!(mode, Mode::Boxed(_)) || crate::landlock::abi() > 0;
+    let hidden = hidden::check(spec.program, &exe, can_mask)
+        .map_err(|e| SpawnError::setup(&argv0, e.into()))?;
     match mode {
-        Mode::Boxed(cgroups) => run_boxed(spec, &exe, cgroups, probe.tracing),
-        Mode::Plain(cgroups) => run_plain(spec, &exe, cgroups, probe.tracing),
+        Mode::Boxed(cgroups) => run_boxed(spec, &exe, &hidden, cgroups, probe.tracing),
+        Mode::Plain(cgroups) => run_plain(spec, &exe, &hidden, cgroups, probe.tracing),
     }
 }
 
@@ -152,6 +156,7 @@ fn drain(io: stdio::Stdio, report: ReportFrom, spec: &mut Spec<'_>) -> Streams {
 fn run_boxed(
     mut spec: Spec<'_>,
     exe: &Path,
+    hidden: &Hidden,
     cgroups: Option<&'static Cgroups>,
     tracing: bool,
 ) -> Result<Outcome, SpawnError> {
@@ -165,7 +170,7 @@ fn run_boxed(
             .iter()
             .map(|p| p.as_os_str().to_os_string()),
     );
-    let key = box_key(exe, &seen, spec.limits.memory_bytes, tracing).map_err(|e| {
+    let key = box_key(exe, &seen, hidden, spec.limits.memory_bytes, tracing).map_err(|e| {
         other(format!(
             "cannot show the program's files in the sandbox: {e}"
         ))
@@ -254,6 +259,7 @@ fn run_boxed(
 fn run_plain(
     mut spec: Spec<'_>,
     exe: &Path,
+    hidden: &Hidden,
     cgroups: Option<&Cgroups>,
     tracing: bool,
 ) -> Result<Outcome, SpawnError> {
@@ -282,14 +288,15 @@ fn run_plain(
         }
     }
     let (exe, argv) = if ids.is_some() {
-        reachable(exe, &spec.program.argv).map_err(|e| other(e.to_string()))?
+        reachable(exe, &spec.program.argv, hidden).map_err(|e| other(e.to_string()))?
     } else {
         (exe.to_path_buf(), spec.program.argv.clone())
     };
     files::place(workdir.path(), &spec.files, ids)
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
-    let landlock = plain_view(&exe, &argv, &spec.program.show, workdir.path())
-        .map_err(|e| other(format!("cannot set up its filesystem view (Landlock): {e}")))?;
+    let landlock =
+        crate::landlock::plain_view(&exe, &argv, &spec.program.show, hidden, workdir.path())
+            .map_err(|e| SpawnError::setup(&argv0, e))?;
     let (report_r, report_w) = crate::sys::pipe().map_err(|e| other(e.to_string()))?;
     // SAFETY: getpid and getpgrp have no preconditions.
     let runner = unsafe { (libc::getpid(), libc::getpgrp()) };
@@ -365,40 +372,6 @@ fn run_plain(
         address_space,
     };
     conclude(&argv0, spec.limits, streams, facts)
-}
-
-/// The Landlock ruleset of a plain run (None without Landlock): the system folders and the
-/// program's own files to read and execute, `/proc` to read, the box's devices, and its
-/// working folder to change.
-fn plain_view(
-    exe: &Path,
-    argv: &[OsString],
-    show: &[std::path::PathBuf],
-    workdir: &Path,
-) -> std::io::Result<Option<std::sync::Arc<std::os::fd::OwnedFd>>> {
-    if crate::landlock::abi() == 0 {
-        return Ok(None);
-    }
-    let system: Vec<_> = layout::SYSTEM_DIRS
-        .iter()
-        .map(|d| Path::new("/").join(d))
-        .collect();
-    let devices: Vec<_> = layout::DEVICES
-        .iter()
-        .map(|d| Path::new("/dev").join(d))
-        .collect();
-    let mut own: Vec<_> = view::own_files(exe, argv)?
-        .into_iter()
-        .map(|(path, _)| path)
-        .collect();
-    own.extend(show.iter().cloned());
-    crate::landlock::ruleset(&crate::landlock::View {
-        system: &system,
-        own: &own,
-        read: &[std::path::PathBuf::from("/proc")],
-        devices: &devices,
-        workdir,
-    })
 }
 
 /// How the program is traced: not at all, or seized by its spawner (root may seize a child

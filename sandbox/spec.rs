@@ -47,6 +47,10 @@ pub struct Program {
     /// names (the folder of a built program, say), shown read-only at their own paths in a box.
     /// Without a mount namespace the program reaches host files as far as its user may anyway.
     pub show: Vec<PathBuf>,
+    /// Host folders the program must never see, whatever its command line names (the answers
+    /// of the cases it is judged on): a folder it is shown that holds one shows it empty, and a
+    /// path it is shown that is one or lies in one is refused ([`crate::HiddenError`]).
+    pub hide: Vec<PathBuf>,
     /// The program reserves far more address space than it touches (the JVM sizes its heap,
     /// class space and code cache up front): where a cgroup limits the run's memory, that limit
     /// alone holds it and its address space is not limited; elsewhere RLIMIT_AS stays.
@@ -59,6 +63,7 @@ impl Program {
         Program {
             argv: argv.into_iter().map(Into::into).collect(),
             show: Vec::new(),
+            hide: Vec::new(),
             reserves_address_space: false,
         }
     }

@@ -30,11 +30,19 @@ type Key = (PathBuf, u64, u64, i64, i64);
 
 struct Stage {
     dir: LiveDir,
-    copies: Mutex<HashMap<Key, PathBuf>>,
+    /// Each copy by the version of what it copies and the folders it leaves empty.
+    copies: Mutex<HashMap<(Key, Vec<PathBuf>), PathBuf>>,
 }
 
-/// `path` itself if a box user can use it as `need` says, else a readable copy.
-pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf> {
+/// `path` itself if a box user can use it as `need` says, else a readable copy, in which the
+/// folders at `emptied` (relative to `path`: folders the program must not see, hidden.rs) are
+/// left empty.
+pub(crate) fn usable(
+    path: &Path,
+    exec: bool,
+    need: Need,
+    emptied: &[&Path],
+) -> io::Result<PathBuf> {
     let meta = std::fs::metadata(path)?;
     let key = key_of(path, &meta);
     if usable_as_is(&key, exec, need) {
@@ -45,6 +53,7 @@ pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf>
     }
     let stage = stage()?;
     let mut copies = stage.copies.lock().unwrap_or_else(|e| e.into_inner());
+    let key = (key, emptied.iter().map(|p| p.to_path_buf()).collect());
     if let Some(copy) = copies.get(&key) {
         return Ok(copy.clone());
     }
@@ -52,7 +61,7 @@ pub(crate) fn usable(path: &Path, exec: bool, need: Need) -> io::Result<PathBuf>
     std::fs::DirBuilder::new().mode(0o711).create(&holder)?;
     let name = path.file_name().unwrap_or(path.as_os_str());
     let copy = holder.join(name);
-    copy_tree(path, &copy)?;
+    copy_tree(path, &copy, Path::new(""), emptied)?;
     copies.insert(key, copy.clone());
     Ok(copy)
 }
@@ -129,19 +138,26 @@ extern "C" fn remove_at_exit() {
 }
 
 /// Copies a file (mode 0555 if executable by its owner, else 0444) or a folder tree (folders
-/// 0555, symlinks as they are, other special files left out).
-fn copy_tree(from: &Path, to: &Path) -> io::Result<()> {
+/// 0555, symlinks as they are, other special files left out, and the folders at `emptied`
+/// made empty); `from` is at `relative` in the tree copied.
+fn copy_tree(from: &Path, to: &Path, relative: &Path, emptied: &[&Path]) -> io::Result<()> {
     let meta = std::fs::metadata(from)?;
     if meta.is_dir() {
         std::fs::DirBuilder::new().mode(0o755).create(to)?;
-        for entry in std::fs::read_dir(from)? {
+        // A hidden folder is there, empty: a box masks it at that place.
+        let listed = match emptied.contains(&relative) {
+            true => None,
+            false => Some(std::fs::read_dir(from)?),
+        };
+        for entry in listed.into_iter().flatten() {
             let entry = entry?;
             let kind = entry.file_type()?;
             let target = to.join(entry.file_name());
             if kind.is_symlink() {
                 std::os::unix::fs::symlink(std::fs::read_link(entry.path())?, &target)?;
             } else if kind.is_dir() || kind.is_file() {
-                copy_tree(&entry.path(), &target)?;
+                let inner = relative.join(entry.file_name());
+                copy_tree(&entry.path(), &target, &inner, emptied)?;
             }
         }
         std::fs::set_permissions(to, std::fs::Permissions::from_mode(0o555))
@@ -187,6 +203,26 @@ mod tests {
         let walks = WALKED.lock().unwrap().iter().filter(|p| **p == dir).count();
         assert_eq!(walks, 1, "eight askers at once, one reading of the folder");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_copy_holds_the_folders_hidden_from_the_program_empty() {
+        let dir = std::env::temp_dir().join(format!("grundy-stage-hide-{}", std::process::id()));
+        let project = dir.join("project");
+        std::fs::create_dir_all(project.join("fixtures/nim")).unwrap();
+        std::fs::create_dir_all(project.join("src")).unwrap();
+        std::fs::write(project.join("fixtures/nim/a.out"), "answer\n").unwrap();
+        std::fs::write(project.join("src/Main.class"), "class\n").unwrap();
+        let copy = dir.join("copy");
+        let hidden = [Path::new("fixtures")];
+        copy_tree(&project, &copy, Path::new(""), &hidden).unwrap();
+        assert_eq!(
+            std::fs::read(copy.join("src/Main.class")).unwrap(),
+            b"class\n"
+        );
+        let left = std::fs::read_dir(copy.join("fixtures")).unwrap().count();
+        assert_eq!(left, 0, "the hidden folder is there, empty");
+        crate::scrub::remove(&dir);
     }
 
     #[test]

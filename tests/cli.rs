@@ -18,6 +18,7 @@ mod checkers;
 mod checktestdata;
 mod config;
 mod daily_loop;
+mod exec_answers;
 mod exec_containment;
 mod exec_hostile;
 mod exec_isolate;

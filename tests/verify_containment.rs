@@ -88,3 +88,68 @@ fn a_build_leaves_nothing_for_the_next_packages_build() {
     assert!(errors.contains("larger than may be copied out"), "{errors}");
     assert_eq!(code(&output), 1, "{}", dump(&output));
 }
+
+/// A Python submission that prints the answer it reads when it runs, or 0.
+const PEEKING_PY: &str =
+    "try:\n    print(open('ANSWER').read().strip())\nexcept OSError:\n    print(0)\n";
+
+/// A compiler or interpreter outside the system folders shows the box its installation, the
+/// folder above its `bin/`: here the project, which holds the package. Neither a build nor a
+/// submission run sees the package's `data/`.
+#[test]
+fn a_toolchain_folder_holding_the_package_shows_neither_build_nor_submission_its_answers() {
+    use std::os::unix::fs::PermissionsExt;
+    let project = Project::new();
+    let answer = project.path().join("sum/data/secret/1.ans");
+    let answer = answer.display().to_string();
+    for (path, text) in [
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Sum\nlimits:\n  time_limit: 2\n",
+        ),
+        ("data/secret/1.in", "1 2\n"),
+        ("data/secret/1.ans", "3\n"),
+        ("submissions/accepted/sum.py", "print(3)\n"),
+        ("submissions/wrong_answer/built.rs", "fn main() {}\n"),
+        (
+            "submissions/wrong_answer/run.py",
+            &PEEKING_PY.replace("ANSWER", &answer),
+        ),
+    ] {
+        project.file(&format!("sum/{path}"), text);
+    }
+    for (tool, text) in [
+        ("rustc", common::peeking_rustc(&answer)),
+        (
+            "python3",
+            "#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n".to_string(),
+        ),
+    ] {
+        let written = project.file(&format!("bin/{tool}"), text);
+        std::fs::set_permissions(&written, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let home = project.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let path = format!("{}:/usr/bin:/bin", project.path().join("bin").display());
+    let output = project
+        .command(&["verify", "sum", "--format", "json"])
+        .env_remove("CARGO_TARGET_DIR")
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("PYENV_ROOT")
+        .env_remove("PYENV_VERSION")
+        .env("HOME", &home)
+        .env("PATH", path)
+        .output()
+        .unwrap();
+    let (rows, _) = verify_json(&output);
+    for submission in ["wrong_answer/built.rs", "wrong_answer/run.py"] {
+        let row = common::row(&rows, submission);
+        assert_eq!(
+            row["verdict"],
+            "WA",
+            "{submission}: {row}\n{}",
+            dump(&output)
+        );
+    }
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+}

@@ -15,7 +15,7 @@ use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::{CheckArgs, Format};
 use crate::config::{Config, Isolate, Overrides};
-use crate::discovery::{select_cases, Case, Judged};
+use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
@@ -59,11 +59,15 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         .map(|problem| config.settings(problem).memory_limit_mb)
         .max()
         .unwrap_or_default();
-    let subject = super::given::subject(
+    // What the program judged (and a source's compiler) never sees: the answers of what is
+    // selected.
+    let answers = answer_folders(&config.fixtures, &selection.cases);
+    let mut subject = super::given::subject(
         args.exec.as_deref(),
         config.isolate.processes,
         config.isolate,
         memory_mib,
+        &answers,
     )?;
     if !subject.is_external() {
         for problem in selection.case_problems() {
@@ -126,6 +130,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     if runs_programs {
         super::containment_check(config.isolate)?;
     }
+    subject.hide_answers(answers)?;
     // The prepare stage: the packages' output validators, built before any case is judged. A
     // package that cannot be judged fails its own cases.
     let prepare_pool = verify::Pool::new(

@@ -32,12 +32,14 @@ pub struct DoesNotCompile {
 
 /// The subject `--exec TEXT` names (the built-in solvers without it, as processes under
 /// `processes`); a source is built first, contained under `isolate`, with runs sized for
-/// `memory_mib`.
+/// `memory_mib`, its compiler never shown the folders of `answers` (the caller hides them from
+/// the program too: [`Subject::hide_answers`]).
 pub fn subject(
     exec: Option<&str>,
     processes: bool,
     isolate: Isolate,
     memory_mib: u64,
+    answers: &[PathBuf],
 ) -> Result<Subject> {
     let Some(text) = exec else {
         return Subject::choose(None, processes);
@@ -47,7 +49,7 @@ pub fn subject(
     match words.split_first() {
         Some((first, rest)) if is_source(Path::new(first)) => {
             super::containment_check(isolate)?;
-            let mut program = build(Path::new(first), memory_mib)?;
+            let mut program = build(Path::new(first), memory_mib, answers)?;
             program.argv.extend(rest.iter().map(Into::into));
             Ok(Subject::External {
                 program,
@@ -67,8 +69,9 @@ fn is_source(path: &Path) -> bool {
     }
 }
 
-/// Builds the source at `path` (or takes its build from the cache): the command that runs it.
-fn build(path: &Path, memory_mib: u64) -> Result<Command> {
+/// Builds the source at `path` (or takes its build from the cache), its compiler never shown
+/// `answers`: the command that runs it.
+fn build(path: &Path, memory_mib: u64, answers: &[PathBuf]) -> Result<Command> {
     let absolute = std::path::absolute(path)
         .with_context(|| format!("cannot tell where `{}` is", path.display()))?;
     let (Some(folder), Some(name)) = (absolute.parent(), absolute.file_name()) else {
@@ -77,7 +80,12 @@ fn build(path: &Path, memory_mib: u64) -> Result<Command> {
     let tree = Tree::open(folder, Scope::Program)?;
     let program = Program::new(&tree.join(name), None, None)?;
     let shown = path.display().to_string();
-    match build_program(&program, &cache_for(&absolute), memory_mib) {
+    match build_program(
+        &program,
+        &cache_for(&absolute),
+        memory_mib,
+        answers.to_vec(),
+    ) {
         Build::Ready { command, .. } => Ok(command),
         Build::Failed(message) => Err(DoesNotCompile {
             source_path: shown,

@@ -24,6 +24,7 @@
 //! may an `.err` file stand. Below a folder named `extended` inputs use the extended limits
 //! rather than the original ones.
 
+mod answers;
 mod case;
 mod filter;
 mod packages;
@@ -40,6 +41,7 @@ use rayon::prelude::*;
 use crate::files::beneath::{Listed, Scope, Tree};
 use crate::files::store;
 
+pub use answers::{answer_folders, package_answers};
 pub use case::{constraints_of, Case, Expects, INVALID_GROUP};
 pub use filter::{select_cases, Judged, LeftOut};
 pub use partition::Partition;

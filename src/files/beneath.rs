@@ -110,6 +110,11 @@ impl Tree {
         &self.0.path
     }
 
+    /// What the tree is.
+    pub fn scope(&self) -> Scope {
+        self.0.scope
+    }
+
     /// The file or folder at `relative` below the root (the root itself when empty). An
     /// absolute path or one climbing out with `..` is refused when it is opened.
     pub fn join(&self, relative: impl AsRef<Path>) -> TreePath {

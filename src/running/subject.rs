@@ -18,6 +18,43 @@ use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
 
+/// A judged program's command line names what holds the answers it is judged against.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot judge `{command}`: {}", explain(error))]
+pub struct AnswersShown {
+    command: String,
+    error: grundy_sandbox::HiddenError,
+}
+
+fn explain(error: &grundy_sandbox::HiddenError) -> String {
+    use grundy_sandbox::HiddenError;
+    match error {
+        HiddenError::Inside { shown, hidden } => {
+            let same = std::fs::canonicalize(shown).ok() == std::fs::canonicalize(hidden).ok();
+            let place = match same {
+                true => "the folder of the answers of the cases judged".to_string(),
+                false => format!(
+                    "which is in `{}`, where the answers of the cases judged are",
+                    hidden.display()
+                ),
+            };
+            format!(
+                "it names `{}`, {place}; a judged program never sees them: give it its own \
+                 files (a folder holding the answers is shown with them hidden)",
+                shown.display()
+            )
+        }
+        HiddenError::CannotMask { shown, hidden } => format!(
+            "it names the folder `{}`, which holds `{}`, where the answers of the cases judged \
+             are, and without namespaces or Landlock this machine cannot show a folder without \
+             them: name the program's own files, or a folder without the answers",
+            shown.display(),
+            hidden.display()
+        ),
+        other => other.to_string(),
+    }
+}
+
 /// What produces the output being judged.
 pub enum Subject {
     /// The built-in solvers, in-process.
@@ -95,6 +132,21 @@ impl Subject {
                 grundy: std::env::current_exe().context("cannot find the grundy executable")?,
             },
             None => Subject::BuiltIn,
+        })
+    }
+
+    /// Hides `answers` (folders: [`crate::discovery::answer_folders`]) from a user's program,
+    /// whatever its command line names: an error, before anything is judged, when it names one
+    /// of them, a path inside one, or (where this machine cannot hide part of a folder) a folder
+    /// holding one.
+    pub fn hide_answers(&mut self, answers: Vec<PathBuf>) -> Result<(), AnswersShown> {
+        let Subject::External { program, command } = self else {
+            return Ok(());
+        };
+        program.hide = answers;
+        grundy_sandbox::check_hidden(program).map_err(|error| AnswersShown {
+            command: command.clone(),
+            error,
         })
     }
 

@@ -21,7 +21,7 @@ use grundy_problems::{Constraints, Problem};
 use super::{built_in, load_config};
 use crate::cli::StressArgs;
 use crate::config::{Isolate, Overrides, Settings};
-use crate::discovery::Case;
+use crate::discovery::{answer_folders, Case};
 use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
@@ -50,15 +50,19 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     };
     let config = load_config(&args.sources, overrides)?;
     let settings = config.settings(problem.id).clone();
-    let subject = super::given::subject(
+    // Its cases' answers are the brute force's, in memory; the fixtures' stay out of reach too.
+    let answers = answer_folders(&config.fixtures, &[]);
+    let mut subject = super::given::subject(
         args.exec.as_deref(),
         false,
         config.isolate,
         settings.memory_limit_mb,
+        &answers,
     )?;
     if subject.is_external() {
         super::containment_check(config.isolate)?;
     }
+    subject.hide_answers(answers)?;
     let schedule = Schedule {
         seed: args.seed.unwrap_or_else(random_seed),
         scale: args.scale.map(|scale| scale.0),

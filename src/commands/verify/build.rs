@@ -96,6 +96,8 @@ struct BuildSettings {
     run_memory_mib: u64,
     /// Headers placed on the compiler's include path (a validator's `validation.h`).
     include: Option<Arc<Include>>,
+    /// Folders its compilers never see (the answers), whatever folders their toolchain shows.
+    hide: Vec<PathBuf>,
 }
 
 impl BuildSettings {
@@ -105,6 +107,7 @@ impl BuildSettings {
             compile: compile_limits(problem),
             run_memory_mib: problem.memory_mib,
             include: None,
+            hide: problem.answers(),
         }
     }
 
@@ -213,8 +216,14 @@ impl Jobs for BuildJobs {
 
 /// Builds one program given on the command line (`check --exec sol.cpp`) into `cache`, or
 /// finds it there: the build `verify` makes of a submission, under the default compile limits,
-/// its runs sized for `run_memory_mib` (a JVM's heap).
-pub fn build_program(program: &Program, cache: &Path, run_memory_mib: u64) -> Build {
+/// its runs sized for `run_memory_mib` (a JVM's heap), its compiler never shown the folders
+/// `hide` (the answers).
+pub fn build_program(
+    program: &Program,
+    cache: &Path,
+    run_memory_mib: u64,
+    hide: Vec<PathBuf>,
+) -> Build {
     let settings = BuildSettings {
         cache: cache.to_path_buf(),
         compile: Settings {
@@ -225,6 +234,7 @@ pub fn build_program(program: &Program, cache: &Path, run_memory_mib: u64) -> Bu
         },
         run_memory_mib,
         include: None,
+        hide,
     };
     build(program, &settings)
 }
@@ -307,6 +317,7 @@ fn build_cached(
         staging.path(),
         &settings.compile,
         include,
+        &settings.hide,
     )?;
     check_outputs(plan, staging.path())?;
     if scripts {

@@ -196,6 +196,9 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
             ..Settings::default()
         },
     };
+    // What a submission must never see, whatever folders its toolchain shows it (a toolchain
+    // in the home folder shows that folder, the packages in it included).
+    let answers = problem.answers();
     let mut subjects = vec![];
     let mut submissions = vec![];
     for submission in &problem.submissions {
@@ -217,7 +220,10 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
             (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
             (Build::Ready { command, .. }, None) => (
                 Some(Subject::External {
-                    program: command.clone(),
+                    program: grundy_sandbox::Program {
+                        hide: answers.clone(),
+                        ..command.clone()
+                    },
                     command: submission.id.clone(),
                 }),
                 Judged::Runs(vec![None; problem.cases.len()]),

@@ -128,6 +128,15 @@ pub enum Judging {
 }
 
 impl Problem {
+    /// The folders holding its answers, which the programs judged and their compilers never
+    /// see: a package's `data/`, a built-in problem's fixtures folder.
+    pub fn answers(&self) -> Vec<PathBuf> {
+        match &self.judging {
+            Judging::Settings(_) => vec![absolute(&self.root)],
+            Judging::Package { .. } => crate::discovery::package_answers(&self.root),
+        }
+    }
+
     /// Every case whose input (and answer) the validators check: the judged ones, then the
     /// unjudged ones.
     pub fn validated(&self) -> impl Iterator<Item = &TestCase> {

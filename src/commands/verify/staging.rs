@@ -29,7 +29,8 @@ const OUTPUT: &str = "out";
 /// them from there), and what its compiler or `build` script made. The compiler runs contained,
 /// in an empty folder holding the program's files (under `src/`) and any headers it is given
 /// (under `include/`, on its include path), and writes under `out/`, which is copied back into
-/// `staging`: it reaches nothing else of the host.
+/// `staging`: it reaches nothing else of the host, and never the folders `hide` (the answers),
+/// whatever its toolchain's folder holds.
 pub(super) fn stage(
     program: &Program,
     plan: &Plan,
@@ -37,6 +38,7 @@ pub(super) fn stage(
     staging: &Path,
     limits: &Settings,
     include: Option<&Include>,
+    hide: &[PathBuf],
 ) -> Result<(), BuildError> {
     // Each file is opened once, through the package's root, and that open file is what is
     // copied or given to the compiler.
@@ -118,6 +120,7 @@ pub(super) fn stage(
     };
     let compiler = Command {
         show,
+        hide: hide.to_vec(),
         ..Command::new(&argv)
     };
     let spec = Spec {
@@ -221,6 +224,7 @@ pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: 
     Command {
         argv: argv.into_iter().map(Into::into).collect(),
         show,
+        hide: vec![],
         reserves_address_space: plan.reserves_address_space,
     }
 }

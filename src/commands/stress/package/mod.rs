@@ -100,7 +100,10 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         .as_deref()
         .map_or(Isolate::default(), Isolate::from_flag);
     super::super::containment_check(isolate)?;
-    let subject = super::super::given::subject(Some(exec), false, isolate, problem.memory_mib)?;
+    let answers = problem.answers();
+    let mut subject =
+        super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
+    subject.hide_answers(answers)?;
 
     let cancel = Arc::new(AtomicBool::new(false));
     super::super::on_ctrl_c(&cancel);
