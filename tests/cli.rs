@@ -31,6 +31,7 @@ mod interactive;
 mod layout;
 mod multipass;
 mod new;
+mod package_writes;
 mod partitions;
 mod readme_judges;
 mod reports;

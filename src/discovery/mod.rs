@@ -360,7 +360,7 @@ fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
 /// `x.in` is not a group; a FIFO...), naming what it is.
 fn not_regular(path: &Path) -> anyhow::Error {
     let kind = std::fs::symlink_metadata(path)
-        .map_or("not a regular file", |meta| store::kind(meta.file_type()));
+        .map_or("not a regular file", |meta| crate::files::kind_of(&meta));
     anyhow::anyhow!(
         "`{}` is {kind}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be \
          a regular file: remove or rename it",
