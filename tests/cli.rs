@@ -34,6 +34,7 @@ mod new;
 mod package_writes;
 mod partitions;
 mod readme_judges;
+mod report_paths;
 mod reports;
 mod sg;
 mod solve;

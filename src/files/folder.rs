@@ -142,6 +142,11 @@ impl Folder {
         })
     }
 
+    /// What kind of file stands at `name` (a link not followed); `None` when nothing does.
+    pub fn file_type(&self, name: &OsStr) -> Result<Option<FileType>, WriteError> {
+        Ok(self.stat(name)?.map(|(kind, _)| kind))
+    }
+
     /// The type and permission bits of what stands at `name` (a link not followed).
     fn stat(&self, name: &OsStr) -> Result<Option<(FileType, Mode)>, WriteError> {
         let path = self.name(name)?;
@@ -343,6 +348,17 @@ impl Folder {
             visit(OsStr::from_bytes(name), kind)
         })
         .map_err(|errno| WriteError::io(&self.path, errno.into()))
+    }
+
+    /// Opens `name` for writing into it as it is (no file made, nothing truncated, no link
+    /// followed): a device or a FIFO, which a report is written into (a FIFO: once a reader
+    /// opens it).
+    pub fn open_for_writing(&self, name: &OsStr) -> Result<File, WriteError> {
+        let path = self.name(name)?;
+        let flags = OFlags::WRONLY | OFlags::NOFOLLOW | OFlags::NOCTTY | OFlags::CLOEXEC;
+        rustix::fs::openat(&self.fd, name, flags, Mode::empty())
+            .map(File::from)
+            .map_err(|errno| WriteError::io(&path, errno.into()))
     }
 
     /// Flushes this folder's entries (new names, renames) to the disk.

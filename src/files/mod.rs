@@ -13,7 +13,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-pub use folder::{kind_of, Entry, Existing, Folder, WriteError};
+pub use folder::{kind, kind_of, Entry, Existing, Folder, WriteError};
 
 /// Writes `bytes` to `path` atomically (see [`Folder::write`]), creating missing folders (by
 /// their path: the caller's choice, links included). With [`Existing::Keep`] an existing file
