@@ -201,8 +201,9 @@ fn discover_problem(
             stems.extend_from_slice(stem);
         })
         .with_context(|| format!("cannot walk `{}`", here.path().display()))?;
+        // Through the root's descriptor, never a link: only what the listing saw is removed.
         for name in stale {
-            let _ = std::fs::remove_file(path_of(&name));
+            let _ = here.join(OsStr::from_bytes(&name)).remove();
         }
         if let Some(name) = irregular {
             return Err(not_regular(&path_of(&name)));
