@@ -119,16 +119,17 @@ impl Folder {
             Err(error) if error.already_exists() => self
                 .open_folder(name)?
                 .ok_or_else(|| WriteError::io(&self.join(name), Errno::NOENT.into())),
-            made => made,
+            Err(error) => Err(error),
+            Ok(made) => self.sync().map(|()| made),
         }
     }
 
-    /// Makes the folder `name` in this one, which must not exist, durably.
+    /// Makes the folder `name` in this one, which must not exist (not yet durably: a folder
+    /// that files are published into is made by [`Folder::make_folder`]).
     pub fn create_folder(&self, name: &OsStr) -> Result<Folder, WriteError> {
         let path = self.name(name)?;
         rustix::fs::mkdirat(&self.fd, name, Mode::from_raw_mode(0o777))
             .map_err(|errno| WriteError::io(&path, errno.into()))?;
-        self.sync()?;
         self.open_folder(name)?
             .ok_or_else(|| WriteError::io(&path, Errno::NOENT.into()))
     }

@@ -53,7 +53,10 @@ use lock::RootLock;
 pub fn lock_for_reading(root: &Path) -> Option<RootLock> {
     let tree = Tree::open(root, Scope::Fixtures).ok()?;
     let folder = tree.folder().ok()?;
-    if folder.entry(JOURNAL.as_ref()).ok()? != Entry::Missing {
+    if folder
+        .entry(JOURNAL.as_ref())
+        .is_ok_and(|journal| journal != Entry::Missing)
+    {
         // A journal without a live writer: writers hold the exclusive lock while theirs exists.
         if let Ok(_exclusive) = RootLock::exclusive(&folder) {
             if let Err(error) = recover(&tree, &folder) {
