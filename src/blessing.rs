@@ -11,10 +11,11 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use crate::discovery::Case;
-use crate::files::store::{self, Entry, Writer};
+use crate::files::store::Writer;
+use crate::files::Entry;
 use crate::judging::{CaseResult, Verdict};
 use crate::running::{Failure, Run};
 
@@ -69,14 +70,14 @@ fn write_unchanged(
 ) -> Result<()> {
     let writer = Writer::open(root)?;
     let again = "nothing was written; run check again to judge the case as it is now";
-    if store::entry(case.input.path())? != Entry::File {
+    if writer.entry(case.input.path())? != Entry::File {
         bail!(
             "the input `{}` was removed (or is no longer a regular file) while the case was \
              judged; {again}",
             case.input.path().display()
         );
     }
-    match (store::entry(path)?, judged) {
+    match (writer.entry(path)?, judged) {
         (Entry::Other(kind), _) => bail!(
             "`{}` is {kind}, not a regular file; --bless writes only regular files and never \
              replaces anything else: remove it",
@@ -86,7 +87,7 @@ fn write_unchanged(
             // A missing expected file may have been added as another kind meanwhile.
             for extension in ["out", "ans", "err"] {
                 let other = case.input.path().with_extension(extension);
-                if store::entry(&other)? != Entry::Missing {
+                if writer.entry(&other)? != Entry::Missing {
                     bail!(
                         "`{}` appeared while the case was judged; {again}",
                         other.display()
@@ -95,7 +96,12 @@ fn write_unchanged(
             }
             writer.create(&[(path, contents)])
         }
-        (Entry::File, Some(judged)) if read(path)? == judged => writer.replace(path, contents),
+        // One byte more than judged is enough to tell a longer file.
+        (Entry::File, Some(judged))
+            if writer.read(path, judged.len() as u64 + 1)?.as_deref() == Some(judged) =>
+        {
+            writer.replace(path, contents)
+        }
         (Entry::File, _) => bail!(
             "`{}` changed while the case was judged; {again}",
             path.display()
@@ -105,10 +111,6 @@ fn write_unchanged(
             path.display()
         ),
     }
-}
-
-fn read(path: &Path) -> Result<Vec<u8>> {
-    std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))
 }
 
 #[cfg(test)]

@@ -150,9 +150,13 @@ pub struct CheckArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Also write a JUnit XML report to FILE (replacing it), for CI test viewers.
+    /// Also write a JUnit XML report to FILE (a regular file is replaced whole; a device or
+    /// FIFO is written into; /dev/stdout works), for CI test viewers.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Write a report through a symbolic link at its path (--junit): refused otherwise.
+    #[arg(long, requires = "junit")]
+    pub follow_report_links: bool,
     /// Judge only bucket I of N: slice:I/N (round-robin) or hash:I/N (stable hash of the case id).
     #[arg(long, value_name = "slice:I/N|hash:I/N")]
     pub partition: Option<Partition>,
@@ -198,10 +202,14 @@ pub struct VerifyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
-    /// Also write a JUnit XML report to FILE (replacing it): a test suite per problem, a test
-    /// case per submission.
+    /// Also write a JUnit XML report to FILE (a regular file is replaced whole; a device or
+    /// FIFO is written into; /dev/stdout works): a test suite per problem, a test case per
+    /// submission.
     #[arg(long, value_name = "FILE")]
     pub junit: Option<PathBuf>,
+    /// Write a report through a symbolic link at its path (--junit): refused otherwise.
+    #[arg(long, requires = "junit")]
+    pub follow_report_links: bool,
     /// Name every case that caught each submission (the table names the first three).
     #[arg(short, long)]
     pub verbose: bool,

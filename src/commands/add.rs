@@ -153,7 +153,7 @@ impl NewCase {
     /// Whether any file of the case, or a `.gen` recipe, stands already.
     pub fn taken(&self) -> Result<bool> {
         for extension in CASE_FILES.into_iter().chain(["gen"]) {
-            if store::entry(&self.path(extension))? != store::Entry::Missing {
+            if store::entry(&self.path(extension))? != crate::files::Entry::Missing {
                 return Ok(true);
             }
         }

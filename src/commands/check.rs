@@ -157,7 +157,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         format: args.format,
         color,
         verbosity,
-        junit: args.junit.clone(),
+        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
         slowest: args.slowest,
         time_limits: judged
             .iter()

@@ -203,8 +203,9 @@ fn discover_problem(
             stems.extend_from_slice(stem);
         })
         .with_context(|| format!("cannot walk `{}`", here.path().display()))?;
+        // Through the root's descriptor, never a link: only what the listing saw is removed.
         for name in stale {
-            let _ = std::fs::remove_file(path_of(&name));
+            let _ = here.join(OsStr::from_bytes(&name)).remove();
         }
         if let Some(name) = irregular {
             return Err(not_regular(&path_of(&name)));
@@ -362,7 +363,7 @@ fn extension_bytes(name: &[u8]) -> Option<&[u8]> {
 /// `x.in` is not a group; a FIFO...), naming what it is.
 fn not_regular(path: &Path) -> anyhow::Error {
     let kind = std::fs::symlink_metadata(path)
-        .map_or("not a regular file", |meta| store::kind(meta.file_type()));
+        .map_or("not a regular file", |meta| crate::files::kind_of(&meta));
     anyhow::anyhow!(
         "`{}` is {kind}, not a regular file; a case file (`.in`, `.out`, `.ans`, `.err`) must be \
          a regular file: remove or rename it",

@@ -28,23 +28,21 @@ use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use rustix::fs::{AtFlags, FileType, Mode, OFlags, RawDir};
+use rustix::fs::{FileType, Mode, OFlags};
 use rustix::io::Errno;
 
-use super::store;
+use super::folder::{each_entry, kind_of};
 use walk::open_beneath;
 
 mod error;
 mod walk;
+mod write;
 
 pub use error::OpenError;
 use error::Why;
 
 /// How much [`TreePath::read`] asks of a file at first: a shorter file is read by that one read.
 const FIRST_READ: usize = 16 << 10;
-
-/// The buffer a folder is listed through: about 1,000 entries per `getdents` call.
-const LISTING_BUFFER: usize = 32 << 10;
 
 /// How many links one path may pass through before it is taken for a loop (the kernel's limit).
 const MAX_LINKS: usize = 40;
@@ -322,7 +320,7 @@ impl TreePath {
     fn checked_file(&self, fd: OwnedFd) -> Result<(File, Metadata), OpenError> {
         let (file, metadata) = self.stat(fd)?;
         if !metadata.is_file() {
-            return Err(self.error(Why::NotFile(store::kind(metadata.file_type()))));
+            return Err(self.error(Why::NotFile(kind_of(&metadata))));
         }
         Ok((file, metadata))
     }
@@ -338,7 +336,7 @@ impl TreePath {
                     inode: metadata.ino(),
                 })
             } else {
-                Kind::Other(store::kind(metadata.file_type()))
+                Kind::Other(kind_of(&metadata))
             }
         }))
     }
@@ -348,7 +346,7 @@ impl TreePath {
         match self.metadata()? {
             None => Ok(false),
             Some(metadata) if metadata.is_file() => Ok(true),
-            Some(metadata) => Err(self.error(Why::NotFile(store::kind(metadata.file_type())))),
+            Some(metadata) => Err(self.error(Why::NotFile(kind_of(&metadata)))),
         }
     }
 
@@ -375,29 +373,10 @@ impl TreePath {
     pub fn for_each_entry(&self, mut visit: impl FnMut(&[u8], Listed)) -> Result<(), OpenError> {
         let (folder, metadata) = self.opened(Want::Folder)?;
         if !metadata.is_dir() {
-            return Err(self.error(Why::NotFolder(store::kind(metadata.file_type()))));
+            return Err(self.error(Why::NotFolder(kind_of(&metadata))));
         }
-        let failed = |e: Errno| self.error(Why::Io(e.into()));
-        let mut buffer = vec![MaybeUninit::uninit(); LISTING_BUFFER];
-        let mut entries = RawDir::new(&folder, &mut buffer);
-        while let Some(entry) = entries.next() {
-            let entry = entry.map_err(failed)?;
-            let name = entry.file_name();
-            if matches!(name.to_bytes(), b"." | b"..") {
-                continue;
-            }
-            let kind = match entry.file_type() {
-                // A file system that does not say (`DT_UNKNOWN`) is asked.
-                FileType::Unknown => {
-                    let stat = rustix::fs::statat(&folder, name, AtFlags::SYMLINK_NOFOLLOW)
-                        .map_err(failed)?;
-                    FileType::from_raw_mode(stat.st_mode)
-                }
-                kind => kind,
-            };
-            visit(name.to_bytes(), Listed::of(kind));
-        }
-        Ok(())
+        each_entry(folder.as_fd(), |name, kind| visit(name, Listed::of(kind)))
+            .map_err(|e| self.error(Why::Io(e.into())))
     }
 
     fn opened(&self, want: Want) -> Result<(File, Metadata), OpenError> {

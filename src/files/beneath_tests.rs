@@ -220,3 +220,78 @@ fn paths_below_the_root_are_named_in_full_and_relative() {
     assert_eq!(case, tree.join("data/secret/1"));
     assert_eq!(tree.at(tree.path().to_path_buf()).relative(), Path::new(""));
 }
+
+#[test]
+fn a_write_makes_its_folders_and_never_passes_a_link_even_one_within_the_tree() {
+    use crate::files::{Entry, Existing};
+    let (dir, tree) = package(&[("data/sample/1.in", "5\n")]);
+    tree.join("data/secret/deep/1.in")
+        .write(b"1\n", Existing::Keep)
+        .unwrap();
+    let written = tree.path().join("data/secret/deep/1.in");
+    assert_eq!(std::fs::read(&written).unwrap(), b"1\n");
+    symlink("sample", tree.path().join("data/inside")).unwrap();
+    let refused = tree
+        .join("data/inside/2.in")
+        .write(b"2\n", Existing::Keep)
+        .unwrap_err();
+    let inside = tree.path().join("data/inside");
+    assert!(refused
+        .to_string()
+        .starts_with(&format!("`{}`:", inside.display())));
+    assert!(refused.reason().contains("symbolic link"), "{refused}");
+    assert!(!tree.path().join("data/sample/2.in").exists());
+    for path in ["../escaped", "/tmp/escaped", "data/../x"] {
+        let refused = tree.join(path).write(b"", Existing::Keep).unwrap_err();
+        assert!(refused.reason().contains("not a plain path"), "{refused}");
+    }
+    let refused = tree.join("data/inside/1.in").entry().unwrap_err();
+    assert!(refused
+        .to_string()
+        .starts_with(&format!("`{}`:", inside.display())));
+    assert_eq!(
+        tree.join("data/nowhere/1.in").entry().unwrap(),
+        Entry::Missing
+    );
+    assert!(tree.join("data/secret/deep/1.in").remove().unwrap());
+    assert!(!dir.path().join("escaped").exists());
+}
+
+#[test]
+fn a_folder_swapped_for_a_link_outside_between_open_and_write_fails_the_write() {
+    use crate::files::Existing;
+    let (dir, tree) = package(&[("data/secret/1.in", "1\n")]);
+    let outside = dir.path().join("outside");
+    std::fs::create_dir(&outside).unwrap();
+    let file = tree.join("data/secret/2.in");
+    // Checked and opened as a folder, then swapped, as a generator running meanwhile could.
+    assert!(tree
+        .join("data/secret")
+        .open_folder(false)
+        .unwrap()
+        .is_some());
+    let data = tree.path().join("data");
+    std::fs::rename(&data, dir.path().join("moved")).unwrap();
+    symlink(&outside, &data).unwrap();
+    let refused = file.write(b"2\n", Existing::Keep).unwrap_err();
+    assert!(
+        refused
+            .to_string()
+            .starts_with(&format!("`{}`:", data.display())),
+        "the link is named: {refused}"
+    );
+    assert!(refused.reason().contains("symbolic link"), "{refused}");
+    assert!(std::fs::read_dir(&outside).unwrap().next().is_none());
+    // A subtree (a package's data/ as a store's root) stays where it was opened.
+    std::fs::remove_file(&data).unwrap();
+    std::fs::rename(dir.path().join("moved"), &data).unwrap();
+    let subtree = tree.join("data").subtree(Scope::Package).unwrap();
+    std::fs::rename(&data, dir.path().join("moved")).unwrap();
+    symlink(&outside, &data).unwrap();
+    subtree
+        .join("secret/3.in")
+        .write(b"3\n", Existing::Keep)
+        .unwrap();
+    assert!(dir.path().join("moved/secret/3.in").exists());
+    assert!(std::fs::read_dir(&outside).unwrap().next().is_none());
+}

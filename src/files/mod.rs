@@ -1,26 +1,23 @@
-//! Writing files safely: a temporary file in the destination folder, then a rename, so a reader
-//! never sees half a file; existing files are replaced only when the caller says so. Fixtures
-//! are written through [`store`] instead, which also survives SIGKILL and concurrent writers.
-//! Package and fixture files are read through [`beneath`], which never leaves their tree.
-//! Taking a `flock`: [`flock`].
+//! Reading and writing files safely. Every write goes through [`folder`]: a temporary file in the
+//! destination folder's descriptor, then a rename there, so a reader never sees half a file, no
+//! link is written through and nothing but a regular file is replaced (and that only when the
+//! caller says so); [`write_atomic`] does it by a path. Fixtures are written through [`store`],
+//! which also survives SIGKILL and concurrent writers. Package and fixture files are read (and
+//! written) through [`beneath`], which never leaves their tree. Taking a `flock`: [`flock`].
 
 pub mod beneath;
+pub mod folder;
 pub mod store;
 
-use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
 
-/// Whether an existing file at the destination may be replaced.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Existing {
-    Keep,
-    Replace,
-}
+pub use folder::{kind, kind_of, Entry, Existing, Folder, WriteError};
 
-/// Writes `bytes` to `path` atomically, creating missing folders. With [`Existing::Keep`] an
-/// existing file is an error and stays untouched.
+/// Writes `bytes` to `path` atomically (see [`Folder::write`]), creating missing folders (by
+/// their path: the caller's choice, links included). With [`Existing::Keep`] an existing file
+/// is an error and stays untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()> {
     let folder = path
         .parent()
@@ -28,36 +25,11 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
         .unwrap_or(Path::new("."));
     std::fs::create_dir_all(folder)
         .with_context(|| format!("cannot create the folder `{}`", folder.display()))?;
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".grundy-");
-    // Temporary files are private (0600); what is written here is an ordinary file, so it gets
-    // 0666 less the umask like any new file, or the permissions of the file it replaces.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut temp = builder
-        .tempfile_in(folder)
-        .with_context(|| format!("cannot create a temporary file in `{}`", folder.display()))?;
-    if let Some(old) = std::fs::symlink_metadata(path).ok().filter(|m| m.is_file()) {
-        temp.as_file()
-            .set_permissions(old.permissions())
-            .with_context(|| format!("cannot set the permissions of `{}`", path.display()))?;
-    }
-    temp.write_all(bytes)
-        .and_then(|()| temp.as_file().sync_all())
-        .with_context(|| format!("cannot write `{}`", path.display()))?;
-    match existing {
-        Existing::Replace => temp.persist(path).map(drop).map_err(|e| e.error),
-        Existing::Keep => temp.persist_noclobber(path).map(drop).map_err(|e| e.error),
-    }
-    .with_context(|| match existing {
-        Existing::Keep if path.exists() => {
-            format!(
-                "`{}` already exists; refusing to overwrite it",
-                path.display()
-            )
-        }
-        _ => format!("cannot write `{}`", path.display()),
-    })
+    let name = path
+        .file_name()
+        .ok_or_else(|| WriteError::not_below(path))?;
+    Folder::open(folder)?.write(name, bytes, existing)?;
+    Ok(())
 }
 
 /// Takes (or changes, or with a non-blocking operation tries) a `flock` on `file`, again when a

@@ -31,16 +31,19 @@
 //! price is that a case folder on another filesystem than the root (a mount inside it) cannot
 //! be written, which is refused with a message.
 
-use std::fs::{self, FileType};
+use std::fs;
 use std::io;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Component, Path};
 
 use anyhow::{bail, Context, Result};
+
+use super::beneath::{Scope, Tree, TreePath};
+use super::folder::{Entry, Folder, WriteError};
 
 mod journal;
 mod lock;
 
-use journal::{create_folders, move_new, recover, sync_folder, Staging, JOURNAL};
+use journal::{recover, Staging, JOURNAL};
 use lock::RootLock;
 
 /// Takes the shared lock for a walk of `root`, after finishing any write that a killed writer
@@ -48,70 +51,51 @@ use lock::RootLock;
 /// (missing, which the walk reports, or on a filesystem without locks): the walk goes on without
 /// the lock.
 pub fn lock_for_reading(root: &Path) -> Option<RootLock> {
-    if root.join(JOURNAL).symlink_metadata().is_ok() {
+    let tree = Tree::open(root, Scope::Fixtures).ok()?;
+    let folder = tree.folder().ok()?;
+    if folder
+        .entry(JOURNAL.as_ref())
+        .is_ok_and(|journal| journal != Entry::Missing)
+    {
         // A journal without a live writer: writers hold the exclusive lock while theirs exists.
-        if let Ok(_exclusive) = RootLock::exclusive(root) {
-            if let Err(error) = recover(root) {
+        if let Ok(_exclusive) = RootLock::exclusive(&folder) {
+            if let Err(error) = recover(&tree, &folder) {
                 eprintln!("warning: {error:#}");
             }
         }
     }
-    RootLock::shared(root).ok()
+    RootLock::shared(&folder).ok()
 }
 
-/// Whether `name` is a name like those of the temporary files that grundy's plain atomic writes
-/// ([`super::write_atomic`], and every fixture write before this store) make beside their
-/// target: `.grundy-` and six letters or digits. Every write into a fixtures root now goes through
-/// the store, so under the root's lock one found there was left by a killed grundy.
+/// Whether `name` is a name like those of the temporary files that grundy's atomic writes
+/// ([`Folder::write`], and every fixture write before this store) make beside their target:
+/// `.grundy-` and six letters or digits. Every write into a fixtures root now goes through the
+/// store, so under the root's lock one found there was left by a killed grundy.
 pub fn is_stale_temporary(name: &[u8]) -> bool {
     name.strip_prefix(b".grundy-")
         .is_some_and(|rest| rest.len() == 6 && rest.iter().all(u8::is_ascii_alphanumeric))
 }
 
-/// What stands at a path, not following a final symbolic link.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entry {
-    Missing,
-    File,
-    /// Anything but a regular file, in words: `a directory`, `a FIFO (named pipe)`, ...
-    Other(&'static str),
-}
-
+/// What stands at a path, not following a final symbolic link: an early look, before the lock
+/// is taken (a [`Writer`] looks again under it, through its descriptors).
 pub fn entry(path: &Path) -> Result<Entry> {
     match path.symlink_metadata() {
         Ok(meta) if meta.is_file() => Ok(Entry::File),
-        Ok(meta) => Ok(Entry::Other(kind(meta.file_type()))),
+        Ok(meta) => Ok(Entry::Other(super::kind_of(&meta))),
         Err(error) if error.kind() == io::ErrorKind::NotFound => Ok(Entry::Missing),
         Err(error) => Err(error).with_context(|| format!("cannot inspect `{}`", path.display())),
-    }
-}
-
-/// A file type in words, for errors: `a directory`, `a FIFO (named pipe)`, ...
-pub fn kind(file_type: FileType) -> &'static str {
-    use std::os::unix::fs::FileTypeExt;
-    if file_type.is_file() {
-        "a regular file"
-    } else if file_type.is_dir() {
-        "a directory"
-    } else if file_type.is_symlink() {
-        "a symbolic link"
-    } else if file_type.is_fifo() {
-        "a FIFO (named pipe)"
-    } else if file_type.is_socket() {
-        "a socket"
-    } else if file_type.is_char_device() {
-        "a character device"
-    } else if file_type.is_block_device() {
-        "a block device"
-    } else {
-        "not a regular file"
     }
 }
 
 /// An error unless nothing stands at `path`: grundy writes a new file only where there is none,
 /// and never replaces a folder, a FIFO or a device.
 pub fn require_free(path: &Path) -> Result<()> {
-    match entry(path)? {
+    free(path, entry(path)?)
+}
+
+/// An error unless `there`, what stands at `path`, is nothing.
+fn free(path: &Path, there: Entry) -> Result<()> {
+    match there {
         Entry::Missing => Ok(()),
         Entry::File => bail!(
             "`{}` already exists; refusing to overwrite it (pick another case name)",
@@ -126,7 +110,8 @@ pub fn require_free(path: &Path) -> Result<()> {
 }
 
 /// An error if a folder on the way from `root` to `relative` is a symbolic link (which may lead
-/// out of the fixtures root) or something else than a folder.
+/// out of the fixtures root) or something else than a folder: an early look, by path (a
+/// [`Writer`] never follows a link anyway).
 pub fn require_plain_path(root: &Path, relative: &Path) -> Result<()> {
     let mut below = root.to_path_buf();
     let mut parts = relative.components().peekable();
@@ -142,7 +127,7 @@ pub fn require_plain_path(root: &Path, relative: &Path) -> Result<()> {
             Ok(meta) if !last && !meta.is_dir() => bail!(
                 "`{}` is {}, so no case can be written below it",
                 below.display(),
-                kind(meta.file_type())
+                super::kind_of(&meta)
             ),
             _ => {}
         }
@@ -151,9 +136,13 @@ pub fn require_plain_path(root: &Path, relative: &Path) -> Result<()> {
 }
 
 /// A writer holding the exclusive lock of a fixtures root, after any interrupted write was
-/// finished. Everything it writes is checked again under the lock.
+/// finished. Everything it writes is checked again under the lock, and written through the
+/// root's descriptor, one folder at a time and never through a link: the root (or a folder
+/// below it) swapped for a link meanwhile makes a write fail, never land where the link leads.
 pub struct Writer {
-    root: PathBuf,
+    tree: Tree,
+    /// The root's folder, where the journal is.
+    root: Folder,
     _lock: RootLock,
 }
 
@@ -163,16 +152,30 @@ impl Writer {
     pub fn open(root: &Path) -> Result<Writer> {
         fs::create_dir_all(root)
             .with_context(|| format!("cannot create the fixtures root `{}`", root.display()))?;
-        let lock = RootLock::exclusive(root).with_context(|| {
+        let tree = Tree::open(root, Scope::Fixtures)
+            .with_context(|| format!("cannot open the fixtures root `{}`", root.display()))?;
+        Writer::locked(tree)
+    }
+
+    /// [`Writer::open`] for the folder `root` of a tree (a package's `data/`), made when missing
+    /// and reached from the tree's root without following a link.
+    pub fn open_beneath(root: &TreePath) -> Result<Writer> {
+        Writer::locked(root.subtree(Scope::Fixtures)?)
+    }
+
+    fn locked(tree: Tree) -> Result<Writer> {
+        let root = tree.folder()?;
+        let lock = RootLock::exclusive(&root).with_context(|| {
             format!(
                 "cannot lock the fixtures root `{}`; grundy writes fixtures only under its lock, \
                  so that concurrent writers cannot clobber each other",
-                root.display()
+                tree.path().display()
             )
         })?;
-        recover(root)?;
+        recover(&tree, &root)?;
         Ok(Writer {
-            root: root.to_path_buf(),
+            tree,
+            root,
             _lock: lock,
         })
     }
@@ -184,14 +187,15 @@ impl Writer {
         let mut relatives = Vec::new();
         for (path, _) in files {
             let relative = self.relative(path)?;
-            require_plain_path(&self.root, relative)?;
-            require_free(path)?;
+            free(path, self.tree.join(relative).entry()?)?;
             relatives.push(relative);
         }
-        let mut folders: Vec<&Path> = files.iter().filter_map(|(p, _)| p.parent()).collect();
-        folders.dedup();
-        for folder in &folders {
-            create_folders(&self.root, folder)?;
+        // Every file checked before any folder is made.
+        let mut targets = Vec::new();
+        for relative in &relatives {
+            let target = self.tree.join(relative);
+            let (folder, name) = target.parent_folder(true)?.expect("made when missing");
+            targets.push((folder, name.to_owned()));
         }
         let staging = Staging::begin(&self.root)?;
         for (index, (path, bytes)) in files.iter().enumerate() {
@@ -202,19 +206,19 @@ impl Writer {
         if files.len() > 1 {
             staging.commit(&relatives)?;
         }
-        for (index, (path, _)) in files.iter().enumerate() {
-            if let Err(error) = move_new(&staging.file(index), path) {
+        for (index, (folder, name)) in targets.iter().enumerate() {
+            if let Err(error) = staging.publish(index, folder, name) {
                 // Back to how it was: the files already moved return to the journal, and without
                 // the plan the journal is rolled back (here, or by recovery after a crash).
-                for (earlier, (published, _)) in files.iter().enumerate().take(index) {
-                    let _ = fs::rename(published, staging.file(earlier));
+                for (earlier, (folder, name)) in targets.iter().enumerate().take(index) {
+                    let _ = staging.take_back(earlier, folder, name);
                 }
                 staging.uncommit();
-                return Err(self.explain(error, path));
+                return Err(self.explain(error, files[index].0));
             }
         }
-        for folder in &folders {
-            sync_folder(folder)?;
+        for (folder, _) in &targets {
+            folder.sync()?;
         }
         drop(staging); // the write is done: the journal goes
         Ok(())
@@ -223,58 +227,69 @@ impl Writer {
     /// Replaces the regular file at `path` (below the root) with `bytes`, keeping its
     /// permissions.
     pub fn replace(&self, path: &Path, bytes: &[u8]) -> Result<()> {
-        require_plain_path(&self.root, self.relative(path)?)?;
-        let meta = path
-            .symlink_metadata()
-            .with_context(|| format!("cannot inspect `{}`", path.display()))?;
-        if !meta.is_file() {
-            bail!(
-                "`{}` is {}, not a regular file; grundy never replaces it",
-                path.display(),
-                kind(meta.file_type())
-            );
-        }
+        let target = self.tree.join(self.relative(path)?);
+        let Some((folder, name)) = target.parent_folder(false)? else {
+            bail!("`{}` is not there; nothing to replace", path.display());
+        };
+        let mode = folder.replaceable(name)?;
         let staging = Staging::begin(&self.root)?;
         staging
-            .stage(0, bytes, Some(meta.permissions()))
+            .stage(0, bytes, Some(mode))
             .with_context(|| format!("cannot write `{}`", path.display()))?;
-        fs::rename(staging.file(0), path).map_err(|error| self.explain(error, path))?;
-        sync_folder(path.parent().unwrap_or(&self.root))?;
+        staging
+            .replace(0, &folder, name)
+            .map_err(|error| self.explain(error, path))?;
+        folder.sync()?;
         drop(staging); // the write is done: the journal goes
         Ok(())
     }
 
+    /// What stands at `path` (below the root), looked at under the lock through the root's
+    /// descriptor.
+    pub fn entry(&self, path: &Path) -> Result<Entry> {
+        Ok(self.tree.join(self.relative(path)?).entry()?)
+    }
+
+    /// The first `limit` bytes of the regular file at `path` (below the root), read under the
+    /// lock through the root's descriptor; `None` when it is missing.
+    pub fn read(&self, path: &Path, limit: u64) -> Result<Option<Vec<u8>>> {
+        let target = self.tree.join(self.relative(path)?);
+        match target.parent_folder(false)? {
+            Some((folder, name)) => Ok(folder.read(name, limit)?),
+            None => Ok(None),
+        }
+    }
+
     fn relative<'a>(&self, path: &'a Path) -> Result<&'a Path> {
-        path.strip_prefix(&self.root)
+        path.strip_prefix(self.tree.path())
             .ok()
             .filter(|relative| plain_relative(relative))
             .with_context(|| {
                 format!(
                     "`{}` is not below the fixtures root `{}`",
                     path.display(),
-                    self.root.display()
+                    self.tree.path().display()
                 )
             })
     }
 
     /// A failed move into place, in words.
-    fn explain(&self, error: io::Error, path: &Path) -> anyhow::Error {
-        let what = if error.kind() == io::ErrorKind::AlreadyExists {
-            format!(
+    fn explain(&self, error: WriteError, path: &Path) -> anyhow::Error {
+        if error.already_exists() {
+            anyhow::anyhow!(
                 "`{}` appeared while it was being written; refusing to overwrite it",
                 path.display()
             )
-        } else if error.kind() == io::ErrorKind::CrossesDevices {
-            format!(
+        } else if error.crosses_devices() {
+            anyhow::anyhow!(
                 "cannot write `{}`: its folder is on another filesystem than the fixtures root \
                  `{}`, where grundy stages what it writes",
                 path.display(),
-                self.root.display()
+                self.tree.path().display()
             )
         } else {
-            format!("cannot write `{}`: {error}", path.display())
-        };
-        anyhow::anyhow!(what)
+            error.into()
+        }
     }
 }
 
@@ -285,196 +300,5 @@ fn plain_relative(path: &Path) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::journal::{PLAN, PLAN_PARTIAL};
-    use super::lock::LOCK_FILE;
-    use super::*;
-
-    fn listing(dir: &Path) -> Vec<String> {
-        let mut names: Vec<String> = walkdir::WalkDir::new(dir)
-            .min_depth(1)
-            .into_iter()
-            .map(|e| {
-                let e = e.unwrap();
-                e.path().strip_prefix(dir).unwrap().display().to_string()
-            })
-            .collect();
-        names.sort();
-        names
-    }
-
-    /// A journal as a writer killed at some point would leave it: staged files by number, and
-    /// the plan if it had committed.
-    fn interrupted(root: &Path, staged: &[(usize, &str)], plan: Option<&[&str]>) {
-        let journal = root.join(JOURNAL);
-        fs::create_dir_all(&journal).unwrap();
-        for (index, contents) in staged {
-            fs::write(journal.join(index.to_string()), contents).unwrap();
-        }
-        if let Some(plan) = plan {
-            fs::write(journal.join(PLAN), serde_json::to_vec(plan).unwrap()).unwrap();
-        }
-    }
-
-    #[test]
-    fn creates_every_file_and_leaves_no_journal() {
-        let root = tempfile::tempdir().unwrap();
-        let input = root.path().join("nim/group/a.in");
-        let output = root.path().join("nim/group/a.out");
-        let writer = Writer::open(root.path()).unwrap();
-        writer
-            .create(&[(&input, b"1\n"), (&output, b"win\n")])
-            .unwrap();
-        assert_eq!(fs::read(&output).unwrap(), b"win\n");
-        assert_eq!(
-            listing(root.path()),
-            ["nim", "nim/group", "nim/group/a.in", "nim/group/a.out"]
-        );
-
-        let err = writer
-            .create(&[
-                (&root.path().join("nim/group/b.in"), b"2\n"),
-                (&output, b"x\n"),
-            ])
-            .unwrap_err();
-        assert!(format!("{err:#}").contains("already exists"), "{err:#}");
-        assert!(
-            !root.path().join("nim/group/b.in").exists(),
-            "all or nothing"
-        );
-        writer.replace(&output, b"lose\n").unwrap();
-        assert_eq!(fs::read(&output).unwrap(), b"lose\n");
-        assert!(!root.path().join(JOURNAL).exists());
-    }
-
-    #[test]
-    fn a_committed_write_is_rolled_forward_and_an_uncommitted_one_back() {
-        let root = tempfile::tempdir().unwrap();
-        fs::create_dir_all(root.path().join("nim")).unwrap();
-        // Killed after the commit, with the input already in place.
-        fs::write(root.path().join("nim/a.in"), "1\n").unwrap();
-        interrupted(
-            root.path(),
-            &[(1, "win\n"), (2, "recipe\n")],
-            Some(&["nim/a.in", "nim/a.out", "nim/a.gen"]),
-        );
-        drop(lock_for_reading(root.path()));
-        assert_eq!(
-            listing(root.path()),
-            ["nim", "nim/a.gen", "nim/a.in", "nim/a.out"]
-        );
-        assert_eq!(fs::read(root.path().join("nim/a.out")).unwrap(), b"win\n");
-
-        // Killed before the commit: staged files, one cut short, and a partial plan.
-        interrupted(root.path(), &[(0, "2\n"), (1, "wi")], None);
-        fs::write(
-            root.path().join(JOURNAL).join(PLAN_PARTIAL),
-            "[\"nim/b.in\"",
-        )
-        .unwrap();
-        drop(Writer::open(root.path()).unwrap());
-        assert_eq!(
-            listing(root.path()),
-            ["nim", "nim/a.gen", "nim/a.in", "nim/a.out"]
-        );
-    }
-
-    #[test]
-    fn recovery_makes_a_case_folder_that_did_not_survive() {
-        let root = tempfile::tempdir().unwrap();
-        interrupted(
-            root.path(),
-            &[(0, "1\n"), (1, "win\n")],
-            Some(&["nim/new/group/a.in", "nim/new/group/a.out"]),
-        );
-        drop(Writer::open(root.path()).unwrap());
-        assert_eq!(
-            listing(root.path()),
-            [
-                "nim",
-                "nim/new",
-                "nim/new/group",
-                "nim/new/group/a.in",
-                "nim/new/group/a.out"
-            ]
-        );
-    }
-
-    #[test]
-    fn recovery_never_replaces_and_ignores_a_plan_leading_out_of_the_root() {
-        let root = tempfile::tempdir().unwrap();
-        fs::create_dir_all(root.path().join("nim")).unwrap();
-        fs::write(root.path().join("nim/a.out"), "mine\n").unwrap();
-        interrupted(
-            root.path(),
-            &[(0, "1\n"), (1, "win\n")],
-            Some(&["nim/a.in", "nim/a.out"]),
-        );
-        drop(lock_for_reading(root.path()));
-        assert_eq!(fs::read(root.path().join("nim/a.out")).unwrap(), b"mine\n");
-        assert_eq!(fs::read(root.path().join("nim/a.in")).unwrap(), b"1\n");
-        assert!(!root.path().join(JOURNAL).exists());
-
-        interrupted(root.path(), &[(0, "x")], Some(&["../escaped"]));
-        drop(lock_for_reading(root.path()));
-        assert!(!root.path().parent().unwrap().join("escaped").exists());
-        assert!(!root.path().join(JOURNAL).exists());
-    }
-
-    #[test]
-    fn a_lock_file_once_made_is_the_lock() {
-        use rustix::fs::{flock, FlockOperation::NonBlockingLockExclusive};
-        use rustix::io::Errno;
-        use std::fs::File;
-        let root = tempfile::tempdir().unwrap();
-        let writer = Writer::open(root.path()).unwrap();
-        let folder = File::open(root.path()).unwrap();
-        assert_eq!(
-            flock(&folder, NonBlockingLockExclusive),
-            Err(Errno::WOULDBLOCK)
-        );
-        drop(writer);
-        assert_eq!(flock(&folder, NonBlockingLockExclusive), Ok(()));
-        drop(folder);
-
-        // As on NFS, where the first writer made it.
-        let lock_file = root.path().join(LOCK_FILE);
-        fs::write(&lock_file, "").unwrap();
-        let reader = lock_for_reading(root.path()).unwrap();
-        let file = File::open(&lock_file).unwrap();
-        assert_eq!(
-            flock(&file, NonBlockingLockExclusive),
-            Err(Errno::WOULDBLOCK)
-        );
-        drop(reader);
-        let writer = Writer::open(root.path()).unwrap();
-        assert_eq!(
-            flock(&file, NonBlockingLockExclusive),
-            Err(Errno::WOULDBLOCK)
-        );
-        drop(writer);
-        assert_eq!(flock(&file, NonBlockingLockExclusive), Ok(()));
-    }
-
-    #[test]
-    fn non_regular_files_are_never_replaced() {
-        let root = tempfile::tempdir().unwrap();
-        let fifo = root.path().join("nim/a.out");
-        fs::create_dir_all(fifo.parent().unwrap()).unwrap();
-        let made = std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap();
-        assert!(made.success());
-        let writer = Writer::open(root.path()).unwrap();
-        let err = writer.replace(&fifo, b"x").unwrap_err();
-        assert!(format!("{err:#}").contains("FIFO"), "{err:#}");
-        let err = writer
-            .create(&[(&root.path().join("nim/a.in"), b"1\n"), (&fifo, b"x")])
-            .unwrap_err();
-        assert!(format!("{err:#}").contains("FIFO"), "{err:#}");
-        assert!(!root.path().join("nim/a.in").exists());
-        let err = require_plain_path(root.path(), Path::new("nim/a.out/b.in")).unwrap_err();
-        assert!(format!("{err:#}").contains("FIFO"), "{err:#}");
-    }
-}
+#[path = "store_tests.rs"]
+mod tests;

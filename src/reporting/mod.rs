@@ -5,9 +5,10 @@
 //! anything, and nothing else prints results.
 //!
 //! [`reporter`] builds the whole set for a run: the stdout format (wrapped in a progress bar on a
-//! terminal) and, with `--junit`, the JUnit file. The set also keeps the per-case timings that
+//! terminal) and, with `--junit`, the JUnit file, written where its [`Destination`] allows. The set also keeps the per-case timings that
 //! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
+mod destination;
 mod dispatch;
 pub mod events;
 pub mod fit;
@@ -19,11 +20,11 @@ mod progress;
 pub mod verified;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Result;
 
+pub use destination::Destination;
 pub use dispatch::Dispatcher;
 pub use events::{Event, RunKind};
 pub use human::{HumanReporter, Verbosity};
@@ -135,8 +136,8 @@ pub struct ReportOptions {
     pub format: Format,
     pub color: bool,
     pub verbosity: Verbosity,
-    /// `--junit FILE`.
-    pub junit: Option<PathBuf>,
+    /// `--junit FILE` (and `--follow-report-links`).
+    pub junit: Option<Destination>,
     /// `--slowest N`.
     pub slowest: Option<usize>,
     /// The time limit of each problem judged, for the slow-case list.

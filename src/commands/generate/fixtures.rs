@@ -7,10 +7,10 @@
 //! it) is not made again. Fixtures written by hand, and `.gen` recipes, are never replaced
 //! without `--force` nor removed. Reports nothing itself: the caller prints the [`Generated`].
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 use grundy_problems::{Constraints, Problem};
 use sha2::{Digest, Sha256};
 
@@ -20,8 +20,9 @@ use super::{plan_error, read_text, Options};
 use crate::commands::add::{reference_run, Reference};
 use crate::commands::verify::Pool;
 use crate::discovery::{constraints_of, Expects, INVALID_GROUP};
-use crate::files::beneath::{Scope, Tree};
-use crate::files::store::{self, Writer};
+use crate::files::beneath::{Scope, Tree, TreePath};
+use crate::files::store::Writer;
+use crate::files::Entry;
 use crate::package::generators::{self, Context as PlanContext, GroupYaml, Plan, Solution, Source};
 use crate::package::yaml::Diagnostic;
 use crate::reporting::generated::Generated;
@@ -57,10 +58,11 @@ pub fn generate_fixtures(
     options: &Options,
     pool: &Pool,
 ) -> Result<Generated> {
-    let folder = fixtures.join(problem.id);
-    let tree = Tree::open(&folder, Scope::Fixtures).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let tree = Tree::open(&fixtures.join(problem.id), Scope::Fixtures)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let folder = tree.join("");
     let text = read_text(&tree, Path::new(FILE))?;
-    let shown = folder.join(FILE);
+    let shown = folder.path().join(FILE);
     let context = PlanContext {
         fixtures: true,
         ..PlanContext::default()
@@ -77,14 +79,14 @@ pub fn generate_fixtures(
     let mut keys = vec![];
     for case in planned {
         let recipe_file = case_file(&folder, &case.path, "gen");
-        if recipe_file.symlink_metadata().is_ok() {
+        if !matches!(recipe_file.entry(), Ok(Entry::Missing)) {
             // One case, one description: two could disagree.
             generated.failed.push((
                 case.path.clone(),
                 format!(
                     "`{}` describes this case too; generators.yaml is its description now: \
                      remove the .gen",
-                    recipe_file.display()
+                    recipe_file.path().display()
                 ),
             ));
             continue;
@@ -272,7 +274,7 @@ fn make(problem: &Problem, case: &Planned) -> Result<(Vec<u8>, Vec<u8>), String>
 /// not make is replaced only under `--force`; an `.ans` or `.err` of the case is never.
 fn write_case(
     writer: &Writer,
-    folder: &Path,
+    folder: &TreePath,
     path: &str,
     (input, output): &(Vec<u8>, Vec<u8>),
     manifest: &Manifest,
@@ -281,30 +283,30 @@ fn write_case(
     let target = |ext: &str| case_file(folder, path, ext);
     let mut present = vec![];
     for ext in CASE_FILES {
-        if store::entry(&target(ext))? != store::Entry::Missing {
+        if writer.entry(target(ext).path())? != Entry::Missing {
             present.push(ext);
         }
     }
     if let Some(other) = present.iter().find(|e| !["in", "out"].contains(e)) {
         anyhow::bail!(
             "`{}` is there: this case is written by hand; generate writes a `.in` and a `.out`",
-            target(other).display()
+            target(other).path().display()
         );
     }
-    let (in_path, out_path) = (target("in"), target("out"));
+    let (in_file, out_file) = (target("in"), target("out"));
+    let (in_path, out_path) = (in_file.path(), out_file.path());
     if present.is_empty() {
-        return writer.create(&[(in_path.as_path(), input), (out_path.as_path(), output)]);
+        return writer.create(&[(in_path, input), (out_path, output)]);
     }
     let previous = manifest.cases.get(path);
     // Every file checked before any is written: a refused case is left as it was.
     let mut writes = vec![];
-    for (ext, path, bytes) in [("out", &out_path, output), ("in", &in_path, input)] {
+    for (ext, file, bytes) in [("out", &out_file, output), ("in", &in_file, input)] {
         if !present.contains(&ext) {
-            writes.push((path, bytes, false));
+            writes.push((file.path(), bytes, false));
             continue;
         }
-        let old =
-            std::fs::read(path).with_context(|| format!("cannot read `{}`", path.display()))?;
+        let old = file.read().map_err(|e| anyhow::anyhow!("{e}"))?;
         if &old == bytes {
             continue;
         }
@@ -312,16 +314,16 @@ fn write_case(
         if !ours && !options.force {
             anyhow::bail!(
                 "`{}` is there and was not made by generate; --force replaces it",
-                path.display()
+                file.path().display()
             );
         }
-        writes.push((path, bytes, true));
+        writes.push((file.path(), bytes, true));
     }
     for (path, bytes, replace) in writes {
         if replace {
             writer.replace(path, bytes)?;
         } else {
-            writer.create(&[(path.as_path(), bytes)])?;
+            writer.create(&[(path, bytes)])?;
         }
     }
     Ok(())
@@ -331,7 +333,7 @@ fn write_case(
 /// `--clean` while their files are still as generate wrote them. A case edited since is
 /// forgotten instead: it is hand-written now.
 fn no_longer_listed(
-    folder: &Path,
+    folder: &TreePath,
     plan: &Plan,
     manifest: &mut Manifest,
     options: &Options,
@@ -345,7 +347,7 @@ fn no_longer_listed(
         .map(|(path, entry)| (path.clone(), entry.clone()))
         .collect();
     for (path, entry) in gone {
-        let files: Vec<PathBuf> = entry
+        let files: Vec<TreePath> = entry
             .files
             .keys()
             .map(|ext| case_file(folder, &path, ext))
@@ -354,13 +356,13 @@ fn no_longer_listed(
         if ours {
             generated
                 .unlisted
-                .extend(files.iter().map(|f| f.display().to_string()));
+                .extend(files.iter().map(|f| f.path().display().to_string()));
         }
         if !ours || options.clean {
             if ours {
                 // The input last: a case cut short is an input without output, never the reverse.
                 for file in files.iter().rev() {
-                    let _ = std::fs::remove_file(file);
+                    let _ = file.remove();
                 }
                 generated.removed = true;
             }

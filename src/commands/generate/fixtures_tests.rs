@@ -63,13 +63,14 @@ fn what_a_built_in_problem_cannot_use_is_an_error_at_its_case() {
     assert!(errors[1].contains("`test_group.yaml`"), "{errors:?}");
 }
 
-/// A fixtures root holding nim's folder, and a writer of it.
-fn root() -> (tempfile::TempDir, PathBuf, Writer) {
+/// A fixtures root holding nim's folder (its path, and as a tree), and a writer of it.
+fn root() -> (tempfile::TempDir, std::path::PathBuf, TreePath, Writer) {
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("nim");
     std::fs::create_dir_all(folder.join("random")).unwrap();
+    let here = Tree::open(&folder, Scope::Fixtures).unwrap().join("");
     let writer = Writer::open(dir.path()).unwrap();
-    (dir, folder, writer)
+    (dir, folder, here, writer)
 }
 
 fn files() -> (Vec<u8>, Vec<u8>) {
@@ -78,7 +79,7 @@ fn files() -> (Vec<u8>, Vec<u8>) {
 
 #[test]
 fn a_hand_written_fixture_is_replaced_only_under_force_and_the_same_bytes_are_kept() {
-    let (_dir, folder, writer) = root();
+    let (_dir, folder, here, writer) = root();
     let manifest = Manifest::default();
     let (input, output) = files();
     std::fs::write(folder.join("random/a.in"), &input).unwrap();
@@ -88,7 +89,7 @@ fn a_hand_written_fixture_is_replaced_only_under_force_and_the_same_bytes_are_ke
             force,
             clean: false,
         };
-        write_case(&writer, &folder, "random/a", &files(), &manifest, &options)
+        write_case(&writer, &here, "random/a", &files(), &manifest, &options)
     };
     let refused = write(false).unwrap_err().to_string();
     assert!(refused.contains("was not made by generate"), "{refused}");
@@ -104,7 +105,7 @@ fn a_hand_written_fixture_is_replaced_only_under_force_and_the_same_bytes_are_ke
     std::fs::write(folder.join("random/c.in"), b"1\n2\n").unwrap();
     let refused = write_case(
         &writer,
-        &folder,
+        &here,
         "random/c",
         &files(),
         &manifest,
@@ -118,18 +119,18 @@ fn a_hand_written_fixture_is_replaced_only_under_force_and_the_same_bytes_are_ke
         force: true,
         clean: false,
     };
-    let refused = write_case(&writer, &folder, "random/b", &files(), &manifest, &options);
+    let refused = write_case(&writer, &here, "random/b", &files(), &manifest, &options);
     assert!(refused.unwrap_err().to_string().contains("written by hand"));
     assert!(!folder.join("random/b.in").exists());
 }
 
 #[test]
 fn clean_removes_only_what_generate_made_and_an_edited_case_is_forgotten() {
-    let (_dir, folder, writer) = root();
+    let (_dir, folder, here, writer) = root();
     let mut manifest = Manifest::default();
     let options = Options::default();
     for case in ["random/made", "random/edited"] {
-        write_case(&writer, &folder, case, &files(), &manifest, &options).unwrap();
+        write_case(&writer, &here, case, &files(), &manifest, &options).unwrap();
         let (input, output) = files();
         let made = [("in".to_string(), input), ("out".to_string(), output)];
         manifest.record(case, "key".into(), &made.into_iter().collect());
@@ -138,7 +139,7 @@ fn clean_removes_only_what_generate_made_and_an_edited_case_is_forgotten() {
     std::fs::write(folder.join("random/hand.in"), b"1\n1\n").unwrap();
     let empty = plan("data:\n");
     let mut generated = Generated::default();
-    no_longer_listed(&folder, &empty, &mut manifest, &options, &mut generated);
+    no_longer_listed(&here, &empty, &mut manifest, &options, &mut generated);
     assert_eq!(generated.unlisted.len(), 2, "{:?}", generated.unlisted);
     assert!(generated.unlisted[0].ends_with("random/made.in"));
     assert!(folder.join("random/made.in").exists() && !generated.removed);
@@ -148,7 +149,7 @@ fn clean_removes_only_what_generate_made_and_an_edited_case_is_forgotten() {
         force: false,
         clean: true,
     };
-    no_longer_listed(&folder, &empty, &mut manifest, &clean, &mut generated);
+    no_longer_listed(&here, &empty, &mut manifest, &clean, &mut generated);
     assert!(!folder.join("random/made.in").exists() && !folder.join("random/made.out").exists());
     assert!(generated.removed && manifest.cases.is_empty());
     for kept in ["random/edited.in", "random/edited.out", "random/hand.in"] {

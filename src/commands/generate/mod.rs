@@ -35,7 +35,7 @@ use super::verify::Pool;
 use crate::cli::GenerateArgs;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
-use crate::files::{store, write_atomic, Existing};
+use crate::files::{store, Existing};
 use crate::package::generators::{
     self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
@@ -129,9 +129,10 @@ pub fn generate_package(
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
         ..PlanContext::default()
     };
-    let data = root.join("data");
-    std::fs::create_dir_all(&data)
-        .with_context(|| format!("cannot create `{}`", data.display()))?;
+    // `data/`, made where missing, and everything below it, are reached from the package's
+    // descriptor without following a link (see `write`).
+    let data = tree.join("data");
+    data.open_folder(true)?;
     let mut generated = Generated {
         package: package.name.clone(),
         warnings: plan.warnings.iter().map(ToString::to_string).collect(),

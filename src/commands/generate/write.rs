@@ -1,14 +1,22 @@
 //! Writing what `generate` made into `data/`: a case's files (a new case published whole through
 //! the fixture store's journal, a changed one file by file, never over a file `generate` did not
 //! make without `--force`), included cases copied, `test_group.yaml` per group, and the files no
-//! rule describes (reported; removed with `--clean`). The manifest records each.
+//! rule describes (reported; removed with `--clean`). The manifest records each. Every file is
+//! read and written beneath the package's descriptor, and written (and removed) without
+//! following a link: `data/` swapped for a link while a generator runs makes the writes fail,
+//! naming it, and nothing lands where it leads.
+
+use std::ffi::OsStr;
+use std::os::unix::ffi::OsStrExt;
 
 use super::*;
+use crate::files::beneath::{Listed, TreePath};
+use crate::files::Entry;
 
 /// Writes a case's files ([`write_case`]) and records them in `manifest` under `key`: whether
 /// they were written (when not, the case is among `generated`'s failures, with why).
 pub(super) fn write_recorded(
-    data: &Path,
+    data: &TreePath,
     path: &str,
     key: String,
     files: &Files,
@@ -34,26 +42,27 @@ pub(super) fn write_recorded(
 /// changed one file by file, each atomically (the `.in` last); removes files of it the last run
 /// made that this one did not. A file `generate` did not make is replaced only under `--force`.
 pub(super) fn write_case(
-    data: &Path,
+    data: &TreePath,
     path: &str,
     files: &Files,
     manifest: &Manifest,
     force: bool,
 ) -> Result<()> {
     let previous = manifest.cases.get(path);
-    let targets: Vec<(PathBuf, &[u8])> = files
+    let targets: Vec<(TreePath, &[u8])> = files
         .get_key_value("in")
         .into_iter()
         .chain(files.iter().filter(|(e, _)| *e != "in"))
         .map(|(ext, bytes)| (case_file(data, path, ext), bytes.as_slice()))
         .collect();
-    if targets
-        .iter()
-        .all(|(target, _)| target.symlink_metadata().is_err())
-    {
+    let mut missing = true;
+    for (target, _) in &targets {
+        missing &= target.entry()? == Entry::Missing;
+    }
+    if missing {
         // A new case: published whole or not at all, through the fixture store's journal.
-        let writer = store::Writer::open(data)?;
-        let files: Vec<(&Path, &[u8])> = targets.iter().map(|(t, b)| (t.as_path(), *b)).collect();
+        let writer = store::Writer::open_beneath(data)?;
+        let files: Vec<(&Path, &[u8])> = targets.iter().map(|(t, b)| (t.path(), *b)).collect();
         return writer.create(&files);
     }
     for (ext, bytes) in files
@@ -62,18 +71,18 @@ pub(super) fn write_case(
         .chain(files.get_key_value("in"))
     {
         let target = case_file(data, path, ext);
-        match std::fs::read(&target) {
+        match target.read() {
             Ok(old) if &old == bytes => continue,
             Ok(_) if !force && !previous.is_some_and(|p| p.files.contains_key(ext)) => bail!(
                 "`{}` is there and was not made by generate; --force replaces it",
-                target.display()
+                target.path().display()
             ),
-            _ => write_atomic(&target, bytes, Existing::Replace)?,
+            _ => target.write(bytes, Existing::Replace)?,
         }
     }
     if let Some(previous) = previous {
         for ext in previous.files.keys().filter(|e| !files.contains_key(*e)) {
-            let _ = std::fs::remove_file(case_file(data, path, ext));
+            let _ = case_file(data, path, ext).remove();
         }
     }
     Ok(())
@@ -82,7 +91,7 @@ pub(super) fn write_case(
 /// Included cases: the files of the case they include, as made.
 pub(super) fn include_cases(
     plan: &Plan,
-    data: &Path,
+    data: &TreePath,
     manifest: &mut Manifest,
     options: &Options,
     generated: &mut Generated,
@@ -105,14 +114,13 @@ pub(super) fn include_cases(
         }
         let mut files = Files::new();
         for ext in entry.files.keys() {
-            match std::fs::read(case_file(data, original, ext)) {
+            match case_file(data, original, ext).read() {
                 Ok(bytes) => {
                     files.insert(ext.clone(), bytes);
                 }
-                Err(e) => generated.failed.push((
-                    case.path.clone(),
-                    format!("cannot read `{original}.{ext}`: {e}"),
-                )),
+                Err(e) => generated
+                    .failed
+                    .push((case.path.clone(), format!("cannot read it: {e}"))),
             }
         }
         if write_recorded(
@@ -132,25 +140,34 @@ pub(super) fn include_cases(
 /// Each group's folder and `test_group.yaml`.
 pub(super) fn groups(
     plan: &Plan,
-    data: &Path,
+    data: &TreePath,
     manifest: &mut Manifest,
     options: &Options,
     generated: &mut Generated,
 ) {
     for group in &plan.groups {
         let folder = data.join(&group.path);
-        let _ = std::fs::create_dir_all(&folder);
+        if let Err(error) = folder.open_folder(true) {
+            generated
+                .failed
+                .push((group.path.clone(), error.to_string()));
+            continue;
+        }
         let target = folder.join("test_group.yaml");
         let ours = manifest.groups.contains(&group.path);
         match &group.test_group_yaml {
             GroupYaml::Unset => {}
             GroupYaml::Remove => {
-                if target.is_file() && (ours || options.force) {
-                    let _ = std::fs::remove_file(&target);
+                if ours || options.force {
+                    if let Err(error) = target.remove() {
+                        generated
+                            .failed
+                            .push((group.path.clone(), error.to_string()));
+                    }
                 }
             }
             GroupYaml::Write(text) => {
-                let old = std::fs::read(&target).ok();
+                let old = target.read().ok();
                 if old.as_deref() == Some(text.as_bytes()) {
                 } else if old.is_some() && !ours && !options.force {
                     generated.failed.push((
@@ -158,11 +175,10 @@ pub(super) fn groups(
                         "is there and was not made by generate; --force replaces it".into(),
                     ));
                     continue;
-                } else if let Err(error) = write_atomic(&target, text.as_bytes(), Existing::Replace)
-                {
+                } else if let Err(error) = target.write(text.as_bytes(), Existing::Replace) {
                     generated
                         .failed
-                        .push((group.path.clone(), format!("{error:#}")));
+                        .push((group.path.clone(), error.to_string()));
                     continue;
                 }
                 if !ours {
@@ -173,10 +189,12 @@ pub(super) fn groups(
     }
 }
 
-/// Data files no rule describes: reported, and removed under `--clean`.
+/// Data files no rule describes: reported, and removed under `--clean`. `data/` is walked
+/// beneath the package (depth first, each folder's names in order), and a file is removed
+/// without following a link on the way to it.
 pub(super) fn unlisted(
     plan: &Plan,
-    data: &Path,
+    data: &TreePath,
     manifest: &mut Manifest,
     options: &Options,
     generated: &mut Generated,
@@ -190,17 +208,24 @@ pub(super) fn unlisted(
         .chain(&IMAGE_EXTENSIONS)
         .map(|e| format!(".{e}"))
         .collect();
-    let walk = walkdir::WalkDir::new(data)
-        .follow_links(false)
-        .sort_by_file_name();
-    for entry in walk.into_iter().filter_map(|e| e.ok()) {
-        if !entry.file_type().is_file() {
+    // Entries still to visit, by their path below `data/`, the next one last.
+    let mut pending: Vec<(PathBuf, Listed)> = vec![(PathBuf::new(), Listed::Folder)];
+    while let Some((below, kind)) = pending.pop() {
+        if kind == Listed::Folder {
+            let mut entries = vec![];
+            let listed = data.join(&below).for_each_entry(|name, kind| {
+                entries.push((OsStr::from_bytes(name).to_owned(), kind));
+            });
+            if listed.is_ok() {
+                entries.sort_by(|a, b| a.0.cmp(&b.0));
+                pending.extend(entries.into_iter().rev().map(|(n, k)| (below.join(n), k)));
+            }
             continue;
         }
-        let Ok(relative) = entry.path().strip_prefix(data) else {
+        if kind != Listed::File {
             continue;
-        };
-        let relative = relative.to_string_lossy();
+        }
+        let relative = below.to_string_lossy();
         let name = relative.rsplit('/').next().unwrap_or_default();
         if name.starts_with('.') || name == "test_group.yaml" || name == "testdata.yaml" {
             continue;
@@ -215,7 +240,7 @@ pub(super) fn unlisted(
             continue;
         }
         generated.unlisted.push(format!("data/{relative}"));
-        if options.clean && std::fs::remove_file(entry.path()).is_ok() {
+        if options.clean && data.join(&below).remove().is_ok_and(|removed| removed) {
             generated.removed = true;
         }
     }

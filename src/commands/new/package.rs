@@ -9,10 +9,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use clap::ValueEnum;
 
-use crate::files::{write_atomic, Existing};
+use crate::files::beneath::{Scope, Tree};
+use crate::files::{Existing, Folder};
 
 /// The languages a package can be scaffolded in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -151,28 +152,25 @@ fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
 pub fn scaffold(parent: &Path, name: &str, lang: Lang) -> Result<PathBuf> {
     let names = Names::new(name)?;
     let folder = parent.join(&names.name);
-    if folder.symlink_metadata().is_ok() {
-        bail!(
-            "`{}` exists already; pick another name, or remove it first",
-            folder.display()
-        );
-    }
-    std::fs::create_dir(&folder)
-        .with_context(|| format!("cannot create `{}`", folder.display()))?;
+    // The package's folder is made here, new, and every file is written beneath its
+    // descriptor: nothing lands elsewhere if a folder is swapped for a link meanwhile.
+    let made = Folder::open(parent)
+        .and_then(|parent| parent.create_folder(names.name.as_ref()))
+        .map_err(|error| match error.already_exists() {
+            true => anyhow::anyhow!(
+                "`{}` exists already; pick another name, or remove it first",
+                folder.display()
+            ),
+            false => anyhow::anyhow!("cannot create `{}`: {}", folder.display(), error.reason()),
+        })?;
+    let tree = Tree::of(made, Scope::Package);
     let written = files(&names, lang, &uuid())
         .into_iter()
-        .try_for_each(|(path, text)| {
-            let path = folder.join(path);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent)
-                    .with_context(|| format!("cannot create `{}`", parent.display()))?;
-            }
-            write_atomic(&path, text.as_bytes(), Existing::Keep)
-        });
+        .try_for_each(|(path, text)| tree.join(path).write(text.as_bytes(), Existing::Keep));
     if let Err(error) = written {
         // Leave nothing half-made behind: the folder is ours, created above.
         let _ = std::fs::remove_dir_all(&folder);
-        return Err(error);
+        return Err(error.into());
     }
     Ok(folder)
 }

@@ -73,7 +73,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
             (_, true) => Verbosity::Verbose,
             _ => Verbosity::Normal,
         },
-        junit: args.junit.clone(),
+        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
         slowest: None,
         time_limits: BTreeMap::new(),
     });

@@ -24,7 +24,7 @@ use crate::cli::TimeLimitArgs;
 use crate::config::Isolate;
 use crate::escape::visible_line;
 use crate::files::beneath::{Scope, Tree};
-use crate::files::{write_atomic, Existing};
+use crate::files::Existing;
 use crate::judging::Verdict;
 use crate::package::limits::{Limits, TimeLimitError};
 use crate::package::submissions::Submission;
@@ -367,7 +367,8 @@ fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
         .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", file.path().display()))?;
     let edited = set_time_limit(&text, seconds)
         .map_err(|e| anyhow::anyhow!("{}: {e}", file.path().display()))?;
-    write_atomic(file.path(), edited.as_bytes(), Existing::Replace)?;
+    // Beneath the package, as it was read: never through a link swapped in meanwhile.
+    file.write(edited.as_bytes(), Existing::Replace)?;
     Ok(format!(
         "problem.yaml: limits.time_limit set to {}",
         yaml_seconds(seconds)

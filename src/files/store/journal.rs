@@ -1,16 +1,18 @@
 //! The journal of a fixtures root's writes (see [`super`] for the protocol): staging files,
 //! committing a write of several by its plan, moving staged files into place without replacing
 //! anything, durably, and recovering what a killed writer left: rolled forward when committed,
-//! back when not.
+//! back when not. Every step goes through the descriptors of the root, the journal and the
+//! folders written into ([`Folder`]), never through a link.
 
-use std::fs::{self, File, OpenOptions, Permissions};
-use std::io::{self, Write};
+use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use rustix::io::Errno;
+use rustix::fs::Mode;
 
-use super::{plain_relative, require_plain_path};
+use super::plain_relative;
+use crate::files::beneath::Tree;
+use crate::files::folder::{Entry, Folder, WriteError};
 
 /// The folder below a fixtures root where a write stages its files; hidden, so discovery never
 /// takes it for a problem.
@@ -18,33 +20,27 @@ pub(super) const JOURNAL: &str = ".grundy-journal";
 /// The committed list of final paths (relative to the root) of a write of several files.
 pub(super) const PLAN: &str = "plan";
 pub(super) const PLAN_PARTIAL: &str = "plan.partial";
+/// The longest plan grundy reads back: a few paths; anything longer is not one it wrote.
+const PLAN_BYTES: u64 = 1 << 20;
 
 /// The journal of the write under way; removed when dropped, so a write that fails before its
 /// commit leaves nothing behind.
-pub(super) struct Staging {
-    root: PathBuf,
-    folder: PathBuf,
+pub(super) struct Staging<'a> {
+    root: &'a Folder,
+    folder: Folder,
 }
 
-impl Staging {
-    pub(super) fn begin(root: &Path) -> Result<Staging> {
-        let folder = root.join(JOURNAL);
-        fs::create_dir(&folder).with_context(|| {
+impl<'a> Staging<'a> {
+    pub(super) fn begin(root: &'a Folder) -> Result<Staging<'a>> {
+        let folder = root.create_folder(JOURNAL.as_ref()).with_context(|| {
             format!(
                 "cannot write into the fixtures root `{}`: cannot create `{}`, where grundy \
                  stages what it writes",
-                root.display(),
-                folder.display()
+                root.path().display(),
+                root.join(JOURNAL.as_ref()).display()
             )
         })?;
-        Ok(Staging {
-            root: root.to_path_buf(),
-            folder,
-        })
-    }
-
-    pub(super) fn file(&self, index: usize) -> PathBuf {
-        self.folder.join(index.to_string())
+        Ok(Staging { root, folder })
     }
 
     /// Writes one staged file and flushes it to the disk. New files get the usual permissions
@@ -53,17 +49,9 @@ impl Staging {
         &self,
         index: usize,
         bytes: &[u8],
-        permissions: Option<Permissions>,
-    ) -> io::Result<()> {
-        let mut file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(self.file(index))?;
-        if let Some(permissions) = permissions {
-            file.set_permissions(permissions)?;
-        }
-        file.write_all(bytes)?;
-        file.sync_all()
+        mode: Option<Mode>,
+    ) -> Result<(), WriteError> {
+        self.folder.create_new(&staged(index), bytes, mode)
     }
 
     /// Makes the staged files durable, then commits: from here on recovery rolls forward. (A
@@ -76,153 +64,147 @@ impl Staging {
             .collect::<Option<_>>()
             .context("grundy writes only UTF-8 paths into a fixtures root")?;
         let plan = serde_json::to_vec(&finals).expect("strings serialize");
-        let partial = self.folder.join(PLAN_PARTIAL);
-        File::create(&partial)
-            .and_then(|mut file| file.write_all(&plan).and_then(|()| file.sync_all()))
-            .and_then(|()| fs::rename(&partial, self.folder.join(PLAN)))
-            .and_then(|()| sync_folder_io(&self.folder))
-            .and_then(|()| sync_folder_io(&self.root))
-            .with_context(|| format!("cannot write `{}`", self.folder.join(PLAN).display()))
+        let (partial, done) = (OsStr::new(PLAN_PARTIAL), OsStr::new(PLAN));
+        self.folder.create_new(partial, &plan, None)?;
+        self.folder.rename(partial, &self.folder, done)?;
+        self.folder.sync()?;
+        self.root.sync()?;
+        Ok(())
+    }
+
+    /// Moves staged file `index` to `name` in `folder`, which must be free.
+    pub(super) fn publish(
+        &self,
+        index: usize,
+        folder: &Folder,
+        name: &OsStr,
+    ) -> Result<(), WriteError> {
+        self.folder.move_new(&staged(index), folder, name)
+    }
+
+    /// Moves staged file `index` over the file `name` in `folder`.
+    pub(super) fn replace(
+        &self,
+        index: usize,
+        folder: &Folder,
+        name: &OsStr,
+    ) -> Result<(), WriteError> {
+        self.folder.rename(&staged(index), folder, name)
+    }
+
+    /// Moves the file `name` of `folder`, published from staged file `index`, back.
+    pub(super) fn take_back(
+        &self,
+        index: usize,
+        folder: &Folder,
+        name: &OsStr,
+    ) -> Result<(), WriteError> {
+        folder.rename(name, &self.folder, &staged(index))
     }
 
     /// Withdraws the commit of a write that failed while moving its files into place (they are
     /// back in the journal): without its plan the journal is rolled back, here or by recovery.
     pub(super) fn uncommit(&self) {
-        let _ = fs::remove_file(self.folder.join(PLAN));
+        let _ = self.folder.remove(OsStr::new(PLAN));
     }
 }
 
-impl Drop for Staging {
+impl Drop for Staging<'_> {
     fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.folder);
+        let _ = remove(self.root, &self.folder);
     }
 }
 
-/// Finishes the write that a killed writer left in `root`'s journal, if any; the caller holds the
-/// exclusive lock. Staged files of a committed write are moved into place, any others deleted.
-pub(super) fn recover(root: &Path) -> Result<()> {
-    let journal = root.join(JOURNAL);
-    match journal.symlink_metadata() {
-        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(()),
-        Ok(meta) if meta.is_dir() => {}
+/// The name of staged file `index`.
+fn staged(index: usize) -> OsString {
+    OsString::from(index.to_string())
+}
+
+/// Removes the journal `journal` of `root`: its files, then itself. Only grundy writes in it, and
+/// only files; anything else found there is left, and the journal with it (an error).
+fn remove(root: &Folder, journal: &Folder) -> Result<(), WriteError> {
+    let mut names = vec![];
+    journal.for_each_entry(|name, _| names.push(name.to_owned()))?;
+    for name in names {
+        journal.remove_file(&name)?;
+    }
+    root.remove_folder(JOURNAL.as_ref())
+}
+
+/// Finishes the write that a killed writer left in the journal of `tree` (whose root folder is
+/// `root`), if any; the caller holds the exclusive lock. Staged files of a committed write are
+/// moved into place, any others deleted.
+pub(super) fn recover(tree: &Tree, root: &Folder) -> Result<()> {
+    let journal = match root.open_folder(JOURNAL.as_ref()) {
+        Ok(Some(journal)) => journal,
+        Ok(None) => return Ok(()),
         // Not a folder (a file, or a link, never followed): nothing of grundy's is in it.
-        _ => {
-            return fs::remove_file(&journal).with_context(|| {
+        Err(error) if error.is_not_folder() => {
+            return root.remove(JOURNAL.as_ref()).with_context(|| {
                 format!(
                     "`{}` is in the way of grundy's journal of unfinished writes; remove it",
-                    journal.display()
+                    root.join(JOURNAL.as_ref()).display()
                 )
             })
         }
-    }
+        Err(error) => return Err(error.into()),
+    };
     if let Some(finals) = read_plan(&journal) {
         let mut folders = Vec::new();
         for (index, relative) in finals.iter().enumerate() {
-            let staged = journal.join(index.to_string());
-            if !staged.is_file() {
+            if journal.entry(&staged(index))? != Entry::File {
                 continue; // moved into place before the interruption
             }
-            let target = root.join(relative);
-            let moved = match target.parent() {
-                // A folder made for the case may not have reached the disk before a crash.
-                Some(folder) => require_plain_path(root, relative)
-                    .and_then(|()| create_folders(root, folder))
-                    .map_err(|error| io::Error::other(format!("{error:#}"))),
-                None => Ok(()),
-            }
-            .and_then(|()| move_new(&staged, &target));
+            let target = tree.join(relative);
+            // A folder made for the case may not have reached the disk before a crash.
+            let moved = target.parent_folder(true).and_then(|folder| {
+                let (folder, name) = folder.expect("made when missing");
+                match journal.move_new(&staged(index), &folder, name) {
+                    // A hard link made, the removal of the staged name interrupted.
+                    Err(_) if journal.same_file(&staged(index), &folder, name) => Ok(None),
+                    moved => moved.map(|()| Some(folder)),
+                }
+            });
             match moved {
-                Ok(()) => {
+                Ok(None) => {}
+                Ok(Some(folder)) => {
                     eprintln!(
                         "note: finished writing `{}`, which an interrupted grundy left half done",
-                        target.display()
+                        target.path().display()
                     );
-                    folders.extend(target.parent().map(Path::to_path_buf));
+                    folders.push(folder);
                 }
-                // A hard link made, the removal of the staged name interrupted.
-                Err(_) if same_file(&staged, &target) => {}
                 Err(error) => eprintln!(
                     "warning: could not finish writing `{}`, which an interrupted grundy left \
-                     half done ({error}); its case may lack that file",
-                    target.display()
+                     half done ({}); its case may lack that file",
+                    target.path().display(),
+                    error.reason()
                 ),
             }
         }
-        folders.dedup();
         for folder in folders {
-            sync_folder(&folder)?;
+            folder.sync()?;
         }
     }
-    fs::remove_dir_all(&journal).with_context(|| {
+    remove(root, &journal).with_context(|| {
         format!(
             "cannot remove `{}`, left by an interrupted grundy; remove it by hand",
-            journal.display()
+            journal.path().display()
         )
     })
 }
 
 /// The committed plan: final paths, relative to the root, of staged files `0`, `1`, ... `None`
 /// when there is none (nothing was committed) or it is not one grundy wrote.
-fn read_plan(journal: &Path) -> Option<Vec<PathBuf>> {
-    let text = fs::read(journal.join(PLAN)).ok()?;
+fn read_plan(journal: &Folder) -> Option<Vec<PathBuf>> {
+    let text = journal.read(OsStr::new(PLAN), PLAN_BYTES + 1).ok()??;
+    if text.len() as u64 > PLAN_BYTES {
+        return None;
+    }
     let finals: Vec<PathBuf> = serde_json::from_slice::<Vec<String>>(&text)
         .ok()?
         .into_iter()
         .map(PathBuf::from)
         .collect();
     finals.iter().all(|p| plain_relative(p)).then_some(finals)
-}
-
-/// Renames `from` to `to` unless something stands at `to` (then `AlreadyExists`).
-pub(super) fn move_new(from: &Path, to: &Path) -> io::Result<()> {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use rustix::fs::{renameat_with, RenameFlags, CWD};
-        match renameat_with(CWD, from, CWD, to, RenameFlags::NOREPLACE) {
-            Ok(()) => return Ok(()),
-            // A filesystem without RENAME_NOREPLACE: a hard link never replaces either.
-            Err(Errno::INVAL | Errno::NOSYS | Errno::NOTSUP) => {}
-            Err(error) => return Err(error.into()),
-        }
-    }
-    fs::hard_link(from, to)?;
-    fs::remove_file(from)
-}
-
-/// Creates `folder` (below `root`) and the folders above it that are missing, each made durable
-/// in its parent.
-pub(super) fn create_folders(root: &Path, folder: &Path) -> Result<()> {
-    let mut missing = Vec::new();
-    let mut above = Some(folder);
-    while let Some(path) = above.filter(|p| *p != root && !p.is_dir()) {
-        missing.push(path);
-        above = path.parent();
-    }
-    for path in missing.into_iter().rev() {
-        match fs::create_dir(path) {
-            Err(error) if error.kind() != io::ErrorKind::AlreadyExists => {
-                return Err(error)
-                    .with_context(|| format!("cannot create the folder `{}`", path.display()))
-            }
-            _ => sync_folder(path.parent().unwrap_or(root))?,
-        }
-    }
-    Ok(())
-}
-
-fn same_file(a: &Path, b: &Path) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    match (a.symlink_metadata(), b.symlink_metadata()) {
-        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
-        _ => false,
-    }
-}
-
-pub(super) fn sync_folder(folder: &Path) -> Result<()> {
-    sync_folder_io(folder).with_context(|| format!("cannot flush `{}`", folder.display()))
-}
-
-/// Flushes a folder's entries (new names, renames) to the disk.
-fn sync_folder_io(folder: &Path) -> io::Result<()> {
-    File::open(folder)?.sync_all()
 }

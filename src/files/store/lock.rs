@@ -1,13 +1,15 @@
 //! The lock of a fixtures root: the root folder itself, locked with `flock` (shared by readers,
 //! exclusive by a writer), or on a filesystem where a folder cannot be locked exclusively (NFS)
-//! the lock file the first writer makes there.
+//! the lock file the first writer makes there. Both are opened through the root's descriptor.
 
-use std::fs::{File, OpenOptions};
+use std::ffi::OsStr;
+use std::fs::File;
 use std::io;
-use std::path::Path;
 
-use rustix::fs::FlockOperation;
+use rustix::fs::{FlockOperation, OFlags};
 use rustix::io::Errno;
+
+use crate::files::folder::Folder;
 
 /// The lock file of a fixtures root on a filesystem where a folder cannot be locked exclusively
 /// (NFS emulates `flock` with POSIX locks, which need a file open for writing). Made by the first
@@ -22,42 +24,38 @@ pub struct RootLock {
 
 impl RootLock {
     /// Waits for the shared lock of `root`.
-    pub(super) fn shared(root: &Path) -> io::Result<RootLock> {
-        let locked = match File::open(root.join(LOCK_FILE)) {
-            Err(error) if error.kind() == io::ErrorKind::NotFound => File::open(root)?,
-            opened => opened?,
+    pub(super) fn shared(root: &Folder) -> io::Result<RootLock> {
+        let locked = match root.open_file(OsStr::new(LOCK_FILE), OFlags::RDONLY)? {
+            Some(file) => RootLock::take(file, FlockOperation::LockShared)?,
+            None => root.lock(FlockOperation::LockShared)?,
         };
-        RootLock::take(locked, FlockOperation::LockShared)
+        Ok(RootLock { _locked: locked })
     }
 
     /// Waits for the exclusive lock of `root`, making the lock file where the folder itself
     /// cannot be locked so.
-    pub(super) fn exclusive(root: &Path) -> io::Result<RootLock> {
-        let lock_file = root.join(LOCK_FILE);
-        let writable = || OpenOptions::new().read(true).write(true).open(&lock_file);
-        match writable() {
-            Err(error) if error.kind() == io::ErrorKind::NotFound => {}
-            opened => return RootLock::take(opened?, FlockOperation::LockExclusive),
-        }
-        match RootLock::take(File::open(root)?, FlockOperation::LockExclusive) {
-            Err(error)
-                if [Errno::BADF, Errno::NOLCK, Errno::NOTSUP, Errno::INVAL]
-                    .contains(&Errno::from_io_error(&error).unwrap_or(Errno::IO)) =>
-            {
-                let created = OpenOptions::new()
-                    .read(true)
-                    .write(true)
-                    .create(true)
-                    .truncate(false)
-                    .open(&lock_file)?;
-                RootLock::take(created, FlockOperation::LockExclusive)
-            }
-            locked => locked,
-        }
+    pub(super) fn exclusive(root: &Folder) -> io::Result<RootLock> {
+        let name = OsStr::new(LOCK_FILE);
+        let locked = match root.open_file(name, OFlags::RDWR)? {
+            Some(file) => RootLock::take(file, FlockOperation::LockExclusive)?,
+            None => match root.lock(FlockOperation::LockExclusive) {
+                Err(error)
+                    if [Errno::BADF, Errno::NOLCK, Errno::NOTSUP, Errno::INVAL]
+                        .contains(&Errno::from_io_error(&error).unwrap_or(Errno::IO)) =>
+                {
+                    let created = root
+                        .open_file(name, OFlags::RDWR | OFlags::CREATE)?
+                        .expect("made when missing");
+                    RootLock::take(created, FlockOperation::LockExclusive)?
+                }
+                locked => locked?,
+            },
+        };
+        Ok(RootLock { _locked: locked })
     }
 
-    fn take(file: File, operation: FlockOperation) -> io::Result<RootLock> {
+    fn take(file: File, operation: FlockOperation) -> io::Result<File> {
         crate::files::flock(&file, operation)?;
-        Ok(RootLock { _locked: file })
+        Ok(file)
     }
 }

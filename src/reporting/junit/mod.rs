@@ -16,11 +16,10 @@
 //! are properties. `verify` adds a failing `(package)` test case to the suite of a
 //! package that is invalid or not verified, and a submission it did not judge is `skipped`.
 //!
-//! The file is written once, at the end of the run, atomically (a temporary file in the same
-//! folder, then a rename), replacing any earlier report at that path: CI never reads half a
-//! report, and the user named the file to be written.
+//! The file is written once, at the end of the run, where its [`Destination`] allows: a new or
+//! regular file atomically (CI never reads half a report; the user named the file to be
+//! written), a device or FIFO written into, a link to stdout to stdout.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -28,16 +27,15 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::events::{Event, RunKind};
 use super::verified::{points, Got, ProblemOutcome, Status, SubmissionRow};
-use super::{Reporter, Summary};
+use super::{Destination, Reporter, Summary};
 use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
-use crate::files::{write_atomic, Existing};
 use crate::judging::{CaseResult, Verdict};
 /// Bytes of a program's stderr kept in the report; CI viewers choke on huge reports.
 const STDERR_BYTES: usize = 16 * 1024;
 
 pub struct JunitReporter {
-    path: PathBuf,
+    destination: Destination,
     /// The report's name (the `testsuites` element): `grundy`, or `grundy verify`.
     name: &'static str,
     /// Per problem, in the order first reported: its name, testcases and their total time.
@@ -46,9 +44,9 @@ pub struct JunitReporter {
 }
 
 impl JunitReporter {
-    pub fn new(path: PathBuf) -> Self {
+    pub fn new(destination: Destination) -> Self {
         JunitReporter {
-            path,
+            destination,
             name: "grundy",
             suites: Vec::new(),
             cancelled: false,
@@ -100,8 +98,10 @@ impl JunitReporter {
             .junit(summary)
             .to_string()
             .context("cannot serialize the JUnit report")?;
-        write_atomic(&self.path, xml.as_bytes(), Existing::Replace)
-            .with_context(|| format!("cannot write the JUnit report `{}`", self.path.display()))
+        let path = &self.destination.path;
+        self.destination
+            .write(xml.as_bytes())
+            .with_context(|| format!("cannot write the JUnit report `{}`", path.display()))
     }
 }
 

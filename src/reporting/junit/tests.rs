@@ -4,6 +4,7 @@ use super::*;
 use crate::diffing;
 use crate::reporting::tests::case;
 use crate::reporting::verified::{ProblemHeading, RowScore};
+use std::path::PathBuf;
 
 fn results() -> Vec<CaseResult> {
     let mut pass = CaseResult::new(case("lieges-of-legendre/sample-1"), Verdict::AC, None);
@@ -40,7 +41,10 @@ fn results() -> Vec<CaseResult> {
 fn written(results: &[CaseResult]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("reports/junit.xml");
-    let mut reporter = JunitReporter::new(path.clone());
+    let mut reporter = JunitReporter::new(Destination {
+        path: path.clone(),
+        follow_links: false,
+    });
     for result in results {
         reporter.report(&Event::CaseFinished(result)).unwrap();
     }
@@ -160,7 +164,10 @@ fn an_earlier_report_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("junit.xml");
     std::fs::write(&path, "old").unwrap();
-    let mut reporter = JunitReporter::new(path.clone());
+    let mut reporter = JunitReporter::new(Destination {
+        path: path.clone(),
+        follow_links: false,
+    });
     reporter
         .report(&Event::CaseFinished(&results()[0]))
         .unwrap();
@@ -173,7 +180,10 @@ fn an_earlier_report_is_replaced() {
 /// A JUnit reporter of a `verify` run, started, writing `verify.xml` in `dir`.
 fn verify_reporter(dir: &std::path::Path) -> (JunitReporter, PathBuf) {
     let path = dir.join("verify.xml");
-    let mut reporter = JunitReporter::new(path.clone());
+    let mut reporter = JunitReporter::new(Destination {
+        path: path.clone(),
+        follow_links: false,
+    });
     let run = RunKind::Verify { unreadable: vec![] };
     reporter.report(&Event::RunStarted(&run)).unwrap();
     (reporter, path)

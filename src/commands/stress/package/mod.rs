@@ -228,7 +228,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     };
     print(&counterexample.render(color))?;
     if args.save {
-        let said = report::save(&root, tried.seed, &counterexample.shrunk.failure)?;
+        let said = report::save(&tree, tried.seed, &counterexample.shrunk.failure)?;
         print(&format!("{said}\n"))?;
     }
     print(&format!(

@@ -2,15 +2,14 @@
 //! input, the reference's answer, the output and the diff, as `check` shows a failure), and
 //! saved into the package as `data/secret/stress-<seed>.in` and `.ans`, never replacing a file.
 
-use std::path::{Path, PathBuf};
-
 use anyhow::Result;
 
 use super::super::report::{block, shrinking, verdict_line};
 use super::sizes::Shrunk;
 use super::trial::Found;
 use crate::diffing::Paint;
-use crate::files::{write_atomic, Existing};
+use crate::files::beneath::{Tree, TreePath};
+use crate::files::{Entry, Existing};
 use crate::judging::Verdict;
 
 /// The group saved cases go to, below `data/`.
@@ -79,39 +78,34 @@ impl Counterexample {
     }
 }
 
-/// Where case `seed` is saved in the package at `root`: its `.in` and `.ans`.
-pub fn saved_files(root: &Path, seed: u32) -> (PathBuf, PathBuf) {
-    let stem = root
-        .join("data")
-        .join(SAVED_GROUP)
-        .join(format!("stress-{seed}"));
-    (stem.with_extension("in"), stem.with_extension("ans"))
+/// Where case `seed` is saved in the package `tree`: its `.in` and `.ans`.
+pub fn saved_files(tree: &Tree, seed: u32) -> (TreePath, TreePath) {
+    let stem = format!("data/{SAVED_GROUP}/stress-{seed}");
+    (
+        tree.join(format!("{stem}.in")),
+        tree.join(format!("{stem}.ans")),
+    )
 }
 
 /// Saves the case into the package, the `.ans` first and the `.in` last (a case is there once
-/// its `.in` is), each atomically; a file already there is kept and the case not saved. The line
-/// saying what became of it.
-pub fn save(root: &Path, seed: u32, found: &Found) -> Result<String> {
-    let (input, answer) = saved_files(root, seed);
-    let shown = |path: &Path| {
-        crate::escape::visible(
-            &path
-                .strip_prefix(root)
-                .unwrap_or(path)
-                .display()
-                .to_string(),
-        )
-        .into_owned()
+/// its `.in` is), each atomically and beneath the package's descriptor, never through a link; a
+/// file already there is kept and the case not saved. The line saying what became of it.
+pub fn save(tree: &Tree, seed: u32, found: &Found) -> Result<String> {
+    let (input, answer) = saved_files(tree, seed);
+    let shown = |file: &TreePath| {
+        crate::escape::visible(&file.relative().display().to_string()).into_owned()
     };
-    if let Some(there) = [&input, &answer].into_iter().find(|p| p.exists()) {
-        return Ok(format!(
-            "not saved: `{}` is already there and stress never replaces a file; remove it to \
-             save this case again",
-            shown(there)
-        ));
+    for file in [&input, &answer] {
+        if file.entry()? != Entry::Missing {
+            return Ok(format!(
+                "not saved: `{}` is already there and stress never replaces a file; remove it \
+                 to save this case again",
+                shown(file)
+            ));
+        }
     }
-    write_atomic(&answer, &found.answer, Existing::Keep)?;
-    write_atomic(&input, &found.input, Existing::Keep)?;
+    answer.write(&found.answer, Existing::Keep)?;
+    input.write(&found.input, Existing::Keep)?;
     Ok(format!(
         "saved as `{}` and `{}`; `grundy verify` now judges every submission on it",
         shown(&input),
@@ -141,23 +135,24 @@ mod tests {
                 None,
             ),
         };
-        let said = save(dir.path(), 12, &found).unwrap();
+        let tree = Tree::open(dir.path(), crate::files::beneath::Scope::Package).unwrap();
+        let said = save(&tree, 12, &found).unwrap();
         assert!(
             said.starts_with("saved as `data/secret/stress-12.in`"),
             "{said}"
         );
-        let (input, answer) = saved_files(dir.path(), 12);
-        assert_eq!(std::fs::read(&input).unwrap(), b"3\n");
-        assert_eq!(std::fs::read(&answer).unwrap(), b"6\n");
+        let (input, answer) = saved_files(&tree, 12);
+        assert_eq!(std::fs::read(input.path()).unwrap(), b"3\n");
+        assert_eq!(std::fs::read(answer.path()).unwrap(), b"6\n");
         let other = Found {
             input: b"4\n".to_vec(),
             ..found
         };
-        let said = save(dir.path(), 12, &other).unwrap();
+        let said = save(&tree, 12, &other).unwrap();
         assert!(
             said.starts_with("not saved: `data/secret/stress-12.in`"),
             "{said}"
         );
-        assert_eq!(std::fs::read(&input).unwrap(), b"3\n");
+        assert_eq!(std::fs::read(input.path()).unwrap(), b"3\n");
     }
 }
