@@ -31,7 +31,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match script.check(&input) {
+    match script.check(&input, checktestdata::DEFAULT_HELD_BYTES) {
         Ok(()) => ExitCode::SUCCESS,
         Err(checktestdata::Failure::Rejected(rejection)) => {
             eprintln!("{rejection}");

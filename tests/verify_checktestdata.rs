@@ -87,3 +87,47 @@ fn a_script_that_does_not_parse_makes_the_package_invalid() {
         "{text}"
     );
 }
+
+/// `sum` with the validator `sum.ctd` replaced by `script`.
+fn sum_checked_by(project: &Project, script: &str) {
+    sum(project);
+    project.file("sum/input_validators/sum.ctd", script);
+}
+
+#[test]
+fn a_loop_of_divisions_of_huge_numbers_ends_at_the_budget_naming_the_line() {
+    // Each quotient touches 5,139 × 2,544 words: about 490 of them fill the 10^8 steps.
+    let project = Project::new();
+    sum_checked_by(
+        &project,
+        "SET(x = 10^99000, d = 10^49000 + 1)\nREP(100000)\nSET(y = x / d)\nEND\n\
+         INT(1, 1000) SPACE INT(1, 1000) NEWLINE\n",
+    );
+    let output = verify(&project);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "the input validator sum.ctd is broken on sample/1: script line 3: the script's work \
+             exceeds its budget of 100000064 steps for this input"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("package INVALID"), "{text}");
+}
+
+#[test]
+fn a_script_longer_than_any_needs_is_not_read() {
+    let project = Project::new();
+    sum_checked_by(&project, &format!("{}\nINT(1, 2)\n", "#".repeat(1 << 20)));
+    let output = verify(&project);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "sum.ctd: it is longer than 1024 KiB, which no checktestdata script needs (grundy \
+             reads no more)"
+        ) && text.contains("the validator sum.ctd does not compile"),
+        "{text}"
+    );
+}

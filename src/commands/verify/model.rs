@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::checking::default_validator::Options;
-use crate::checktestdata::Script;
+use crate::checktestdata::{self, Script};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::judging::Verdict;
@@ -105,10 +105,14 @@ impl InputValidator {
         let Kind::Checktestdata { script } = &program.kind else {
             return InputValidator::Program(program);
         };
-        let parsed = match script.read() {
-            Ok(text) => Script::parse(&text).map_err(|error| error.to_string()),
-            Err(error) => Err(format!("cannot read {}: {error}", script.path().display())),
-        };
+        let text = script
+            .open()
+            .map_err(|error| error.to_string())
+            .and_then(|file| {
+                let text = checktestdata::read_script(file);
+                text.map_err(|error| format!("{}: {error}", script.path().display()))
+            });
+        let parsed = text.and_then(|text| Script::parse(&text).map_err(|e| e.to_string()));
         InputValidator::Checktestdata {
             name: program.name,
             script: Arc::new(parsed),

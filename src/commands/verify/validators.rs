@@ -138,7 +138,7 @@ fn checktestdata_validation(script: &Result<Script, String>, case: &TestCase) ->
         Ok(input) => input,
         Err(error) => return Said::Broken(error.to_string()),
     };
-    match script.check(&input) {
+    match script.check(&input, checktestdata::DEFAULT_HELD_BYTES) {
         Ok(()) => Said::Valid,
         Err(checktestdata::Failure::Rejected(rejection)) => Said::Invalid(rejection.to_string()),
         Err(checktestdata::Failure::Script(error)) => Said::Broken(error.to_string()),
