@@ -16,7 +16,9 @@
 //! hold.
 //!
 //! This module knows nothing of packages or processes: `package::programs` finds the scripts,
-//! `commands::verify::validators` runs them.
+//! `commands::checktestdata` checks an input with one, and `commands::verify::validators` runs
+//! that as a contained child of grundy (its bounds are what makes the run's end name the
+//! script's line; the child's limits hold whatever they do not weigh).
 
 mod ast;
 mod budget;

@@ -83,10 +83,11 @@ pub struct TestCase {
 /// built-in problem's `validate`.
 pub enum InputValidator {
     Program(Program),
-    /// The script, read and parsed once, or why it could not be (read or parsed).
+    /// The script's text, read once and parsed (so that one that does not parse is known
+    /// before any input is checked), or why it could not be read or parsed.
     Checktestdata {
         name: String,
-        script: Arc<Result<Script, String>>,
+        script: Arc<Result<Vec<u8>, String>>,
     },
     BuiltIn(&'static grundy_problems::Problem),
 }
@@ -100,7 +101,8 @@ impl InputValidator {
         }
     }
 
-    /// A package's input validator: a checktestdata script is read and parsed here.
+    /// A package's input validator: a checktestdata script is read (through the package's
+    /// folder, as every file of it) and parsed here.
     fn of(program: Program) -> InputValidator {
         let Kind::Checktestdata { script } = &program.kind else {
             return InputValidator::Program(program);
@@ -112,7 +114,10 @@ impl InputValidator {
                 let text = checktestdata::read_script(file);
                 text.map_err(|error| format!("{}: {error}", script.path().display()))
             });
-        let parsed = text.and_then(|text| Script::parse(&text).map_err(|e| e.to_string()));
+        let parsed = text.and_then(|text| match Script::parse(&text) {
+            Ok(_) => Ok(text),
+            Err(error) => Err(error.to_string()),
+        });
         InputValidator::Checktestdata {
             name: program.name,
             script: Arc::new(parsed),
