@@ -2,12 +2,13 @@
 //! input, not about the machine: steps of work, [`steps_for`] the input's length, and bytes held
 //! by its values, at most what the run is given ([`DEFAULT_HELD_BYTES`] unless the caller says).
 //!
-//! Every command, loop iteration, test and expression node is a step. An operation on big
-//! numbers or long strings costs a step more for every [`WORDS_PER_STEP`] 64-bit words it
-//! touches, as the value modules weigh it before it runs (`*_work`): a copy, a sum or a
-//! comparison its operands' words, a product, quotient or remainder the product of their words,
-//! a power the square of its result's words. So a loop of divisions of huge numbers ends as soon
-//! as a loop that reads nothing would, and in the same message.
+//! Every command, loop iteration, test and operation (an operator, a variable's value) is a
+//! step; a constant is part of the step of what uses it. An operation on big numbers or long
+//! strings costs a step more for every [`WORDS_PER_STEP`] 64-bit words it touches, as the value
+//! modules weigh it before it runs (`*_work`): a copy, a sum or a comparison its operands' words,
+//! a product, quotient or remainder the product of their words, a power the square of its
+//! result's words. So a loop of divisions of huge numbers ends as soon as a loop that reads
+//! nothing would, and in the same message.
 //!
 //! The bytes held are those of the variables' values and array elements (each element with what
 //! its table and index take, [`ENTRY_BYTES`]), of INARRAY's index of an array, of what UNIQUE
@@ -64,7 +65,20 @@ impl Budget {
 
     /// One step that touches `words` words.
     pub fn work(&mut self, words: u64) -> Result<(), Overrun> {
-        let cost = 1 + words / WORDS_PER_STEP;
+        self.spend(1 + words / WORDS_PER_STEP)
+    }
+
+    /// What touching `words` words adds to a step already taken: nothing below
+    /// [`WORDS_PER_STEP`], so that the small numbers of most scripts cost no more.
+    #[inline]
+    pub fn extra(&mut self, words: u64) -> Result<(), Overrun> {
+        match words / WORDS_PER_STEP {
+            0 => Ok(()),
+            steps => self.spend(steps),
+        }
+    }
+
+    fn spend(&mut self, cost: u64) -> Result<(), Overrun> {
         match self.left.checked_sub(cost) {
             Some(left) => {
                 self.left = left;

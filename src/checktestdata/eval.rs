@@ -5,14 +5,14 @@
 //!
 //! Loops follow DOMjudge: REPI's and WHILEI's counter is 0 before the count or test is first
 //! computed and holds the number of iterations after; the separator runs between iterations.
-//! Each command, loop iteration, test and expression node is a step of the run's [`Budget`]
+//! Each command, loop iteration, test and operation is a step of the run's [`Budget`]
 //! (an operation on big values more, by their size), and its values are held within it: a loop
 //! that reads no input cannot go on forever, nor can a script fill the memory.
 
 use regex_automata::hybrid::dfa::Cache;
 
 use super::ast::{Cmd, Command, Compare, Expr, Target, Test};
-use super::budget::{steps_for, Budget, Overrun};
+use super::budget::{steps_for, Budget, Overrun, WORDS_PER_STEP};
 use super::input::Input;
 use super::number::Int;
 use super::pattern::Pattern;
@@ -90,6 +90,15 @@ impl Run<'_, '_> {
     /// One step that touches `words` words.
     pub(super) fn work(&mut self, words: u64) -> Step {
         self.budget.work(words).map_err(|o| self.over(o))
+    }
+
+    /// `words` touched within a step already taken.
+    #[inline]
+    pub(super) fn extra(&mut self, words: u64) -> Step {
+        if words < WORDS_PER_STEP {
+            return Ok(());
+        }
+        self.budget.extra(words).map_err(|o| self.over(o))
     }
 
     fn step(&mut self) -> Step {
@@ -228,7 +237,7 @@ impl Run<'_, '_> {
             Test::Or(a, b) => self.test(a)? || self.test(b)?,
             Test::Compare(compare, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
-                self.work(Value::compare_work(&a, &b))?;
+                self.extra(Value::compare_work(&a, &b))?;
                 let order = Value::compare(&a, &b).map_err(|f| self.fault(f.to_string()))?;
                 match compare {
                     Compare::Lt => order.is_lt(),
@@ -276,8 +285,9 @@ impl Run<'_, '_> {
     /// operation), before it is computed.
     pub(super) fn eval(&mut self, expr: &Expr) -> Step<Value> {
         let value = match expr {
+            // A constant is part of the step of what uses it (an operation, a command, a test).
             Expr::Const(value) => {
-                self.work(value.words())?;
+                self.extra(value.words())?;
                 Ok(value.clone())
             }
             Expr::Var(target) => {
@@ -305,12 +315,15 @@ impl Run<'_, '_> {
                 self.work(Value::pow_work(&a, &b))?;
                 Value::pow(&a, &b)
             }
-            Expr::Strlen(inner) => match self.eval(inner)? {
-                Value::Str(bytes) => Ok(Value::Int(Int::Small(bytes.len() as i64))),
-                other => {
-                    return Err(self.fault(format!("STRLEN of {other}, which is not a string")))
+            Expr::Strlen(inner) => {
+                self.step()?;
+                match self.eval(inner)? {
+                    Value::Str(bytes) => Ok(Value::Int(Int::Small(bytes.len() as i64))),
+                    other => {
+                        return Err(self.fault(format!("STRLEN of {other}, which is not a string")))
+                    }
                 }
-            },
+            }
         };
         value.map_err(|fault| self.fault(fault.to_string()))
     }

@@ -242,7 +242,7 @@ fn a_loop_that_reads_nothing_ends_at_the_step_bound() {
     let said = within(&script, "", 1000, MIB);
     assert!(
         said.starts_with(
-            "script line 3: the script's work exceeds its budget of 1000 steps for this input (a \
+            "script line 2: the script's work exceeds its budget of 1000 steps for this input (a \
              loop that reads no input, or arithmetic on huge numbers?)"
         ),
         "{said}"

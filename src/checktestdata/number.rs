@@ -109,7 +109,10 @@ impl Int {
 
     /// The 64-bit words of the magnitude (at least one).
     pub fn words(&self) -> u64 {
-        self.bits().div_ceil(64).max(1)
+        match self {
+            Int::Small(_) => 1,
+            Int::Big(big) => big.bits().div_ceil(64),
+        }
     }
 
     /// The words [`Int::pow`] touches for `exponent`: the square of its result's words (the

@@ -8,7 +8,7 @@
 use super::ast::{Expr, Notation, Target};
 use super::eval::{Run, Step};
 use super::input::Read;
-use super::number::parse_work;
+use super::number::{parse_work, Int};
 use super::pattern::Pattern;
 use super::value::{string_words, Value};
 
@@ -28,8 +28,11 @@ impl Run<'_, '_> {
         let what = || format!("expected an integer in [{min}, {max}]");
         let read = self.input.integer(&min, &max);
         if let Read::Value(value) = &read {
-            let bounds = min.words() + max.words() + 2 * value.words();
-            self.work(parse_work(self.input.at - start) + bounds)?;
+            // Numbers of a word each cost nothing beyond the command's step.
+            if [&min, &max, value].iter().any(|n| matches!(n, Int::Big(_))) {
+                let bounds = min.words() + max.words() + 2 * value.words();
+                self.extra(parse_work(self.input.at - start) + bounds)?;
+            }
         }
         let value = match read {
             Read::Value(value) if min <= value && value <= max => value,
@@ -92,8 +95,10 @@ impl Run<'_, '_> {
             }
         }
         let value = Value::Float(value);
-        let bounds = Value::compare_work(&value, &min) + Value::compare_work(&value, &max);
-        self.work(parse_work(self.input.at - start) + bounds)?;
+        if [&value, &min, &max].iter().any(|v| !v.fits_a_word()) {
+            let bounds = Value::compare_work(&value, &min) + Value::compare_work(&value, &max);
+            self.extra(parse_work(self.input.at - start) + bounds)?;
+        }
         let below = Value::compare(&value, &min).map_err(|f| self.fault(f.to_string()))?;
         let above = Value::compare(&value, &max).map_err(|f| self.fault(f.to_string()))?;
         if below.is_lt() || above.is_gt() {
@@ -126,7 +131,7 @@ impl Run<'_, '_> {
             Value::Str(bytes) => bytes,
             other => return Err(self.fault(format!("STRING of {other}, which is not a string"))),
         };
-        self.work(string_words(&wanted))?;
+        self.extra(string_words(&wanted))?;
         let start = self.input.at;
         if self.input.bytes[start..].starts_with(&wanted) {
             self.input.at += wanted.len();

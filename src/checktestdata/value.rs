@@ -55,6 +55,16 @@ impl Value {
         }
     }
 
+    /// Whether it is a number of one word (an integer, or a float's mantissa), which costs
+    /// nothing beyond the step of what reads or compares it.
+    pub fn fits_a_word(&self) -> bool {
+        match self {
+            Value::Int(n) => matches!(n, Int::Small(_)),
+            Value::Float(x) => matches!(x.mantissa(), Int::Small(_)),
+            Value::Str(_) => false,
+        }
+    }
+
     /// The bytes the value holds outside itself.
     pub fn held_bytes(&self) -> u64 {
         match self {
