@@ -36,7 +36,7 @@ pub fn run(args: ChecktestdataArgs) -> Result<ExitCode> {
     };
     let checked = Script::parse(&text)
         .map_err(Failure::Script)
-        .and_then(|script| script.check(&input, args.memory << 20));
+        .and_then(|script| script.check(&input, args.memory.saturating_mul(1 << 20)));
     let code = match &checked {
         Ok(()) => VALID,
         Err(Failure::Rejected(_)) => INVALID,
