@@ -251,7 +251,7 @@ impl Run<'_, '_> {
             Test::IsEof => self.input.at_end(),
             Test::Match(expr) => match self.eval(expr)? {
                 Value::Str(set) => {
-                    self.work(string_words(&set))?;
+                    self.extra(string_words(&set))?;
                     self.input.peek().is_some_and(|c| set.contains(&c))
                 }
                 other => return Err(self.fault(format!("MATCH of {other}, which is not a string"))),

@@ -343,6 +343,15 @@ fn what_a_script_makes_while_it_is_parsed_is_bounded() {
             .starts_with("script line 1: invalid regular expression"),
         "{said}"
     );
+    // Each compiled pattern counts 4 KiB besides its NFA: 20,000 of them pass 64 MiB.
+    let said = Script::parse("REGEX(\"a\")\n".repeat(20_000).as_bytes())
+        .err()
+        .unwrap();
+    assert!(
+        said.to_string()
+            .ends_with(": the script's regular expressions would take more than 64 MiB compiled"),
+        "{said}"
+    );
     // Constants beyond what folding may spend are computed as the script runs, to the same
     // values (the quotient checked by what a quotient is).
     let line = "SET(x = 10^99000 / (10^49000 + 1)) \

@@ -20,6 +20,9 @@ use regex_automata::{Anchored, Input, MatchKind};
 pub const MAX_PATTERN_BYTES: usize = 8 << 20;
 /// The most a pattern's lazy automaton keeps of the states it made (then it starts again).
 const CACHE_BYTES: usize = 2 << 20;
+/// What a compiled pattern takes besides its NFA: the lazy automaton's own structures and its
+/// cache's first states, with their allocations (about 2 KiB for `a`, counted generously).
+const AUTOMATON_BYTES: usize = 4 << 10;
 
 pub struct Pattern {
     dfa: DFA,
@@ -83,9 +86,9 @@ impl Pattern {
         self.dfa.create_cache()
     }
 
-    /// The bytes the compiled pattern takes (its cache aside).
+    /// The bytes the compiled pattern takes, its cache's first states included.
     pub fn bytes(&self) -> usize {
-        self.dfa.get_nfa().memory_usage()
+        self.dfa.get_nfa().memory_usage() + AUTOMATON_BYTES
     }
 
     /// The longest match at the start of `haystack`, if any, and what finding it took.
