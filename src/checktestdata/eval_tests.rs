@@ -319,6 +319,25 @@ fn the_values_held_are_counted_in_bytes() {
 }
 
 #[test]
+fn unique_weighs_each_comparison_as_it_sorts() {
+    // Floats of 40,001 digits times 10^-40000 beside short ones of the same magnitude: each
+    // comparison of the two kinds aligns them, millions of words; the sort ends at the budget.
+    let script = "SET(b = 10^40000)\nREPI(i, 100)\n\
+                  SET(a[2 * i] = (b + i) * 1.0e-40000, a[2 * i + 1] = 1.5 + i * 1.0e-9)\nEND\n\
+                  ASSERT(UNIQUE(a))";
+    let said = within(
+        &Script::parse(script.as_bytes()).unwrap(),
+        "",
+        2_000_000,
+        64 * MIB,
+    );
+    assert!(
+        said.starts_with("script line 5: the script's work exceeds its budget of 2000000 steps"),
+        "{said}"
+    );
+}
+
+#[test]
 fn a_regular_expression_costs_what_it_reads() {
     // `(a*b)?` matches nothing in a run of a's, but reads all of it each time looking for a b:
     // 100,000 bytes, 1,562 steps.

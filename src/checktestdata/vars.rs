@@ -12,7 +12,7 @@ use std::cmp::Ordering;
 
 use fnv::FnvHashMap;
 
-use super::budget::{Budget, Overrun, ENTRY_BYTES, INDEX_BYTES};
+use super::budget::{Budget, Overrun, ENTRY_BYTES, INDEX_BYTES, WORDS_PER_STEP};
 use super::number::Int;
 use super::value::{held_by, Key, Value};
 
@@ -227,12 +227,9 @@ impl Vars {
     ) -> Result<(), NotUnique> {
         let first = &self.slots[slots[0]];
         let mut tuples = Vec::with_capacity(first.len());
-        // The words the sort's comparisons may touch: each tuple's, about log2(n) times.
-        let mut words = 0;
         for (index, value) in first.entries() {
             let index_words: u64 = index.iter().map(Int::words).sum();
             budget.work(slots.len() as u64 * index_words)?;
-            words += value.words();
             let mut tuple = vec![value];
             for &other in &slots[1..] {
                 let value = self.get(other, index).ok_or_else(|| {
@@ -243,25 +240,56 @@ impl Vars {
                         names[slots[0]]
                     ))
                 })?;
-                words += value.words();
                 tuple.push(value);
             }
             tuples.push((tuple, index));
         }
-        budget
-            .work(words.saturating_mul(u64::from(tuples.len().checked_ilog2().unwrap_or(0) + 1)))?;
-        let order = |a: &Vec<&Value>, b: &Vec<&Value>| {
-            a.iter()
-                .zip(b)
-                .map(|(x, y)| Value::total_cmp(x, y))
-                .find(|o| *o != Ordering::Equal)
-                .unwrap_or(Ordering::Equal)
-        };
-        tuples.sort_by(|(a, i), (b, j)| order(a, b).then_with(|| i.cmp(j)));
-        match tuples
+        // A sort compares about n log2(n) times: a step each, and each comparison of big
+        // numbers weighed as it is made (the first comparison past the budget ends the run; the
+        // sort then finishes without comparing anything).
+        let n = tuples.len() as u64;
+        let comparisons = n.saturating_mul(u64::from(n.checked_ilog2().unwrap_or(0) + 1));
+        budget.extra(comparisons.saturating_mul(WORDS_PER_STEP))?;
+        let mut over = None;
+        let mut order =
+            |(a, i): &(Vec<&Value>, &[Int]), (b, j): &(Vec<&Value>, &[Int]), indices: bool| {
+                let pairs = a
+                    .iter()
+                    .zip(b)
+                    .map(|(x, y)| (Value::compare_work(x, y), x, y));
+                for (work, x, y) in pairs {
+                    if over.is_some() {
+                        return Ordering::Equal;
+                    }
+                    if let Err(overrun) = budget.extra(work) {
+                        over = Some(overrun);
+                        return Ordering::Equal;
+                    }
+                    match Value::total_cmp(x, y) {
+                        Ordering::Equal => continue,
+                        order => return order,
+                    }
+                }
+                if !indices || over.is_some() {
+                    return Ordering::Equal;
+                }
+                let index_words: u64 = i.iter().chain(j.iter()).map(Int::words).sum();
+                match budget.extra(index_words) {
+                    Ok(()) => i.cmp(j),
+                    Err(overrun) => {
+                        over = Some(overrun);
+                        Ordering::Equal
+                    }
+                }
+            };
+        tuples.sort_by(|x, y| order(x, y, true));
+        let twins = tuples
             .windows(2)
-            .find(|pair| order(&pair[0].0, &pair[1].0) == Ordering::Equal)
-        {
+            .find(|pair| order(&pair[0], &pair[1], false) == Ordering::Equal);
+        if let Some(overrun) = over {
+            return Err(NotUnique::Over(overrun));
+        }
+        match twins {
             None => Ok(()),
             Some(pair) => {
                 let values: Vec<String> = pair[0].0.iter().map(ToString::to_string).collect();
