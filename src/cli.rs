@@ -53,6 +53,10 @@ pub enum Command {
     Stress(StressArgs),
     /// Check every fixture input against its problem's constraints.
     Validate(ValidateArgs),
+    /// Check one input against a checktestdata script, as `verify` runs a package's `.ctd`
+    /// validators: exit 42 when it is valid, 43 when it is not (where and why on stderr), 2 when
+    /// the script is at fault (it does not parse, or fails while running).
+    Checktestdata(ChecktestdataArgs),
     /// Scaffold a new problem: a Kattis package any language fills (`--package`, and outside a
     /// grundy checkout), or a built-in problem in Rust (its folder under problems/, its
     /// registry line and a sample fixture).
@@ -299,6 +303,22 @@ pub struct TimeLimitArgs {
     /// How much containment the programs need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct ChecktestdataArgs {
+    /// The checktestdata script (at most 1 MiB).
+    #[arg(value_name = "SCRIPT")]
+    pub script: PathBuf,
+    /// The input to check [default: standard input].
+    #[arg(value_name = "INPUT")]
+    pub input: Option<PathBuf>,
+    /// The most the script's values may hold, in MiB (`verify` gives half the package's
+    /// validation memory limit).
+    #[arg(long, value_name = "MIB",
+          default_value_t = crate::checktestdata::DEFAULT_HELD_BYTES >> 20,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub memory: u64,
 }
 
 #[derive(Args, Debug)]

@@ -47,7 +47,7 @@ fn ours(input: &str) -> Result<bool, String> {
     let text = fs::read(script_of(input)).unwrap();
     let script = Script::parse(&text).map_err(|e| e.to_string())?;
     let bytes = fs::read(corpus().join(input)).unwrap();
-    match script.check(&bytes) {
+    match script.check(&bytes, interpreter::DEFAULT_HELD_BYTES) {
         Ok(()) => Ok(true),
         Err(interpreter::Failure::Rejected(_)) => Ok(false),
         Err(interpreter::Failure::Script(error)) => Err(error.to_string()),

@@ -16,6 +16,7 @@ mod build_cache;
 mod check;
 mod checkers;
 mod checktestdata;
+mod checktestdata_runs;
 mod config;
 mod daily_loop;
 mod exec_answers;

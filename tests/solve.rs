@@ -7,11 +7,7 @@ use common::*;
 fn solve(project: &Project, args: &[&str], input: &str) -> std::process::Output {
     let mut all = vec!["solve"];
     all.extend_from_slice(args);
-    project
-        .command(&all)
-        .write_stdin(input.to_string())
-        .output()
-        .unwrap()
+    project.grundy_fed(&all, input)
 }
 
 #[test]

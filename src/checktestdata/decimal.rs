@@ -2,14 +2,15 @@
 //! input or a script can write is one, so reading and comparing are exact (DOMjudge's GMP floats
 //! have 256 bits). Sums, differences and products are exact too; a quotient keeps
 //! [`QUOTIENT_DIGITS`] significant digits, truncated. The exponent stays within
-//! [`MAX_EXPONENT`] either way.
+//! [`MAX_EXPONENT`] either way. Each operation says beforehand what it will touch, in 64-bit
+//! words (`*_work`), for [`super::budget`]: aligning two exponents multiplies by a power of ten.
 
 use std::cmp::Ordering;
 use std::fmt;
 
 use num_bigint::BigInt;
 
-use super::number::{Fault, Int, MAX_DIGITS};
+use super::number::{words_of_digits, Fault, Int, MAX_DIGITS};
 
 /// The largest power of ten a float may carry, either way.
 pub const MAX_EXPONENT: i64 = 1_000_000_000_000_000;
@@ -72,6 +73,30 @@ impl Dec {
         self.exponent as f64 + (self.mantissa.bits() as f64 - 1.0) * LOG10_2
     }
 
+    pub fn mantissa(&self) -> &Int {
+        &self.mantissa
+    }
+
+    /// The words of the mantissa.
+    pub fn words(&self) -> u64 {
+        self.mantissa.words()
+    }
+
+    /// The words [`Dec::add`] touches: aligning the higher exponent's mantissa (a power of ten
+    /// and a product with it), then the sum.
+    pub fn add_work(&self, other: &Dec) -> u64 {
+        let shift = self.exponent.abs_diff(other.exponent);
+        if shift > MAX_DIGITS {
+            return 1;
+        }
+        let high = if self.exponent >= other.exponent {
+            self
+        } else {
+            other
+        };
+        shift_work(shift, high.words()) + self.words() + other.words()
+    }
+
     pub fn add(&self, other: &Dec) -> Result<Dec, Fault> {
         let (high, low) = if self.exponent >= other.exponent {
             (self, other)
@@ -94,19 +119,39 @@ impl Dec {
         )
     }
 
+    pub fn mul_work(&self, other: &Dec) -> u64 {
+        self.words() * other.words()
+    }
+
+    /// The digits [`Dec::div`] scales the dividend by, for [`QUOTIENT_DIGITS`] in the quotient.
+    fn quotient_scale(&self, other: &Dec) -> u64 {
+        let digits = |n: &Int| (n.bits() as f64 * LOG10_2) as i64;
+        (QUOTIENT_DIGITS + digits(&other.mantissa) - digits(&self.mantissa) + 2).max(0) as u64
+    }
+
+    /// The words [`Dec::div`] touches: scaling the dividend, then the schoolbook quotient.
+    pub fn div_work(&self, other: &Dec) -> u64 {
+        let scale = self.quotient_scale(other);
+        let scaled = self.words() + words_of_digits(scale);
+        shift_work(scale, self.words()) + scaled * other.words()
+    }
+
     pub fn div(&self, other: &Dec) -> Result<Dec, Fault> {
         if other.mantissa.signum() == 0 {
             return Err(Fault::DivisionByZero);
         }
-        let digits = |n: &Int| (n.bits() as f64 * LOG10_2) as i64;
-        let scale = (QUOTIENT_DIGITS + digits(&other.mantissa) - digits(&self.mantissa) + 2).max(0);
-        let scaled = self.mantissa.mul(&Int::pow10(scale as u64)?)?;
+        let scale = self.quotient_scale(other);
+        let scaled = self.mantissa.mul(&Int::pow10(scale)?)?;
         let exponent = self.exponent.checked_sub(other.exponent);
-        let exponent = exponent.and_then(|e| e.checked_sub(scale));
+        let exponent = exponent.and_then(|e| e.checked_sub(scale as i64));
         Dec::new(
             scaled.div(&other.mantissa)?,
             exponent.ok_or(Fault::TooLarge)?,
         )
+    }
+
+    pub fn pow_work(&self, exponent: u64) -> u64 {
+        self.mantissa.pow_work(exponent)
     }
 
     pub fn pow(&self, exponent: u64) -> Result<Dec, Fault> {
@@ -123,6 +168,35 @@ impl Dec {
         }
     }
 
+    /// The order of two numbers of the same sign that their magnitudes tell apart, if they do.
+    fn order_by_magnitude(&self, other: &Dec) -> Option<Ordering> {
+        let (low_a, low_b) = (self.magnitude(), other.magnitude());
+        if low_a > low_b + 1.0 {
+            Some(Ordering::Greater)
+        } else if low_b > low_a + 1.0 {
+            Some(Ordering::Less)
+        } else {
+            None
+        }
+    }
+
+    /// The words [`Dec::compare`] touches: nothing much unless the magnitudes are close, then
+    /// aligning one mantissa with the other and comparing them.
+    pub fn compare_work(&self, other: &Dec) -> u64 {
+        let (a, b) = (self.mantissa.signum(), other.mantissa.signum());
+        if a != b || a == 0 || self.order_by_magnitude(other).is_some() {
+            return 1;
+        }
+        let shift = self.exponent.abs_diff(other.exponent);
+        let high = if self.exponent >= other.exponent {
+            self
+        } else {
+            other
+        };
+        shift_work(shift, high.words())
+            + 2 * (self.words() + other.words() + words_of_digits(shift))
+    }
+
     /// The exact order. Magnitudes far apart are told by their logarithms; close ones by
     /// aligning the mantissas, whose shift is then no longer than the mantissas themselves.
     pub fn compare(&self, other: &Dec) -> Ordering {
@@ -130,15 +204,7 @@ impl Dec {
         if a != b || a == 0 {
             return a.cmp(&b);
         }
-        let (low_a, low_b) = (self.magnitude(), other.magnitude());
-        let by_magnitude = if low_a > low_b + 1.0 {
-            Some(Ordering::Greater)
-        } else if low_b > low_a + 1.0 {
-            Some(Ordering::Less)
-        } else {
-            None
-        };
-        if let Some(order) = by_magnitude {
+        if let Some(order) = self.order_by_magnitude(other) {
             return if a < 0 { order.reverse() } else { order };
         }
         let shift = self.exponent.abs_diff(other.exponent);
@@ -149,6 +215,11 @@ impl Dec {
         }
     }
 
+    /// The words [`Dec::normalized`] touches.
+    pub fn normalized_work(&self) -> u64 {
+        self.mantissa.strip_zeros_work()
+    }
+
     /// The value in lowest terms, equal for equal values.
     pub fn normalized(&self) -> (Int, i64) {
         let (mantissa, zeros) = self.mantissa.strip_zeros();
@@ -157,6 +228,13 @@ impl Dec {
             _ => (mantissa, self.exponent + zeros),
         }
     }
+}
+
+/// The words of shifting a mantissa of `words` words by `digits` decimal digits: the power of
+/// ten (its squarings), then the product with it.
+fn shift_work(digits: u64, words: u64) -> u64 {
+    let shift = words_of_digits(digits);
+    shift * shift + words * shift
 }
 
 impl From<Int> for Dec {

@@ -5,42 +5,34 @@
 //!
 //! Loops follow DOMjudge: REPI's and WHILEI's counter is 0 before the count or test is first
 //! computed and holds the number of iterations after; the separator runs between iterations.
-//! Every command run and every loop test is a step, and a run may take [`steps_for`] steps: a
-//! loop that reads no input cannot go on forever.
+//! Each command, loop iteration, test and operation is a step of the run's [`Budget`]
+//! (an operation on big values more, by their size), and its values are held within it: a loop
+//! that reads no input cannot go on forever, nor can a script fill the memory.
 
 use regex_automata::hybrid::dfa::Cache;
 
 use super::ast::{Cmd, Command, Compare, Expr, Target, Test};
+use super::budget::{steps_for, Budget, Overrun, WORDS_PER_STEP};
 use super::input::Input;
 use super::number::Int;
 use super::pattern::Pattern;
-use super::value::Value;
+use super::value::{string_words, Value};
 use super::vars::{show_index, NotUnique, Vars};
 use super::{Failure, Rejection, Script, ScriptError};
 
-/// Steps every run may take, however short its input.
-const BASE_STEPS: u64 = 100_000_000;
-/// Further steps for each byte of input.
-const STEPS_PER_BYTE: u64 = 16;
-
-/// The steps a run over `length` bytes may take.
-pub fn steps_for(length: usize) -> u64 {
-    BASE_STEPS.saturating_add(STEPS_PER_BYTE.saturating_mul(length as u64))
+/// Checks `bytes` with `script`, its values holding at most `most` bytes.
+pub fn run(script: &Script, bytes: &[u8], most: u64) -> Result<(), Failure> {
+    run_with(script, bytes, Budget::new(steps_for(bytes.len()), most))
 }
 
-pub fn run(script: &Script, bytes: &[u8]) -> Result<(), Failure> {
-    run_with(script, bytes, steps_for(bytes.len()))
-}
-
-/// [`run`] with a budget of `steps`.
-fn run_with(script: &Script, bytes: &[u8], steps: u64) -> Result<(), Failure> {
+/// [`run`] within `budget`.
+pub(super) fn run_with(script: &Script, bytes: &[u8], budget: Budget) -> Result<(), Failure> {
     let sites = script.patterns.len();
     let mut run = Run {
         script,
         input: Input { bytes, at: 0 },
         vars: Vars::new(script.parsed.names.len()),
-        limit: steps,
-        steps,
+        budget,
         line: 1,
         caches: script
             .patterns
@@ -48,6 +40,7 @@ fn run_with(script: &Script, bytes: &[u8], steps: u64) -> Result<(), Failure> {
             .map(|p| p.as_ref().map(Pattern::cache))
             .collect(),
         compiled: (0..sites).map(|_| None).collect(),
+        automata: vec![0; sites],
     };
     run.block(&script.parsed.body)?;
     if !run.input.at_end() {
@@ -60,15 +53,16 @@ pub struct Run<'s, 'i> {
     pub(super) script: &'s Script,
     pub(super) input: Input<'i>,
     vars: Vars,
-    /// The steps the run may take, and those left.
-    limit: u64,
-    steps: u64,
+    pub(super) budget: Budget,
     /// The line of the command running, for messages.
     line: u32,
     /// The lazy DFA caches of the constant patterns.
     pub(super) caches: Vec<Option<Cache>>,
     /// Patterns computed while running: the last one of each REGEX command, compiled.
     pub(super) compiled: Vec<Option<(Vec<u8>, Pattern, Cache)>>,
+    /// The bytes each REGEX command's automaton held the last time it ran, as the budget holds
+    /// them (its cache, and a computed pattern itself).
+    pub(super) automata: Vec<u64>,
 }
 
 pub type Step<T = ()> = Result<T, Failure>;
@@ -88,17 +82,27 @@ impl Run<'_, '_> {
         })
     }
 
-    fn step(&mut self) -> Step {
-        if self.steps == 0 {
-            return Err(self.fault(format!(
-                "the script ran {} steps on an input of {} bytes (a loop that reads no \
-                 input?): the interpreter stops there",
-                self.limit,
-                self.input.bytes.len()
-            )));
+    /// A bound of the budget passed, on the line running.
+    pub(super) fn over(&self, overrun: Overrun) -> Failure {
+        self.fault(overrun.to_string())
+    }
+
+    /// One step that touches `words` words.
+    pub(super) fn work(&mut self, words: u64) -> Step {
+        self.budget.work(words).map_err(|o| self.over(o))
+    }
+
+    /// `words` touched within a step already taken.
+    #[inline]
+    pub(super) fn extra(&mut self, words: u64) -> Step {
+        if words < WORDS_PER_STEP {
+            return Ok(());
         }
-        self.steps -= 1;
-        Ok(())
+        self.budget.extra(words).map_err(|o| self.over(o))
+    }
+
+    fn step(&mut self) -> Step {
+        self.work(0)
     }
 
     fn block(&mut self, commands: &[Command]) -> Step {
@@ -143,7 +147,9 @@ impl Run<'_, '_> {
                 self.set(target, value)
             }),
             Cmd::Unset(slots) => {
-                slots.iter().for_each(|&slot| self.vars.unset(slot));
+                for &slot in slots {
+                    self.vars.unset(slot, &mut self.budget);
+                }
                 Ok(())
             }
             Cmd::Rep {
@@ -224,12 +230,14 @@ impl Run<'_, '_> {
     }
 
     fn test(&mut self, test: &Test) -> Step<bool> {
+        self.step()?;
         Ok(match test {
             Test::Not(inner) => !self.test(inner)?,
             Test::And(a, b) => self.test(a)? && self.test(b)?,
             Test::Or(a, b) => self.test(a)? || self.test(b)?,
             Test::Compare(compare, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
+                self.extra(Value::compare_work(&a, &b))?;
                 let order = Value::compare(&a, &b).map_err(|f| self.fault(f.to_string()))?;
                 match compare {
                     Compare::Lt => order.is_lt(),
@@ -242,20 +250,28 @@ impl Run<'_, '_> {
             }
             Test::IsEof => self.input.at_end(),
             Test::Match(expr) => match self.eval(expr)? {
-                Value::Str(set) => self.input.peek().is_some_and(|c| set.contains(&c)),
+                Value::Str(set) => {
+                    self.extra(string_words(&set))?;
+                    self.input.peek().is_some_and(|c| set.contains(&c))
+                }
                 other => return Err(self.fault(format!("MATCH of {other}, which is not a string"))),
             },
-            Test::Unique(slots) => match self.vars.unique(slots, &self.script.parsed.names) {
-                Ok(()) => true,
-                Err(NotUnique::Undefined(slot)) => return Err(self.undefined(slot, "")),
-                Err(NotUnique::Rejected(why)) => return Err(self.reject(self.input.at, why)),
-            },
+            Test::Unique(slots) => {
+                let names = &self.script.parsed.names;
+                match self.vars.unique(slots, names, &mut self.budget) {
+                    Ok(()) => true,
+                    Err(NotUnique::Undefined(slot)) => return Err(self.undefined(slot, "")),
+                    Err(NotUnique::Rejected(why)) => return Err(self.reject(self.input.at, why)),
+                    Err(NotUnique::Over(overrun)) => return Err(self.over(overrun)),
+                }
+            }
             Test::InArray(expr, slot) => {
                 let value = self.eval(expr)?;
                 if !self.vars.is_defined(*slot) {
                     return Err(self.undefined(*slot, ""));
                 }
-                self.vars.contains(*slot, &value)
+                let found = self.vars.contains(*slot, &value, &mut self.budget);
+                found.map_err(|o| self.over(o))?
             }
         })
     }
@@ -265,32 +281,49 @@ impl Run<'_, '_> {
         self.fault(format!("the variable `{name}{index}` has no value"))
     }
 
+    /// The value of `expr`, each node a step weighed by what it touches (a copy, an
+    /// operation), before it is computed.
     pub(super) fn eval(&mut self, expr: &Expr) -> Step<Value> {
         let value = match expr {
-            Expr::Const(value) => Ok(value.clone()),
+            // A constant is part of the step of what uses it (an operation, a command, a test).
+            Expr::Const(value) => {
+                self.extra(value.words())?;
+                Ok(value.clone())
+            }
             Expr::Var(target) => {
                 let index = self.index(target)?;
+                let words = self.vars.get(target.slot, &index).map(Value::words);
+                self.work(words.unwrap_or(0))?;
                 return match self.vars.get(target.slot, &index) {
                     Some(value) => Ok(value.clone()),
                     None if index.is_empty() => Err(self.undefined(target.slot, "")),
                     None => Err(self.undefined(target.slot, &show_index(&index))),
                 };
             }
-            Expr::Neg(inner) => self.eval(inner)?.neg(),
+            Expr::Neg(inner) => {
+                let value = self.eval(inner)?;
+                self.work(value.words())?;
+                value.neg()
+            }
             Expr::Bin(op, a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
+                self.work(Value::arith_work(*op, &a, &b))?;
                 Value::arith(*op, &a, &b)
             }
             Expr::Pow(a, b) => {
                 let (a, b) = (self.eval(a)?, self.eval(b)?);
+                self.work(Value::pow_work(&a, &b))?;
                 Value::pow(&a, &b)
             }
-            Expr::Strlen(inner) => match self.eval(inner)? {
-                Value::Str(bytes) => Ok(Value::Int(Int::Small(bytes.len() as i64))),
-                other => {
-                    return Err(self.fault(format!("STRLEN of {other}, which is not a string")))
+            Expr::Strlen(inner) => {
+                self.step()?;
+                match self.eval(inner)? {
+                    Value::Str(bytes) => Ok(Value::Int(Int::Small(bytes.len() as i64))),
+                    other => {
+                        return Err(self.fault(format!("STRLEN of {other}, which is not a string")))
+                    }
                 }
-            },
+            }
         };
         value.map_err(|fault| self.fault(fault.to_string()))
     }
@@ -319,11 +352,8 @@ impl Run<'_, '_> {
 
     pub(super) fn set(&mut self, target: &Target, value: Value) -> Step {
         let index = self.index(target)?;
-        self.vars.set(target.slot, index, value).map_err(|most| {
-            self.fault(format!(
-                "more than {most} values held at once: the interpreter's bound"
-            ))
-        })
+        let set = self.vars.set(target.slot, index, value, &mut self.budget);
+        set.map_err(|o| self.over(o))
     }
 }
 

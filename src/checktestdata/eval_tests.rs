@@ -1,9 +1,10 @@
+use super::super::budget::{steps_for, Budget, DEFAULT_HELD_BYTES};
 use super::super::Script;
 
 /// What checking `input` with `script` says: "ok", or the message.
 fn check(script: &str, input: &str) -> String {
     let script = Script::parse(script.as_bytes()).unwrap_or_else(|e| panic!("{script:?}: {e}"));
-    match script.check(input.as_bytes()) {
+    match script.check(input.as_bytes(), DEFAULT_HELD_BYTES) {
         Ok(()) => "ok".into(),
         Err(failure) => failure.to_string(),
     }
@@ -238,14 +239,144 @@ fn faults_of_the_script_are_not_rejections() {
 #[test]
 fn a_loop_that_reads_nothing_ends_at_the_step_bound() {
     let script = Script::parse(b"SET(i = 0)\nWHILE(i >= 0)\nSET(i = i + 1)\nEND").unwrap();
-    let said = super::run_with(&script, b"", 1000).unwrap_err().to_string();
-    assert_eq!(
-        said,
-        "script line 2: the script ran 1000 steps on an input of 0 bytes (a loop that reads no \
-         input?): the interpreter stops there"
+    let said = within(&script, "", 1000, MIB);
+    assert!(
+        said.starts_with(
+            "script line 2: the script's work exceeds its budget of 1000 steps for this input (a \
+             loop that reads no input, or arithmetic on huge numbers?)"
+        ),
+        "{said}"
     );
-    assert_eq!(super::steps_for(0), 100_000_000);
-    assert_eq!(super::steps_for(10), 100_000_160);
+    assert_eq!(steps_for(0), 100_000_000);
+    assert_eq!(steps_for(10), 100_000_160);
+}
+
+const MIB: u64 = 1 << 20;
+
+/// What checking `input` with `script` says within a budget of `steps` steps and `bytes` bytes.
+fn within(script: &Script, input: &str, steps: u64, bytes: u64) -> String {
+    match super::run_with(script, input.as_bytes(), Budget::new(steps, bytes)) {
+        Ok(()) => "ok".into(),
+        Err(failure) => failure.to_string(),
+    }
+}
+
+#[test]
+fn arithmetic_on_big_numbers_costs_by_their_size() {
+    // 10^99000 has 5,139 words, 10^49000 + 1 has 2,544: a quotient touches their product,
+    // 13.07 million words, 204,275 steps of 64 words. Ten of them are more than 10^6 steps; ten
+    // quotients of small numbers are a few dozen.
+    let big = "SET(x = 10^99000, d = 10^49000 + 1)\nREP(10)\nSET(y = x / d)\nEND";
+    let said = within(&Script::parse(big.as_bytes()).unwrap(), "", 1_000_000, MIB);
+    assert!(
+        said.starts_with("script line 3: the script's work exceeds its budget of 1000000 steps"),
+        "{said}"
+    );
+    let small = "SET(x = 10^18, d = 7)\nREP(10)\nSET(y = x / d)\nEND";
+    assert_eq!(
+        within(&Script::parse(small.as_bytes()).unwrap(), "", 1000, MIB),
+        "ok"
+    );
+    // A power is weighed before it is computed: 10^99000 is 38 million words of squarings.
+    let power = Script::parse(b"SET(e = 99000)\nSET(x = 10^e)").unwrap();
+    let said = within(&power, "", 100_000, MIB);
+    assert!(
+        said.starts_with("script line 2: the script's work exceeds its budget"),
+        "{said}"
+    );
+    assert_eq!(within(&power, "", 1_000_000, MIB), "ok");
+}
+
+#[test]
+fn the_values_held_are_counted_in_bytes() {
+    // Each element holds a number of 5,139 words (41 KiB): 32 MiB hold fewer than 800 of them.
+    let blow_up = Script::parse(b"REPI(i, 1000000)\nSET(a[i] = 10^99000 + i)\nEND").unwrap();
+    assert_eq!(
+        blow_up.check(b"", 32 * MIB).unwrap_err().to_string(),
+        "script line 2: the script's values would hold more than 32 MiB, the most the \
+         interpreter lets them hold"
+    );
+    // A small number is an element's place alone (128 bytes): 100,000 of them fit in 32 MiB.
+    let small = Script::parse(b"REPI(i, 100000) SET(a[i] = i) END").unwrap();
+    assert_eq!(small.check(b"", 32 * MIB), Ok(()));
+    // What is replaced or unset is given back.
+    for script in [
+        "REP(1000) SET(x = 10^99000) END",
+        "REP(1000) SET(a[1] = 10^99000) END",
+        "REPI(i, 1000) SET(a[i] = 10^99000) UNSET(a) END",
+    ] {
+        let parsed = Script::parse(script.as_bytes()).unwrap();
+        assert_eq!(parsed.check(b"", MIB), Ok(()), "{script}");
+    }
+    // INARRAY's index of an array holds a place for each of its values (96 bytes): 5,000
+    // elements take 640,000 bytes, and their index 480,000 more.
+    let search = "REPI(i, 5000) SET(a[i] = i) END\nASSERT(INARRAY(1, a))";
+    let said = within(&Script::parse(search.as_bytes()).unwrap(), "", 1 << 30, MIB);
+    assert!(
+        said.starts_with("script line 2: the script's values would hold more than 1 MiB"),
+        "{said}"
+    );
+}
+
+#[test]
+fn unique_weighs_each_comparison_as_it_sorts() {
+    // Floats of 40,001 digits times 10^-40000 beside short ones of the same magnitude: each
+    // comparison of the two kinds aligns them, millions of words; the sort ends at the budget.
+    let script = "SET(b = 10^40000)\nREPI(i, 100)\n\
+                  SET(a[2 * i] = (b + i) * 1.0e-40000, a[2 * i + 1] = 1.5 + i * 1.0e-9)\nEND\n\
+                  ASSERT(UNIQUE(a))";
+    let said = within(
+        &Script::parse(script.as_bytes()).unwrap(),
+        "",
+        2_000_000,
+        64 * MIB,
+    );
+    assert!(
+        said.starts_with("script line 5: the script's work exceeds its budget of 2000000 steps"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_regular_expression_costs_what_it_reads() {
+    // `(a*b)?` matches nothing in a run of a's, but reads all of it each time looking for a b:
+    // 100,000 bytes, 1,562 steps.
+    let script = Script::parse(b"REP(100)\nREGEX(\"(a*b)?\")\nEND\nREGEX(\"a*\")").unwrap();
+    let input = "a".repeat(100_000);
+    let said = within(&script, &input, 100_000, MIB);
+    assert!(
+        said.starts_with("script line 2: the script's work exceeds its budget of 100000 steps"),
+        "{said}"
+    );
+    assert_eq!(within(&script, &input, 200_000, MIB), "ok");
+}
+
+#[test]
+fn what_a_script_makes_while_it_is_parsed_is_bounded() {
+    // Ten million states: refused as too large, not built.
+    let said = Script::parse(b"REGEX(\"a{1000}{1000}{10}\")")
+        .err()
+        .unwrap();
+    assert!(
+        said.to_string()
+            .starts_with("script line 1: invalid regular expression"),
+        "{said}"
+    );
+    // Each compiled pattern counts 4 KiB besides its NFA: 20,000 of them pass 64 MiB.
+    let said = Script::parse("REGEX(\"a\")\n".repeat(20_000).as_bytes())
+        .err()
+        .unwrap();
+    assert!(
+        said.to_string()
+            .ends_with(": the script's regular expressions would take more than 64 MiB compiled"),
+        "{said}"
+    );
+    // Constants beyond what folding may spend are computed as the script runs, to the same
+    // values (the quotient checked by what a quotient is).
+    let line = "SET(x = 10^99000 / (10^49000 + 1)) \
+                ASSERT(x * (10^49000 + 1) <= 10^99000 && (x + 1) * (10^49000 + 1) > 10^99000)\n";
+    let script = Script::parse(line.repeat(20).as_bytes()).unwrap();
+    assert_eq!(script.check(b"", DEFAULT_HELD_BYTES), Ok(()));
 }
 
 #[test]

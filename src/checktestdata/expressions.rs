@@ -1,6 +1,8 @@
 //! Expressions, tests and variables of a script, for [`super::parser`]: DOMjudge's precedences
-//! (see there), constant subexpressions computed as they are parsed, and each node's height,
-//! which the interpreter's recursion follows, held within [`MAX_DEPTH`](super::parser::MAX_DEPTH).
+//! (see there), constant subexpressions computed as they are parsed (within
+//! [`Folding`](super::parser::Folding)'s bounds: beyond them they are left for the run, whose
+//! budget weighs them), and each node's height, which the interpreter's recursion follows, held
+//! within [`MAX_DEPTH`](super::parser::MAX_DEPTH).
 
 use super::ast::{Compare, Expr, Target, Test};
 use super::decimal::Dec;
@@ -200,9 +202,9 @@ impl Parser<'_> {
         self.nesting -= 1;
         let height = self.deeper(h)?;
         Ok(match operand {
-            Expr::Const(value) => match value.neg() {
-                Ok(negated) => (Expr::Const(negated), 1),
-                Err(_) => (Expr::Neg(Box::new(Expr::Const(value))), height),
+            Expr::Const(value) => match self.folding.fold(value.words(), || value.neg()) {
+                Some(negated) => (Expr::Const(negated), 1),
+                None => (Expr::Neg(Box::new(Expr::Const(value))), height),
             },
             operand => (Expr::Neg(Box::new(operand)), height),
         })
@@ -218,10 +220,15 @@ impl Parser<'_> {
             };
             height = self.deeper(height.max(h))?;
             base = match (base, exponent) {
-                (Expr::Const(b), Expr::Const(e)) => match Value::pow(&b, &e) {
-                    Ok(power) => Expr::Const(power),
-                    Err(_) => Expr::Pow(Box::new(Expr::Const(b)), Box::new(Expr::Const(e))),
-                },
+                (Expr::Const(b), Expr::Const(e)) => {
+                    match self
+                        .folding
+                        .fold(Value::pow_work(&b, &e), || Value::pow(&b, &e))
+                    {
+                        Some(power) => Expr::Const(power),
+                        None => Expr::Pow(Box::new(Expr::Const(b)), Box::new(Expr::Const(e))),
+                    }
+                }
                 (b, e) => Expr::Pow(Box::new(b), Box::new(e)),
             };
         }
@@ -231,13 +238,14 @@ impl Parser<'_> {
     /// `left op right`, computed now when both are constants and that succeeds (a failure is
     /// left for when, and if, the script runs it).
     fn binary(
-        &self,
+        &mut self,
         op: Arith,
         (l, hl): Node<Expr>,
         (r, hr): Node<Expr>,
     ) -> Result<Node<Expr>, ScriptError> {
         if let (Expr::Const(a), Expr::Const(b)) = (&l, &r) {
-            if let Ok(value) = Value::arith(op, a, b) {
+            let work = Value::arith_work(op, a, b);
+            if let Some(value) = self.folding.fold(work, || Value::arith(op, a, b)) {
                 return Ok((Expr::Const(value), 1));
             }
         }

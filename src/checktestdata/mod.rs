@@ -1,21 +1,27 @@
 //! checktestdata, built in: DOMjudge's language for input validators (`.ctd` scripts), run
-//! in-process over an input's bytes. A [`Script`] is parsed once ([`Script::parse`]: a syntax
-//! error names the script's line and column) and checks any number of inputs
-//! ([`Script::check`]: an input that does not match is a [`Rejection`] naming the input's line
-//! and column and the script's line; a script that fails while running, say on an undefined
-//! variable, is a [`ScriptError`]: the validator's fault, not the input's).
+//! over an input's bytes. A [`Script`] is parsed once ([`Script::parse`]: a syntax error names
+//! the script's line and column) and checks any number of inputs ([`Script::check`]: an input
+//! that does not match is a [`Rejection`] naming the input's line and column and the script's
+//! line; a script that fails while running, say on an undefined variable, is a [`ScriptError`]:
+//! the validator's fault, not the input's).
 //!
 //! The language is DOMjudge's specification (doc/format-spec.md of DOMjudge/checktestdata);
-//! where it is silent, DOMjudge's implementation decides. What this interpreter bounds, so a
-//! hostile script or input cannot hang or exhaust the judge: nesting ([`parser::MAX_DEPTH`]),
-//! the size of numbers ([`number::MAX_DIGITS`] digits), the values held
-//! ([`vars::MAX_VALUES`]), and the steps a run may take ([`eval::steps_for`]: a loop that reads
-//! no input ends there, with an error).
+//! where it is silent, DOMjudge's implementation decides. What this interpreter bounds, so that
+//! the bound a hostile script or input meets is a fact about them, with the script's line, not
+//! the machine running out: a script's length ([`MAX_SCRIPT_BYTES`], [`read_script`]), nesting
+//! ([`parser::MAX_DEPTH`]), what parsing computes ([`parser::Folding`]) and compiles
+//! ([`pattern::MAX_PATTERN_BYTES`] a regular expression, [`MAX_PATTERNS_BYTES`] all), the size
+//! of numbers ([`number::MAX_DIGITS`] digits), and each run's [`budget`]: its steps, an
+//! operation on big numbers or long strings weighed by their size, and the bytes its values
+//! hold.
 //!
 //! This module knows nothing of packages or processes: `package::programs` finds the scripts,
-//! `commands::verify::validation` runs them.
+//! `commands::checktestdata` checks an input with one, and `commands::verify::validators` runs
+//! that as a contained child of grundy (its bounds are what makes the run's end name the
+//! script's line; the child's limits hold whatever they do not weigh).
 
 mod ast;
+mod budget;
 mod decimal;
 mod eval;
 mod expressions;
@@ -29,12 +35,45 @@ mod value;
 mod vars;
 
 use std::fmt;
+use std::io::Read;
 
 use ast::{Cmd, Command, Expr};
+pub use budget::DEFAULT_HELD_BYTES;
 use lexer::Pos;
 use parser::Parsed;
 use pattern::Pattern;
 use value::Value;
+
+/// The longest script read, in bytes: real ones are a few KiB, and what parsing makes of a script
+/// grows with it.
+pub const MAX_SCRIPT_BYTES: u64 = 1 << 20;
+/// What the constant patterns of a script's REGEX commands may take compiled, together.
+const MAX_PATTERNS_BYTES: usize = 64 << 20;
+
+/// Reads a script from `file`, refusing one longer than [`MAX_SCRIPT_BYTES`] without reading
+/// further.
+pub fn read_script(file: impl Read) -> Result<Vec<u8>, ReadError> {
+    let mut text = Vec::new();
+    file.take(MAX_SCRIPT_BYTES + 1)
+        .read_to_end(&mut text)
+        .map_err(ReadError::Io)?;
+    if text.len() as u64 > MAX_SCRIPT_BYTES {
+        return Err(ReadError::TooLong);
+    }
+    Ok(text)
+}
+
+/// Why a script could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("cannot read it: {0}")]
+    Io(std::io::Error),
+    #[error(
+        "it is longer than {} KiB, which no checktestdata script needs (grundy reads no more)",
+        MAX_SCRIPT_BYTES >> 10
+    )]
+    TooLong,
+}
 
 /// A parsed script, ready to check inputs; shared by any number of threads.
 pub struct Script {
@@ -48,20 +87,23 @@ impl Script {
     pub fn parse(text: &[u8]) -> Result<Script, ScriptError> {
         let parsed = parser::parse(text)?;
         let mut patterns = (0..parsed.regex_sites).map(|_| None).collect();
-        compile_patterns(&parsed.body, &mut patterns)?;
+        compile_patterns(&parsed.body, &mut patterns, &mut 0)?;
         Ok(Script { parsed, patterns })
     }
 
-    /// Checks `input`: `Ok` when it matches the script to its end.
-    pub fn check(&self, input: &[u8]) -> Result<(), Failure> {
-        eval::run(self, input)
+    /// Checks `input`: `Ok` when it matches the script to its end. Its values may hold `most`
+    /// bytes ([`DEFAULT_HELD_BYTES`] unless the caller has a reason for another bound).
+    pub fn check(&self, input: &[u8], most: u64) -> Result<(), Failure> {
+        eval::run(self, input, most)
     }
 }
 
-/// Compiles the constant patterns of the REGEX commands in `commands` and the blocks below.
+/// Compiles the constant patterns of the REGEX commands in `commands` and the blocks below,
+/// adding what they take to `taken`, which may not pass [`MAX_PATTERNS_BYTES`].
 fn compile_patterns(
     commands: &[Command],
     patterns: &mut Vec<Option<Pattern>>,
+    taken: &mut usize,
 ) -> Result<(), ScriptError> {
     for command in commands {
         match &command.what {
@@ -70,16 +112,25 @@ fn compile_patterns(
                 site,
                 ..
             } => {
-                let compiled =
-                    Pattern::new(bytes).map_err(|why| ScriptError::on_line(command.line, why))?;
+                let fault = |why| ScriptError::on_line(command.line, why);
+                let compiled = Pattern::new(bytes).map_err(fault)?;
+                *taken += compiled.bytes();
+                if *taken > MAX_PATTERNS_BYTES {
+                    return Err(fault(format!(
+                        "the script's regular expressions would take more than {} MiB compiled",
+                        MAX_PATTERNS_BYTES >> 20
+                    )));
+                }
                 patterns[*site] = Some(compiled);
             }
-            Cmd::Rep { body, .. } | Cmd::While { body, .. } => compile_patterns(body, patterns)?,
+            Cmd::Rep { body, .. } | Cmd::While { body, .. } => {
+                compile_patterns(body, patterns, taken)?
+            }
             Cmd::If {
                 then, otherwise, ..
             } => {
-                compile_patterns(then, patterns)?;
-                compile_patterns(otherwise, patterns)?;
+                compile_patterns(then, patterns, taken)?;
+                compile_patterns(otherwise, patterns, taken)?;
             }
             _ => {}
         }

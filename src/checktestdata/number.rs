@@ -1,7 +1,8 @@
 //! Integers of any size, an `i64` until a result overflows it, then a `BigInt`: the arithmetic
 //! of the checktestdata language (GMP's: `/` rounds toward zero, `%` takes the dividend's sign),
 //! within the interpreter's bounds. Going past a bound is a [`Fault`], never a silent rounding:
-//! a number has at most [`MAX_DIGITS`] digits.
+//! a number has at most [`MAX_DIGITS`] digits. Sizes are also counted in 64-bit words
+//! ([`Int::words`]), by which [`super::budget`] weighs the work of an operation before it runs.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -14,6 +15,20 @@ use num_traits::ToPrimitive;
 pub const MAX_DIGITS: u64 = 100_000;
 /// [`MAX_DIGITS`] in bits (log2(10) bits a digit).
 const MAX_BITS: u64 = 332_193;
+/// Whole decimal digits a 64-bit word holds (10^19 < 2^64).
+const DIGITS_PER_WORD: u64 = 19;
+
+/// The 64-bit words a number of `digits` decimal digits takes, at most.
+pub fn words_of_digits(digits: u64) -> u64 {
+    digits / DIGITS_PER_WORD + 1
+}
+
+/// The words reading a number written with `digits` digits touches: each word read multiplies
+/// what was read before (schoolbook).
+pub fn parse_work(digits: usize) -> u64 {
+    let words = words_of_digits(digits as u64);
+    words * words
+}
 
 /// Why a value could not be computed: always the script's doing.
 #[derive(Clone, Debug, PartialEq)]
@@ -90,6 +105,30 @@ impl Int {
             Int::Small(n) => u64::from(64 - n.unsigned_abs().leading_zeros()),
             Int::Big(big) => big.bits(),
         }
+    }
+
+    /// The 64-bit words of the magnitude (at least one).
+    pub fn words(&self) -> u64 {
+        match self {
+            Int::Small(_) => 1,
+            Int::Big(big) => big.bits().div_ceil(64),
+        }
+    }
+
+    /// The words [`Int::pow`] touches for `exponent`: the square of its result's words (the
+    /// squarings, schoolbook-counted), known before anything is computed; a power refused as
+    /// too large costs nothing.
+    pub fn pow_work(&self, exponent: u64) -> u64 {
+        match self {
+            Int::Small(-1..=1) => return 1,
+            _ if exponent == 0 => return 1,
+            _ => {}
+        }
+        if (self.bits() - 1).saturating_mul(exponent) >= MAX_BITS {
+            return 1;
+        }
+        let words = (self.bits() * exponent).div_ceil(64);
+        words * words
     }
 
     pub fn to_u64(&self) -> Option<u64> {
@@ -177,15 +216,26 @@ impl Int {
         Int::Small(10).pow(k)
     }
 
-    /// `self` with its trailing decimal zeros taken off, and how many there were.
+    /// `self` with its trailing decimal zeros taken off, and how many there were: eighteen at a
+    /// time, then one at a time, so a number of `d` digits takes about d / 18 divisions by a
+    /// word ([`Int::strip_zeros_work`]).
     pub fn strip_zeros(&self) -> (Int, i64) {
-        let ten = Int::Small(10);
         let (mut n, mut zeros) = (self.clone(), 0);
-        while n.signum() != 0 && n.rem(&ten) == Ok(Int::Small(0)) {
-            n = n.div(&ten).expect("ten is not zero");
-            zeros += 1;
+        for (divisor, digits) in [(Int::Small(10i64.pow(18)), 18), (Int::Small(10), 1)] {
+            while n.signum() != 0 && n.rem(&divisor) == Ok(Int::Small(0)) {
+                n = n.div(&divisor).expect("the divisor is not zero");
+                zeros += digits;
+            }
         }
         (n, zeros)
+    }
+
+    /// The words [`Int::strip_zeros`] touches, at most: a remainder and a quotient of the whole
+    /// number by a word for each of its words (eighteen zeros or more each) and for each of the
+    /// last seventeen zeros, and the remainder that ends each loop.
+    pub fn strip_zeros_work(&self) -> u64 {
+        let words = self.words();
+        2 * (words + 18) * words
     }
 }
 

@@ -8,10 +8,38 @@
 
 use super::ast::{Cmd, Command, Expr, Notation, Target};
 use super::lexer::{tokens, Pos, Tok, Word};
+use super::number::Fault;
+use super::value::Value;
 use super::ScriptError;
 
 /// How deep blocks, and expressions or tests, may nest.
 pub const MAX_DEPTH: u32 = 64;
+/// The words of work all constant folding of a script may do (tens of milliseconds).
+const FOLDING_WORK: u64 = 1 << 26;
+/// The words all the constants folding makes may hold (8 MiB).
+const FOLDING_KEPT: u64 = 1 << 20;
+
+/// What computing constant subexpressions while parsing may still spend, so that parsing a
+/// hostile script is bounded too: past it, they are computed when the script runs, within its
+/// budget.
+pub struct Folding {
+    work: u64,
+    kept: u64,
+}
+
+impl Folding {
+    /// The value `compute` makes, if its `work` and the value fit in what is left.
+    pub fn fold(
+        &mut self,
+        work: u64,
+        compute: impl FnOnce() -> Result<Value, Fault>,
+    ) -> Option<Value> {
+        self.work = self.work.checked_sub(work)?;
+        let value = compute().ok()?;
+        self.kept = self.kept.checked_sub(value.words())?;
+        Some(value)
+    }
+}
 
 /// A parsed script: its commands, its variables' names, how many REGEX commands it has.
 pub struct Parsed {
@@ -30,6 +58,10 @@ pub fn parse(text: &[u8]) -> Result<Parsed, ScriptError> {
         names: vec![],
         regex_sites: 0,
         nesting: 0,
+        folding: Folding {
+            work: FOLDING_WORK,
+            kept: FOLDING_KEPT,
+        },
     };
     let (body, end) = parser.block()?;
     match end {
@@ -70,6 +102,7 @@ pub struct Parser<'a> {
     regex_sites: usize,
     /// How deep the parser is in blocks, parentheses and operands.
     pub(super) nesting: u32,
+    pub(super) folding: Folding,
 }
 
 impl Parser<'_> {

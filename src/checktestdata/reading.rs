@@ -1,12 +1,16 @@
 //! The commands that read the input, for [`super::eval`]: SPACE and NEWLINE, INT, FLOAT and
 //! FLOATP (tokens as [`super::input`] reads them, then the range), STRING and REGEX. Each
-//! failure says what was expected and what the input has there, at the token's start.
+//! failure says what was expected and what the input has there, at the token's start. What a
+//! command reads is charged to the run's budget by what it touched: a number's digits (read in
+//! time quadratic in its words), its comparisons with the bounds, a string's bytes, what a
+//! regular expression's automaton read and holds.
 
 use super::ast::{Expr, Notation, Target};
 use super::eval::{Run, Step};
 use super::input::Read;
+use super::number::{parse_work, Int};
 use super::pattern::Pattern;
-use super::value::Value;
+use super::value::{string_words, Value};
 
 impl Run<'_, '_> {
     pub(super) fn byte(&mut self, wanted: u8, what: &str) -> Step {
@@ -22,7 +26,15 @@ impl Run<'_, '_> {
         let (min, max) = (self.integer(min)?, self.integer(max)?);
         let start = self.input.at;
         let what = || format!("expected an integer in [{min}, {max}]");
-        let value = match self.input.integer(&min, &max) {
+        let read = self.input.integer(&min, &max);
+        if let Read::Value(value) = &read {
+            // Numbers of a word each cost nothing beyond the command's step.
+            if [&min, &max, value].iter().any(|n| matches!(n, Int::Big(_))) {
+                let bounds = min.words() + max.words() + 2 * value.words();
+                self.extra(parse_work(self.input.at - start) + bounds)?;
+            }
+        }
+        let value = match read {
             Read::Value(value) if min <= value && value <= max => value,
             Read::Value(_) | Read::Beyond => {
                 let found = self.input.found(start);
@@ -83,6 +95,10 @@ impl Run<'_, '_> {
             }
         }
         let value = Value::Float(value);
+        if [&value, &min, &max].iter().any(|v| !v.fits_a_word()) {
+            let bounds = Value::compare_work(&value, &min) + Value::compare_work(&value, &max);
+            self.extra(parse_work(self.input.at - start) + bounds)?;
+        }
         let below = Value::compare(&value, &min).map_err(|f| self.fault(f.to_string()))?;
         let above = Value::compare(&value, &max).map_err(|f| self.fault(f.to_string()))?;
         if below.is_lt() || above.is_gt() {
@@ -115,6 +131,7 @@ impl Run<'_, '_> {
             Value::Str(bytes) => bytes,
             other => return Err(self.fault(format!("STRING of {other}, which is not a string"))),
         };
+        self.extra(string_words(&wanted))?;
         let start = self.input.at;
         if self.input.bytes[start..].starts_with(&wanted) {
             self.input.at += wanted.len();
@@ -126,9 +143,12 @@ impl Run<'_, '_> {
     }
 
     pub(super) fn regex(&mut self, pattern: &Expr, into: Option<&Target>, site: usize) -> Step {
-        let haystack = &self.input.bytes[self.input.at..];
-        let matched = match (&self.script.patterns[site], &mut self.caches[site]) {
-            (Some(pattern), Some(cache)) => pattern.longest(cache, haystack),
+        let start = self.input.at;
+        let haystack = &self.input.bytes[start..];
+        let (scan, held) = match (&self.script.patterns[site], &mut self.caches[site]) {
+            (Some(pattern), Some(cache)) => {
+                (pattern.longest(cache, haystack), cache.memory_usage())
+            }
             _ => {
                 let bytes = match self.eval(pattern)? {
                     Value::Str(bytes) => bytes,
@@ -139,15 +159,19 @@ impl Run<'_, '_> {
                 let compiled = &mut self.compiled[site];
                 if compiled.as_ref().is_none_or(|(last, ..)| **last != *bytes) {
                     let pattern = Pattern::new(&bytes).map_err(|why| self.fault(why))?;
+                    self.work((pattern.bytes() / 8) as u64)?;
                     let cache = pattern.cache();
                     self.compiled[site] = Some((bytes.to_vec(), pattern, cache));
                 }
-                let (_, pattern, cache) = self.compiled[site].as_mut().expect("compiled above");
-                pattern.longest(cache, &self.input.bytes[self.input.at..])
+                let (text, pattern, cache) = self.compiled[site].as_mut().expect("compiled above");
+                let scan = pattern.longest(cache, &self.input.bytes[start..]);
+                (scan, text.len() + pattern.bytes() + cache.memory_usage())
             }
         };
-        let start = self.input.at;
-        let length = match matched.map_err(|why| self.fault(why))? {
+        let scan = scan.map_err(|why| self.fault(why))?;
+        self.work(scan.work())?;
+        self.hold_automaton(site, held as u64)?;
+        let length = match scan.longest {
             Some(length) => length,
             None => {
                 let found = self.input.found(start);
@@ -164,6 +188,18 @@ impl Run<'_, '_> {
                 self.set(target, text)
             }
             None => Ok(()),
+        }
+    }
+
+    /// What the automaton of REGEX command `site` holds now, `bytes`, in the budget.
+    fn hold_automaton(&mut self, site: usize, bytes: u64) -> Step {
+        let before = std::mem::replace(&mut self.automata[site], bytes);
+        match bytes.checked_sub(before) {
+            Some(more) => self.budget.hold(more).map_err(|o| self.over(o)),
+            None => {
+                self.budget.release(before - bytes);
+                Ok(())
+            }
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The values of the checktestdata language: integers ([`Int`]), floats ([`Dec`]) and byte
 //! strings, and what the language does with them: arithmetic (integer when both sides are,
 //! float otherwise; none on strings), comparisons (numbers with numbers, strings bytewise), and
-//! keys for hashing that keep the types apart, as DOMjudge's arrays do.
+//! keys for hashing that keep the types apart, as DOMjudge's arrays do; and what each of these
+//! touches, in 64-bit words (`*_work`), and what a value holds, in bytes
+//! ([`Value::held_bytes`]), for [`super::budget`].
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -37,7 +39,51 @@ pub enum Key {
     Str(Arc<[u8]>),
 }
 
+/// What a big integer holds besides its words: the `BigInt` in its box, and the two
+/// allocations' bookkeeping.
+const BIG_INT_BYTES: u64 = 48;
+/// What a string holds besides its bytes: the shared allocation's counts and bookkeeping.
+const STRING_BYTES: u64 = 32;
+
 impl Value {
+    /// The words a copy of the value touches (a string is shared, not copied).
+    pub fn words(&self) -> u64 {
+        match self {
+            Value::Int(n) => n.words(),
+            Value::Float(x) => x.words(),
+            Value::Str(_) => 1,
+        }
+    }
+
+    /// Whether it is a number of one word (an integer, or a float's mantissa), which costs
+    /// nothing beyond the step of what reads or compares it.
+    pub fn fits_a_word(&self) -> bool {
+        match self {
+            Value::Int(n) => matches!(n, Int::Small(_)),
+            Value::Float(x) => matches!(x.mantissa(), Int::Small(_)),
+            Value::Str(_) => false,
+        }
+    }
+
+    /// The bytes the value holds outside itself.
+    pub fn held_bytes(&self) -> u64 {
+        match self {
+            Value::Int(n) => held_by(n),
+            Value::Float(x) => held_by(x.mantissa()),
+            Value::Str(s) => s.len() as u64 + STRING_BYTES,
+        }
+    }
+
+    /// The words [`Value::key`] touches: the number in lowest terms, or the string's bytes
+    /// (hashed with it).
+    pub fn key_work(&self) -> u64 {
+        match self {
+            Value::Int(n) => n.words(),
+            Value::Float(x) => x.normalized_work(),
+            Value::Str(s) => string_words(s),
+        }
+    }
+
     pub fn key(&self) -> Key {
         match self {
             Value::Int(n) => Key::Int(n.clone()),
@@ -57,13 +103,18 @@ impl Value {
         }
     }
 
+    /// The words [`Value::pow`] touches, known before it computes anything.
+    pub fn pow_work(a: &Value, b: &Value) -> u64 {
+        match (a, exponent(b)) {
+            (Value::Int(n), Some(exponent)) => n.pow_work(exponent),
+            (Value::Float(x), Some(exponent)) => x.pow_work(exponent),
+            _ => 1,
+        }
+    }
+
     /// `a ^ b`, `b` an integer in [0, 2^64) as DOMjudge's unsigned long.
     pub fn pow(a: &Value, b: &Value) -> Result<Value, Fault> {
-        let exponent = match b {
-            Value::Int(n) => n.to_u64(),
-            _ => None,
-        };
-        let exponent = exponent.ok_or_else(|| {
+        let exponent = exponent(b).ok_or_else(|| {
             Fault::Type(format!(
                 "the exponent {b} is not an integer in [0, 2^64): `^` takes no other"
             ))
@@ -72,6 +123,28 @@ impl Value {
             Value::Int(n) => n.pow(exponent).map(Value::Int),
             _ => a.number("a power")?.pow(exponent).map(Value::Float),
         }
+    }
+
+    /// The words [`Value::arith`] touches: a sum of integers their words, a product, quotient or
+    /// remainder the product of their words (schoolbook), floats as [`Dec`] weighs them.
+    pub fn arith_work(op: Arith, a: &Value, b: &Value) -> u64 {
+        if let (Value::Int(x), Value::Int(y)) = (a, b) {
+            return match op {
+                Arith::Add | Arith::Sub => x.words() + y.words(),
+                Arith::Mul | Arith::Div | Arith::Rem => x.words() * y.words(),
+            };
+        }
+        let (Ok(x), Ok(y)) = (a.number(""), b.number("")) else {
+            return 1;
+        };
+        a.words()
+            + b.words()
+            + match op {
+                Arith::Add | Arith::Sub => x.add_work(&y),
+                Arith::Mul => x.mul_work(&y),
+                Arith::Div => x.div_work(&y),
+                Arith::Rem => 1,
+            }
     }
 
     /// `a op b`: integer when both are, otherwise float; strings have no arithmetic.
@@ -107,6 +180,19 @@ impl Value {
         }
     }
 
+    /// The words [`Value::compare`] touches.
+    pub fn compare_work(a: &Value, b: &Value) -> u64 {
+        match (a, b) {
+            (Value::Int(x), Value::Int(y)) => x.words() + y.words(),
+            (Value::Str(x), Value::Str(y)) => string_words(x) + string_words(y),
+            (Value::Str(_), _) | (_, Value::Str(_)) => 1,
+            _ => match (a.number(""), b.number("")) {
+                (Ok(x), Ok(y)) => a.words() + b.words() + x.compare_work(&y),
+                _ => 1,
+            },
+        }
+    }
+
     /// The order of two numbers, or of two strings (bytewise); nothing else compares.
     pub fn compare(a: &Value, b: &Value) -> Result<Ordering, Fault> {
         match (a, b) {
@@ -130,6 +216,38 @@ impl Value {
             .cmp(&rank(b))
             .then_with(|| Value::compare(a, b).unwrap_or(Ordering::Equal))
     }
+}
+
+impl Key {
+    /// The bytes the key holds outside itself (a string's are counted as its own: it may
+    /// outlive the value it was made from).
+    pub fn held_bytes(&self) -> u64 {
+        match self {
+            Key::Int(n) | Key::Float(n, _) => held_by(n),
+            Key::Str(s) => s.len() as u64 + STRING_BYTES,
+        }
+    }
+}
+
+/// The bytes an integer holds outside itself.
+pub fn held_by(n: &Int) -> u64 {
+    match n {
+        Int::Small(_) => 0,
+        Int::Big(_) => 8 * n.words() + BIG_INT_BYTES,
+    }
+}
+
+/// An exponent of `^`: an integer in [0, 2^64).
+fn exponent(b: &Value) -> Option<u64> {
+    match b {
+        Value::Int(n) => n.to_u64(),
+        _ => None,
+    }
+}
+
+/// The words of a string's bytes.
+pub fn string_words(bytes: &[u8]) -> u64 {
+    (bytes.len() as u64).div_ceil(8).max(1)
 }
 
 impl fmt::Display for Value {

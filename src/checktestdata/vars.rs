@@ -3,17 +3,24 @@
 //! INARRAY through a value index built the first time an array is searched and kept up to date
 //! after that, so a script that never searches pays nothing for it.
 //!
-//! At most [`MAX_VALUES`] values are held at once, so a loop cannot fill the memory.
+//! What they hold is counted against the run's [`Budget`], so a loop cannot fill the memory: each
+//! value's own bytes, each array element's place ([`ENTRY_BYTES`], [`INDEX_BYTES`] for each
+//! further dimension) and its index's numbers, INARRAY's index ([`KEY_BYTES`] a distinct value),
+//! and UNIQUE's tuples while it sorts them ([`TUPLE_BYTES`] each).
 
 use std::cmp::Ordering;
 
 use fnv::FnvHashMap;
 
+use super::budget::{Budget, Overrun, ENTRY_BYTES, INDEX_BYTES, WORDS_PER_STEP};
 use super::number::Int;
-use super::value::{Key, Value};
+use super::value::{held_by, Key, Value};
 
-/// The most values (plain or array elements, all variables together) a run may hold.
-pub const MAX_VALUES: usize = 10_000_000;
+/// What a distinct value holds in INARRAY's index besides its own numbers: its key and count in
+/// the hash table, twice over for the table's spare room.
+const KEY_BYTES: u64 = 96;
+/// What UNIQUE holds for each element while it sorts, besides a reference per variable.
+const TUPLE_BYTES: u64 = 56;
 
 #[derive(Default)]
 struct Slot {
@@ -23,6 +30,8 @@ struct Slot {
     array: FnvHashMap<Box<[Int]>, Value>,
     /// How many times each value occurs, once INARRAY has looked at this variable.
     counts: Option<FnvHashMap<Key, u32>>,
+    /// The bytes all of it holds, as the budget counts them.
+    bytes: u64,
 }
 
 impl Slot {
@@ -35,16 +44,42 @@ impl Slot {
         plain.chain(self.array.iter().map(|(index, value)| (&index[..], value)))
     }
 
-    fn count(&mut self, value: &Value, by: i32) {
-        if let Some(counts) = &mut self.counts {
-            let key = value.key();
-            let count = counts.entry(key.clone()).or_insert(0);
-            *count = count.saturating_add_signed(by);
-            if *count == 0 {
-                counts.remove(&key);
-            }
-        }
+    fn hold(&mut self, bytes: u64, budget: &mut Budget) -> Result<(), Overrun> {
+        budget.hold(bytes)?;
+        self.bytes += bytes;
+        Ok(())
     }
+
+    fn release(&mut self, bytes: u64, budget: &mut Budget) {
+        budget.release(bytes);
+        self.bytes = self.bytes.saturating_sub(bytes);
+    }
+
+    /// Counts `value` once more (`by` 1) or once less (-1) in INARRAY's index, if there is one.
+    fn count(&mut self, value: &Value, by: i32, budget: &mut Budget) -> Result<(), Overrun> {
+        let Some(counts) = &mut self.counts else {
+            return Ok(());
+        };
+        budget.work(value.key_work())?;
+        let key = value.key();
+        let count = counts.entry(key.clone()).or_insert(0);
+        let new = *count == 0;
+        *count = count.saturating_add_signed(by);
+        if *count == 0 {
+            counts.remove(&key);
+            self.release(KEY_BYTES + key.held_bytes(), budget);
+        } else if new {
+            self.hold(KEY_BYTES + key.held_bytes(), budget)?;
+        }
+        Ok(())
+    }
+}
+
+/// What an array element at `index` takes besides its value.
+fn element_place(index: &[Int]) -> u64 {
+    let dimensions = index.len() as u64;
+    let numbers: u64 = index.iter().map(held_by).sum();
+    ENTRY_BYTES + INDEX_BYTES * dimensions.saturating_sub(1) + numbers
 }
 
 /// Why UNIQUE did not hold.
@@ -53,18 +88,24 @@ pub enum NotUnique {
     Undefined(usize),
     /// The input breaks it: why, for people.
     Rejected(String),
+    /// Sorting would pass the run's budget.
+    Over(Overrun),
+}
+
+impl From<Overrun> for NotUnique {
+    fn from(overrun: Overrun) -> NotUnique {
+        NotUnique::Over(overrun)
+    }
 }
 
 pub struct Vars {
     slots: Vec<Slot>,
-    held: usize,
 }
 
 impl Vars {
     pub fn new(count: usize) -> Vars {
         Vars {
             slots: (0..count).map(|_| Slot::default()).collect(),
-            held: 0,
         }
     }
 
@@ -80,51 +121,84 @@ impl Vars {
         self.slots[slot].defined
     }
 
-    /// Sets a value; `Err` when that would hold more than [`MAX_VALUES`].
-    pub fn set(&mut self, slot: usize, index: Vec<Int>, value: Value) -> Result<(), usize> {
-        let held = self.held;
+    /// Sets a value; `Err` when that would hold more than the budget allows (nothing is set then).
+    pub fn set(
+        &mut self,
+        slot: usize,
+        index: Vec<Int>,
+        value: Value,
+        budget: &mut Budget,
+    ) -> Result<(), Overrun> {
         let slot = &mut self.slots[slot];
-        if held >= MAX_VALUES && !index.is_empty() && !slot.array.contains_key(&index[..]) {
-            return Err(MAX_VALUES);
+        // An element's place is the same whichever value it holds.
+        let place = match index.is_empty() {
+            true => 0,
+            false => element_place(&index),
+        };
+        let taken = place + value.held_bytes();
+        slot.hold(taken, budget)?;
+        if let Err(overrun) = slot.count(&value, 1, budget) {
+            slot.release(taken, budget);
+            return Err(overrun);
         }
         slot.defined = true;
-        slot.count(&value, 1);
-        let old = if index.is_empty() {
-            slot.plain.replace(value)
-        } else {
-            slot.array.insert(index.into_boxed_slice(), value)
+        let old = match index.is_empty() {
+            true => slot.plain.replace(value),
+            false => slot.array.insert(index.into_boxed_slice(), value),
         };
-        match old {
-            Some(old) => slot.count(&old, -1),
-            None => self.held += 1,
+        if let Some(old) = old {
+            slot.release(place + old.held_bytes(), budget);
+            slot.count(&old, -1, budget)?;
         }
         Ok(())
     }
 
-    pub fn unset(&mut self, slot: usize) {
+    /// Forgets everything `slot` holds.
+    pub fn unset(&mut self, slot: usize, budget: &mut Budget) {
         let slot = &mut self.slots[slot];
-        self.held -= slot.len();
+        budget.release(slot.bytes);
         *slot = Slot::default();
     }
 
     /// Whether the array `slot` holds `value` (an integer never equals a float here).
-    pub fn contains(&mut self, slot: usize, value: &Value) -> bool {
+    pub fn contains(
+        &mut self,
+        slot: usize,
+        value: &Value,
+        budget: &mut Budget,
+    ) -> Result<bool, Overrun> {
         let slot = &mut self.slots[slot];
         if slot.counts.is_none() {
             let mut counts = FnvHashMap::default();
+            let mut bytes = 0;
             for (_, held) in slot.entries() {
-                *counts.entry(held.key()).or_insert(0) += 1;
+                budget.work(held.key_work())?;
+                let key = held.key();
+                if !counts.contains_key(&key) {
+                    let taken = KEY_BYTES + key.held_bytes();
+                    budget.hold(taken)?;
+                    bytes += taken;
+                }
+                *counts.entry(key).or_insert(0) += 1;
             }
             slot.counts = Some(counts);
+            slot.bytes += bytes;
         }
-        slot.counts
+        budget.work(value.key_work())?;
+        Ok(slot
+            .counts
             .as_ref()
-            .is_some_and(|counts| counts.contains_key(&value.key()))
+            .is_some_and(|counts| counts.contains_key(&value.key())))
     }
 
     /// UNIQUE(a, b, ...): the variables have the same indices, and the tuples of their values
     /// at those indices are all different.
-    pub fn unique(&self, slots: &[usize], names: &[String]) -> Result<(), NotUnique> {
+    pub fn unique(
+        &self,
+        slots: &[usize],
+        names: &[String],
+        budget: &mut Budget,
+    ) -> Result<(), NotUnique> {
         if let Some(&undefined) = slots.iter().find(|&&s| !self.slots[s].defined) {
             return Err(NotUnique::Undefined(undefined));
         }
@@ -137,8 +211,25 @@ impl Vars {
                 )));
             }
         }
+        let sorted = first.len() as u64 * (TUPLE_BYTES + 8 * slots.len() as u64);
+        budget.hold(sorted)?;
+        let found = self.sort_unique(slots, names, budget);
+        budget.release(sorted);
+        found
+    }
+
+    /// [`Vars::unique`] once the variables are known to have as many values.
+    fn sort_unique(
+        &self,
+        slots: &[usize],
+        names: &[String],
+        budget: &mut Budget,
+    ) -> Result<(), NotUnique> {
+        let first = &self.slots[slots[0]];
         let mut tuples = Vec::with_capacity(first.len());
         for (index, value) in first.entries() {
+            let index_words: u64 = index.iter().map(Int::words).sum();
+            budget.work(slots.len() as u64 * index_words)?;
             let mut tuple = vec![value];
             for &other in &slots[1..] {
                 let value = self.get(other, index).ok_or_else(|| {
@@ -153,18 +244,52 @@ impl Vars {
             }
             tuples.push((tuple, index));
         }
-        let order = |a: &Vec<&Value>, b: &Vec<&Value>| {
-            a.iter()
-                .zip(b)
-                .map(|(x, y)| Value::total_cmp(x, y))
-                .find(|o| *o != Ordering::Equal)
-                .unwrap_or(Ordering::Equal)
-        };
-        tuples.sort_by(|(a, i), (b, j)| order(a, b).then_with(|| i.cmp(j)));
-        match tuples
+        // A sort compares about n log2(n) times: a step each, and each comparison of big
+        // numbers weighed as it is made (the first comparison past the budget ends the run; the
+        // sort then finishes without comparing anything).
+        let n = tuples.len() as u64;
+        let comparisons = n.saturating_mul(u64::from(n.checked_ilog2().unwrap_or(0) + 1));
+        budget.extra(comparisons.saturating_mul(WORDS_PER_STEP))?;
+        let mut over = None;
+        let mut order =
+            |(a, i): &(Vec<&Value>, &[Int]), (b, j): &(Vec<&Value>, &[Int]), indices: bool| {
+                let pairs = a
+                    .iter()
+                    .zip(b)
+                    .map(|(x, y)| (Value::compare_work(x, y), x, y));
+                for (work, x, y) in pairs {
+                    if over.is_some() {
+                        return Ordering::Equal;
+                    }
+                    if let Err(overrun) = budget.extra(work) {
+                        over = Some(overrun);
+                        return Ordering::Equal;
+                    }
+                    match Value::total_cmp(x, y) {
+                        Ordering::Equal => continue,
+                        order => return order,
+                    }
+                }
+                if !indices || over.is_some() {
+                    return Ordering::Equal;
+                }
+                let index_words: u64 = i.iter().chain(j.iter()).map(Int::words).sum();
+                match budget.extra(index_words) {
+                    Ok(()) => i.cmp(j),
+                    Err(overrun) => {
+                        over = Some(overrun);
+                        Ordering::Equal
+                    }
+                }
+            };
+        tuples.sort_by(|x, y| order(x, y, true));
+        let twins = tuples
             .windows(2)
-            .find(|pair| order(&pair[0].0, &pair[1].0) == Ordering::Equal)
-        {
+            .find(|pair| order(&pair[0], &pair[1], false) == Ordering::Equal);
+        if let Some(overrun) = over {
+            return Err(NotUnique::Over(overrun));
+        }
+        match twins {
             None => Ok(()),
             Some(pair) => {
                 let values: Vec<String> = pair[0].0.iter().map(ToString::to_string).collect();

@@ -3,6 +3,7 @@
 
 mod add;
 mod check;
+pub mod checktestdata;
 mod gen;
 pub mod generate;
 mod given;
@@ -38,6 +39,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::Generate(args) => generate::run(args, color),
         Command::Stress(args) => stress::run(args, color),
         Command::Validate(args) => validate::run(args),
+        Command::Checktestdata(args) => checktestdata::run(args),
         Command::New(args) => new::run(args),
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color),

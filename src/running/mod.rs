@@ -25,6 +25,19 @@ pub use in_process::{
 };
 pub use subject::{Input, RunError, Subject};
 
+/// grundy's own executable, which runs built-in code as a contained child: `grundy solve` under
+/// `--isolate`, `grundy checktestdata` for a package's scripts.
+pub fn own_executable() -> std::io::Result<std::path::PathBuf> {
+    // A unit test's executable is the test harness, which given those words would run the tests
+    // they name.
+    if cfg!(test) {
+        return Err(std::io::Error::other(
+            "a unit test has no grundy executable to run (the integration tests run it)",
+        ));
+    }
+    std::env::current_exe()
+}
+
 /// How a run ended, when it did not end normally.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Failure {
@@ -138,5 +151,17 @@ impl std::fmt::Display for Failure {
                 f.write_str("started too many processes at once and was ended")
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_unit_test_never_runs_itself_as_grundy() {
+        let refused = super::own_executable().unwrap_err().to_string();
+        assert!(
+            refused.contains("a unit test has no grundy executable"),
+            "{refused}"
+        );
     }
 }

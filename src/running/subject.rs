@@ -129,7 +129,7 @@ impl Subject {
                 }
             }
             None if isolate => Subject::Isolated {
-                grundy: std::env::current_exe().context("cannot find the grundy executable")?,
+                grundy: super::own_executable().context("cannot find the grundy executable")?,
             },
             None => Subject::BuiltIn,
         })

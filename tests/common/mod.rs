@@ -61,6 +61,14 @@ impl Project {
         self.command(args).output().expect("the grundy binary runs")
     }
 
+    /// `grundy ARGS` run in the project folder, `input` on its stdin.
+    pub fn grundy_fed(&self, args: &[&str], input: &str) -> Output {
+        self.command(args)
+            .write_stdin(input.to_string())
+            .output()
+            .expect("the grundy binary runs")
+    }
+
     /// `grundy verify ARGS`, its build cache beside the package as a user's would be (not in
     /// the test build's target folder).
     pub fn verify(&self, args: &[&str]) -> Output {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::checking::default_validator::Options;
-use crate::checktestdata::Script;
+use crate::checktestdata::{self, Script};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::judging::Verdict;
@@ -83,10 +83,11 @@ pub struct TestCase {
 /// built-in problem's `validate`.
 pub enum InputValidator {
     Program(Program),
-    /// The script, read and parsed once, or why it could not be (read or parsed).
+    /// The script's text, read once and parsed (so that one that does not parse is known
+    /// before any input is checked), or why it could not be read or parsed.
     Checktestdata {
         name: String,
-        script: Arc<Result<Script, String>>,
+        script: Arc<Result<Vec<u8>, String>>,
     },
     BuiltIn(&'static grundy_problems::Problem),
 }
@@ -100,15 +101,23 @@ impl InputValidator {
         }
     }
 
-    /// A package's input validator: a checktestdata script is read and parsed here.
+    /// A package's input validator: a checktestdata script is read (through the package's
+    /// folder, as every file of it) and parsed here.
     fn of(program: Program) -> InputValidator {
         let Kind::Checktestdata { script } = &program.kind else {
             return InputValidator::Program(program);
         };
-        let parsed = match script.read() {
-            Ok(text) => Script::parse(&text).map_err(|error| error.to_string()),
-            Err(error) => Err(format!("cannot read {}: {error}", script.path().display())),
-        };
+        let text = script
+            .open()
+            .map_err(|error| error.to_string())
+            .and_then(|file| {
+                let text = checktestdata::read_script(file);
+                text.map_err(|error| format!("{}: {error}", script.path().display()))
+            });
+        let parsed = text.and_then(|text| match Script::parse(&text) {
+            Ok(_) => Ok(text),
+            Err(error) => Err(error.to_string()),
+        });
         InputValidator::Checktestdata {
             name: program.name,
             script: Arc::new(parsed),

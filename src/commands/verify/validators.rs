@@ -1,7 +1,8 @@
-//! One validator on one case, whatever kind it is: a built-in problem's validator and a
-//! checktestdata script in-process, a validator program contained by the Kattis protocol (the
-//! checked file on stdin, exit 42 valid, 43 invalid, anything else broken), an answer
-//! validator with the case's input as a file beside it, the output validator on a
+//! One validator on one case, whatever kind it is: a built-in problem's validator in-process,
+//! a validator program contained by the Kattis protocol (the checked file on stdin, exit 42
+//! valid, 43 invalid, anything else broken), a checktestdata script the same way (a contained
+//! run of grundy's own `grundy checktestdata`, the script a file in its working folder), an
+//! answer validator with the case's input as a file beside it, the output validator on a
 //! `valid_output`/`invalid_output` case. Which checks a problem needs, and what their answers
 //! make of it, is [`super::validation`]'s.
 
@@ -14,17 +15,23 @@ use super::build::{Build, Builds};
 use super::checkers::{checker_for, Unjudgeable};
 use super::model::{InputValidator, Problem, TestCase};
 use crate::checking::{Judgement, Submitted};
-use crate::checktestdata::{self, Script};
+use crate::commands::checktestdata::{INVALID, SCRIPT_FAULT, VALID};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::package::programs::Program;
-use crate::running::{run_external_with, Failure, Input};
+use crate::running::{own_executable, run_external_with, Failure, Input, Run};
 
 /// An input validator's limits when the package sets none.
 const VALIDATION_TIME: Duration = Duration::from_secs(60);
 const VALIDATION_MEMORY_MIB: u64 = 2048;
 /// What an answer validator's copy of the case's input is called in its working folder.
 const INPUT: &str = "input";
+/// What a checktestdata script is called in the working folder of the run that interprets it.
+const SCRIPT: &str = "script.ctd";
+/// The most of a validator program's words shown: the start of what it wrote, on one line.
+const SHOWN_CHARS: usize = 300;
+/// The most of the interpreter's own message shown (a rejection may quote huge bounds).
+const SHOWN_SCRIPT_CHARS: usize = 2000;
 
 /// What one validator said about one input, or one output check.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,7 +78,9 @@ pub fn input_validation(
 ) -> Said {
     match validator {
         InputValidator::BuiltIn(built_in) => built_in_validation(built_in, case),
-        InputValidator::Checktestdata { script, .. } => checktestdata_validation(script, case),
+        InputValidator::Checktestdata { script, .. } => {
+            checktestdata_validation(script, case, problem)
+        }
         InputValidator::Program(program) => with_build(builds, program, |command| {
             let mut validator = command.clone();
             let args = case.input_validator_args.for_validator(&program.name);
@@ -128,20 +137,69 @@ fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> S
     }
 }
 
-/// A checktestdata script, in-process, on the whole input.
-fn checktestdata_validation(script: &Result<Script, String>, case: &TestCase) -> Said {
-    let script = match script {
-        Ok(script) => script,
+/// A checktestdata script on the input, as a validator program is run: `grundy checktestdata`
+/// contained under the package's validation limits, the script's bytes (read once, through the
+/// package's folder) a file in its working folder, the interpreter's values held within half
+/// the memory limit so that its own bound, naming the script's line, comes first.
+fn checktestdata_validation(
+    script: &Result<Vec<u8>, String>,
+    case: &TestCase,
+    problem: &Problem,
+) -> Said {
+    let text = match script {
+        Ok(text) => text,
         Err(why) => return Said::NotRun(NotRun::DoesNotCompile(why.clone())),
     };
-    let input = match case.input.read() {
-        Ok(input) => input,
-        Err(error) => return Said::Broken(error.to_string()),
+    let grundy = match own_executable() {
+        Ok(grundy) => grundy,
+        Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
-    match script.check(&input) {
-        Ok(()) => Said::Valid,
-        Err(checktestdata::Failure::Rejected(rejection)) => Said::Invalid(rejection.to_string()),
-        Err(checktestdata::Failure::Script(error)) => Said::Broken(error.to_string()),
+    let settings = validation_settings(problem);
+    let values = (settings.memory_limit_mb / 2).max(1).to_string();
+    let interpreter = Command::new([
+        grundy.as_os_str(),
+        "checktestdata".as_ref(),
+        "--memory".as_ref(),
+        values.as_ref(),
+        SCRIPT.as_ref(),
+    ]);
+    let files = vec![BoxFile::bytes(SCRIPT, text.clone())];
+    let run = match run_external_with(&interpreter, Input::File(&case.input), files, &settings) {
+        Ok(run) => run,
+        Err(error) => return Said::Broken(format!("cannot be started: {error}")),
+    };
+    // The interpreter's words are its message alone: a rejection, or what is wrong with the
+    // script.
+    let said = cut(
+        String::from_utf8_lossy(&run.stderr).trim(),
+        SHOWN_SCRIPT_CHARS,
+    );
+    match run.failure {
+        Some(Failure::ExitCode(code)) if code == i32::from(SCRIPT_FAULT) => Said::Broken(said),
+        Some(failure @ (Failure::TimeLimit(_) | Failure::MemoryLimit { .. })) => {
+            Said::Broken(format!(
+                "the interpreter {failure} (the package's validation limits: {} s of CPU time, \
+                 {} MiB)",
+                settings.time_limit.as_secs(),
+                settings.memory_limit_mb
+            ))
+        }
+        _ => by_protocol(&run, said),
+    }
+}
+
+/// A validator's limits: the package's validation limits, else the defaults.
+fn validation_settings(problem: &Problem) -> Settings {
+    let limits = &problem.limits;
+    Settings {
+        time_limit: limits
+            .validation_time_s
+            .map_or(VALIDATION_TIME, Duration::from_secs),
+        memory_limit_mb: limits
+            .validation_memory_mib
+            .unwrap_or(VALIDATION_MEMORY_MIB),
+        output_limit_mb: limits.validation_output_mib.unwrap_or(8),
+        ..Settings::default()
     }
 }
 
@@ -153,25 +211,19 @@ fn program_validation(
     files: Vec<BoxFile>,
     problem: &Problem,
 ) -> Said {
-    let limits = &problem.limits;
-    let settings = Settings {
-        time_limit: limits
-            .validation_time_s
-            .map_or(VALIDATION_TIME, Duration::from_secs),
-        memory_limit_mb: limits
-            .validation_memory_mib
-            .unwrap_or(VALIDATION_MEMORY_MIB),
-        output_limit_mb: limits.validation_output_mib.unwrap_or(8),
-        ..Settings::default()
-    };
+    let settings = validation_settings(problem);
     let run = match run_external_with(validator, Input::File(checked), files, &settings) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
-    let said = message(&streams(&run));
-    match run.failure {
-        Some(Failure::ExitCode(42)) => Said::Valid,
-        Some(Failure::ExitCode(43)) => Said::Invalid(said),
+    by_protocol(&run, message(&streams(&run)))
+}
+
+/// What a validator's run means by the Kattis protocol, `said` being its words.
+fn by_protocol(run: &Run, said: String) -> Said {
+    match &run.failure {
+        Some(Failure::ExitCode(code)) if *code == i32::from(VALID) => Said::Valid,
+        Some(Failure::ExitCode(code)) if *code == i32::from(INVALID) => Said::Invalid(said),
         None => Said::Broken(format!(
             "exited with status 0; the protocol wants 42 (valid) or 43 (invalid){}",
             with(&said)
@@ -222,9 +274,14 @@ pub fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) ->
 /// A validator's message on one line, cut short.
 fn message(text: &str) -> String {
     let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    match line.char_indices().nth(300) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None => line,
+    cut(&line, SHOWN_CHARS)
+}
+
+/// `text` cut after `most` characters.
+fn cut(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
     }
 }
 
@@ -237,7 +294,7 @@ fn with(said: &str) -> String {
 }
 
 /// What a run wrote, stderr first.
-fn streams(run: &crate::running::Run) -> String {
+fn streams(run: &Run) -> String {
     format!(
         "{} {}",
         String::from_utf8_lossy(&run.stderr),
