@@ -165,6 +165,19 @@ fn generate_makes_data_incrementally_and_verify_generates_first() {
     );
     assert!(said.contains("no luck today"), "{said}");
 
+    // A generator that is not there is named once, with what is wrong.
+    project.file(
+        "pkg/generators/generators.yaml",
+        format!("{PLAN}      - gone: gone.py {{seed}}\n"),
+    );
+    let output = project.grundy(&["generate", "pkg"]);
+    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    let said = stderr(&output);
+    assert!(
+        said.contains("FAIL secret/5-gone: generator `gone.py` is neither a file or folder of generators/ nor a name of `generators:`\n"),
+        "{said}"
+    );
+
     // What is made goes through the input validators (built while the cases are made): an
     // input they reject is reported, and the run fails.
     project.file(

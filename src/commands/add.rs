@@ -17,7 +17,7 @@ use crate::config::{Config, Overrides};
 use crate::discovery::{is_kebab_case, Expects, INVALID_GROUP};
 use crate::files::store::{self, Writer};
 use crate::reporting::print;
-use crate::running::{run_in_process, TimeLimits};
+use crate::running::{run_in_process, Failure, TimeLimits};
 
 pub fn run(args: AddArgs) -> Result<ExitCode> {
     let config = load_config(&args.sources, Overrides::default())?;
@@ -60,6 +60,7 @@ fn read(path: &Path) -> Result<Vec<u8>> {
 }
 
 /// Which built-in program produces an expected output.
+#[derive(Clone, Copy, Debug)]
 pub enum Reference {
     /// The fast solver, under the problem's time limit.
     Solver(Duration),
@@ -79,21 +80,37 @@ pub fn reference_output(problem_id: &str, input: &[u8], reference: Reference) ->
     }
 }
 
-/// The reference's output for `input`, or what went wrong (`the brute force of nim ...`).
+/// The reference's output for `input`, or how the reference failed on it.
 pub fn reference_run(
     problem: &grundy_problems::Problem,
     input: &[u8],
     reference: Reference,
-) -> Result<Vec<u8>, String> {
-    let (solve, time_limit, what) = match reference {
-        Reference::Solver(limit) => (problem.solve, TimeLimits::cpu(limit), "built-in solver"),
-        Reference::BruteForce => (problem.brute, TimeLimits::UNLIMITED, "brute force"),
+) -> Result<Vec<u8>, ReferenceFailed> {
+    let (solve, time_limit) = match reference {
+        Reference::Solver(limit) => (problem.solve, TimeLimits::cpu(limit)),
+        Reference::BruteForce => (problem.brute, TimeLimits::UNLIMITED),
     };
     let run = run_in_process(solve, input.to_vec(), time_limit);
     match run.failure {
         None => Ok(run.output),
-        Some(failure) => Err(format!("the {what} of {} {failure}", problem.id)),
+        Some(failure) => Err(ReferenceFailed {
+            problem: problem.id,
+            reference,
+            failure,
+        }),
     }
+}
+
+/// A reference that made no output for an input (`the brute force of nim ...`).
+#[derive(Debug, thiserror::Error)]
+#[error("the {} of {problem} {failure}", match reference {
+    Reference::Solver(_) => "built-in solver",
+    Reference::BruteForce => "brute force",
+})]
+pub struct ReferenceFailed {
+    pub problem: &'static str,
+    pub reference: Reference,
+    pub failure: Failure,
 }
 
 /// The files of a case that does not exist yet.

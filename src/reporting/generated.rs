@@ -2,6 +2,7 @@
 //! printing: failures, files no rule describes and warnings to stderr, every text from a
 //! program or a package made safe to show; then one line of counts on stdout.
 
+use crate::commands::generate::{Unmade, Warning};
 use crate::escape::{visible, visible_line};
 
 /// What generating one package did.
@@ -15,13 +16,13 @@ pub struct Generated {
     /// Included cases copied (again).
     pub included: usize,
     /// Case (or file) and why it failed.
-    pub failed: Vec<(String, String)>,
+    pub failed: Vec<(String, Unmade)>,
     /// Files no rule describes: a package's data files (`data/...`); the fixtures an earlier
     /// run made that the plan no longer lists.
     pub unlisted: Vec<String>,
     /// Whether they were removed (`--clean`).
     pub removed: bool,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Warning>,
     /// Validator findings on the generated data.
     pub invalid: Vec<String>,
 }
@@ -46,10 +47,10 @@ pub fn note(report: &Generated) {
 
 fn details(report: &Generated) {
     for warning in &report.warnings {
-        eprintln!("warning: {}", visible(warning));
+        eprintln!("warning: {}", visible(&warning.to_string()));
     }
     for (case, why) in &report.failed {
-        eprintln!("FAIL {}: {}", visible_line(case), visible(why));
+        eprintln!("FAIL {}: {}", visible_line(case), visible(&why.to_string()));
     }
     for line in &report.invalid {
         eprintln!("INVALID {}", visible(line));

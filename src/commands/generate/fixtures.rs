@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 
 use super::manifest::{self, case_file, Manifest};
 use super::recipe::{self, Recipe};
-use super::{plan_error, read_text, Options};
+use super::{plan_error, read_text, Options, Unmade, Warning};
 use crate::commands::add::{reference_run, Reference};
 use crate::commands::verify::Pool;
 use crate::discovery::{constraints_of, Expects, INVALID_GROUP};
@@ -71,7 +71,7 @@ pub fn generate_fixtures(
     let planned = usable(&shown, &plan).map_err(plan_error)?;
     let mut generated = Generated {
         package: problem.id.to_string(),
-        warnings: plan.warnings.iter().map(ToString::to_string).collect(),
+        warnings: plan.warnings.iter().cloned().map(Warning::Plan).collect(),
         ..Generated::default()
     };
     let mut manifest = Manifest::read(&folder);
@@ -83,11 +83,7 @@ pub fn generate_fixtures(
             // One case, one description: two could disagree.
             generated.failed.push((
                 case.path.clone(),
-                format!(
-                    "`{}` describes this case too; generators.yaml is its description now: \
-                     remove the .gen",
-                    recipe_file.path().display()
-                ),
+                Unmade::Described(recipe_file.path().to_path_buf()),
             ));
             continue;
         }
@@ -109,9 +105,9 @@ pub fn generate_fixtures(
         let written = match made {
             Some(Ok(files)) => write_case(&writer, &folder, &case.path, &files, &manifest, options)
                 .map(|()| files)
-                .map_err(|e| format!("{e:#}")),
+                .map_err(Unmade::Write),
             Some(Err(why)) => Err(why),
-            None => Err("not made (cut short)".into()),
+            None => Err(Unmade::CutShort),
         };
         match written {
             Ok(files) => {
@@ -193,7 +189,7 @@ fn usable(file: &Path, plan: &Plan) -> Result<Vec<Planned>, Vec<Diagnostic>> {
             continue;
         }
         if let Err(why) = recipe::read(command, 0) {
-            errors.push(at(why));
+            errors.push(at(why.to_string()));
             continue;
         }
         planned.push(Planned {
@@ -233,7 +229,7 @@ struct MakeJobs {
 }
 
 impl Jobs for MakeJobs {
-    type Output = Result<(Vec<u8>, Vec<u8>), String>;
+    type Output = Result<(Vec<u8>, Vec<u8>), Unmade>;
 
     fn run(&self, index: usize, _: &SolveWatch) -> Result<Self::Output> {
         Ok(make(self.problem, &self.cases[index]))
@@ -246,26 +242,23 @@ impl Jobs for MakeJobs {
 
 /// The input (attempt after attempt, each with the next `{seed}`, until one is valid) and the
 /// brute force's output for it.
-fn make(problem: &Problem, case: &Planned) -> Result<(Vec<u8>, Vec<u8>), String> {
-    let mut last = String::new();
+fn make(problem: &Problem, case: &Planned) -> Result<(Vec<u8>, Vec<u8>), Unmade> {
+    let mut last = None;
     for retry in 0..case.retries.max(1) {
         let Recipe { seed, scale } = recipe::read(&case.command, retry)?;
         let input = (problem.generate)(seed, scale.0);
         if let Err(error) = (problem.validate)(&mut input.as_slice(), case.constraints) {
-            last = format!(
-                "`{}` made an input that breaks the {} limits ({error}); nothing was written",
-                case.command.text,
-                match case.constraints {
-                    Constraints::Original => "original",
-                    Constraints::Extended => "extended",
-                }
-            );
+            last = Some(Unmade::BreaksLimits {
+                command: case.command.text.clone(),
+                constraints: case.constraints,
+                error,
+            });
             continue;
         }
         let output = reference_run(problem, &input, Reference::BruteForce)?;
         return Ok((input, output));
     }
-    Err(last)
+    Err(last.expect("at least one attempt failed"))
 }
 
 /// Writes a case's `.in` and `.out` through the fixture store: a new case both or neither, a

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use anyhow::Result;
 use grundy_sandbox::{Program as Command, Spec, Stdin};
 
+pub use super::findings::{CopyError, MakeError, Missed, RunFailed};
 use super::programs::Programs;
 use crate::commands::verify::build::BuildJobs;
 use crate::config::Settings;
@@ -38,10 +39,11 @@ pub type Files = BTreeMap<String, Vec<u8>>;
 pub enum Made {
     Files {
         files: Files,
-        warnings: Vec<String>,
+        /// The `match:` patterns its files do not match.
+        warnings: Vec<Missed>,
     },
-    /// Why not: the message names the command and what its program said.
-    Failed(String),
+    /// Why not, naming the command and what its program said.
+    Failed(MakeError),
     /// Not a case: a validator built ahead (see [`MakeJobs::ahead`]).
     BuiltAhead,
 }
@@ -85,7 +87,7 @@ fn all_extensions() -> impl Iterator<Item = &'static str> {
 }
 
 impl MakeJobs {
-    fn make(&self, case: &Case, rule: &Rule) -> Result<(Files, Vec<String>), String> {
+    fn make(&self, case: &Case, rule: &Rule) -> Result<(Files, Vec<Missed>), MakeError> {
         let mut files = Files::new();
         if let Some(command) = &rule.generate {
             let program = self.programs.generator(&command.program)?;
@@ -96,13 +98,12 @@ impl MakeJobs {
             for ext in all_extensions() {
                 let file = self.tree.join(format!("{copy}.{ext}"));
                 if matches!(file.kind(), Ok(Some(_))) {
-                    let bytes = read_all(&file).map_err(|e| format!("copy: {e}"))?;
-                    files.insert(ext.to_string(), bytes);
+                    files.insert(ext.to_string(), read_all(&file)?);
                     copied = true;
                 }
             }
             if !copied {
-                return Err(format!("copy: no file `{copy}.<ext>` to copy"));
+                return Err(MakeError::NothingToCopy(copy.clone()));
             }
         }
         for (ext, text) in &rule.inline {
@@ -113,7 +114,7 @@ impl MakeJobs {
             && !files.contains_key("in.statement")
             && !files.contains_key("interaction")
         {
-            return Err("no .in was made".into());
+            return Err(MakeError::NoInput);
         }
         if !files.contains_key("ans") && !NO_SOLUTION.contains(&case.root()) {
             if self.interactive_or_multi_pass {
@@ -132,22 +133,23 @@ impl MakeJobs {
         Ok((files, warnings))
     }
 
-    fn link(&self, rule: &Rule, files: &mut Files, kind: &str) -> Result<(), String> {
+    fn link(&self, rule: &Rule, files: &mut Files, kind: &str) -> Result<(), MakeError> {
         for (from, to) in &rule.links {
             if !from.starts_with(kind) {
                 continue;
             }
-            let bytes = files
-                .get(to)
-                .ok_or_else(|| format!("`{from}` links to `{to}`, which was not made"))?;
+            let bytes = files.get(to).ok_or_else(|| MakeError::BrokenLink {
+                from: from.clone(),
+                to: to.clone(),
+            })?;
             files.insert(from.clone(), bytes.clone());
         }
         Ok(())
     }
 
-    fn solve(&self, rule: &Rule, input: Vec<u8>) -> Result<Vec<u8>, String> {
+    fn solve(&self, rule: &Rule, input: Vec<u8>) -> Result<Vec<u8>, MakeError> {
         let (path, program) = self.programs.solution(&rule.solution)?;
-        run_solution(path, program, input, &self.limits)
+        Ok(run_solution(path, program, input, &self.limits)?)
     }
 }
 
@@ -159,11 +161,10 @@ pub fn run_generator(
     command: &crate::package::generators::Command,
     retries: u32,
     settings: &Settings,
-) -> Result<Files, String> {
-    let staging =
-        tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+) -> Result<Files, RunFailed> {
+    let staging = tempfile::tempdir().map_err(RunFailed::Staging)?;
     let limits = settings.run_limits();
-    let mut last = String::new();
+    let mut last = None;
     for retry in 0..retries.max(1) {
         let mut argv = program.argv.clone();
         argv.extend(
@@ -186,31 +187,30 @@ pub fn run_generator(
             })
             .collect();
         std::fs::create_dir_all(staging.path().join(retry.to_string()))
-            .map_err(|e| format!("cannot make a temporary folder: {e}"))?;
+            .map_err(RunFailed::Staging)?;
         let spec = Spec {
             export,
             ..Spec::new(&run, &limits)
         };
-        let outcome = grundy_sandbox::run(spec)
-            .map_err(|e| format!("generator `{}` cannot be started: {e}", command.text))?;
+        let outcome = grundy_sandbox::run(spec).map_err(|error| RunFailed::GeneratorUnstarted {
+            command: command.text.clone(),
+            error,
+        })?;
         let too_big = outcome
             .export_failures
             .iter()
             .any(|f| !matches!(f.why, grundy_sandbox::ExportError::Missing));
         let result = run_of(outcome, settings);
         if let Some(failure) = result.failure {
-            last = format!(
-                "generator `{}` {failure}{}",
-                command.text,
-                said(&result.stderr)
-            );
+            last = Some(RunFailed::Generator {
+                command: command.text.clone(),
+                failure,
+                stderr: result.stderr,
+            });
             continue;
         }
         if too_big {
-            return Err(format!(
-                "generator `{}` wrote files that cannot be copied out (too large?)",
-                command.text
-            ));
+            return Err(RunFailed::TooLarge(command.text.clone()));
         }
         let mut files = Files::new();
         for ext in all_extensions() {
@@ -224,16 +224,13 @@ pub fn run_generator(
         }
         if !files.contains_key("in") {
             if result.output.is_empty() {
-                return Err(format!(
-                    "generator `{}` wrote no {CASE_NAME}.in and nothing on stdout",
-                    command.text
-                ));
+                return Err(RunFailed::NoInput(command.text.clone()));
             }
             files.insert("in".into(), result.output);
         }
         return Ok(files);
     }
-    Err(last)
+    Err(last.expect("at least one attempt failed"))
 }
 
 /// Runs the solution at `path` (its built `program`) contained under `settings` on `input`: the
@@ -243,50 +240,45 @@ pub fn run_solution(
     program: &Command,
     input: Vec<u8>,
     settings: &Settings,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, RunFailed> {
     let limits = settings.run_limits();
     let spec = Spec::new(program, &limits).stdin(Stdin::Bytes(input));
-    let outcome = grundy_sandbox::run(spec)
-        .map_err(|e| format!("solution `{path}` cannot be started: {e}"))?;
+    let outcome = grundy_sandbox::run(spec).map_err(|error| RunFailed::SolutionUnstarted {
+        path: path.to_string(),
+        error,
+    })?;
     let run = run_of(outcome, settings);
     match run.failure {
         None => Ok(run.output),
-        Some(failure) => Err(format!("solution `{path}` {failure}{}", said(&run.stderr))),
+        Some(failure) => Err(RunFailed::Solution {
+            path: path.to_string(),
+            failure,
+            stderr: run.stderr,
+        }),
     }
 }
 
-/// A program's stderr as a message's tail: `: <its last lines>`, made safe to show.
-fn said(stderr: &[u8]) -> String {
-    let text = String::from_utf8_lossy(stderr);
-    let lines: Vec<&str> = text.trim_end().lines().collect();
-    let tail = lines[lines.len().saturating_sub(10)..].join("\n");
-    if tail.trim().is_empty() {
-        String::new()
-    } else {
-        format!("; it said:\n{}", crate::escape::visible(&tail))
-    }
-}
-
-fn read_all(file: &crate::files::beneath::TreePath) -> Result<Vec<u8>, String> {
+fn read_all(file: &crate::files::beneath::TreePath) -> Result<Vec<u8>, CopyError> {
     use std::io::Read;
     let mut bytes = vec![];
-    file.open()
-        .map_err(|e| e.to_string())?
+    file.open()?
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read `{}`: {e}", file.path().display()))?;
+        .map_err(|error| CopyError::Read {
+            path: file.path().to_path_buf(),
+            error,
+        })?;
     Ok(bytes)
 }
 
-/// The warning of a `match:` pattern the case's file does not match (or that cannot be read).
-fn missed(pattern: &Match, files: &Files) -> Option<String> {
+/// The `match:` pattern the case's file does not match (or that cannot be checked).
+fn missed(pattern: &Match, files: &Files) -> Option<Missed> {
     let text = files.get(&pattern.extension)?;
-    let at = format!("generators.yaml:{}:{}", pattern.line, pattern.column);
     // Python's `\Z` is the end of the text, which the regex crate writes `\z`; bt matches with
     // MULTILINE and DOTALL.
     let translated = format!("(?ms){}", pattern.pattern.replace("\\Z", "\\z"));
     match regex_automata::hybrid::regex::Regex::new(&translated) {
         Ok(regex) if regex.is_match(&mut regex.create_cache(), text.as_slice()) => None,
-        Ok(_) => Some(format!("{at}: the .{} does not match `{}`", pattern.extension, pattern.pattern)),
-        Err(_) => Some(format!("{at}: pattern `{}` cannot be checked here (look-around and back-references are not supported)", pattern.pattern)),
+        Ok(_) => Some(Missed::NoMatch(pattern.clone())),
+        Err(_) => Some(Missed::Unchecked(pattern.clone())),
     }
 }

@@ -7,8 +7,10 @@
 //! Then the package's inputs and answers go through its validators. `verify` calls
 //! [`generate_package`] first on a package with a `generators.yaml`. A built-in problem's
 //! fixtures, described by `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from
-//! its Rust generator ([`recipe`] reads the commands).
+//! its Rust generator ([`recipe`] reads the commands). What fails or is warned of is typed
+//! ([`findings`]) until the report prints it.
 
+mod findings;
 mod fixtures;
 pub(crate) mod make;
 mod manifest;
@@ -44,6 +46,7 @@ use crate::package::{load_package, Package};
 use crate::reporting::generated::{self, Generated};
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
+pub use findings::{Unmade, Warning};
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
@@ -135,11 +138,13 @@ pub fn generate_package(
     data.open_folder(true)?;
     let mut generated = Generated {
         package: package.name.clone(),
-        warnings: plan.warnings.iter().map(ToString::to_string).collect(),
+        warnings: plan.warnings.iter().cloned().map(Warning::Plan).collect(),
         ..Generated::default()
     };
-    let (mut programs, notes) = Programs::find(&tree, &plan, &package);
-    generated.warnings.extend(notes);
+    let (mut programs, picked) = Programs::find(&tree, &plan, &package);
+    generated
+        .warnings
+        .extend(picked.map(Warning::DefaultSolution));
     let problem = Problem::from_package(package.clone());
     let build_jobs = Arc::new(BuildJobs::of_programs(&problem, programs.to_build()));
     let built = pool.run(
@@ -186,9 +191,11 @@ pub fn generate_package(
         match made {
             Some(Made::Files { files, warnings }) => {
                 let at = &case.path;
-                generated
-                    .warnings
-                    .extend(warnings.into_iter().map(|w| format!("{at}: {w}")));
+                generated.warnings.extend(
+                    warnings
+                        .into_iter()
+                        .map(|missed| Warning::Missed(at.clone(), missed)),
+                );
                 if write_recorded(
                     &data,
                     &case.path,
@@ -201,10 +208,10 @@ pub fn generate_package(
                     generated.made += 1;
                 }
             }
-            Some(Made::Failed(why)) => generated.failed.push((case.path.clone(), why)),
-            None | Some(Made::BuiltAhead) => generated
-                .failed
-                .push((case.path.clone(), "not made (cut short)".into())),
+            Some(Made::Failed(why)) => generated.failed.push((case.path.clone(), why.into())),
+            None | Some(Made::BuiltAhead) => {
+                generated.failed.push((case.path.clone(), Unmade::CutShort))
+            }
         }
         // A killed run keeps what was made so far.
         manifest.write(&data)?;
@@ -218,7 +225,7 @@ pub fn generate_package(
         generated.invalid = invalid;
         generated
             .warnings
-            .extend(unchecked.into_iter().map(|u| format!("not validated: {u}")));
+            .extend(unchecked.into_iter().map(Warning::NotValidated));
     }
     Ok(generated)
 }

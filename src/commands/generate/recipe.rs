@@ -24,14 +24,11 @@ pub struct Recipe {
 /// `generate:` command, or what is wrong with it. The seed must be given: a case made from a
 /// seed nobody wrote down could not be made again. The scale is `medium` unless given, as for
 /// `grundy gen`.
-pub fn read(command: &Command, retry: u32) -> Result<Recipe, String> {
+pub fn read(command: &Command, retry: u32) -> Result<Recipe, RecipeError> {
     if command.program != PROGRAM {
-        return Err(format!(
-            "`{}` is not a generator of a built-in problem: its generator is `{PROGRAM}` \
-             (`{PROGRAM} --seed S --scale N`, as `grundy gen` takes them){}",
-            command.program,
-            did_you_mean(&command.program, [PROGRAM].into_iter())
-        ));
+        return Err(RecipeError::NotGen {
+            program: command.program.clone(),
+        });
     }
     let mut seed = None;
     let mut scale = Scale(1000);
@@ -43,36 +40,55 @@ pub fn read(command: &Command, retry: u32) -> Result<Recipe, String> {
             None => (word.as_str(), None),
         };
         if !FLAGS.contains(&flag) {
-            let hint = did_you_mean(flag, FLAGS.into_iter());
-            return Err(format!(
-                "`{PROGRAM}` takes --seed S and --scale N, not `{word}`{hint}"
-            ));
+            return Err(RecipeError::UnknownFlag {
+                word: word.clone(),
+                flag: flag.to_string(),
+            });
         }
         let Some(value) = inline.or_else(|| words.next().cloned()) else {
-            return Err(format!("`{flag}` needs a value"));
+            return Err(RecipeError::NoValue(flag.to_string()));
         };
         if flag == "--seed" {
-            let number = value.parse::<u64>().map_err(|_| {
-                format!(
-                    "seed `{value}` must be a whole number from 0 to {}",
-                    u64::MAX
-                )
-            })?;
+            let number = value
+                .parse::<u64>()
+                .map_err(|_| RecipeError::Seed(value.clone()))?;
             seed = Some(number);
         } else {
-            scale = value
-                .parse()
-                .map_err(|e: crate::cli::ValueError| e.to_string())?;
+            scale = value.parse::<Scale>()?;
         }
     }
-    let seed = seed.ok_or_else(|| {
-        format!(
-            "`{}` gives no --seed: a fixture is made again from its seed (write `--seed 7`, or \
-             `--seed {{seed}}` for one derived from the command)",
-            command.text
-        )
-    })?;
+    let seed = seed.ok_or_else(|| RecipeError::NoSeed(command.text.clone()))?;
     Ok(Recipe { seed, scale })
+}
+
+/// What is wrong with a built-in problem's `generate:` command.
+#[derive(Debug, thiserror::Error)]
+pub enum RecipeError {
+    /// It names another program than `gen`.
+    #[error(
+        "`{program}` is not a generator of a built-in problem: its generator is `{PROGRAM}` \
+         (`{PROGRAM} --seed S --scale N`, as `grundy gen` takes them){}",
+        did_you_mean(program, [PROGRAM].into_iter())
+    )]
+    NotGen { program: String },
+    /// A word that is none of `gen`'s flags (the word, and its flag before any `=`).
+    #[error(
+        "`{PROGRAM}` takes --seed S and --scale N, not `{word}`{}",
+        did_you_mean(flag, FLAGS.into_iter())
+    )]
+    UnknownFlag { word: String, flag: String },
+    #[error("`{0}` needs a value")]
+    NoValue(String),
+    #[error("seed `{0}` must be a whole number from 0 to {max}", max = u64::MAX)]
+    Seed(String),
+    #[error(transparent)]
+    Scale(#[from] crate::cli::ValueError),
+    /// The command's text, which gives no seed.
+    #[error(
+        "`{0}` gives no --seed: a fixture is made again from its seed (write `--seed 7`, or \
+         `--seed {{seed}}` for one derived from the command)"
+    )]
+    NoSeed(String),
 }
 
 #[cfg(test)]
@@ -98,18 +114,18 @@ mod tests {
     #[test]
     fn the_flags_of_grundy_gen() {
         assert_eq!(
-            read(&command("gen --seed 101 --scale 8"), 0),
-            Ok(Recipe {
+            read(&command("gen --seed 101 --scale 8"), 0).unwrap(),
+            Recipe {
                 seed: 101,
                 scale: Scale(8)
-            })
+            }
         );
         assert_eq!(
-            read(&command("gen --size=max --seed=3"), 0),
-            Ok(Recipe {
+            read(&command("gen --size=max --seed=3"), 0).unwrap(),
+            Recipe {
                 seed: 3,
                 scale: Scale(u64::MAX)
-            })
+            }
         );
         assert_eq!(
             read(&command("gen --seed 5"), 0).unwrap().scale,
@@ -127,7 +143,7 @@ mod tests {
 
     #[test]
     fn what_is_wrong_is_said_with_a_hint() {
-        let wrong = |text: &str| read(&command(text), 0).unwrap_err();
+        let wrong = |text: &str| read(&command(text), 0).unwrap_err().to_string();
         assert!(wrong("generator --seed 1").contains("(did you mean `gen`?)"));
         assert!(wrong("gen --sed 1").contains("(did you mean `--seed`?)"));
         assert!(wrong("gen --scale 8").contains("gives no --seed"));

@@ -32,7 +32,7 @@ pub(super) fn write_recorded(
         Err(error) => {
             generated
                 .failed
-                .push((path.to_string(), format!("{error:#}")));
+                .push((path.to_string(), Unmade::Write(error)));
             false
         }
     }
@@ -101,10 +101,9 @@ pub(super) fn include_cases(
             continue;
         };
         let Some(entry) = manifest.cases.get(original).cloned() else {
-            generated.failed.push((
-                case.path.clone(),
-                format!("included case `{original}` was not made"),
-            ));
+            generated
+                .failed
+                .push((case.path.clone(), Unmade::NotIncluded(original.clone())));
             continue;
         };
         let key = format!("include {original} {}", entry.key);
@@ -120,7 +119,7 @@ pub(super) fn include_cases(
                 }
                 Err(e) => generated
                     .failed
-                    .push((case.path.clone(), format!("cannot read it: {e}"))),
+                    .push((case.path.clone(), Unmade::Unreadable(e))),
             }
         }
         if write_recorded(
@@ -148,9 +147,7 @@ pub(super) fn groups(
     for group in &plan.groups {
         let folder = data.join(&group.path);
         if let Err(error) = folder.open_folder(true) {
-            generated
-                .failed
-                .push((group.path.clone(), error.to_string()));
+            generated.failed.push((group.path.clone(), error.into()));
             continue;
         }
         let target = folder.join("test_group.yaml");
@@ -160,9 +157,7 @@ pub(super) fn groups(
             GroupYaml::Remove => {
                 if ours || options.force {
                     if let Err(error) = target.remove() {
-                        generated
-                            .failed
-                            .push((group.path.clone(), error.to_string()));
+                        generated.failed.push((group.path.clone(), error.into()));
                     }
                 }
             }
@@ -170,15 +165,12 @@ pub(super) fn groups(
                 let old = target.read().ok();
                 if old.as_deref() == Some(text.as_bytes()) {
                 } else if old.is_some() && !ours && !options.force {
-                    generated.failed.push((
-                        format!("{}/test_group.yaml", group.path),
-                        "is there and was not made by generate; --force replaces it".into(),
-                    ));
-                    continue;
-                } else if let Err(error) = target.write(text.as_bytes(), Existing::Replace) {
                     generated
                         .failed
-                        .push((group.path.clone(), error.to_string()));
+                        .push((format!("{}/test_group.yaml", group.path), Unmade::NotOurs));
+                    continue;
+                } else if let Err(error) = target.write(text.as_bytes(), Existing::Replace) {
+                    generated.failed.push((group.path.clone(), error.into()));
                     continue;
                 }
                 if !ours {

@@ -16,8 +16,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
-use grundy_problems::{Constraints, Problem};
+use grundy_problems::{Constraints, InputError, Problem};
 
+use super::add::{reference_run, Reference, ReferenceFailed};
 use super::{built_in, load_config};
 use crate::cli::StressArgs;
 use crate::config::{Isolate, Overrides, Settings};
@@ -26,7 +27,7 @@ use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
-use crate::running::{run_in_process, Input, SolveWatch, Subject, TimeLimits};
+use crate::running::{Input, SolveWatch, Subject};
 use schedule::Schedule;
 
 pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
@@ -229,7 +230,19 @@ enum Outcome {
     Agree,
     Disagree(Box<Trial>),
     /// Not the program's fault: the generator made an invalid input, or the brute force failed.
-    Broken(String),
+    Broken(Broken),
+}
+
+/// Why an input tells nothing of the program under test.
+#[derive(Debug, thiserror::Error)]
+enum Broken {
+    #[error("the generator of {problem} made an input its validator rejects: {error}")]
+    Invalid {
+        problem: &'static str,
+        error: InputError,
+    },
+    #[error(transparent)]
+    Reference(#[from] ReferenceFailed),
 }
 
 /// A failing run, with what is needed to show it.
@@ -245,19 +258,16 @@ impl Tester {
         // Stress inputs stay within the original limits, whatever the scale: the program under
         // test may be one written for the original judge (the generators cap their sizes there).
         if let Err(error) = (problem.validate)(&mut &input[..], Constraints::Original) {
-            return Ok(Outcome::Broken(format!(
-                "the generator of {} made an input its validator rejects: {error}",
-                problem.id
-            )));
+            return Ok(Outcome::Broken(Broken::Invalid {
+                problem: problem.id,
+                error,
+            }));
         }
         // The reference gets all the time it needs, as for `gen` and `add --brute`.
-        let reference = run_in_process(problem.brute, input.to_vec(), TimeLimits::UNLIMITED);
-        if let Some(failure) = reference.failure {
-            return Ok(Outcome::Broken(format!(
-                "the brute force of {} {failure}",
-                problem.id
-            )));
-        }
+        let expected = match reference_run(problem, input, Reference::BruteForce) {
+            Ok(output) => output,
+            Err(failed) => return Ok(Outcome::Broken(failed.into())),
+        };
         let case = Case::fixture(
             format!("{}/stress", problem.id),
             problem.id.to_string(),
@@ -271,7 +281,7 @@ impl Tester {
             let played = subject.interact(
                 problem.id,
                 interactor,
-                (input, &reference.output, None),
+                (input, &expected, None),
                 settings,
                 None,
             )?;
@@ -281,7 +291,7 @@ impl Tester {
             }
             return Ok(Outcome::Disagree(Box::new(Trial {
                 result,
-                expected: reference.output,
+                expected,
                 output: played.transcript.render().into_bytes(),
             })));
         }
@@ -294,7 +304,7 @@ impl Tester {
         )?;
         let against = Against {
             input: Input::Bytes(input),
-            expected: Some(&reference.output),
+            expected: Some(&expected),
             checker: &self.settings.checker,
             judge_limits: &self.settings.judge_limits(),
             feedback: None,
@@ -305,7 +315,7 @@ impl Tester {
         }
         Ok(Outcome::Disagree(Box::new(Trial {
             result,
-            expected: reference.output,
+            expected,
             output: run.output,
         })))
     }

@@ -313,7 +313,7 @@ fn reference(tree: &Tree, plan: &Plan, package: &Package) -> Result<(String, Pro
     });
     if let Some(path) = given {
         let program = given_solution(tree, &path)
-            .map_err(|why| anyhow!("the solution generators.yaml names: {why}"))?;
+            .map_err(|why| anyhow!("the solution generators.yaml names, `/{path}`, {why}"))?;
         return Ok((path, program));
     }
     default_solution(package).ok_or_else(|| {

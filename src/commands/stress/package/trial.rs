@@ -7,7 +7,7 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use grundy_sandbox::Program as Command;
 
-use super::super::super::generate::make::{run_generator, run_solution};
+use super::super::super::generate::make::{run_generator, run_solution, RunFailed};
 use super::super::super::verify::build::Builds;
 use super::super::super::verify::model::{Problem, TestCase};
 use super::super::super::verify::validation::{first_objection, NotRun, Said};
@@ -80,7 +80,62 @@ pub enum Outcome {
     Agree,
     Disagree(Box<Found>),
     /// Not the submission's fault: the generator, a validator or the reference solution failed.
-    Broken(String),
+    Broken(Broken),
+}
+
+/// Why a case tells nothing of the submission under test.
+#[derive(Debug)]
+pub enum Broken {
+    Generator(RunFailed),
+    /// The generator (as shown) made no `.in`.
+    NoInput(String),
+    /// An input validator did not call the input valid: the generator (as shown), the
+    /// validator, and what it said.
+    Objection {
+        made_by: String,
+        validator: String,
+        said: Said,
+    },
+    /// The reference solution wrote no answer to the input of the generator (as shown).
+    Reference {
+        why: RunFailed,
+        made_by: String,
+    },
+}
+
+impl std::fmt::Display for Broken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Broken::Generator(why) => why.fmt(f),
+            Broken::NoInput(made_by) => write!(f, "generator `{made_by}` made no .in"),
+            Broken::Objection {
+                made_by,
+                validator,
+                said,
+            } => match said {
+                Said::Invalid(why) => write!(
+                    f,
+                    "generator `{made_by}` made an input the input validator {validator} \
+                     rejects: {why}"
+                ),
+                Said::Broken(why) => write!(
+                    f,
+                    "the input validator {validator} failed on the input of `{made_by}`: {why}"
+                ),
+                Said::NotRun(NotRun::DoesNotCompile(message)) => write!(
+                    f,
+                    "the input validator {validator} does not compile:\n{message}"
+                ),
+                Said::NotRun(NotRun::Skipped(why)) => {
+                    write!(f, "the input validator {validator} cannot run here: {why}")
+                }
+                Said::Valid => write!(f, "the input validator {validator} accepts the input"),
+            },
+            Broken::Reference { why, made_by } => {
+                write!(f, "the reference {why} (input made by `{made_by}`)")
+            }
+        }
+    }
 }
 
 impl Stresser {
@@ -94,12 +149,11 @@ impl Stresser {
         let command = generator.with(args, seed);
         let files = match run_generator(&generator.program, &command, 1, &self.generator_limits) {
             Ok(files) => files,
-            Err(why) => return Ok(Outcome::Broken(why)),
+            Err(why) => return Ok(Outcome::Broken(Broken::Generator(why))),
         };
         let Some(input) = files.get("in") else {
-            return Ok(Outcome::Broken(format!(
-                "generator `{}` made no .in",
-                generator.shown(args, seed)
+            return Ok(Outcome::Broken(Broken::NoInput(
+                generator.shown(args, seed),
             )));
         };
         self.try_input(input, &generator.shown(args, seed))
@@ -118,15 +172,20 @@ impl Stresser {
             ..self.template.clone()
         };
         if let Some((validator, said)) = first_objection(&self.problem, &self.builds, &case) {
-            return Ok(Outcome::Broken(objection(made_by, &validator, said)));
+            return Ok(Outcome::Broken(Broken::Objection {
+                made_by: made_by.to_string(),
+                validator,
+                said,
+            }));
         }
         let (path, reference) = &self.reference;
         let answer = match run_solution(path, reference, input.to_vec(), &self.generator_limits) {
             Ok(answer) => answer,
             Err(why) => {
-                return Ok(Outcome::Broken(format!(
-                    "the reference {why} (input made by `{made_by}`)"
-                )))
+                return Ok(Outcome::Broken(Broken::Reference {
+                    why,
+                    made_by: made_by.to_string(),
+                }))
             }
         };
         let mut output = vec![];
@@ -165,25 +224,6 @@ impl Stresser {
             output,
             result,
         })))
-    }
-}
-
-/// Why an input validator stopped the run: the generator's fault, or the validator's.
-fn objection(made_by: &str, validator: &str, said: Said) -> String {
-    match said {
-        Said::Invalid(why) => format!(
-            "generator `{made_by}` made an input the input validator {validator} rejects: {why}"
-        ),
-        Said::Broken(why) => {
-            format!("the input validator {validator} failed on the input of `{made_by}`: {why}")
-        }
-        Said::NotRun(NotRun::DoesNotCompile(message)) => {
-            format!("the input validator {validator} does not compile:\n{message}")
-        }
-        Said::NotRun(NotRun::Skipped(why)) => {
-            format!("the input validator {validator} cannot run here: {why}")
-        }
-        Said::Valid => format!("the input validator {validator} accepts the input"),
     }
 }
 
