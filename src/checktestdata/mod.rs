@@ -113,7 +113,7 @@ fn compile_patterns(
                 ..
             } => {
                 let fault = |why| ScriptError::on_line(command.line, why);
-                let compiled = Pattern::new(bytes).map_err(fault)?;
+                let compiled = Pattern::new(bytes).map_err(|why| fault(why.to_string()))?;
                 *taken += compiled.bytes();
                 if *taken > MAX_PATTERNS_BYTES {
                     return Err(fault(format!(

@@ -12,8 +12,10 @@
 //! run's budget is charged for it.
 
 use regex_automata::hybrid::dfa::{Cache, DFA};
+use regex_automata::hybrid::{BuildError, CacheError};
 use regex_automata::nfa::thompson;
 use regex_automata::util::syntax;
+use regex_automata::MatchError;
 use regex_automata::{Anchored, Input, MatchKind};
 
 /// The most a pattern may take compiled (its automaton without the cache).
@@ -48,7 +50,7 @@ impl Scan {
 
 impl Pattern {
     /// The pattern written as `bytes`, or why it is not one.
-    pub fn new(bytes: &[u8]) -> Result<Pattern, String> {
+    pub fn new(bytes: &[u8]) -> Result<Pattern, PatternError> {
         let mut text = String::with_capacity(bytes.len());
         for &byte in bytes {
             if byte.is_ascii() {
@@ -75,10 +77,7 @@ impl Pattern {
                     .nfa_size_limit(Some(MAX_PATTERN_BYTES)),
             )
             .build(&text)
-            .map_err(|error| {
-                let error = error.to_string();
-                format!("invalid regular expression: {}", error.trim())
-            })?;
+            .map_err(|error| PatternError::Invalid(Box::new(error)))?;
         Ok(Pattern { dfa })
     }
 
@@ -92,14 +91,13 @@ impl Pattern {
     }
 
     /// The longest match at the start of `haystack`, if any, and what finding it took.
-    pub fn longest(&self, cache: &mut Cache, haystack: &[u8]) -> Result<Scan, String> {
-        let failed = |error: String| format!("the regular expression could not be run: {error}");
+    pub fn longest(&self, cache: &mut Cache, haystack: &[u8]) -> Result<Scan, PatternError> {
         let input = Input::new(haystack).anchored(Anchored::Yes);
         let clears = cache.clear_count();
         let mut state = self
             .dfa
             .start_state_forward(cache, &input)
-            .map_err(|e| failed(e.to_string()))?;
+            .map_err(PatternError::Start)?;
         let mut scan = Scan {
             longest: None,
             read: haystack.len(),
@@ -110,7 +108,7 @@ impl Pattern {
             state = self
                 .dfa
                 .next_state(cache, state, byte)
-                .map_err(|e| failed(e.to_string()))?;
+                .map_err(PatternError::Cache)?;
             if state.is_tagged() {
                 if state.is_match() {
                     // The automaton sees a match one byte late: it ended before this byte.
@@ -120,7 +118,7 @@ impl Pattern {
                     dead = true;
                     break;
                 } else if state.is_quit() {
-                    return Err(failed(format!("it gave up at byte {at}")));
+                    return Err(PatternError::GaveUp(at));
                 }
             }
         }
@@ -128,7 +126,7 @@ impl Pattern {
             state = self
                 .dfa
                 .next_eoi_state(cache, state)
-                .map_err(|e| failed(e.to_string()))?;
+                .map_err(PatternError::Cache)?;
             if state.is_match() {
                 scan.longest = Some(haystack.len());
             }
@@ -136,4 +134,18 @@ impl Pattern {
         scan.clears = cache.clear_count().saturating_sub(clears);
         Ok(scan)
     }
+}
+
+/// Why a pattern cannot be compiled, or could not be run.
+#[derive(Debug, thiserror::Error)]
+pub enum PatternError {
+    #[error("invalid regular expression: {}", .0.to_string().trim())]
+    Invalid(Box<BuildError>),
+    #[error("the regular expression could not be run: {0}")]
+    Start(MatchError),
+    #[error("the regular expression could not be run: {0}")]
+    Cache(CacheError),
+    /// The automaton quit at this byte.
+    #[error("the regular expression could not be run: it gave up at byte {0}")]
+    GaveUp(usize),
 }

@@ -158,7 +158,8 @@ impl Run<'_, '_> {
                 };
                 let compiled = &mut self.compiled[site];
                 if compiled.as_ref().is_none_or(|(last, ..)| **last != *bytes) {
-                    let pattern = Pattern::new(&bytes).map_err(|why| self.fault(why))?;
+                    let pattern =
+                        Pattern::new(&bytes).map_err(|why| self.fault(why.to_string()))?;
                     self.work((pattern.bytes() / 8) as u64)?;
                     let cache = pattern.cache();
                     self.compiled[site] = Some((bytes.to_vec(), pattern, cache));
@@ -168,7 +169,7 @@ impl Run<'_, '_> {
                 (scan, text.len() + pattern.bytes() + cache.memory_usage())
             }
         };
-        let scan = scan.map_err(|why| self.fault(why))?;
+        let scan = scan.map_err(|why| self.fault(why.to_string()))?;
         self.work(scan.work())?;
         self.hold_automaton(site, held as u64)?;
         let length = match scan.longest {

@@ -16,7 +16,10 @@ pub struct Source {
     pub url: Option<String>,
 }
 
-pub fn names(fields: &Fields) -> Result<BTreeMap<String, String>, Diagnostic> {
+/// A problem's names, by language code (`en` for a name given as a plain string).
+pub type Names = BTreeMap<String, String>;
+
+pub fn names(fields: &Fields) -> Result<Names, Diagnostic> {
     let Some(node) = fields.get("name") else {
         return Ok(BTreeMap::new());
     };

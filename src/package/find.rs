@@ -11,8 +11,18 @@ use super::yaml::Diagnostic;
 #[derive(Debug, Default, PartialEq)]
 pub struct Found {
     pub packages: Vec<PathBuf>,
-    /// One line per skipped folder.
-    pub notes: Vec<String>,
+    /// The folders passed over.
+    pub skipped: Vec<Skipped>,
+}
+
+/// A folder of a contest passed over: it holds no `problem.yaml`.
+#[derive(Debug, PartialEq)]
+pub struct Skipped(pub PathBuf);
+
+impl std::fmt::Display for Skipped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "skipped {}: no problem.yaml in it", self.0.display())
+    }
 }
 
 /// The packages at `path`, sorted by folder name.
@@ -23,7 +33,7 @@ pub fn find(path: &Path) -> Result<Found, Diagnostic> {
     if path.join("problem.yaml").is_file() {
         return Ok(Found {
             packages: vec![path.to_path_buf()],
-            notes: vec![],
+            skipped: vec![],
         });
     }
     let listing = std::fs::read_dir(path)
@@ -40,10 +50,7 @@ pub fn find(path: &Path) -> Result<Found, Diagnostic> {
         if folder.join("problem.yaml").is_file() {
             found.packages.push(folder);
         } else {
-            found.notes.push(format!(
-                "skipped {}: no problem.yaml in it",
-                folder.display()
-            ));
+            found.skipped.push(Skipped(folder));
         }
     }
     if found.packages.is_empty() {
@@ -106,12 +113,13 @@ pub(crate) mod tests {
         let found = find(dir.path()).unwrap();
         let names: Vec<_> = found.packages.iter().map(|p| name_of(p)).collect();
         assert_eq!(names, ["HelloWorld", "a_plus_b", "different"]);
+        assert_eq!(found.skipped, [Skipped(dir.path().join("notes"))]);
         assert_eq!(
-            found.notes,
-            [format!(
+            found.skipped[0].to_string(),
+            format!(
                 "skipped {}: no problem.yaml in it",
                 dir.path().join("notes").display()
-            )]
+            )
         );
     }
 

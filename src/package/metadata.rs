@@ -6,11 +6,10 @@
 //! legacy; `2023-07-draft`/`2023-07` and `2025-09` (or `draft`, which names the newest draft) are
 //! the new format. Keys the version does not define are warnings; wrong types are errors.
 
-use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
-use super::about::{authors, keywords, names, sources, Source};
+use super::about::{authors, keywords, names, sources, Names, Source};
 use super::fields::{self, Fields};
 use super::limits::Limits;
 use super::problem_grading::{self, ProblemGrading};
@@ -60,7 +59,7 @@ pub const LICENSES: &[&str] = &[
 pub struct Metadata {
     pub version: FormatVersion,
     /// Names by language code; a plain string is English.
-    pub name: BTreeMap<String, String>,
+    pub name: Names,
     pub problem_type: ProblemType,
     pub uuid: Option<String>,
     pub authors: Vec<String>,

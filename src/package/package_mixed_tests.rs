@@ -19,7 +19,7 @@ fn a_contest_folder_loads_every_package_and_skips_the_rest() {
         .map(|p| p.name)
         .collect();
     assert_eq!(names, ["a_plus_b", "hello"]);
-    assert_eq!(find::find(dir.path()).unwrap().notes.len(), 1);
+    assert_eq!(find::find(dir.path()).unwrap().skipped.len(), 1);
 }
 
 #[test]

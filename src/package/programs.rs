@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::languages::{self, Entry, Language, Vars};
-use super::toolchains;
+use super::toolchains::{self, NotFound};
 use super::yaml::Diagnostic;
 use crate::files::beneath::{Identity, Kind as Found, TreePath};
 pub use kind::Unbuildable;
@@ -97,7 +97,7 @@ pub enum Skip {
     NoCompiler {
         language: &'static str,
         /// Which tool is missing, and where.
-        why: String,
+        why: NotFound,
     },
     Invalid(Unbuildable),
 }
@@ -227,7 +227,7 @@ impl Program {
     pub fn plan(
         &self,
         cache: &Path,
-        missing_tool: impl Fn(&str) -> Option<String>,
+        missing_tool: impl Fn(&str) -> Option<NotFound>,
     ) -> Result<Plan, Skip> {
         let key = self.cache_key();
         let dir = cache.join(&key);

@@ -179,7 +179,7 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
     assert_eq!(plan.run, [build.join("main").display().to_string()]);
     assert_eq!(
         cpp.plan(target, |tool| (tool == "g++")
-            .then(|| "g++ not found".to_string()))
+            .then(|| NotFound::Path(tool.to_string())))
             .unwrap_err()
             .to_string(),
         "skipped: no compiler for C++ (g++ not found)"
@@ -194,7 +194,7 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
         ]
     );
     let scripted = program(&dir, "scripted")
-        .plan(target, |tool| Some(format!("{tool} not found")))
+        .plan(target, |tool| Some(NotFound::Path(tool.to_string())))
         .unwrap();
     assert_eq!(scripted.compile, Some(vec!["./build".to_string()]));
     assert_eq!(

@@ -7,8 +7,28 @@
 use std::path::{Path, PathBuf};
 
 /// Why `tool` cannot be run, or `None` when it can (see [`locate`]).
-pub fn missing_tool(tool: &str) -> Option<String> {
+pub fn missing_tool(tool: &str) -> Option<NotFound> {
     locate(tool).err()
+}
+
+/// A tool found nowhere it was looked for, and where that was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotFound {
+    /// A path given as the tool, which is no executable file.
+    #[error("{0} not found")]
+    Path(String),
+    /// A name found on neither the user's `PATH` nor in the toolchain managers' folders (in
+    /// words: a folder of each installed sdkman candidate is `*/current/bin`).
+    #[error(
+        "{tool} not found on PATH ({}) or in {}",
+        path.to_string_lossy(),
+        managed.join(", ")
+    )]
+    Anywhere {
+        tool: String,
+        path: std::ffi::OsString,
+        managed: Vec<String>,
+    },
 }
 
 /// A tool found for a program: the word that starts it in the sandbox, and the folders the
@@ -32,7 +52,7 @@ pub struct Located {
 /// `system`, passes on to the next folder, as the shim would), anything else to where its links
 /// lead (sdkman's `current`); its installation (the toolchain, the version, the folder above its
 /// `bin`) is shown to the program. The error names the tool and everywhere it was looked for.
-pub fn locate(tool: &str) -> Result<Located, String> {
+pub fn locate(tool: &str) -> Result<Located, NotFound> {
     locate_in(tool, &Places::of_user())
 }
 
@@ -91,7 +111,7 @@ impl Places {
     }
 
     /// The managers' folders in words, for the message of a tool found nowhere.
-    fn describe_managed(&self) -> String {
+    fn describe_managed(&self) -> Vec<String> {
         let mut words: Vec<String> = [&self.cargo_bin]
             .into_iter()
             .flatten()
@@ -108,18 +128,18 @@ impl Places {
                 .map(|p| p.join("*/current/bin").display().to_string()),
         );
         words.extend(self.local_bin.as_ref().map(|p| p.display().to_string()));
-        words.join(", ")
+        words
     }
 }
 
-fn locate_in(tool: &str, places: &Places) -> Result<Located, String> {
+fn locate_in(tool: &str, places: &Places) -> Result<Located, NotFound> {
     if tool.contains('/') {
         return match is_executable(Path::new(tool)) {
             true => Ok(Located {
                 command: tool.to_string(),
                 show: vec![],
             }),
-            false => Err(format!("{tool} not found")),
+            false => Err(NotFound::Path(tool.to_string())),
         };
     }
     let folders = std::env::split_paths(&places.path).chain(places.managed());
@@ -138,11 +158,11 @@ fn locate_in(tool: &str, places: &Places) -> Result<Located, String> {
             return Ok(located);
         }
     }
-    Err(format!(
-        "{tool} not found on PATH ({}) or in {}",
-        places.path.to_string_lossy(),
-        places.describe_managed()
-    ))
+    Err(NotFound::Anywhere {
+        tool: tool.to_string(),
+        path: places.path.clone(),
+        managed: places.describe_managed(),
+    })
 }
 
 /// Whether `folder` is one of the folders sandboxed programs search (and every box shows).

@@ -31,7 +31,9 @@ fn system_tools_keep_their_names_and_paths_are_taken_as_given() {
     assert_eq!((sh.command.as_str(), sh.show.len()), ("sh", 0));
     assert_eq!(locate_in("/bin/sh", &system).unwrap().command, "/bin/sh");
     assert!(locate_in("/nonexistent/sh", &system).is_err());
-    let missing = locate_in("surely-no-such-tool", &system).unwrap_err();
+    let missing = locate_in("surely-no-such-tool", &system)
+        .unwrap_err()
+        .to_string();
     let home = home.path().display();
     assert_eq!(
         missing,

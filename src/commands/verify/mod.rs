@@ -294,8 +294,11 @@ fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
                 continue;
             }
         };
-        for note in &found.notes {
-            eprintln!("note: {}", crate::escape::visible_line(note));
+        for skipped in &found.skipped {
+            eprintln!(
+                "note: {}",
+                crate::escape::visible_line(&skipped.to_string())
+            );
         }
         for package in &found.packages {
             match load_package(&absolute(package)) {

@@ -373,7 +373,7 @@ impl Reader<'_> {
         let count_node = node.as_map().and(get(node, "count"));
         let values = match parse_count(count_node) {
             Ok(values) => values,
-            Err(message) => return self.error(count_node.unwrap_or(node), message),
+            Err(why) => return self.error(count_node.unwrap_or(node), why.to_string()),
         };
         for &value in &values {
             let mut name = if numbered {
