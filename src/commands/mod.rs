@@ -13,7 +13,7 @@ mod sg;
 mod solve;
 mod stress;
 mod validate;
-mod verify;
+pub(crate) mod verify;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};

@@ -196,10 +196,11 @@ fn validate_packages(
     for (name, found) in names.iter().zip(verify::validate_packages(problems, pool)?) {
         let name = visible_line(name);
         for error in &found.errors {
-            tally.text += &format!("{name}: {}\n", visible_line(error));
+            tally.text += &format!("{name}: {}\n", visible_line(&error.to_string()));
         }
         for unchecked in &found.unchecked {
-            tally.text += &format!("{name}: not checked: {}\n", visible_line(unchecked));
+            let unchecked = unchecked.to_string();
+            tally.text += &format!("{name}: not checked: {}\n", visible_line(&unchecked));
         }
         tally.failed += found.failures + found.unchecked.len();
         if verbose {

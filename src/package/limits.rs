@@ -3,6 +3,7 @@
 //! defines (legacy `time_multiplier` 5 and `time_safety_margin` 2; new `time_multipliers`
 //! `ac_to_time_limit` 2.0 and `time_limit_to_tle` 1.5), rounded up to `time_resolution`.
 
+use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
@@ -194,18 +195,14 @@ impl Limits {
 
     /// Why `limit` leaves a run of `slowest` (`who`'s) less than `ac_to_time_limit` of room, if
     /// it does.
-    pub fn margin_warning(&self, limit: Duration, slowest: Duration, who: &str) -> Option<String> {
+    pub fn margin_warning(&self, limit: Duration, slowest: Duration, who: &str) -> Option<Margin> {
         let (limit, run) = (limit.as_secs_f64(), slowest.as_secs_f64());
         let needed = run * self.ac_to_time_limit;
-        (needed > limit + 1e-9).then(|| {
-            format!(
-                "the time limit {} is tighter than the format's margin: {who} takes {} × \
-                 ac_to_time_limit {} = {}",
-                secs(limit),
-                secs(run),
-                self.ac_to_time_limit,
-                secs(needed)
-            )
+        (needed > limit + 1e-9).then(|| Margin {
+            limit,
+            run,
+            factor: self.ac_to_time_limit,
+            who: who.to_string(),
         })
     }
 
@@ -234,6 +231,31 @@ fn time_multipliers(
         inner.real("ac_to_time_limit", &MULTIPLIER)?,
         inner.real("time_limit_to_tle", &MULTIPLIER)?,
     ))
+}
+
+/// A time limit (seconds) tighter than the format's margin for a run of `run` seconds (`who`'s:
+/// "the slowest accepted run"): the run times `ac_to_time_limit` (`factor`) is over it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Margin {
+    pub limit: f64,
+    pub run: f64,
+    pub factor: f64,
+    pub who: String,
+}
+
+impl fmt::Display for Margin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the time limit {} is tighter than the format's margin: {} takes {} × \
+             ac_to_time_limit {} = {}",
+            secs(self.limit),
+            self.who,
+            secs(self.run),
+            self.factor,
+            secs(self.run * self.factor)
+        )
+    }
 }
 
 /// Why a problem has no time limit to judge with.

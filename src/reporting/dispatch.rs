@@ -243,7 +243,12 @@ mod tests {
     #[test]
     fn verify_counts_submissions_packages_and_unreadable_ones() {
         let (mut dispatch, _) = dispatcher(false);
-        let unreadable = vec!["broken/problem.yaml:1:1: bad".to_string()];
+        let unreadable = vec![crate::reporting::findings::Unreadable::Package(
+            crate::package::yaml::Diagnostic::file(
+                std::path::Path::new("broken/problem.yaml"),
+                "bad",
+            ),
+        )];
         dispatch.run_started(&RunKind::Verify { unreadable });
         dispatch.submission_finished(&row(Some(true)));
         dispatch.submission_finished(&row(None));

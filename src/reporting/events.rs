@@ -7,6 +7,7 @@
 //! Not for: judging or counting. An event carries what was found; the dispatcher keeps the
 //! totals, and each reporter keeps whatever view of the stream it shows.
 
+use super::findings::Unreadable;
 use super::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 use super::Summary;
 use crate::discovery::Case;
@@ -36,11 +37,11 @@ pub enum Event<'a> {
 }
 
 /// What a run judges, known before anything runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum RunKind {
     /// `check`: this many cases.
     Check { cases: usize },
-    /// `verify`: the packages that could not be read (each error located), which count as
-    /// failed.
-    Verify { unreadable: Vec<String> },
+    /// `verify`: the packages that could not be read (or their data generated), which count
+    /// as failed.
+    Verify { unreadable: Vec<Unreadable> },
 }

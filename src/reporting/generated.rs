@@ -2,6 +2,7 @@
 //! printing: failures, files no rule describes and warnings to stderr, every text from a
 //! program or a package made safe to show; then one line of counts on stdout.
 
+use super::findings::Fault;
 use crate::commands::generate::{Unmade, Warning};
 use crate::escape::{visible, visible_line};
 
@@ -24,7 +25,7 @@ pub struct Generated {
     pub removed: bool,
     pub warnings: Vec<Warning>,
     /// Validator findings on the generated data.
-    pub invalid: Vec<String>,
+    pub invalid: Vec<Fault>,
 }
 
 impl Generated {
@@ -52,8 +53,8 @@ fn details(report: &Generated) {
     for (case, why) in &report.failed {
         eprintln!("FAIL {}: {}", visible_line(case), visible(&why.to_string()));
     }
-    for line in &report.invalid {
-        eprintln!("INVALID {}", visible(line));
+    for fault in &report.invalid {
+        eprintln!("INVALID {}", visible(&fault.to_string()));
     }
     if !report.unlisted.is_empty() {
         let verb = if report.removed {

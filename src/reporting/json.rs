@@ -14,6 +14,7 @@ use anyhow::Result;
 use serde_json::{json, Map, Value};
 
 use super::events::{Event, RunKind};
+use super::findings::{lines, Unreadable};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, Reporter, Summary, Timing};
 use crate::diffing::Paint;
@@ -26,7 +27,7 @@ pub struct JsonReporter<W: Write> {
     out: W,
     /// Once a `verify` run started: the packages that could not be read, and the objects of
     /// those verified, for the summary.
-    verify: Option<(Vec<String>, Vec<Value>)>,
+    verify: Option<(Vec<Unreadable>, Vec<Value>)>,
     cancelled: bool,
 }
 
@@ -210,7 +211,6 @@ fn submission_object(row: &SubmissionRow) -> Value {
 
 /// A `verify` problem, for the summary.
 fn package_object(outcome: &ProblemOutcome) -> Value {
-    let all = |texts: &[String]| texts.iter().map(|t| clean(t)).collect::<Vec<_>>();
     let mut warnings = all(&outcome.warnings);
     warnings.extend(all(&outcome.judging_warnings));
     json!({
@@ -238,7 +238,7 @@ fn left_out(left_out: &LeftOut) -> Value {
 fn verify_summary(
     summary: &Summary,
     packages: &[Value],
-    unreadable: &[String],
+    unreadable: &[Unreadable],
     cancelled: bool,
 ) -> Value {
     json!({
@@ -250,13 +250,18 @@ fn verify_summary(
         "time_ms": millis(summary.wall_time),
         "left_out": left_out(&summary.left_out),
         "packages": packages,
-        "unreadable": unreadable.iter().map(|e| clean(e)).collect::<Vec<_>>(),
+        "unreadable": all(unreadable),
         "cancelled": cancelled,
     })
 }
 
 fn clean(text: &str) -> String {
     visible_line(text).into_owned()
+}
+
+/// Each of `found` as its line of text, made safe to show.
+fn all<T: std::fmt::Display>(found: &[T]) -> Vec<String> {
+    lines(found).iter().map(|line| clean(line)).collect()
 }
 
 impl<W: Write> Reporter for JsonReporter<W> {

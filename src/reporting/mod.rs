@@ -11,6 +11,7 @@
 mod destination;
 mod dispatch;
 pub mod events;
+pub mod findings;
 pub mod fit;
 pub mod generated;
 mod human;

@@ -1,13 +1,16 @@
 //! What `verify` reports, as plain data its events carry: a problem's heading (what it is, how
 //! it was built, validated and timed), one row per submission (what it got against what it
 //! must get, and the cases that caught it), and a problem's outcome (what is wrong with it, what
-//! could not be checked, its [`Status`]). Made by `commands::verify`, rendered by every reporter.
+//! could not be checked, its [`Status`]; each finding typed, [`super::findings`]). Made by
+//! `commands::verify`, rendered by every reporter.
 
 use std::fmt;
 use std::time::Duration;
 
+use super::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
 use crate::escape::visible_line;
 use crate::judging::Verdict;
+use crate::package::yaml::Diagnostic;
 
 /// A problem of `verify`, before its submissions are reported.
 #[derive(Clone, Debug, Default)]
@@ -16,7 +19,7 @@ pub struct ProblemHeading {
     /// Where it comes from: the package folder, or the built-in problem's fixtures.
     pub origin: String,
     /// Located warnings of the package, found while reading it.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
     /// What was built, and how much came from the cache.
     pub build: String,
     /// What validation checked.
@@ -139,16 +142,16 @@ pub struct ProblemOutcome {
     pub name: String,
     pub origin: String,
     /// The package's warnings (those of its heading).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
-    pub judging_warnings: Vec<String>,
+    pub judging_warnings: Vec<JudgingWarning>,
     /// What makes the package invalid.
-    pub errors: Vec<String>,
+    pub errors: Vec<Fault>,
     /// What could not be checked (a validator that did not run): the package is then not known
     /// to be valid.
-    pub unchecked: Vec<String>,
+    pub unchecked: Vec<Unchecked>,
     /// Its programs the host failed to build (judge errors), each with why.
-    pub judge_errors: Vec<String>,
+    pub judge_errors: Vec<Unbuilt>,
     pub time_limit: String,
 }
 

@@ -17,7 +17,13 @@ use crate::files::beneath::OpenError;
 use crate::files::WriteError;
 use crate::package::generators::Match;
 use crate::package::yaml::Diagnostic;
+use crate::reporting::findings::Unchecked;
 use crate::running::Failure;
+
+/// A plan that cannot be used: its located errors, a line each.
+#[derive(Debug, thiserror::Error)]
+#[error("{}", crate::reporting::findings::lines(.0).join("\n"))]
+pub struct PlanErrors(pub Vec<Diagnostic>);
 
 /// Why a case (or a group's file) was not made or written.
 #[derive(Debug, thiserror::Error)]
@@ -82,7 +88,7 @@ pub enum Warning {
     /// A case's file (the case's path) against a `match:` pattern.
     Missed(String, Missed),
     /// What validation could not check.
-    NotValidated(String),
+    NotValidated(Unchecked),
 }
 
 impl std::fmt::Display for Warning {

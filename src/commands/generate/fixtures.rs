@@ -16,7 +16,7 @@ use sha2::{Digest, Sha256};
 
 use super::manifest::{self, case_file, Manifest};
 use super::recipe::{self, Recipe};
-use super::{plan_error, read_text, Options, Unmade, Warning};
+use super::{read_text, Options, PlanErrors, Unmade, Warning};
 use crate::commands::add::{reference_run, Reference};
 use crate::commands::verify::Pool;
 use crate::discovery::{constraints_of, Expects, INVALID_GROUP};
@@ -67,8 +67,8 @@ pub fn generate_fixtures(
         fixtures: true,
         ..PlanContext::default()
     };
-    let plan = generators::parse(&shown, &text, &context).map_err(plan_error)?;
-    let planned = usable(&shown, &plan).map_err(plan_error)?;
+    let plan = generators::parse(&shown, &text, &context).map_err(PlanErrors)?;
+    let planned = usable(&shown, &plan).map_err(PlanErrors)?;
     let mut generated = Generated {
         package: problem.id.to_string(),
         warnings: plan.warnings.iter().cloned().map(Warning::Plan).collect(),

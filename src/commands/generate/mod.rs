@@ -43,10 +43,11 @@ use crate::package::generators::{
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
 use crate::package::{load_package, Package};
+use crate::reporting::findings::{Fault, Unchecked};
 use crate::reporting::generated::{self, Generated};
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
-pub use findings::{Unmade, Warning};
+pub use findings::{PlanErrors, Unmade, Warning};
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
@@ -243,14 +244,8 @@ pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
         fixtures: false,
     };
     let shown = root.join(&file);
-    let plan = generators::parse(&shown, &text, &context).map_err(plan_error)?;
+    let plan = generators::parse(&shown, &text, &context).map_err(PlanErrors)?;
     Ok((tree, package, plan))
-}
-
-/// The located errors of a plan, a line each, as one error.
-fn plan_error(errors: Vec<crate::package::yaml::Diagnostic>) -> anyhow::Error {
-    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
-    anyhow::anyhow!("{}", lines.join("\n"))
 }
 
 fn interactive_or_multi_pass(package: &Package) -> bool {
@@ -373,8 +368,8 @@ fn case_key(
 }
 
 /// The package's inputs and answers through its validators, as `verify` checks them: the
-/// findings (what is invalid, what could not be checked), each a line.
-fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<String>, Vec<String>)> {
+/// findings (what is invalid, what could not be checked).
+fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<Fault>, Vec<Unchecked>)> {
     let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
     let problems = Arc::new(vec![Problem::from_package(package)]);
     let build_jobs = Arc::new(BuildJobs::validators(problems.iter()));

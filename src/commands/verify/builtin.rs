@@ -94,13 +94,11 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
                 }
                 submission
             }));
-        problem
-            .warnings
-            .extend(diagnostics.iter().map(ToString::to_string));
+        problem.warnings.extend(diagnostics);
         if problem.submissions.is_empty() {
-            problem.warnings.push(format!(
-                "{}: no planted submissions; only the data is checked",
-                super::shown(&folder)
+            problem.warnings.push(Diagnostic::file(
+                Path::new(&super::shown(&folder)),
+                "no planted submissions; only the data is checked",
             ));
         }
         problems.push(problem);

@@ -34,6 +34,7 @@ use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
+use crate::reporting::findings::{Fault, Unchecked};
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
 
@@ -234,10 +235,11 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     }
     let (mut errors, mut unchecked) = (vec![], vec![]);
     match &blocker {
-        Some(Unjudgeable::Package(why)) => errors.push(why.clone()),
-        Some(Unjudgeable::NotRun { validator, why }) => {
-            unchecked.push(format!("{validator}: {why}"))
-        }
+        Some(why @ Unjudgeable::Package(_)) => errors.push(Fault::Unjudgeable(why.clone())),
+        Some(Unjudgeable::NotRun { validator, why }) => unchecked.push(Unchecked::NotRun {
+            validator: validator.clone(),
+            why: why.clone(),
+        }),
         None => {}
     }
     let judging = Judging {

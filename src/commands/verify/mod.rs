@@ -52,6 +52,7 @@ use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::locate::Place;
 use crate::package::{find, load_package};
+use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
 pub use build::{build_program, Build};
@@ -144,9 +145,7 @@ fn verify_all(
             let count = problem.warnings.len();
             if count > 0 {
                 found.failures += count;
-                found.errors.push(format!(
-                    "{count} warning(s) above, errors under --warnings-as-errors"
-                ));
+                found.errors.push(Fault::Warnings(count));
             }
         }
     }
@@ -189,8 +188,8 @@ pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<
 }
 
 /// Generates the data of each package named that has a `generators/generators.yaml` (what is
-/// unchanged is not made again); the packages whose data could not all be made, each a line.
-fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<String>> {
+/// unchanged is not made again); the packages whose data could not all be made.
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>> {
     // The same packages `problems` reads: those named (a submission's path names its
     // package), else the one around the current folder.
     let (mut targets, _) = select::split_targets(&args.packages);
@@ -217,11 +216,10 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<String>> {
                 })?;
             crate::reporting::generated::note(&generated);
             if !generated.ok() {
-                failed.push(format!(
-                    "{}: its data could not all be generated ({} cases failed)",
-                    shown(&root),
-                    generated.failed.len()
-                ));
+                failed.push(Unreadable::NotGenerated {
+                    package: shown(&root),
+                    failed: generated.failed.len(),
+                });
             }
         }
     }
@@ -229,7 +227,7 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<String>> {
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).
-fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<String>)> {
+fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<Unreadable>)> {
     let (mut targets, _) = select::split_targets(&args.packages);
     if targets.is_empty() {
         match default_target(&args.sources)? {
@@ -283,14 +281,14 @@ pub fn default_package() -> Result<PathBuf> {
 
 /// The packages found at `targets` (package or contest folders) as problems, and those that
 /// could not be read (located errors).
-fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
+fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<Unreadable>) {
     let mut problems = vec![];
     let mut unreadable = vec![];
     for target in targets {
         let found = match find::find(target) {
             Ok(found) => found,
             Err(error) => {
-                unreadable.push(error.to_string());
+                unreadable.push(Unreadable::Package(error));
                 continue;
             }
         };
@@ -303,7 +301,7 @@ fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
         for package in &found.packages {
             match load_package(&absolute(package)) {
                 Ok(package) => problems.push(Problem::from_package(package)),
-                Err(error) => unreadable.push(error.to_string()),
+                Err(error) => unreadable.push(Unreadable::Package(error)),
             }
         }
     }

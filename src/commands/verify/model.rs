@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::checking::default_validator::Options;
-use crate::checktestdata::{self, Script};
+use crate::checktestdata::{self, ReadError, Script, ScriptError};
 use crate::config::Settings;
-use crate::files::beneath::TreePath;
+use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::Verdict;
 use crate::package::expectations::Verdict as FormatVerdict;
 use crate::package::limits::Limits;
@@ -17,6 +17,7 @@ use crate::package::settings::ValidatorArgs;
 use crate::package::submissions::Submission;
 use crate::package::testdata::{Case, CaseKind};
 use crate::package::version::FormatVersion;
+use crate::package::yaml::Diagnostic;
 use crate::package::{CaseArgsError, OutputValidator, Package};
 
 use super::scoring::{Scheme, SchemeError};
@@ -31,7 +32,7 @@ pub struct Problem {
     /// The package folder, or the built-in problem's fixtures folder.
     pub root: PathBuf,
     /// Located warnings and notes, shown before the results.
-    pub warnings: Vec<String>,
+    pub warnings: Vec<Diagnostic>,
     /// Sample and secret cases, in judging order.
     pub cases: Vec<TestCase>,
     /// Cases validated but not judged: a built-in problem's `extended/` groups, which its
@@ -87,7 +88,7 @@ pub enum InputValidator {
     /// before any input is checked), or why it could not be read or parsed.
     Checktestdata {
         name: String,
-        script: Arc<Result<Vec<u8>, String>>,
+        script: Result<Arc<Vec<u8>>, Arc<Unusable>>,
     },
     BuiltIn(&'static grundy_problems::Problem),
 }
@@ -107,22 +108,33 @@ impl InputValidator {
         let Kind::Checktestdata { script } = &program.kind else {
             return InputValidator::Program(program);
         };
-        let text = script
-            .open()
-            .map_err(|error| error.to_string())
-            .and_then(|file| {
-                let text = checktestdata::read_script(file);
-                text.map_err(|error| format!("{}: {error}", script.path().display()))
-            });
+        let text = script.open().map_err(Unusable::Open).and_then(|file| {
+            checktestdata::read_script(file).map_err(|error| Unusable::Read {
+                path: script.path().to_path_buf(),
+                error,
+            })
+        });
         let parsed = text.and_then(|text| match Script::parse(&text) {
             Ok(_) => Ok(text),
-            Err(error) => Err(error.to_string()),
+            Err(error) => Err(Unusable::Parse(error)),
         });
         InputValidator::Checktestdata {
             name: program.name,
-            script: Arc::new(parsed),
+            script: parsed.map(Arc::new).map_err(Arc::new),
         }
     }
+}
+
+/// Why a checktestdata script cannot check inputs: it cannot be opened or read beneath the
+/// package, or does not parse.
+#[derive(Debug, thiserror::Error)]
+pub enum Unusable {
+    #[error(transparent)]
+    Open(OpenError),
+    #[error("{}: {error}", path.display())]
+    Read { path: PathBuf, error: ReadError },
+    #[error("{0}")]
+    Parse(ScriptError),
 }
 
 /// How outputs are judged.
@@ -189,7 +201,7 @@ impl Problem {
 
     /// A package, read, as a problem to verify.
     pub fn from_package(package: Package) -> Problem {
-        let mut warnings: Vec<String> = package.warnings.iter().map(ToString::to_string).collect();
+        let mut warnings = package.warnings.clone();
         let kind = package.metadata.problem_type;
         let scoring = kind.scoring.then(|| {
             let ids: Vec<String> = package.judged_cases().map(|c| c.id.clone()).collect();
@@ -209,10 +221,12 @@ impl Problem {
         };
         if let OutputValidator::Custom(list) = &package.output_validator {
             if list.len() > 1 {
-                warnings.push(format!(
-                    "{}: several output validators; only the first, {}, judges",
-                    package.root.join("output_validators").display(),
-                    list[0].name
+                warnings.push(Diagnostic::file(
+                    &package.root.join("output_validators"),
+                    format!(
+                        "several output validators; only the first, {}, judges",
+                        list[0].name
+                    ),
                 ));
             }
         }

@@ -10,6 +10,7 @@ use super::outcome;
 use super::results::{Judged, Judging};
 use super::shown;
 use super::validation::Findings;
+use crate::reporting::findings::Unbuilt;
 use crate::reporting::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 use crate::reporting::Dispatcher;
 
@@ -179,14 +180,14 @@ fn build_line(problem: &Problem, builds: &Builds) -> String {
 
 /// The programs of `problem` the host failed to build, each by its path in the problem and what
 /// went wrong.
-fn judge_errors(problem: &Problem, builds: &Builds) -> Vec<String> {
+fn judge_errors(problem: &Problem, builds: &Builds) -> Vec<Unbuilt> {
     let programs = problem.programs();
     programs
         .filter_map(|program| match builds.of(program) {
-            Build::HostError(error) => {
-                let path = program.path.relative().display();
-                Some(format!("{path} could not be built: {error}"))
-            }
+            Build::HostError(error) => Some(Unbuilt {
+                path: program.path.relative().to_path_buf(),
+                error: error.clone(),
+            }),
             _ => None,
         })
         .collect()

@@ -8,6 +8,7 @@ use super::build::HostError;
 use crate::checking::score::ValidatorScore;
 use crate::judging::Verdict;
 use crate::package::limits::TimeLimitError;
+use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
 /// Read by the stages that write times in their messages, as the reports write them.
 pub use crate::reporting::seconds;
 use crate::running::Clock;
@@ -46,9 +47,9 @@ pub struct Judging {
     /// How the time limit came about, for the report.
     pub time_limit_line: String,
     /// Problems of the package found while judging (judge errors, time-limit margins).
-    pub errors: Vec<String>,
+    pub errors: Vec<Fault>,
     /// What could not be checked: the output validator did not run.
-    pub unchecked: Vec<String>,
+    pub unchecked: Vec<Unchecked>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
-    pub warnings: Vec<String>,
+    pub warnings: Vec<JudgingWarning>,
 }

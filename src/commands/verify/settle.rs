@@ -13,6 +13,7 @@ use super::scoring::{NoScore, SchemeError};
 use super::time_limit;
 use crate::judging::Verdict;
 use crate::package::limits::TimeLimitError;
+use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
 
 /// The runs each submission still waits for, so each is settled and reported as soon as its
 /// last run is in, and each problem as soon as its last submission is.
@@ -88,21 +89,20 @@ pub fn problem(problem: &Problem, judging: &mut Judging) {
         let Judged::Runs(runs) = judged else { continue };
         for (case, run) in problem.cases.iter().zip(runs) {
             if let Some(run) = run.as_ref().filter(|run| run.verdict == Verdict::JE) {
-                judging.errors.push(format!(
-                    "judge error on {} with {}: {}",
-                    case.id,
-                    submission.id,
-                    run.message.as_deref().unwrap_or_default()
-                ));
+                judging.errors.push(Fault::JudgeError {
+                    case: case.id.clone(),
+                    submission: submission.id.clone(),
+                    why: run.message.clone().unwrap_or_default(),
+                });
             }
         }
     }
     if let Some(why) = time_limit::margins(problem, judging) {
-        judging.errors.push(format!("time limit: {why}"));
+        judging.errors.push(Fault::TimeLimit(why));
     }
     if let Ok(limit) = judging.time_limit {
-        if let Some(why) = time_limit::thin_margin(problem, judging, limit) {
-            judging.warnings.push(format!("time limit: {why}"));
+        if let Some(thin) = time_limit::thin_margin(problem, judging, limit) {
+            judging.warnings.push(JudgingWarning::ThinMargin(thin));
         }
         let timeout = problem.limits.timeout(limit);
         let calls = time_limit::close_calls(problem, judging, limit, timeout);
@@ -118,29 +118,35 @@ fn scoring_faults(problem: &Problem, judging: &mut Judging) {
         None => return,
         Some(Ok(scheme)) => scheme,
         Some(Err(SchemeError::Invalid(why))) => {
-            return judging.errors.push(format!("scoring: {why}"))
+            return judging.errors.push(Fault::Scoring(why.clone()))
         }
         Some(Err(SchemeError::Unsupported(why))) => {
-            return judging.unchecked.push(format!("scoring: {why}"))
+            return judging.unchecked.push(Unchecked::Scoring(why.clone()))
         }
     };
     for (submission, judged) in problem.submissions.iter().zip(&judging.submissions) {
         let Judged::Runs(runs) = judged else { continue };
         match scheme.score(runs) {
-            Ok(scores) => judging.errors.extend(
-                scores
-                    .faults
-                    .into_iter()
-                    .map(|fault| format!("scoring: {fault} with {}", submission.id)),
-            ),
+            Ok(scores) => judging
+                .errors
+                .extend(
+                    scores
+                        .faults
+                        .into_iter()
+                        .map(|fault| Fault::ScoreOutOfRange {
+                            fault,
+                            submission: submission.id.clone(),
+                        }),
+                ),
             // A judge error of the run itself is told with the others.
             Err(NoScore::JudgeError { case, why })
                 if runs[case].as_ref().is_none_or(|r| r.verdict != Verdict::JE) =>
             {
-                judging.errors.push(format!(
-                    "judge error on {} with {}: {why}",
-                    problem.cases[case].id, submission.id
-                ))
+                judging.errors.push(Fault::JudgeError {
+                    case: problem.cases[case].id.clone(),
+                    submission: submission.id.clone(),
+                    why,
+                })
             }
             Err(_) => {}
         }
@@ -166,9 +172,7 @@ pub fn without_limit(problem: &Problem, judging: &mut Judging, why: &TimeLimitEr
         }
     }
     match unbuilt {
-        true => judging.unchecked.push(format!(
-            "time limit: {why} (a submission it is computed from was not built)"
-        )),
-        false => judging.errors.push(format!("time limit: {why}")),
+        true => judging.unchecked.push(Unchecked::TimeLimit(why.clone())),
+        false => judging.errors.push(Fault::TimeLimit(why.clone())),
     }
 }

@@ -23,6 +23,7 @@ use crate::judging::Verdict;
 use crate::package::expectations::{self, TimeLimitRole};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
+use crate::reporting::findings::{JudgingWarning, ThinMargin};
 
 /// How long a submission may run while the time limit is being computed from it.
 pub const GENEROUS: Duration = Duration::from_secs(60);
@@ -96,7 +97,7 @@ pub fn margins(problem: &Problem, judging: &Judging) -> Option<TimeLimitError> {
 /// `ac_to_time_limit` of room, if it does: a warning, not an error. A fixed limit is the author's
 /// choice; a computed one has that room for the accepted runs it comes from, and a run of
 /// another (a `wrong_answer/` one, say) over the limit already fails its expectation as TLE.
-pub fn thin_margin(problem: &Problem, judging: &Judging, limit: Duration) -> Option<String> {
+pub fn thin_margin(problem: &Problem, judging: &Judging, limit: Duration) -> Option<ThinMargin> {
     let (submission, run) = slowest(problem, judging, |s| role(s).lower)?;
     let limits = &problem.limits;
     let accepted = computes_the_limit(submission);
@@ -104,17 +105,12 @@ pub fn thin_margin(problem: &Problem, judging: &Judging, limit: Duration) -> Opt
         true => "the slowest accepted run".to_string(),
         false => format!("{}'s slowest run", submission.id),
     };
-    let mut warning = limits.margin_warning(limit, run, &who)?;
-    let with_it = limits.time_limit(Some(run), None);
-    if let (None, false, Ok(with_it)) = (limits.time_limit, accepted, with_it) {
-        warning += &format!(
-            "; grundy computes the limit from the accepted submissions alone, as problemtools \
-             does, while the format and BAPCtools' bt time_limit count this one too, which would \
-             make it {}",
-            seconds(with_it)
-        );
-    }
-    Some(warning)
+    let margin = limits.margin_warning(limit, run, &who)?;
+    let with_it = match (limits.time_limit, accepted) {
+        (None, false) => limits.time_limit(Some(run), None).ok(),
+        _ => None,
+    };
+    Some(ThinMargin { margin, with_it })
 }
 
 /// How near the limit a run must be, either side, to be called close (a tenth of it).
@@ -127,7 +123,7 @@ pub fn close_calls(
     judging: &Judging,
     limit: Duration,
     timeout: Duration,
-) -> Vec<String> {
+) -> Vec<JudgingWarning> {
     let near = |time: Duration| {
         time < timeout
             && (time.as_secs_f64() - limit.as_secs_f64()).abs() <= CLOSE * limit.as_secs_f64()
@@ -139,14 +135,13 @@ pub fn close_calls(
             let Some(run) = run.as_ref().filter(|run| near(run.time)) else {
                 continue;
             };
-            calls.push(format!(
-                "close to the time limit: {} on {} used {} of CPU time ({}, limit {})",
-                submission.id,
-                case.id,
-                seconds(run.time),
-                run.verdict,
-                seconds(limit)
-            ));
+            calls.push(JudgingWarning::CloseCall {
+                submission: submission.id.clone(),
+                case: case.id.clone(),
+                time: run.time,
+                verdict: run.verdict,
+                limit,
+            });
         }
     }
     calls

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use super::build::BuildJobs;
+use super::build::{BuildJobs, HostError};
 use super::model::Problem;
 use super::results::{seconds, Judged, Judging};
 use super::{judge, time_limit, Pool};
@@ -40,7 +40,7 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
     };
     let (problems, unreadable) = super::packages(&targets);
     for error in &unreadable {
-        eprintln!("error: {}", visible_line(error));
+        eprintln!("error: {}", visible_line(&error.to_string()));
     }
     if problems.is_empty() {
         bail!(
@@ -118,7 +118,33 @@ struct Timed {
     /// Per run: the slowest case's CPU time and the case.
     slowest: Vec<(Duration, String)>,
     /// Runs that did not pass (a verdict other than AC), or why it was not run.
-    trouble: Vec<String>,
+    trouble: Vec<Trouble>,
+}
+
+/// Why an accepted submission's run does not time the limit.
+enum Trouble {
+    /// It was not run: its compile error, or why it was skipped.
+    NotRun(String),
+    /// The host failed to build it.
+    Unbuilt(HostError),
+    /// A run that was not accepted: its verdict, the case, and why.
+    Failed {
+        verdict: Verdict,
+        case: String,
+        why: String,
+    },
+}
+
+impl std::fmt::Display for Trouble {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Trouble::NotRun(why) => f.write_str(&visible_line(why)),
+            Trouble::Unbuilt(error) => error.fmt(f),
+            Trouble::Failed { verdict, case, why } => {
+                write!(f, "{verdict} on {case}: {}", visible_line(why))
+            }
+        }
+    }
 }
 
 /// What the timing runs of one problem found.
@@ -150,11 +176,11 @@ impl ProblemTiming {
                 let runs = match judged {
                     Judged::Runs(runs) => runs,
                     Judged::CompileError(why) | Judged::Skipped(why) => {
-                        push_once(&mut timed.trouble, visible_line(why).into_owned());
+                        timed.trouble.push(Trouble::NotRun(why.clone()));
                         continue;
                     }
                     Judged::HostError(error) => {
-                        push_once(&mut timed.trouble, error.to_string());
+                        timed.trouble.push(Trouble::Unbuilt(error.clone()));
                         continue;
                     }
                 };
@@ -166,9 +192,11 @@ impl ProblemTiming {
                 let mut slowest = (Duration::ZERO, String::new());
                 for (case, run) in ran {
                     if run.verdict != Verdict::AC {
-                        let why = run.message.as_deref().unwrap_or_default();
-                        let line = format!("{} on {}: {}", run.verdict, case.id, visible_line(why));
-                        push_once(&mut timed.trouble, line);
+                        timed.trouble.push(Trouble::Failed {
+                            verdict: run.verdict,
+                            case: case.id.clone(),
+                            why: run.message.clone().unwrap_or_default(),
+                        });
                     }
                     if run.time >= slowest.0 {
                         slowest = (run.time, case.id.clone());
@@ -197,12 +225,6 @@ fn computed(limits: &Limits) -> Limits {
     }
 }
 
-fn push_once(list: &mut Vec<String>, line: String) {
-    if !list.contains(&line) {
-        list.push(line);
-    }
-}
-
 /// The report of one problem, and whether everything in it is as the format wants.
 fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String, bool) {
     let limits = &problem.limits;
@@ -226,9 +248,14 @@ fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String,
                 runs.join(", ")
             );
         }
-        for trouble in &timed.trouble {
+        // The same trouble in several runs is said once.
+        let mut told = vec![];
+        for trouble in timed.trouble.iter().map(ToString::to_string) {
             fine = false;
-            text += &format!("    not timed as accepted: {trouble}\n");
+            if !told.contains(&trouble) {
+                text += &format!("    not timed as accepted: {trouble}\n");
+                told.push(trouble);
+            }
         }
     }
     let limit = match &timing.limit {

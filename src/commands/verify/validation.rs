@@ -18,6 +18,7 @@ use super::checkers::output_validator;
 use super::model::{Problem, TestCase};
 use super::validators::{answer_validation, input_validation, output_validation};
 pub use super::validators::{first_objection, NotRun, Said};
+use crate::reporting::findings::{first_line, Fault, OutputBut, Unchecked};
 use crate::running::pool::Jobs;
 use crate::running::SolveWatch;
 
@@ -41,14 +42,14 @@ pub struct ValidationJobs {
     tasks: Vec<Task>,
 }
 
-/// What validation found for one problem: each a line for the report.
+/// What validation found for one problem.
 #[derive(Debug, Default)]
 pub struct Findings {
     /// Problems that make the package invalid.
-    pub errors: Vec<String>,
+    pub errors: Vec<Fault>,
     /// What could not be checked (a validator that did not run, and why): the package is then
     /// not known to be valid.
-    pub unchecked: Vec<String>,
+    pub unchecked: Vec<Unchecked>,
     /// One line of what was checked.
     pub summary: String,
     /// How many checks failed (`errors` lists the first of them).
@@ -109,14 +110,16 @@ impl ValidationJobs {
                         Said::Invalid(_) if invalid => {
                             rejected[p][i - problem.validated_count()] = true
                         }
-                        Said::Invalid(message) => found.errors.push(format!(
-                            "input {} is rejected by the input validator {validator}: {message}",
-                            case.id
-                        )),
-                        Said::Broken(message) => found.errors.push(format!(
-                            "the input validator {validator} is broken on {}: {message}",
-                            case.id
-                        )),
+                        Said::Invalid(message) => found.errors.push(Fault::InputRejected {
+                            case: case.id.clone(),
+                            validator,
+                            said: message.clone(),
+                        }),
+                        Said::Broken(message) => found.errors.push(Fault::InputValidatorBroken {
+                            case: case.id.clone(),
+                            validator,
+                            said: message.clone(),
+                        }),
                         Said::NotRun(why) => note_not_run(found, &mut not_run[p], &validator, why),
                     }
                 }
@@ -127,25 +130,27 @@ impl ValidationJobs {
                     let found = &mut all[p];
                     match said {
                         Said::Valid => {}
-                        Said::Invalid(message) => found.errors.push(format!(
-                            "answer {case} is rejected by the answer validator {validator}: \
-                             {message}"
-                        )),
-                        Said::Broken(message) => found.errors.push(format!(
-                            "the answer validator {validator} is broken on {case}: {message}"
-                        )),
+                        Said::Invalid(message) => found.errors.push(Fault::AnswerRejected {
+                            case: case.clone(),
+                            validator: validator.clone(),
+                            said: message.clone(),
+                        }),
+                        Said::Broken(message) => found.errors.push(Fault::AnswerValidatorBroken {
+                            case: case.clone(),
+                            validator: validator.clone(),
+                            said: message.clone(),
+                        }),
                         Said::NotRun(why) => note_not_run(found, &mut not_run[p], validator, why),
                     }
                 }
                 Task::Output(p, o) => {
                     let (case, must_accept) = &self.problems[p].output_cases[o];
-                    let wanted = if *must_accept { "accept" } else { "reject" };
-                    let error = match said {
+                    let but = match said {
                         Said::Valid if *must_accept => None,
                         Said::Invalid(_) if !must_accept => None,
-                        Said::Valid => Some("it was accepted".to_string()),
-                        Said::Invalid(message) => Some(format!("it was rejected: {message}")),
-                        Said::Broken(message) => Some(message.clone()),
+                        Said::Valid => Some(OutputBut::Accepted),
+                        Said::Invalid(message) => Some(OutputBut::Rejected(message.clone())),
+                        Said::Broken(message) => Some(OutputBut::Broken(message.clone())),
                         Said::NotRun(why) => {
                             let validator = output_validator(&self.problems[p])
                                 .expect("only a package's own output validator does not run");
@@ -153,11 +158,12 @@ impl ValidationJobs {
                             None
                         }
                     };
-                    if let Some(error) = error {
-                        all[p].errors.push(format!(
-                            "the output validator must {wanted} {}, but {error}",
-                            case.id
-                        ));
+                    if let Some(but) = but {
+                        all[p].errors.push(Fault::OutputCase {
+                            case: case.id.clone(),
+                            must_accept: *must_accept,
+                            but,
+                        });
                     }
                 }
             }
@@ -166,10 +172,7 @@ impl ValidationJobs {
             let ran_all = not_run[p].is_empty() && !problem.input_validators.is_empty();
             for (i, case) in problem.invalid_inputs.iter().enumerate() {
                 if !rejected[p][i] && ran_all {
-                    all[p].errors.push(format!(
-                        "invalid input {} is accepted by every input validator",
-                        case.id
-                    ));
+                    all[p].errors.push(Fault::InvalidAccepted(case.id.clone()));
                 }
             }
             let mut summary = format!(
@@ -200,7 +203,7 @@ impl ValidationJobs {
             if errors.len() > ERRORS_SHOWN {
                 let more = errors.len() - ERRORS_SHOWN;
                 errors.truncate(ERRORS_SHOWN);
-                errors.push(format!("… and {more} more validation failures like these"));
+                errors.push(Fault::More(more));
             }
         }
         all
@@ -219,27 +222,23 @@ fn note_not_run(
         return;
     }
     let line = match why {
-        NotRun::DoesNotCompile(message) => {
-            let line = format!("does not compile: {}", first_line(message));
-            found
-                .errors
-                .push(format!("the validator {validator} {line}"));
+        NotRun::DoesNotCompile(why) => {
+            let line = format!("does not compile: {}", first_line(&why.to_string()));
+            found.errors.push(Fault::DoesNotCompile {
+                validator: validator.to_string(),
+                why: why.clone(),
+            });
             line
         }
         NotRun::Skipped(why) => {
-            let line = first_line(why);
-            found.unchecked.push(format!("{validator}: {line}"));
-            line
+            found.unchecked.push(Unchecked::NotRun {
+                validator: validator.to_string(),
+                why: why.clone(),
+            });
+            first_line(why)
         }
     };
     not_run.push((validator.to_string(), line));
-}
-
-/// A compiler's message by its first line (`…` when there is more).
-fn first_line(text: &str) -> String {
-    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-    let more = if rest.trim().is_empty() { "" } else { " …" };
-    format!("{first}{more}")
 }
 
 /// Input `i` of a problem (its validated cases, then its invalid inputs), and whether it is

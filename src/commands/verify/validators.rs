@@ -7,18 +7,20 @@
 //! make of it, is [`super::validation`]'s.
 
 use std::io::BufReader;
+use std::sync::Arc;
 use std::time::Duration;
 
 use grundy_sandbox::{BoxFile, Program as Command};
 
 use super::build::{Build, Builds};
 use super::checkers::{checker_for, Unjudgeable};
-use super::model::{InputValidator, Problem, TestCase};
+use super::model::{InputValidator, Problem, TestCase, Unusable};
 use crate::checking::{Judgement, Submitted};
 use crate::commands::checktestdata::{INVALID, SCRIPT_FAULT, VALID};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::package::programs::Program;
+pub use crate::reporting::findings::Uncompiled;
 use crate::running::{own_executable, run_external_with, Failure, Input, Run};
 
 /// An input validator's limits when the package sets none.
@@ -34,7 +36,7 @@ const SHOWN_CHARS: usize = 300;
 const SHOWN_SCRIPT_CHARS: usize = 2000;
 
 /// What one validator said about one input, or one output check.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Said {
     Valid,
     Invalid(String),
@@ -44,10 +46,11 @@ pub enum Said {
 }
 
 /// Why a validator did not run.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum NotRun {
-    /// It does not compile: the compiler's message. The package is invalid.
-    DoesNotCompile(String),
+    /// It does not compile (a checktestdata script: it cannot be read, or does not parse).
+    /// The package is invalid.
+    DoesNotCompile(Uncompiled),
     /// It could not be built here (no compiler, an unsupported language, a judge error of the
     /// host), or the output validator could not: why. The data is unchecked.
     Skipped(String),
@@ -119,7 +122,9 @@ pub fn answer_validation(
 fn with_build(builds: &Builds, program: &Program, validate: impl FnOnce(&Command) -> Said) -> Said {
     match builds.of(program) {
         Build::Ready { command, .. } => validate(command),
-        Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(message.clone())),
+        Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(Uncompiled::Compiler(
+            message.clone(),
+        ))),
         Build::Skipped(why) => Said::NotRun(NotRun::Skipped(why.clone())),
         Build::HostError(error) => Said::NotRun(NotRun::Skipped(format!("judge error: {error}"))),
     }
@@ -142,13 +147,16 @@ fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> S
 /// package's folder) a file in its working folder, the interpreter's values held within half
 /// the memory limit so that its own bound, naming the script's line, comes first.
 fn checktestdata_validation(
-    script: &Result<Vec<u8>, String>,
+    script: &Result<Arc<Vec<u8>>, Arc<Unusable>>,
     case: &TestCase,
     problem: &Problem,
 ) -> Said {
     let text = match script {
         Ok(text) => text,
-        Err(why) => return Said::NotRun(NotRun::DoesNotCompile(why.clone())),
+        Err(why) => {
+            let why = Arc::clone(why);
+            return Said::NotRun(NotRun::DoesNotCompile(Uncompiled::Script(why)));
+        }
     };
     let grundy = match own_executable() {
         Ok(grundy) => grundy,
@@ -163,7 +171,7 @@ fn checktestdata_validation(
         values.as_ref(),
         SCRIPT.as_ref(),
     ]);
-    let files = vec![BoxFile::bytes(SCRIPT, text.clone())];
+    let files = vec![BoxFile::bytes(SCRIPT, text.to_vec())];
     let run = match run_external_with(&interpreter, Input::File(&case.input), files, &settings) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),

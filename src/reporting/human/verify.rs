@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 
 use super::{verdict_style, Look, Verbosity, BAD, GOOD, JUDGE, NOTE};
 use crate::escape::{visible, visible_line};
+use crate::reporting::findings::Unreadable;
 use crate::reporting::fit::{ellipsize, wrap};
 use crate::reporting::verified::{Got, ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use crate::reporting::{left_out_lines, seconds, Summary};
@@ -74,7 +75,7 @@ impl Table {
 
 /// The problem being reported, and the run's counts.
 pub(super) struct VerifyView {
-    unreadable: Vec<String>,
+    unreadable: Vec<Unreadable>,
     table: Table,
     /// Of the problem being reported: submissions, judged ones, judged not as expected.
     rows: usize,
@@ -86,7 +87,7 @@ pub(super) struct VerifyView {
 }
 
 impl VerifyView {
-    pub(super) fn new(unreadable: &[String]) -> VerifyView {
+    pub(super) fn new(unreadable: &[Unreadable]) -> VerifyView {
         VerifyView {
             unreadable: unreadable.to_vec(),
             table: Table::default(),
@@ -107,7 +108,7 @@ impl VerifyView {
             visible_line(&heading.origin)
         );
         for warning in &heading.warnings {
-            text += &note(look, "warning", warning);
+            text += &note(look, "warning", &warning.to_string());
         }
         // `-q`: a problem's errors and its closing line only.
         if look.verbosity == Verbosity::Quiet {
@@ -170,13 +171,14 @@ impl VerifyView {
     pub(super) fn problem_finished(&mut self, outcome: &ProblemOutcome, look: &Look) -> String {
         let mut text = String::new();
         for warning in &outcome.judging_warnings {
-            text += &note(look, "warning", warning);
+            text += &note(look, "warning", &warning.to_string());
         }
         for error in &outcome.errors {
-            let _ = writeln!(text, "  {}: {}", look.paint(BAD, "error"), visible(error));
+            let error = error.to_string();
+            let _ = writeln!(text, "  {}: {}", look.paint(BAD, "error"), visible(&error));
         }
         for what in &outcome.unchecked {
-            text += &note(look, "not checked", what);
+            text += &note(look, "not checked", &what.to_string());
         }
         let status = outcome.status();
         self.states.push(status);
@@ -199,7 +201,8 @@ impl VerifyView {
     pub(super) fn finish(&self, summary: &Summary, cancelled: bool, look: &Look) -> String {
         let mut text = String::new();
         for error in &self.unreadable {
-            let _ = writeln!(text, "{}: {}", look.paint(BAD, "error"), visible(error));
+            let error = error.to_string();
+            let _ = writeln!(text, "{}: {}", look.paint(BAD, "error"), visible(&error));
         }
         if summary.judge_errors > 0 {
             let _ = writeln!(
@@ -391,7 +394,9 @@ mod tests {
         }
         let outcome = ProblemOutcome {
             name: "sum".into(),
-            errors: vec!["a submission did not get what it must".into()],
+            errors: vec![crate::reporting::findings::Fault::InvalidAccepted(
+                "invalid_input/a".into(),
+            )],
             ..ProblemOutcome::default()
         };
         reporter.report(&Event::ProblemFinished(&outcome)).unwrap();

@@ -26,6 +26,7 @@ use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::events::{Event, RunKind};
+use super::findings::lines;
 use super::verified::{points, Got, ProblemOutcome, Status, SubmissionRow};
 use super::{Destination, Reporter, Summary};
 use crate::diffing::Paint;
@@ -229,8 +230,8 @@ fn submission_case(row: &SubmissionRow) -> TestCase {
 fn package_case(outcome: &ProblemOutcome) -> Option<TestCase> {
     let (kind, why) = match outcome.status() {
         Status::Valid => return None,
-        Status::Invalid => ("invalid package", &outcome.errors),
-        Status::NotVerified => ("package not verified", &outcome.unchecked),
+        Status::Invalid => ("invalid package", lines(&outcome.errors)),
+        Status::NotVerified => ("package not verified", lines(&outcome.unchecked)),
     };
     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
     status

@@ -232,7 +232,11 @@ fn verify_reports_submissions_and_packages_with_the_same_rule() {
     }
     let invalid = ProblemOutcome {
         name: "alpha".into(),
-        errors: vec!["an input validator is broken".into()],
+        errors: vec![crate::reporting::findings::Fault::InputValidatorBroken {
+            case: "secret/1".into(),
+            validator: "check.py".into(),
+            said: "exited with status 1".into(),
+        }],
         ..ProblemOutcome::default()
     };
     reporter.report(&Event::ProblemFinished(&invalid)).unwrap();

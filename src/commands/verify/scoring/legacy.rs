@@ -48,10 +48,11 @@ impl Scheme {
         let (verdict, score) = default_grader(&results, &rule.flags);
         let (low, high) = rule.range;
         if !(low..=high).contains(&score) {
-            scores.faults.push(format!(
-                "group {} got score {score}, outside its range [{low}, {high}]",
-                node.id
-            ));
+            scores.faults.push(OutOfRange {
+                group: node.id.clone(),
+                score,
+                range: rule.range,
+            });
         }
         scores.groups.push((node.id.clone(), score, Some(high)));
         Ok((verdict, score))

@@ -31,6 +31,7 @@ use crate::package::problem_grading::ProblemGrading;
 use crate::package::settings::{Grading, MaxScore, Settings};
 use crate::package::testdata::TestData;
 use crate::package::version::FormatVersion;
+use crate::reporting::findings::OutOfRange;
 
 /// How a scoring problem's scores are made.
 #[derive(Clone, Debug)]
@@ -120,7 +121,7 @@ pub struct Scores {
     /// Each group scored, in judging order: its id, score and maximum (`None`: unbounded).
     pub groups: Vec<(String, f64, Option<f64>)>,
     /// Groups whose score is outside their `range` (legacy): the package is wrong.
-    pub faults: Vec<String>,
+    pub faults: Vec<OutOfRange>,
 }
 
 /// Why a submission's scores cannot be computed.

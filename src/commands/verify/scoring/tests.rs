@@ -183,7 +183,7 @@ fn problem_yaml_grading_keys_hold_over_every_group_and_min_is_the_objective() {
     let scores = scheme.score(&[run(WA, None), run(AC, None)]).unwrap();
     assert_eq!(scores.total, 2.0);
     assert_eq!((scores.range, scores.minimize), ((1.0, 20.0), true));
-    assert_eq!(scores.faults, Vec::<String>::new());
+    assert!(scores.faults.is_empty());
 }
 
 fn spec_package(group2: &str) -> Vec<(&str, &str)> {

@@ -1,0 +1,337 @@
+//! What `verify` finds in a problem, as types its events carry until a reporter renders them:
+//! what makes the package invalid ([`Fault`]), what could not be checked ([`Unchecked`]), what
+//! judging warns of ([`JudgingWarning`]), the programs the host failed to build ([`Unbuilt`]),
+//! and the packages that could not be verified at all ([`Unreadable`]). Validation, judging and
+//! settling make them (`commands::verify`, and `generate`'s validation); each renders as the one
+//! line every format shows (the JSON reporter prints the same text).
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::seconds;
+use crate::commands::verify::build::HostError;
+use crate::commands::verify::checkers::Unjudgeable;
+use crate::commands::verify::model::Unusable;
+use crate::judging::Verdict;
+use crate::package::limits::{Margin, TimeLimitError};
+use crate::package::yaml::Diagnostic;
+
+/// What makes a package invalid.
+#[derive(Clone, Debug)]
+pub enum Fault {
+    /// A judged input an input validator rejects, with what it said.
+    InputRejected {
+        case: String,
+        validator: String,
+        said: String,
+    },
+    /// An input validator that failed on an input (a crash, a wrong exit code).
+    InputValidatorBroken {
+        case: String,
+        validator: String,
+        said: String,
+    },
+    /// An answer an answer validator rejects.
+    AnswerRejected {
+        case: String,
+        validator: String,
+        said: String,
+    },
+    /// An answer validator that failed on an answer.
+    AnswerValidatorBroken {
+        case: String,
+        validator: String,
+        said: String,
+    },
+    /// A `valid_output` (`must_accept`) or `invalid_output` case the output validator judged
+    /// the other way, or failed on.
+    OutputCase {
+        case: String,
+        must_accept: bool,
+        but: OutputBut,
+    },
+    /// An `invalid_input` case every input validator accepts.
+    InvalidAccepted(String),
+    /// A validator that does not compile.
+    DoesNotCompile { validator: String, why: Uncompiled },
+    /// This many more validation failures, not listed.
+    More(usize),
+    /// This many warnings, errors under `--warnings-as-errors`.
+    Warnings(usize),
+    /// The package's outputs cannot be judged, by its own fault.
+    Unjudgeable(Unjudgeable),
+    /// A submission's run on a case that the judge (the output validator, a score file) failed.
+    JudgeError {
+        case: String,
+        submission: String,
+        why: String,
+    },
+    /// The time limit against the format's margins, or none to judge with.
+    TimeLimit(TimeLimitError),
+    /// A scoring problem whose scores cannot be computed.
+    Scoring(String),
+    /// A group's score outside its range with a submission.
+    ScoreOutOfRange {
+        fault: OutOfRange,
+        submission: String,
+    },
+}
+
+/// Why a validator does not compile: the compiler's message, or why a checktestdata script
+/// cannot be read or does not parse (shared by every input it would check).
+#[derive(Clone, Debug)]
+pub enum Uncompiled {
+    Compiler(String),
+    Script(Arc<Unusable>),
+}
+
+impl fmt::Display for Uncompiled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Uncompiled::Compiler(message) => f.write_str(message),
+            Uncompiled::Script(why) => why.fmt(f),
+        }
+    }
+}
+
+/// What became of an output case the output validator had to judge the other way.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OutputBut {
+    Accepted,
+    /// Rejected, with what it said.
+    Rejected(String),
+    /// It failed (a crash, a judge error), with what went wrong.
+    Broken(String),
+}
+
+/// A group whose score (legacy `grading`) is outside its `range`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutOfRange {
+    pub group: String,
+    pub score: f64,
+    pub range: (f64, f64),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::InputRejected {
+                case,
+                validator,
+                said,
+            } => write!(
+                f,
+                "input {case} is rejected by the input validator {validator}: {said}"
+            ),
+            Fault::InputValidatorBroken {
+                case,
+                validator,
+                said,
+            } => write!(
+                f,
+                "the input validator {validator} is broken on {case}: {said}"
+            ),
+            Fault::AnswerRejected {
+                case,
+                validator,
+                said,
+            } => write!(
+                f,
+                "answer {case} is rejected by the answer validator {validator}: {said}"
+            ),
+            Fault::AnswerValidatorBroken {
+                case,
+                validator,
+                said,
+            } => write!(
+                f,
+                "the answer validator {validator} is broken on {case}: {said}"
+            ),
+            Fault::OutputCase {
+                case,
+                must_accept,
+                but,
+            } => {
+                let wanted = if *must_accept { "accept" } else { "reject" };
+                write!(f, "the output validator must {wanted} {case}, but ")?;
+                match but {
+                    OutputBut::Accepted => f.write_str("it was accepted"),
+                    OutputBut::Rejected(said) => write!(f, "it was rejected: {said}"),
+                    OutputBut::Broken(why) => f.write_str(why),
+                }
+            }
+            Fault::InvalidAccepted(case) => write!(
+                f,
+                "invalid input {case} is accepted by every input validator"
+            ),
+            Fault::DoesNotCompile { validator, why } => write!(
+                f,
+                "the validator {validator} does not compile: {}",
+                first_line(&why.to_string())
+            ),
+            Fault::More(count) => write!(f, "… and {count} more validation failures like these"),
+            Fault::Warnings(count) => write!(
+                f,
+                "{count} warning(s) above, errors under --warnings-as-errors"
+            ),
+            Fault::Unjudgeable(why) => why.fmt(f),
+            Fault::JudgeError {
+                case,
+                submission,
+                why,
+            } => write!(f, "judge error on {case} with {submission}: {why}"),
+            Fault::TimeLimit(why) => write!(f, "time limit: {why}"),
+            Fault::Scoring(why) => write!(f, "scoring: {why}"),
+            Fault::ScoreOutOfRange { fault, submission } => {
+                let OutOfRange {
+                    group,
+                    score,
+                    range,
+                } = fault;
+                write!(
+                    f,
+                    "scoring: group {group} got score {score}, outside its range [{}, {}] with \
+                     {submission}",
+                    range.0, range.1
+                )
+            }
+        }
+    }
+}
+
+/// What could not be checked: the package is then not known to be valid.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unchecked {
+    /// A validator (the output validator, for judging) that could not be built or run here,
+    /// and why.
+    NotRun { validator: String, why: String },
+    /// Scores the package asks to be computed by rules grundy does not apply.
+    Scoring(String),
+    /// No time limit, because a submission it is computed from was not built.
+    TimeLimit(TimeLimitError),
+}
+
+impl fmt::Display for Unchecked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unchecked::NotRun { validator, why } => write!(f, "{validator}: {}", first_line(why)),
+            Unchecked::Scoring(why) => write!(f, "scoring: {why}"),
+            Unchecked::TimeLimit(why) => write!(
+                f,
+                "time limit: {why} (a submission it is computed from was not built)"
+            ),
+        }
+    }
+}
+
+/// What judging noticed that is worth fixing but fails nothing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum JudgingWarning {
+    /// The slowest run of the submissions that bound the limit from below has less room under
+    /// it than the format's margin.
+    ThinMargin(ThinMargin),
+    /// A run that finished within a tenth of the limit, either side: another machine could
+    /// judge it the other way.
+    CloseCall {
+        submission: String,
+        case: String,
+        time: Duration,
+        verdict: Verdict,
+        limit: Duration,
+    },
+}
+
+/// A limit tighter than the format's margin for a run ([`Margin`]); when the run is of a
+/// submission that does not compute the limit, the limit the format's rule would give with it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThinMargin {
+    pub margin: Margin,
+    pub with_it: Option<Duration>,
+}
+
+impl fmt::Display for JudgingWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgingWarning::ThinMargin(ThinMargin { margin, with_it }) => {
+                write!(f, "time limit: {margin}")?;
+                match with_it {
+                    Some(limit) => write!(
+                        f,
+                        "; grundy computes the limit from the accepted submissions alone, as \
+                         problemtools does, while the format and BAPCtools' bt time_limit count \
+                         this one too, which would make it {}",
+                        seconds(*limit)
+                    ),
+                    None => Ok(()),
+                }
+            }
+            JudgingWarning::CloseCall {
+                submission,
+                case,
+                time,
+                verdict,
+                limit,
+            } => write!(
+                f,
+                "close to the time limit: {submission} on {case} used {} of CPU time ({verdict}, \
+                 limit {})",
+                seconds(*time),
+                seconds(*limit)
+            ),
+        }
+    }
+}
+
+/// A program of a problem the host failed to build (a judge error): its path in the problem,
+/// and what went wrong.
+#[derive(Clone, Debug)]
+pub struct Unbuilt {
+    pub path: PathBuf,
+    pub error: HostError,
+}
+
+impl fmt::Display for Unbuilt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} could not be built: {}",
+            self.path.display(),
+            self.error
+        )
+    }
+}
+
+/// A package that could not be verified: the run is incomplete.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Unreadable {
+    /// It could not be found or read (a located error).
+    Package(Diagnostic),
+    /// Its data could not all be generated: the package (as shown) and how many cases failed.
+    NotGenerated { package: String, failed: usize },
+}
+
+impl fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unreadable::Package(error) => error.fmt(f),
+            Unreadable::NotGenerated { package, failed } => write!(
+                f,
+                "{package}: its data could not all be generated ({failed} cases failed)"
+            ),
+        }
+    }
+}
+
+/// Each of `found` as its line of text.
+pub fn lines<T: fmt::Display>(found: &[T]) -> Vec<String> {
+    found.iter().map(ToString::to_string).collect()
+}
+
+/// A message by its first line (` …` when there is more): a compiler's, in a line of a report.
+pub fn first_line(text: &str) -> String {
+    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
+    let more = if rest.trim().is_empty() { "" } else { " …" };
+    format!("{first}{more}")
+}
