@@ -34,24 +34,13 @@ fn main() -> ExitCode {
     let cli = cli::Cli::parse_from(cli::normalized(std::env::args_os()));
     match commands::run(cli) {
         Ok(code) => code,
-        // Ctrl-C: whatever could be reported was; the shell's convention for SIGINT.
-        Err(error) if error.is::<running::pool::Cancelled>() => ExitCode::from(130),
-        // The program under test failed before any case ran: a failure, not a usage error.
-        Err(error) if error.is::<commands::DoesNotCompile>() => {
-            eprintln!("error: {}", escape::visible(&format!("{error:#}")));
-            ExitCode::from(1)
-        }
-        // The reader of stdout went away (`| head`): stop quietly, as Unix tools do.
-        Err(error)
-            if error
-                .downcast_ref::<reporting::LostReport>()
-                .is_some_and(reporting::LostReport::is_broken_pipe) =>
-        {
-            ExitCode::from(reporting::BROKEN_PIPE_EXIT)
-        }
+        // The one place a command's error is said, and its exit status chosen by its kind.
         Err(error) => {
-            eprintln!("error: {}", escape::visible(&format!("{error:#}")));
-            ExitCode::from(2)
+            let (code, quiet) = error.exit_code();
+            if !quiet {
+                eprintln!("error: {}", escape::visible(&error.to_string()));
+            }
+            ExitCode::from(code)
         }
     }
 }

@@ -392,3 +392,27 @@ fn generate_of_a_built_in_problem_keeps_hand_written_fixtures_and_locates_errors
         dump(&output)
     );
 }
+
+/// Ctrl-C while a generator runs ends `generate` at once, quietly and with exit status 130: the
+/// run was cut short, which is no error to report (the cancel reaches `main` as its own kind,
+/// not as an error's message).
+#[test]
+fn ctrl_c_ends_generate_quietly_with_130() {
+    let project = Project::new();
+    package(&project);
+    project.file("pkg/generators/sleeper.py", "import time\ntime.sleep(60)\n");
+    project.file(
+        "pkg/generators/generators.yaml",
+        format!("{PLAN}      - slow: sleeper.py {{seed}}\n"),
+    );
+    let marker = project.path().display().to_string();
+    let output = project.interrupted(&["generate", "pkg"], || {
+        common::running(&marker, "sleeper.py")
+    });
+    assert_eq!(code(&output), 130, "{}", dump(&output));
+    assert!(!stderr(&output).contains("error"), "{}", dump(&output));
+    assert!(
+        !common::running(&marker, "sleeper.py"),
+        "the generator outlived generate"
+    );
+}

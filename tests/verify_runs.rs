@@ -225,8 +225,6 @@ fn a_package_whose_validator_does_not_build_fails_alone() {
 /// cancelled, and exits 130.
 #[test]
 fn ctrl_c_ends_verify_with_its_reports_marked_cancelled() {
-    use std::process::Stdio;
-    use std::time::{Duration, Instant};
     let project = Project::new();
     hello(&project, "hello");
     project.file(
@@ -234,48 +232,13 @@ fn ctrl_c_ends_verify_with_its_reports_marked_cancelled() {
         "import time\ntime.sleep(60)\n",
     );
     let junit = project.path().join("report.xml");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .args(["verify", "hello", "--format", "json", "--junit"])
-        .arg(&junit)
-        .current_dir(project.path())
-        .env("NO_COLOR", "1")
-        .env_remove("CI")
-        .env_remove("CARGO_TARGET_DIR")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Wait until the sleeper runs (its build, and so its command line, is in the project).
+    let junit_arg = junit.display().to_string();
+    // Interrupted once the sleeper runs (its build, and so its command line, is in the
+    // project).
     let marker = format!("{}", project.path().display());
-    let sleeping = || {
-        std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
-            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
-            let cmdline = String::from_utf8_lossy(&cmdline);
-            cmdline.contains(&marker) && cmdline.contains("sleeper.py")
-        })
-    };
-    let started = Instant::now();
-    while !sleeping() {
-        assert!(
-            started.elapsed() < Duration::from_secs(30) && child.try_wait().unwrap().is_none(),
-            "the sleeper did not start"
-        );
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let sent = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
-    let interrupted = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if interrupted.elapsed() > Duration::from_secs(5) {
-            let _ = child.kill();
-            panic!("verify was still running 5 s after SIGINT");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    let output = child.wait_with_output().unwrap();
+    let sleeping = || common::running(&marker, "sleeper.py");
+    let args = ["verify", "hello", "--format", "json", "--junit", &junit_arg];
+    let output = project.interrupted(&args, sleeping);
     assert_eq!(code(&output), 130, "{}", dump(&output));
     let (_, summary) = json(&output);
     assert_eq!(summary["cancelled"], true, "{}", dump(&output));

@@ -13,13 +13,14 @@ use anyhow::{bail, Context, Result};
 
 use super::{built_in, load_config};
 use crate::cli::AddArgs;
+use crate::commands::CommandError;
 use crate::config::{Config, Overrides};
 use crate::discovery::{is_kebab_case, Expects, INVALID_GROUP};
 use crate::files::store::{self, Writer};
-use crate::reporting::print;
+use crate::reporting::{print, LostReport};
 use crate::running::{run_in_process, Failure, TimeLimits};
 
-pub fn run(args: AddArgs) -> Result<ExitCode> {
+pub fn run(args: AddArgs) -> Result<ExitCode, CommandError> {
     let config = load_config(&args.sources, Overrides::default())?;
     let new_case = NewCase::claim(&config, &args.problem, &args.case)?;
     let input = match &args.input {
@@ -180,11 +181,16 @@ impl NewCase {
     /// Writes the input, the expected output and, for a generated case, its `.gen` recipe under
     /// the fixtures root's lock, all or nothing and never over an existing file, and prints
     /// their paths.
-    pub fn write(&self, input: &[u8], expected: &[u8], recipe: Option<&[u8]>) -> Result<()> {
+    pub fn write(
+        &self,
+        input: &[u8],
+        expected: &[u8],
+        recipe: Option<&[u8]>,
+    ) -> Result<(), CommandError> {
         let writer = Writer::open(&self.root)?;
         self.write_with(&writer, input, expected, recipe)?;
         drop(writer);
-        self.print_written(recipe.is_some())
+        Ok(self.print_written(recipe.is_some())?)
     }
 
     /// [`NewCase::write`] for a writer that holds the lock already; prints nothing.
@@ -208,7 +214,7 @@ impl NewCase {
     }
 
     /// `wrote <path>` for each file of the case.
-    pub fn print_written(&self, with_recipe: bool) -> Result<()> {
+    pub fn print_written(&self, with_recipe: bool) -> Result<(), LostReport> {
         let recipe = with_recipe.then_some("gen");
         let lines: String = ["in", "out"]
             .into_iter()

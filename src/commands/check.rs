@@ -7,13 +7,14 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use super::case_config;
 use super::verify::{self, RootPackages, Unpreparable};
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::{CheckArgs, Format};
+use crate::commands::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
@@ -22,10 +23,10 @@ use crate::judging::{
     CaseResult, Verdict,
 };
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
+use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
 
-pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
+pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
@@ -72,20 +73,22 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     if !subject.is_external() {
         for problem in selection.case_problems() {
             if packages.contains(problem) {
-                bail!(
+                return Err(anyhow::anyhow!(
                     "`{problem}` is a problem package, which has no built-in solver: give \
                      `check` a program to judge its cases (`--exec ./sol`, or a source file: \
                      `--exec sol.py`), or verify the package's own submissions with `grundy \
                      verify`"
-                );
+                )
+                .into());
             }
             if grundy_problems::find(problem).is_none() {
-                bail!(
+                return Err(anyhow::anyhow!(
                     "fixtures folder `{}`: {}; judge its cases with --exec 'CMD', or rename the \
                      folder",
                     config.fixtures.join(problem).display(),
                     crate::builtin::unknown(problem)
-                );
+                )
+                .into());
             }
         }
     }
@@ -100,10 +103,11 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     };
     let (cases, left_out) = judged_by.split(selection.cases, &selection.filters);
     if cases.is_empty() && left_out.total() > 0 {
-        bail!(
+        return Err(anyhow::anyhow!(
             "no case to judge: a program is not judged on the selected cases by default: {}",
             reporting::left_out_lines(&left_out).join("; ")
-        );
+        )
+        .into());
     }
     // The suite a partition splits is what is judged.
     let suite_size = cases.len();
@@ -147,7 +151,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     super::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
-        Err(error) if error.is::<Cancelled>() => BTreeMap::new(),
+        Err(Stop::Cancelled) => BTreeMap::new(),
         prepared => prepared?,
     };
     if !matches!(subject, Subject::BuiltIn) && verbosity == Verbosity::Verbose {
@@ -193,14 +197,14 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
         partition: args.partition.map(|p| (p.to_string(), suite_size)),
         ..Summary::default()
     };
-    let status = dispatch.finish(judged, summary);
+    let status = dispatch.finish(judged, summary)?;
     // The cases go with the process, at once: freeing them one by one came after the last
     // report, a millisecond of a 5,000-case run. (Only when no abandoned solver still holds
     // them; everything else the jobs hold is dropped as usual.)
     if let Ok(CheckJobs { cases, .. }) = Arc::try_unwrap(jobs) {
         std::mem::forget(cases);
     }
-    status
+    Ok(status)
 }
 
 /// Judging the selected cases, one pool job per case.

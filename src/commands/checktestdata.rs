@@ -11,6 +11,7 @@ use anyhow::{Context, Result};
 
 use crate::checktestdata::{self, Failure, Script};
 use crate::cli::ChecktestdataArgs;
+use crate::commands::CommandError;
 use crate::escape::visible_line;
 
 /// The exit codes: the Kattis protocol's, and a fault of the script.
@@ -18,7 +19,7 @@ pub const VALID: u8 = 42;
 pub const INVALID: u8 = 43;
 pub const SCRIPT_FAULT: u8 = 2;
 
-pub fn run(args: ChecktestdataArgs) -> Result<ExitCode> {
+pub fn run(args: ChecktestdataArgs) -> Result<ExitCode, CommandError> {
     let shown = args.script.display();
     let file = std::fs::File::open(&args.script).with_context(|| format!("cannot read {shown}"))?;
     let text = checktestdata::read_script(file).with_context(|| shown.to_string())?;

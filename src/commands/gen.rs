@@ -10,9 +10,10 @@ use anyhow::Result;
 use super::add::{reference_output, NewCase, Reference};
 use super::{built_in, load_config};
 use crate::cli::GenArgs;
+use crate::commands::CommandError;
 use crate::config::Overrides;
 
-pub fn run(args: GenArgs) -> Result<ExitCode> {
+pub fn run(args: GenArgs) -> Result<ExitCode, CommandError> {
     let problem = built_in(&args.problem)?;
     let config = load_config(&args.sources, Overrides::default())?;
     let new_case = NewCase::claim(&config, problem.id, &args.case)?;

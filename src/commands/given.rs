@@ -10,10 +10,11 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, Context};
 use grundy_sandbox::Program as Command;
 
 use super::verify::{build_program, cache_folder, Build};
+use super::CommandError;
 use crate::config::Isolate;
 use crate::files::beneath::{Scope, Tree};
 use crate::locate::Place;
@@ -22,12 +23,22 @@ use crate::package::toolchains::is_executable;
 use crate::running::Subject;
 
 /// A source given on the command line does not compile: the program under test failed before
-/// any case ran (exit 1, as a failed case is; nothing was judged).
-#[derive(Debug, thiserror::Error)]
-#[error("`{source_path}` does not compile, so nothing was judged:\n{message}")]
+/// any case ran (exit 1, as a failed case is; nothing was judged). Not an error type of its
+/// own, so it stays this type up to `main` ([`super::CommandError::DoesNotCompile`]).
+#[derive(Debug)]
 pub struct DoesNotCompile {
     source_path: String,
     message: String,
+}
+
+impl std::fmt::Display for DoesNotCompile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "`{}` does not compile, so nothing was judged:\n{}",
+            self.source_path, self.message
+        )
+    }
 }
 
 /// The subject `--exec TEXT` names (the built-in solvers without it, as processes under
@@ -40,9 +51,9 @@ pub fn subject(
     isolate: Isolate,
     memory_mib: u64,
     answers: &[PathBuf],
-) -> Result<Subject> {
+) -> Result<Subject, CommandError> {
     let Some(text) = exec else {
-        return Subject::choose(None, processes);
+        return Ok(Subject::choose(None, processes)?);
     };
     let words = shell_words::split(text)
         .with_context(|| format!("cannot split the command `{text}` into words"))?;
@@ -56,7 +67,7 @@ pub fn subject(
                 command: text.to_string(),
             })
         }
-        _ => Subject::choose(Some(text), processes),
+        _ => Ok(Subject::choose(Some(text), processes)?),
     }
 }
 
@@ -71,11 +82,11 @@ fn is_source(path: &Path) -> bool {
 
 /// Builds the source at `path` (or takes its build from the cache), its compiler never shown
 /// `answers`: the command that runs it.
-fn build(path: &Path, memory_mib: u64, answers: &[PathBuf]) -> Result<Command> {
+fn build(path: &Path, memory_mib: u64, answers: &[PathBuf]) -> Result<Command, CommandError> {
     let absolute = std::path::absolute(path)
         .with_context(|| format!("cannot tell where `{}` is", path.display()))?;
     let (Some(folder), Some(name)) = (absolute.parent(), absolute.file_name()) else {
-        bail!("`{}` names no file or folder to build", path.display());
+        return Err(anyhow!("`{}` names no file or folder to build", path.display()).into());
     };
     let tree = Tree::open(folder, Scope::Program)?;
     let program = Program::new(&tree.join(name), None, None)?;
@@ -92,12 +103,13 @@ fn build(path: &Path, memory_mib: u64, answers: &[PathBuf]) -> Result<Command> {
             message,
         }
         .into()),
-        Build::Skipped(why) => bail!(
+        Build::Skipped(why) => Err(anyhow!(
             "cannot build `{shown}`: {why}; give a command instead (--exec 'CMD ARGS'), make it \
              executable (chmod +x) if it runs itself, or see the book's Languages chapter for \
              the languages grundy builds"
-        ),
-        Build::HostError(error) => bail!("cannot build `{shown}`: {error}"),
+        )
+        .into()),
+        Build::HostError(error) => Err(anyhow!("cannot build `{shown}`: {error}").into()),
     }
 }
 

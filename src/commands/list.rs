@@ -10,12 +10,13 @@ use anyhow::Result;
 use super::case_config;
 use super::verify::RootPackages;
 use crate::cli::ListArgs;
+use crate::commands::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
 use crate::reporting::print;
 
-pub fn run(args: ListArgs) -> Result<ExitCode> {
+pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
     let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
     packages.apply(&mut config, &Overrides::default());

@@ -1,5 +1,7 @@
-//! One file per subcommand. Each returns the process exit code, or an error that `main` prints and
-//! turns into exit code 2 (usage, configuration or fixture layout).
+//! One file per subcommand. Each returns the process exit code, or a [`CommandError`] that `main`
+//! turns into its exit status and prints once: exit code 2 for an error (usage, configuration or
+//! fixture layout, the host), 1 for a program under test that does not compile, 130 after
+//! Ctrl-C, 141 quietly when stdout's reader went away.
 
 mod add;
 mod check;
@@ -25,10 +27,96 @@ pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::{Cli, ColorChoice, Command, Sources};
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
+use crate::reporting::{self, LostReport, ReportError, Unfinished};
+use crate::running::pool::Stop;
 pub use given::DoesNotCompile;
 pub use new::Lang;
 
-pub fn run(cli: Cli) -> Result<ExitCode> {
+/// Why a command ends without an exit code of its own, kept as a type until `main` renders it:
+/// each kind has its exit status, told by its variant, never by looking into an error.
+#[derive(Debug)]
+pub enum CommandError {
+    /// Ctrl-C cut it short; whatever could be reported was.
+    Cancelled,
+    /// The program under test does not compile: its failure, not a usage error.
+    DoesNotCompile(DoesNotCompile),
+    /// A report could not be written (standard output would not take it, or a report file).
+    Report(ReportError),
+    /// Anything else: usage, configuration, fixtures, the host.
+    Failed(anyhow::Error),
+}
+
+impl CommandError {
+    /// The process's exit status, and whether to end with it quietly: after Ctrl-C (130, the
+    /// shell's convention for SIGINT: whatever could be reported was), and when the reader of
+    /// stdout went away (`| head`), as Unix tools do.
+    pub fn exit_code(&self) -> (u8, bool) {
+        match self {
+            CommandError::Cancelled => (130, true),
+            CommandError::Report(error) if error.lost().is_some_and(LostReport::is_broken_pipe) => {
+                (reporting::BROKEN_PIPE_EXIT, true)
+            }
+            CommandError::DoesNotCompile(_) => (1, false),
+            CommandError::Report(_) | CommandError::Failed(_) => (2, false),
+        }
+    }
+}
+
+impl std::fmt::Display for CommandError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CommandError::Cancelled => f.write_str("cancelled (Ctrl-C)"),
+            CommandError::DoesNotCompile(error) => error.fmt(f),
+            CommandError::Report(error) => error.fmt(f),
+            // The error and its causes, on one line.
+            CommandError::Failed(error) => write!(f, "{error:#}"),
+        }
+    }
+}
+
+impl<E: Into<anyhow::Error>> From<E> for CommandError {
+    fn from(error: E) -> Self {
+        CommandError::Failed(error.into())
+    }
+}
+
+impl From<Stop> for CommandError {
+    fn from(stop: Stop) -> Self {
+        match stop {
+            Stop::Cancelled => CommandError::Cancelled,
+            Stop::Failed(error) => CommandError::Failed(error),
+        }
+    }
+}
+
+impl From<DoesNotCompile> for CommandError {
+    fn from(error: DoesNotCompile) -> Self {
+        CommandError::DoesNotCompile(error)
+    }
+}
+
+impl From<ReportError> for CommandError {
+    fn from(error: ReportError) -> Self {
+        CommandError::Report(error)
+    }
+}
+
+impl From<LostReport> for CommandError {
+    fn from(lost: LostReport) -> Self {
+        CommandError::Report(ReportError::Lost(lost))
+    }
+}
+
+impl From<Unfinished> for CommandError {
+    fn from(unfinished: Unfinished) -> Self {
+        match unfinished {
+            Unfinished::Report(error) => CommandError::Report(error),
+            Unfinished::Failed(error) => CommandError::Failed(error),
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<ExitCode, CommandError> {
     let color = use_color(cli.color);
     match cli.command {
         Command::Check(args) => check::run(*args, color),

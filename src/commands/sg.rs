@@ -16,6 +16,7 @@ use anyhow::{bail, Result};
 use grundy_problems::families::{observe, Family, Law, Observed, PERIOD_SEARCH_LIMIT};
 
 use crate::cli::sg::{Game, SgArgs, SgFormat, DEFAULT_UPTO};
+use crate::commands::CommandError;
 
 /// Everything one run computed, for the renderers.
 pub struct Outcome {
@@ -82,7 +83,7 @@ pub struct Mismatch {
     pub rules: u64,
 }
 
-pub fn run(args: SgArgs) -> Result<ExitCode> {
+pub fn run(args: SgArgs) -> Result<ExitCode, CommandError> {
     let (game, family) = family_of(&args.game);
     let view = args.game.view();
     let upto = view.upto.unwrap_or(DEFAULT_UPTO);
@@ -93,13 +94,17 @@ pub fn run(args: SgArgs) -> Result<ExitCode> {
         } else {
             "the table is computed and printed in full"
         };
-        bail!(
+        return Err(anyhow::anyhow!(
             "--upto {upto} is above the cap {limit} for `sg {game}` ({why}); use --at X to \
              evaluate single values beyond it"
-        );
+        )
+        .into());
     }
     if view.format == SgFormat::Csv && !view.at.is_empty() && view.check {
-        bail!("--format csv prints one table: give --at or --check, not both");
+        return Err(anyhow::anyhow!(
+            "--format csv prints one table: give --at or --check, not both"
+        )
+        .into());
     }
     let law = family.law();
     let show_table = view.at.is_empty() && !view.check;

@@ -10,9 +10,10 @@ use anyhow::{Context, Result};
 
 use super::built_in;
 use crate::cli::SolveArgs;
+use crate::commands::CommandError;
 use crate::running::{run_on_this_thread, Failure};
 
-pub fn run(args: SolveArgs) -> Result<ExitCode> {
+pub fn run(args: SolveArgs) -> Result<ExitCode, CommandError> {
     let problem = built_in(&args.problem)?;
     if let (Some(interaction), false) = (problem.interact, args.brute || args.answer) {
         let mut judge = StdioLink {
@@ -43,7 +44,7 @@ pub fn run(args: SolveArgs) -> Result<ExitCode> {
     stdout
         .write_all(&run.output)
         .and_then(|()| stdout.flush())
-        .map_err(crate::reporting::lost_report)?;
+        .map_err(crate::reporting::LostReport::from)?;
     match run.failure {
         None => Ok(ExitCode::SUCCESS),
         Some(Failure::RejectedInput(message)) => {

@@ -9,7 +9,7 @@
 use std::io::{self, BufRead, BufReader, Read};
 use std::process::ExitCode;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use grundy_problems::{Constraints, InputError, ValidateFn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -17,16 +17,17 @@ use std::sync::Arc;
 use super::case_config;
 use super::verify::{self, Problem, RootPackages};
 use crate::cli::ValidateArgs;
+use crate::commands::CommandError;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
 use crate::escape::visible_line;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::print;
 use crate::reporting::Stages;
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop};
 use crate::running::SolveWatch;
 
-pub fn run(args: ValidateArgs) -> Result<ExitCode> {
+pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
     let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let selection = select_cases(&config.fixtures, &filters)?;
     selection.require_some("input to validate")?;
@@ -42,11 +43,12 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         .partition(|problem| packages.contains(problem));
     for problem in problems {
         if grundy_problems::find(problem).is_none() {
-            bail!(
+            return Err(anyhow::anyhow!(
                 "fixtures folder `{}`: {}, so there is no validator for it",
                 config.fixtures.join(problem).display(),
                 crate::builtin::unknown(problem)
-            );
+            )
+            .into());
         }
     }
     let (packaged, built_in): (Vec<Case>, Vec<Case>) = selection
@@ -69,7 +71,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         tally.add(validate_packages(chosen, &packaged, &pool, args.verbose)?);
     }
     if cancel.load(Ordering::SeqCst) {
-        return Err(Cancelled.into());
+        return Err(CommandError::Cancelled);
     }
     tally.text += &format!(
         "Validated {} inputs ({} deliberately invalid).\n{} passed, {} failed\n",
@@ -104,7 +106,11 @@ impl Tally {
 }
 
 /// The fixtures of built-in problems through their built-in validators, on the pool.
-fn validate_built_in(cases: Vec<Case>, options: &PoolOptions, verbose: bool) -> Result<Tally> {
+fn validate_built_in(
+    cases: Vec<Case>,
+    options: &PoolOptions,
+    verbose: bool,
+) -> Result<Tally, Stop> {
     let jobs = Arc::new(ValidateJobs(cases));
     let mut findings = Vec::with_capacity(jobs.0.len());
     pool::run_all(Arc::clone(&jobs), jobs.0.len(), options, |event| {
@@ -112,9 +118,6 @@ fn validate_built_in(cases: Vec<Case>, options: &PoolOptions, verbose: bool) -> 
             findings.push(finding);
         }
     })?;
-    if options.cancel.load(Ordering::SeqCst) {
-        return Err(Cancelled.into());
-    }
     // No job fails the run, so only a cancel leaves one without a finding.
     let findings: Vec<Finding> = findings
         .into_iter()
@@ -164,7 +167,7 @@ fn validate_packages(
     selected: &[Case],
     pool: &verify::Pool,
     verbose: bool,
-) -> Result<Tally> {
+) -> Result<Tally, Stop> {
     let mut tally = Tally::default();
     let mut problems = vec![];
     for (name, problem) in packages {

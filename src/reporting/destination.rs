@@ -25,7 +25,6 @@ use std::os::fd::AsFd;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Component, Path, PathBuf};
 
-use anyhow::Result;
 use rustix::fs::FileType;
 
 use crate::files::{kind, Existing, Folder, WriteError};
@@ -55,6 +54,8 @@ pub enum DestinationError {
     NoName(PathBuf),
     /// A device or FIFO, or grundy's standard error, refused the report.
     Refused { path: PathBuf, error: io::Error },
+    /// grundy's standard output (a link to it named) would not take the report.
+    Stdout(super::LostReport),
 }
 
 impl Destination {
@@ -65,7 +66,7 @@ impl Destination {
 
     /// Writes `bytes` as the report, by the rules of the module comment. A standard output that
     /// refuses it is a [`super::LostReport`], as when the report itself is printed there.
-    pub fn write(&self, bytes: &[u8]) -> Result<()> {
+    pub fn write(&self, bytes: &[u8]) -> Result<(), DestinationError> {
         let mut path = self.path.clone();
         for _ in 0..=MAX_LINKS {
             let (folder, name) = open_parent(&path)?;
@@ -73,13 +74,13 @@ impl Destination {
             match kind {
                 None | Some(FileType::RegularFile) => {
                     let written = folder.write(name, bytes, Existing::Replace);
-                    return Ok(written.map_err(DestinationError::Write)?);
+                    return written.map_err(DestinationError::Write);
                 }
                 Some(FileType::CharacterDevice | FileType::Fifo) => {
                     let file = folder
                         .open_for_writing(name)
                         .map_err(DestinationError::Write)?;
-                    return Ok(write_into(file, &path, bytes)?);
+                    return write_into(file, &path, bytes);
                 }
                 Some(FileType::Symlink) => {
                     if let Some(stream) = own_stream(&path) {
@@ -88,14 +89,14 @@ impl Destination {
                     let target = std::fs::read_link(&path)
                         .map_err(|error| DestinationError::Write(WriteError::io(&path, error)))?;
                     if !self.follow_links {
-                        return Err(DestinationError::Link { path, target }.into());
+                        return Err(DestinationError::Link { path, target });
                     }
                     path = folder.path().join(target);
                 }
-                Some(kind) => return Err(DestinationError::Unwritable { path, kind }.into()),
+                Some(kind) => return Err(DestinationError::Unwritable { path, kind }),
             }
         }
-        Err(DestinationError::TooManyLinks(self.path.clone()).into())
+        Err(DestinationError::TooManyLinks(self.path.clone()))
     }
 }
 
@@ -160,21 +161,21 @@ fn own_stream(path: &Path) -> Option<Stream> {
 
 impl Stream {
     /// Writes `bytes` to the stream, after whatever was printed there before.
-    fn write(self, path: &Path, bytes: &[u8]) -> Result<()> {
+    fn write(self, path: &Path, bytes: &[u8]) -> Result<(), DestinationError> {
         match self {
             Stream::Output => {
                 let mut out = io::stdout().lock();
                 out.write_all(bytes)
                     .and_then(|()| out.flush())
-                    .map_err(super::lost_report)
+                    .map_err(|error| DestinationError::Stdout(super::LostReport(error)))
             }
             Stream::Error => {
                 let mut out = io::stderr().lock();
                 let written = out.write_all(bytes).and_then(|()| out.flush());
-                Ok(written.map_err(|error| DestinationError::Refused {
+                written.map_err(|error| DestinationError::Refused {
                     path: path.to_path_buf(),
                     error,
-                })?)
+                })
             }
         }
     }
@@ -213,11 +214,22 @@ impl fmt::Display for DestinationError {
             DestinationError::Refused { path, error } => {
                 write!(f, "`{}` refused the report: {error}", path.display())
             }
+            DestinationError::Stdout(lost) => lost.fmt(f),
         }
     }
 }
 
 impl std::error::Error for DestinationError {}
+
+impl DestinationError {
+    /// The report standard output would not take, when that is why.
+    pub fn lost(&self) -> Option<&super::LostReport> {
+        match self {
+            DestinationError::Stdout(lost) => Some(lost),
+            _ => None,
+        }
+    }
+}
 
 #[cfg(test)]
 #[path = "destination_tests.rs"]

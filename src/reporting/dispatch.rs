@@ -13,15 +13,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use anyhow::Result;
-
 use super::events::{Event, RunKind};
 use super::progress::Stages;
 use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
-use super::{Reporter, Summary};
+use super::{ReportError, Reporter, Summary};
 use crate::discovery::{Case, LeftOut};
 use crate::judging::CaseResult;
-use crate::running::pool::PoolOptions;
+use crate::running::pool::{PoolOptions, Stop};
 
 pub struct Dispatcher {
     reporter: Box<dyn Reporter>,
@@ -34,7 +32,16 @@ pub struct Dispatcher {
     /// Packages that could not be read: the run is incomplete (exit 2).
     unreadable: usize,
     /// The first report that could not be written: the run's error.
-    written: Result<()>,
+    written: Result<(), ReportError>,
+}
+
+/// Why a run through the dispatcher ends without an exit code.
+#[derive(Debug)]
+pub enum Unfinished {
+    /// A report could not be written (which stopped the run).
+    Report(ReportError),
+    /// The judging failed as a whole: a program that cannot start, the host.
+    Failed(anyhow::Error),
 }
 
 impl Dispatcher {
@@ -127,13 +134,18 @@ impl Dispatcher {
     /// it short), `summary` what the command adds to the totals (jobs, partition). Returns the
     /// exit code: 130 when cancelled; 2 when a package could not be read or the host failed a
     /// build; 1 when anything failed; else 0.
-    pub fn finish(mut self, ran: Result<()>, summary: Summary) -> Result<ExitCode> {
-        std::mem::replace(&mut self.written, Ok(()))?;
-        let cancelled = self.cancel.load(Ordering::SeqCst);
-        if !cancelled {
-            ran?;
-        } else {
-            self.emit(&Event::Cancelled);
+    pub fn finish(
+        mut self,
+        ran: Result<(), Stop>,
+        summary: Summary,
+    ) -> Result<ExitCode, Unfinished> {
+        std::mem::replace(&mut self.written, Ok(())).map_err(Unfinished::Report)?;
+        // Cut short by the token, or by Ctrl-C after the judging ended.
+        let cancelled = matches!(ran, Err(Stop::Cancelled)) || self.cancel.load(Ordering::SeqCst);
+        match ran {
+            Err(Stop::Failed(error)) if !cancelled => return Err(Unfinished::Failed(error)),
+            _ if cancelled => self.emit(&Event::Cancelled),
+            _ => {}
         }
         let summary = Summary {
             passed: self.summary.passed,
@@ -146,7 +158,8 @@ impl Dispatcher {
         };
         // The reporters' own errors are the run's: a report that cannot be written is exit 2.
         self.stages
-            .suspend(|| self.reporter.report(&Event::RunFinished(&summary)))?;
+            .suspend(|| self.reporter.report(&Event::RunFinished(&summary)))
+            .map_err(Unfinished::Report)?;
         Ok(if cancelled {
             ExitCode::from(130)
         } else if self.unreadable > 0 || summary.judge_errors > 0 {
@@ -188,7 +201,7 @@ mod tests {
     }
 
     impl Reporter for Recorder {
-        fn report(&mut self, event: &Event<'_>) -> Result<()> {
+        fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
             let name = format!("{event:?}");
             let name = name
                 .split(['(', ' '])
@@ -197,7 +210,9 @@ mod tests {
                 .to_string();
             self.log.borrow_mut().push(name);
             match self.fail {
-                true => anyhow::bail!("stdout closed"),
+                true => Err(ReportError::Lost(
+                    std::io::Error::other("stdout closed").into(),
+                )),
                 false => Ok(()),
             }
         }
@@ -270,7 +285,7 @@ mod tests {
         let (mut dispatch, log) = dispatcher(false);
         dispatch.run_started(&RunKind::Check { cases: 1 });
         dispatch.cancel.store(true, Ordering::SeqCst);
-        let ran = Err(anyhow::anyhow!("cut short"));
+        let ran = Err(Stop::Failed(anyhow::anyhow!("cut short")));
         let code = dispatch.finish(ran, Summary::default()).unwrap();
         assert_eq!(code, ExitCode::from(130));
         assert_eq!(log.borrow()[1..], ["Cancelled", "RunFinished"]);
@@ -282,7 +297,9 @@ mod tests {
         dispatch.run_started(&RunKind::Check { cases: 2 });
         assert!(dispatch.cancel.load(Ordering::SeqCst), "the pool is told");
         dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
-        let error = dispatch.finish(Ok(()), Summary::default()).unwrap_err();
+        let Err(Unfinished::Report(error)) = dispatch.finish(Ok(()), Summary::default()) else {
+            panic!("the lost report is the run's error");
+        };
         assert!(error.to_string().contains("stdout closed"), "{error}");
         assert_eq!(
             *log.borrow(),

@@ -35,9 +35,9 @@ impl Generated {
 }
 
 /// The report of `grundy generate`: the counts on stdout.
-pub fn print(report: &Generated) {
+pub fn print(report: &Generated) -> Result<(), super::LostReport> {
     details(report);
-    println!("{}", counts(report));
+    super::print(&format!("{}\n", counts(report)))
 }
 
 /// The report of the generating `verify` does first, all on stderr (stdout is verify's report).

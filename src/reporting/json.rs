@@ -10,13 +10,12 @@
 
 use std::io::Write;
 
-use anyhow::Result;
 use serde_json::{json, Map, Value};
 
 use super::events::{Event, RunKind};
 use super::findings::{lines, Unreadable};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
-use super::{millis, Reporter, Summary, Timing};
+use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
 use crate::diffing::Paint;
 use crate::discovery::LeftOut;
 use crate::escape::{visible, visible_line};
@@ -40,10 +39,10 @@ impl<W: Write> JsonReporter<W> {
         }
     }
 
-    fn emit(&mut self, value: Value) -> Result<()> {
+    fn emit(&mut self, value: Value) -> Result<(), LostReport> {
         writeln!(self.out, "{}", terminal_safe(&value.to_string()))
             .and_then(|()| self.out.flush())
-            .map_err(super::lost_report)
+            .map_err(LostReport::from)
     }
 }
 
@@ -265,7 +264,7 @@ fn all<T: std::fmt::Display>(found: &[T]) -> Vec<String> {
 }
 
 impl<W: Write> Reporter for JsonReporter<W> {
-    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let object = match (event, &mut self.verify) {
             (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
                 self.verify = Some((unreadable.clone(), Vec::new()));
@@ -287,7 +286,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
             (Event::RunFinished(summary), None) => summary_object(summary, self.cancelled),
             _ => return Ok(()),
         };
-        self.emit(object)
+        Ok(self.emit(object)?)
     }
 }
 

@@ -21,12 +21,11 @@ mod progress;
 pub mod verified;
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::Result;
-
-pub use destination::Destination;
-pub use dispatch::Dispatcher;
+pub use destination::{Destination, DestinationError};
+pub use dispatch::{Dispatcher, Unfinished};
 pub use events::{Event, RunKind};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
@@ -127,9 +126,66 @@ pub struct Timing {
 /// A consumer of a run's events (see [`Event`] for their order); it shows those it has a view
 /// of and passes over the others.
 pub trait Reporter {
-    /// An error means the report cannot be written (stdout closed or full): a lost report makes
-    /// the run meaningless for CI, so the dispatcher stops the run and it exits 2.
-    fn report(&mut self, event: &Event<'_>) -> Result<()>;
+    /// An error means the report cannot be written (stdout closed or full, a report file
+    /// refused): a lost report makes the run meaningless for CI, so the dispatcher stops the
+    /// run and it exits 2.
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError>;
+}
+
+/// A report that could not be written: the run's error.
+#[derive(Debug)]
+pub enum ReportError {
+    /// Standard output would not take it.
+    Lost(LostReport),
+    /// The JUnit report (at its path) could not be made or written.
+    Junit { path: PathBuf, error: JunitError },
+}
+
+/// Why the JUnit report was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum JunitError {
+    #[error("cannot serialize the JUnit report: {0}")]
+    Serialize(#[source] quick_junit::SerializeError),
+    #[error(transparent)]
+    Write(DestinationError),
+}
+
+impl ReportError {
+    /// The report standard output would not take, when that is why (the JUnit report too may
+    /// go there).
+    pub fn lost(&self) -> Option<&LostReport> {
+        match self {
+            ReportError::Lost(lost) => Some(lost),
+            ReportError::Junit {
+                error: JunitError::Write(error),
+                ..
+            } => error.lost(),
+            ReportError::Junit { .. } => None,
+        }
+    }
+}
+
+impl std::fmt::Display for ReportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReportError::Lost(lost) => lost.fmt(f),
+            ReportError::Junit {
+                error: error @ JunitError::Serialize(_),
+                ..
+            } => error.fmt(f),
+            ReportError::Junit { path, error } => write!(
+                f,
+                "cannot write the JUnit report `{}`: {error}",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl From<LostReport> for ReportError {
+    fn from(lost: LostReport) -> Self {
+        ReportError::Lost(lost)
+    }
 }
 
 /// What a run's reports look like; built from the command line and the settings.
@@ -244,7 +300,7 @@ impl Reports {
 }
 
 impl Reporter for Reports {
-    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let (summary, completed);
         let event = match event {
             Event::CaseFinished(result) => {
@@ -294,7 +350,9 @@ fn slowest_first(mut timings: Vec<Timing>) -> Vec<Timing> {
 
 /// A report that could not be written to stdout (closed, full, a broken pipe): the run's error.
 /// A broken pipe (the reader went away, as `| head` does) ends grundy quietly with
-/// [`BROKEN_PIPE_EXIT`]; any other is exit 2 with its message (`main` decides).
+/// [`BROKEN_PIPE_EXIT`]; any other is exit 2 with its message (`main` decides). Not an error
+/// type of its own, so it cannot be folded into an `anyhow::Error` on the way up: every caller
+/// passes it on typed.
 #[derive(Debug)]
 pub struct LostReport(std::io::Error);
 
@@ -311,26 +369,25 @@ impl std::fmt::Display for LostReport {
     }
 }
 
-impl std::error::Error for LostReport {}
-
 /// The exit status of a run whose stdout reader went away: 128 + SIGPIPE, what a Unix tool
 /// killed by SIGPIPE gives, so `set -o pipefail` never takes a cut-short run for a passed one.
 pub const BROKEN_PIPE_EXIT: u8 = 141;
 
-/// The error for a report that could not be written to stdout.
-pub fn lost_report(error: std::io::Error) -> anyhow::Error {
-    LostReport(error).into()
+impl From<std::io::Error> for LostReport {
+    fn from(error: std::io::Error) -> Self {
+        LostReport(error)
+    }
 }
 
 /// Writes `text` to stdout and flushes it; a report that cannot be written is an error (exit 2),
 /// never a panic or a silent success.
-pub fn print(text: &str) -> Result<()> {
+pub fn print(text: &str) -> Result<(), LostReport> {
     use std::io::Write;
     let mut stdout = std::io::stdout().lock();
     stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .map_err(lost_report)
+        .map_err(LostReport)
 }
 
 /// Milliseconds with a fraction, for reports.

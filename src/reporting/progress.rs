@@ -13,11 +13,10 @@ use std::io::IsTerminal;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use anyhow::Result;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::events::{Event, RunKind};
-use super::Reporter;
+use super::{ReportError, Reporter};
 use crate::escape::visible_line;
 
 /// Case names shown in the bar; the rest are counted.
@@ -157,7 +156,7 @@ fn status(failed: usize, in_flight: &[String]) -> String {
 }
 
 impl Reporter for ProgressReporter {
-    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         match event {
             Event::RunStarted(RunKind::Check { cases }) => {
                 self.bar = Some(styled_bar(Some(*cases as u64), self.color, (self.target)()));
@@ -215,7 +214,7 @@ mod tests {
     struct Count(Rc<RefCell<usize>>);
 
     impl Reporter for Count {
-        fn report(&mut self, _event: &Event<'_>) -> Result<()> {
+        fn report(&mut self, _event: &Event<'_>) -> Result<(), ReportError> {
             *self.0.borrow_mut() += 1;
             Ok(())
         }

@@ -24,17 +24,16 @@ fn timing(id: &str, ms: u64, limit_ms: Option<u64>) -> Timing {
 #[test]
 fn a_broken_pipe_is_told_from_other_lost_reports() {
     use std::io::{Error, ErrorKind};
-    let lost = |kind: ErrorKind| lost_report(Error::from(kind));
-    let broken = lost(ErrorKind::BrokenPipe);
-    assert!(broken
-        .downcast_ref::<LostReport>()
-        .unwrap()
-        .is_broken_pipe());
-    let full = lost(ErrorKind::StorageFull).context("while reporting");
-    let full = full
-        .downcast_ref::<LostReport>()
-        .expect("found below a context");
+    let lost = |kind: ErrorKind| LostReport::from(Error::from(kind));
+    assert!(lost(ErrorKind::BrokenPipe).is_broken_pipe());
+    let full = lost(ErrorKind::StorageFull);
     assert!(!full.is_broken_pipe());
+    // Also when it was the JUnit report that went to standard output.
+    let junit = ReportError::Junit {
+        path: PathBuf::from("/dev/stdout"),
+        error: JunitError::Write(DestinationError::Stdout(lost(ErrorKind::BrokenPipe))),
+    };
+    assert!(junit.lost().is_some_and(LostReport::is_broken_pipe));
     assert!(full
         .to_string()
         .starts_with("cannot write the report to standard output: "));
@@ -110,7 +109,7 @@ fn slowest_n_breaks_ties_by_case() {
 struct Recorder(std::rc::Rc<std::cell::RefCell<Vec<String>>>);
 
 impl Reporter for Recorder {
-    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let line = match event {
             Event::CaseStarted(case) => format!("start {}", case.id),
             Event::CaseFinished(result) => format!("done {}", result.case.id),

@@ -46,11 +46,23 @@ pub trait Watched: Jobs {
     fn overdue(&self, index: usize, overrun: Overrun) -> Self::Output;
 }
 
-/// The error of a run cut short by its cancel token (Ctrl-C): the command ends with exit
-/// status 130.
-#[derive(Debug, thiserror::Error)]
-#[error("cancelled (Ctrl-C)")]
-pub struct Cancelled;
+/// Why a run of jobs did not run to its end: a result its caller (and, up the stack, `main`)
+/// decides by variant. Not an error type of its own, so it cannot be folded into an
+/// `anyhow::Error` on the way up: every caller passes it on or handles it.
+#[derive(Debug)]
+pub enum Stop {
+    /// Its cancel token was set (Ctrl-C, or a report that could not be written): what was
+    /// reported stays, and the command ends with exit status 130.
+    Cancelled,
+    /// A job made the run meaningless (a program that cannot start), or the host failed.
+    Failed(anyhow::Error),
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Stop {
+    fn from(error: E) -> Self {
+        Stop::Failed(error.into())
+    }
+}
 
 /// How the pool runs.
 #[derive(Clone, Debug)]
@@ -82,14 +94,15 @@ pub enum Event<T> {
 const SHORTEST_NAP: Duration = Duration::from_millis(1);
 const LONGEST_NAP: Duration = Duration::from_millis(2);
 
-/// Runs the `count` jobs of `jobs` and calls `on_event` on this thread. Returns the error of a
-/// job that made the run meaningless; a panic in a job (a bug) is raised again here.
+/// Runs the `count` jobs of `jobs` and calls `on_event` on this thread. Returns
+/// [`Stop::Cancelled`] when the cancel token was set by the end, else the error of a job that
+/// made the run meaningless; a panic in a job (a bug) is raised again here.
 pub fn run_all<J: Jobs>(
     jobs: Arc<J>,
     count: usize,
     options: &PoolOptions,
     on_event: impl FnMut(Event<J::Output>),
-) -> Result<()> {
+) -> Result<(), Stop> {
     run(jobs, count, options, None, on_event)
 }
 
@@ -100,7 +113,7 @@ pub fn run_with_watchdog<J: Watched>(
     count: usize,
     options: &PoolOptions,
     on_event: impl FnMut(Event<J::Output>),
-) -> Result<()> {
+) -> Result<(), Stop> {
     run(jobs, count, options, Some(J::overdue), on_event)
 }
 
@@ -113,7 +126,7 @@ fn run<J: Jobs>(
     options: &PoolOptions,
     overdue: Option<Overdue<J>>,
     mut on_event: impl FnMut(Event<J::Output>),
-) -> Result<()> {
+) -> Result<(), Stop> {
     let shared = Arc::new(Shared {
         jobs,
         count,
@@ -170,8 +183,12 @@ fn run<J: Jobs>(
     if let Some(payload) = shared.panicked.lock().expect("never poisoned").take() {
         panic::resume_unwind(payload);
     }
+    // What a cancel cut short failed because of it (a program killed before it started).
+    if options.cancel.load(Ordering::SeqCst) {
+        return Err(Stop::Cancelled);
+    }
     let fatal = shared.fatal.lock().expect("never poisoned").take();
-    fatal.map_or(Ok(()), Err)
+    fatal.map_or(Ok(()), |error| Err(Stop::Failed(error)))
 }
 
 /// Outputs waiting for their turn: slot `i` holds job `next + i`'s (outer `None`: not in yet).

@@ -88,7 +88,7 @@ fn options(jobs: usize, fail_fast: bool) -> PoolOptions {
 
 /// What a pool run of a script showed.
 struct Ran {
-    outcome: Result<()>,
+    outcome: Result<(), Stop>,
     /// The outputs of the `Finished` events, in the order they came.
     finished: Vec<Option<String>>,
     /// How many `Started` events came.
@@ -170,7 +170,10 @@ fn fail_fast_skips_what_has_not_started() {
 fn an_error_stops_the_run_and_is_returned() {
     let steps = [Step::Done(0), Step::Error, Step::Done(0), Step::Done(0)];
     let ran = run(&steps, &options(1, false));
-    let error = ran.outcome.unwrap_err().to_string();
+    let Err(Stop::Failed(error)) = ran.outcome else {
+        panic!("the job's error is the run's");
+    };
+    let error = error.to_string();
     assert!(error.contains("job 1 cannot start"), "{error}");
     assert_eq!(ran.finished.len(), 4);
     assert!(ran.finished[1..].iter().all(Option::is_none));
@@ -193,7 +196,7 @@ fn a_cancel_skips_everything_not_yet_done() {
     let options = options(2, false);
     options.cancel.store(true, Ordering::SeqCst);
     let ran = run(&[Step::Done(0); 5], &options);
-    ran.outcome.unwrap();
+    assert!(matches!(ran.outcome, Err(Stop::Cancelled)));
     assert!(ran.finished.iter().all(Option::is_none));
     assert_eq!((ran.finished.len(), ran.started), (5, 0));
 }

@@ -80,6 +80,50 @@ impl Project {
             .expect("the grundy binary runs")
     }
 
+    /// Runs grundy with `args` and sends it SIGINT (Ctrl-C) once `ready` says what is to be
+    /// cut short runs; what it did then. A run that never starts that, or outlives the
+    /// interrupt, fails the test.
+    pub fn interrupted(&self, args: &[&str], ready: impl Fn() -> bool) -> Output {
+        use std::process::Stdio;
+        use std::time::Instant;
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(args)
+            .current_dir(self.path())
+            .env("NO_COLOR", "1")
+            .env_remove("CI")
+            .env_remove("CARGO_TARGET_DIR")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the grundy binary runs");
+        let started = Instant::now();
+        while !ready() {
+            if started.elapsed() > NO_HANG || child.try_wait().unwrap().is_some() {
+                let _ = child.kill();
+                let output = child.wait_with_output().unwrap();
+                panic!(
+                    "what was to be interrupted did not start\n{}",
+                    dump(&output)
+                );
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let sent = std::process::Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let interrupted = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if interrupted.elapsed() > NO_HANG {
+                let _ = child.kill();
+                panic!("grundy was still running {NO_HANG:?} after SIGINT");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        child.wait_with_output().unwrap()
+    }
+
     /// The command, for tests that need stdin or more setup.
     pub fn command(&self, args: &[&str]) -> Command {
         let mut command = Command::cargo_bin("grundy").expect("the grundy binary is built");
@@ -90,6 +134,16 @@ impl Project {
             .env_remove("CI");
         command
     }
+}
+
+/// Whether a process runs whose command line holds both `marker` (a temporary folder's path, say)
+/// and `program`.
+pub fn running(marker: &str, program: &str) -> bool {
+    std::fs::read_dir("/proc").unwrap().flatten().any(|entry| {
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let cmdline = String::from_utf8_lossy(&cmdline);
+        cmdline.contains(marker) && cmdline.contains(program)
+    })
 }
 
 pub fn stdout(output: &Output) -> String {

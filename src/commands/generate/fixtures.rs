@@ -26,7 +26,7 @@ use crate::files::Entry;
 use crate::package::generators::{self, Context as PlanContext, GroupYaml, Plan, Solution, Source};
 use crate::package::yaml::Diagnostic;
 use crate::reporting::generated::Generated;
-use crate::running::pool::Jobs;
+use crate::running::pool::{Jobs, Stop};
 use crate::running::SolveWatch;
 
 /// The file below a built-in problem's fixtures folder.
@@ -57,7 +57,7 @@ pub fn generate_fixtures(
     problem: &'static Problem,
     options: &Options,
     pool: &Pool,
-) -> Result<Generated> {
+) -> Result<Generated, Stop> {
     let tree = Tree::open(&fixtures.join(problem.id), Scope::Fixtures)
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let folder = tree.join("");

@@ -35,6 +35,7 @@ use super::verify::model::Problem;
 use super::verify::validation::ValidationJobs;
 use super::verify::Pool;
 use crate::cli::GenerateArgs;
+use crate::commands::CommandError;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{store, Existing};
@@ -46,7 +47,7 @@ use crate::package::{load_package, Package};
 use crate::reporting::findings::{Fault, Unchecked};
 use crate::reporting::generated::{self, Generated};
 use crate::reporting::Stages;
-use crate::running::pool::PoolOptions;
+use crate::running::pool::{PoolOptions, Stop};
 pub use findings::{PlanErrors, Unmade, Warning};
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
@@ -68,7 +69,7 @@ pub struct Options {
     pub clean: bool,
 }
 
-pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
+pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode, CommandError> {
     let targets = targets::of(&args)?;
     if targets.iter().any(|t| matches!(t, Target::Package(_))) {
         // A package's generators and solutions are programs; a built-in problem's are ours.
@@ -98,10 +99,11 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
         let generated = match target {
             Target::Package(package) => {
                 if !generators::file_of(&package).is_file() {
-                    bail!(
+                    return Err(anyhow::anyhow!(
                         "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
                         package.display()
-                    );
+                    )
+                    .into());
                 }
                 generate_package(&package, &options, &pool, true)?
             }
@@ -109,7 +111,7 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
                 fixtures::generate_fixtures(&fixtures, problem, &options, &pool)?
             }
         };
-        generated::print(&generated);
+        generated::print(&generated)?;
         all_ok &= generated.ok();
     }
     Ok(if all_ok {
@@ -120,14 +122,14 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
 }
 
 /// Generates the data of the package at `root` (which has a `generators.yaml`); validates what
-/// changed when `validate`. An error is a plan that cannot be read or a host failure; cases that
-/// fail are in [`Generated::failed`].
+/// changed when `validate`. A [`Stop`] is Ctrl-C, a plan that cannot be read or a host failure;
+/// cases that fail are in [`Generated::failed`].
 pub fn generate_package(
     root: &Path,
     options: &Options,
     pool: &Pool,
     validate: bool,
-) -> Result<Generated> {
+) -> Result<Generated, Stop> {
     let (tree, package, plan) = read_plan(root)?;
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
@@ -369,7 +371,7 @@ fn case_key(
 
 /// The package's inputs and answers through its validators, as `verify` checks them: the
 /// findings (what is invalid, what could not be checked).
-fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<Fault>, Vec<Unchecked>)> {
+fn validate_data(root: &Path, pool: &Pool) -> Result<(Vec<Fault>, Vec<Unchecked>), Stop> {
     let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
     let problems = Arc::new(vec![Problem::from_package(package)]);
     let build_jobs = Arc::new(BuildJobs::validators(problems.iter()));

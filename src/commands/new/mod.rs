@@ -14,6 +14,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 
 use crate::cli::NewArgs;
+use crate::commands::CommandError;
 use crate::config::{Config, Overrides};
 use crate::discovery::is_kebab_case;
 use crate::files::store::Writer;
@@ -36,16 +37,15 @@ const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
 
 pub use package::Lang;
 
-pub fn run(args: NewArgs) -> Result<ExitCode> {
+pub fn run(args: NewArgs) -> Result<ExitCode, CommandError> {
     let root = match args.package {
         true => None,
-        false => find_root(args.root.as_deref()).map(Some).or_else(|error| {
+        false => match find_root(args.root.as_deref()) {
+            Ok(root) => Some(root),
             // Outside a checkout a problem cannot be built in: it is a package.
-            match error.downcast_ref::<NoCheckout>() {
-                Some(_) if args.root.is_none() => Ok(None),
-                _ => Err(error),
-            }
-        })?,
+            Err(RootError::NoCheckout(_)) => None,
+            Err(error) => return Err(error.into()),
+        },
     };
     let Some(root) = root else {
         let here = std::env::current_dir().context("cannot tell the current folder")?;
@@ -63,10 +63,11 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
     let folder = root.join("problems").join(&names.module);
     for taken in [folder.clone(), folder.with_extension("rs")] {
         if taken.exists() {
-            bail!(
+            return Err(anyhow::anyhow!(
                 "`{}` exists already; pick another problem id",
                 taken.display()
-            );
+            )
+            .into());
         }
     }
     let fixtures = fixtures_root(&root)?;
@@ -74,10 +75,11 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
     for extension in ["in", "out", "ans"] {
         let taken = sample.with_extension(extension);
         if taken.exists() {
-            bail!(
+            return Err(anyhow::anyhow!(
                 "`{}` exists already; refusing to overwrite it",
                 taken.display()
-            );
+            )
+            .into());
         }
     }
 
@@ -92,7 +94,7 @@ pub fn run(args: NewArgs) -> Result<ExitCode> {
         let _ = std::fs::remove_dir_all(&folder);
         let _ = std::fs::remove_file(sample.with_extension("in"));
         let _ = std::fs::remove_file(sample.with_extension("out"));
-        return Err(error);
+        return Err(error.into());
     }
     let files: Vec<&str> = TEMPLATES.iter().map(|(name, _)| *name).collect();
     crate::reporting::print(&format!(
@@ -250,34 +252,42 @@ fn write_problem(folder: &Path, names: &Names, fixtures: &Path, sample: &Path) -
 }
 
 /// `--root DIR`, or the current folder or the nearest one above it holding `problems/lib.rs`.
-fn find_root(root: Option<&Path>) -> Result<PathBuf> {
+fn find_root(root: Option<&Path>) -> Result<PathBuf, RootError> {
     let is_checkout = |dir: &Path| dir.join("problems").join("lib.rs").is_file();
     if let Some(root) = root {
         if !is_checkout(root) {
-            bail!(
-                "`{}` is not a grundy checkout: it has no `problems/lib.rs`",
-                root.display()
-            );
+            return Err(RootError::NotACheckout(root.to_path_buf()));
         }
         return Ok(root.to_path_buf());
     }
-    let here = std::env::current_dir().context("cannot tell the current folder")?;
+    let here = std::env::current_dir().map_err(RootError::Here)?;
     match here.ancestors().find(|dir| is_checkout(dir)) {
         // Relative paths read better in what `new` prints.
         Some(root) if root == here => Ok(PathBuf::new()),
         Some(root) => Ok(root.to_path_buf()),
-        None => Err(NoCheckout(here).into()),
+        None => Err(RootError::NoCheckout(here)),
     }
 }
 
-/// No grundy checkout around the current folder (a built-in problem needs one).
+/// Why there is no grundy checkout to make a built-in problem in.
 #[derive(Debug, thiserror::Error)]
-#[error(
-    "not in a grundy checkout: no `problems/lib.rs` in `{}` or any folder above it; run `grundy \
-     new` from the project root, or pass --root DIR",
-    .0.display()
-)]
-struct NoCheckout(PathBuf);
+enum RootError {
+    /// `--root DIR` names a folder without `problems/lib.rs`.
+    #[error(
+        "`{}` is not a grundy checkout: it has no `problems/lib.rs`",
+        .0.display()
+    )]
+    NotACheckout(PathBuf),
+    /// None around the current folder: without `--root`, `new` makes a package instead.
+    #[error(
+        "not in a grundy checkout: no `problems/lib.rs` in `{}` or any folder above it; run \
+         `grundy new` from the project root, or pass --root DIR",
+        .0.display()
+    )]
+    NoCheckout(PathBuf),
+    #[error("cannot tell the current folder: {0}")]
+    Here(#[source] std::io::Error),
+}
 
 /// The fixtures root `<root>/runner.toml` names (default `<root>/fixtures`).
 fn fixtures_root(root: &Path) -> Result<PathBuf> {

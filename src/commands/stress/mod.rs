@@ -15,30 +15,32 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use grundy_problems::{Constraints, InputError, Problem};
 
 use super::add::{reference_run, Reference, ReferenceFailed};
 use super::{built_in, load_config};
 use crate::cli::StressArgs;
+use crate::commands::CommandError;
 use crate::config::{Isolate, Overrides, Settings};
 use crate::discovery::{answer_folders, Case};
 use crate::files::beneath::TreePath;
 use crate::judging::{judge, judge_interactive, Against, CaseResult};
 use crate::reporting::{print, progress_bar};
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Event, Jobs, PoolOptions};
 use crate::running::{Input, SolveWatch, Subject};
 use schedule::Schedule;
 
-pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
+pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     let Some(id) = args.problem.as_deref().filter(|p| !package::is_package(p)) else {
         return package::run(args, color);
     };
     if args.generator.is_some() {
-        bail!(
+        return Err(anyhow::anyhow!(
             "--generator names a package's generator, and `{id}` is a built-in problem, whose \
              inputs come from its own generator; drop --generator, or give a package folder"
-        );
+        )
+        .into());
     }
     let problem = built_in(id)?;
     let overrides = Overrides {
@@ -104,7 +106,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     if cancel.load(Ordering::SeqCst) {
         bar.finish_and_clear();
         eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        return Err(Cancelled.into());
+        return Err(CommandError::Cancelled);
     }
     tried?;
     let summary = Summary {
@@ -122,7 +124,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         Outcome::Disagree(trial) => *trial,
         Outcome::Broken(reason) => {
             bar.finish_and_clear();
-            bail!(
+            return Err(anyhow::anyhow!(
                 "{reason}; the stress run means nothing until that is fixed. The input: case {} \
                  of seed {}, rebuilt by `grundy gen {} CASE --seed {} --scale {}`",
                 case.number,
@@ -130,7 +132,8 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
                 problem.id,
                 case.seed,
                 case.scale
-            );
+            )
+            .into());
         }
         Outcome::Agree => unreachable!("agreeing cases are not reported"),
     };
@@ -161,7 +164,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     if cancel.load(Ordering::SeqCst) {
         bar.finish_and_clear();
         eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        return Err(Cancelled.into());
+        return Err(CommandError::Cancelled);
     }
     let shrunk = shrunk?;
     bar.finish_and_clear();

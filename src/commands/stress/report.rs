@@ -1,11 +1,12 @@
 //! Showing a counterexample (how to rebuild it, the shrunk input, both outputs, the verdict and
 //! the diff) and saving it as a fixture with a `.gen` note of where it came from.
 
-use anyhow::{bail, Result};
+use anyhow::anyhow;
 
 use super::schedule::{CaseInput, Schedule};
 use super::shrinking::Shrunk;
 use crate::commands::add::NewCase;
+use crate::commands::CommandError;
 use crate::config::Config;
 use crate::diffing::Paint;
 use crate::files::store::Writer;
@@ -190,7 +191,7 @@ pub(super) fn block(title: &str, text: &[u8]) -> String {
 /// its expected file and a `.gen` note, under a name no file has yet, and prints their paths. The
 /// name is chosen and written under the fixtures root's lock, so concurrent runs saving the same
 /// case each get their own (`-2`, `-3`, ...).
-pub fn save(config: &Config, found: &Counterexample) -> Result<()> {
+pub fn save(config: &Config, found: &Counterexample) -> Result<(), CommandError> {
     let base = format!(
         "stress/seed-{}-case-{}",
         found.schedule.seed, found.case.number
@@ -223,12 +224,13 @@ pub fn save(config: &Config, found: &Counterexample) -> Result<()> {
             Some(note.as_bytes()),
         )?;
         drop(writer);
-        return new_case.print_written(true);
+        return Ok(new_case.print_written(true)?);
     }
-    bail!(
+    Err(anyhow!(
         "every name from `{base}` to `{base}-100` is taken below `{}`; nothing was saved",
         config.fixtures.join(found.problem).display()
     )
+    .into())
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use anyhow::Result;
 use grundy_problems::{Constraints, Problem};
 
 use super::Trial;
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop};
 use crate::running::SolveWatch;
 
 /// How much shrinking may cost: candidate runs, and wall time (candidates that time out cost a
@@ -55,7 +55,7 @@ pub fn shrink(
     still_fails: StillFails,
     options: &PoolOptions,
     on_step: impl Fn(usize, usize),
-) -> Result<Shrunk> {
+) -> Result<Shrunk, Stop> {
     let spent = Arc::new(Spent {
         started: Instant::now(),
         runs: AtomicUsize::new(0),
@@ -102,9 +102,6 @@ pub fn shrink(
                 }
             },
         )?;
-        if options.cancel.load(Ordering::SeqCst) {
-            return Err(Cancelled.into());
-        }
         match found {
             Some((index, trial)) => {
                 shrunk.attempts += index + 1;

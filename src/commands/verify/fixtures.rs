@@ -21,6 +21,7 @@ use crate::checking::Checker;
 use crate::config::{Config, Overrides};
 use crate::package::yaml::Diagnostic;
 use crate::package::{find, load_package, OutputValidator};
+use crate::running::pool::Stop;
 
 /// The packages of a fixtures root, read but not built: each package's name with its problem,
 /// or why it cannot be read.
@@ -120,14 +121,15 @@ impl RootPackages {
 
     /// The prepare stage of `check`: builds the output validators of the packages named in
     /// `judged` on `pool` and puts each package's checker or interactor in `config` (flags still
-    /// win). Returns the packages that cannot be judged, each with why.
+    /// win). Returns the packages that cannot be judged, each with why, or why the stage
+    /// stopped (Ctrl-C, the host).
     pub fn prepare(
         &self,
         config: &mut Config,
         overrides: &Overrides,
         judged: &[&str],
         pool: &Pool,
-    ) -> anyhow::Result<BTreeMap<String, Unpreparable>> {
+    ) -> Result<BTreeMap<String, Unpreparable>, Stop> {
         let mut broken = BTreeMap::new();
         let mut problems = Vec::new();
         for (name, problem) in self.0.iter().filter(|(n, _)| judged.contains(&n.as_str())) {

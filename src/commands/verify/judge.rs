@@ -35,7 +35,7 @@ use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
 use crate::reporting::findings::{Fault, Unchecked};
-use crate::running::pool::Jobs;
+use crate::running::pool::{Jobs, Stop};
 use crate::running::{Input, RunError, SolveWatch, Subject};
 
 /// What every job of one problem shares.
@@ -65,7 +65,7 @@ pub fn judge_all(
     pool: &Pool,
     first_failure: bool,
     stream: &mut Stream<'_>,
-) -> Result<()> {
+) -> Result<(), Stop> {
     let mut judgings = vec![];
     let mut prepared = vec![];
     for problem in problems.iter() {
@@ -149,7 +149,7 @@ pub fn runs_of(
     pool: &Pool,
     what: &str,
     timeout_of: impl Fn(usize, &Problem, &Submission) -> Option<Duration>,
-) -> Result<Vec<Judging>> {
+) -> Result<Vec<Judging>, Stop> {
     let (mut judgings, mut prepared): (Vec<Judging>, Vec<Prepared>) = problems
         .iter()
         .map(|problem| prepare(problem, builds))
@@ -284,7 +284,7 @@ fn run_tasks(
     what: &str,
     judgings: &mut [Judging],
     mut pending: Option<&mut Pending<'_, '_>>,
-) -> Result<()> {
+) -> Result<(), Stop> {
     let count = jobs.tasks.len();
     pool.run_each(Arc::clone(&jobs), count, what, |index, ran| {
         // Cut short (Ctrl-C, or an error that ends the run): its submission is never settled,

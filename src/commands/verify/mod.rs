@@ -39,7 +39,7 @@ pub(crate) mod validators;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -48,13 +48,14 @@ use anyhow::Result;
 use super::load_config;
 use crate::cli::Sources;
 use crate::cli::{Format, VerifyArgs};
+use crate::commands::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::locate::Place;
 use crate::package::{find, load_package};
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
+use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop};
 pub use build::{build_program, Build};
 use build::{BuildJobs, Builds};
 pub use cache::cache_folder;
@@ -65,7 +66,7 @@ pub use timing::run as timelimit;
 pub use validation::Findings;
 use validation::ValidationJobs;
 
-pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
+pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
     let reporter = reporting::reporter(ReportOptions {
         format: args.format,
         color,
@@ -114,7 +115,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     dispatch.run_started(&RunKind::Verify { unreadable });
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
     let verified = verify_all(&problems, &pool, &args, &mut dispatch);
-    dispatch.finish(verified, Summary::default())
+    Ok(dispatch.finish(verified, Summary::default())?)
 }
 
 /// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on
@@ -124,7 +125,7 @@ fn verify_all(
     pool: &Pool,
     args: &VerifyArgs,
     dispatch: &mut Dispatcher,
-) -> Result<()> {
+) -> Result<(), Stop> {
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
     let builds = Arc::new(build_jobs.collect(built));
@@ -165,7 +166,7 @@ fn validate(
     problems: &Arc<Vec<Problem>>,
     builds: &Arc<Builds>,
     pool: &Pool,
-) -> Result<Vec<Findings>> {
+) -> Result<Vec<Findings>, Stop> {
     let validation = Arc::new(ValidationJobs::new(
         Arc::clone(problems),
         Arc::clone(builds),
@@ -176,7 +177,7 @@ fn validate(
 
 /// `grundy validate` on packages: their validators built (their submissions are not) and run
 /// on their data, as `verify` does it; what each package's validation found, in order.
-pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<Findings>> {
+pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<Findings>, Stop> {
     for problem in &mut problems {
         problem.submissions.clear();
     }
@@ -189,7 +190,7 @@ pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<
 
 /// Generates the data of each package named that has a `generators/generators.yaml` (what is
 /// unchanged is not made again); the packages whose data could not all be made.
-fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>> {
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>, Stop> {
     // The same packages `problems` reads: those named (a submission's path names its
     // package), else the one around the current folder.
     let (mut targets, _) = select::split_targets(&args.packages);
@@ -210,10 +211,13 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>> {
                 continue;
             }
             let options = super::generate::Options::default();
-            let generated = super::generate::generate_package(&root, &options, pool, false)
-                .map_err(|e| {
-                    e.context(format!("cannot generate the data of `{}`", shown(&root)))
-                })?;
+            let generated = match super::generate::generate_package(&root, &options, pool, false) {
+                Err(Stop::Failed(error)) => {
+                    let at = format!("cannot generate the data of `{}`", shown(&root));
+                    return Err(Stop::Failed(error.context(at)));
+                }
+                generated => generated?,
+            };
             crate::reporting::generated::note(&generated);
             if !generated.ok() {
                 failed.push(Unreadable::NotGenerated {
@@ -309,7 +313,7 @@ fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<Unreadable>) {
 }
 
 /// The worker pool as every stage uses it: a progress bar per stage on a terminal, the outputs
-/// in job order, and [`Cancelled`] after Ctrl-C.
+/// in job order, and [`Stop::Cancelled`] after Ctrl-C.
 pub struct Pool {
     options: PoolOptions,
     stages: Stages,
@@ -327,7 +331,7 @@ impl Pool {
         jobs: Arc<J>,
         count: usize,
         what: &str,
-    ) -> Result<Vec<Option<J::Output>>> {
+    ) -> Result<Vec<Option<J::Output>>, Stop> {
         let mut outputs = Vec::with_capacity(count);
         self.run_each(jobs, count, what, |_, output| outputs.push(output))?;
         Ok(outputs)
@@ -341,7 +345,7 @@ impl Pool {
         count: usize,
         what: &str,
         mut each: impl FnMut(usize, Option<J::Output>),
-    ) -> Result<()> {
+    ) -> Result<(), Stop> {
         let bar = self.stages.start(what, count);
         let mut next = 0;
         let ran = pool::run_all(jobs, count, &self.options, |event| {
@@ -352,9 +356,6 @@ impl Pool {
             }
         });
         self.stages.end();
-        if self.options.cancel.load(Ordering::SeqCst) {
-            return Err(Cancelled.into());
-        }
         ran
     }
 }

@@ -14,13 +14,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
 use super::build::{BuildJobs, HostError};
 use super::model::Problem;
 use super::results::{seconds, Judged, Judging};
 use super::{judge, time_limit, Pool};
 use crate::cli::TimeLimitArgs;
+use crate::commands::CommandError;
 use crate::config::Isolate;
 use crate::escape::visible_line;
 use crate::files::beneath::{Scope, Tree};
@@ -33,7 +34,7 @@ use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
 use crate::running::Clock;
 
-pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
+pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode, CommandError> {
     let targets = match args.packages.is_empty() {
         true => vec![super::default_package()?],
         false => args.packages.clone(),
@@ -43,9 +44,10 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
         eprintln!("error: {}", visible_line(&error.to_string()));
     }
     if problems.is_empty() {
-        bail!(
+        return Err(anyhow::anyhow!(
             "no package to time: give a package folder (holding problem.yaml) or a contest folder"
-        );
+        )
+        .into());
     }
     super::super::containment_check(
         args.isolate

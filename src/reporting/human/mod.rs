@@ -14,10 +14,8 @@ mod verify;
 
 use std::io::Write;
 
-use anyhow::Result;
-
 use super::events::{Event, RunKind};
-use super::{plural, Reporter};
+use super::{plural, LostReport, ReportError, Reporter};
 use crate::diffing::Paint;
 use crate::judging::Verdict;
 use check::CheckView;
@@ -103,16 +101,16 @@ impl<W: Write> HumanReporter<W> {
         }
     }
 
-    fn write(&mut self, text: &str) -> Result<()> {
+    fn write(&mut self, text: &str) -> Result<(), LostReport> {
         self.out
             .write_all(text.as_bytes())
             .and_then(|()| self.out.flush())
-            .map_err(super::lost_report)
+            .map_err(LostReport::from)
     }
 }
 
 impl<W: Write> Reporter for HumanReporter<W> {
-    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let look = self.look;
         let text = match (event, &mut self.verify) {
             (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
@@ -138,7 +136,7 @@ impl<W: Write> Reporter for HumanReporter<W> {
         // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
         match text.is_empty() {
             true => Ok(()),
-            false => self.write(&text),
+            false => Ok(self.write(&text)?),
         }
     }
 }

@@ -22,13 +22,12 @@
 
 use std::time::Duration;
 
-use anyhow::{Context, Result};
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::events::{Event, RunKind};
 use super::findings::lines;
 use super::verified::{points, Got, ProblemOutcome, Status, SubmissionRow};
-use super::{Destination, Reporter, Summary};
+use super::{Destination, JunitError, ReportError, Reporter, Summary};
 use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
 use crate::judging::{CaseResult, Verdict};
@@ -94,15 +93,18 @@ impl JunitReporter {
         report
     }
 
-    fn write(&self, summary: &Summary) -> Result<()> {
+    fn write(&self, summary: &Summary) -> Result<(), ReportError> {
+        let failed = |error| ReportError::Junit {
+            path: self.destination.path.clone(),
+            error,
+        };
         let xml = self
             .junit(summary)
             .to_string()
-            .context("cannot serialize the JUnit report")?;
-        let path = &self.destination.path;
+            .map_err(|error| failed(JunitError::Serialize(error)))?;
         self.destination
             .write(xml.as_bytes())
-            .with_context(|| format!("cannot write the JUnit report `{}`", path.display()))
+            .map_err(|error| failed(JunitError::Write(error)))
     }
 }
 
@@ -244,7 +246,7 @@ fn package_case(outcome: &ProblemOutcome) -> Option<TestCase> {
 }
 
 impl Reporter for JunitReporter {
-    fn report(&mut self, event: &Event<'_>) -> Result<()> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         match event {
             Event::RunStarted(RunKind::Verify { .. }) => self.name = "grundy verify",
             Event::CaseFinished(result) => self.add(&result.case.problem, test_case(result)),

@@ -29,6 +29,7 @@ use super::super::verify::checkers::checker_for;
 use super::super::verify::model::{absolute, Problem, TestCase};
 use super::super::verify::Pool;
 use crate::cli::StressArgs;
+use crate::commands::CommandError;
 use crate::config::{Isolate, Settings};
 use crate::files::beneath::{Scope, Tree};
 use crate::locate::Place;
@@ -36,7 +37,7 @@ use crate::package::generators::{self, Plan, Solution, Source};
 use crate::package::programs::Program;
 use crate::package::{load_package, Package};
 use crate::reporting::{print, progress_bar, Stages};
-use crate::running::pool::{self, Cancelled, Event, PoolOptions};
+use crate::running::pool::{self, Event, PoolOptions, Stop};
 use trial::{Generator, Outcome, StressJobs, Stresser};
 
 /// Whether `text` names a package folder (one holding `problem.yaml`).
@@ -44,7 +45,7 @@ pub fn is_package(text: &str) -> bool {
     Path::new(text).join("problem.yaml").is_file()
 }
 
-pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
+pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     let root = match args.problem.as_deref() {
         Some(folder) => PathBuf::from(folder),
         None => Place::find(None)?.package.ok_or_else(|| {
@@ -58,10 +59,11 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let shown_root = root.display().to_string();
     let root = absolute(&root);
     let Some(exec) = args.exec.as_deref() else {
-        bail!(
+        return Err(anyhow::anyhow!(
             "a package has no built-in solver to stress: give the program under test, e.g. \
              `grundy stress {shown_root} --exec wrong.py` (a source grundy builds, or a command)"
-        );
+        )
+        .into());
     };
     let (tree, package, plan) = if generators::file_of(&root).is_file() {
         read_plan(&root)?
@@ -71,11 +73,12 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         (tree, package, Plan::default())
     };
     if package.metadata.problem_type.interactive {
-        bail!(
+        return Err(anyhow::anyhow!(
             "`{shown_root}` is an interactive problem, and stress does not play interactors yet: \
              judge the program on the package's data with `grundy verify {shown_root} \
              --submission PATH`"
-        );
+        )
+        .into());
     }
     let commands = generator_commands(args.generator.as_deref(), &tree, &plan)?;
     let reference = reference(&tree, &plan, &package)?;
@@ -176,7 +179,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     bar.finish_and_clear();
     if cancel.load(Ordering::SeqCst) {
         eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        return Err(Cancelled.into());
+        return Err(CommandError::Cancelled);
     }
     tried?;
     let name = &stresser.problem.name;
@@ -192,17 +195,20 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     let generator = &generators[tried.generator];
     let found = match tried.outcome {
         Outcome::Disagree(found) => found,
-        Outcome::Broken(why) => bail!(
-            "{why}\nthe stress run means nothing until that is fixed (case {} of `{rerun}`)",
-            tried.number
-        ),
+        Outcome::Broken(why) => {
+            return Err(anyhow::anyhow!(
+                "{why}\nthe stress run means nothing until that is fixed (case {} of `{rerun}`)",
+                tried.number
+            )
+            .into())
+        }
         Outcome::Agree => unreachable!("agreeing cases are not kept"),
     };
     let unshrunk_input = found.input.clone();
     let args_before = generator.command.args.clone();
     let shrunk = sizes::shrink(args_before.clone(), found, sizes::BUDGET, |candidate| {
         if cancel.load(Ordering::SeqCst) {
-            return Err(Cancelled.into());
+            return Err(Stop::Cancelled);
         }
         Ok(
             match stresser.try_command(generator, candidate, tried.seed)? {
@@ -213,7 +219,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     });
     if cancel.load(Ordering::SeqCst) {
         eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        return Err(Cancelled.into());
+        return Err(CommandError::Cancelled);
     }
     let shrunk = shrunk?;
     let counterexample = report::Counterexample {

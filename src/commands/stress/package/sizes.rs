@@ -39,12 +39,12 @@ pub struct Shrunk<T> {
 
 /// Shrinks `args` (on which the case fails with `failure`): `still_fails` runs a candidate and
 /// gives its failure, or `None` when it passes (or is no fair case: an invalid input).
-pub fn shrink<T>(
+pub fn shrink<T, E>(
     args: Vec<String>,
     failure: T,
     budget: usize,
-    mut still_fails: impl FnMut(&[String]) -> Result<Option<T>>,
-) -> Result<Shrunk<T>> {
+    mut still_fails: impl FnMut(&[String]) -> Result<Option<T>, E>,
+) -> Result<Shrunk<T>, E> {
     let mut shrunk = Shrunk {
         args,
         failure,
