@@ -41,14 +41,9 @@ const SLEEPER: &str = "import time\ntime.sleep(10**6)\n";
 /// `grundy verify echo ARGS` started with stdout piped, its lines sent on a channel as they are
 /// printed.
 fn spawn(project: &Project, args: &[&str]) -> (Child, mpsc::Receiver<String>) {
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-        .arg("verify")
-        .arg("echo")
+    let mut child = project
+        .spawnable(&["verify", "echo"])
         .args(args)
-        .current_dir(project.path())
-        .env("NO_COLOR", "1")
-        .env_remove("CI")
-        .env_remove("CARGO_TARGET_DIR")
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()

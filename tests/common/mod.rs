@@ -86,12 +86,8 @@ impl Project {
     pub fn interrupted(&self, args: &[&str], ready: impl Fn() -> bool) -> Output {
         use std::process::Stdio;
         use std::time::Instant;
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
-            .args(args)
-            .current_dir(self.path())
-            .env("NO_COLOR", "1")
-            .env_remove("CI")
-            .env_remove("CARGO_TARGET_DIR")
+        let mut child = self
+            .spawnable(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -122,6 +118,18 @@ impl Project {
             std::thread::sleep(Duration::from_millis(20));
         }
         child.wait_with_output().unwrap()
+    }
+
+    /// The command as the standard library's, for tests that start grundy and watch it run.
+    pub fn spawnable(&self, args: &[&str]) -> std::process::Command {
+        let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        command
+            .args(args)
+            .current_dir(self.path())
+            .env("NO_COLOR", "1")
+            .env_remove("CI")
+            .env_remove("CARGO_TARGET_DIR");
+        command
     }
 
     /// The command, for tests that need stdin or more setup.
