@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::seconds;
-use crate::commands::verify::build::HostError;
+use crate::commands::verify::build::{HostError, NoBuild};
 use crate::commands::verify::checkers::Unjudgeable;
 use crate::commands::verify::model::Unusable;
 use crate::judging::Verdict;
@@ -202,21 +202,41 @@ impl fmt::Display for Fault {
 }
 
 /// What could not be checked: the package is then not known to be valid.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Unchecked {
     /// A validator (the output validator, for judging) that could not be built or run here,
     /// and why.
-    NotRun { validator: String, why: String },
+    NotRun { validator: String, why: NoBuild },
     /// Scores the package asks to be computed by rules grundy does not apply.
     Scoring(String),
     /// No time limit, because a submission it is computed from was not built.
     TimeLimit(TimeLimitError),
 }
 
+impl Unchecked {
+    /// Whether `other` tells the same: a validator that did not run (validation and judging
+    /// both find the output validator's), the same scoring or time limit reason.
+    pub fn same_as(&self, other: &Unchecked) -> bool {
+        match (self, other) {
+            (
+                Unchecked::NotRun { validator, .. },
+                Unchecked::NotRun {
+                    validator: other, ..
+                },
+            ) => validator == other,
+            (Unchecked::Scoring(why), Unchecked::Scoring(other)) => why == other,
+            (Unchecked::TimeLimit(why), Unchecked::TimeLimit(other)) => why == other,
+            _ => false,
+        }
+    }
+}
+
 impl fmt::Display for Unchecked {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unchecked::NotRun { validator, why } => write!(f, "{validator}: {}", first_line(why)),
+            Unchecked::NotRun { validator, why } => {
+                write!(f, "{validator}: {}", first_line(&why.to_string()))
+            }
             Unchecked::Scoring(why) => write!(f, "scoring: {why}"),
             Unchecked::TimeLimit(why) => write!(
                 f,

@@ -53,6 +53,24 @@ pub enum Build {
     HostError(HostError),
 }
 
+/// Why a program that did compile (or was never compiled) cannot run here: the build stage
+/// skipped it (why), or the host failed while building it. Nobody's fault the package can be
+/// blamed for: what it would have checked is left unchecked.
+#[derive(Clone, Debug)]
+pub enum NoBuild {
+    Skipped(String),
+    Host(HostError),
+}
+
+impl std::fmt::Display for NoBuild {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NoBuild::Skipped(why) => f.write_str(why),
+            NoBuild::Host(error) => write!(f, "judge error: {error}"),
+        }
+    }
+}
+
 /// A failure of the host during a build.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum HostError {

@@ -9,11 +9,11 @@ use crate::checking::{Checker, ExternalJudge, Interactor, Protocol};
 use crate::package::programs::Program;
 use crate::package::OutputValidator;
 
-use super::build::{Build, Builds};
+use super::build::{Build, Builds, NoBuild};
 use super::model::{Judging, Problem, TestCase};
 
 /// Why a problem's outputs cannot be judged, and whose fault that is.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, thiserror::Error)]
 pub enum Unjudgeable {
     /// The package's: its output validator does not compile, a case's flags are wrong.
     #[error("{0}")]
@@ -21,7 +21,7 @@ pub enum Unjudgeable {
     /// Nobody's known: its output validator could not be built here (no compiler, an
     /// unsupported language, the host failing), so nothing is known of the package.
     #[error("the output validator {validator}: {why}")]
-    NotRun { validator: String, why: String },
+    NotRun { validator: String, why: NoBuild },
 }
 
 /// A package's own output validator (the first, when a legacy package has several).
@@ -98,13 +98,13 @@ fn kattis_judge(
         Build::Skipped(why) => {
             return Err(Unjudgeable::NotRun {
                 validator: name.clone(),
-                why: why.clone(),
+                why: NoBuild::Skipped(why.clone()),
             })
         }
         Build::HostError(error) => {
             return Err(Unjudgeable::NotRun {
                 validator: name.clone(),
-                why: format!("judge error: {error}"),
+                why: NoBuild::Host(error.clone()),
             })
         }
     };

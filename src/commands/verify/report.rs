@@ -97,9 +97,9 @@ impl<'a> Stream<'a> {
         errors.extend(judging.errors.iter().cloned());
         // An output validator that did not run stops validation and judging alike: one line.
         let mut unchecked = findings.unchecked.clone();
-        for line in &judging.unchecked {
-            if !unchecked.contains(line) {
-                unchecked.push(line.clone());
+        for item in &judging.unchecked {
+            if !unchecked.iter().any(|told| told.same_as(item)) {
+                unchecked.push(item.clone());
             }
         }
         self.outcomes[p] = Some(ProblemOutcome {

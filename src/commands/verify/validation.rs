@@ -235,7 +235,7 @@ fn note_not_run(
                 validator: validator.to_string(),
                 why: why.clone(),
             });
-            first_line(why)
+            first_line(&why.to_string())
         }
     };
     not_run.push((validator.to_string(), line));

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use grundy_sandbox::{BoxFile, Program as Command};
 
-use super::build::{Build, Builds};
+use super::build::{Build, Builds, NoBuild};
 use super::checkers::{checker_for, Unjudgeable};
 use super::model::{InputValidator, Problem, TestCase, Unusable};
 use crate::checking::{Judgement, Submitted};
@@ -53,7 +53,7 @@ pub enum NotRun {
     DoesNotCompile(Uncompiled),
     /// It could not be built here (no compiler, an unsupported language, a judge error of the
     /// host), or the output validator could not: why. The data is unchecked.
-    Skipped(String),
+    Skipped(NoBuild),
 }
 
 /// What every input validator of `problem` says of `case`'s input, in their order: the first
@@ -125,8 +125,8 @@ fn with_build(builds: &Builds, program: &Program, validate: impl FnOnce(&Command
         Build::Failed(message) => Said::NotRun(NotRun::DoesNotCompile(Uncompiled::Compiler(
             message.clone(),
         ))),
-        Build::Skipped(why) => Said::NotRun(NotRun::Skipped(why.clone())),
-        Build::HostError(error) => Said::NotRun(NotRun::Skipped(format!("judge error: {error}"))),
+        Build::Skipped(why) => Said::NotRun(NotRun::Skipped(NoBuild::Skipped(why.clone()))),
+        Build::HostError(error) => Said::NotRun(NotRun::Skipped(NoBuild::Host(error.clone()))),
     }
 }
 
