@@ -416,3 +416,24 @@ fn ctrl_c_ends_generate_quietly_with_130() {
         "the generator outlived generate"
     );
 }
+
+/// A reader of `generate`'s counts that went away (`| head -0`) ends it quietly with 141, as
+/// every report on stdout does, never with a panic.
+#[test]
+fn a_reader_that_goes_away_ends_generate_quietly_with_141() {
+    use std::process::Stdio;
+    let project = Project::new();
+    package(&project);
+    let mut child = project
+        .spawnable(&["generate", "pkg"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(141), "{}", dump(&output));
+    assert!(!stderr(&output).contains("panicked"), "{}", dump(&output));
+    // What was made was made: the counts were the last thing to do.
+    assert!(project.path().join("pkg/data/secret/2-inline.in").is_file());
+}
