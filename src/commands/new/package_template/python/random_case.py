@@ -1,4 +1,4 @@
-# A random input: `random.py SEED` prints one, the same for the same seed.
+# A random input: `random_case.py SEED` prints one, the same for the same seed.
 import random
 import sys
 
