@@ -8,6 +8,7 @@
 
 mod blessing;
 mod bounds;
+mod build;
 mod builtin;
 mod checking;
 mod checktestdata;
@@ -20,10 +21,15 @@ mod escape;
 mod files;
 mod judging;
 mod locate;
+mod model;
 mod package;
 mod reporting;
+mod root_packages;
 mod running;
+mod stages;
 mod suggest;
+mod validation;
+mod verification;
 
 use std::process::ExitCode;
 

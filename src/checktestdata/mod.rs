@@ -16,8 +16,9 @@
 //! hold.
 //!
 //! This module knows nothing of packages or processes: `package::programs` finds the scripts,
-//! `commands::checktestdata` checks an input with one, and `commands::verify::validators` runs
-//! that as a contained child of grundy (its bounds are what makes the run's end name the
+//! `commands::checktestdata` checks an input with one, ending with one of the exit codes here
+//! ([`VALID`], [`INVALID`], [`SCRIPT_FAULT`]), and `validation::validators` runs that as a
+//! contained child of grundy and reads them (its bounds are what makes the run's end name the
 //! script's line; the child's limits hold whatever they do not weigh).
 
 mod ast;
@@ -43,6 +44,13 @@ use lexer::Pos;
 use parser::Parsed;
 use pattern::Pattern;
 use value::Value;
+
+/// The exit codes of `grundy checktestdata`: the Kattis validator protocol's, and a fault of the
+/// script. Here, beside the language, so the command that ends with them and the validation
+/// that reads them share one definition.
+pub const VALID: u8 = 42;
+pub const INVALID: u8 = 43;
+pub const SCRIPT_FAULT: u8 = 2;
 
 /// The longest script read, in bytes: real ones are a few KiB, and what parsing makes of a script
 /// grows with it.

@@ -10,7 +10,6 @@ use std::sync::Arc;
 use anyhow::{bail, Result};
 
 use super::case_config;
-use super::verify::{self, RootPackages, Unpreparable};
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::{CheckArgs, Format};
@@ -22,8 +21,10 @@ use crate::judging::{
     CaseResult, Verdict,
 };
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
+use crate::stages::Pool;
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     let overrides = Overrides {
@@ -133,7 +134,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     subject.hide_answers(answers)?;
     // The prepare stage: the packages' output validators, built before any case is judged. A
     // package that cannot be judged fails its own cases.
-    let prepare_pool = verify::Pool::new(
+    let prepare_pool = Pool::new(
         PoolOptions {
             jobs: config.jobs,
             fail_fast: false,

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use grundy_sandbox::Program as Command;
 
-use super::verify::{build_program, cache_folder, Build};
+use crate::build::{build_program, cache_folder, Build};
 use crate::config::Isolate;
 use crate::files::beneath::{Scope, Tree};
 use crate::locate::Place;

@@ -12,6 +12,7 @@ mod new;
 mod sg;
 mod solve;
 mod stress;
+mod timelimit;
 mod validate;
 mod verify;
 
@@ -43,7 +44,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Command::New(args) => new::run(args),
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color),
-        Command::Timelimit(args) => verify::timelimit(args, color),
+        Command::Timelimit(args) => timelimit::run(args, color),
     }
 }
 
@@ -114,7 +115,7 @@ fn on_ctrl_c(cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
 /// may name a built-in problem or any folder of the fixtures root. Loading runs and builds
 /// nothing; the Kattis packages of the fixtures root bring their own limits and output validator
-/// where a command asks for them ([`verify::RootPackages`]).
+/// where a command asks for them ([`crate::root_packages::RootPackages`]).
 fn load_config(sources: &Sources, overrides: Overrides) -> Result<Config> {
     Ok(located_config(sources, overrides)?.0)
 }

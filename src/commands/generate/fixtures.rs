@@ -18,7 +18,6 @@ use super::manifest::{self, case_file, Manifest};
 use super::recipe::{self, Recipe};
 use super::{plan_error, read_text, Options};
 use crate::commands::add::{reference_run, Reference};
-use crate::commands::verify::Pool;
 use crate::discovery::{constraints_of, Expects, INVALID_GROUP};
 use crate::files::beneath::{Scope, Tree, TreePath};
 use crate::files::store::Writer;
@@ -28,6 +27,7 @@ use crate::package::yaml::Diagnostic;
 use crate::reporting::generated::Generated;
 use crate::running::pool::Jobs;
 use crate::running::SolveWatch;
+use crate::stages::Pool;
 
 /// The file below a built-in problem's fixtures folder.
 pub const FILE: &str = "generators.yaml";

@@ -11,7 +11,7 @@ use anyhow::Result;
 use grundy_sandbox::{Program as Command, Spec, Stdin};
 
 use super::programs::Programs;
-use crate::commands::verify::build::BuildJobs;
+use crate::build::BuildJobs;
 use crate::config::Settings;
 use crate::files::beneath::Tree;
 use crate::package::generators::{Case, Match, Rule, IMAGE_EXTENSIONS, TEXT_EXTENSIONS};

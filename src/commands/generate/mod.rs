@@ -28,14 +28,12 @@ use std::time::Duration;
 use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
-use super::verify::build::BuildJobs;
-use super::verify::model::Problem;
-use super::verify::validation::ValidationJobs;
-use super::verify::Pool;
+use crate::build::BuildJobs;
 use crate::cli::GenerateArgs;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{store, Existing};
+use crate::model::Problem;
 use crate::package::generators::{
     self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
@@ -44,6 +42,8 @@ use crate::package::{load_package, Package};
 use crate::reporting::generated::{self, Generated};
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
+use crate::stages::Pool;
+use crate::validation::ValidationJobs;
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;

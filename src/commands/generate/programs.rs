@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use grundy_sandbox::Program as Command;
 
-use super::super::verify::build::{Build, Builds};
+use crate::build::{Build, Builds};
 use crate::files::beneath::Tree;
 use crate::package::generators::{Plan, Solution, Source, FOLDER};
 use crate::package::programs::Program;

@@ -8,7 +8,8 @@ use anyhow::{bail, Context, Result};
 
 use super::fixtures;
 use crate::cli::GenerateArgs;
-use crate::commands::{load_config, verify::model::absolute};
+use crate::commands::load_config;
+use crate::model::absolute;
 use crate::package::find;
 use crate::package::yaml::Diagnostic;
 

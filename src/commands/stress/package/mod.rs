@@ -24,19 +24,19 @@ use grundy_sandbox::Program as Command;
 
 use super::super::generate::programs::{default_solution, generator, given_solution};
 use super::super::generate::{limits as generator_limits, read_plan};
-use super::super::verify::build::{Build, BuildJobs, Builds};
-use super::super::verify::checkers::checker_for;
-use super::super::verify::model::{absolute, Problem, TestCase};
-use super::super::verify::Pool;
+use crate::build::{Build, BuildJobs, Builds};
 use crate::cli::StressArgs;
 use crate::config::{Isolate, Settings};
 use crate::files::beneath::{Scope, Tree};
 use crate::locate::Place;
+use crate::model::{absolute, Problem, TestCase};
 use crate::package::generators::{self, Plan, Solution, Source};
 use crate::package::programs::Program;
 use crate::package::{load_package, Package};
 use crate::reporting::{print, progress_bar, Stages};
 use crate::running::pool::{self, Cancelled, Event, PoolOptions};
+use crate::stages::Pool;
+use crate::validation::checkers::checker_for;
 use trial::{Generator, Outcome, StressJobs, Stresser};
 
 /// Whether `text` names a package folder (one holding `problem.yaml`).

@@ -8,18 +8,18 @@ use anyhow::{Context, Result};
 use grundy_sandbox::Program as Command;
 
 use super::super::super::generate::make::{run_generator, run_solution};
-use super::super::super::verify::build::Builds;
-use super::super::super::verify::model::{Problem, TestCase};
-use super::super::super::verify::validation::{first_objection, NotRun, Said};
 use super::super::schedule::Schedule;
+use crate::build::Builds;
 use crate::checking::Checker;
 use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::{Scope, Tree};
 use crate::judging::{judge, judge_passes, Against, CaseResult};
+use crate::model::{Problem, TestCase};
 use crate::package::generators;
 use crate::running::pool::Jobs;
 use crate::running::{Input, SolveWatch, Subject};
+use crate::validation::{first_objection, NotRun, Said};
 
 /// What the generated input is called in the folder the validators read it from.
 const INPUT: &str = "stress.in";

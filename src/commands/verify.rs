@@ -1,13 +1,11 @@
 //! `grundy verify [PKG]...`: checks whole problems the way problemtools' `verifyproblem` and
-//! BAPCtools' `bt run` do. One module per stage, each over every problem at once on the worker
-//! pool: [`model`] (the problems, from Kattis packages or from [`builtin`] problems), [`build`]
-//! (every program compiled once into the build cache), [`validation`] (inputs through the input
-//! validators, outputs through the output validator), [`judge`] (every submission on every case,
-//! with [`checkers`] deciding how outputs are judged and [`time_limit`] the limit, and [`settle`]
-//! settling each submission as its last run is in), [`outcome`] (each submission against what it
-//! must get) and [`report`] (what is reported of each problem, streamed in order through the
-//! shared reporters as judging goes). [`fixtures`] lends the packages' settings to `check` and
-//! `list`.
+//! BAPCtools' `bt run` do. The front-end: which problems (the packages named, else the one
+//! around the current folder, else the built-in problems of the project), their data generated
+//! first ([`crate::generation`]), the reporters, and the stages in order over every problem on
+//! the pool: [`crate::build`] (every program compiled once into the build cache),
+//! [`crate::validation`] (inputs through the input validators, outputs through the output
+//! validator; not under `--submissions-only`) and [`crate::verification`] (every submission
+//! judged and reported, streamed in order as judging goes).
 //!
 //! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
 //! otherwise (a package whose validators did not all run is not valid); 2 for a package that
@@ -15,54 +13,28 @@
 //! a full disk, an unwritable cache; the others are still verified, but the run's verdict
 //! would be a guess), or a usage error.
 
-pub(crate) mod build;
-mod builtin;
-mod cache;
-pub(crate) mod checkers;
-mod first_failure;
-mod fixtures;
-mod judge;
-pub(crate) mod model;
-mod outcome;
-mod report;
-mod results;
-mod scoring;
-mod select;
-mod settle;
-mod staging;
-mod time_limit;
-mod timing;
-pub(crate) mod validation;
-mod validation_h;
-pub(crate) mod validators;
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
 
 use super::load_config;
+use crate::build::BuildJobs;
 use crate::cli::Sources;
 use crate::cli::{Format, VerifyArgs};
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::locate::Place;
-use crate::package::{find, load_package};
+use crate::model::{absolute, builtin, packages, shown, Problem};
+use crate::package::find;
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
-use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions};
-pub use build::{build_program, Build};
-use build::{BuildJobs, Builds};
-pub use cache::cache_folder;
-pub use fixtures::{RootPackages, Unpreparable};
-use model::absolute;
-pub use model::Problem;
-pub use timing::run as timelimit;
-pub use validation::Findings;
-use validation::ValidationJobs;
+use crate::stages::Pool;
+use crate::validation::{self, Findings};
+use crate::verification::{judge, report, select};
 
 pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let reporter = reporting::reporter(ReportOptions {
@@ -135,7 +107,7 @@ fn verify_all(
         };
         problems.iter().map(|_| skipped()).collect()
     } else {
-        validate(problems, &builds, pool)?
+        validation::validate(problems, &builds, pool)?
     };
 
     let mut findings = findings;
@@ -159,33 +131,6 @@ fn verify_all(
     let mut stream =
         report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
     judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
-}
-
-/// The validation stage: every problem's data through its validators, on the pool.
-fn validate(
-    problems: &Arc<Vec<Problem>>,
-    builds: &Arc<Builds>,
-    pool: &Pool,
-) -> Result<Vec<Findings>> {
-    let validation = Arc::new(ValidationJobs::new(
-        Arc::clone(problems),
-        Arc::clone(builds),
-    ));
-    let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
-    Ok(validation.findings(&said))
-}
-
-/// `grundy validate` on packages: their validators built (their submissions are not) and run
-/// on their data, as `verify` does it; what each package's validation found, in order.
-pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<Findings>> {
-    for problem in &mut problems {
-        problem.submissions.clear();
-    }
-    let problems = Arc::new(problems);
-    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
-    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
-    let builds = Arc::new(build_jobs.collect(built));
-    validate(&problems, &builds, pool)
 }
 
 /// Generates the data of each package named that has a `generators/generators.yaml` (what is
@@ -279,95 +224,4 @@ pub fn default_package() -> Result<PathBuf> {
     Ok(Place::find(None)?
         .package
         .unwrap_or_else(|| PathBuf::from(".")))
-}
-
-/// The packages found at `targets` (package or contest folders) as problems, and those that
-/// could not be read (located errors).
-fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
-    let mut problems = vec![];
-    let mut unreadable = vec![];
-    for target in targets {
-        let found = match find::find(target) {
-            Ok(found) => found,
-            Err(error) => {
-                unreadable.push(error.to_string());
-                continue;
-            }
-        };
-        for note in &found.notes {
-            eprintln!("note: {}", crate::escape::visible_line(note));
-        }
-        for package in &found.packages {
-            match load_package(&absolute(package)) {
-                Ok(package) => problems.push(Problem::from_package(package)),
-                Err(error) => unreadable.push(error.to_string()),
-            }
-        }
-    }
-    (problems, unreadable)
-}
-
-/// The worker pool as every stage uses it: a progress bar per stage on a terminal, the outputs
-/// in job order, and [`Cancelled`] after Ctrl-C.
-pub struct Pool {
-    options: PoolOptions,
-    stages: Stages,
-}
-
-impl Pool {
-    /// A pool of `options`, drawing its stages' bars through `stages`.
-    pub fn new(options: PoolOptions, stages: Stages) -> Pool {
-        Pool { options, stages }
-    }
-
-    /// The outputs of `count` jobs, in job order.
-    pub fn run<J: Jobs>(
-        &self,
-        jobs: Arc<J>,
-        count: usize,
-        what: &str,
-    ) -> Result<Vec<Option<J::Output>>> {
-        let mut outputs = Vec::with_capacity(count);
-        self.run_each(jobs, count, what, |_, output| outputs.push(output))?;
-        Ok(outputs)
-    }
-
-    /// Runs `count` jobs, handing each output to `each` with its index, in job order, as soon
-    /// as its turn comes (`None` for a job not run).
-    pub fn run_each<J: Jobs>(
-        &self,
-        jobs: Arc<J>,
-        count: usize,
-        what: &str,
-        mut each: impl FnMut(usize, Option<J::Output>),
-    ) -> Result<()> {
-        let bar = self.stages.start(what, count);
-        let mut next = 0;
-        let ran = pool::run_all(jobs, count, &self.options, |event| {
-            if let Event::Finished(output) = event {
-                bar.inc(1);
-                each(next, output);
-                next += 1;
-            }
-        });
-        self.stages.end();
-        if self.options.cancel.load(Ordering::SeqCst) {
-            return Err(Cancelled.into());
-        }
-        ran
-    }
-}
-
-/// The path shown for a problem's folder: relative to the working directory when inside it.
-pub fn shown(path: &Path) -> String {
-    let here = std::env::current_dir().unwrap_or_default();
-    let shown = path
-        .strip_prefix(&here)
-        .unwrap_or(path)
-        .display()
-        .to_string();
-    match shown.is_empty() {
-        true => ".".into(),
-        false => shown,
-    }
 }

@@ -9,8 +9,8 @@ use crate::checking::{Checker, ExternalJudge, Interactor, Protocol};
 use crate::package::programs::Program;
 use crate::package::OutputValidator;
 
-use super::build::{Build, Builds};
-use super::model::{Judging, Problem, TestCase};
+use crate::build::{Build, Builds};
+use crate::model::{Judging, Problem, TestCase};
 
 /// Why a problem's outputs cannot be judged, and whose fault that is.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

@@ -1,4 +1,4 @@
-//! Packages as problems of `check` and `list`: a package in the fixtures root (or the root
+//! The packages of a fixtures root as problems of `check`, `list` and `validate`: a package in the fixtures root (or the root
 //! itself) is judged with its own limits (its passes too, for a multi-pass package) and output
 //! validator, laid over the settings runner.toml gives it; command-line flags still win.
 //!
@@ -13,14 +13,14 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::build::{BuildJobs, Builds};
-use super::checkers::{checker_for, interactor_for, Unjudgeable};
-use super::model::{absolute, Judging, Problem};
-use super::Pool;
+use crate::build::{BuildJobs, Builds};
 use crate::checking::Checker;
 use crate::config::{Config, Overrides};
+use crate::model::{absolute, Judging, Problem};
 use crate::package::yaml::Diagnostic;
 use crate::package::{find, load_package, OutputValidator};
+use crate::stages::Pool;
+use crate::validation::checkers::{checker_for, interactor_for, Unjudgeable};
 
 /// The packages of a fixtures root, read but not built: each package's name with its problem,
 /// or why it cannot be read.

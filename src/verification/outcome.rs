@@ -3,9 +3,11 @@
 //! as a run-time error), its slowest case, and every case that caught it: the row every report
 //! shows of it.
 
-use super::model::{format_verdict, Problem};
-use super::results::{CaseRun, Judged};
+use super::results::Judged;
+use crate::judging::CaseRun;
 use crate::judging::Verdict;
+use crate::model::scoring::format_verdict;
+use crate::model::Problem;
 use crate::package::expectations::{
     Expectation, Outcome, ScoreDemand, Scored, Verdict as FormatVerdict,
 };

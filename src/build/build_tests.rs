@@ -1,4 +1,4 @@
-use super::super::staging::LAUNCHER;
+use super::staging::LAUNCHER;
 use super::*;
 use crate::package::programs::Needed;
 use std::os::unix::fs::PermissionsExt;

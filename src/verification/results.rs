@@ -4,27 +4,11 @@
 
 use std::time::Duration;
 
-use super::build::HostError;
-use crate::checking::score::ValidatorScore;
-use crate::judging::Verdict;
+use crate::build::HostError;
+use crate::judging::CaseRun;
 use crate::package::limits::TimeLimitError;
 /// Read by the stages that write times in their messages, as the reports write them.
 pub use crate::reporting::seconds;
-use crate::running::Clock;
-
-/// One judged case of one submission.
-#[derive(Clone, Debug)]
-pub struct CaseRun {
-    pub verdict: Verdict,
-    /// CPU time, or the wall time of a run the wall clock stopped.
-    pub time: Duration,
-    /// The limit that ended a run over time.
-    pub stopped_by: Option<Clock>,
-    /// Why it failed, on one line.
-    pub message: Option<String>,
-    /// The score file its judge wrote, when it accepted the case with one.
-    pub score: Option<ValidatorScore>,
-}
 
 /// What became of one submission.
 #[derive(Clone, Debug)]

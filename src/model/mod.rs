@@ -1,6 +1,11 @@
-//! What `verify` checks, in one shape for both sources: a Kattis package read by
-//! [`crate::package`], or a built-in problem seen as a package ([`super::builtin`]). The stages
-//! (build, validation, judging, report) read only this.
+//! The problems as judged, in one shape for both sources: a Kattis package read by
+//! [`crate::package`], or a built-in problem seen as a package ([`builtin`]), with a scoring
+//! problem's scheme of scores ([`scoring`]). The stages (build, validation, judging, report)
+//! read only this; [`packages`] reads the packages at a command's targets into it. It builds
+//! and runs nothing.
+
+pub mod builtin;
+pub mod scoring;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -9,17 +14,15 @@ use crate::checking::default_validator::Options;
 use crate::checktestdata::{self, Script};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
-use crate::judging::Verdict;
-use crate::package::expectations::Verdict as FormatVerdict;
 use crate::package::limits::Limits;
 use crate::package::programs::{Kind, Program};
 use crate::package::settings::ValidatorArgs;
 use crate::package::submissions::Submission;
 use crate::package::testdata::{Case, CaseKind};
 use crate::package::version::FormatVersion;
-use crate::package::{CaseArgsError, OutputValidator, Package};
+use crate::package::{find, load_package, CaseArgsError, OutputValidator, Package};
 
-use super::scoring::{Scheme, SchemeError};
+use scoring::{Scheme, SchemeError};
 
 /// Memory and output limits of a package that leaves them to the judge (the format's defaults).
 const DEFAULT_MEMORY_MIB: u64 = 2048;
@@ -279,37 +282,47 @@ impl Problem {
     }
 }
 
-/// A case verdict in the format's four: a memory or output overrun is a run-time error, as
-/// Kattis counts it; a presentation error is a wrong answer. `None` for a judge error (the
-/// package is at fault) and the verdicts no run gets here.
-pub fn format_verdict(verdict: Verdict) -> Option<FormatVerdict> {
-    match verdict {
-        Verdict::AC => Some(FormatVerdict::AC),
-        Verdict::WA | Verdict::PE => Some(FormatVerdict::WA),
-        Verdict::TLE => Some(FormatVerdict::TLE),
-        Verdict::RE | Verdict::MLE | Verdict::OLE => Some(FormatVerdict::RTE),
-        Verdict::NOEXP | Verdict::JE => None,
-    }
-}
-
 /// `path` made absolute (programs run in an empty folder of their own).
 pub fn absolute(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn overruns_are_run_time_errors_and_judge_errors_no_verdict() {
-        let format = |v| format_verdict(v).map(|f| f.to_string());
-        assert_eq!(format(Verdict::AC).as_deref(), Some("AC"));
-        assert_eq!(format(Verdict::PE).as_deref(), Some("WA"));
-        for overrun in [Verdict::RE, Verdict::MLE, Verdict::OLE] {
-            assert_eq!(format(overrun).as_deref(), Some("RTE"));
+/// The packages found at `targets` (package or contest folders) as problems, and those that
+/// could not be read (located errors).
+pub fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<String>) {
+    let mut problems = vec![];
+    let mut unreadable = vec![];
+    for target in targets {
+        let found = match find::find(target) {
+            Ok(found) => found,
+            Err(error) => {
+                unreadable.push(error.to_string());
+                continue;
+            }
+        };
+        for note in &found.notes {
+            eprintln!("note: {}", crate::escape::visible_line(note));
         }
-        assert_eq!(format(Verdict::TLE).as_deref(), Some("TLE"));
-        assert_eq!(format(Verdict::JE), None);
+        for package in &found.packages {
+            match load_package(&absolute(package)) {
+                Ok(package) => problems.push(Problem::from_package(package)),
+                Err(error) => unreadable.push(error.to_string()),
+            }
+        }
+    }
+    (problems, unreadable)
+}
+
+/// The path shown for a problem's folder: relative to the working directory when inside it.
+pub fn shown(path: &Path) -> String {
+    let here = std::env::current_dir().unwrap_or_default();
+    let shown = path
+        .strip_prefix(&here)
+        .unwrap_or(path)
+        .display()
+        .to_string();
+    match shown.is_empty() {
+        true => ".".into(),
+        false => shown,
     }
 }

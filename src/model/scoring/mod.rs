@@ -22,9 +22,8 @@ mod legacy;
 use aggregation::spec_tree;
 use legacy::legacy_tree;
 
-use super::model::format_verdict;
-use super::results::CaseRun;
 use crate::checking::score::ValidatorScore;
+use crate::judging::CaseRun;
 use crate::judging::Verdict as RunVerdict;
 use crate::package::expectations::Verdict;
 use crate::package::problem_grading::ProblemGrading;
@@ -205,6 +204,19 @@ impl Scheme {
             }
         }
         Ok(scores)
+    }
+}
+
+/// A case verdict in the format's four: a memory or output overrun is a run-time error, as
+/// Kattis counts it; a presentation error is a wrong answer. `None` for a judge error (the
+/// package is at fault) and the verdicts no run gets here.
+pub fn format_verdict(verdict: RunVerdict) -> Option<Verdict> {
+    match verdict {
+        RunVerdict::AC => Some(Verdict::AC),
+        RunVerdict::WA | RunVerdict::PE => Some(Verdict::WA),
+        RunVerdict::TLE => Some(Verdict::TLE),
+        RunVerdict::RE | RunVerdict::MLE | RunVerdict::OLE => Some(Verdict::RTE),
+        RunVerdict::NOEXP | RunVerdict::JE => None,
     }
 }
 

@@ -2,7 +2,7 @@
 //! verifying an entry before it is used, and sweeping what killed builds left. An entry is a
 //! folder `<cache>/<key>/` holding one whole build; what the key covers is
 //! [`crate::package::programs::Program::cache_key`]'s. Nothing here starts a program:
-//! [`super::build`] fills a staging folder and asks for it to be published.
+//! [`super`] fills a staging folder and asks for it to be published.
 //!
 //! - **Publishing.** A build is made in a staging folder `<cache>/.<key>.<pid>.<n>/` (the first
 //!   free `<n>`: a pid may be another live grundy's in another PID namespace). When it is
@@ -44,7 +44,7 @@ use sha2::{Digest, Sha256};
 use crate::files::flock;
 
 /// The manifest's name inside an entry. A build that makes a file of this name fails
-/// ([`super::build`] checks it).
+/// ([`super`] checks it).
 pub const MANIFEST: &str = ".grundy-manifest";
 /// The manifest's first line: an entry of another format fails verification.
 const MANIFEST_HEADER: &[u8] = b"grundy build manifest 1\n";

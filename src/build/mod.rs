@@ -1,8 +1,9 @@
-//! Building every program of the problems (validators and submissions) once, in parallel, into
-//! the build cache ([`super::cache`]: one folder per content key, [`Program::cache_key`]), so an
+//! Building every program of the problems (validators, submissions, generators, a program
+//! given on the command line) once, in parallel, into
+//! the build cache ([`cache`]: one folder per content key, [`Program::cache_key`]), so an
 //! unchanged program is never compiled twice, across runs and packages: which programs, under
 //! which limits, looked up or published how. Making one build (the contained compiler, its
-//! output checked, the launcher) is [`super::staging`]'s.
+//! output checked, the launcher) is [`staging`]'s.
 //!
 //! A build succeeds only when the compiler exits 0 and leaves what the run command needs as a
 //! regular file (a compiled program's `main`, a `run` script, a JVM entry class): otherwise it
@@ -16,24 +17,32 @@
 //! launcher script in its build folder (interpreted languages, `run` scripts), so validators can
 //! be handed to the checker protocols, which add their files right after the program's path.
 
+mod cache;
+mod error;
+mod staging;
+mod validation_h;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
-use grundy_sandbox::{Program as Command, SpawnError};
+use grundy_sandbox::Program as Command;
 
-use super::cache::{cache_folder, Cache, CacheError};
-use super::model::Problem;
-use super::staging::{check_outputs, launch, stage, write_launcher};
-use super::validation_h::{needs_header, Include};
 use crate::config::Settings;
-use crate::files::beneath::{OpenError, TreePath};
+use crate::files::beneath::TreePath;
+use crate::model::Problem;
 use crate::package::programs::{Kind, Plan, Program};
 use crate::package::toolchains::missing_tool;
 use crate::running::pool::Jobs;
 use crate::running::SolveWatch;
+pub use cache::cache_folder;
+use cache::{Cache, CacheError};
+use error::BuildError;
+pub use error::HostError;
+use staging::{check_outputs, launch, stage, write_launcher};
+use validation_h::{needs_header, Include};
 
 /// A compiler's limits when the package sets none.
 const COMPILE_TIME: Duration = Duration::from_secs(60);
@@ -51,23 +60,6 @@ pub enum Build {
     Skipped(String),
     /// The host failed while building it: a judge error, not the program's fault.
     HostError(HostError),
-}
-
-/// A failure of the host during a build.
-#[derive(Clone, Debug, thiserror::Error)]
-pub enum HostError {
-    /// The build cache cannot be made, read or written.
-    #[error(transparent)]
-    Cache(#[from] CacheError),
-    /// A file of the program cannot be read.
-    #[error("cannot read `{}`: {error}", path.display())]
-    Source {
-        path: PathBuf,
-        error: Arc<std::io::Error>,
-    },
-    /// The compiler cannot be started: its box cannot be made, or the compiler is gone.
-    #[error("the compiler cannot be started: {0}")]
-    Sandbox(Arc<SpawnError>),
 }
 
 /// Every program's build, by the program's path.
@@ -272,27 +264,6 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
         },
         Err(BuildError::Failed(message)) => Build::Failed(message),
         Err(BuildError::Host(error)) => Build::HostError(error),
-    }
-}
-
-/// Why a build failed: the program's fault (a compile error), or the host's.
-pub(super) enum BuildError {
-    Failed(String),
-    Host(HostError),
-}
-
-impl<E: Into<HostError>> From<E> for BuildError {
-    fn from(error: E) -> Self {
-        BuildError::Host(error.into())
-    }
-}
-
-impl From<OpenError> for HostError {
-    fn from(error: OpenError) -> Self {
-        HostError::Source {
-            path: error.file().to_path_buf(),
-            error: Arc::new(std::io::Error::other(error.reason())),
-        }
     }
 }
 

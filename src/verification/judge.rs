@@ -18,24 +18,26 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::build::{Build, Builds};
-use super::checkers::{checker_for, interactor_for, Unjudgeable};
 use super::first_failure::{Ran, Stops};
-use super::model::{Problem, TestCase};
 use super::outcome::expects_compile_error;
 use super::report::Stream;
-use super::results::{CaseRun, Judged, Judging};
+use super::results::{Judged, Judging};
 use super::settle::Pending;
-use super::{settle, time_limit, Pool};
+use super::{settle, time_limit};
+use crate::build::{Build, Builds};
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;
+use crate::judging::CaseRun;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::model::{Problem, TestCase};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
 use crate::running::pool::Jobs;
 use crate::running::{Input, RunError, SolveWatch, Subject};
+use crate::stages::Pool;
+use crate::validation::checkers::{checker_for, interactor_for, Unjudgeable};
 
 /// What every job of one problem shares.
 struct Prepared {
@@ -188,8 +190,8 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
             .filter(|_| checkers.iter().all(Result::is_err))
     });
     let settings = match &problem.judging {
-        super::model::Judging::Settings(settings) => (**settings).clone(),
-        super::model::Judging::Package { .. } => Settings {
+        crate::model::Judging::Settings(settings) => (**settings).clone(),
+        crate::model::Judging::Package { .. } => Settings {
             memory_limit_mb: problem.memory_mib,
             output_limit_mb: problem.output_mib,
             validation_passes: problem.passes,

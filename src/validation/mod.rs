@@ -1,25 +1,32 @@
-//! Checking the data before any submission runs: which checks a problem needs (every input,
-//! judged, unjudged and `invalid_input`, through every input validator; every answer through
-//! every answer validator, BAPCtools' `answer_validators/`; the `valid_output`/`invalid_output`
-//! cases through the output validator), run on the pool, and what their answers make of the
-//! package. How one validator is run on one case is [`super::validators`]'.
+//! Checking a problem's data before any submission runs: which checks a problem needs (every
+//! input, judged, unjudged and `invalid_input`, through every input validator; every answer
+//! through every answer validator, BAPCtools' `answer_validators/`; the
+//! `valid_output`/`invalid_output` cases through the output validator), run on the pool
+//! ([`validate`]: `verify`'s stage; [`validate_packages`]: `grundy validate`'s), and
+//! what their answers make of the package. How one validator is run on one case is
+//! [`validators`]'; which checker or interactor judges a case's output (the output validator,
+//! built, or the default one) is [`checkers`]'.
 //!
 //! A validated input must be accepted by every validator; an `invalid_input` must be rejected by
 //! at least one. A validator that does not compile makes the package invalid; one that could not
 //! be built here (no compiler, an unsupported language, the host failing) leaves the data
 //! unchecked, and the package is then never called valid.
 
+pub mod checkers;
+mod validators;
+
 use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::build::Builds;
-use super::checkers::output_validator;
-use super::model::{Problem, TestCase};
-use super::validators::{answer_validation, input_validation, output_validation};
-pub use super::validators::{first_objection, NotRun, Said};
+use crate::build::{BuildJobs, Builds};
+use crate::model::{Problem, TestCase};
 use crate::running::pool::Jobs;
 use crate::running::SolveWatch;
+use crate::stages::Pool;
+use checkers::output_validator;
+use validators::{answer_validation, input_validation, output_validation};
+pub use validators::{first_objection, NotRun, Said};
 
 /// Validation failures listed per problem; the rest are counted.
 const ERRORS_SHOWN: usize = 10;
@@ -276,4 +283,31 @@ impl Jobs for ValidationJobs {
     fn failed(&self, said: &Said) -> bool {
         !matches!(said, Said::Valid)
     }
+}
+
+/// The validation stage: every problem's data through its validators, on the pool.
+pub fn validate(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Arc<Builds>,
+    pool: &Pool,
+) -> Result<Vec<Findings>> {
+    let validation = Arc::new(ValidationJobs::new(
+        Arc::clone(problems),
+        Arc::clone(builds),
+    ));
+    let said = pool.run(Arc::clone(&validation), validation.len(), "validating")?;
+    Ok(validation.findings(&said))
+}
+
+/// `grundy validate` on packages: their validators built (their submissions are not) and run
+/// on their data, as `verify` does it; what each package's validation found, in order.
+pub fn validate_packages(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<Findings>> {
+    for problem in &mut problems {
+        problem.submissions.clear();
+    }
+    let problems = Arc::new(problems);
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = Arc::new(build_jobs.collect(built));
+    validate(&problems, &builds, pool)
 }

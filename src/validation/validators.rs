@@ -4,20 +4,20 @@
 //! run of grundy's own `grundy checktestdata`, the script a file in its working folder), an
 //! answer validator with the case's input as a file beside it, the output validator on a
 //! `valid_output`/`invalid_output` case. Which checks a problem needs, and what their answers
-//! make of it, is [`super::validation`]'s.
+//! make of it, is [`crate::validation`]'s.
 
 use std::io::BufReader;
 use std::time::Duration;
 
 use grundy_sandbox::{BoxFile, Program as Command};
 
-use super::build::{Build, Builds};
 use super::checkers::{checker_for, Unjudgeable};
-use super::model::{InputValidator, Problem, TestCase};
+use crate::build::{Build, Builds};
 use crate::checking::{Judgement, Submitted};
-use crate::commands::checktestdata::{INVALID, SCRIPT_FAULT, VALID};
+use crate::checktestdata::{INVALID, SCRIPT_FAULT, VALID};
 use crate::config::Settings;
 use crate::files::beneath::TreePath;
+use crate::model::{InputValidator, Problem, TestCase};
 use crate::package::programs::Program;
 use crate::running::{own_executable, run_external_with, Failure, Input, Run};
 

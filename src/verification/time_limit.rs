@@ -17,9 +17,10 @@
 
 use std::time::Duration;
 
-use super::model::Problem;
-use super::results::{seconds, CaseRun, Judged, Judging};
+use super::results::{seconds, Judged, Judging};
+use crate::judging::CaseRun;
 use crate::judging::Verdict;
+use crate::model::Problem;
 use crate::package::expectations::{self, TimeLimitRole};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;

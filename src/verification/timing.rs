@@ -6,74 +6,47 @@
 //! the limit from below keeps under it (both run once, stopped at the limit ×
 //! `time_limit_to_tle`, never longer). With `--write` the limit goes into `problem.yaml`
 //! (package/time_limit_edit.rs keeps the rest of the file). It shares verify's stages (building,
-//! judging) and owns only the timing and its report.
+//! judging) and owns only the timing and its report; `commands::timelimit` is its front-end
+//! (which packages, the flags, the exit code).
 
-use std::io::IsTerminal;
-use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 
-use super::build::BuildJobs;
-use super::model::Problem;
 use super::results::{seconds, Judged, Judging};
-use super::{judge, time_limit, Pool};
-use crate::cli::TimeLimitArgs;
-use crate::config::Isolate;
+use super::{judge, time_limit};
+use crate::build::BuildJobs;
 use crate::escape::visible_line;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::Existing;
 use crate::judging::Verdict;
+use crate::model::Problem;
 use crate::package::limits::{Limits, TimeLimitError};
 use crate::package::submissions::Submission;
 use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
-use crate::reporting::Stages;
-use crate::running::pool::PoolOptions;
 use crate::running::Clock;
+use crate::stages::Pool;
 
-pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
-    let targets = match args.packages.is_empty() {
-        true => vec![super::default_package()?],
-        false => args.packages.clone(),
-    };
-    let (problems, unreadable) = super::packages(&targets);
-    for error in &unreadable {
-        eprintln!("error: {}", visible_line(error));
-    }
-    if problems.is_empty() {
-        bail!(
-            "no package to time: give a package folder (holding problem.yaml) or a contest folder"
-        );
-    }
-    super::super::containment_check(
-        args.isolate
-            .as_deref()
-            .map(Isolate::from_flag)
-            .unwrap_or_default(),
-    )?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::super::on_ctrl_c(&cancel);
-    let jobs = crate::config::worker_count(args.jobs);
-    let options = PoolOptions {
-        jobs,
-        fail_fast: false,
-        cancel,
-    };
-    let pool = Pool::new(options, Stages::new(std::io::stderr().is_terminal(), color));
-    let problems = Arc::new(problems);
+/// Each problem's timing: its programs built, the submissions the limit comes from run `runs`
+/// times, then the other submissions that bound the limit from below run once at its timeout;
+/// per problem, what the timing runs found and what that one run found.
+pub fn time(
+    problems: &Arc<Vec<Problem>>,
+    pool: &Pool,
+    runs: u32,
+) -> Result<Vec<(ProblemTiming, Judging)>> {
     let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
     let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
     let builds = build_jobs.collect(built);
 
     let mut rounds: Vec<Vec<Judging>> = vec![];
-    for round in 1..=args.runs {
-        let what = format!("timing, run {round} of {}", args.runs);
+    for round in 1..=runs {
+        let what = format!("timing, run {round} of {runs}");
         rounds.push(judge::runs_of(
-            &problems,
+            problems,
             &builds,
-            &pool,
+            pool,
             &what,
             |_, _, s| time_limit::computes_the_limit(s).then_some(time_limit::GENEROUS),
         )?);
@@ -84,9 +57,9 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
         .map(|(p, problem)| ProblemTiming::of(problem, rounds.iter().map(|r| &r[p])))
         .collect();
     let over = judge::runs_of(
-        &problems,
+        problems,
         &builds,
-        &pool,
+        pool,
         "timing the other submissions that bound the limit",
         |p, problem, s| {
             let limit = timings[p].limit.as_ref().ok()?;
@@ -94,22 +67,7 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
         },
     )?;
 
-    let mut failed = false;
-    for ((problem, timing), over) in problems.iter().zip(&timings).zip(&over) {
-        let (text, fine) = report(problem, timing, over);
-        crate::reporting::print(&text)?;
-        failed |= !fine;
-        if let (true, Ok(limit)) = (args.write, &timing.limit) {
-            crate::reporting::print(&format!("  {}\n", write_limit(problem, *limit)?))?;
-        }
-    }
-    Ok(if !unreadable.is_empty() {
-        ExitCode::from(2)
-    } else if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(timings.into_iter().zip(over).collect())
 }
 
 /// One accepted submission's timing: its slowest case in each run.
@@ -122,10 +80,10 @@ struct Timed {
 }
 
 /// What the timing runs of one problem found.
-struct ProblemTiming {
+pub struct ProblemTiming {
     submissions: Vec<Timed>,
     /// The limit the format's rules give for the slowest run of all, or why there is none.
-    limit: Result<Duration, TimeLimitError>,
+    pub limit: Result<Duration, TimeLimitError>,
 }
 
 impl ProblemTiming {
@@ -204,10 +162,14 @@ fn push_once(list: &mut Vec<String>, line: String) {
 }
 
 /// The report of one problem, and whether everything in it is as the format wants.
-fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String, bool) {
+pub fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String, bool) {
     let limits = &problem.limits;
     let mut fine = true;
-    let mut text = format!("{} ({})\n", problem.name, super::shown(&problem.root));
+    let mut text = format!(
+        "{} ({})\n",
+        problem.name,
+        crate::model::shown(&problem.root)
+    );
     for timed in &timing.submissions {
         text += &format!("  {}\n", visible_line(&timed.id));
         if let (Some(low), Some(high)) = (
@@ -352,7 +314,7 @@ fn below(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> 
 }
 
 /// Sets the problem's `limits.time_limit` to `limit` in its problem.yaml; what was done.
-fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
+pub fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
     let seconds = limit.as_secs_f64();
     if problem
         .limits

@@ -17,7 +17,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::model::{absolute, InputValidator, Judging, Problem, TestCase};
+use super::{absolute, InputValidator, Judging, Problem, TestCase};
 use crate::config::Config;
 use crate::discovery::discover;
 use crate::files::beneath::{Scope, Tree};

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use globset::{Glob, GlobMatcher};
 
-use super::model::Problem;
 use crate::locate::Place;
+use crate::model::Problem;
 use crate::package::submissions::Submission;
 use crate::suggest::did_you_mean;
 

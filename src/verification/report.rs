@@ -4,14 +4,14 @@
 //! order judging settles them in (a later one waits for the earlier ones), so the report
 //! streams and reads the same on every run. The reporters render them.
 
-use super::build::{Build, Builds};
-use super::model::Problem;
 use super::outcome;
 use super::results::{Judged, Judging};
-use super::shown;
-use super::validation::Findings;
+use crate::build::{Build, Builds};
+use crate::model::shown;
+use crate::model::Problem;
 use crate::reporting::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 use crate::reporting::Dispatcher;
+use crate::validation::Findings;
 
 pub struct Stream<'a> {
     dispatch: &'a mut Dispatcher,
@@ -166,7 +166,7 @@ fn build_line(problem: &Problem, builds: &Builds) -> String {
         }
     }
     let total = compiled + cached + failed + skipped + host;
-    let cache = super::cache::cache_folder(&problem.root);
+    let cache = crate::build::cache_folder(&problem.root);
     match parts.is_empty() {
         true => "no programs".into(),
         false => format!(

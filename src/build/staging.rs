@@ -1,15 +1,15 @@
 //! One program's build, made: its files copied into a box, its compiler or `build` script run
 //! there contained, what it wrote copied out into the build's staging folder and checked, and
 //! the command (the binary, or a `grundy-run` launcher script) that starts the result. Which
-//! programs are built, and the cache they are published into, is [`super::build`]'s.
+//! programs are built, and the cache they are published into, is [`super`]'s.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use grundy_sandbox::{BoxFile, ExportError, Limits, Program as Command, SharedFile, Spec};
 
-use super::build::{BuildError, HostError};
 use super::cache::{CacheError, MANIFEST};
+use super::error::{BuildError, HostError};
 use super::validation_h::{Include, INCLUDE_DIR};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};

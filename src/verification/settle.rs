@@ -6,12 +6,12 @@
 use std::time::Duration;
 
 use super::first_failure::Stops;
-use super::model::Problem;
 use super::report::Stream;
 use super::results::{seconds, Judged, Judging};
-use super::scoring::{NoScore, SchemeError};
 use super::time_limit;
 use crate::judging::Verdict;
+use crate::model::scoring::{NoScore, SchemeError};
+use crate::model::Problem;
 use crate::package::limits::TimeLimitError;
 
 /// The runs each submission still waits for, so each is settled and reported as soon as its

@@ -329,3 +329,15 @@ fn what_grundy_does_not_apply_leaves_the_scores_unchecked_and_says_where() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn overruns_are_run_time_errors_and_judge_errors_no_verdict() {
+    let format = |v| format_verdict(v).map(|f| f.to_string());
+    assert_eq!(format(RunVerdict::AC).as_deref(), Some("AC"));
+    assert_eq!(format(RunVerdict::PE).as_deref(), Some("WA"));
+    for overrun in [RunVerdict::RE, RunVerdict::MLE, RunVerdict::OLE] {
+        assert_eq!(format(overrun).as_deref(), Some("RTE"));
+    }
+    assert_eq!(format(RunVerdict::TLE).as_deref(), Some("TLE"));
+    assert_eq!(format(RunVerdict::JE), None);
+}

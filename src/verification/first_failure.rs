@@ -5,9 +5,10 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use super::model::Problem;
-use super::results::{CaseRun, Judged, Judging};
+use super::results::{Judged, Judging};
+use crate::judging::CaseRun;
 use crate::judging::Verdict;
+use crate::model::Problem;
 use crate::package::submissions::Submission;
 
 /// The result of one job.
