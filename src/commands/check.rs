@@ -12,7 +12,7 @@ use anyhow::{bail, Result};
 use super::case_config;
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
-use crate::cli::{CheckArgs, Format};
+use crate::cli::CheckArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
@@ -20,6 +20,7 @@ use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
     CaseResult, Verdict,
 };
+use crate::reporting::Format;
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};

@@ -5,7 +5,7 @@ mod add;
 mod check;
 pub mod checktestdata;
 mod gen;
-pub mod generate;
+mod generate;
 mod given;
 mod list;
 mod new;
@@ -27,7 +27,6 @@ use crate::cli::{Cli, ColorChoice, Command, Sources};
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
 pub use given::DoesNotCompile;
-pub use new::Lang;
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
     let color = use_color(cli.color);

@@ -25,12 +25,13 @@ use anyhow::Result;
 use super::load_config;
 use crate::build::BuildJobs;
 use crate::cli::Sources;
-use crate::cli::{Format, VerifyArgs};
+use crate::cli::VerifyArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::locate::Place;
 use crate::model::{absolute, builtin, packages, shown, Problem};
 use crate::package::find;
+use crate::reporting::Format;
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
 use crate::stages::Pool;
 use crate::validation::{self, Findings};
@@ -155,8 +156,8 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<String>> {
             if !crate::package::generators::file_of(&root).is_file() {
                 continue;
             }
-            let options = super::generate::Options::default();
-            let generated = super::generate::generate_package(&root, &options, pool, false)
+            let options = crate::generation::Options::default();
+            let generated = crate::generation::generate_package(&root, &options, pool, false)
                 .map_err(|e| {
                     e.context(format!("cannot generate the data of `{}`", shown(&root)))
                 })?;

@@ -6,9 +6,9 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use super::fixtures;
 use crate::cli::GenerateArgs;
 use crate::commands::load_config;
+use crate::generation::fixtures;
 use crate::model::absolute;
 use crate::package::find;
 use crate::package::yaml::Diagnostic;

@@ -34,8 +34,6 @@ const TEMPLATES: [(&str, &str); 7] = [
 const SAMPLE_INPUT: &str = "1\n4\n7\n";
 const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
 
-pub use package::Lang;
-
 pub fn run(args: NewArgs) -> Result<ExitCode> {
     let root = match args.package {
         true => None,

@@ -10,20 +10,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
-use clap::ValueEnum;
 
+use crate::cli::Lang;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{Existing, Folder};
-
-/// The languages a package can be scaffolded in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Lang {
-    /// Python 3: nothing to compile, so nothing to install beyond `python3`.
-    #[default]
-    Python,
-    /// C++ (built with the language table's compiler, g++ or clang++).
-    Cpp,
-}
 
 impl Lang {
     /// The file extension of its programs.

@@ -1,27 +1,26 @@
-//! `grundy generate [PKG]...`: builds a package's `data/` from `generators/generators.yaml` as
-//! `bt generate` does: the plan read ([`crate::package::generators`]), the generators and
-//! solutions built through `verify`'s build stage ([`programs`]), each changed case made on the
-//! pool, contained ([`make`]), its files written atomically ([`write`]), `test_group.yaml` per
-//! group, included cases copied; what is unchanged since the last run ([`manifest`]) is not made
-//! again.
-//! Then the package's inputs and answers go through its validators. `verify` calls
-//! [`generate_package`] first on a package with a `generators.yaml`. A built-in problem's
-//! fixtures, described by `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from
-//! its Rust generator ([`recipe`] reads the commands).
+//! Generating test data: a package's `data/` made from `generators/generators.yaml` as
+//! `bt generate` does: the plan read ([`crate::package::generators`], [`read_plan`]), the
+//! generators and solutions built through the build stage ([`programs`]), each changed case made
+//! on the pool, contained ([`make`]), its files written atomically ([`write`]), `test_group.yaml`
+//! per group, included cases copied; what is unchanged since the last run ([`manifest`]) is not
+//! made again. Then the package's inputs and answers go through its validators. `verify` calls
+//! [`generate_package`] first on a package with a `generators.yaml`, and `stress` reads a
+//! package's generators through [`read_plan`]. A built-in problem's fixtures, described by
+//! `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from its Rust generator
+//! ([`recipe`] reads the commands). What `grundy generate` acts on, and its exit code, are
+//! `commands::generate`'s.
 
-mod fixtures;
+pub mod fixtures;
 pub(crate) mod make;
 mod manifest;
 pub(crate) mod programs;
 mod recipe;
-mod targets;
+pub mod scale;
 mod write;
 
 use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -29,7 +28,6 @@ use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
 use crate::build::BuildJobs;
-use crate::cli::GenerateArgs;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{store, Existing};
@@ -39,15 +37,12 @@ use crate::package::generators::{
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
 use crate::package::{load_package, Package};
-use crate::reporting::generated::{self, Generated};
-use crate::reporting::Stages;
-use crate::running::pool::PoolOptions;
+use crate::reporting::generated::Generated;
 use crate::stages::Pool;
 use crate::validation::ValidationJobs;
 use make::{Files, Made, MakeJobs};
 use manifest::{case_file, Manifest};
 use programs::Programs;
-use targets::Target;
 use write::{groups, include_cases, unlisted, write_recorded};
 
 /// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
@@ -62,57 +57,6 @@ pub struct Options {
     pub force: bool,
     /// Remove data files no rule describes.
     pub clean: bool,
-}
-
-pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
-    let targets = targets::of(&args)?;
-    if targets.iter().any(|t| matches!(t, Target::Package(_))) {
-        // A package's generators and solutions are programs; a built-in problem's are ours.
-        let isolate = args
-            .isolate
-            .as_deref()
-            .map(crate::config::Isolate::from_flag);
-        super::containment_check(isolate.unwrap_or_default())?;
-    }
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::on_ctrl_c(&cancel);
-    let jobs = crate::config::worker_count(args.jobs);
-    let options = Options {
-        force: args.force,
-        clean: args.clean,
-    };
-    let pool = Pool::new(
-        PoolOptions {
-            jobs,
-            fail_fast: false,
-            cancel,
-        },
-        Stages::new(true, color),
-    );
-    let mut all_ok = true;
-    for target in targets {
-        let generated = match target {
-            Target::Package(package) => {
-                if !generators::file_of(&package).is_file() {
-                    bail!(
-                        "`{}` has no {FOLDER}/{FILE}: nothing says how its data is made",
-                        package.display()
-                    );
-                }
-                generate_package(&package, &options, &pool, true)?
-            }
-            Target::BuiltIn(fixtures, problem) => {
-                fixtures::generate_fixtures(&fixtures, problem, &options, &pool)?
-            }
-        };
-        generated::print(&generated);
-        all_ok &= generated.ok();
-    }
-    Ok(if all_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
 }
 
 /// Generates the data of the package at `root` (which has a `generators.yaml`); validates what

@@ -7,13 +7,13 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use grundy_sandbox::Program as Command;
 
-use super::super::super::generate::make::{run_generator, run_solution};
 use super::super::schedule::Schedule;
 use crate::build::Builds;
 use crate::checking::Checker;
 use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::{Scope, Tree};
+use crate::generation::make::{run_generator, run_solution};
 use crate::judging::{judge, judge_passes, Against, CaseResult};
 use crate::model::{Problem, TestCase};
 use crate::package::generators;

@@ -3,7 +3,7 @@
 //! into a [`Recipe`]. `{seed}` is the seed `generators.yaml` derives for the command, as for a
 //! package's generator. Reads the command only; [`super::fixtures`] runs it.
 
-use crate::cli::Scale;
+use super::scale::{Scale, ScaleError};
 use crate::package::generators::Command;
 use crate::suggest::did_you_mean;
 
@@ -60,9 +60,7 @@ pub fn read(command: &Command, retry: u32) -> Result<Recipe, String> {
             })?;
             seed = Some(number);
         } else {
-            scale = value
-                .parse()
-                .map_err(|e: crate::cli::ValueError| e.to_string())?;
+            scale = value.parse().map_err(|e: ScaleError| e.to_string())?;
         }
     }
     let seed = seed.ok_or_else(|| {

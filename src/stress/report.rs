@@ -5,11 +5,11 @@ use anyhow::{bail, Result};
 
 use super::schedule::{CaseInput, Schedule};
 use super::shrinking::Shrunk;
-use crate::commands::add::NewCase;
 use crate::config::Config;
 use crate::diffing::Paint;
 use crate::files::store::Writer;
 use crate::judging::Verdict;
+use crate::new_case::NewCase;
 
 /// Lines and bytes of an input or output shown before it is cut with a note.
 const SHOWN_LINES: usize = 40;

@@ -1,43 +1,37 @@
-//! `grundy stress PKG --exec PROGRAM`: stress on any Kattis package, no Rust needed. Inputs come
-//! from the package's generators (each `generate:` command of `generators.yaml` taking
-//! `{seed}`, in turn, or `--generator`), each case on a seed derived from the run's seed; every
-//! input must pass the package's input validators; the reference solution (generators.yaml's
-//! `solution:`, else the first accepted submission) writes the answer, and the program under
-//! test is judged on it by the package's output validator. The first failing case (in case
-//! order) is shrunk where the generator takes a size ([`sizes`]), shown, and with `--save`
-//! written into the package ([`report`]). Exit 0 when every case agrees, 1 on a counterexample,
-//! 2 when the run cannot mean anything (a generator, validator or reference at fault).
+//! `grundy stress PKG --exec PROGRAM`: the front-end of [`crate::stress::package`], stress on
+//! any Kattis package, no Rust needed: the package, its generators and reference solution
+//! found and built, the program under test contained, the cases tried on the pool, the first
+//! failing one shrunk where the generator takes a size, shown, and with `--save` written into
+//! the package. Exit 0 when every case agrees, 1 on a counterexample, 2 when the run cannot
+//! mean anything (a generator, validator or reference at fault).
 
-mod report;
-mod sizes;
-mod trial;
-
-use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{anyhow, bail, Context, Result};
-use grundy_sandbox::Program as Command;
+use anyhow::{anyhow, bail, Result};
 
-use super::super::generate::programs::{default_solution, generator, given_solution};
-use super::super::generate::{limits as generator_limits, read_plan};
-use crate::build::{Build, BuildJobs, Builds};
+use crate::build::BuildJobs;
 use crate::cli::StressArgs;
 use crate::config::{Isolate, Settings};
 use crate::files::beneath::{Scope, Tree};
+use crate::generation::{limits as generator_limits, read_plan};
 use crate::locate::Place;
-use crate::model::{absolute, Problem, TestCase};
-use crate::package::generators::{self, Plan, Solution, Source};
+use crate::model::{absolute, Problem};
+use crate::package::generators::{self, Plan};
+use crate::package::load_package;
 use crate::package::programs::Program;
-use crate::package::{load_package, Package};
 use crate::reporting::{print, progress_bar, Stages};
 use crate::running::pool::{self, Cancelled, Event, PoolOptions};
 use crate::stages::Pool;
+use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
+use crate::stress::package::{
+    generator_commands, ready, reference, report, rerun_command, sizes, template,
+};
+use crate::stress::random_seed;
 use crate::validation::checkers::checker_for;
-use trial::{Generator, Outcome, StressJobs, Stresser};
 
 /// Whether `text` names a package folder (one holding `problem.yaml`).
 pub fn is_package(text: &str) -> bool {
@@ -152,7 +146,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         template,
     });
 
-    let seed = args.seed.unwrap_or_else(super::random_seed);
+    let seed = args.seed.unwrap_or_else(random_seed);
     let rerun = rerun_command(&shown_root, seed, exec, args.generator.as_deref());
     let generators = Arc::new(generators);
     let stress = Arc::new(StressJobs {
@@ -238,131 +232,4 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         started.elapsed().as_secs_f64()
     ))?;
     Ok(ExitCode::FAILURE)
-}
-
-/// The generator commands a run takes its inputs from, with their programs: `--generator`'s,
-/// else each distinct `generate:` command of the plan that takes `{seed}`.
-fn generator_commands(
-    given: Option<&str>,
-    tree: &Tree,
-    plan: &Plan,
-) -> Result<Vec<(generators::Command, Program)>> {
-    let commands = match given {
-        Some(text) => vec![command_of(text)?],
-        None => {
-            let mut seen = BTreeSet::new();
-            let rules = plan.cases.iter().filter_map(|case| match &case.source {
-                Source::Rule(rule) => rule.generate.as_ref(),
-                Source::Included(_) => None,
-            });
-            rules
-                .filter(|command| command.uses_seed && seen.insert(command.text.clone()))
-                .cloned()
-                .collect()
-        }
-    };
-    if commands.is_empty() {
-        bail!(
-            "no generator takes `{{seed}}`: generators/generators.yaml has no `generate:` command \
-             with `{{seed}}` among its arguments; give one, e.g. --generator 'gen.py {{seed}} 10' \
-             (a program in generators/)"
-        );
-    }
-    commands
-        .into_iter()
-        .map(|command| {
-            let program =
-                generator(tree, plan, &command.program).map_err(|why| anyhow!("{why}"))?;
-            Ok((command, program))
-        })
-        .collect()
-}
-
-/// `--generator`'s text as a command: its first word the program (in generators/), the rest
-/// its arguments, `{seed}` among them.
-fn command_of(text: &str) -> Result<generators::Command> {
-    let words = shell_words::split(text)
-        .with_context(|| format!("cannot split --generator '{text}' into words"))?;
-    let Some((program, args)) = words.split_first() else {
-        bail!("--generator is empty: give a generator and its arguments, e.g. --generator 'gen.py {{seed}} 10'");
-    };
-    if generators::seed_count(text) == 0 {
-        bail!(
-            "--generator '{text}' takes no `{{seed}}`, so every case would get the same input: \
-             put `{{seed}}` among its arguments, e.g. --generator '{program} {{seed}} 10'"
-        );
-    }
-    Ok(generators::Command {
-        text: text.trim().to_string(),
-        program: program.clone(),
-        args: args.to_vec(),
-        seed: 0,
-        uses_seed: true,
-    })
-}
-
-/// The reference solution: the first `solution:` generators.yaml gives, else the first accepted
-/// submission, as its path from the package root and its program.
-fn reference(tree: &Tree, plan: &Plan, package: &Package) -> Result<(String, Program)> {
-    let given = plan.cases.iter().find_map(|case| match &case.source {
-        Source::Rule(rule) => match &rule.solution {
-            Solution::Given(path) => Some(path.clone()),
-            _ => None,
-        },
-        Source::Included(_) => None,
-    });
-    if let Some(path) = given {
-        let program = given_solution(tree, &path)
-            .map_err(|why| anyhow!("the solution generators.yaml names: {why}"))?;
-        return Ok((path, program));
-    }
-    default_solution(package).ok_or_else(|| {
-        anyhow!(
-            "`{}` has no accepted submission to write the expected answers, and generators.yaml \
-             names no `solution:`: put a correct solution in submissions/accepted/",
-            package.name
-        )
-    })
-}
-
-/// The command of a built program, or why there is none (`what` names it).
-fn ready(builds: &Builds, program: &Program, what: &str) -> Result<Command> {
-    match builds.of(program) {
-        Build::Ready { command, .. } => Ok(command.clone()),
-        Build::Failed(message) => bail!("{what} does not compile:\n{message}"),
-        Build::Skipped(why) => bail!("{what} cannot be built here: {why}"),
-        Build::HostError(error) => bail!("{what} cannot be built: {error}"),
-    }
-}
-
-/// The case whose settings a stress case has: the first secret case (its group's validator
-/// arguments and output validator flags), else the first case, else the package's defaults.
-fn template(problem: &Problem) -> TestCase {
-    let secret = problem.cases.iter().find(|c| c.id.starts_with("secret/"));
-    if let Some(case) = secret.or(problem.cases.first()) {
-        return case.clone();
-    }
-    TestCase {
-        id: "stress".into(),
-        input: crate::files::beneath::TreePath::in_memory("stress.in"),
-        answer: None,
-        output: None,
-        input_validator_args: Default::default(),
-        output_validator_args: vec![],
-        constraints: grundy_problems::Constraints::Original,
-        default_validator: None,
-    }
-}
-
-/// `grundy stress PKG --seed S --exec 'PROGRAM' [--generator 'GEN']`: the run again.
-fn rerun_command(root: &str, seed: u64, exec: &str, generator: Option<&str>) -> String {
-    let mut command = format!(
-        "grundy stress {} --seed {seed} --exec {}",
-        shell_words::quote(root),
-        shell_words::quote(exec)
-    );
-    if let Some(generator) = generator {
-        command += &format!(" --generator {}", shell_words::quote(generator));
-    }
-    command
 }

@@ -1,4 +1,7 @@
+use std::sync::atomic::AtomicBool;
+
 use super::*;
+use crate::running::pool::PoolOptions;
 
 #[test]
 fn the_summary_names_cases_time_seed_and_scales() {
