@@ -26,7 +26,7 @@ pub use compare::Comparison;
 pub use external::{ExternalJudge, Protocol};
 pub use feedback::Feedback;
 
-use crate::running::Input;
+use crate::run_input::Input;
 
 /// How a program's output is judged.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,7 +151,7 @@ pub enum NameError {
     #[error("`{judge}`: {reason}")]
     NotStartable {
         judge: String,
-        reason: crate::running::NotStartable,
+        reason: crate::command_line::NotStartable,
     },
 }
 

@@ -14,16 +14,14 @@ use std::time::Duration;
 
 use crate::config::Settings;
 
-pub use external::{
-    parse_command, parse_command_in, run_external, run_external_with, run_of, startable,
-    NotStartable,
-};
+pub use crate::run_input::{Input, RunError};
+pub use external::{run_external, run_external_with, run_of};
 pub use grundy_sandbox::Clock;
 pub use in_process::{
     install_panic_hook, overrun_run, run_in_process, run_on_this_thread, run_watched, Overrun,
     SolveWatch,
 };
-pub use subject::{Input, RunError, Subject};
+pub use subject::Subject;
 
 /// grundy's own executable, which runs built-in code as a contained child: `grundy solve` under
 /// `--isolate`, `grundy checktestdata` for a package's scripts.
