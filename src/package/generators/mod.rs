@@ -11,6 +11,7 @@ mod count;
 mod include;
 mod keys;
 mod parse;
+mod reader;
 mod rule;
 mod text;
 

@@ -2,7 +2,7 @@
 //! (`generate:` with its command, `copy:`, inline text, links), its `solution`, its `match:`
 //! patterns; each mistake recorded, located, by the [`Reader`] walking the file.
 
-use super::parse::{get, Inherited, Reader, CASE_ONLY, GROUP_ONLY, INHERITED};
+use super::reader::{get, Inherited, Reader, CASE_ONLY, GROUP_ONLY, INHERITED};
 use super::text::{substitute_constants, yaml_file};
 use super::{seed, seed_count, Command, Match, Rule, SAMPLE_ONLY, TEXT_EXTENSIONS};
 use crate::package::fields::key_node;
