@@ -19,6 +19,7 @@ mod config;
 mod diffing;
 mod discovery;
 mod escape;
+mod explore;
 mod files;
 mod generation;
 mod judging;

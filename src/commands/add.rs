@@ -9,7 +9,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use super::load_config;
+use super::setup::load_config;
 use crate::cli::AddArgs;
 use crate::config::Overrides;
 use crate::new_case::{reference_output, NewCase, Reference};

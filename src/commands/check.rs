@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 
-use super::case_config;
+use super::setup::case_config;
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::CheckArgs;
@@ -130,7 +130,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
                 || matches!(settings.interactor, Some(Interactor::External(_)))
         });
     if runs_programs {
-        super::containment_check(config.isolate)?;
+        super::setup::containment_check(config.isolate)?;
     }
     subject.hide_answers(answers)?;
     // The prepare stage: the packages' output validators, built before any case is judged. A
@@ -146,7 +146,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
             color,
         ),
     );
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(error) if error.is::<Cancelled>() => BTreeMap::new(),

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use super::{built_in, load_config};
+use super::setup::{built_in, load_config};
 use crate::cli::GenArgs;
 use crate::config::Overrides;
 use crate::new_case::{reference_output, NewCase, Reference};

@@ -28,10 +28,10 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode> {
             .isolate
             .as_deref()
             .map(crate::config::Isolate::from_flag);
-        super::containment_check(isolate.unwrap_or_default())?;
+        super::setup::containment_check(isolate.unwrap_or_default())?;
     }
     let cancel = Arc::new(AtomicBool::new(false));
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let options = Options {
         force: args.force,

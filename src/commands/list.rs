@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use super::case_config;
+use super::setup::case_config;
 use crate::cli::ListArgs;
 use crate::config::Overrides;
 use crate::discovery::select_cases;

@@ -14,7 +14,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Result};
 
-use super::{built_in, load_config};
+use super::setup::{built_in, load_config};
 use crate::cli::StressArgs;
 use crate::config::{Isolate, Overrides};
 use crate::discovery::answer_folders;
@@ -54,7 +54,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         &answers,
     )?;
     if subject.is_external() {
-        super::containment_check(config.isolate)?;
+        super::setup::containment_check(config.isolate)?;
     }
     subject.hide_answers(answers)?;
     let schedule = Schedule {
@@ -64,7 +64,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
     // Ctrl-C: the run's seed is printed, so the cases tried so far can be tried again.
     let rerun = report::rerun_command(problem.id, &schedule, args.exec.as_deref());
     let cancel = Arc::new(AtomicBool::new(false));
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let options = PoolOptions {
         jobs: config.jobs,
         // The first failing case in case order is all the run looks for.

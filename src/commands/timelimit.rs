@@ -32,14 +32,14 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode> {
             "no package to time: give a package folder (holding problem.yaml) or a contest folder"
         );
     }
-    super::containment_check(
+    super::setup::containment_check(
         args.isolate
             .as_deref()
             .map(Isolate::from_flag)
             .unwrap_or_default(),
     )?;
     let cancel = Arc::new(AtomicBool::new(false));
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
         jobs,

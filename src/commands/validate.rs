@@ -14,7 +14,7 @@ use grundy_problems::{Constraints, InputError, ValidateFn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::case_config;
+use super::setup::case_config;
 use crate::cli::ValidateArgs;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
@@ -56,7 +56,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
         .into_iter()
         .partition(|case| in_packages.contains(&case.problem.as_str()));
     let cancel = Arc::new(AtomicBool::new(false));
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let options = PoolOptions {
         jobs: config.jobs,
         fail_fast: false,
@@ -65,7 +65,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode> {
     let mut tally = validate_built_in(built_in, &options, args.verbose)?;
     if !in_packages.is_empty() {
         // A package's validators are programs: built and run contained.
-        super::containment_check(config.isolate)?;
+        super::setup::containment_check(config.isolate)?;
         let pool = Pool::new(options, Stages::new(false, false));
         let chosen = packages.take(&in_packages);
         tally.add(validate_packages(chosen, &packaged, &pool, args.verbose)?);

@@ -22,7 +22,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
-use super::load_config;
+use super::setup::load_config;
 use crate::build::BuildJobs;
 use crate::cli::Sources;
 use crate::cli::VerifyArgs;
@@ -56,9 +56,9 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode> {
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
-    super::containment_check(isolate.unwrap_or_default())?;
+    super::setup::containment_check(isolate.unwrap_or_default())?;
     // Ctrl-C must not leave generators, compilers or submissions running.
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let not_generated = if args.no_generate {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 
 use crate::cli::GenerateArgs;
-use crate::commands::load_config;
+use crate::commands::setup::load_config;
 use crate::generation::fixtures;
 use crate::model::absolute;
 use crate::package::find;

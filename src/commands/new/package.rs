@@ -88,7 +88,7 @@ impl Names {
         }
         Ok(Names {
             name: name.to_string(),
-            title: super::title_of(name),
+            title: title_of(name),
         })
     }
 }
@@ -204,6 +204,18 @@ pub fn next_steps(folder: &Path, lang: Lang) -> String {
     }
     text + "then replace the example problem (a sum of integers) file by file: \
             statement/problem.en.md says what it is\n"
+}
+
+/// A title from an id: `take-away_2` is `Take Away 2`.
+pub fn title_of(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let (first, rest) = word.split_at(1);
+            first.to_ascii_uppercase() + rest
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A random (version 4) UUID for `problem.yaml`, from the kernel's random source.

@@ -93,14 +93,14 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode> {
         .isolate
         .as_deref()
         .map_or(Isolate::default(), Isolate::from_flag);
-    super::super::containment_check(isolate)?;
+    super::super::setup::containment_check(isolate)?;
     let answers = problem.answers();
     let mut subject =
         super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
     subject.hide_answers(answers)?;
 
     let cancel = Arc::new(AtomicBool::new(false));
-    super::super::on_ctrl_c(&cancel);
+    super::super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
         jobs,
