@@ -16,7 +16,8 @@ use sha2::{Digest, Sha256};
 
 use super::manifest::{self, case_file, Manifest};
 use super::recipe::{self, Recipe};
-use super::{plan_error, read_text, Options};
+use super::write::Options;
+use super::{plan_error, read_text};
 use crate::discovery::{constraints_of, Expects, INVALID_GROUP};
 use crate::files::beneath::{Scope, Tree, TreePath};
 use crate::files::store::Writer;

@@ -18,7 +18,6 @@ mod recipe;
 pub mod scale;
 mod write;
 
-use std::collections::BTreeSet;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -30,34 +29,25 @@ use sha2::{Digest, Sha256};
 use crate::build::BuildJobs;
 use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
-use crate::files::{store, Existing};
 use crate::model::Problem;
 use crate::package::generators::{
-    self, Context as PlanContext, GroupYaml, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
+    self, Context as PlanContext, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
 use crate::package::{load_package, Package};
 use crate::reporting::generated::Generated;
 use crate::stages::Pool;
 use crate::validation::ValidationJobs;
-use make::{Files, Made, MakeJobs};
-use manifest::{case_file, Manifest};
+use make::{Made, MakeJobs};
+use manifest::Manifest;
 use programs::Programs;
+pub use write::Options;
 use write::{groups, include_cases, unlisted, write_recorded};
 
 /// A generator's CPU time when `problem.yaml` gives no `limits.generator_time` (bt's default).
 const GENERATOR_TIME: Duration = Duration::from_secs(60);
 const GENERATOR_MEMORY_MIB: u64 = 2048;
 const GENERATOR_OUTPUT_MIB: u64 = 1024;
-
-/// How a package is generated.
-#[derive(Clone, Debug, Default)]
-pub struct Options {
-    /// Make every case again, and replace files `generate` did not make.
-    pub force: bool,
-    /// Remove data files no rule describes.
-    pub clean: bool,
-}
 
 /// Generates the data of the package at `root` (which has a `generators.yaml`); validates what
 /// changed when `validate`. An error is a plan that cannot be read or a host failure; cases that

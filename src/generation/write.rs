@@ -9,9 +9,27 @@
 use std::ffi::OsStr;
 use std::os::unix::ffi::OsStrExt;
 
-use super::*;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Result};
+
+use super::make::Files;
+use super::manifest::{case_file, Manifest};
 use crate::files::beneath::{Listed, TreePath};
 use crate::files::Entry;
+use crate::files::{store, Existing};
+use crate::package::generators::{GroupYaml, Plan, Source, IMAGE_EXTENSIONS, TEXT_EXTENSIONS};
+use crate::reporting::generated::Generated;
+
+/// How a package is generated.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Make every case again, and replace files `generate` did not make.
+    pub force: bool,
+    /// Remove data files no rule describes.
+    pub clean: bool,
+}
 
 /// Writes a case's files ([`write_case`]) and records them in `manifest` under `key`: whether
 /// they were written (when not, the case is among `generated`'s failures, with why).
