@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::bounds::MAX_JOBS;
 use crate::bounds::{self, MAX_TIME_MS};
 use crate::checking::{Checker, Interactor};
-use crate::config::MAX_JOBS;
 use crate::discovery::Partition;
 use crate::generation::scale::Scale;
 use crate::reporting::Format;

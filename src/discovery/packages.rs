@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::{Case, Fixtures};
+use super::case::{Case, Fixtures};
 use crate::files::beneath::{Scope, Tree};
 use crate::package::yaml::Diagnostic;
 use crate::package::{metadata, testdata};

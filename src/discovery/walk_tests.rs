@@ -1,4 +1,5 @@
 use super::*;
+use crate::discovery::Expects;
 use std::fs;
 
 pub(crate) fn tree(files: &[&str]) -> tempfile::TempDir {
