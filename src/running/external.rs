@@ -5,8 +5,9 @@
 
 use grundy_sandbox::{BoxFile, End, Outcome, Program, SpawnError, Spec};
 
-use super::{Failure, Input, Run};
+use super::run::{Failure, Run};
 use crate::config::Settings;
+use crate::run_input::Input;
 
 /// Runs `program` on the case input at `input` under the limits of `settings`.
 pub fn run_external(

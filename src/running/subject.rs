@@ -8,10 +8,12 @@ use anyhow::{Context, Result};
 use grundy_problems::Problem;
 use grundy_sandbox::Program;
 
+use super::external::run_external;
+use super::in_process::{run_in_process, run_watched, SolveWatch};
 use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
 use super::interactive::InteractiveRun;
-use super::{run_external, run_in_process, run_watched, Run, SolveWatch, TimeLimits};
+use super::run::{Run, TimeLimits};
 use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
 use crate::command_line::{parse_command, startable};
 use crate::config::Settings;
@@ -78,7 +80,8 @@ impl Subject {
                 }
             }
             None if isolate => Subject::Isolated {
-                grundy: super::own_executable().context("cannot find the grundy executable")?,
+                grundy: super::run::own_executable()
+                    .context("cannot find the grundy executable")?,
             },
             None => Subject::BuiltIn,
         })

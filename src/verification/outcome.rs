@@ -8,9 +8,8 @@ use crate::judging::CaseRun;
 use crate::judging::Verdict;
 use crate::model::scoring::format_verdict;
 use crate::model::Problem;
-use crate::package::expectations::{
-    Expectation, Outcome, ScoreDemand, Scored, Verdict as FormatVerdict,
-};
+use crate::package::expectations::check::{Outcome, Scored};
+use crate::package::expectations::{Expectation, ScoreDemand, Verdict as FormatVerdict};
 use crate::package::programs::Kind;
 use crate::package::submissions::{CompileError, Submission};
 use crate::reporting::verified::{Got, RowScore, SubmissionRow};

@@ -13,7 +13,8 @@ use crate::checking::external::{feedback_folder, FEEDBACK};
 use crate::checking::external::{judgement_of, Role};
 use crate::checking::score;
 use crate::checking::{ExternalJudge, Feedback, Judgement, Protocol};
-use crate::running::{Input, Run};
+use crate::run_input::Input;
+use crate::running::run::Run;
 
 /// How long an interactor may take to end once the program has ended.
 pub(super) const INTERACTOR_GRACE: Duration = Duration::from_secs(2);

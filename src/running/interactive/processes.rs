@@ -28,9 +28,12 @@ use super::pipes::{pipe, relay, PipeLink};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript};
 use crate::checking::{Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted};
 use crate::config::Settings;
+use crate::run_input::Input;
+use crate::running::external::run_of;
 use crate::running::helpers;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
-use crate::running::{run_of, Clock, Failure, Input, Run, TimeLimits};
+use crate::running::run::{Failure, Run, TimeLimits};
+use grundy_sandbox::Clock;
 
 /// Beyond the program's time limit, before a judge gives up waiting for it (the sandbox ends
 /// the program at its limit; the judge then reads the end of its output).
