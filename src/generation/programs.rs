@@ -1,7 +1,7 @@
 //! The programs a plan runs: each generator a `generate:` command names (a file or folder of
 //! `generators/`, or a name of the `generators:` dictionary) and each solution writing answers
-//! (given, or an accepted submission picked as the default), built through `verify`'s build
-//! stage into the same content-keyed cache as submissions.
+//! (given, or an accepted submission picked as the default), built by [`crate::build`] into the
+//! same content-keyed cache as submissions.
 
 use std::collections::BTreeMap;
 

@@ -5,7 +5,7 @@
 //! and did-you-mean for unknown keys. It follows BAPCtools' `bt generate`, the format's reference
 //! tool, wherever its documentation and the package-format draft disagree (names, numbering,
 //! seeds), so that one `generators.yaml` makes the same files in both tools. Reads and runs
-//! nothing: `commands::generate` builds the data from a plan.
+//! nothing: `generation` builds the data from a plan.
 
 mod count;
 mod include;
