@@ -6,14 +6,14 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::count::{count_suffix, numbered_name, parse_count};
+use super::plan::{
+    Case, Context, Group, GroupYaml, Plan, Solution, Source, ROOT_GROUPS, TEXT_EXTENSIONS,
+};
 use super::reader::{
     get, join, valid_name, Inherited, Known, Reader, CASE_ONLY, GROUP_ONLY, INHERITED,
 };
 use super::rule::rule;
 use super::text::{is_empty_collection, yaml_file};
-use super::{
-    Case, Context, Group, GroupYaml, Plan, Solution, Source, ROOT_GROUPS, TEXT_EXTENSIONS,
-};
 use crate::package::fields::key_node;
 use crate::package::yaml::{Diagnostic, Node, Value};
 use crate::suggest::did_you_mean;

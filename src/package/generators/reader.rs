@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{Case, Context, Plan, Solution};
+use super::plan::{Case, Context, Plan, Solution};
 use crate::package::yaml::{Diagnostic, Node};
 
 /// Keys that make a map a case rather than a group.
