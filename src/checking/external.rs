@@ -19,9 +19,10 @@ use std::path::Path;
 
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
+use super::feedback::Feedback;
 use super::feedback::FeedbackError;
+use super::judgement::{Judgement, NameError, Submitted};
 use super::score::{self, ScoreFileError};
-use super::{Feedback, Judgement, NameError, Submitted};
 use crate::command_line::parse_command_in;
 
 /// Which protocol an external judge (checker or interactor) speaks.
