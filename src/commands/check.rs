@@ -9,11 +9,10 @@ use std::sync::Arc;
 
 use anyhow::{bail, Result};
 
-use super::case_config;
-use super::verify::{self, RootPackages, Unpreparable};
+use super::setup::case_config;
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
-use crate::cli::{CheckArgs, Format};
+use crate::cli::CheckArgs;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
@@ -21,9 +20,12 @@ use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
     CaseResult, Verdict,
 };
+use crate::reporting::Format;
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Cancelled, Event, Jobs, PoolOptions, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
+use crate::stages::Pool;
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
     let overrides = Overrides {
@@ -128,12 +130,12 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
                 || matches!(settings.interactor, Some(Interactor::External(_)))
         });
     if runs_programs {
-        super::containment_check(config.isolate)?;
+        super::setup::containment_check(config.isolate)?;
     }
     subject.hide_answers(answers)?;
     // The prepare stage: the packages' output validators, built before any case is judged. A
     // package that cannot be judged fails its own cases.
-    let prepare_pool = verify::Pool::new(
+    let prepare_pool = Pool::new(
         PoolOptions {
             jobs: config.jobs,
             fail_fast: false,
@@ -144,7 +146,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode> {
             color,
         ),
     );
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(error) if error.is::<Cancelled>() => BTreeMap::new(),

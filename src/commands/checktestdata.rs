@@ -9,14 +9,9 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use crate::checktestdata::{self, Failure, Script};
+use crate::checktestdata::{self, Failure, Script, INVALID, SCRIPT_FAULT, VALID};
 use crate::cli::ChecktestdataArgs;
 use crate::escape::visible_line;
-
-/// The exit codes: the Kattis protocol's, and a fault of the script.
-pub const VALID: u8 = 42;
-pub const INVALID: u8 = 43;
-pub const SCRIPT_FAULT: u8 = 2;
 
 pub fn run(args: ChecktestdataArgs) -> Result<ExitCode> {
     let shown = args.script.display();

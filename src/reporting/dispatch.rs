@@ -5,7 +5,7 @@
 //!
 //! Events are printed above the progress bar of the command's [`Stages`], never through it. A
 //! report that cannot be written stops the run (the pool sees the cancel token) and is the
-//! run's error; Ctrl-C (the same token, set by `commands::on_ctrl_c`) ends it with the
+//! run's error; Ctrl-C (the same token, set by `commands::setup::on_ctrl_c`) ends it with the
 //! [`Event::Cancelled`] event and exit status 130.
 
 use std::process::ExitCode;

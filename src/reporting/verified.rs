@@ -1,7 +1,8 @@
 //! What `verify` reports, as plain data its events carry: a problem's heading (what it is, how
 //! it was built, validated and timed), one row per submission (what it got against what it
 //! must get, and the cases that caught it), and a problem's outcome (what is wrong with it, what
-//! could not be checked, its [`Status`]). Made by `commands::verify`, rendered by every reporter.
+//! could not be checked, its [`Status`]). Made by `verification::report`, rendered by every
+//! reporter.
 
 use std::fmt;
 use std::time::Duration;

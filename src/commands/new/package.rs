@@ -10,20 +10,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
-use clap::ValueEnum;
 
+use crate::cli::Lang;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{Existing, Folder};
-
-/// The languages a package can be scaffolded in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Lang {
-    /// Python 3: nothing to compile, so nothing to install beyond `python3`.
-    #[default]
-    Python,
-    /// C++ (built with the language table's compiler, g++ or clang++).
-    Cpp,
-}
 
 impl Lang {
     /// The file extension of its programs.
@@ -98,7 +88,7 @@ impl Names {
         }
         Ok(Names {
             name: name.to_string(),
-            title: super::title_of(name),
+            title: title_of(name),
         })
     }
 }
@@ -219,6 +209,18 @@ pub fn next_steps(folder: &Path, lang: Lang) -> String {
     }
     text + "then replace the example problem (a sum of integers) file by file: \
             statement/problem.en.md says what it is\n"
+}
+
+/// A title from an id: `take-away_2` is `Take Away 2`.
+pub fn title_of(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let (first, rest) = word.split_at(1);
+            first.to_ascii_uppercase() + rest
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A random (version 4) UUID for `problem.yaml`, from the kernel's random source.
