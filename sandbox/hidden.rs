@@ -223,7 +223,7 @@ pub(crate) fn check(
         return Ok(Arc::clone(hidden));
     }
     let mut hidden = Hidden::of(&program.hide);
-    let own = crate::view::own_files(exe, &program.argv);
+    let own = crate::own_files::own_files(exe, &program.argv);
     let shown = own
         .into_iter()
         .map(|(path, _)| path)

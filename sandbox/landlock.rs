@@ -286,7 +286,7 @@ pub(crate) fn plain_view(
         .iter()
         .map(|d| Path::new("/dev").join(d))
         .collect();
-    let mut own: Vec<_> = crate::view::own_files(exe, argv)
+    let mut own: Vec<_> = crate::own_files::own_files(exe, argv)
         .into_iter()
         .map(|(path, _)| path)
         .collect();

@@ -154,6 +154,7 @@ mod landlock;
 mod layout;
 mod liveness;
 mod outcome;
+mod own_files;
 mod plan;
 mod raw;
 mod registry;

@@ -1,38 +1,19 @@
-//! Which of the program's own files a run must see, and through what: in a box, the
+//! Which of the program's own files (own_files.rs) a run must see, and through what: in a box, the
 //! executable, its `#!` interpreter and the absolute paths among its arguments, bound at their
 //! own paths (through a readable copy when a box user could not read the original), with the
 //! hidden folders inside them (hidden.rs) masked; without a mount namespace, when the runner is
 //! root, reachable copies in place of files behind folders a box user cannot enter.
 
-use std::collections::HashMap;
-use std::ffi::{OsStr, OsString};
-use std::io::{self, Read};
-use std::os::unix::ffi::OsStrExt;
-use std::os::unix::fs::MetadataExt;
+use std::ffi::OsString;
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 
 use crate::boxes::Key;
 use crate::hidden::Hidden;
 use crate::identity::{self, readable_by_others};
 use crate::layout::{self, Bind};
+use crate::own_files::{own_files, version};
 use crate::stage::{self, Need};
-
-/// The program's own files: its executable, its `#!` interpreter and the absolute paths among
-/// its arguments that exist, each with whether it is executed.
-pub(crate) fn own_files(exe: &Path, argv: &[OsString]) -> Vec<(PathBuf, bool)> {
-    let mut wanted: Vec<(PathBuf, bool)> = vec![(exe.to_path_buf(), true)];
-    if let Ok(exe_meta) = std::fs::metadata(exe) {
-        wanted.extend(interpreter(exe, &exe_meta).map(|p| (p, true)));
-    }
-    for word in argv.iter().skip(1) {
-        let path = Path::new(word);
-        if path.is_absolute() && path.exists() {
-            wanted.push((path.to_path_buf(), false));
-        }
-    }
-    wanted
-}
 
 /// The box a program needs (see the module docs), sized for `memory_bytes`, for `traced`
 /// programs or not, with the folders in `hidden` masked wherever it shows them.
@@ -123,41 +104,6 @@ fn masks(hidden: &Hidden, binds: &[(Bind, std::fs::Metadata, PathBuf)]) -> Vec<P
     masks.sort();
     masks.dedup();
     masks
-}
-
-fn version(m: &std::fs::Metadata) -> (u64, u64, u64, i128) {
-    let mtime = i128::from(m.mtime()) * 1_000_000_000 + i128::from(m.mtime_nsec());
-    (m.dev(), m.ino(), m.size(), mtime)
-}
-
-/// The absolute interpreter path of a `#!` script (remembered per version of the file).
-fn interpreter(exe: &Path, meta: &std::fs::Metadata) -> Option<PathBuf> {
-    type Seen = HashMap<(PathBuf, (u64, u64, u64, i128)), Option<PathBuf>>;
-    static SEEN: Mutex<Option<Seen>> = Mutex::new(None);
-    let key = (exe.to_path_buf(), version(meta));
-    if let Some(found) = SEEN.lock().ok()?.get_or_insert_with(HashMap::new).get(&key) {
-        return found.clone();
-    }
-    let found = read_interpreter(exe);
-    let mut seen = SEEN.lock().ok()?;
-    let seen = seen.get_or_insert_with(HashMap::new);
-    if seen.len() > 256 {
-        seen.clear();
-    }
-    seen.insert(key, found.clone());
-    found
-}
-
-fn read_interpreter(exe: &Path) -> Option<PathBuf> {
-    let mut head = [0u8; 256];
-    let n = std::fs::File::open(exe).ok()?.read(&mut head).ok()?;
-    let line = head[..n].strip_prefix(b"#!")?;
-    let line = &line[..line.iter().position(|&b| b == b'\n').unwrap_or(line.len())];
-    let word = line
-        .split(|b| b.is_ascii_whitespace())
-        .find(|w| !w.is_empty())?;
-    let path = PathBuf::from(OsStr::from_bytes(word));
-    path.is_absolute().then_some(path)
 }
 
 /// For a box user without a mount namespace: the executable and argv with every file it could

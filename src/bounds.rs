@@ -13,6 +13,10 @@ use std::time::Duration;
 pub const MAX_TIME_S: u64 = 24 * 60 * 60;
 pub const MAX_TIME_MS: u64 = MAX_TIME_S * 1000;
 
+/// The most worker threads: far more than any machine has cores; each worker costs a thread
+/// with a large (lazily committed) stack.
+pub const MAX_JOBS: usize = 1024;
+
 /// A time limit or resolution in seconds, fractions allowed: from a millisecond, the resolution
 /// limits are shown in (less is no limit at all: `1e-300` seconds is 0, never a fast one), to a
 /// day.

@@ -5,10 +5,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::bounds::MAX_JOBS;
 use crate::bounds::{self, MAX_TIME_MS};
 use crate::checking::{Checker, Interactor};
-use crate::config::MAX_JOBS;
 use crate::discovery::Partition;
+use crate::generation::scale::Scale;
+use crate::reporting::Format;
 
 mod optional;
 pub mod sg;
@@ -77,12 +79,6 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    Human,
-    Json,
 }
 
 /// Where fixtures and settings come from; shared by every command that reads them.
@@ -452,8 +448,19 @@ pub struct NewArgs {
     #[arg(long)]
     pub package: bool,
     /// The language of the package's programs (validator, generator, submissions).
-    #[arg(long, value_enum, default_value_t = crate::commands::Lang::default())]
-    pub lang: crate::commands::Lang,
+    #[arg(long, value_enum, default_value_t = Lang::default())]
+    pub lang: Lang,
+}
+
+/// The languages a package can be scaffolded in (`new --package --lang`); what each writes is
+/// `commands::new::package`'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Lang {
+    /// Python 3: nothing to compile, so nothing to install beyond `python3`.
+    #[default]
+    Python,
+    /// C++ (built with the language table's compiler, g++ or clang++).
+    Cpp,
 }
 
 /// `--env NAME=VALUE`, or `NAME` for the value in grundy's own environment.
@@ -501,37 +508,6 @@ pub enum ValueError {
     NotAVariable(String),
     #[error("`{0}` is not a number of jobs from 0 (one per core) to {MAX_JOBS}")]
     Jobs(String),
-    #[error("scale `{0}` must be small, medium, max or a whole number >= 1")]
-    Scale(String),
     #[error("`{0}` is not {1}")]
     OutOfRange(String, bounds::Whole),
-}
-
-/// A generator scale: no count or value above it (nor above the problem's own limits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Scale(pub u64);
-
-impl std::str::FromStr for Scale {
-    type Err = ValueError;
-
-    fn from_str(text: &str) -> Result<Self, ValueError> {
-        match text {
-            "small" => Ok(Scale(8)),
-            "medium" => Ok(Scale(1000)),
-            "max" => Ok(Scale(u64::MAX)),
-            _ => match text.parse::<u64>() {
-                Ok(n) if n >= 1 => Ok(Scale(n)),
-                _ => Err(ValueError::Scale(text.to_string())),
-            },
-        }
-    }
-}
-
-impl std::fmt::Display for Scale {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.0 {
-            u64::MAX => f.write_str("max"),
-            n => write!(f, "{n}"),
-        }
-    }
 }

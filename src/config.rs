@@ -14,19 +14,17 @@ use serde::Deserialize;
 use toml::de::DeTable;
 use toml::Spanned;
 
-use crate::bounds::{self, Whole};
+use crate::bounds::{self, Whole, MAX_JOBS};
 use crate::checking::{BuiltInChecker, Checker, Interactor};
 use crate::locate::Found;
 
+mod file;
 mod invalid;
 mod privileged;
 
+use file::{ProblemTable, RunnerFile};
 use invalid::{fields_of, first_unknown_key, Invalid, SpannedError};
 pub use privileged::{box_uids_from_environment, BoxUids, Ignored};
-
-/// The most worker threads: far more than any machine has cores; each worker costs a thread
-/// with a large (lazily committed) stack.
-pub const MAX_JOBS: usize = 1024;
 
 /// The limits, checker and interactor one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
@@ -213,41 +211,6 @@ impl Config {
         config.ignored = ignored;
         Ok(config)
     }
-}
-
-/// The file as written, before defaults are applied. Its keys and its tables' are checked
-/// against these fields before it is read ([`RunnerFile::parse`]).
-#[derive(Deserialize, Default)]
-struct RunnerFile {
-    fixtures: Option<String>,
-    jobs: Option<Spanned<usize>>,
-    /// `true`, `false`, `"strict"` or `"off"`.
-    isolate: Option<Spanned<toml::Value>>,
-    /// The uids of judged programs when grundy runs as root: `box_uids` of them from
-    /// `first_box_uid` (one per concurrent box).
-    first_box_uid: Option<Spanned<u32>>,
-    box_uids: Option<Spanned<u32>>,
-    time_limit_ms: Option<Spanned<u64>>,
-    wall_time_limit_ms: Option<Spanned<u64>>,
-    memory_limit_mb: Option<Spanned<u64>>,
-    output_limit_mb: Option<Spanned<u64>>,
-    checker: Option<Spanned<String>>,
-    interactor: Option<Spanned<String>>,
-    judge_time_limit_ms: Option<Spanned<u64>>,
-    #[serde(default)]
-    problems: BTreeMap<Spanned<String>, ProblemTable>,
-}
-
-/// The keys a `[problems.<id>]` table may set; the top level sets them for every problem.
-#[derive(Deserialize, Default)]
-struct ProblemTable {
-    time_limit_ms: Option<Spanned<u64>>,
-    wall_time_limit_ms: Option<Spanned<u64>>,
-    memory_limit_mb: Option<Spanned<u64>>,
-    output_limit_mb: Option<Spanned<u64>>,
-    checker: Option<Spanned<String>>,
-    interactor: Option<Spanned<String>>,
-    judge_time_limit_ms: Option<Spanned<u64>>,
 }
 
 impl RunnerFile {

@@ -94,6 +94,21 @@ pub struct CaseResult {
     pub score: Option<ValidatorScore>,
 }
 
+/// One judged case of one submission, as `verify` keeps it (what scoring, the time limit and
+/// the report read of a [`CaseResult`]).
+#[derive(Clone, Debug)]
+pub struct CaseRun {
+    pub verdict: Verdict,
+    /// CPU time, or the wall time of a run the wall clock stopped.
+    pub time: Duration,
+    /// The limit that ended a run over time.
+    pub stopped_by: Option<Clock>,
+    /// Why it failed, on one line.
+    pub message: Option<String>,
+    /// The score file its judge wrote, when it accepted the case with one.
+    pub score: Option<ValidatorScore>,
+}
+
 /// What a case is judged against: its input, its expected file (`None` when it has none), the
 /// checker, the limits an external checker runs under, and the feedback folder the passes of a
 /// multi-pass case share.

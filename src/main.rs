@@ -1,29 +1,50 @@
 //! grundy: a judge runner for competitive-programming problems.
 //!
-//! The pipeline, one module per stage: `config` (runner.toml) → `discovery` (fixtures, filters,
-//! partitions) → `running` (in-process solvers, external programs) → `checking` (checkers) and
-//! `diffing` (diffs), tied together per case by `judging` → `reporting` (one event stream for
-//! every command: human, JSON, JUnit). `commands` holds one file per subcommand; `cli` only
-//! parses.
+//! Layers, each importing only from those below it (ARCHITECTURE.md draws them):
+//! - `cli` parses and `commands` holds one front-end per subcommand (its flags, what it runs,
+//!   which reporters, its exit code); nothing below imports either.
+//! - The domain: `model` (the problems as judged), `build` (programs built into the cache),
+//!   `validation` (a problem's data through its validators), `verification` (submissions against
+//!   what they must get), `generation` (test data from `generators.yaml`), `stress`, `explore`
+//!   (`sg`), `new_case`, `root_packages` (the fixtures root's packages for `check`), and
+//!   `stages` (the pool as a command's stages use it).
+//! - The case pipeline: `config` (runner.toml) → `discovery` (fixtures, filters, partitions) →
+//!   `running` (in-process solvers, external programs) → `checking` (checkers) and `diffing`
+//!   (diffs), tied together per case by `judging` → `reporting` (one event stream for every
+//!   command: human, JSON, JUnit).
+//! - Below them: `package` (Kattis packages as data), `checktestdata`, `files`, `command_line`,
+//!   `run_input`, `locate`, `bounds`, `escape`, `suggest`.
 
 mod blessing;
 mod bounds;
+mod build;
 mod builtin;
 mod checking;
 mod checktestdata;
 mod cli;
+mod command_line;
 mod commands;
 mod config;
 mod diffing;
 mod discovery;
 mod escape;
+mod explore;
 mod files;
+mod generation;
 mod judging;
 mod locate;
+mod model;
+mod new_case;
 mod package;
 mod reporting;
+mod root_packages;
+mod run_input;
 mod running;
+mod stages;
+mod stress;
 mod suggest;
+mod validation;
+mod verification;
 
 use std::process::ExitCode;
 

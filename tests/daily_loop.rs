@@ -27,7 +27,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
         "problem.yaml",
         "statement/problem.en.md",
         "generators/generators.yaml",
-        "generators/random.py",
+        "generators/random_case.py",
         "input_validators/validate.py",
         "submissions/accepted/sol.py",
         "submissions/wrong_answer/wrong.py",
@@ -38,7 +38,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     }
     let generators = project.read("sum-up/generators/generators.yaml");
     assert!(
-        generators.contains("generate: random.py {seed}"),
+        generators.contains("generate: random_case.py {seed}"),
         "{generators}"
     );
 

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Judgement, NameError};
+use super::judgement::{Judgement, NameError};
 
 /// How output is compared with the expected output (README, "Checkers and verdicts").
 #[derive(Clone, Debug, PartialEq)]

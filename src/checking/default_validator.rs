@@ -21,7 +21,7 @@
 //! too large for a double (`1e400`) is not a float either; tolerances must be finite and not
 //! negative.
 
-use crate::checking::Judgement;
+use super::judgement::Judgement;
 
 /// The flags of the default validator, parsed from `output_validator_args`.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -19,10 +19,11 @@ use std::path::Path;
 
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
 
+use super::feedback::Feedback;
 use super::feedback::FeedbackError;
+use super::judgement::{Judgement, NameError, Submitted};
 use super::score::{self, ScoreFileError};
-use super::{Feedback, Judgement, NameError, Submitted};
-use crate::running::parse_command_in;
+use crate::command_line::parse_command_in;
 
 /// Which protocol an external judge (checker or interactor) speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +83,7 @@ impl ExternalJudge {
             judge: text.clone(),
             error,
         })?;
-        crate::running::startable(&program).map_err(|reason| NameError::NotStartable {
+        crate::command_line::startable(&program).map_err(|reason| NameError::NotStartable {
             judge: text.clone(),
             reason,
         })?;

@@ -13,12 +13,13 @@ use regex_automata::hybrid::dfa::Cache;
 
 use super::ast::{Cmd, Command, Compare, Expr, Target, Test};
 use super::budget::{steps_for, Budget, Overrun, WORDS_PER_STEP};
+use super::failure::{Failure, Rejection, ScriptError};
 use super::input::Input;
 use super::number::Int;
 use super::pattern::Pattern;
+use super::script::Script;
 use super::value::{string_words, Value};
 use super::vars::{show_index, NotUnique, Vars};
-use super::{Failure, Rejection, Script, ScriptError};
 
 /// Checks `bytes` with `script`, its values holding at most `most` bytes.
 pub fn run(script: &Script, bytes: &[u8], most: u64) -> Result<(), Failure> {

@@ -6,11 +6,11 @@
 
 use super::ast::{Compare, Expr, Target, Test};
 use super::decimal::Dec;
+use super::failure::ScriptError;
 use super::lexer::{Tok, Word};
 use super::number::{Fault, Int};
 use super::parser::Parser;
 use super::value::{Arith, Value};
-use super::ScriptError;
 
 /// An expression or test and its height.
 pub type Node<T> = (T, u32);

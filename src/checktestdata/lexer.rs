@@ -7,7 +7,7 @@
 //! leading zero (GMP would read `010` as octal 8), and a string escape that makes no byte
 //! (`\777`).
 
-use super::ScriptError;
+use super::failure::{Pos, ScriptError};
 
 /// Uppercase words: commands, tests, functions and float options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,14 +104,6 @@ impl Tok {
             Tok::End => "the end of the script".into(),
         }
     }
-}
-
-/// Where a token starts: 1-based line and column (in bytes), and its offset in the script.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pos {
-    pub line: u32,
-    pub column: u32,
-    pub offset: usize,
 }
 
 /// Operators and punctuation, longest first so `<=` is not `<` `=`.

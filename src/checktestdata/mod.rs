@@ -1,9 +1,9 @@
 //! checktestdata, built in: DOMjudge's language for input validators (`.ctd` scripts), run
 //! over an input's bytes. A [`Script`] is parsed once ([`Script::parse`]: a syntax error names
 //! the script's line and column) and checks any number of inputs ([`Script::check`]: an input
-//! that does not match is a [`Rejection`] naming the input's line and column and the script's
-//! line; a script that fails while running, say on an undefined variable, is a [`ScriptError`]:
-//! the validator's fault, not the input's).
+//! that does not match is a [`failure::Rejection`] naming the input's line and column and the
+//! script's line; a script that fails while running, say on an undefined variable, is a
+//! [`ScriptError`]: the validator's fault, not the input's).
 //!
 //! The language is DOMjudge's specification (doc/format-spec.md of DOMjudge/checktestdata);
 //! where it is silent, DOMjudge's implementation decides. What this interpreter bounds, so that
@@ -16,8 +16,9 @@
 //! hold.
 //!
 //! This module knows nothing of packages or processes: `package::programs` finds the scripts,
-//! `commands::checktestdata` checks an input with one, and `commands::verify::validators` runs
-//! that as a contained child of grundy (its bounds are what makes the run's end name the
+//! `commands::checktestdata` checks an input with one, ending with one of the exit codes here
+//! ([`VALID`], [`INVALID`], [`SCRIPT_FAULT`]), and `validation::validators` runs that as a
+//! contained child of grundy and reads them (its bounds are what makes the run's end name the
 //! script's line; the child's limits hold whatever they do not weigh).
 
 mod ast;
@@ -25,24 +26,32 @@ mod budget;
 mod decimal;
 mod eval;
 mod expressions;
+mod failure;
 mod input;
 mod lexer;
 mod number;
 mod parser;
 mod pattern;
 mod reading;
+mod script;
 mod value;
 mod vars;
 
-use std::fmt;
 use std::io::Read;
 
 use ast::{Cmd, Command, Expr};
 pub use budget::DEFAULT_HELD_BYTES;
-use lexer::Pos;
-use parser::Parsed;
+pub use failure::{Failure, ScriptError};
 use pattern::Pattern;
+pub use script::Script;
 use value::Value;
+
+/// The exit codes of `grundy checktestdata`: the Kattis validator protocol's, and a fault of the
+/// script. Here, beside the language, so the command that ends with them and the validation
+/// that reads them share one definition.
+pub const VALID: u8 = 42;
+pub const INVALID: u8 = 43;
+pub const SCRIPT_FAULT: u8 = 2;
 
 /// The longest script read, in bytes: real ones are a few KiB, and what parsing makes of a script
 /// grows with it.
@@ -73,13 +82,6 @@ pub enum ReadError {
         MAX_SCRIPT_BYTES >> 10
     )]
     TooLong,
-}
-
-/// A parsed script, ready to check inputs; shared by any number of threads.
-pub struct Script {
-    parsed: Parsed,
-    /// The pattern of each REGEX command whose pattern is a constant, compiled once.
-    patterns: Vec<Option<Pattern>>,
 }
 
 impl Script {
@@ -136,76 +138,4 @@ fn compile_patterns(
         }
     }
     Ok(())
-}
-
-/// A fault of the script: a syntax error (with its column), or one met while running.
-#[derive(Clone, Debug, PartialEq)]
-pub struct ScriptError {
-    pub line: u32,
-    pub column: Option<u32>,
-    pub message: String,
-}
-
-impl ScriptError {
-    fn at(pos: Pos, message: String) -> ScriptError {
-        ScriptError {
-            line: pos.line,
-            column: Some(pos.column),
-            message,
-        }
-    }
-
-    fn on_line(line: u32, message: String) -> ScriptError {
-        ScriptError {
-            line,
-            column: None,
-            message,
-        }
-    }
-}
-
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.column {
-            Some(column) => write!(f, "script line {}, column {column}: ", self.line)?,
-            None => write!(f, "script line {}: ", self.line)?,
-        }
-        write!(f, "{}", self.message)
-    }
-}
-
-/// An input that does not match: where (1-based; the column counts bytes) and why.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Rejection {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-    /// The line of the command it failed.
-    pub script_line: u32,
-}
-
-impl fmt::Display for Rejection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "input line {}, column {}: {} (script line {})",
-            self.line, self.column, self.message, self.script_line
-        )
-    }
-}
-
-/// Why a check did not accept.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Failure {
-    Rejected(Rejection),
-    Script(ScriptError),
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Failure::Rejected(rejection) => rejection.fmt(f),
-            Failure::Script(error) => error.fmt(f),
-        }
-    }
 }

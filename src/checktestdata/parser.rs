@@ -7,10 +7,10 @@
 //! parser nor the interpreter, both recursive, can run out of stack on a hostile script.
 
 use super::ast::{Cmd, Command, Expr, Notation, Target};
-use super::lexer::{tokens, Pos, Tok, Word};
+use super::failure::{Pos, ScriptError};
+use super::lexer::{tokens, Tok, Word};
 use super::number::Fault;
 use super::value::Value;
-use super::ScriptError;
 
 /// How deep blocks, and expressions or tests, may nest.
 pub const MAX_DEPTH: u32 = 64;

@@ -9,11 +9,10 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::case_config;
-use super::verify::{self, RootPackages, Unpreparable};
+use super::setup::case_config;
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
-use crate::cli::{CheckArgs, Format};
+use crate::cli::CheckArgs;
 use crate::commands::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
@@ -22,9 +21,12 @@ use crate::judging::{
     judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
     CaseResult, Verdict,
 };
+use crate::reporting::Format;
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
+use crate::stages::Pool;
 
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
     let overrides = Overrides {
@@ -132,12 +134,12 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
                 || matches!(settings.interactor, Some(Interactor::External(_)))
         });
     if runs_programs {
-        super::containment_check(config.isolate)?;
+        super::setup::containment_check(config.isolate)?;
     }
     subject.hide_answers(answers)?;
     // The prepare stage: the packages' output validators, built before any case is judged. A
     // package that cannot be judged fails its own cases.
-    let prepare_pool = verify::Pool::new(
+    let prepare_pool = Pool::new(
         PoolOptions {
             jobs: config.jobs,
             fail_fast: false,
@@ -148,7 +150,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
             color,
         ),
     );
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(Stop::Cancelled) => BTreeMap::new(),

@@ -9,15 +9,10 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use crate::checktestdata::{self, Failure, Script};
+use crate::checktestdata::{self, Failure, Script, INVALID, SCRIPT_FAULT, VALID};
 use crate::cli::ChecktestdataArgs;
 use crate::commands::CommandError;
 use crate::escape::visible_line;
-
-/// The exit codes: the Kattis protocol's, and a fault of the script.
-pub const VALID: u8 = 42;
-pub const INVALID: u8 = 43;
-pub const SCRIPT_FAULT: u8 = 2;
 
 pub fn run(args: ChecktestdataArgs) -> Result<ExitCode, CommandError> {
     let shown = args.script.display();

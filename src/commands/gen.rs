@@ -7,18 +7,18 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use super::add::{reference_output, NewCase, Reference};
-use super::{built_in, load_config};
+use super::setup::{built_in, load_config};
 use crate::cli::GenArgs;
 use crate::commands::CommandError;
 use crate::config::Overrides;
+use crate::new_case::{reference_output, NewCase, Reference};
 
 pub fn run(args: GenArgs) -> Result<ExitCode, CommandError> {
     let problem = built_in(&args.problem)?;
     let config = load_config(&args.sources, Overrides::default())?;
     let new_case = NewCase::claim(&config, problem.id, &args.case)?;
     // Without --seed a fresh one, recorded in the recipe so the case can be rebuilt.
-    let seed = args.seed.unwrap_or_else(super::stress::random_seed);
+    let seed = args.seed.unwrap_or_else(crate::stress::random_seed);
     let input = (problem.generate)(seed, args.scale.0);
     let expected = reference_output(problem.id, &input, Reference::BruteForce)?;
     let recipe = format!(

@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use grundy_sandbox::Program as Command;
 
-use super::verify::{build_program, cache_folder, Build};
 use super::CommandError;
+use crate::build::{build_program, cache_folder, Build};
 use crate::config::Isolate;
 use crate::files::beneath::{Scope, Tree};
 use crate::locate::Place;
@@ -59,7 +59,7 @@ pub fn subject(
         .with_context(|| format!("cannot split the command `{text}` into words"))?;
     match words.split_first() {
         Some((first, rest)) if is_source(Path::new(first)) => {
-            super::containment_check(isolate)?;
+            super::setup::containment_check(isolate)?;
             let mut program = build(Path::new(first), memory_mib, answers)?;
             program.argv.extend(rest.iter().map(Into::into));
             Ok(Subject::External {

@@ -7,14 +7,14 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 
-use super::case_config;
-use super::verify::RootPackages;
+use super::setup::case_config;
 use crate::cli::ListArgs;
 use crate::commands::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
 use crate::reporting::print;
+use crate::root_packages::RootPackages;
 
 pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
     let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
-use super::built_in;
+use super::setup::built_in;
 use crate::cli::SolveArgs;
 use crate::commands::CommandError;
 use crate::running::{run_on_this_thread, Failure};

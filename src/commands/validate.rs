@@ -14,18 +14,20 @@ use grundy_problems::{Constraints, InputError, ValidateFn};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use super::case_config;
-use super::verify::{self, Problem, RootPackages};
+use super::setup::case_config;
 use crate::cli::ValidateArgs;
 use crate::commands::CommandError;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
 use crate::escape::visible_line;
+use crate::model::Problem;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::print;
 use crate::reporting::Stages;
+use crate::root_packages::RootPackages;
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop};
 use crate::running::SolveWatch;
+use crate::stages::Pool;
 
 pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
     let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
@@ -56,7 +58,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
         .into_iter()
         .partition(|case| in_packages.contains(&case.problem.as_str()));
     let cancel = Arc::new(AtomicBool::new(false));
-    super::on_ctrl_c(&cancel);
+    super::setup::on_ctrl_c(&cancel);
     let options = PoolOptions {
         jobs: config.jobs,
         fail_fast: false,
@@ -65,8 +67,8 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
     let mut tally = validate_built_in(built_in, &options, args.verbose)?;
     if !in_packages.is_empty() {
         // A package's validators are programs: built and run contained.
-        super::containment_check(config.isolate)?;
-        let pool = verify::Pool::new(options, Stages::new(false, false));
+        super::setup::containment_check(config.isolate)?;
+        let pool = Pool::new(options, Stages::new(false, false));
         let chosen = packages.take(&in_packages);
         tally.add(validate_packages(chosen, &packaged, &pool, args.verbose)?);
     }
@@ -165,7 +167,7 @@ fn validate_built_in(
 fn validate_packages(
     packages: Vec<(String, Result<Problem, Diagnostic>)>,
     selected: &[Case],
-    pool: &verify::Pool,
+    pool: &Pool,
     verbose: bool,
 ) -> Result<Tally, Stop> {
     let mut tally = Tally::default();
@@ -196,7 +198,10 @@ fn validate_packages(
         problems.push(problem);
     }
     let names: Vec<String> = problems.iter().map(|p| p.name.clone()).collect();
-    for (name, found) in names.iter().zip(verify::validate_packages(problems, pool)?) {
+    for (name, found) in names
+        .iter()
+        .zip(crate::validation::validate_packages(problems, pool)?)
+    {
         let name = visible_line(name);
         for error in &found.errors {
             tally.text += &format!("{name}: {}\n", visible_line(&error.to_string()));

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use super::MAX_JOBS;
 use crate::bounds::Whole;
+use crate::bounds::MAX_JOBS;
 use crate::checking::NameError;
 
 /// A problem in the file, located by byte span.

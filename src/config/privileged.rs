@@ -16,8 +16,8 @@ use std::path::{Path, PathBuf};
 
 use toml::Spanned;
 
+use super::file::RunnerFile;
 use super::invalid::{line_column, Invalid, SpannedError};
-use super::RunnerFile;
 use crate::locate::Found;
 
 /// The variable that sets the box uids: `FIRST:COUNT`.

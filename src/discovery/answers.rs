@@ -8,8 +8,8 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+use super::case::Case;
 use super::packages::is_package;
-use super::Case;
 use crate::files::beneath::Scope;
 
 /// The folders holding the answers of `cases` of the fixtures root `root` (its plain problems'

@@ -122,3 +122,14 @@ fn in_group(name: &str, group: &str) -> bool {
     name.rsplit_once('/')
         .is_some_and(|(folders, _)| folders.split('/').any(|folder| folder == group))
 }
+
+/// What discovery found.
+#[derive(Debug, Default)]
+pub struct Fixtures {
+    /// Every case, sorted by id.
+    pub cases: Vec<Case>,
+    /// Problem folders, sorted, including those without cases.
+    pub problems: Vec<String>,
+    /// Links found and not followed (reported with `-v`).
+    pub skipped_links: Vec<PathBuf>,
+}

@@ -14,7 +14,8 @@ use globset::{GlobBuilder, GlobMatcher};
 use grundy_problems::Constraints;
 
 use super::case::EXTENDED_GROUP;
-use super::{discover, Case, Expects, INVALID_GROUP};
+use super::case::{Case, Expects, INVALID_GROUP};
+use super::walk::discover;
 
 /// A command-line selection: `PROBLEM` or `PROBLEM/CASE-GLOB`. The glob matches a case's path
 /// below the problem folder or any group folder above it, so `s-nim/large` selects the group.
@@ -271,7 +272,7 @@ impl Judged {
 mod tests {
     use super::*;
     use crate::discovery::discover;
-    use crate::discovery::tests::tree;
+    use crate::discovery::walk::tests::tree;
 
     #[test]
     fn filters_select_problems_globs_and_groups() {

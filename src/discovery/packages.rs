@@ -4,7 +4,7 @@
 //! [`crate::package::testdata`]), each with its `.ans` as the expected file; a sample's `.out` and
 //! `.interaction` are illustrations and are not read. Finding the cases takes only the format
 //! version of `problem.yaml`: a package wrong in another key (an absurd limit) still has its
-//! cases, and `check` fails each of them with why (see `commands::verify::fixtures`); one whose
+//! cases, and `check` fails each of them with why (see `root_packages`); one whose
 //! `problem.yaml` or `data/` cannot be read is a layout error, with its file, line and column.
 //! Its files are read through the package's root only ([`crate::files::beneath`]).
 
@@ -12,7 +12,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::{Case, Fixtures};
+use super::case::{Case, Fixtures};
 use crate::files::beneath::{Scope, Tree};
 use crate::package::yaml::Diagnostic;
 use crate::package::{metadata, testdata};

@@ -4,7 +4,7 @@
 use std::hash::Hasher;
 use std::str::FromStr;
 
-use super::Case;
+use super::case::Case;
 
 /// One bucket of N, for splitting a suite across CI machines (`--partition`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

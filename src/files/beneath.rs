@@ -32,49 +32,17 @@ use rustix::fs::{FileType, Mode, OFlags};
 use rustix::io::Errno;
 
 use super::folder::{each_entry, kind_of};
-use walk::open_beneath;
+use walk::{open_beneath, Want};
 
 mod error;
 mod walk;
 mod write;
 
-pub use error::OpenError;
 use error::Why;
+pub use error::{OpenError, Scope};
 
 /// How much [`TreePath::read`] asks of a file at first: a shorter file is read by that one read.
 const FIRST_READ: usize = 16 << 10;
-
-/// How many links one path may pass through before it is taken for a loop (the kernel's limit).
-const MAX_LINKS: usize = 40;
-
-/// What a tree is, for messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scope {
-    /// A Kattis problem package, whose format allows links only within it.
-    Package,
-    /// A folder of fixtures.
-    Fixtures,
-    /// A program given on the command line (`--exec sol.cpp`): its folder.
-    Program,
-}
-
-impl Scope {
-    fn noun(self) -> &'static str {
-        match self {
-            Scope::Package => "the package",
-            Scope::Fixtures => "the fixtures root",
-            Scope::Program => "the program's folder",
-        }
-    }
-
-    fn rule(self) -> &'static str {
-        match self {
-            Scope::Package => "the format allows links only within it",
-            Scope::Fixtures => "only links within it are followed",
-            Scope::Program => "a program is built from the files within it",
-        }
-    }
-}
 
 /// A tree's root folder, opened once; clones share the descriptor.
 #[derive(Clone)]
@@ -208,25 +176,6 @@ impl Listed {
 pub struct Identity {
     device: u64,
     inode: u64,
-}
-
-/// What an open is for; files and folders are opened for reading, anything to look at only.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Want {
-    File,
-    Folder,
-    Anything,
-}
-
-impl Want {
-    fn flags(self) -> OFlags {
-        match self {
-            Want::Anything => OFlags::PATH | OFlags::CLOEXEC,
-            Want::File | Want::Folder => {
-                OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY | OFlags::NONBLOCK
-            }
-        }
-    }
 }
 
 impl TreePath {

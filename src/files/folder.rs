@@ -25,6 +25,7 @@ use rustix::io::Errno;
 
 mod error;
 
+pub use error::kind;
 use error::Why;
 pub use error::WriteError;
 
@@ -380,7 +381,7 @@ impl Folder {
     pub fn lock(&self, operation: rustix::fs::FlockOperation) -> io::Result<File> {
         let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
         let file = File::from(rustix::fs::openat(&self.fd, ".", flags, Mode::empty())?);
-        super::flock(&file, operation)?;
+        flock(&file, operation)?;
         Ok(file)
     }
 
@@ -423,17 +424,14 @@ pub(super) fn each_entry(
     Ok(())
 }
 
-/// A file type in words, for errors: `a directory`, `a FIFO (named pipe)`, ...
-pub fn kind(file_type: FileType) -> &'static str {
-    match file_type {
-        FileType::RegularFile => "a regular file",
-        FileType::Directory => "a directory",
-        FileType::Symlink => "a symbolic link",
-        FileType::Fifo => "a FIFO (named pipe)",
-        FileType::Socket => "a socket",
-        FileType::CharacterDevice => "a character device",
-        FileType::BlockDevice => "a block device",
-        FileType::Unknown => "not a regular file",
+/// Takes (or changes, or with a non-blocking operation tries) a `flock` on `file`, again when a
+/// signal interrupted the wait.
+pub fn flock(file: &std::fs::File, operation: rustix::fs::FlockOperation) -> std::io::Result<()> {
+    loop {
+        match rustix::fs::flock(file, operation) {
+            Err(rustix::io::Errno::INTR) => continue,
+            done => return done.map_err(Into::into),
+        }
     }
 }
 

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 
-pub use folder::{kind, kind_of, Entry, Existing, Folder, WriteError};
+pub use folder::{flock, kind, kind_of, Entry, Existing, Folder, WriteError};
 
 /// Writes `bytes` to `path` atomically (see [`Folder::write`]), creating missing folders (by
 /// their path: the caller's choice, links included). With [`Existing::Keep`] an existing file
@@ -30,17 +30,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
         .ok_or_else(|| WriteError::not_below(path))?;
     Folder::open(folder)?.write(name, bytes, existing)?;
     Ok(())
-}
-
-/// Takes (or changes, or with a non-blocking operation tries) a `flock` on `file`, again when a
-/// signal interrupted the wait.
-pub fn flock(file: &std::fs::File, operation: rustix::fs::FlockOperation) -> std::io::Result<()> {
-    loop {
-        match rustix::fs::flock(file, operation) {
-            Err(rustix::io::Errno::INTR) => continue,
-            done => return done.map_err(Into::into),
-        }
-    }
 }
 
 #[cfg(test)]

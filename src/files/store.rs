@@ -33,7 +33,7 @@
 
 use std::fs;
 use std::io;
-use std::path::{Component, Path};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 
@@ -43,7 +43,7 @@ use super::folder::{Entry, Folder, WriteError};
 mod journal;
 mod lock;
 
-use journal::{recover, Staging, JOURNAL};
+use journal::{plain_relative, recover, Staging, JOURNAL};
 use lock::RootLock;
 
 /// Takes the shared lock for a walk of `root`, after finishing any write that a killed writer
@@ -291,12 +291,6 @@ impl Writer {
             error.into()
         }
     }
-}
-
-/// Relative, with nothing but plain names (no `..`, no root): stays below where it is joined.
-fn plain_relative(path: &Path) -> bool {
-    path.components().next().is_some()
-        && path.components().all(|c| matches!(c, Component::Normal(_)))
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Whole packages, written by the tests in the shape of public examples (problemtools' `hello`,
 //! `different` and `guess`, a BAPCtools-style 2025-09 problem), read with [`load`].
 
-use super::expectations::{Outcome, Verdict};
+use super::expectations::check::Outcome;
+use super::expectations::Verdict;
 use super::*;
 use crate::package::test_support::write;
 

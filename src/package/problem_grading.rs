@@ -3,7 +3,7 @@
 //! and the keys from before the legacy format (`accept_score`, `reject_score`, `range`,
 //! `on_reject`), which hold for every test data group over its own `testdata.yaml`, as
 //! problemtools applies them. What the scores come to is the scoring's business
-//! (`commands::verify::scoring`), not this reader's.
+//! (`model::scoring`), not this reader's.
 
 use super::fields::Fields;
 use super::yaml::Diagnostic;

@@ -1,7 +1,8 @@
 //! Tests of reading submissions and submissions.yaml (submissions.rs).
 
 use super::*;
-use crate::package::expectations::{Outcome, Verdict::*};
+use crate::package::expectations::check::Outcome;
+use crate::package::expectations::Verdict::*;
 use crate::package::programs::Kind;
 use crate::package::test_support::{root, tree};
 

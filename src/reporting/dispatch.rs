@@ -5,7 +5,7 @@
 //!
 //! Events are printed above the progress bar of the command's [`Stages`], never through it. A
 //! report that cannot be written stops the run (the pool sees the cancel token) and is the
-//! run's error; Ctrl-C (the same token, set by `commands::on_ctrl_c`) ends it with the
+//! run's error; Ctrl-C (the same token, set by `commands::setup::on_ctrl_c`) ends it with the
 //! [`Event::Cancelled`] event and exit status 130.
 
 use std::process::ExitCode;
@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::events::{Event, RunKind};
 use super::progress::Stages;
 use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
-use super::{ReportError, Reporter, Summary};
+use super::{LostReport, ReportError, Reporter, Summary};
 use crate::discovery::{Case, LeftOut};
 use crate::judging::CaseResult;
 use crate::running::pool::{PoolOptions, Stop};
@@ -35,13 +35,27 @@ pub struct Dispatcher {
     written: Result<(), ReportError>,
 }
 
-/// Why a run through the dispatcher ends without an exit code.
+/// Why a run through the dispatcher ends without an exit code (and a step below the commands
+/// that prints what it did, as writing a new case does): a report that could not be written,
+/// kept apart from any other failure.
 #[derive(Debug)]
 pub enum Unfinished {
     /// A report could not be written (which stopped the run).
     Report(ReportError),
     /// The judging failed as a whole: a program that cannot start, the host.
     Failed(anyhow::Error),
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Unfinished {
+    fn from(error: E) -> Self {
+        Unfinished::Failed(error.into())
+    }
+}
+
+impl From<LostReport> for Unfinished {
+    fn from(lost: LostReport) -> Self {
+        Unfinished::Report(ReportError::Lost(lost))
+    }
 }
 
 impl Dispatcher {

@@ -2,8 +2,8 @@
 //! what makes the package invalid ([`Fault`]), what could not be checked ([`Unchecked`]), what
 //! judging warns of ([`JudgingWarning`]), the programs the host failed to build ([`Unbuilt`]),
 //! and the packages that could not be verified at all ([`Unreadable`]). Validation, judging and
-//! settling make them (`commands::verify`, and `generate`'s validation); each renders as the one
-//! line every format shows (the JSON reporter prints the same text).
+//! settling make them (`validation`, `verification`, and `generation`'s validation); each
+//! renders as the one line every format shows (the JSON reporter prints the same text).
 
 use std::fmt;
 use std::path::PathBuf;
@@ -11,12 +11,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::seconds;
-use crate::commands::verify::build::{HostError, NoBuild};
-use crate::commands::verify::checkers::Unjudgeable;
-use crate::commands::verify::model::Unusable;
+use crate::build::{HostError, NoBuild};
 use crate::judging::Verdict;
+use crate::model::Unusable;
 use crate::package::limits::{Margin, TimeLimitError};
 use crate::package::yaml::Diagnostic;
+use crate::validation::checkers::Unjudgeable;
 
 /// What makes a package invalid.
 #[derive(Clone, Debug)]

@@ -3,8 +3,8 @@
 //! program or a package made safe to show; then one line of counts on stdout.
 
 use super::findings::Fault;
-use crate::commands::generate::{Unmade, Warning};
 use crate::escape::{visible, visible_line};
+use crate::generation::{Unmade, Warning};
 
 /// What generating one package did.
 #[derive(Debug, Default)]

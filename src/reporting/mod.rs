@@ -32,9 +32,15 @@ pub use json::JsonReporter;
 pub use junit::JunitReporter;
 pub use progress::{bar as progress_bar, ProgressReporter, Stages};
 
-use crate::cli::Format;
 use crate::discovery::LeftOut;
 use crate::judging::{CaseResult, Verdict};
+
+/// What a judging command prints on stdout (`--format`): the human report, or JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Human,
+    Json,
+}
 
 /// The width human reports fit to when stdout is no terminal and `COLUMNS` is unset: logs and
 /// pipes get lines of a known length whatever machine wrote them.

@@ -2,7 +2,7 @@
 //! it was built, validated and timed), one row per submission (what it got against what it
 //! must get, and the cases that caught it), and a problem's outcome (what is wrong with it, what
 //! could not be checked, its [`Status`]; each finding typed, [`super::findings`]). Made by
-//! `commands::verify`, rendered by every reporter.
+//! `verification::report`, rendered by every reporter.
 
 use std::fmt;
 use std::time::Duration;

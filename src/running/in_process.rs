@@ -28,7 +28,8 @@ use std::time::{Duration, Instant};
 use grundy_problems::SolveFn;
 use grundy_sandbox::ThreadClock;
 
-use super::{Clock, Failure, Run, TimeLimits};
+use super::run::{Failure, Run, TimeLimits};
+use grundy_sandbox::Clock;
 
 const SOLVER_THREAD: &str = "grundy-solver";
 /// The stack every solver gets.

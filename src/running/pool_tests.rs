@@ -1,5 +1,6 @@
 use super::*;
-use crate::running::{run_watched, Clock, Failure, TimeLimits};
+use crate::running::in_process::run_watched;
+use crate::running::{Clock, Failure, TimeLimits};
 use grundy_problems::{InputError, SolveFn};
 
 /// Jobs whose behaviour is chosen by index: most echo their index after a delay that makes

@@ -6,17 +6,18 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use grundy_problems::Problem;
-use grundy_sandbox::{BoxFile, Program, SharedFile, SpawnError, Stdin};
+use grundy_sandbox::Program;
 
+use super::external::run_external;
+use super::in_process::{run_in_process, run_watched, SolveWatch};
 use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
 use super::interactive::InteractiveRun;
-use super::{
-    parse_command, run_external, run_in_process, run_watched, Run, SolveWatch, TimeLimits,
-};
+use super::run::{Run, TimeLimits};
 use crate::checking::{Checker, ExternalJudge, Feedback, Interactor, Protocol};
+use crate::command_line::{parse_command, startable};
 use crate::config::Settings;
-use crate::files::beneath::{OpenError, TreePath};
+use crate::run_input::{Input, RunError};
 
 /// A judged program's command line names what holds the answers it is judged against.
 #[derive(Debug, thiserror::Error)]
@@ -65,56 +66,6 @@ pub enum Subject {
     External { program: Program, command: String },
 }
 
-/// The input of one run.
-#[derive(Clone, Copy, Debug)]
-pub enum Input<'a> {
-    /// A file of the fixtures or of a package, opened only through its tree's root: each use
-    /// opens it anew, checked (within the tree, a regular file), and reads what it opened.
-    File(&'a TreePath),
-    /// Bytes made in memory (a generated input).
-    Bytes(&'a [u8]),
-}
-
-impl Input<'_> {
-    /// The input's bytes (read from its file).
-    pub fn read(&self) -> Result<std::borrow::Cow<'_, [u8]>, RunError> {
-        match self {
-            Input::Bytes(bytes) => Ok(std::borrow::Cow::Borrowed(bytes)),
-            Input::File(path) => Ok(std::borrow::Cow::Owned(path.read()?)),
-        }
-    }
-
-    /// The input as the file `name` of a working folder.
-    pub fn as_box_file(&self, name: &str) -> Result<BoxFile, OpenError> {
-        Ok(match self {
-            Input::File(path) => BoxFile::copy(name, SharedFile::new(path.open()?)),
-            Input::Bytes(bytes) => BoxFile::bytes(name, *bytes),
-        })
-    }
-
-    /// The input as a program's stdin.
-    pub fn as_stdin(&self) -> Result<Stdin, OpenError> {
-        Ok(match self {
-            Input::File(path) => Stdin::File(path.open()?),
-            Input::Bytes(bytes) => Stdin::Bytes(bytes.to_vec()),
-        })
-    }
-}
-
-/// Why a run did not happen.
-#[derive(Debug, thiserror::Error)]
-pub enum RunError {
-    /// The input file cannot be read: that case fails, the others go on.
-    #[error(transparent)]
-    Unreadable(#[from] OpenError),
-    /// The program cannot be started at all: the whole run is meaningless.
-    #[error(transparent)]
-    CannotStart(#[from] SpawnError),
-    /// grundy could not prepare the run (a temporary file).
-    #[error("{0:#}")]
-    Setup(anyhow::Error),
-}
-
 impl Subject {
     /// `--exec 'CMD'` if given, else the built-in solvers (as processes under `isolate`).
     pub fn choose(exec: Option<&str>, isolate: bool) -> Result<Subject> {
@@ -122,14 +73,15 @@ impl Subject {
             Some(command) => {
                 let program = parse_command(command)?;
                 // One clear error before judging, rather than a failure per case.
-                super::startable(&program).with_context(|| format!("cannot run `{command}`"))?;
+                startable(&program).with_context(|| format!("cannot run `{command}`"))?;
                 Subject::External {
                     program,
                     command: command.to_string(),
                 }
             }
             None if isolate => Subject::Isolated {
-                grundy: super::own_executable().context("cannot find the grundy executable")?,
+                grundy: super::run::own_executable()
+                    .context("cannot find the grundy executable")?,
             },
             None => Subject::BuiltIn,
         })

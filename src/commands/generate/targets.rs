@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 
-use super::fixtures;
 use crate::cli::GenerateArgs;
-use crate::commands::{load_config, verify::model::absolute};
+use crate::commands::setup::load_config;
+use crate::generation::fixtures;
+use crate::model::absolute;
 use crate::package::find;
 use crate::package::yaml::Diagnostic;
 

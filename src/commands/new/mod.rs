@@ -35,8 +35,6 @@ const TEMPLATES: [(&str, &str); 7] = [
 const SAMPLE_INPUT: &str = "1\n4\n7\n";
 const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
 
-pub use package::Lang;
-
 pub fn run(args: NewArgs) -> Result<ExitCode, CommandError> {
     let root = match args.package {
         true => None,
@@ -211,7 +209,7 @@ impl Names {
         Ok(Names {
             id: id.to_string(),
             module,
-            title: title_of(id),
+            title: package::title_of(id),
         })
     }
 
@@ -221,18 +219,6 @@ impl Names {
             .replace("{{module}}", &self.module)
             .replace("{{title}}", &self.title)
     }
-}
-
-/// A title from an id: `take-away_2` is `Take Away 2`.
-fn title_of(id: &str) -> String {
-    id.split(['-', '_'])
-        .filter(|word| !word.is_empty())
-        .map(|word| {
-            let (first, rest) = word.split_at(1);
-            first.to_ascii_uppercase() + rest
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn write_problem(folder: &Path, names: &Names, fixtures: &Path, sample: &Path) -> Result<()> {

@@ -10,20 +10,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
-use clap::ValueEnum;
 
+use crate::cli::Lang;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{Existing, Folder};
-
-/// The languages a package can be scaffolded in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Lang {
-    /// Python 3: nothing to compile, so nothing to install beyond `python3`.
-    #[default]
-    Python,
-    /// C++ (built with the language table's compiler, g++ or clang++).
-    Cpp,
-}
 
 impl Lang {
     /// The file extension of its programs.
@@ -49,13 +39,13 @@ impl Lang {
                 include_str!("package_template/python/accepted.py"),
                 include_str!("package_template/python/wrong.py"),
                 include_str!("package_template/python/validate.py"),
-                include_str!("package_template/python/random.py"),
+                include_str!("package_template/python/random_case.py"),
             ],
             Lang::Cpp => [
                 include_str!("package_template/cpp/accepted.cpp"),
                 include_str!("package_template/cpp/wrong.cpp"),
                 include_str!("package_template/cpp/validate.cpp"),
-                include_str!("package_template/cpp/random.cpp"),
+                include_str!("package_template/cpp/random_case.cpp"),
             ],
         }
     }
@@ -98,7 +88,7 @@ impl Names {
         }
         Ok(Names {
             name: name.to_string(),
-            title: super::title_of(name),
+            title: title_of(name),
         })
     }
 }
@@ -112,7 +102,9 @@ fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
             .replace("{{title}}", &names.title)
             .replace("{{uuid}}", uuid)
             .replace("{{solution}}", &format!("sol.{ext}"))
-            .replace("{{generator}}", &format!("random.{ext}"))
+            // Not `random.py`: Python puts a script's own folder first on its module path, so a
+            // generator of that name imports itself for `import random`.
+            .replace("{{generator}}", &format!("random_case.{ext}"))
     };
     let mut files = vec![
         (
@@ -127,7 +119,10 @@ fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
             "generators/generators.yaml".into(),
             fill(include_str!("package_template/generators.yaml.tmpl")),
         ),
-        (format!("generators/random.{ext}").into(), random.into()),
+        (
+            format!("generators/random_case.{ext}").into(),
+            random.into(),
+        ),
         (
             format!("input_validators/validate.{ext}").into(),
             validate.into(),
@@ -216,6 +211,18 @@ pub fn next_steps(folder: &Path, lang: Lang) -> String {
             statement/problem.en.md says what it is\n"
 }
 
+/// A title from an id: `take-away_2` is `Take Away 2`.
+pub fn title_of(id: &str) -> String {
+    id.split(['-', '_'])
+        .filter(|word| !word.is_empty())
+        .map(|word| {
+            let (first, rest) = word.split_at(1);
+            first.to_ascii_uppercase() + rest
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A random (version 4) UUID for `problem.yaml`, from the kernel's random source.
 fn uuid() -> String {
     use std::io::Read;
@@ -295,7 +302,7 @@ mod tests {
             assert!(yaml.contains(&quoted), "{case}: {quoted}");
             assert!(yaml.contains(name), "{case}");
         }
-        assert!(yaml.contains("generate: random.py {seed}"));
+        assert!(yaml.contains("generate: random_case.py {seed}"));
     }
 
     #[test]
@@ -309,5 +316,29 @@ mod tests {
             .to_string();
         assert!(again.contains("exists already"), "{again}");
         assert!(!folder.join("submissions/accepted/sol.py").exists());
+    }
+
+    #[test]
+    fn no_python_program_is_named_like_a_module_the_programs_import() {
+        let names = Names::new("sum-up").unwrap();
+        let python: Vec<_> = files(&names, Lang::Python, "u")
+            .into_iter()
+            .filter(|(path, _)| path.extension().is_some_and(|ext| ext == "py"))
+            .collect();
+        let imported: Vec<&str> = python
+            .iter()
+            .flat_map(|(_, text)| text.lines())
+            .filter_map(|line| line.strip_prefix("import "))
+            .flat_map(|modules| modules.split(',').map(str::trim))
+            .collect();
+        assert!(imported.contains(&"random"), "{imported:?}");
+        for (path, _) in &python {
+            let stem = path.file_stem().unwrap().to_str().unwrap();
+            assert!(
+                !imported.contains(&stem),
+                "{} shadows a module",
+                path.display()
+            );
+        }
     }
 }

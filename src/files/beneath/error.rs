@@ -1,11 +1,43 @@
-//! Why a file of a tree was not opened ([`OpenError`]): the path asked for, the tree's kind,
-//! and the reason, rendered once for messages. What is opened, and how, is the parent module's.
+//! Why a file of a tree was not opened ([`OpenError`]): the path asked for, the tree's kind
+//! ([`Scope`]), and the reason, rendered once for messages; and the bound on links a path may
+//! pass ([`MAX_LINKS`]), which the walk keeps and the message names. What is opened, and how, is
+//! the parent module's.
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use super::{Scope, MAX_LINKS};
+/// How many links one path may pass through before it is taken for a loop (the kernel's limit).
+pub(super) const MAX_LINKS: usize = 40;
+
+/// What a tree is, for messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// A Kattis problem package, whose format allows links only within it.
+    Package,
+    /// A folder of fixtures.
+    Fixtures,
+    /// A program given on the command line (`--exec sol.cpp`): its folder.
+    Program,
+}
+
+impl Scope {
+    pub(super) fn noun(self) -> &'static str {
+        match self {
+            Scope::Package => "the package",
+            Scope::Fixtures => "the fixtures root",
+            Scope::Program => "the program's folder",
+        }
+    }
+
+    pub(super) fn rule(self) -> &'static str {
+        match self {
+            Scope::Package => "the format allows links only within it",
+            Scope::Fixtures => "only links within it are followed",
+            Scope::Program => "a program is built from the files within it",
+        }
+    }
+}
 
 /// Why a file of a tree was not opened: where, and why.
 #[derive(Debug)]

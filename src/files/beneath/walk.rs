@@ -12,7 +12,26 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rustix::fs::{Mode, OFlags, ResolveFlags};
 use rustix::io::Errno;
 
-use super::{Want, Why, MAX_LINKS};
+use super::error::{Why, MAX_LINKS};
+
+/// What an open is for; files and folders are opened for reading, anything to look at only.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Want {
+    File,
+    Folder,
+    Anything,
+}
+
+impl Want {
+    pub(super) fn flags(self) -> OFlags {
+        match self {
+            Want::Anything => OFlags::PATH | OFlags::CLOEXEC,
+            Want::File | Want::Folder => {
+                OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY | OFlags::NONBLOCK
+            }
+        }
+    }
+}
 
 /// Set once `openat2` turned out to be unavailable here, so the walk is used from then on.
 static NO_OPENAT2: AtomicBool = AtomicBool::new(false);

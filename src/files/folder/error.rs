@@ -1,14 +1,12 @@
 //! Why a file was not written ([`WriteError`]): the path it was to be written at (or the folder
-//! on the way that stopped it) and the reason, rendered once for messages. What is written, and
-//! how, is the parent module's.
+//! on the way that stopped it) and the reason, rendered once for messages, a kind of file in
+//! words ([`kind`]) among them. What is written, and how, is the parent module's.
 
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
 use rustix::fs::FileType;
-
-use super::kind;
 
 /// Why a file was not written: where, and why.
 #[derive(Debug)]
@@ -111,3 +109,17 @@ impl fmt::Display for WriteError {
 }
 
 impl std::error::Error for WriteError {}
+
+/// A file type in words, for errors: `a directory`, `a FIFO (named pipe)`, ...
+pub fn kind(file_type: FileType) -> &'static str {
+    match file_type {
+        FileType::RegularFile => "a regular file",
+        FileType::Directory => "a directory",
+        FileType::Symlink => "a symbolic link",
+        FileType::Fifo => "a FIFO (named pipe)",
+        FileType::Socket => "a socket",
+        FileType::CharacterDevice => "a character device",
+        FileType::BlockDevice => "a block device",
+        FileType::Unknown => "not a regular file",
+    }
+}

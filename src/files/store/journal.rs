@@ -5,12 +5,11 @@
 //! folders written into ([`Folder`]), never through a link.
 
 use std::ffi::{OsStr, OsString};
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Context, Result};
 use rustix::fs::Mode;
 
-use super::plain_relative;
 use crate::files::beneath::Tree;
 use crate::files::folder::{Entry, Folder, WriteError};
 
@@ -207,4 +206,10 @@ fn read_plan(journal: &Folder) -> Option<Vec<PathBuf>> {
         .map(PathBuf::from)
         .collect();
     finals.iter().all(|p| plain_relative(p)).then_some(finals)
+}
+
+/// Relative, with nothing but plain names (no `..`, no root): stays below where it is joined.
+pub(super) fn plain_relative(path: &Path) -> bool {
+    path.components().next().is_some()
+        && path.components().all(|c| matches!(c, Component::Normal(_)))
 }

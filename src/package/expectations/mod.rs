@@ -19,9 +19,7 @@ use std::str::FromStr;
 
 use globset::{GlobBuilder, GlobMatcher};
 
-mod check;
-
-pub use check::{Outcome, Scored};
+pub mod check;
 
 /// A case verdict in the format's vocabulary.
 #[allow(clippy::upper_case_acronyms)]

@@ -1,5 +1,6 @@
 //! Tests of expectations (expectations.rs).
 
+use super::check::{Outcome, Scored};
 use super::Verdict::*;
 use super::*;
 

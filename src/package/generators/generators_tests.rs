@@ -1,3 +1,4 @@
+use super::plan::{seed, seed_span};
 use super::*;
 
 fn read(text: &str) -> Plan {

@@ -2,8 +2,8 @@
 //! (a case, or every case below a group), and each included case copied into the group that
 //! includes it, as `bt` does.
 
-use super::parse::{get, join, Known, Reader};
-use super::{Case, Source};
+use super::plan::{Case, Source};
+use super::reader::{get, join, Known, Reader};
 use crate::package::yaml::{Node, Value};
 use crate::suggest::did_you_mean;
 

@@ -2,8 +2,8 @@
 //! (a generator named by the files it is made of) and the settings a group or case passes down
 //! (`solution`, `random_salt`, `retries`).
 
-use super::parse::{get, valid_name, Inherited, Reader};
-use super::Solution;
+use super::plan::Solution;
+use super::reader::{get, valid_name, Inherited, Reader};
 use crate::package::yaml::{Node, Value};
 
 impl Reader<'_> {

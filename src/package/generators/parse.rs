@@ -6,21 +6,18 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use super::count::{count_suffix, numbered_name, parse_count};
-use super::rule::rule;
-use super::text::{is_empty_collection, yaml_file};
-use super::{
+use super::plan::{
     Case, Context, Group, GroupYaml, Plan, Solution, Source, ROOT_GROUPS, TEXT_EXTENSIONS,
 };
+use super::reader::{
+    get, join, valid_name, Inherited, Known, Reader, CASE_ONLY, GROUP_ONLY, INHERITED,
+};
+use super::rule::rule;
+use super::text::{is_empty_collection, yaml_file};
 use crate::package::fields::key_node;
 use crate::package::yaml::{Diagnostic, Node, Value};
 use crate::suggest::did_you_mean;
 
-/// Keys that make a map a case rather than a group.
-pub(super) const CASE_ONLY: [&str; 4] = ["copy", "generate", "count", "match"];
-/// Keys a group and a case alike may set, inherited by what is below.
-pub(super) const INHERITED: [&str; 3] = ["solution", "random_salt", "retries"];
-/// Keys only a group has.
-pub(super) const GROUP_ONLY: [&str; 3] = ["data", "test_group.yaml", "include"];
 /// Keys only the root has.
 const ROOT_ONLY: [&str; 2] = ["generators", "version"];
 /// Root keys older `bt`s read and later ones ignore.
@@ -77,36 +74,6 @@ pub fn plan(
     Ok(plan)
 }
 
-/// What a group passes to what is below it.
-#[derive(Clone)]
-pub(super) struct Inherited {
-    pub(super) solution: Solution,
-    pub(super) salt: String,
-    pub(super) retries: u32,
-}
-
-/// Something `include:` may name by its key.
-#[derive(Clone)]
-pub(super) enum Known {
-    Case(String),
-    Group(String),
-}
-
-pub(super) struct Reader<'a> {
-    pub(super) file: &'a Path,
-    pub(super) source: &'a str,
-    pub(super) context: &'a Context,
-    pub(super) plan: Plan,
-    /// Included cases, generated after every rule's.
-    pub(super) included: Vec<Case>,
-    pub(super) errors: Vec<Diagnostic>,
-    /// The last number given to a numbered case (one counter for the whole file).
-    pub(super) next_case: usize,
-    pub(super) total_numbered: usize,
-    /// Each key read so far: whether it was included, and what it names.
-    pub(super) keys: HashMap<String, (bool, Vec<Known>)>,
-}
-
 fn is_case(node: &Node) -> bool {
     match &node.value {
         Value::Null | Value::Str(_) => true,
@@ -120,13 +87,6 @@ fn is_case(node: &Node) -> bool {
 
 fn is_group(node: &Node) -> bool {
     matches!(node.value, Value::Map(_)) && !is_case(node)
-}
-
-pub(super) fn get<'n>(node: &'n Node, key: &str) -> Option<&'n Node> {
-    node.as_map()?
-        .iter()
-        .find(|(k, _)| k.as_str() == Some(key))
-        .map(|(_, v)| v)
 }
 
 /// How many numbered cases the file holds, for the width of their numbers (`bt`'s forgiving
@@ -152,22 +112,6 @@ fn numbered_cases(group: &Node, _numbered: bool) -> usize {
         }
     }
     total
-}
-
-/// `bt`'s names of cases and groups: a letter, digit or `_`, then those, `.` and `-`.
-pub(super) fn valid_name(name: &str) -> bool {
-    let mut bytes = name.bytes();
-    matches!(bytes.next(), Some(b) if b.is_ascii_alphanumeric() || b == b'_')
-        && name.len() <= 255
-        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'-')
-}
-
-pub(super) fn join(parent: &str, name: &str) -> String {
-    if parent.is_empty() {
-        name.to_string()
-    } else {
-        format!("{parent}/{name}")
-    }
 }
 
 impl Reader<'_> {
@@ -400,7 +344,7 @@ impl Reader<'_> {
                 continue;
             }
             let count = count_node.map(|_| value);
-            let Some(rule) = super::parse::rule(self, &path, node, at, config, count) else {
+            let Some(rule) = rule(self, &path, node, at, config, count) else {
                 continue;
             };
             self.remember(key, Known::Case(path.clone()), at);

@@ -2,9 +2,9 @@
 //! (`generate:` with its command, `copy:`, inline text, links), its `solution`, its `match:`
 //! patterns; each mistake recorded, located, by the [`Reader`] walking the file.
 
-use super::parse::{get, Inherited, Reader, CASE_ONLY, GROUP_ONLY, INHERITED};
+use super::plan::{seed, seed_count, Command, Match, Rule, FOLDER, SAMPLE_ONLY, TEXT_EXTENSIONS};
+use super::reader::{get, Inherited, Reader, CASE_ONLY, GROUP_ONLY, INHERITED};
 use super::text::{substitute_constants, yaml_file};
-use super::{seed, seed_count, Command, Match, Rule, SAMPLE_ONLY, TEXT_EXTENSIONS};
 use crate::package::fields::key_node;
 use crate::package::yaml::{Node, Value};
 use crate::suggest::did_you_mean;
@@ -132,7 +132,7 @@ pub(super) fn rule(
                     format!("`copy: {p}` names the case without its extension"),
                 );
             }
-            Some(format!("{}/{p}", super::FOLDER))
+            Some(format!("{}/{p}", FOLDER))
         }
         _ => {
             let found = c.describe();

@@ -1,19 +1,31 @@
 //! An interactor program's side of its protocol (Kattis or testlib): the files it is given and
-//! where it writes, and what its end says of the program. Starting it, relaying its exchange
+//! where it writes (and [`Files`], a run's files, which the program's side uses too), how long
+//! it may outlive the program, and what its end says of the program. Starting it, relaying its exchange
 //! with the program and the deadlines are [`super::processes`]'.
 
 use std::ffi::OsString;
-use std::path::Path;
-use std::time::Instant;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program};
 
-use super::processes::{Files, INTERACTOR_GRACE};
 use crate::checking::external::{feedback_folder, FEEDBACK};
 use crate::checking::external::{judgement_of, Role};
 use crate::checking::score;
 use crate::checking::{ExternalJudge, Feedback, Judgement, Protocol};
-use crate::running::{Input, Run};
+use crate::run_input::Input;
+use crate::running::run::Run;
+
+/// How long an interactor may take to end once the program has ended.
+pub(super) const INTERACTOR_GRACE: Duration = Duration::from_secs(2);
+
+/// The files of a run: placed in its working folder before it, read back and copied out after.
+#[derive(Default)]
+pub(super) struct Files {
+    pub placed: Vec<BoxFile>,
+    pub collect: Vec<PathBuf>,
+    pub export: Vec<(PathBuf, PathBuf)>,
+}
 
 /// Where a testlib interactor writes its output file, which a checker then judges.
 pub(super) const TESTLIB_OUTPUT: &str = "out/output";

@@ -21,7 +21,8 @@ use grundy_problems::{Interaction, Link};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript, MAX_LINE};
 use crate::checking::Judgement;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
-use crate::running::{Clock, Failure, Run, TimeLimits};
+use crate::running::run::{Failure, Run, TimeLimits};
+use grundy_sandbox::Clock;
 
 /// How long past its time limit the player may take to see the end of the exchange and return
 /// once the judge has decided.

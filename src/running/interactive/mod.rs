@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use grundy_problems::{Decision, Link};
 
-use super::{Failure, Run};
+use super::run::{Failure, Run};
 use crate::checking::Judgement;
 
 /// Lines of the exchange kept for the report, and characters of each.

@@ -9,7 +9,7 @@
 //! soon after the program is stopped and blamed.
 
 use std::ffi::OsString;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -18,20 +18,23 @@ use std::time::{Duration, Instant};
 
 use grundy_problems::{Decision, Interaction, Link, PlayError};
 use grundy_sandbox::{
-    BoxFile, Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout, ThreadClock,
+    Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout, ThreadClock,
 };
 
-use super::interactor::{interactor_files, interactor_judgement, TESTLIB_OUTPUT};
+use super::interactor::{
+    interactor_files, interactor_judgement, Files, INTERACTOR_GRACE, TESTLIB_OUTPUT,
+};
 use super::pipes::{pipe, relay, PipeLink};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript};
 use crate::checking::{Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted};
 use crate::config::Settings;
+use crate::run_input::Input;
+use crate::running::external::run_of;
 use crate::running::helpers;
 use crate::running::in_process::{catching_panics, SolveWatch, SOLVER_STACK};
-use crate::running::{run_of, Clock, Failure, Input, Run, TimeLimits};
+use crate::running::run::{Failure, Run, TimeLimits};
+use grundy_sandbox::Clock;
 
-/// How long an interactor may take to end once the program has ended.
-pub(super) const INTERACTOR_GRACE: Duration = Duration::from_secs(2);
 /// Beyond the program's time limit, before a judge gives up waiting for it (the sandbox ends
 /// the program at its limit; the judge then reads the end of its output).
 const READ_SLACK: Duration = Duration::from_millis(500);
@@ -104,14 +107,6 @@ impl Running {
 
 /// What to do the moment a run ends, with its outcome.
 type OnEnd = Option<Box<dyn FnOnce(&Result<Outcome, SpawnError>) + Send>>;
-
-/// The files of a run: placed in its working folder before it, read back and copied out after.
-#[derive(Default)]
-pub(super) struct Files {
-    pub placed: Vec<BoxFile>,
-    pub collect: Vec<PathBuf>,
-    pub export: Vec<(PathBuf, PathBuf)>,
-}
 
 fn spawn_error(error: std::io::Error) -> SpawnError {
     setup_error(&format!("cannot prepare an interactive run: {error}"))

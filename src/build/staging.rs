@@ -1,0 +1,268 @@
+//! One program's build, made: its files copied into a box, its compiler or `build` script run
+//! there contained, what it wrote copied out into the build's staging folder and checked, and
+//! the command (the binary, or a `grundy-run` launcher script) that starts the result. Which
+//! programs are built, and the cache they are published into, is [`super`]'s.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use grundy_sandbox::{BoxFile, ExportError, Limits, Program as Command, SharedFile, Spec};
+
+use super::cache::{CacheError, MANIFEST};
+use super::error::{BuildError, HostError};
+use super::validation_h::{Include, INCLUDE_DIR};
+use crate::config::Settings;
+use crate::files::beneath::{OpenError, TreePath};
+use crate::package::languages;
+use crate::package::programs::{Plan, Program, SCRIPTS_SHELL};
+use crate::package::toolchains;
+use crate::running::run_of;
+
+/// The name of the launcher script in a build folder.
+pub(super) const LAUNCHER: &str = "grundy-run";
+
+/// Where a program's files go in its compiler's working folder, and where the compiler writes.
+const SOURCES: &str = "src";
+const OUTPUT: &str = "out";
+
+/// Fills `staging` with what the program runs from: its own files (an interpreted language runs
+/// them from there), and what its compiler or `build` script made. The compiler runs contained,
+/// in an empty folder holding the program's files (under `src/`) and any headers it is given
+/// (under `include/`, on its include path), and writes under `out/`, which is copied back into
+/// `staging`: it reaches nothing else of the host, and never the folders `hide` (the answers),
+/// whatever its toolchain's folder holds.
+pub(super) fn stage(
+    program: &Program,
+    plan: &Plan,
+    scripts: bool,
+    staging: &Path,
+    limits: &Settings,
+    include: Option<&Include>,
+    hide: &[PathBuf],
+) -> Result<(), BuildError> {
+    // Each file is opened once, through the package's root, and that open file is what is
+    // copied or given to the compiler.
+    let files: Vec<(std::fs::File, &TreePath, &Path)> = program
+        .files
+        .iter()
+        .map(|file| Ok((file.open()?, file, program.relative(file))))
+        .collect::<Result<_, OpenError>>()?;
+    let Some(compile) = &plan.compile else {
+        for (mut source, _, relative) in files {
+            let target = staging.join(relative);
+            if let Some(folder) = target.parent() {
+                std::fs::create_dir_all(folder)
+                    .map_err(|e| CacheError::new("create the folder", folder, e))?;
+            }
+            let copied = source.metadata().and_then(|meta| {
+                let mut copy = std::fs::File::create(&target)?;
+                std::io::copy(&mut source, &mut copy)?;
+                copy.set_permissions(meta.permissions())
+            });
+            copied.map_err(|e| CacheError::new("copy a source file to", &target, e))?;
+        }
+        return Ok(());
+    };
+    let argv: Vec<String> = if scripts {
+        // A build script runs in (a writable copy of) its own folder.
+        [
+            SCRIPTS_SHELL,
+            "-c",
+            "cp -R src/. out && chmod -R u+w out && cd out && exec ./build",
+        ]
+        .map(String::from)
+        .to_vec()
+    } else {
+        let dir = plan.dir.display().to_string();
+        compile
+            .iter()
+            .map(|word| {
+                let word = files
+                    .iter()
+                    .fold(word.clone(), |word, (_, file, relative)| {
+                        let inside = Path::new(SOURCES).join(relative);
+                        let outside = file.path().display().to_string();
+                        word.replace(&outside, &inside.display().to_string())
+                    });
+                word.replace(&dir, OUTPUT)
+            })
+            .collect()
+    };
+    // A compiler of the user's toolchains (rustup's, pyenv's) starts by its real path, its
+    // installation shown to the box.
+    let (mut argv, show) = if scripts {
+        (argv, vec![])
+    } else {
+        with_tool(argv)
+    };
+    let mut placed: Vec<BoxFile> = files
+        .into_iter()
+        .map(|(opened, _, relative)| {
+            BoxFile::copy(Path::new(SOURCES).join(relative), SharedFile::new(opened))
+        })
+        .collect();
+    if !scripts {
+        placed.push(BoxFile::writable_dir(OUTPUT));
+    }
+    if let Some(include) = include.filter(|_| !scripts) {
+        argv.splice(1..1, ["-I".to_string(), INCLUDE_DIR.to_string()]);
+        placed.extend(
+            include.files.iter().map(|(name, bytes)| {
+                BoxFile::bytes(Path::new(INCLUDE_DIR).join(name), bytes.clone())
+            }),
+        );
+    }
+    let limits_bytes = Limits {
+        time: limits.time_limit,
+        wall: Limits::wall_for(limits.time_limit),
+        memory_bytes: limits.memory_limit_mb << 20,
+        output_bytes: limits.output_limit_mb << 20,
+    };
+    let compiler = Command {
+        show,
+        hide: hide.to_vec(),
+        ..Command::new(&argv)
+    };
+    let spec = Spec {
+        files: placed,
+        export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
+        ..Spec::new(&compiler, &limits_bytes)
+    };
+    let outcome = grundy_sandbox::run(spec).map_err(|e| HostError::Sandbox(Arc::new(e)))?;
+    let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
+    let run = run_of(outcome, limits);
+    if let Some(failure) = run.failure {
+        let said = String::from_utf8_lossy(&run.stderr);
+        let said = if said.trim().is_empty() {
+            String::from_utf8_lossy(&run.output).into_owned()
+        } else {
+            said.into_owned()
+        };
+        return Err(BuildError::Failed(format!(
+            "the compiler {failure}: {}",
+            said.trim()
+        )));
+    }
+    match not_copied {
+        None => Ok(()),
+        // The host could not take the build (a full disk, say): not the program's fault.
+        Some(ExportError::Host {
+            path,
+            kind,
+            message,
+        }) => Err(CacheError::new(
+            "copy the build's output into",
+            &path,
+            std::io::Error::new(kind, message),
+        )
+        .into()),
+        Some(ExportError::Missing) => Err(BuildError::Failed(
+            "the build made nothing to run (no `out` folder was left)".into(),
+        )),
+        Some(ExportError::TooBig) => Err(BuildError::Failed(format!(
+            "the build's output is larger than may be copied out ({} MiB, 64 folder levels or \
+             100,000 files and folders)",
+            limits.output_limit_mb
+        ))),
+    }
+}
+
+/// Whether a build left what its run command needs, each a regular file (executable when it is
+/// started itself), and nowhere the name of the cache's manifest; else a compile error saying
+/// what is missing.
+pub(super) fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildError> {
+    use std::os::unix::fs::PermissionsExt;
+    for needed in &plan.needs {
+        let path = staging.join(&needed.path);
+        let wrong = match path.symlink_metadata() {
+            Err(_) => "is missing",
+            Ok(meta) if !meta.is_file() => "is not a regular file",
+            Ok(meta) if needed.executable && meta.permissions().mode() & 0o111 == 0 => {
+                "is not executable"
+            }
+            Ok(_) => continue,
+        };
+        return Err(BuildError::Failed(format!(
+            "the build exited 0, but {} `{}` {wrong}",
+            needed.what,
+            needed.path.display()
+        )));
+    }
+    if staging.join(MANIFEST).symlink_metadata().is_ok() {
+        return Err(BuildError::Failed(format!(
+            "the build made `{MANIFEST}`, a name grundy keeps for its build cache"
+        )));
+    }
+    Ok(())
+}
+
+/// The command that starts a built program: its run command with the program's files taken
+/// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
+pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Command {
+    let (argv, tool_folders) = if scripts {
+        (vec![plan.dir.join(LAUNCHER).display().to_string()], vec![])
+    } else {
+        let base = program.base().display().to_string();
+        let dir = plan.dir.display().to_string();
+        with_tool(
+            plan.run
+                .iter()
+                .map(|word| {
+                    // A word naming the build already stays (the cache may lie inside the
+                    // program's folder, for a source given on the command line).
+                    let word = match word.starts_with(&dir) {
+                        true => word.clone(),
+                        false => word.replace(&base, &dir),
+                    };
+                    word.replace(languages::MEMORY, &memory_mib.to_string())
+                })
+                .collect(),
+        )
+    };
+    let mut show = vec![plan.dir.clone()];
+    show.extend(tool_folders);
+    Command {
+        argv: argv.into_iter().map(Into::into).collect(),
+        show,
+        hide: vec![],
+        reserves_address_space: plan.reserves_address_space,
+    }
+}
+
+/// `argv` with its first word, a tool, as [`toolchains::locate`] finds it (the same word for a
+/// system tool, the real path of a toolchain manager's), and the folders that tool needs shown.
+/// A tool not found stays as it is: the plan was made only once every tool was found.
+fn with_tool(mut argv: Vec<String>) -> (Vec<String>, Vec<PathBuf>) {
+    let Some(first) = argv.first_mut() else {
+        return (argv, vec![]);
+    };
+    match toolchains::locate(first) {
+        Ok(located) => {
+            *first = located.command;
+            (argv, located.show)
+        }
+        Err(_) => (argv, vec![]),
+    }
+}
+
+/// `grundy-run`: `exec`s the `run` script with the arguments it was given, from the build folder
+/// (a `run` script finds its files beside it); arguments naming files of the folder it was
+/// started in (a checker's `input`, `feedback/`) are made absolute first, so they still name them.
+pub(super) fn write_launcher(plan: &Plan, staging: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    let quote = |word: &str| format!("'{}'", word.replace('\'', r"'\''"));
+    let text = format!(
+        "#!/bin/sh\n\
+         for arg do\n\
+         \x20   shift\n\
+         \x20   case $arg in /*) ;; *) [ -e \"$arg\" ] && arg=\"$PWD/$arg\" ;; esac\n\
+         \x20   set -- \"$@\" \"$arg\"\n\
+         done\n\
+         cd {} || exit 1\n\
+         exec ./run \"$@\"\n",
+        quote(&plan.dir.display().to_string())
+    );
+    let path = staging.join(LAUNCHER);
+    std::fs::write(&path, text)?;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+}

@@ -1,0 +1,174 @@
+//! What every command starts from: its settings located and loaded (runner.toml or `--config`,
+//! the package or problem folder it runs in, the command-line overrides), the cases' filters
+//! of a command that reads cases, the one check of this machine's containment before
+//! programs are judged, and Ctrl-C.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+
+pub(crate) use crate::builtin::problem as built_in;
+use crate::cli::Sources;
+use crate::config::{Config, Overrides};
+use crate::locate::Place;
+
+/// Before programs are judged: says once what this machine's containment lacks, refuses to go
+/// on where the host's files cannot be kept from programs (unless `--isolate off`), and under
+/// `--isolate strict` where it lacks anything.
+pub fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
+    let guarantees = grundy_sandbox::guarantees();
+    let missing = guarantees.missing();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    if !guarantees.private_files && !isolate.off {
+        anyhow::bail!(
+            "this machine cannot keep judged programs away from your files: it allows no \
+             namespaces and has no Landlock, so a program could read the expected outputs or \
+             rewrite them; pass `--isolate off` (or `isolate = \"off\"` in your own \
+             runner.toml) to judge anyway if you trust the programs, or run where namespaces or \
+             Landlock are allowed (README, \"Containment\")"
+        );
+    }
+    if isolate.strict {
+        anyhow::bail!(
+            "--isolate strict: this machine cannot contain judged programs fully; it lacks {} \
+             (README, \"Containment\", says what each mode gives)",
+            missing.join("; ")
+        );
+    }
+    // Said once, however many stages of the command check.
+    static NOTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+    if !NOTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
+        eprintln!(
+            "note: judged programs here are contained without {} (README, \"Containment\"); \
+             `--isolate strict` refuses to judge like this",
+            missing.join("; ")
+        );
+    }
+    Ok(())
+}
+
+/// Ctrl-C sets `cancel` (the pool starts nothing more and drops what it cuts short) and ends
+/// every running program at once, so the command can still write its reports, marked
+/// cancelled, and exit 130; a second Ctrl-C exits at once.
+pub fn on_ctrl_c(cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    use std::sync::atomic::Ordering;
+    let cancel = std::sync::Arc::clone(cancel);
+    let _ = ctrlc::set_handler(move || {
+        if cancel.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+        grundy_sandbox::kill_all_running();
+    });
+}
+
+/// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table
+/// may name a built-in problem or any folder of the fixtures root. Loading runs and builds
+/// nothing; the Kattis packages of the fixtures root bring their own limits and output validator
+/// where a command asks for them ([`crate::root_packages::RootPackages`]).
+pub fn load_config(sources: &Sources, overrides: Overrides) -> Result<Config> {
+    Ok(located_config(sources, overrides)?.0)
+}
+
+/// [`load_config`] with where it was found ([`Place`]): the settings file is the nearest
+/// runner.toml at or above the current folder (unless `--config`); inside a package (and
+/// without `--fixtures`) the fixtures root is that package. The box uids are put in force, and
+/// the keys of a file that is not the user's own that were ignored are warned of, once.
+fn located_config(sources: &Sources, mut overrides: Overrides) -> Result<(Config, Place)> {
+    let place = Place::find(sources.config.as_deref())?;
+    overrides.fixtures = sources.fixtures.clone();
+    overrides.box_uids = crate::config::box_uids_from_environment()?;
+    let found = place.runner_found();
+    let mut config = Config::load(place.runner.as_deref(), found, &overrides, |id, root| {
+        grundy_problems::find(id).is_some() || root.join(id).is_dir()
+    })?;
+    if let (None, Some(package)) = (&sources.fixtures, &place.package) {
+        config.fixtures = package.clone();
+    }
+    let uids = &config.box_uids;
+    grundy_sandbox::set_uid_range(uids.first, uids.count, &uids.hint());
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    WARNED.call_once(|| {
+        for ignored in &config.ignored {
+            eprintln!("warning: {}", crate::escape::visible(&ignored.to_string()));
+        }
+    });
+    Ok((config, place))
+}
+
+/// The settings of a command that reads cases (`check`, `list`, `validate`), and its filters:
+/// those given, else, run inside a problem's folder of the fixtures root, that problem. Finding
+/// neither settings, nor a package, nor the default fixtures root is an error that says what
+/// was looked for, and where.
+pub fn case_config(
+    sources: &Sources,
+    overrides: Overrides,
+    filters: &[String],
+) -> Result<(Config, Vec<String>)> {
+    let (mut config, place) = located_config(sources, overrides)?;
+    let mut filters = filters.to_vec();
+    let named = match (filters.as_slice(), &sources.fixtures) {
+        ([only], None) => folder_named(only, &config.fixtures),
+        _ => None,
+    };
+    let found_nothing = sources.fixtures.is_none()
+        && place.runner.is_none()
+        && place.package.is_none()
+        && named.is_none()
+        && !config.fixtures.is_dir();
+    if found_nothing {
+        return Err(place.nothing_here("problem or fixtures").into());
+    }
+    if let Some(named) = named {
+        match named {
+            Folder::Package(package) => {
+                filters = vec![crate::package::find::name_of(&package)];
+                config.fixtures = package;
+            }
+            Folder::Problem(name) => filters = vec![name],
+            Folder::Packages(folder) => {
+                filters.clear();
+                config.fixtures = folder;
+            }
+        }
+    }
+    if filters.is_empty() {
+        filters.extend(match (&sources.fixtures, &place.package) {
+            (None, Some(package)) => Some(crate::package::find::name_of(package)),
+            _ => crate::locate::problem_folder(&config.fixtures, &place.here),
+        });
+    }
+    Ok((config, filters))
+}
+
+/// What a folder given where a filter goes names.
+enum Folder {
+    /// A package (a folder with `problem.yaml`): it is the fixtures root, and the problem.
+    Package(PathBuf),
+    /// A problem's folder of the fixtures root.
+    Problem(String),
+    /// A folder of packages (a contest): it is the fixtures root.
+    Packages(PathBuf),
+}
+
+/// The folder `filter` names, when it is a path to one (`.`, `../hello`, `contests/nwerc`)
+/// rather than a problem of the fixtures root (which wins where both could be meant).
+fn folder_named(filter: &str, fixtures: &Path) -> Option<Folder> {
+    let path = Path::new(filter);
+    let a_problem = !filter.contains('/')
+        && !matches!(filter, "." | "..")
+        && (fixtures.join(filter).is_dir() || grundy_problems::find(filter).is_some());
+    if a_problem || !path.is_dir() {
+        return None;
+    }
+    let folder = std::fs::canonicalize(path).ok()?;
+    if folder.join(crate::locate::PACKAGE_FILE).is_file() {
+        return Some(Folder::Package(folder));
+    }
+    if let Some(problem) = crate::locate::problem_folder(fixtures, &folder) {
+        return Some(Folder::Problem(problem));
+    }
+    let holds_packages = crate::package::find::find(&folder).is_ok_and(|f| !f.packages.is_empty());
+    holds_packages.then_some(Folder::Packages(folder))
+}

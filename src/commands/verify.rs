@@ -1,0 +1,234 @@
+//! `grundy verify [PKG]...`: checks whole problems the way problemtools' `verifyproblem` and
+//! BAPCtools' `bt run` do. The front-end: which problems (the packages named, else the one
+//! around the current folder, else the built-in problems of the project), their data generated
+//! first ([`crate::generation`]), the reporters, and the stages in order over every problem on
+//! the pool: [`crate::build`] (every program compiled once into the build cache),
+//! [`crate::validation`] (inputs through the input validators, outputs through the output
+//! validator; not under `--submissions-only`) and [`crate::verification`] (every submission
+//! judged and reported, streamed in order as judging goes).
+//!
+//! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
+//! otherwise (a package whose validators did not all run is not valid); 2 for a package that
+//! cannot be read or a program that could not be built for a reason of the host (a judge error:
+//! a full disk, an unwritable cache; the others are still verified, but the run's verdict
+//! would be a guess), or a usage error.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::setup::load_config;
+use crate::build::BuildJobs;
+use crate::cli::Sources;
+use crate::cli::VerifyArgs;
+use crate::commands::CommandError;
+use crate::config::{Config, Isolate, Overrides};
+use crate::discovery::LeftOut;
+use crate::locate::Place;
+use crate::model::{absolute, builtin, packages, shown, Problem};
+use crate::package::find;
+use crate::reporting::findings::{Fault, Unreadable};
+use crate::reporting::Format;
+use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::running::pool::Stop;
+use crate::stages::Pool;
+use crate::validation::{self, Findings};
+use crate::verification::{judge, report, select};
+
+pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
+    let reporter = reporting::reporter(ReportOptions {
+        format: args.format,
+        color,
+        verbosity: match (args.quiet, args.verbose) {
+            (true, _) => Verbosity::Quiet,
+            (_, true) => Verbosity::Verbose,
+            _ => Verbosity::Normal,
+        },
+        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    });
+    let cancel = Arc::new(AtomicBool::new(false));
+    // A bar for each stage, never beside JSON.
+    let stages = Stages::new(args.format == Format::Human, color);
+    let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
+    // Every package runs programs (compilers, validators, submissions).
+    let isolate = args.isolate.as_deref().map(Isolate::from_flag);
+    super::setup::containment_check(isolate.unwrap_or_default())?;
+    // Ctrl-C must not leave generators, compilers or submissions running.
+    super::setup::on_ctrl_c(&cancel);
+    let jobs = crate::config::worker_count(args.jobs);
+    let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    let not_generated = if args.no_generate {
+        vec![]
+    } else {
+        generate_first(&args, &pool)?
+    };
+    let (mut problems, mut unreadable) = problems(&args)?;
+    let (_, named) = select::split_targets(&args.packages);
+    let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
+    select::submissions(&mut problems, &selectors)?;
+    if let Some(ms) = args.time_limit {
+        for problem in &mut problems {
+            problem.limits.time_limit = Some(Duration::from_millis(ms));
+            problem.time_limit_source = "--time-limit";
+        }
+    }
+    unreadable.extend(not_generated);
+    let beyond_original_limits = problems.iter().map(|p| p.unjudged.len()).sum();
+    dispatch.left_out(LeftOut {
+        invalid: 0,
+        beyond_original_limits,
+    });
+    let problems = Arc::new(problems);
+    dispatch.run_started(&RunKind::Verify { unreadable });
+    // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
+    let verified = verify_all(&problems, &pool, &args, &mut dispatch);
+    Ok(dispatch.finish(verified, Summary::default())?)
+}
+
+/// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on
+/// the pool; each problem reported as judging goes.
+fn verify_all(
+    problems: &Arc<Vec<Problem>>,
+    pool: &Pool,
+    args: &VerifyArgs,
+    dispatch: &mut Dispatcher,
+) -> Result<(), Stop> {
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = Arc::new(build_jobs.collect(built));
+
+    let findings = if args.submissions_only {
+        let skipped = || Findings {
+            summary: "not run (--submissions-only)".into(),
+            ..Findings::default()
+        };
+        problems.iter().map(|_| skipped()).collect()
+    } else {
+        validation::validate(problems, &builds, pool)?
+    };
+
+    let mut findings = findings;
+    if args.warnings_as_errors {
+        for (problem, found) in problems.iter().zip(&mut findings) {
+            let count = problem.warnings.len();
+            if count > 0 {
+                found.failures += count;
+                found.errors.push(Fault::Warnings(count));
+            }
+        }
+    }
+    if args.first_failure {
+        eprintln!(
+            "note: --first-failure: each submission is judged up to its first failing case, so \
+             CAUGHT BY names that case alone and later verdicts go unchecked"
+        );
+    }
+    let mut stream =
+        report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
+    judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
+}
+
+/// Generates the data of each package named that has a `generators/generators.yaml` (what is
+/// unchanged is not made again); the packages whose data could not all be made.
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>, Stop> {
+    // The same packages `problems` reads: those named (a submission's path names its
+    // package), else the one around the current folder.
+    let (mut targets, _) = select::split_targets(&args.packages);
+    if targets.is_empty() {
+        match default_target(&args.sources)? {
+            Target::Package(package) => targets.push(package),
+            Target::BuiltIn { .. } => return Ok(vec![]),
+        }
+    }
+    let mut failed = vec![];
+    for target in &targets {
+        let Ok(found) = find::find(target) else {
+            continue;
+        };
+        for package in &found.packages {
+            let root = absolute(package);
+            if !crate::package::generators::file_of(&root).is_file() {
+                continue;
+            }
+            let options = crate::generation::Options::default();
+            let generated = match crate::generation::generate_package(&root, &options, pool, false)
+            {
+                Err(Stop::Failed(error)) => {
+                    let at = format!("cannot generate the data of `{}`", shown(&root));
+                    return Err(Stop::Failed(error.context(at)));
+                }
+                generated => generated?,
+            };
+            crate::reporting::generated::note(&generated);
+            if !generated.ok() {
+                failed.push(Unreadable::NotGenerated {
+                    package: shown(&root),
+                    failed: generated.failed.len(),
+                });
+            }
+        }
+    }
+    Ok(failed)
+}
+
+/// The problems to verify, and the packages that could not be read (located errors).
+fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<Unreadable>)> {
+    let (mut targets, _) = select::split_targets(&args.packages);
+    if targets.is_empty() {
+        match default_target(&args.sources)? {
+            Target::Package(package) => targets.push(package),
+            Target::BuiltIn { config, project } => {
+                let problems = builtin::problems(&config, &project, args.extended)?;
+                return Ok((problems, vec![]));
+            }
+        }
+    }
+    let (problems, unreadable) = packages(&targets);
+    let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
+    Ok((problems, unreadable))
+}
+
+/// What `verify` (and `timelimit`) act on without a `PKG`.
+enum Target {
+    /// The package holding the current folder.
+    Package(PathBuf),
+    /// The built-in problems of the project whose settings were found (or whose default
+    /// fixtures root is here).
+    BuiltIn {
+        config: Box<Config>,
+        project: PathBuf,
+    },
+}
+
+/// The package holding the current folder, else the built-in problems of the project around
+/// it; neither is an error saying what was looked for, and where.
+fn default_target(sources: &Sources) -> Result<Target> {
+    let place = Place::find(sources.config.as_deref())?;
+    if let Some(package) = place.package {
+        return Ok(Target::Package(package));
+    }
+    let project = place.runner.is_some() || sources.fixtures.is_some();
+    if !project && !Path::new("fixtures").is_dir() {
+        return Err(place.nothing_here("problem package").into());
+    }
+    let config = load_config(sources, Overrides::default())?;
+    Ok(Target::BuiltIn {
+        config: Box::new(config),
+        project: place.project(),
+    })
+}
+
+/// What `timelimit` acts on without a `PKG`: the package holding the current folder, else the
+/// current folder (a contest of packages).
+pub fn default_package() -> Result<PathBuf> {
+    Ok(Place::find(None)?
+        .package
+        .unwrap_or_else(|| PathBuf::from(".")))
+}

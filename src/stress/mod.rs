@@ -1,0 +1,206 @@
+//! Stress testing: random inputs from a problem's generator, the program under test against a
+//! reference, compared with the problem's checker. For a built-in problem (here): a
+//! [`schedule`] of seeds and scales, the [`Tester`] judging one input against the brute force,
+//! the first failure shrunk with the problem's shrinker ([`shrinking`]) and shown or saved as a
+//! fixture ([`report`]); for a Kattis package, [`package`]. Which problem, the flags, the
+//! progress bar and the exit code are `commands::stress`'s.
+
+pub mod package;
+pub mod report;
+pub mod schedule;
+pub mod shrinking;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+use grundy_problems::{Constraints, InputError, Problem};
+
+use crate::config::Settings;
+use crate::discovery::Case;
+use crate::files::beneath::TreePath;
+use crate::judging::{judge, judge_interactive, Against, CaseResult};
+use crate::new_case::{reference_run, Reference, ReferenceFailed};
+use crate::running::pool::Jobs;
+use crate::running::{Input, SolveWatch, Subject};
+use schedule::Schedule;
+
+/// One pool job per case: its input from the schedule, through the [`Tester`].
+pub struct StressJobs {
+    pub schedule: Schedule,
+    pub tester: Arc<Tester>,
+}
+
+/// One case tried.
+pub struct Tried {
+    pub case: schedule::CaseInput,
+    pub input: Vec<u8>,
+    pub outcome: Outcome,
+}
+
+impl Jobs for StressJobs {
+    type Output = Tried;
+
+    fn run(&self, index: usize, _: &SolveWatch) -> Result<Tried> {
+        let case = self.schedule.case(index as u64 + 1);
+        let input = (self.tester.problem.generate)(case.seed, case.scale);
+        let outcome = self.tester.try_input(&input)?;
+        Ok(Tried {
+            case,
+            input,
+            outcome,
+        })
+    }
+
+    fn failed(&self, tried: &Tried) -> bool {
+        !matches!(tried.outcome, Outcome::Agree)
+    }
+}
+
+/// Runs inputs through the program under test and the brute force, and compares them.
+pub struct Tester {
+    pub problem: &'static Problem,
+    pub subject: Subject,
+    pub settings: Settings,
+}
+
+/// What one input showed.
+pub enum Outcome {
+    Agree,
+    Disagree(Box<Trial>),
+    /// Not the program's fault: the generator made an invalid input, or the brute force failed.
+    Broken(Broken),
+}
+
+/// Why an input tells nothing of the program under test.
+#[derive(Debug, thiserror::Error)]
+pub enum Broken {
+    #[error("the generator of {problem} made an input its validator rejects: {error}")]
+    Invalid {
+        problem: &'static str,
+        error: InputError,
+    },
+    #[error(transparent)]
+    Reference(#[from] ReferenceFailed),
+}
+
+/// A failing run, with what is needed to show it.
+pub struct Trial {
+    pub result: CaseResult,
+    pub expected: Vec<u8>,
+    pub output: Vec<u8>,
+}
+
+impl Tester {
+    pub fn try_input(&self, input: &[u8]) -> Result<Outcome> {
+        let problem = self.problem;
+        // Stress inputs stay within the original limits, whatever the scale: the program under
+        // test may be one written for the original judge (the generators cap their sizes there).
+        if let Err(error) = (problem.validate)(&mut &input[..], Constraints::Original) {
+            return Ok(Outcome::Broken(Broken::Invalid {
+                problem: problem.id,
+                error,
+            }));
+        }
+        // The reference gets all the time it needs, as for `gen` and `add --brute`.
+        let expected = match reference_run(problem, input, Reference::BruteForce) {
+            Ok(output) => output,
+            Err(failed) => return Ok(Outcome::Broken(failed.into())),
+        };
+        let case = Case::fixture(
+            format!("{}/stress", problem.id),
+            problem.id.to_string(),
+            TreePath::in_memory("<stdin>"),
+            None,
+        );
+        // An interactive problem's program plays the judge, with the brute force's answer file.
+        if let Some(interactor) = &self.settings.interactor {
+            let (subject, settings) = (&self.subject, &self.settings);
+            let input = Input::Bytes(input);
+            let played = subject.interact(
+                problem.id,
+                interactor,
+                (input, &expected, None),
+                settings,
+                None,
+            )?;
+            let result = judge_interactive(case, &played);
+            if result.verdict.passed() {
+                return Ok(Outcome::Agree);
+            }
+            return Ok(Outcome::Disagree(Box::new(Trial {
+                result,
+                expected,
+                output: played.transcript.render().into_bytes(),
+            })));
+        }
+        let run = self.subject.run(
+            problem.id,
+            Some(problem),
+            Input::Bytes(input),
+            &self.settings,
+            None,
+        )?;
+        let against = Against {
+            input: Input::Bytes(input),
+            expected: Some(&expected),
+            checker: &self.settings.checker,
+            judge_limits: &self.settings.judge_limits(),
+            feedback: None,
+        };
+        let result = judge(case, &run, &against);
+        if result.verdict.passed() {
+            return Ok(Outcome::Agree);
+        }
+        Ok(Outcome::Disagree(Box::new(Trial {
+            result,
+            expected,
+            output: run.output,
+        })))
+    }
+}
+
+/// The closing line of a run.
+pub struct Summary {
+    pub problem: &'static str,
+    pub cases: u64,
+    pub seed: u64,
+    pub scales: String,
+}
+
+impl Summary {
+    pub fn passed(&self, time: Duration) -> String {
+        format!(
+            "stress {}: {} cases, all agree with the brute force ({:.2}s, seed {}, {})",
+            self.problem,
+            self.cases,
+            time.as_secs_f64(),
+            self.seed,
+            self.scales
+        )
+    }
+
+    pub fn failed(&self, number: u64, time: Duration) -> String {
+        format!(
+            "stress {}: case {number} of {} fails ({:.2}s, seed {}, {})",
+            self.problem,
+            self.cases,
+            time.as_secs_f64(),
+            self.seed,
+            self.scales
+        )
+    }
+}
+
+/// A seed that differs between runs, printed so the run can be repeated.
+pub fn random_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Small numbers are easier to retype; a million of them is plenty of runs.
+    (nanos ^ u64::from(std::process::id()).rotate_left(32)) % 1_000_000
+}
+
+#[cfg(test)]
+#[path = "stress_tests.rs"]
+mod tests;

@@ -1,0 +1,435 @@
+//! Judging every submission on every judged case (sample, then secret), in parallel over
+//! submissions × cases.
+//!
+//! When the time limit is computed ([`super::time_limit`]), the accepted submissions it comes
+//! from run first, with a generous timeout; every other run, whatever the format counts it as,
+//! then has the limit times `time_limit_to_tle` to finish, so a slow run is told apart from a
+//! hopeless one, no submission that may fail runs longer than the final limit allows, and a run
+//! over the limit is TLE whatever it printed.
+//!
+//! Every case is judged, even after a failure, so the report can say which cases catch each
+//! wrong submission; a multi-pass package's case pass after pass
+//! ([`crate::judging::judge_passes`]), its time that of its slowest pass. Each submission is
+//! settled ([`super::settle`]) and handed to the report as soon as its last run is in, so the
+//! report streams while later submissions run.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::first_failure::{Ran, Stops};
+use super::outcome::expects_compile_error;
+use super::report::Stream;
+use super::results::{Judged, Judging};
+use super::settle::Pending;
+use super::{settle, time_limit};
+use crate::build::{Build, Builds};
+use crate::checking::{Checker, Interactor};
+use crate::config::Settings;
+use crate::discovery::Case;
+use crate::files::beneath::TreePath;
+use crate::judging::CaseRun;
+use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::model::{Problem, TestCase};
+use crate::package::limits::TimeLimitError;
+use crate::package::submissions::Submission;
+use crate::reporting::findings::{Fault, Unchecked};
+use crate::running::pool::{Jobs, Stop};
+use crate::running::{Input, RunError, SolveWatch, Subject};
+use crate::stages::Pool;
+use crate::validation::checkers::{checker_for, interactor_for, Unjudgeable};
+
+/// What every job of one problem shares.
+struct Prepared {
+    checkers: Vec<Result<Checker, Unjudgeable>>,
+    interactor: Option<Interactor>,
+    settings: Settings,
+    subjects: Vec<Option<Subject>>,
+}
+
+/// One run: problem, submission, case, timeout.
+type Task = (usize, usize, usize, Duration);
+
+struct JudgeJobs {
+    problems: Arc<Vec<Problem>>,
+    prepared: Arc<Vec<Prepared>>,
+    tasks: Vec<Task>,
+    /// Under `--first-failure`, once the time limit is known: where judging may stop.
+    stops: Option<Stops>,
+}
+
+/// Judges every problem's submissions, telling `stream` of each problem's time limit, each
+/// submission once it is settled and each problem once all its submissions are.
+pub fn judge_all(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Builds,
+    pool: &Pool,
+    first_failure: bool,
+    stream: &mut Stream<'_>,
+) -> Result<(), Stop> {
+    let mut judgings = vec![];
+    let mut prepared = vec![];
+    for problem in problems.iter() {
+        let (judging, ready) = prepare(problem, builds);
+        judgings.push(judging);
+        prepared.push(ready);
+    }
+    let prepared = Arc::new(prepared);
+    // First the runs the time limit is computed from.
+    let mut first = vec![];
+    for (p, problem) in problems.iter().enumerate() {
+        for (s, submission) in problem.submissions.iter().enumerate() {
+            if time_limit::runs_first(problem, submission) && prepared[p].subjects[s].is_some() {
+                first.extend((0..problem.cases.len()).map(|c| (p, s, c, time_limit::GENEROUS)));
+            }
+        }
+    }
+    let jobs = JudgeJobs::new(problems, &prepared, first, None);
+    run_tasks(
+        jobs,
+        pool,
+        "timing accepted submissions",
+        &mut judgings,
+        None,
+    )?;
+    let mut rest = vec![];
+    let mut pending = Pending::new(problems, stream);
+    for (p, problem) in problems.iter().enumerate() {
+        let (limit, line) = time_limit::limit(problem, &judgings[p]);
+        let judging = &mut judgings[p];
+        judging.time_limit_line = line;
+        judging.time_limit = limit.clone();
+        pending.stream.timed(p, judging);
+        let mut runs = vec![0; problem.submissions.len()];
+        match limit {
+            Ok(limit) => {
+                let timeout = problem.limits.timeout(limit);
+                for (s, judged) in judging.submissions.iter().enumerate() {
+                    if let Judged::Runs(ran) = judged {
+                        let left = ran.iter().enumerate().filter(|(_, run)| run.is_none());
+                        let before = rest.len();
+                        rest.extend(left.map(|(c, _)| (p, s, c, timeout)));
+                        runs[s] = rest.len() - before;
+                    }
+                }
+            }
+            Err(why) => settle::without_limit(problem, judging, &why),
+        }
+        pending.runs.push(runs);
+    }
+    // What needs no more runs is settled and reported at once.
+    for (p, problem) in problems.iter().enumerate() {
+        if problem.submissions.is_empty() {
+            pending.finish(problem, &mut judgings[p], p);
+        }
+        for s in 0..problem.submissions.len() {
+            if pending.runs[p][s] == 0 {
+                pending.settle(problem, &mut judgings[p], (p, s), None);
+            }
+        }
+    }
+    let stops = first_failure.then(|| Stops::new(problems, &judgings));
+    let jobs = JudgeJobs::new(problems, &prepared, rest, stops);
+    run_tasks(
+        jobs,
+        pool,
+        "judging submissions",
+        &mut judgings,
+        Some(&mut pending),
+    )
+}
+
+/// The runs of the submissions `timeout_of` picks, with the CPU timeout it gives each, on every
+/// case, the verdicts left as the runs gave them (no time limit is applied afterwards): for
+/// `grundy timelimit`, which times the runs itself. The wall clock gets ten times the longest
+/// timeout of a problem and ten seconds: a timing run is to end by its CPU time, which a busy
+/// machine only delays.
+pub fn runs_of(
+    problems: &Arc<Vec<Problem>>,
+    builds: &Builds,
+    pool: &Pool,
+    what: &str,
+    timeout_of: impl Fn(usize, &Problem, &Submission) -> Option<Duration>,
+) -> Result<Vec<Judging>, Stop> {
+    let (mut judgings, mut prepared): (Vec<Judging>, Vec<Prepared>) = problems
+        .iter()
+        .map(|problem| prepare(problem, builds))
+        .unzip();
+    let mut tasks = vec![];
+    for (p, problem) in problems.iter().enumerate() {
+        let mut longest = Duration::ZERO;
+        for (s, submission) in problem.submissions.iter().enumerate() {
+            let timeout = timeout_of(p, problem, submission);
+            if let (Some(timeout), Some(_)) = (timeout, &prepared[p].subjects[s]) {
+                tasks.extend((0..problem.cases.len()).map(|c| (p, s, c, timeout)));
+                longest = longest.max(timeout);
+            }
+        }
+        let wall = longest.saturating_mul(10) + Duration::from_secs(10);
+        prepared[p].settings.wall_time_limit = Some(wall);
+    }
+    let jobs = JudgeJobs::new(problems, &Arc::new(prepared), tasks, None);
+    run_tasks(jobs, pool, what, &mut judgings, None)?;
+    Ok(judgings)
+}
+
+/// Checkers, interactor, limits and programs of one problem, and the submissions that cannot be
+/// judged at all.
+fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
+    let checkers: Vec<Result<Checker, Unjudgeable>> = problem
+        .cases
+        .iter()
+        .map(|case| checker_for(problem, builds, case))
+        .collect();
+    let interactor = interactor_for(problem, builds);
+    // A problem whose judging cannot work judges nothing: one reason for all its submissions.
+    let blocker = interactor.clone().err().or_else(|| {
+        checkers
+            .iter()
+            .find_map(|c| c.clone().err())
+            .filter(|_| checkers.iter().all(Result::is_err))
+    });
+    let settings = match &problem.judging {
+        crate::model::Judging::Settings(settings) => (**settings).clone(),
+        crate::model::Judging::Package { .. } => Settings {
+            memory_limit_mb: problem.memory_mib,
+            output_limit_mb: problem.output_mib,
+            validation_passes: problem.passes,
+            ..Settings::default()
+        },
+    };
+    // What a submission must never see, whatever folders its toolchain shows it (a toolchain
+    // in the home folder shows that folder, the packages in it included).
+    let answers = problem.answers();
+    let mut subjects = vec![];
+    let mut submissions = vec![];
+    for submission in &problem.submissions {
+        let unchecked = submission.expectation.is_none() && !expects_compile_error(submission);
+        let (subject, judged) = match (builds.of(&submission.program), &blocker) {
+            // Whatever its build gave (a compile error included), nothing can be held against
+            // a submission nothing describes.
+            _ if unchecked => (
+                None,
+                Judged::Skipped(
+                    "skipped: nothing says what it must get (its folder is not one the format \
+                     knows, and no submissions.yaml glob or @EXPECTED_RESULTS@ tag says)"
+                        .into(),
+                ),
+            ),
+            (Build::Failed(message), _) => (None, Judged::CompileError(message.clone())),
+            (Build::Skipped(why), _) => (None, Judged::Skipped(why.clone())),
+            (Build::HostError(error), _) => (None, Judged::HostError(error.clone())),
+            (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
+            (Build::Ready { command, .. }, None) => (
+                Some(Subject::External {
+                    program: grundy_sandbox::Program {
+                        hide: answers.clone(),
+                        ..command.clone()
+                    },
+                    command: submission.id.clone(),
+                }),
+                Judged::Runs(vec![None; problem.cases.len()]),
+            ),
+        };
+        subjects.push(subject);
+        submissions.push(judged);
+    }
+    let (mut errors, mut unchecked) = (vec![], vec![]);
+    match &blocker {
+        Some(why @ Unjudgeable::Package(_)) => errors.push(Fault::Unjudgeable(why.clone())),
+        Some(Unjudgeable::NotRun { validator, why }) => unchecked.push(Unchecked::NotRun {
+            validator: validator.clone(),
+            why: why.clone(),
+        }),
+        None => {}
+    }
+    let judging = Judging {
+        submissions,
+        // Set by `time_limit::limit` once the runs it is computed from are timed.
+        time_limit: Err(TimeLimitError::Untimed),
+        time_limit_line: String::new(),
+        errors,
+        unchecked,
+        warnings: vec![],
+    };
+    let prepared = Prepared {
+        checkers,
+        interactor: interactor.ok().flatten(),
+        settings,
+        subjects,
+    };
+    (judging, prepared)
+}
+
+impl JudgeJobs {
+    fn new(
+        problems: &Arc<Vec<Problem>>,
+        prepared: &Arc<Vec<Prepared>>,
+        tasks: Vec<Task>,
+        stops: Option<Stops>,
+    ) -> Arc<JudgeJobs> {
+        Arc::new(JudgeJobs {
+            problems: Arc::clone(problems),
+            prepared: Arc::clone(prepared),
+            tasks,
+            stops,
+        })
+    }
+}
+
+/// Runs `jobs` and records each run in `judgings` as it comes (in task order); with `pending`,
+/// settles and reports each submission once its last run is in.
+fn run_tasks(
+    jobs: Arc<JudgeJobs>,
+    pool: &Pool,
+    what: &str,
+    judgings: &mut [Judging],
+    mut pending: Option<&mut Pending<'_, '_>>,
+) -> Result<(), Stop> {
+    let count = jobs.tasks.len();
+    pool.run_each(Arc::clone(&jobs), count, what, |index, ran| {
+        // Cut short (Ctrl-C, or an error that ends the run): its submission is never settled,
+        // so neither it nor what comes after it is reported as if judged.
+        let Some(ran) = ran else { return };
+        let (p, s, c, timeout) = jobs.tasks[index];
+        let submission = &mut judgings[p].submissions[s];
+        match ran {
+            Ran::Unjudged(why) => *submission = Judged::Skipped(format!("skipped: {why}")),
+            Ran::Case(mut run) => {
+                if let Judged::Runs(runs) = submission {
+                    if run.verdict == Verdict::TLE {
+                        // Killed at the timeout: it ran at least that long.
+                        run.time = run.time.max(timeout);
+                    }
+                    runs[c] = Some(run);
+                }
+            }
+            Ran::Stopped => {}
+        }
+        if let Some(pending) = pending.as_deref_mut() {
+            pending.runs[p][s] -= 1;
+            if pending.runs[p][s] == 0 {
+                let problem = &jobs.problems[p];
+                pending.settle(problem, &mut judgings[p], (p, s), jobs.stops.as_ref());
+            }
+        }
+    })
+}
+
+impl Jobs for JudgeJobs {
+    type Output = Ran;
+
+    fn run(&self, index: usize, watch: &SolveWatch) -> Result<Ran> {
+        let (p, s, c, timeout) = self.tasks[index];
+        if self
+            .stops
+            .as_ref()
+            .is_some_and(|stops| stops.skips(p, s, c))
+        {
+            return Ok(Ran::Stopped);
+        }
+        let problem = &self.problems[p];
+        let prepared = &self.prepared[p];
+        let subject = prepared.subjects[s]
+            .as_ref()
+            .expect("only submissions with a program are judged");
+        let case = &problem.cases[c];
+        let settings = Settings {
+            time_limit: timeout,
+            ..prepared.settings.clone()
+        };
+        let ran = judge_case(problem, prepared, subject, case, c, &settings, watch);
+        if let Some(stops) = &self.stops {
+            stops.record(p, s, c, &ran);
+        }
+        Ok(ran)
+    }
+
+    fn failed(&self, ran: &Ran) -> bool {
+        match ran {
+            Ran::Case(run) => !run.verdict.passed(),
+            Ran::Unjudged(_) => true,
+            Ran::Stopped => false,
+        }
+    }
+}
+
+fn judge_case(
+    problem: &Problem,
+    prepared: &Prepared,
+    subject: &Subject,
+    case: &TestCase,
+    index: usize,
+    settings: &Settings,
+    watch: &SolveWatch,
+) -> Ran {
+    let failed = |verdict: Verdict, message: String| {
+        Ran::Case(CaseRun {
+            verdict,
+            time: Duration::ZERO,
+            stopped_by: None,
+            message: Some(message),
+            score: None,
+        })
+    };
+    let checker = match &prepared.checkers[index] {
+        Ok(checker) => checker,
+        Err(why) => return failed(Verdict::JE, why.to_string()),
+    };
+    let answer = match case.answer.as_ref().map(TreePath::read).transpose() {
+        Ok(answer) => answer,
+        Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
+    };
+    let input = Input::File(&case.input);
+    let id = format!("{}/{}", problem.name, case.id);
+    let case_of = || {
+        Case::of_package(
+            id.clone(),
+            problem.name.clone(),
+            case.input.clone(),
+            case.answer.clone(),
+        )
+    };
+    let passes = settings.validation_passes;
+    let judged = match &prepared.interactor {
+        Some(interactor) => {
+            let answer = answer.unwrap_or_default();
+            judge_passes(passes, input, |input, feedback| {
+                let run = subject.interact(
+                    &problem.name,
+                    interactor,
+                    (input, &answer, feedback),
+                    settings,
+                    Some(watch),
+                )?;
+                Ok(judge_interactive(case_of(), &run))
+            })
+        }
+        None => judge_passes(passes, input, |input, feedback| {
+            let run = subject.run(&problem.name, None, input, settings, Some(watch))?;
+            let against = Against {
+                input,
+                expected: answer.as_deref(),
+                checker,
+                judge_limits: &settings.judge_limits(),
+                feedback,
+            };
+            Ok(judge(case_of(), &run, &against))
+        }),
+    };
+    let result = match judged {
+        Ok(result) => result,
+        Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
+        Err(error) => return failed(Verdict::RE, error.to_string()),
+    };
+    Ran::Case(CaseRun {
+        verdict: result.verdict,
+        time: result.time,
+        stopped_by: result.stopped_by,
+        score: result.score,
+        message: result
+            .message
+            .map(|m| m.lines().next().unwrap_or_default().to_string()),
+    })
+}

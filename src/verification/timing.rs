@@ -1,0 +1,366 @@
+//! `grundy timelimit [PKG]...`, as BAPCtools' `bt time_limit`: a package's accepted submissions
+//! (those grundy computes the limit from: [`time_limit::computes_the_limit`]) run `--runs` times
+//! on every case; the report gives, per submission, its slowest case's CPU time in each run and
+//! their spread, the time limit the format's rules make of the slowest, the margin every
+//! time-limit-exceeded submission keeps above it, and the room every other submission that bounds
+//! the limit from below keeps under it (both run once, stopped at the limit ×
+//! `time_limit_to_tle`, never longer). With `--write` the limit goes into `problem.yaml`
+//! (package/time_limit_edit.rs keeps the rest of the file). It shares verify's stages (building,
+//! judging) and owns only the timing and its report; `commands::timelimit` is its front-end
+//! (which packages, the flags, the exit code).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Result;
+
+use super::results::{seconds, Judged, Judging};
+use super::{judge, time_limit};
+use crate::build::{BuildJobs, HostError};
+use crate::escape::visible_line;
+use crate::files::beneath::{Scope, Tree};
+use crate::files::Existing;
+use crate::judging::Verdict;
+use crate::model::Problem;
+use crate::package::limits::{Limits, TimeLimitError};
+use crate::package::submissions::Submission;
+use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
+use crate::running::pool::Stop;
+use crate::running::Clock;
+use crate::stages::Pool;
+
+/// Each problem's timing: its programs built, the submissions the limit comes from run `runs`
+/// times, then the other submissions that bound the limit from below run once at its timeout;
+/// per problem, what the timing runs found and what that one run found.
+pub fn time(
+    problems: &Arc<Vec<Problem>>,
+    pool: &Pool,
+    runs: u32,
+) -> Result<Vec<(ProblemTiming, Judging)>, Stop> {
+    let build_jobs = Arc::new(BuildJobs::new(problems.iter()));
+    let built = pool.run(Arc::clone(&build_jobs), build_jobs.len(), "building")?;
+    let builds = build_jobs.collect(built);
+
+    let mut rounds: Vec<Vec<Judging>> = vec![];
+    for round in 1..=runs {
+        let what = format!("timing, run {round} of {runs}");
+        rounds.push(judge::runs_of(
+            problems,
+            &builds,
+            pool,
+            &what,
+            |_, _, s| time_limit::computes_the_limit(s).then_some(time_limit::GENEROUS),
+        )?);
+    }
+    let timings: Vec<ProblemTiming> = problems
+        .iter()
+        .enumerate()
+        .map(|(p, problem)| ProblemTiming::of(problem, rounds.iter().map(|r| &r[p])))
+        .collect();
+    let over = judge::runs_of(
+        problems,
+        &builds,
+        pool,
+        "timing the other submissions that bound the limit",
+        |p, problem, s| {
+            let limit = timings[p].limit.as_ref().ok()?;
+            bound_by_one_run(s).then(|| problem.limits.timeout(*limit))
+        },
+    )?;
+
+    Ok(timings.into_iter().zip(over).collect())
+}
+
+/// One accepted submission's timing: its slowest case in each run.
+struct Timed {
+    id: String,
+    /// Per run: the slowest case's CPU time and the case.
+    slowest: Vec<(Duration, String)>,
+    /// Runs that did not pass (a verdict other than AC), or why it was not run.
+    trouble: Vec<Trouble>,
+}
+
+/// Why an accepted submission's run does not time the limit.
+enum Trouble {
+    /// It was not run: its compile error, or why it was skipped.
+    NotRun(String),
+    /// The host failed to build it.
+    Unbuilt(HostError),
+    /// A run that was not accepted: its verdict, the case, and why.
+    Failed {
+        verdict: Verdict,
+        case: String,
+        why: String,
+    },
+}
+
+impl std::fmt::Display for Trouble {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Trouble::NotRun(why) => f.write_str(&visible_line(why)),
+            Trouble::Unbuilt(error) => error.fmt(f),
+            Trouble::Failed { verdict, case, why } => {
+                write!(f, "{verdict} on {case}: {}", visible_line(why))
+            }
+        }
+    }
+}
+
+/// What the timing runs of one problem found.
+pub struct ProblemTiming {
+    submissions: Vec<Timed>,
+    /// The limit the format's rules give for the slowest run of all, or why there is none.
+    pub limit: Result<Duration, TimeLimitError>,
+}
+
+impl ProblemTiming {
+    fn of<'a>(problem: &Problem, rounds: impl Iterator<Item = &'a Judging>) -> ProblemTiming {
+        let mut submissions: Vec<Timed> = problem
+            .submissions
+            .iter()
+            .filter(|s| time_limit::computes_the_limit(s))
+            .map(|s| Timed {
+                id: s.id.clone(),
+                slowest: vec![],
+                trouble: vec![],
+            })
+            .collect();
+        for judging in rounds {
+            let lower = problem
+                .submissions
+                .iter()
+                .zip(&judging.submissions)
+                .filter(|(s, _)| time_limit::computes_the_limit(s));
+            for (timed, (_, judged)) in submissions.iter_mut().zip(lower) {
+                let runs = match judged {
+                    Judged::Runs(runs) => runs,
+                    Judged::CompileError(why) | Judged::Skipped(why) => {
+                        timed.trouble.push(Trouble::NotRun(why.clone()));
+                        continue;
+                    }
+                    Judged::HostError(error) => {
+                        timed.trouble.push(Trouble::Unbuilt(error.clone()));
+                        continue;
+                    }
+                };
+                let ran = problem
+                    .cases
+                    .iter()
+                    .zip(runs)
+                    .filter_map(|(c, r)| Some((c, r.as_ref()?)));
+                let mut slowest = (Duration::ZERO, String::new());
+                for (case, run) in ran {
+                    if run.verdict != Verdict::AC {
+                        timed.trouble.push(Trouble::Failed {
+                            verdict: run.verdict,
+                            case: case.id.clone(),
+                            why: run.message.clone().unwrap_or_default(),
+                        });
+                    }
+                    if run.time >= slowest.0 {
+                        slowest = (run.time, case.id.clone());
+                    }
+                }
+                timed.slowest.push(slowest);
+            }
+        }
+        let slowest = submissions
+            .iter()
+            .flat_map(|t| t.slowest.iter().map(|s| s.0))
+            .max();
+        ProblemTiming {
+            submissions,
+            limit: computed(&problem.limits).time_limit(slowest, None),
+        }
+    }
+}
+
+/// `limits` with no fixed time limit: the format's rule for a computed one, whatever
+/// problem.yaml fixes now.
+fn computed(limits: &Limits) -> Limits {
+    Limits {
+        time_limit: None,
+        ..limits.clone()
+    }
+}
+
+/// The report of one problem, and whether everything in it is as the format wants.
+pub fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String, bool) {
+    let limits = &problem.limits;
+    let mut fine = true;
+    let mut text = format!(
+        "{} ({})\n",
+        problem.name,
+        crate::model::shown(&problem.root)
+    );
+    for timed in &timing.submissions {
+        text += &format!("  {}\n", visible_line(&timed.id));
+        if let (Some(low), Some(high)) = (
+            timed.slowest.iter().map(|s| s.0).min(),
+            timed.slowest.iter().max_by_key(|s| s.0),
+        ) {
+            let spread = match low.is_zero() {
+                true => 0.0,
+                false => (high.0.as_secs_f64() / low.as_secs_f64() - 1.0) * 100.0,
+            };
+            let runs: Vec<String> = timed.slowest.iter().map(|s| seconds(s.0)).collect();
+            text += &format!(
+                "    slowest case {} (CPU time, in {} run(s): {}; spread {spread:.1}%)\n",
+                visible_line(&high.1),
+                runs.len(),
+                runs.join(", ")
+            );
+        }
+        // The same trouble in several runs is said once.
+        let mut told = vec![];
+        for trouble in timed.trouble.iter().map(ToString::to_string) {
+            fine = false;
+            if !told.contains(&trouble) {
+                text += &format!("    not timed as accepted: {trouble}\n");
+                told.push(trouble);
+            }
+        }
+    }
+    let limit = match &timing.limit {
+        Ok(limit) => *limit,
+        Err(why) => {
+            text += &format!("  time limit: none: {why}\n");
+            return (text, false);
+        }
+    };
+    text += &format!(
+        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {})",
+        seconds(limit),
+        limits.ac_to_time_limit,
+        seconds(limits.time_resolution)
+    );
+    match limits.time_limit {
+        Some(fixed) if fixed != limit => {
+            text += &format!(
+                "; problem.yaml has {}s\n",
+                yaml_seconds(fixed.as_secs_f64())
+            );
+        }
+        Some(_) => text += "; problem.yaml has the same\n",
+        None => text += "; problem.yaml sets none\n",
+    }
+    let timeout = limits.timeout(limit);
+    for (submission, judged) in problem.submissions.iter().zip(&over.submissions) {
+        let Judged::Runs(runs) = judged else { continue };
+        if !bound_by_one_run(submission) {
+            continue;
+        }
+        let ran: Vec<_> = runs.iter().flatten().collect();
+        let Some(slowest) = ran.iter().map(|r| r.time).max() else {
+            continue;
+        };
+        let stopped = ran.iter().any(|r| r.verdict == Verdict::TLE);
+        let (line, kept) = if ran.iter().any(|r| r.stopped_by == Some(Clock::Wall)) {
+            let line = format!(
+                "stopped by the wall clock before its CPU time reached the timeout {}: it \
+                 waits, or the machine was too busy to tell (try fewer --jobs)",
+                seconds(timeout)
+            );
+            (line, false)
+        } else if time_limit::role(submission).lower {
+            below(limits, limit, slowest, stopped)
+        } else {
+            above(limits, limit, slowest, stopped)
+        };
+        fine &= kept;
+        text += &format!("  {}: {line}\n", visible_line(&submission.id));
+    }
+    (text, fine)
+}
+
+/// Whether `submission` runs once, at the computed limit's timeout, to see whether it keeps its
+/// side of the limit: a time-limit-exceeded one, or one that bounds the limit from below without
+/// computing it (a `wrong_answer/` one of the newer formats), never run longer than that.
+fn bound_by_one_run(submission: &Submission) -> bool {
+    let role = time_limit::role(submission);
+    (role.upper && !role.lower) || (role.lower && !time_limit::computes_the_limit(submission))
+}
+
+/// What the run of a time-limit-exceeded submission (its `slowest` case; `stopped` at the
+/// timeout) says of its margin above `limit`, and whether it keeps it.
+fn above(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> (String, bool) {
+    if stopped {
+        let line = format!(
+            "stopped at the timeout {} (at least {:.2}× the limit): margin kept",
+            seconds(limits.timeout(limit)),
+            limits.time_limit_to_tle
+        );
+        (line, true)
+    } else if slowest <= limit {
+        let line = format!(
+            "finished within the limit ({}): not time-limit-exceeded with it",
+            seconds(slowest)
+        );
+        (line, false)
+    } else {
+        let ratio = slowest.as_secs_f64() / limit.as_secs_f64();
+        let line = format!(
+            "slowest case {} = {ratio:.2}× the limit, under time_limit_to_tle {}: too close",
+            seconds(slowest),
+            limits.time_limit_to_tle
+        );
+        (line, false)
+    }
+}
+
+/// What the run of another submission that bounds the limit from below says of its room under
+/// `limit`, and whether it finishes within it (too little room is told, not failed: the limit is
+/// computed from the accepted submissions alone).
+fn below(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> (String, bool) {
+    if stopped || slowest > limit {
+        let line = format!(
+            "over the limit ({}{}): it may not get TLE, so it must finish within it",
+            seconds(slowest),
+            if stopped {
+                ", stopped at the timeout"
+            } else {
+                ""
+            }
+        );
+        return (line, false);
+    }
+    let line = match limits.margin_warning(limit, slowest, "its slowest case") {
+        None => format!(
+            "slowest case {}: within the limit and its margin",
+            seconds(slowest)
+        ),
+        Some(why) => format!(
+            "{why}; the format and bt time_limit count it as a lower bound, which would make the \
+             limit {}, while grundy computes it from the accepted submissions alone, as \
+             problemtools does",
+            computed(limits)
+                .time_limit(Some(slowest), None)
+                .map_or_else(|e| e.to_string(), seconds)
+        ),
+    };
+    (line, true)
+}
+
+/// Sets the problem's `limits.time_limit` to `limit` in its problem.yaml; what was done.
+pub fn write_limit(problem: &Problem, limit: Duration) -> Result<String> {
+    let seconds = limit.as_secs_f64();
+    if problem
+        .limits
+        .time_limit
+        .is_some_and(|fixed| fixed == limit)
+    {
+        return Ok("problem.yaml: limits.time_limit already set to it".into());
+    }
+    let tree = Tree::open(&problem.root, Scope::Package)?;
+    let file = tree.join("problem.yaml");
+    let text = String::from_utf8(file.read()?)
+        .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", file.path().display()))?;
+    let edited = set_time_limit(&text, seconds)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", file.path().display()))?;
+    // Beneath the package, as it was read: never through a link swapped in meanwhile.
+    file.write(edited.as_bytes(), Existing::Replace)?;
+    Ok(format!(
+        "problem.yaml: limits.time_limit set to {}",
+        yaml_seconds(seconds)
+    ))
+}
