@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
+use super::error::CommandError;
 use super::setup::load_config;
-use super::CommandError;
 use crate::cli::AddArgs;
 use crate::config::Overrides;
 use crate::new_case::{reference_output, NewCase, Reference};

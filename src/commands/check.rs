@@ -13,7 +13,7 @@ use super::setup::case_config;
 use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::CheckArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};

@@ -11,7 +11,7 @@ use anyhow::{Context, Result};
 
 use crate::checktestdata::{self, Failure, Script, INVALID, SCRIPT_FAULT, VALID};
 use crate::cli::ChecktestdataArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::escape::visible_line;
 
 pub fn run(args: ChecktestdataArgs) -> Result<ExitCode, CommandError> {

@@ -9,7 +9,7 @@ use anyhow::Result;
 
 use super::setup::{built_in, load_config};
 use crate::cli::GenArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::new_case::{reference_output, NewCase, Reference};
 

@@ -12,10 +12,9 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::cli::GenerateArgs;
-use crate::commands::CommandError;
-use crate::generation::{self, generate_package, Options};
+use crate::commands::error::CommandError;
+use crate::generation::{self, generate_package, report, Options};
 use crate::package::generators::{self, FILE, FOLDER};
-use crate::reporting::generated;
 use crate::reporting::Stages;
 use crate::running::pool::PoolOptions;
 use crate::stages::Pool;
@@ -63,7 +62,7 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode, CommandError> {
                 generation::fixtures::generate_fixtures(&fixtures, problem, &options, &pool)?
             }
         };
-        generated::print(&generated)?;
+        report::print(&generated)?;
         all_ok &= generated.ok();
     }
     Ok(if all_ok {

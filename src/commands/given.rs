@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{anyhow, Context};
 use grundy_sandbox::Program as Command;
 
-use super::CommandError;
+use super::error::{CommandError, DoesNotCompile};
 use crate::build::{build_program, cache_folder, Build};
 use crate::config::Isolate;
 use crate::files::beneath::{Scope, Tree};
@@ -21,25 +21,6 @@ use crate::locate::Place;
 use crate::package::programs::Program;
 use crate::package::toolchains::is_executable;
 use crate::running::Subject;
-
-/// A source given on the command line does not compile: the program under test failed before
-/// any case ran (exit 1, as a failed case is; nothing was judged). Not an error type of its
-/// own, so it stays this type up to `main` ([`super::CommandError::DoesNotCompile`]).
-#[derive(Debug)]
-pub struct DoesNotCompile {
-    source_path: String,
-    message: String,
-}
-
-impl std::fmt::Display for DoesNotCompile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "`{}` does not compile, so nothing was judged:\n{}",
-            self.source_path, self.message
-        )
-    }
-}
 
 /// The subject `--exec TEXT` names (the built-in solvers without it, as processes under
 /// `processes`); a source is built first, contained under `isolate`, with runs sized for

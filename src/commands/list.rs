@@ -9,7 +9,7 @@ use anyhow::Result;
 
 use super::setup::case_config;
 use crate::cli::ListArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;

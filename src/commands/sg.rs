@@ -8,7 +8,7 @@ use anyhow::Result;
 use grundy_problems::families::{observe, Family, Law};
 
 use crate::cli::sg::{Game, SgArgs, SgFormat, DEFAULT_UPTO};
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::explore::{check, departure, evaluate, render, Outcome};
 
 pub fn run(args: SgArgs) -> Result<ExitCode, CommandError> {

@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 
 use super::setup::built_in;
 use crate::cli::SolveArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::running::{run_on_this_thread, Failure};
 
 pub fn run(args: SolveArgs) -> Result<ExitCode, CommandError> {

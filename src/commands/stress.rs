@@ -16,7 +16,7 @@ use anyhow::Result;
 
 use super::setup::{built_in, load_config};
 use crate::cli::StressArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::{Isolate, Overrides};
 use crate::discovery::answer_folders;
 use crate::reporting::{print, progress_bar};

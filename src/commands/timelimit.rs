@@ -11,7 +11,7 @@ use std::sync::Arc;
 use anyhow::Result;
 
 use crate::cli::TimeLimitArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::Isolate;
 use crate::escape::visible_line;
 use crate::reporting::Stages;

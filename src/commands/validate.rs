@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::setup::case_config;
 use crate::cli::ValidateArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
 use crate::escape::visible_line;

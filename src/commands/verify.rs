@@ -26,7 +26,7 @@ use super::setup::load_config;
 use crate::build::BuildJobs;
 use crate::cli::Sources;
 use crate::cli::VerifyArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::locate::Place;
@@ -166,7 +166,7 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>, Sto
                 }
                 generated => generated?,
             };
-            crate::reporting::generated::note(&generated);
+            crate::generation::report::note(&generated);
             if !generated.ok() {
                 failed.push(Unreadable::NotGenerated {
                     package: shown(&root),

@@ -1,5 +1,5 @@
 //! What generating finds that is not as it should be, kept as types until the report prints
-//! them ([`crate::reporting::generated`]): why a case or a file was not made ([`Unmade`]), for a
+//! them ([`super::report`]): why a case or a file was not made ([`Unmade`]), for a
 //! package's cases and a built-in problem's alike (a package's case: [`MakeError`], its
 //! generator or solution run: [`RunFailed`]), and what is worth a warning ([`Warning`]: a
 //! `match:` pattern [`Missed`], among others).
@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use grundy_problems::{Constraints, InputError};
 use grundy_sandbox::SpawnError;
 
-use super::make::CASE_NAME;
 use super::programs::NoProgram;
 use super::recipe::RecipeError;
 use crate::files::beneath::OpenError;
@@ -161,8 +160,9 @@ pub enum RunFailed {
     },
     #[error("generator `{0}` wrote files that cannot be copied out (too large?)")]
     TooLarge(String),
-    #[error("generator `{0}` wrote no {CASE_NAME}.in and nothing on stdout")]
-    NoInput(String),
+    /// The generator's command, and the file it should have written.
+    #[error("generator `{command}` wrote no {file} and nothing on stdout")]
+    NoInput { command: String, file: String },
     #[error("solution `{path}` cannot be started: {error}")]
     SolutionUnstarted {
         path: String,

@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 
 use super::manifest::{self, case_file, Manifest};
 use super::recipe::{self, Recipe};
+use super::report::Generated;
 use super::write::Options;
 use super::{read_text, PlanErrors, Unmade, Warning};
 use crate::discovery::{constraints_of, Expects, INVALID_GROUP};
@@ -25,7 +26,6 @@ use crate::files::Entry;
 use crate::new_case::{reference_run, Reference};
 use crate::package::generators::{self, Context as PlanContext, GroupYaml, Plan, Solution, Source};
 use crate::package::yaml::Diagnostic;
-use crate::reporting::generated::Generated;
 use crate::running::pool::{Jobs, Stop};
 use crate::running::SolveWatch;
 use crate::stages::Pool;

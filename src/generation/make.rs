@@ -224,7 +224,10 @@ pub fn run_generator(
         }
         if !files.contains_key("in") {
             if result.output.is_empty() {
-                return Err(RunFailed::NoInput(command.text.clone()));
+                return Err(RunFailed::NoInput {
+                    command: command.text.clone(),
+                    file: format!("{CASE_NAME}.in"),
+                });
             }
             files.insert("in".into(), result.output);
         }

@@ -8,7 +8,7 @@
 //! package's generators through [`read_plan`]. A built-in problem's fixtures, described by
 //! `fixtures/<problem>/generators.yaml`, are made by [`fixtures`] from its Rust generator
 //! ([`recipe`] reads the commands). What fails or is warned of is typed ([`findings`]) until the
-//! report prints it. What `grundy generate` acts on, and its exit code, are
+//! report ([`report`]) prints it. What `grundy generate` acts on, and its exit code, are
 //! `commands::generate`'s.
 
 mod findings;
@@ -17,6 +17,7 @@ pub(crate) mod make;
 mod manifest;
 pub(crate) mod programs;
 mod recipe;
+pub mod report;
 pub mod scale;
 mod write;
 
@@ -38,7 +39,6 @@ use crate::package::generators::{
 };
 use crate::package::{load_package, Package};
 use crate::reporting::findings::{Fault, Unchecked};
-use crate::reporting::generated::Generated;
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::validation::ValidationJobs;
@@ -46,6 +46,7 @@ pub use findings::{PlanErrors, Unmade, Warning};
 use make::{Made, MakeJobs};
 use manifest::Manifest;
 use programs::Programs;
+use report::Generated;
 pub use write::Options;
 use write::{groups, include_cases, unlisted, write_recorded};
 

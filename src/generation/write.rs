@@ -17,11 +17,11 @@ use anyhow::{bail, Result};
 use super::findings::Unmade;
 use super::make::Files;
 use super::manifest::{case_file, Manifest};
+use super::report::Generated;
 use crate::files::beneath::{Listed, TreePath};
 use crate::files::Entry;
 use crate::files::{store, Existing};
 use crate::package::generators::{GroupYaml, Plan, Source, IMAGE_EXTENSIONS, TEXT_EXTENSIONS};
-use crate::reporting::generated::Generated;
 
 /// How a package is generated.
 #[derive(Clone, Debug, Default)]

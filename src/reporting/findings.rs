@@ -1,9 +1,12 @@
 //! What `verify` finds in a problem, as types its events carry until a reporter renders them:
-//! what makes the package invalid ([`Fault`]), what could not be checked ([`Unchecked`]), what
-//! judging warns of ([`JudgingWarning`]), the programs the host failed to build ([`Unbuilt`]),
-//! and the packages that could not be verified at all ([`Unreadable`]). Validation, judging and
-//! settling make them (`validation`, `verification`, and `generation`'s validation); each
-//! renders as the one line every format shows (the JSON reporter prints the same text).
+//! what makes the package invalid ([`Fault`]), what could not be checked ([`Unchecked`]), why
+//! its outputs cannot be judged ([`Unjudgeable`]), what judging warns of ([`JudgingWarning`]),
+//! the programs the host failed to build ([`Unbuilt`]), and the packages that could not be
+//! verified at all ([`Unreadable`]). Validation, judging and settling make them (`validation`,
+//! `verification`, and `generation`'s validation); each renders as the one line every format
+//! shows (the JSON reporter prints the same text). They carry the errors of `build` and `model`
+//! as those make them (`HostError`, `NoBuild`, `Unusable`, `OutOfRange`), which is why
+//! `reporting` sits above those two and below the stages that report.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -13,10 +16,10 @@ use std::time::Duration;
 use super::seconds;
 use crate::build::{HostError, NoBuild};
 use crate::judging::Verdict;
+use crate::model::scoring::OutOfRange;
 use crate::model::Unusable;
 use crate::package::limits::{Margin, TimeLimitError};
 use crate::package::yaml::Diagnostic;
-use crate::validation::checkers::Unjudgeable;
 
 /// What makes a package invalid.
 #[derive(Clone, Debug)]
@@ -96,6 +99,19 @@ impl fmt::Display for Uncompiled {
     }
 }
 
+/// Why a problem's outputs cannot be judged, and whose fault that is (which checker judges a
+/// case is `validation::checkers`').
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Unjudgeable {
+    /// The package's: its output validator does not compile, a case's flags are wrong.
+    #[error("{0}")]
+    Package(String),
+    /// Nobody's known: its output validator could not be built here (no compiler, an
+    /// unsupported language, the host failing), so nothing is known of the package.
+    #[error("the output validator {validator}: {why}")]
+    NotRun { validator: String, why: NoBuild },
+}
+
 /// What became of an output case the output validator had to judge the other way.
 #[derive(Clone, Debug, PartialEq)]
 pub enum OutputBut {
@@ -104,14 +120,6 @@ pub enum OutputBut {
     Rejected(String),
     /// It failed (a crash, a judge error), with what went wrong.
     Broken(String),
-}
-
-/// A group whose score (legacy `grading`) is outside its `range`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OutOfRange {
-    pub group: String,
-    pub score: f64,
-    pub range: (f64, f64),
 }
 
 impl fmt::Display for Fault {

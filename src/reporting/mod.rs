@@ -13,7 +13,6 @@ mod dispatch;
 pub mod events;
 pub mod findings;
 pub mod fit;
-pub mod generated;
 mod human;
 mod json;
 mod junit;

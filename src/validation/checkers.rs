@@ -11,18 +11,7 @@ use crate::package::OutputValidator;
 
 use crate::build::{Build, Builds, NoBuild};
 use crate::model::{Judging, Problem, TestCase};
-
-/// Why a problem's outputs cannot be judged, and whose fault that is.
-#[derive(Clone, Debug, thiserror::Error)]
-pub enum Unjudgeable {
-    /// The package's: its output validator does not compile, a case's flags are wrong.
-    #[error("{0}")]
-    Package(String),
-    /// Nobody's known: its output validator could not be built here (no compiler, an
-    /// unsupported language, the host failing), so nothing is known of the package.
-    #[error("the output validator {validator}: {why}")]
-    NotRun { validator: String, why: NoBuild },
-}
+pub use crate::reporting::findings::Unjudgeable;
 
 /// A package's own output validator (the first, when a legacy package has several).
 pub fn output_validator(problem: &Problem) -> Option<&Program> {

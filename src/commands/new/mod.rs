@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 
 use crate::cli::NewArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::{Config, Overrides};
 use crate::discovery::is_kebab_case;
 use crate::files::store::Writer;

@@ -15,7 +15,7 @@ use anyhow::{anyhow, Result};
 
 use crate::build::BuildJobs;
 use crate::cli::StressArgs;
-use crate::commands::CommandError;
+use crate::commands::error::CommandError;
 use crate::config::{Isolate, Settings};
 use crate::files::beneath::{Scope, Tree};
 use crate::generation::{limits as generator_limits, read_plan};

@@ -30,7 +30,6 @@ use crate::package::problem_grading::ProblemGrading;
 use crate::package::settings::{Grading, MaxScore, Settings};
 use crate::package::testdata::TestData;
 use crate::package::version::FormatVersion;
-use crate::reporting::findings::OutOfRange;
 
 /// How a scoring problem's scores are made.
 #[derive(Clone, Debug)]
@@ -121,6 +120,14 @@ pub struct Scores {
     pub groups: Vec<(String, f64, Option<f64>)>,
     /// Groups whose score is outside their `range` (legacy): the package is wrong.
     pub faults: Vec<OutOfRange>,
+}
+
+/// A group whose score (legacy `grading`) is outside its `range`: the package is wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutOfRange {
+    pub group: String,
+    pub score: f64,
+    pub range: (f64, f64),
 }
 
 /// Why a submission's scores cannot be computed.

@@ -1,10 +1,13 @@
-//! What `grundy generate` reports of a package (what generating it did, as data), and its
-//! printing: failures, files no rule describes and warnings to stderr, every text from a
-//! program or a package made safe to show; then one line of counts on stdout.
+//! What `grundy generate` reports of a package (what generating it did, as data, its failures
+//! and warnings typed: [`super::findings`]), and its printing: failures, files no rule describes
+//! and warnings to stderr, every text from a program or a package made safe to show; then one
+//! line of counts on stdout. Beside what it reports, as the reporters cannot read generation's
+//! types (they sit below it); `commands::generate` prints it, and `verify` notes it.
 
-use super::findings::Fault;
+use super::findings::{Unmade, Warning};
 use crate::escape::{visible, visible_line};
-use crate::generation::{Unmade, Warning};
+use crate::reporting::findings::Fault;
+use crate::reporting::LostReport;
 
 /// What generating one package did.
 #[derive(Debug, Default)]
@@ -35,9 +38,9 @@ impl Generated {
 }
 
 /// The report of `grundy generate`: the counts on stdout.
-pub fn print(report: &Generated) -> Result<(), super::LostReport> {
+pub fn print(report: &Generated) -> Result<(), LostReport> {
     details(report);
-    super::print(&format!("{}\n", counts(report)))
+    crate::reporting::print(&format!("{}\n", counts(report)))
 }
 
 /// The report of the generating `verify` does first, all on stderr (stdout is verify's report).
