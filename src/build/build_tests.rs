@@ -18,6 +18,7 @@ fn plan(dir: &Path, run: Vec<String>, needs: Vec<Needed>) -> Plan {
         run,
         reserves_address_space: false,
         needs,
+        main_class: None,
     }
 }
 
@@ -35,7 +36,7 @@ fn the_launcher_runs_the_run_script_from_its_folder_with_its_arguments() {
     std::fs::write(dir.path().join("beside"), "it's here").unwrap();
     write_launcher(&plan, dir.path()).unwrap();
     let program = program_at(dir.path());
-    let command = launch(&program, &plan, true, 256);
+    let command = launch(&program, &plan, true, 256).unwrap();
     assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
     assert_eq!(command.show, [dir.path().to_path_buf()]);
     // Started elsewhere, with a file of that folder as an argument.
@@ -94,7 +95,7 @@ fn an_interpreted_program_runs_its_files_from_the_build_folder() {
     let program = program_at(&source);
     let run = vec!["python3".into(), source.display().to_string()];
     let plan = plan(Path::new("/cache/k"), run, vec![]);
-    let command = launch(&program, &plan, false, 256);
+    let command = launch(&program, &plan, false, 256).unwrap();
     // The interpreter as the user has it: by name from the system folders, or by its real
     // path with its installation shown (a pyenv version, say).
     let python = crate::package::toolchains::locate("python3").unwrap();
@@ -114,7 +115,10 @@ fn a_jvm_program_gets_its_heap_from_the_memory_limit_and_its_address_space_free(
     let cache = tempfile::tempdir().unwrap();
     let plan = program.plan(cache.path(), |_| None).unwrap();
     assert!(plan.reserves_address_space);
-    let command = launch(&program, &plan, false, 512);
+    // Its class is the one its build found.
+    std::fs::create_dir_all(&plan.dir).unwrap();
+    std::fs::write(plan.dir.join(super::jvm_main::CLASS_FILE), "Main\n").unwrap();
+    let command = launch(&program, &plan, false, 512).unwrap();
     let argv: Vec<String> = command
         .argv
         .iter()

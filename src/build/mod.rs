@@ -19,6 +19,7 @@
 
 mod cache;
 mod error;
+mod jvm_main;
 mod staging;
 mod validation_h;
 
@@ -275,11 +276,12 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
         Err(skip) => return Build::Skipped(skip.to_string()),
     };
     let scripts = program.kind == Kind::Scripts;
-    match build_cached(program, &plan, scripts, settings) {
-        Ok(cached) => Build::Ready {
-            command: launch(program, &plan, scripts, settings.run_memory_mib),
-            cached,
-        },
+    let ready = build_cached(program, &plan, scripts, settings).and_then(|cached| {
+        let command = launch(program, &plan, scripts, settings.run_memory_mib)?;
+        Ok(Build::Ready { command, cached })
+    });
+    match ready {
+        Ok(build) => build,
         Err(BuildError::Failed(message)) => Build::Failed(message),
         Err(BuildError::Host(error)) => Build::HostError(error),
     }
@@ -308,6 +310,9 @@ fn build_cached(
         include,
         &settings.hide,
     )?;
+    if let Some(preferred) = &plan.main_class {
+        jvm_main::find(staging.path(), preferred)?;
+    }
     check_outputs(plan, staging.path())?;
     if scripts {
         write_launcher(plan, staging.path())

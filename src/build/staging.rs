@@ -10,6 +10,7 @@ use grundy_sandbox::{BoxFile, ExportError, Limits, Program as Command, SharedFil
 
 use super::cache::{CacheError, MANIFEST};
 use super::error::{BuildError, HostError};
+use super::jvm_main;
 use super::validation_h::{Include, INCLUDE_DIR};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
@@ -118,9 +119,12 @@ pub(super) fn stage(
         memory_bytes: limits.memory_limit_mb << 20,
         output_bytes: limits.output_limit_mb << 20,
     };
+    // A JVM compiler reserves address space as the JVM does: refused it, it fails and its
+    // message would read as running out of memory.
     let compiler = Command {
         show,
         hide: hide.to_vec(),
+        reserves_address_space: plan.reserves_address_space,
         ..Command::new(&argv)
     };
     let spec = Spec {
@@ -197,8 +201,18 @@ pub(super) fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildErro
 }
 
 /// The command that starts a built program: its run command with the program's files taken
-/// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
-pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Command {
+/// from the build folder (or its launcher, for a `run` script), shown the whole build folder;
+/// a JVM program's class as its build found it.
+pub(super) fn launch(
+    program: &Program,
+    plan: &Plan,
+    scripts: bool,
+    memory_mib: u64,
+) -> Result<Command, BuildError> {
+    let class = match plan.main_class {
+        Some(_) => Some(jvm_main::recorded(&plan.dir)?),
+        None => None,
+    };
     let (argv, tool_folders) = if scripts {
         (vec![plan.dir.join(LAUNCHER).display().to_string()], vec![])
     } else {
@@ -214,19 +228,23 @@ pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: 
                         true => word.clone(),
                         false => word.replace(&base, &dir),
                     };
-                    word.replace(languages::MEMORY, &memory_mib.to_string())
+                    let word = word.replace(languages::MEMORY, &memory_mib.to_string());
+                    match &class {
+                        Some(class) => word.replace(languages::CLASS, class),
+                        None => word,
+                    }
                 })
                 .collect(),
         )
     };
     let mut show = vec![plan.dir.clone()];
     show.extend(tool_folders);
-    Command {
+    Ok(Command {
         argv: argv.into_iter().map(Into::into).collect(),
         show,
         hide: vec![],
         reserves_address_space: plan.reserves_address_space,
-    }
+    })
 }
 
 /// `argv` with its first word, a tool, as [`toolchains::locate`] finds it (the same word for a

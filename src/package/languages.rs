@@ -39,6 +39,9 @@ pub struct Language {
     pub entry: Entry,
 }
 
+/// In a run command: the entry class of a JVM program.
+pub const CLASS: &str = "{class}";
+
 /// In a run command: the run's memory limit in MiB, filled in when the program is run (a
 /// build is shared by problems of different limits).
 pub const MEMORY: &str = "{memory}";
@@ -264,9 +267,12 @@ pub fn expand(template: &str, vars: &Vars) -> Vec<String> {
             let word = word
                 .replace("{exe}", &path(vars.exe))
                 .replace("{build}", &path(vars.build))
-                .replace("{main}", &vars.main.map(path).unwrap_or_default())
-                .replace("{class}", vars.class.unwrap_or_default());
-            vec![word]
+                .replace("{main}", &vars.main.map(path).unwrap_or_default());
+            // A class not given is found once the program is built, and put in then.
+            match vars.class {
+                Some(class) => vec![word.replace(CLASS, class)],
+                None => vec![word],
+            }
         })
         .collect()
 }

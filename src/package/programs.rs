@@ -70,6 +70,9 @@ pub struct Plan {
     pub reserves_address_space: bool,
     /// What the run command needs in the build folder once the build is done.
     pub needs: Vec<Needed>,
+    /// A JVM program whose entry class is not given: `{class}` stays in the run command until
+    /// the build says which of its classes holds `main`; these names win where several do.
+    pub main_class: Option<Vec<String>>,
 }
 
 /// A file a run command needs in the build folder.
@@ -249,6 +252,7 @@ impl Program {
                     executable: true,
                     what: "the `run` script",
                 }],
+                main_class: None,
             }),
             Kind::Source { language, entry } => {
                 if let Some(why) = language.tools.iter().find_map(|t| missing_tool(t)) {
@@ -289,6 +293,8 @@ impl Program {
                     needs: needs(language, entry.as_deref()),
                     dir,
                     reserves_address_space: language.reserves_address_space(),
+                    main_class: (matches!(language.entry, Entry::Class(_)) && entry.is_none())
+                        .then(|| self.preferred_classes(language)),
                 })
             }
         }
@@ -315,7 +321,8 @@ impl Program {
 }
 
 /// What a language's run command needs of a build: the compiled program (`{exe}`), the entry
-/// class's file (`{class}`: `pkg.Main` is `pkg/Main.class`), the entry file (`{main}`).
+/// class's file when it is given (`{class}`: `pkg.Main` is `pkg/Main.class`; one found after
+/// the build is there), the entry file (`{main}`).
 fn needs(language: &Language, entry: Option<&str>) -> Vec<Needed> {
     let entry = entry.unwrap_or_default();
     let mut needs = vec![];
@@ -326,7 +333,7 @@ fn needs(language: &Language, entry: Option<&str>) -> Vec<Needed> {
             what: "the compiled program",
         });
     }
-    if language.run.contains("{class}") {
+    if language.run.contains("{class}") && !entry.is_empty() {
         needs.push(Needed {
             path: PathBuf::from(format!("{}.class", entry.replace('.', "/"))),
             executable: false,

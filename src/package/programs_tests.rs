@@ -53,30 +53,33 @@ fn single_files_and_folders_of_one_language() {
 }
 
 #[test]
-fn jvm_entry_classes() {
+fn jvm_entry_classes_are_found_after_the_build_unless_given() {
     let dir = tree(&[
         ("j1/Main.java", "class Main {}"),
         ("j1/Util.java", ""),
         ("j2/Solver.java", "public static void main(String[] a)"),
         ("j2/Util.java", ""),
-        ("j3/A.java", ""),
-        ("j3/B.java", ""),
         ("k/solve.kt", "fun main() {}"),
         ("Single.java", ""),
+        ("main-lower/main.java", ""),
+        ("main-lower/A.java", ""),
     ]);
-    assert_eq!(code(&program(&dir, "j1")), ("java", Some("Main")));
-    assert_eq!(code(&program(&dir, "j2")), ("java", Some("Solver")));
+    let preferred = |path: &str| {
+        let program = program(&dir, path);
+        let Kind::Source { language, entry } = &program.kind else {
+            panic!("not a source program: {:?}", program.kind);
+        };
+        assert_eq!(*entry, None, "{path}: found after the build");
+        program.preferred_classes(language)
+    };
+    assert_eq!(preferred("j1"), ["Main"]);
+    assert_eq!(preferred("j2"), ["Main", "Solver"], "the first by name");
+    assert_eq!(preferred("Single.java"), ["Main", "Single"]);
+    assert_eq!(preferred("main-lower"), ["Main", "main"], "main.* first");
+    assert_eq!(preferred("k"), ["MainKt", "SolveKt"]);
     assert_eq!(
-        code(&program(&dir, "Single.java")),
-        ("java", Some("Single"))
-    );
-    assert!(
-        matches!(program(&dir, "j3").kind, Kind::Invalid(ref why) if why.to_string().contains("entry class"))
-    );
-    assert_eq!(code(&program(&dir, "k")), ("kotlin", Some("SolveKt")));
-    assert_eq!(
-        code(&given(&dir, "j3", None, Some("B"))),
-        ("java", Some("B"))
+        code(&given(&dir, "j2", None, Some("Util"))),
+        ("java", Some("Util"))
     );
 }
 
@@ -309,10 +312,8 @@ fn plans_say_what_the_run_command_needs_of_the_build() {
         needs(program(&dir, "scripted")),
         [("run".to_string(), true)]
     );
-    assert_eq!(
-        needs(program(&dir, "j")),
-        [("Main.class".to_string(), false)]
-    );
+    // A class not given is found by the build among the classes it made.
+    assert_eq!(needs(program(&dir, "j")), []);
     let in_package = given(&dir, "j", None, Some("pkg.Main"));
     assert_eq!(needs(in_package), [("pkg/Main.class".to_string(), false)]);
 }

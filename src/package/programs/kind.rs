@@ -23,8 +23,6 @@ pub enum Unbuildable {
         language: &'static str,
         defaults: String,
     },
-    #[error("cannot tell the {0} entry class; name it with `entrypoint` in submissions.yaml")]
-    NoEntryClass(&'static str),
     #[error("several checktestdata scripts")]
     SeveralScripts,
 }
@@ -88,10 +86,6 @@ impl Program {
                     || files.len() == 1
             })
             .collect();
-        let contains = |f: &TreePath, needle: &str| {
-            f.read()
-                .is_ok_and(|bytes| String::from_utf8_lossy(&bytes).contains(needle))
-        };
         match language.entry {
             Entry::Binary => Ok(None),
             Entry::File(defaults) => {
@@ -117,47 +111,49 @@ impl Program {
                         defaults: defaults.join(" or "),
                     })
             }
-            Entry::Class(default) => {
-                if let Some(given) = given {
-                    return Ok(Some(given.to_string()));
+            // The class is found among what the compiler wrote (the build's), unless given.
+            Entry::Class(_) => Ok(given.map(str::to_string)),
+        }
+    }
+}
+
+impl Program {
+    /// The classes that win where several of a JVM build's hold `main`: the language's default
+    /// (`Main`), then the one problemtools starts, named after the program's main file (its only
+    /// source, else one called `main.*` in any case, else the first by name; for Kotlin with
+    /// its first letter capitalised and `Kt` after).
+    pub(crate) fn preferred_classes(&self, language: &Language) -> Vec<String> {
+        let Entry::Class(default) = language.entry else {
+            return vec![];
+        };
+        let stems: Vec<String> = self
+            .files
+            .iter()
+            .filter(|f| {
+                languages::of_file(f.path(), None)
+                    .is_some_and(|l| l.extensions == language.extensions)
+            })
+            .filter_map(|f| f.path().file_stem())
+            .map(|s| s.to_string_lossy().into_owned())
+            .collect();
+        let main = stems
+            .iter()
+            .find(|s| s.eq_ignore_ascii_case("main"))
+            .or_else(|| stems.iter().min());
+        let mut preferred = vec![default.to_string()];
+        if let Some(stem) = main {
+            let class = match language.code {
+                "kotlin" => {
+                    let mut chars = stem.chars();
+                    let first: String = chars.next().into_iter().flat_map(char::to_uppercase).collect();
+                    format!("{first}{}Kt", chars.as_str())
                 }
-                let class = |f: &TreePath| {
-                    let stem = f
-                        .path()
-                        .file_stem()
-                        .map(|s| s.to_string_lossy().into_owned())
-                        .unwrap_or_default();
-                    if language.code == "kotlin" {
-                        let mut chars = stem.chars();
-                        chars
-                            .next()
-                            .map(|c| c.to_uppercase().collect::<String>() + chars.as_str() + "Kt")
-                            .unwrap_or_default()
-                    } else {
-                        stem
-                    }
-                };
-                let main_marker = if language.code == "kotlin" {
-                    "fun main"
-                } else {
-                    "static void main"
-                };
-                if let Some(named) = ours.iter().find(|f| class(f) == default) {
-                    return Ok(Some(class(named)));
-                }
-                let with_main: Vec<&TreePath> = ours
-                    .iter()
-                    .copied()
-                    .filter(|f| contains(f, main_marker))
-                    .collect();
-                let chosen = match (&with_main[..], &ours[..]) {
-                    ([one], _) | ([], [one]) => Some(class(one)),
-                    _ => None,
-                };
-                chosen
-                    .map(Some)
-                    .ok_or(Unbuildable::NoEntryClass(language.name))
+                _ => stem.clone(),
+            };
+            if class != default {
+                preferred.push(class);
             }
         }
+        preferred
     }
 }
