@@ -10,6 +10,7 @@ use crate::bounds::{self, MAX_TIME_MS};
 use crate::checking::{Checker, Interactor};
 use crate::discovery::Partition;
 use crate::generation::scale::Scale;
+use crate::package::languages::Python3;
 use crate::reporting::Format;
 
 mod optional;
@@ -34,6 +35,11 @@ pub struct Cli {
     /// When to color output (NO_COLOR in the environment means never, under auto).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Which interpreter builds and runs Python 3 programs [default: pypy3 where it is
+    /// installed, as problemtools, DOMjudge and Kattis run Python 3; else cpython].
+    #[arg(long, global = true, value_enum, value_name = "INTERPRETER")]
+    pub python3: Option<Python3>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -50,3 +50,131 @@ fn a_java_submission_runs_the_class_that_holds_main_whatever_its_file_is_called(
     // Of two classes with `main`, the format's default entry class.
     assert_eq!(row(&rows, "accepted/both")["verdict"], "AC");
 }
+
+/// A legacy package doubling a number, without a time limit (computed from the accepted runs).
+fn double(project: &Project, submissions: &[(&str, &str)]) {
+    let mut files = vec![
+        ("problem.yaml", "name: Double\n"),
+        ("data/secret/1.in", "21\n"),
+        ("data/secret/1.ans", "42\n"),
+    ];
+    files.extend_from_slice(submissions);
+    package(project, "double", &files);
+}
+
+#[test]
+fn a_python_syntax_error_is_a_compile_error() {
+    let project = Project::new();
+    double(
+        &project,
+        &[
+            ("submissions/accepted/ok.py", "print(int(input()) * 2)\n"),
+            (
+                "submissions/compile_error/unclosed.py",
+                "print((int(input()) * 2)\n",
+            ),
+            (
+                "submissions/compile_error/folder/main.py",
+                "import helper\nhelper.run()\n",
+            ),
+            (
+                "submissions/compile_error/folder/helper.py",
+                "def run():\n    print(int(input()) * 2\n",
+            ),
+        ],
+    );
+    let (rows, output) = verified(&project, "double");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    for broken in ["compile_error/unclosed.py", "compile_error/folder"] {
+        let row = row(&rows, broken);
+        assert_eq!(row["verdict"], "CE", "{row:#}");
+        assert!(
+            row["compile_error"]
+                .as_str()
+                .unwrap()
+                .contains("SyntaxError"),
+            "{row:#}"
+        );
+    }
+}
+
+/// An accepted submission that is right only under PyPy, as the package's contest system runs
+/// Python 3: the time limit is computed from its runs, so they were PyPy's.
+const RIGHT_UNDER_PYPY: &str = "import sys\nn = int(input())\n\
+    print(n * 2 if '__pypy__' in sys.builtin_module_names else n)\n";
+
+#[test]
+#[cfg_attr(
+    not(pypy3),
+    ignore = "needs pypy3 on the PATH (Debian's pypy3; .ci/run installs it)"
+)]
+fn python_3_runs_under_pypy_where_it_is_installed_and_the_time_limit_is_computed_from_it() {
+    let project = Project::new();
+    double(
+        &project,
+        &[("submissions/accepted/pypy.py", RIGHT_UNDER_PYPY)],
+    );
+    let (rows, output) = verified(&project, "double");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/pypy.py")["verdict"], "AC");
+    let (_, summary) = json(&output);
+    let limit = summary["packages"][0]["time_limit"].as_str().unwrap();
+    assert!(limit.contains("computed"), "{limit}");
+
+    // CPython when asked for.
+    let output = project
+        .command(&[
+            "--python3",
+            "cpython",
+            "verify",
+            "double",
+            "--format",
+            "json",
+        ])
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    let (rows, _) = json(&output);
+    assert_eq!(
+        row(&rows, "accepted/pypy.py")["verdict"],
+        "WA",
+        "{}",
+        dump(&output)
+    );
+}
+
+#[test]
+fn a_submission_runs_in_a_copy_of_its_own_folder_where_it_finds_and_may_write_its_files() {
+    let project = Project::new();
+    package(
+        &project,
+        "greet",
+        &[
+            ("problem.yaml", "name: Greet\nlimits:\n  time_limit: 5\n"),
+            ("data/secret/1.in", "World\n"),
+            ("data/secret/1.ans", "Hello World!\n"),
+            (
+                "submissions/accepted/shell/main.sh",
+                ". ./secondary.sh\nread name\ngreet \"$name\"\n",
+            ),
+            (
+                "submissions/accepted/shell/secondary.sh",
+                "greet() {\n    echo \"$1\" > scratch.txt\n    echo \"Hello $(cat scratch.txt)!\"\n}\n",
+            ),
+            (
+                "submissions/accepted/python/main.py",
+                "print(open('greeting.txt').read().strip() % input())\n",
+            ),
+            ("submissions/accepted/python/greeting.txt", "Hello %s!\n"),
+        ],
+    );
+    let (rows, output) = verified(&project, "greet");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/shell")["verdict"], "AC");
+    assert_eq!(row(&rows, "accepted/python")["verdict"], "AC");
+    // What a run wrote stayed in its copy.
+    assert!(!project
+        .path()
+        .join("greet/submissions/accepted/shell/scratch.txt")
+        .exists());
+}

@@ -9,8 +9,8 @@
 
 use std::path::Path;
 
-use super::error::BuildError;
 use super::cache::CacheError;
+use super::error::BuildError;
 
 /// The file in a JVM build naming the class it starts from (one line, the class's binary name).
 pub(super) const CLASS_FILE: &str = "grundy-main-class";
@@ -142,7 +142,8 @@ impl<'a> Reader<'a> {
     }
 
     fn u32(&mut self) -> Option<u32> {
-        self.take(4).map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+        self.take(4)
+            .map(|b| u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
     }
 
     /// Skips a table of attributes (each a name index, a length and that many bytes).

@@ -23,7 +23,7 @@ fn class_file(flags: u16, descriptor: &str) -> Vec<u8> {
     b.extend([5, 0, 0, 0, 0, 0, 0, 0, 42]); // 7 and 8: a long
     b.extend(utf8("Code")); // 9
     b.extend([0x00, 0x21, 0, 2, 0, 4, 0, 0]); // flags, this, super, no interfaces
-    // One field named like the method, with one attribute of two bytes: skipped.
+                                              // One field named like the method, with one attribute of two bytes: skipped.
     b.extend([0, 1, 0, 0x08, 0, 5, 0, 6, 0, 1, 0, 9, 0, 0, 0, 2, 0, 0]);
     b.extend([0, 1]);
     b.extend(flags.to_be_bytes());
@@ -98,7 +98,10 @@ fn among_several_the_preferred_class_wins_and_otherwise_the_build_fails_naming_t
     assert_eq!(find(dir.path(), &preferred).unwrap(), "B");
     let message = failure(find(dir.path(), &["Main".to_string()]));
     assert!(message.contains("(A, B)"), "{message}");
-    assert!(message.contains("`entrypoint` in submissions.yaml"), "{message}");
+    assert!(
+        message.contains("`entrypoint` in submissions.yaml"),
+        "{message}"
+    );
     let none = build(&[("A.class", class_file(0x0009, "()V"))]);
     let message = failure(find(none.path(), &[]));
     assert!(message.contains("no class declares"), "{message}");

@@ -109,6 +109,8 @@ struct BuildSettings {
     include: Option<Arc<Include>>,
     /// Folders its compilers never see (the answers), whatever folders their toolchain shows.
     hide: Vec<PathBuf>,
+    /// Its runs start in a copy of the build folder (a submission's: see [`launch`]).
+    working_copy: bool,
 }
 
 impl BuildSettings {
@@ -119,6 +121,15 @@ impl BuildSettings {
             run_memory_mib: problem.memory_mib,
             include: None,
             hide: problem.answers(),
+            working_copy: false,
+        }
+    }
+
+    /// These settings for a submission, whose runs start in a copy of its build folder.
+    fn submission(&self) -> BuildSettings {
+        BuildSettings {
+            working_copy: true,
+            ..self.clone()
         }
     }
 
@@ -168,10 +179,13 @@ impl BuildJobs {
                 .chain(submitted.filter(|_| submissions))
             {
                 if seen.insert(program.path.clone()) {
-                    let settings = if validators.contains(&&program.path) && needs_header(program) {
+                    let validator = validators.contains(&&program.path);
+                    let settings = if validator && needs_header(program) {
                         settings.with_include(&include)
-                    } else {
+                    } else if validator {
                         settings.clone()
+                    } else {
+                        settings.submission()
                     };
                     programs.push((program.clone(), settings));
                 }
@@ -246,6 +260,7 @@ pub fn build_program(
         run_memory_mib,
         include: None,
         hide,
+        working_copy: true,
     };
     build(program, &settings)
 }
@@ -277,7 +292,13 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
     };
     let scripts = program.kind == Kind::Scripts;
     let ready = build_cached(program, &plan, scripts, settings).and_then(|cached| {
-        let command = launch(program, &plan, scripts, settings.run_memory_mib)?;
+        let command = launch(
+            program,
+            &plan,
+            scripts,
+            settings.run_memory_mib,
+            settings.working_copy,
+        )?;
         Ok(Build::Ready { command, cached })
     });
     match ready {

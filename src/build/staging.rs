@@ -3,6 +3,7 @@
 //! the command (the binary, or a `grundy-run` launcher script) that starts the result. Which
 //! programs are built, and the cache they are published into, is [`super`]'s.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -48,20 +49,12 @@ pub(super) fn stage(
         .iter()
         .map(|file| Ok((file.open()?, file, program.relative(file))))
         .collect::<Result<_, OpenError>>()?;
-    let Some(compile) = &plan.compile else {
-        for (mut source, _, relative) in files {
-            let target = staging.join(relative);
-            if let Some(folder) = target.parent() {
-                std::fs::create_dir_all(folder)
-                    .map_err(|e| CacheError::new("create the folder", folder, e))?;
-            }
-            let copied = source.metadata().and_then(|meta| {
-                let mut copy = std::fs::File::create(&target)?;
-                std::io::copy(&mut source, &mut copy)?;
-                copy.set_permissions(meta.permissions())
-            });
-            copied.map_err(|e| CacheError::new("copy a source file to", &target, e))?;
+    if plan.runs_sources {
+        for (source, _, relative) in &files {
+            copy_source(source, &staging.join(relative))?;
         }
+    }
+    let Some(compile) = &plan.compile else {
         return Ok(());
     };
     let argv: Vec<String> = if scripts {
@@ -102,7 +95,9 @@ pub(super) fn stage(
             BoxFile::copy(Path::new(SOURCES).join(relative), SharedFile::new(opened))
         })
         .collect();
-    if !scripts {
+    // A check of sources that run as they are writes nothing the build keeps.
+    let exports = !plan.runs_sources;
+    if exports && !scripts {
         placed.push(BoxFile::writable_dir(OUTPUT));
     }
     if let Some(include) = include.filter(|_| !scripts) {
@@ -127,9 +122,19 @@ pub(super) fn stage(
         reserves_address_space: plan.reserves_address_space,
         ..Command::new(&argv)
     };
+    let env: Vec<(OsString, OsString)> = plan
+        .compile_env
+        .iter()
+        .map(|(name, value)| (name.into(), value.into()))
+        .collect();
+    let export = match exports {
+        true => vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
+        false => vec![],
+    };
     let spec = Spec {
         files: placed,
-        export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
+        env: &env,
+        export,
         ..Spec::new(&compiler, &limits_bytes)
     };
     let outcome = grundy_sandbox::run(spec).map_err(|e| HostError::Sandbox(Arc::new(e)))?;
@@ -171,6 +176,21 @@ pub(super) fn stage(
     }
 }
 
+/// Copies one of a program's files, opened as `source`, to `target` in the build, keeping its
+/// permissions.
+fn copy_source(source: &std::fs::File, target: &Path) -> Result<(), BuildError> {
+    if let Some(folder) = target.parent() {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| CacheError::new("create the folder", folder, e))?;
+    }
+    let copied = source.metadata().and_then(|meta| {
+        let mut copy = std::fs::File::create(target)?;
+        std::io::copy(&mut &*source, &mut copy)?;
+        copy.set_permissions(meta.permissions())
+    });
+    copied.map_err(|e| CacheError::new("copy a source file to", target, e).into())
+}
+
 /// Whether a build left what its run command needs, each a regular file (executable when it is
 /// started itself), and nowhere the name of the cache's manifest; else a compile error saying
 /// what is missing.
@@ -202,12 +222,17 @@ pub(super) fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildErro
 
 /// The command that starts a built program: its run command with the program's files taken
 /// from the build folder (or its launcher, for a `run` script), shown the whole build folder;
-/// a JVM program's class as its build found it.
+/// a JVM program's class as its build found it. With `working_copy` (a submission's) its runs
+/// start in a writable copy of the build folder, as DOMjudge and BAPCtools run a program in its
+/// own folder and the 2025-09 format puts a submission's files in its working directory: a
+/// program that reads its own files by relative names finds them (a `run` script's launcher
+/// goes to the build folder itself).
 pub(super) fn launch(
     program: &Program,
     plan: &Plan,
     scripts: bool,
     memory_mib: u64,
+    working_copy: bool,
 ) -> Result<Command, BuildError> {
     let class = match plan.main_class {
         Some(_) => Some(jvm_main::recorded(&plan.dir)?),
@@ -228,7 +253,8 @@ pub(super) fn launch(
                         true => word.clone(),
                         false => word.replace(&base, &dir),
                     };
-                    let word = word.replace(languages::MEMORY, &memory_mib.to_string());
+                    let heap = languages::heap_mib(memory_mib).to_string();
+                    let word = word.replace(languages::HEAP, &heap);
                     match &class {
                         Some(class) => word.replace(languages::CLASS, class),
                         None => word,
@@ -244,6 +270,7 @@ pub(super) fn launch(
         show,
         hide: vec![],
         reserves_address_space: plan.reserves_address_space,
+        workdir_from: (working_copy && !scripts).then(|| plan.dir.clone()),
     })
 }
 

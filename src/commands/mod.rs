@@ -32,6 +32,7 @@ pub use error::CommandError;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CommandError> {
     let color = use_color(cli.color);
+    crate::package::languages::choose_python3(cli.python3);
     match cli.command {
         Command::Check(args) => check::run(*args, color),
         Command::List(args) => list::run(args),

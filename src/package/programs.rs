@@ -64,7 +64,13 @@ pub struct Plan {
     /// the program's folder is copied here first, and `compile`/`run` run inside it.
     pub dir: PathBuf,
     pub compile: Option<Vec<String>>,
-    /// The run command; [`languages::MEMORY`] in it stands for the run's memory limit in MiB.
+    /// The environment the compile step runs with, besides the sandbox's.
+    pub compile_env: Vec<(String, String)>,
+    /// The sources are what runs (an interpreted language): they are copied into the build
+    /// folder, and `compile` only checks them.
+    pub runs_sources: bool,
+    /// The run command; [`languages::HEAP`] in it stands for a JVM's heap under the run's memory
+    /// limit, [`languages::CLASS`] for an entry class the build finds.
     pub run: Vec<String>,
     /// Its runtime reserves far more address space than it uses (the JVM).
     pub reserves_address_space: bool,
@@ -196,6 +202,10 @@ impl Program {
                 ] {
                     field(part.as_bytes());
                 }
+                for (name, value) in language.compile_env {
+                    field(name.as_bytes());
+                    field(value.as_bytes());
+                }
                 for tool in language.tools {
                     field(&toolchains::tool_identity(tool));
                 }
@@ -244,6 +254,8 @@ impl Program {
             Kind::Scripts => Ok(Plan {
                 key,
                 compile: self.has("build").then(|| vec!["./build".to_string()]),
+                compile_env: vec![],
+                runs_sources: false,
                 run: vec![dir.join("run").display().to_string()],
                 dir,
                 reserves_address_space: false,
@@ -289,6 +301,12 @@ impl Program {
                 Ok(Plan {
                     key,
                     compile: language.compile.map(|c| languages::expand(c, &vars)),
+                    compile_env: language
+                        .compile_env
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect(),
+                    runs_sources: language.runs_sources(),
                     run: languages::expand(language.run, &vars),
                     needs: needs(language, entry.as_deref()),
                     dir,

@@ -187,15 +187,16 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
             .to_string(),
         "skipped: no compiler for C++ (g++ not found)"
     );
+    // Its sources run as they are, checked first by the interpreter this run chose.
     let python = program(&dir, "s.py").plan(target, |_| None).unwrap();
-    assert_eq!(python.compile, None);
+    let interpreter = crate::package::languages::python3().tools[0];
+    let source = dir.path().join("s.py").display().to_string();
     assert_eq!(
-        python.run,
-        [
-            "python3".to_string(),
-            dir.path().join("s.py").display().to_string()
-        ]
+        python.compile.unwrap(),
+        [interpreter, "-m", "py_compile", source.as_str()]
     );
+    assert!(python.runs_sources);
+    assert_eq!(python.run, [interpreter, source.as_str()]);
     let scripted = program(&dir, "scripted")
         .plan(target, |tool| Some(NotFound::Path(tool.to_string())))
         .unwrap();

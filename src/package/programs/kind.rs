@@ -145,7 +145,11 @@ impl Program {
             let class = match language.code {
                 "kotlin" => {
                     let mut chars = stem.chars();
-                    let first: String = chars.next().into_iter().flat_map(char::to_uppercase).collect();
+                    let first: String = chars
+                        .next()
+                        .into_iter()
+                        .flat_map(char::to_uppercase)
+                        .collect();
                     format!("{first}{}Kt", chars.as_str())
                 }
                 _ => stem.clone(),
