@@ -178,3 +178,55 @@ fn a_submission_runs_in_a_copy_of_its_own_folder_where_it_finds_and_may_write_it
         .join("greet/submissions/accepted/shell/scratch.txt")
         .exists());
 }
+
+/// A 2025-09 package adding a number its include file for Python 3 holds.
+fn with_include(project: &Project, at: &str, more: &[(&str, &str)]) {
+    let mut files = vec![
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Magic\nlimits:\n  time_limit: 5\n",
+        ),
+        ("data/secret/1.in", "40\n"),
+        ("data/secret/1.ans", "42\n"),
+        ("include/python3/include.py", "magic = 2\n"),
+        ("include/default/shared.txt", "for every language\n"),
+        (
+            "submissions/accepted/accepted.py",
+            "import include\nprint(int(input()) + include.magic)\n",
+        ),
+        // Its own copy, for running it alone, is replaced by the package's.
+        (
+            "submissions/accepted/own_copy/main.py",
+            "import include\nprint(int(input()) + include.magic)\n",
+        ),
+        ("submissions/accepted/own_copy/include.py", "magic = 1\n"),
+    ];
+    files.extend_from_slice(more);
+    package(project, at, &files);
+}
+
+#[test]
+fn a_2025_09_packages_include_files_are_added_to_each_submission_of_their_language() {
+    let project = Project::new();
+    with_include(&project, "magic", &[]);
+    let (rows, output) = verified(&project, "magic");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/accepted.py")["verdict"], "AC");
+    assert_eq!(row(&rows, "accepted/own_copy")["verdict"], "AC");
+
+    // One name in `default/` and in a language's folder: an error naming both.
+    let clash = Project::new();
+    with_include(
+        &clash,
+        "magic",
+        &[("include/python3/shared.txt", "python's\n")],
+    );
+    let output = clash.verify(&["magic"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let said = common::stdout(&output) + &common::stderr(&output);
+    let both = [
+        "magic/include/python3/shared.txt",
+        "magic/include/default/shared.txt",
+    ];
+    assert!(both.iter().all(|file| said.contains(file)), "{said}");
+}

@@ -14,7 +14,7 @@ use super::error::{BuildError, HostError};
 use super::jvm_main;
 use super::validation_h::{Include, INCLUDE_DIR};
 use crate::config::Settings;
-use crate::files::beneath::{OpenError, TreePath};
+use crate::files::beneath::OpenError;
 use crate::package::languages;
 use crate::package::programs::{Plan, Program, SCRIPTS_SHELL};
 use crate::package::toolchains;
@@ -43,11 +43,16 @@ pub(super) fn stage(
     hide: &[PathBuf],
 ) -> Result<(), BuildError> {
     // Each file is opened once, through the package's root, and that open file is what is
-    // copied or given to the compiler.
-    let files: Vec<(std::fs::File, &TreePath, &Path)> = program
-        .files
-        .iter()
-        .map(|file| Ok((file.open()?, file, program.relative(file))))
+    // copied or given to the compiler: the program's own and those included with it, each by
+    // the path its build plan names it and its name in the program.
+    let base = program.base();
+    let files: Vec<(std::fs::File, PathBuf, PathBuf)> = program
+        .sources()
+        .into_iter()
+        .map(|(path, file)| {
+            let relative = path.strip_prefix(base).unwrap_or(&path).to_path_buf();
+            Ok((file.open()?, path, relative))
+        })
         .collect::<Result<_, OpenError>>()?;
     if plan.runs_sources {
         for (source, _, relative) in &files {
@@ -73,9 +78,9 @@ pub(super) fn stage(
             .map(|word| {
                 let word = files
                     .iter()
-                    .fold(word.clone(), |word, (_, file, relative)| {
+                    .fold(word.clone(), |word, (_, path, relative)| {
                         let inside = Path::new(SOURCES).join(relative);
-                        let outside = file.path().display().to_string();
+                        let outside = path.display().to_string();
                         word.replace(&outside, &inside.display().to_string())
                     });
                 word.replace(&dir, OUTPUT)

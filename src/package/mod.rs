@@ -18,6 +18,7 @@ pub mod expected_results;
 pub mod fields;
 pub mod find;
 pub mod generators;
+pub mod includes;
 pub mod languages;
 pub mod limits;
 pub mod metadata;
@@ -128,7 +129,9 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
     }
     let output_validator = output_validator(&tree, &metadata, &mut warnings)?;
     let scoring = metadata.problem_type.scoring;
-    let submissions = submissions::read(&tree, version, scoring, &mut warnings)?;
+    let includes = includes::read(&tree)?;
+    let submissions =
+        submissions::read_including(&tree, version, scoring, &includes, &mut warnings)?;
     if !submissions.iter().any(|s| s.folder == "accepted") {
         warnings.push(Diagnostic::file(
             &root.join("submissions/accepted"),

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use super::includes::{Included, Includes};
 use super::languages::{self, Entry, Language, Vars};
 use super::toolchains::{self, NotFound};
 use super::yaml::Diagnostic;
@@ -53,6 +54,9 @@ pub struct Program {
     /// Every file of it, sorted.
     pub files: Vec<TreePath>,
     pub kind: Kind,
+    /// The package's files included with it ([`Program::include`]: a submission's, for its
+    /// language), built and run as if they were its own.
+    pub included: Vec<Included>,
 }
 
 /// What to do to build and run a program, for the runner.
@@ -144,6 +148,19 @@ impl Program {
         language: Option<&str>,
         entry: Option<&str>,
     ) -> Result<Program, Diagnostic> {
+        Program::including(path, language, entry, &Includes::default())
+    }
+
+    /// [`Program::new`], given the files `includes` has for its language (a submission's,
+    /// before it is built): each takes the place of a file of its own of the same name, and one
+    /// named as the language's default entry file (`__main__.py`) is the driver it runs from,
+    /// unless `entry` names another.
+    pub fn including(
+        path: &TreePath,
+        language: Option<&str>,
+        entry: Option<&str>,
+        includes: &Includes,
+    ) -> Result<Program, Diagnostic> {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -164,8 +181,9 @@ impl Program {
             is_folder,
             files,
             kind: Kind::Scripts,
+            included: vec![],
         };
-        program.kind = program.kind_of(language, entry);
+        program.decide_kind(language, entry, includes);
         Ok(program)
     }
 
@@ -214,8 +232,10 @@ impl Program {
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.to_string().as_bytes()),
         }
-        for file in &self.files {
-            field(self.relative(file).as_os_str().as_bytes());
+        let named = self.files.iter().map(|f| (self.relative(f), f));
+        let included = self.included.iter().map(|i| (i.name.as_path(), &i.file));
+        for (name, file) in named.chain(included) {
+            field(name.as_os_str().as_bytes());
             // Its execute bit (a copy in the build keeps it) and bytes, through one open; an
             // unreadable file keys as empty, and building it then fails with the reason.
             let (executable, bytes) = file.open().map_or((false, Vec::new()), |mut opened| {
@@ -273,14 +293,16 @@ impl Program {
                         why,
                     });
                 }
+                let ours = |path: &Path| {
+                    languages::of_file(path, None)
+                        .is_some_and(|l| l.extensions == language.extensions)
+                };
+                // An included file is named as it lies among the program's own (see `sources`).
                 let sources: Vec<PathBuf> = self
-                    .files
-                    .iter()
-                    .filter(|f| {
-                        languages::of_file(f.path(), None)
-                            .is_some_and(|l| l.extensions == language.extensions)
-                    })
-                    .map(|f| f.path().to_path_buf())
+                    .sources()
+                    .into_iter()
+                    .map(|(path, _)| path)
+                    .filter(|path| ours(path))
                     .collect();
                 let main = match language.entry {
                     Entry::File(_) => entry.as_ref().map(|e| self.base().join(e)),
@@ -316,6 +338,18 @@ impl Program {
                 })
             }
         }
+    }
+
+    /// Every file built and run as its own, with the path a build plan names it by and its
+    /// name in the program: its own files, then the files included with it, named as if they
+    /// lay in its folder (where they take the place of a file of its own of the same name).
+    pub fn sources(&self) -> Vec<(PathBuf, &TreePath)> {
+        let own = self.files.iter().map(|f| (f.path().to_path_buf(), f));
+        let included = self
+            .included
+            .iter()
+            .map(|i| (self.base().join(&i.name), &i.file));
+        own.chain(included).collect()
     }
 
     /// The folder the program's relative names are taken from.

@@ -2,8 +2,11 @@
 //! language (and which file or class it starts from), or nothing grundy can run, and why. Not
 //! how it is built, nor its cache key (the parent module's).
 
+use std::path::Path;
+
 use super::{Kind, Program};
 use crate::files::beneath::TreePath;
+use crate::package::includes::{Included, Includes};
 use crate::package::languages::{self, Entry, Language, LanguageError};
 
 /// Why a program's files make nothing grundy can build.
@@ -28,7 +31,28 @@ pub enum Unbuildable {
 }
 
 impl Program {
-    pub(crate) fn kind_of(&self, language: Option<&str>, entry: Option<&str>) -> Kind {
+    /// Decides its kind; a program of one language takes in the files `includes` has for it
+    /// first ([`Program::include`]), which may hold its entry file.
+    pub(crate) fn decide_kind(
+        &mut self,
+        language: Option<&str>,
+        entry: Option<&str>,
+        includes: &Includes,
+    ) {
+        self.kind = self.kind_including(language, entry, includes);
+    }
+
+    /// What its own files make of it, nothing included.
+    pub(crate) fn kind_of(&mut self, language: Option<&str>, entry: Option<&str>) -> Kind {
+        self.kind_including(language, entry, &Includes::default())
+    }
+
+    fn kind_including(
+        &mut self,
+        language: Option<&str>,
+        entry: Option<&str>,
+        includes: &Includes,
+    ) -> Kind {
         let extension = self.path.path().extension().and_then(|e| e.to_str());
         match extension {
             Some("ctd") if !self.is_folder => {
@@ -63,10 +87,23 @@ impl Program {
                 Err(why) => return Kind::Invalid(Unbuildable::Language(why)),
             },
         };
+        self.include(includes.for_language(language.code));
         match self.entry_of(language, entry) {
             Ok(entry) => Kind::Source { language, entry },
             Err(why) => Kind::Invalid(why),
         }
+    }
+
+    /// Takes in the files included with it (a submission's, for its language, before it is
+    /// built): each takes the place of a file of its own of the same name.
+    fn include(&mut self, included: Vec<Included>) {
+        let base = self.base().to_path_buf();
+        let replaced = |file: &TreePath| {
+            let name = file.path().strip_prefix(&base).unwrap_or(file.path());
+            included.iter().any(|i| i.name == name)
+        };
+        self.files.retain(|file| !replaced(file));
+        self.included = included;
     }
 
     /// The entry point: given (a file of the program, or a class), or the language's default,
@@ -78,14 +115,17 @@ impl Program {
     ) -> Result<Option<String>, Unbuildable> {
         let files = &self.files;
         let relative = |f: &TreePath| self.relative(f).to_string_lossy().into_owned();
-        let ours: Vec<&TreePath> = files
+        let ours: Vec<String> = files
             .iter()
             .filter(|f| {
                 languages::of_file(f.path(), None)
                     .is_some_and(|l| l.extensions == language.extensions)
                     || files.len() == 1
             })
+            .map(relative)
             .collect();
+        // What is included with it may hold the entry file: a driver.
+        let included = |name: &str| self.included.iter().any(|i| i.name == Path::new(name));
         match language.entry {
             Entry::Binary => Ok(None),
             Entry::File(defaults) => {
@@ -93,18 +133,21 @@ impl Program {
                     // Only the program's own files are built and run: an entry file elsewhere
                     // would name a file of the host.
                     let named = self.base().join(given);
-                    return if files.iter().any(|f| f.path() == named) {
+                    return if included(given) || files.iter().any(|f| f.path() == named) {
                         Ok(Some(given.to_string()))
                     } else {
                         Err(Unbuildable::EntryElsewhere(given.to_string()))
                     };
                 }
-                if let [only] = ours[..] {
-                    return Ok(Some(relative(only)));
+                if let Some(driver) = defaults.iter().find(|d| included(d)) {
+                    return Ok(Some(driver.to_string()));
+                }
+                if let [only] = &ours[..] {
+                    return Ok(Some(only.clone()));
                 }
                 defaults
                     .iter()
-                    .find(|d| ours.iter().any(|f| relative(f) == **d))
+                    .find(|d| ours.iter().any(|name| name == *d))
                     .map(|d| Some(d.to_string()))
                     .ok_or_else(|| Unbuildable::NoDefaultEntry {
                         language: language.name,
