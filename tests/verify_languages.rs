@@ -230,3 +230,39 @@ fn a_2025_09_packages_include_files_are_added_to_each_submission_of_their_langua
     ];
     assert!(both.iter().all(|file| said.contains(file)), "{said}");
 }
+
+#[test]
+#[cfg_attr(not(java), ignore = "needs javac and java on the PATH")]
+fn a_recursion_too_deep_for_the_stack_is_a_run_time_error_in_cpp_and_java() {
+    let project = Project::new();
+    // 10^8 calls deep: far beyond a 256 MiB memory limit in C++, whose stack may use all of it
+    // (as on the contest systems), and beyond the JVM's 64 MiB thread stack.
+    let cpp = "#include <cstdio>\n\
+               long deep(long n) { volatile long pad[4] = {n}; return n == 0 ? pad[0] : deep(n - 1) + pad[0]; }\n\
+               int main() { std::printf(\"%ld\\n\", deep(100000000L)); }\n";
+    let java = "public class Deep {\n    static long deep(long n) { return n == 0 ? 0 : deep(n - 1) + 1; }\n    \
+                public static void main(String[] a) { System.out.println(deep(100000000L)); }\n}\n";
+    package(
+        &project,
+        "deep",
+        &[
+            (
+                "problem.yaml",
+                "name: Deep\nlimits:\n  time_limit: 10\n  memory: 256\n",
+            ),
+            ("data/secret/1.in", ""),
+            ("data/secret/1.ans", "100000000\n"),
+            ("submissions/run_time_error/deep.cpp", cpp),
+            ("submissions/run_time_error/Deep.java", java),
+        ],
+    );
+    let (rows, output) = verified(&project, "deep");
+    for submission in ["run_time_error/deep.cpp", "run_time_error/Deep.java"] {
+        let row = row(&rows, submission);
+        assert_eq!(row["ok"], true, "{row:#}\n{}", dump(&output));
+        assert!(
+            matches!(row["verdict"].as_str(), Some("RE" | "MLE")),
+            "{row:#}"
+        );
+    }
+}
