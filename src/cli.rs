@@ -78,6 +78,9 @@ pub enum Command {
     /// the format's rules make of them and the margin to each time-limit-exceeded submission;
     /// with --write, set it in problem.yaml.
     Timelimit(TimeLimitArgs),
+    /// The language table: how each language's programs are built and run here, and which
+    /// version of each tool does it (or which tool is missing).
+    Languages,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -117,6 +117,11 @@ fn python_3_runs_under_pypy_where_it_is_installed_and_the_time_limit_is_computed
     let (rows, output) = verified(&project, "double");
     assert_eq!(code(&output), 0, "{}", dump(&output));
     assert_eq!(row(&rows, "accepted/pypy.py")["verdict"], "AC");
+    let tool = row(&rows, "accepted/pypy.py")["tool"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(tool.starts_with("pypy3: Python 3."), "{tool}");
     let (_, summary) = json(&output);
     let limit = summary["packages"][0]["time_limit"].as_str().unwrap();
     assert!(limit.contains("computed"), "{limit}");
@@ -265,4 +270,55 @@ fn a_recursion_too_deep_for_the_stack_is_a_run_time_error_in_cpp_and_java() {
             "{row:#}"
         );
     }
+}
+
+#[test]
+fn languages_prints_the_table_with_each_tools_version_or_where_it_was_looked_for() {
+    let project = Project::new();
+    let home = project.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let output = project
+        .command(&["--python3", "cpython", "languages"])
+        .env("HOME", &home)
+        .env("PATH", "/usr/bin:/bin")
+        .env_remove("CARGO_HOME")
+        .env_remove("RUSTUP_HOME")
+        .env_remove("PYENV_ROOT")
+        .env_remove("SDKMAN_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let text = common::stdout(&output);
+    let block = |code: &str| -> Vec<String> {
+        let mut lines = text
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{code} ")));
+        let head = lines.next().unwrap_or_else(|| panic!("no {code}:\n{text}"));
+        std::iter::once(head)
+            .chain(lines.take_while(|l| l.starts_with("  ")))
+            .map(str::to_string)
+            .collect()
+    };
+    let python = block("python3");
+    assert_eq!(python[0], "python3     Python 3 (.py .py3)");
+    assert!(
+        python[1].starts_with("  tool     python3: Python 3."),
+        "{python:?}"
+    );
+    assert_eq!(
+        python[2..],
+        [
+            "  check    python3 -m py_compile {files}",
+            "  run      python3 {main}"
+        ]
+    );
+    let home = home.display();
+    assert_eq!(
+        block("kotlin")[1],
+        format!(
+            "  tool     missing: kotlinc not found on PATH (/usr/bin:/bin) or in {home}/.cargo/bin, \
+             {home}/.pyenv/shims, {home}/.sdkman/candidates/*/current/bin, {home}/.local/bin"
+        )
+    );
+    assert!(block("bash")[1].starts_with("  tool     bash: GNU bash, version "));
 }

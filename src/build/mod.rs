@@ -22,6 +22,7 @@ mod error;
 mod jvm_main;
 mod staging;
 mod validation_h;
+pub mod versions;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

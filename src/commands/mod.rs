@@ -12,6 +12,7 @@ mod error;
 mod gen;
 mod generate;
 mod given;
+mod languages;
 mod list;
 mod new;
 mod setup;
@@ -47,6 +48,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CommandError> {
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color),
         Command::Timelimit(args) => timelimit::run(args, color),
+        Command::Languages => languages::run(),
     }
 }
 
