@@ -219,7 +219,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         code: "javascript",
         name: "JavaScript",
-        extensions: &["js"],
+        extensions: &["js", "mjs"],
         shebang: None,
         compile: Some("node --check {main}"),
         compile_env: &[],
@@ -243,7 +243,7 @@ static LANGUAGES: &[Language] = &[
     Language {
         code: "bash",
         name: "Bash",
-        extensions: &["sh"],
+        extensions: &["sh", "bash"],
         shebang: None,
         compile: Some("bash -n {files}"),
         compile_env: &[],

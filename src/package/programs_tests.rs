@@ -39,6 +39,11 @@ fn single_files_and_folders_of_one_language() {
         ("c/helper.c", ""),
         ("c/helper.h", ""),
         ("two.py", "#!/usr/bin/env python2\nprint 1\n"),
+        ("m/a.py", ""),
+        ("m/Main.py", ""),
+        ("js/module.mjs", ""),
+        ("js/hello.mjs", ""),
+        ("js/package.json", "{}"),
     ]);
     assert_eq!(code(&program(&dir, "a.cpp")), ("cpp", None));
     assert_eq!(code(&program(&dir, "py")), ("python3", Some("main.py")));
@@ -48,6 +53,12 @@ fn single_files_and_folders_of_one_language() {
     );
     assert_eq!(code(&program(&dir, "c")), ("c", None));
     assert_eq!(code(&program(&dir, "two.py")), ("python2", Some("two.py")));
+    // No default entry file: one called main.* in any case, else the first by name.
+    assert_eq!(code(&program(&dir, "m")), ("python3", Some("Main.py")));
+    assert_eq!(
+        code(&program(&dir, "js")),
+        ("javascript", Some("hello.mjs"))
+    );
     assert_eq!(program(&dir, "c").files.len(), 3);
     assert_eq!(program(&dir, "a.cpp").name, "a.cpp");
 }
@@ -125,9 +136,8 @@ fn scripts_unsupported_validators_and_invalid_programs() {
     assert!(
         matches!(program(&dir, "mixed").kind, Kind::Invalid(ref why) if why.to_string().contains("several languages"))
     );
-    assert!(
-        matches!(program(&dir, "py").kind, Kind::Invalid(ref why) if why.to_string().contains("none is main.py"))
-    );
+    // Several files, none the default entry: the first by name, as problemtools starts.
+    assert_eq!(code(&program(&dir, "py")), ("python3", Some("a.py")));
     assert_eq!(
         program(&dir, "notes.txt").kind,
         Kind::Invalid(Unbuildable::Language(LanguageError::NoSource))

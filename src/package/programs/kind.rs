@@ -20,12 +20,9 @@ pub enum Unbuildable {
     /// The `entrypoint` given is not among the program's files.
     #[error("the entry point `{0}` is not a file of this program")]
     EntryElsewhere(String),
-    /// `defaults`: the language's default entry files, as `a or b`.
-    #[error("several {language} files and none is {defaults}")]
-    NoDefaultEntry {
-        language: &'static str,
-        defaults: String,
-    },
+    /// `submissions.yaml` named a language none of the program's files is in.
+    #[error("no {0} file to start from")]
+    NoEntryFile(&'static str),
     #[error("several checktestdata scripts")]
     SeveralScripts,
 }
@@ -145,14 +142,21 @@ impl Program {
                 if let [only] = &ours[..] {
                     return Ok(Some(only.clone()));
                 }
+                // The format's default entry file; else, as problemtools picks (and DOMjudge,
+                // which starts the first file), one called `main.*` in any case, else the first
+                // by name.
+                let main = |name: &&String| {
+                    Path::new(name.as_str())
+                        .file_stem()
+                        .is_some_and(|stem| stem.eq_ignore_ascii_case("main"))
+                };
                 defaults
                     .iter()
-                    .find(|d| ours.iter().any(|name| name == *d))
-                    .map(|d| Some(d.to_string()))
-                    .ok_or_else(|| Unbuildable::NoDefaultEntry {
-                        language: language.name,
-                        defaults: defaults.join(" or "),
-                    })
+                    .find_map(|d| ours.iter().find(|name| name == d))
+                    .or_else(|| ours.iter().find(main))
+                    .or_else(|| ours.iter().min())
+                    .map(|name| Some(name.clone()))
+                    .ok_or(Unbuildable::NoEntryFile(language.name))
             }
             // The class is found among what the compiler wrote (the build's), unless given.
             Entry::Class(_) => Ok(given.map(str::to_string)),
