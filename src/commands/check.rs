@@ -22,7 +22,9 @@ use crate::judging::{
     CaseResult, Verdict,
 };
 use crate::reporting::Format;
-use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::reporting::{
+    self, Dispatcher, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
+};
 use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
@@ -181,6 +183,8 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
         bless: args.bless,
     });
     let options = dispatch.pool_options(jobs.config.jobs);
+    // Every case names the program judged: the built-in solver, or `--exec`'s command.
+    let subject = Some(args.exec.as_deref().unwrap_or(reporting::unit::BUILT_IN));
     // Ctrl-C: the runs it cut short are not reported (a killed program would look like RE); the
     // summary says the run was cancelled, and the exit status is 130.
     let judged =
@@ -190,7 +194,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
             &options,
             |event| match event {
                 Event::Started(index) => dispatch.case_started(&jobs.cases[index]),
-                Event::Finished(result) => dispatch.case_finished(result.as_ref()),
+                Event::Finished(Some(result)) => {
+                    dispatch.finished(Finished::case(&result, subject))
+                }
+                Event::Finished(None) => dispatch.skipped(Unit::Case),
             },
         );
     dispatch.left_out(left_out);

@@ -1,7 +1,7 @@
-//! The one sender of a run's [`Event`]s: it keeps the totals (passed, failed, skipped, judge
+//! The one sender of a run's [`Event`]s: it keeps the totals (per kind of unit, and the judge
 //! errors), the fail-fast setting and the cancel token the worker pool obeys, and the exit code
-//! they make. Every command that judges (`check`, `verify`) reports through it, so a case or a
-//! submission is counted the same way whichever format shows it.
+//! they make. Every command that judges reports through it, so a unit is counted the same way
+//! whichever format shows it, and each summary counts the one kind of unit its command judges.
 //!
 //! Events are printed above the progress bar of the command's [`Stages`], never through it. A
 //! report that cannot be written stops the run (the pool sees the cancel token) and is the
@@ -13,12 +13,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::progress::Stages;
-use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
+use super::unit::{Totals, Unit};
+use super::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 use super::{LostReport, ReportError, Reporter, Summary};
 use crate::discovery::{Case, LeftOut};
-use crate::judging::CaseResult;
 use crate::running::pool::{PoolOptions, Stop};
 
 pub struct Dispatcher {
@@ -27,8 +27,12 @@ pub struct Dispatcher {
     cancel: Arc<AtomicBool>,
     fail_fast: bool,
     started: Instant,
-    /// The totals so far.
-    summary: Summary,
+    /// What the run's summary counts, and the totals so far.
+    command: &'static str,
+    unit: Unit,
+    totals: Totals,
+    judge_errors: usize,
+    left_out: LeftOut,
     /// Packages that could not be read: the run is incomplete (exit 2).
     unreadable: usize,
     /// The first report that could not be written: the run's error.
@@ -73,7 +77,11 @@ impl Dispatcher {
             cancel,
             fail_fast,
             started: Instant::now(),
-            summary: Summary::default(),
+            command: "",
+            unit: Unit::default(),
+            totals: Totals::default(),
+            judge_errors: 0,
+            left_out: LeftOut::default(),
             unreadable: 0,
             written: Ok(()),
         }
@@ -89,11 +97,13 @@ impl Dispatcher {
         }
     }
 
+    /// The run starts: what it is and what its summary counts. Packages that could not be
+    /// read count as failed packages.
     pub fn run_started(&mut self, kind: &RunKind) {
-        if let RunKind::Verify { unreadable, .. } = kind {
-            self.unreadable = unreadable.len();
-            self.summary.failed += unreadable.len();
-        }
+        self.command = kind.command();
+        self.unit = kind.unit();
+        self.unreadable = kind.unreadable().len();
+        self.totals.packages.failed += self.unreadable;
         self.emit(&Event::RunStarted(kind));
     }
 
@@ -101,23 +111,26 @@ impl Dispatcher {
         self.emit(&Event::CaseStarted(case));
     }
 
-    /// A case judged, or `None` for one the pool skipped (fail-fast, an error, a cancel).
-    pub fn case_finished(&mut self, result: Option<&CaseResult>) {
-        let Some(result) = result else {
-            self.summary.skipped += 1;
-            return;
-        };
-        if result.verdict.passed() {
-            self.summary.passed += 1;
-        } else {
-            self.summary.failed += 1;
+    /// A unit done: counted by its kind, and reported.
+    pub fn finished(&mut self, finished: Finished<'_>) {
+        self.totals
+            .of_mut(finished.detail.unit())
+            .add(finished.outcome);
+        if let Detail::Verified(outcome) = finished.detail {
+            self.judge_errors += outcome.judge_errors.len();
         }
-        self.emit(&Event::CaseFinished(result));
+        self.emit(&Event::Finished(finished));
+    }
+
+    /// A unit of `unit` the pool did not run (fail-fast, an error, a cancel): counted as
+    /// skipped, and not reported.
+    pub fn skipped(&mut self, unit: Unit) {
+        self.totals.of_mut(unit).skipped += 1;
     }
 
     /// Cases left out before the run, by reason (the summary says so; they are not counted).
     pub fn left_out(&mut self, left_out: LeftOut) {
-        self.summary.left_out = left_out;
+        self.left_out = left_out;
     }
 
     pub fn problem_started(&mut self, heading: &ProblemHeading) {
@@ -125,29 +138,18 @@ impl Dispatcher {
     }
 
     pub fn submission_finished(&mut self, row: &SubmissionRow) {
-        match row.ok {
-            Some(true) => self.summary.passed += 1,
-            Some(false) => self.summary.failed += 1,
-            None => self.summary.skipped += 1,
-        }
-        self.emit(&Event::SubmissionFinished(row));
+        self.finished(Finished::submission(row));
     }
 
-    /// A package's validity counts like a submission: passed when valid.
+    /// A problem's verification is done: its package counted as passed when valid.
     pub fn problem_finished(&mut self, outcome: &ProblemOutcome) {
-        if outcome.status() == Status::Valid {
-            self.summary.passed += 1;
-        } else {
-            self.summary.failed += 1;
-        }
-        self.summary.judge_errors += outcome.judge_errors.len();
-        self.emit(&Event::ProblemFinished(outcome));
+        self.finished(Finished::verified(outcome));
     }
 
     /// Ends the run: `ran` is how the judging went (its error is the run's, unless Ctrl-C cut
     /// it short), `summary` what the command adds to the totals (jobs, partition). Returns the
     /// exit code: 130 when cancelled; 2 when a package could not be read or the host failed a
-    /// build; 1 when anything failed; else 0.
+    /// build; 1 when a unit of any kind failed; else 0.
     pub fn finish(
         mut self,
         ran: Result<(), Stop>,
@@ -161,12 +163,16 @@ impl Dispatcher {
             _ if cancelled => self.emit(&Event::Cancelled),
             _ => {}
         }
+        let counted = self.totals.of(self.unit);
         let summary = Summary {
-            passed: self.summary.passed,
-            failed: self.summary.failed,
-            skipped: self.summary.skipped,
-            judge_errors: self.summary.judge_errors,
-            left_out: self.summary.left_out,
+            command: self.command,
+            unit: self.unit,
+            passed: counted.passed,
+            failed: counted.failed,
+            skipped: counted.skipped,
+            totals: self.totals,
+            judge_errors: self.judge_errors,
+            left_out: self.left_out,
             wall_time: self.started.elapsed(),
             ..summary
         };
@@ -178,7 +184,7 @@ impl Dispatcher {
             ExitCode::from(130)
         } else if self.unreadable > 0 || summary.judge_errors > 0 {
             ExitCode::from(2)
-        } else if summary.failed > 0 {
+        } else if summary.totals.any_failed() {
             ExitCode::FAILURE
         } else {
             ExitCode::SUCCESS
@@ -205,8 +211,9 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::judging::Verdict;
+    use crate::judging::{CaseResult, Verdict};
     use crate::reporting::tests::case;
+    use crate::reporting::unit::Tally;
 
     /// Records the events it is given, by name; fails when told to.
     struct Recorder {
@@ -257,20 +264,27 @@ mod tests {
     fn the_totals_and_the_exit_code_come_from_the_events() {
         let (mut dispatch, log) = dispatcher(false);
         dispatch.run_started(&RunKind::Check { cases: 3 });
-        dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
-        dispatch.case_finished(Some(&CaseResult::new(case("p/b"), Verdict::WA, None)));
-        dispatch.case_finished(None);
+        let right = CaseResult::new(case("p/a"), Verdict::AC, None);
+        dispatch.finished(Finished::case(&right, None));
+        let wrong = CaseResult::new(case("p/b"), Verdict::WA, None);
+        dispatch.finished(Finished::case(&wrong, None));
+        dispatch.skipped(Unit::Case);
+        let cases = Tally {
+            passed: 1,
+            failed: 1,
+            skipped: 1,
+        };
+        assert_eq!(dispatch.totals.cases, cases);
         let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
         assert_eq!(code, ExitCode::FAILURE);
         let names = log.borrow().clone();
-        assert_eq!(
-            names,
-            ["RunStarted", "CaseFinished", "CaseFinished", "RunFinished"]
-        );
+        assert_eq!(names, ["RunStarted", "Finished", "Finished", "RunFinished"]);
     }
 
+    /// A package's validity is not a submission: the summary counts the submissions, and the
+    /// packages are counted apart.
     #[test]
-    fn verify_counts_submissions_packages_and_unreadable_ones() {
+    fn verify_counts_submissions_and_packages_apart_with_unreadable_ones() {
         let (mut dispatch, _) = dispatcher(false);
         let unreadable = vec![crate::reporting::findings::Unreadable::Package(
             crate::package::yaml::Diagnostic::file(
@@ -282,14 +296,19 @@ mod tests {
         dispatch.submission_finished(&row(Some(true)));
         dispatch.submission_finished(&row(None));
         dispatch.problem_finished(&ProblemOutcome::default());
-        assert_eq!(
-            (
-                dispatch.summary.passed,
-                dispatch.summary.failed,
-                dispatch.summary.skipped
-            ),
-            (2, 1, 1)
-        );
+        let submissions = Tally {
+            passed: 1,
+            failed: 0,
+            skipped: 1,
+        };
+        assert_eq!(dispatch.totals.submissions, submissions);
+        let packages = Tally {
+            passed: 1,
+            failed: 1,
+            skipped: 0,
+        };
+        assert_eq!(dispatch.totals.packages, packages);
+        assert_eq!(dispatch.unit, Unit::Submission);
         let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
         assert_eq!(code, ExitCode::from(2));
     }
@@ -310,7 +329,8 @@ mod tests {
         let (mut dispatch, log) = dispatcher(true);
         dispatch.run_started(&RunKind::Check { cases: 2 });
         assert!(dispatch.cancel.load(Ordering::SeqCst), "the pool is told");
-        dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
+        let right = CaseResult::new(case("p/a"), Verdict::AC, None);
+        dispatch.finished(Finished::case(&right, None));
         let Err(Unfinished::Report(error)) = dispatch.finish(Ok(()), Summary::default()) else {
             panic!("the lost report is the run's error");
         };

@@ -1,14 +1,16 @@
-//! The events of a run, the one stream every command's reports are made from (after
-//! cargo-nextest's reporter events): the run starts, cases start and finish (`check`), problems
-//! start, their submissions finish and they finish (`verify`), the run may be cancelled, and it
-//! finishes with its [`Summary`]. The [`super::Dispatcher`] sends them, in a deterministic order,
-//! to the [`super::Reporter`]s, which are the only printers.
+//! The events of a run, the one stream every judging command's reports are made from (after
+//! cargo-nextest's reporter events): the run starts, saying what it counts; work starts (a case
+//! taken by a worker, a problem of `verify` about to report); units finish, each named by its
+//! [`UnitId`] with its [`Outcome`] and what was found of it ([`Detail`]); the run may be
+//! cancelled; and it finishes with its [`Summary`]. The [`super::Dispatcher`] sends them, in a
+//! deterministic order, to the [`super::Reporter`]s, which are the only printers.
 //!
 //! Not for: judging or counting. An event carries what was found; the dispatcher keeps the
 //! totals, and each reporter keeps whatever view of the stream it shows.
 
 use super::findings::Unreadable;
-use super::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
+use super::unit::{Outcome, Unit, UnitId};
+use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use super::Summary;
 use crate::discovery::Case;
 use crate::judging::CaseResult;
@@ -20,23 +22,92 @@ pub enum Event<'a> {
     RunStarted(&'a RunKind),
     /// A case was taken by a worker (in the order workers take them).
     CaseStarted(&'a Case),
-    /// A case was judged; in sorted case order, whatever order the cases finish in.
-    CaseFinished(&'a CaseResult),
     /// A problem of `verify` is about to report its submissions: what it is and how it was
     /// built, validated and timed.
     ProblemStarted(&'a ProblemHeading),
-    /// Every case of a submission was judged (or it was not judged at all): after its
-    /// problem's `ProblemStarted`, submissions in their problem's order.
-    SubmissionFinished(&'a SubmissionRow),
-    /// Every submission of a problem was reported; what the problem's verification found.
-    ProblemFinished(&'a ProblemOutcome),
+    /// A unit is done: in a deterministic order (cases in sorted order, submissions in their
+    /// problem's order after its `ProblemStarted`, a problem's package after its submissions),
+    /// whatever order the work finished in.
+    Finished(Finished<'a>),
     /// Ctrl-C cut the run short: what was not reported by now never will be.
     Cancelled,
     /// Last, once.
     RunFinished(&'a Summary),
 }
 
-/// What a run judges, known before anything runs.
+#[cfg(test)]
+impl<'a> Event<'a> {
+    /// A judged case of `check`, the subject judged named by `subject`.
+    pub fn case(result: &'a CaseResult, subject: Option<&'a str>) -> Event<'a> {
+        Event::Finished(Finished::case(result, subject))
+    }
+}
+
+/// A unit done: its name, how it ended, and what was found of it.
+#[derive(Debug)]
+pub struct Finished<'a> {
+    pub id: UnitId<'a>,
+    pub outcome: Outcome,
+    pub detail: Detail<'a>,
+}
+
+/// What was found of a unit; its kind says which kind of unit it is ([`Detail::unit`]).
+#[derive(Debug)]
+pub enum Detail<'a> {
+    /// A case of `check`, judged.
+    Case(&'a CaseResult),
+    /// A submission of `verify`, settled.
+    Submission(&'a SubmissionRow),
+    /// A problem of `verify`, once every submission of it was reported: what its verification
+    /// found.
+    Verified(&'a ProblemOutcome),
+}
+
+impl Detail<'_> {
+    pub fn unit(&self) -> Unit {
+        match self {
+            Detail::Case(_) => Unit::Case,
+            Detail::Submission(_) => Unit::Submission,
+            Detail::Verified(_) => Unit::Package,
+        }
+    }
+}
+
+impl<'a> Finished<'a> {
+    /// A judged case: passed when accepted.
+    pub fn case(result: &'a CaseResult, subject: Option<&'a str>) -> Finished<'a> {
+        let case = &result.case;
+        Finished {
+            id: UnitId::case(&case.problem, subject, &case.id),
+            outcome: Outcome::of(result.verdict.passed()),
+            detail: Detail::Case(result),
+        }
+    }
+
+    /// A settled submission: passed when it got a verdict it may get, skipped when not judged.
+    pub fn submission(row: &'a SubmissionRow) -> Finished<'a> {
+        Finished {
+            id: UnitId {
+                problem: &row.problem,
+                subject: Some(&row.submission),
+                case: None,
+            },
+            outcome: row.ok.map_or(Outcome::Skipped, Outcome::of),
+            detail: Detail::Submission(row),
+        }
+    }
+
+    /// A verified problem: passed when valid.
+    pub fn verified(outcome: &'a ProblemOutcome) -> Finished<'a> {
+        Finished {
+            id: UnitId::problem(&outcome.name),
+            outcome: Outcome::of(outcome.status() == Status::Valid),
+            detail: Detail::Verified(outcome),
+        }
+    }
+}
+
+/// What a run judges, known before anything runs: which command, and what it needs of it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunKind {
     /// `check`: this many cases.
@@ -44,4 +115,31 @@ pub enum RunKind {
     /// `verify`: the packages that could not be read (or their data generated), which count
     /// as failed.
     Verify { unreadable: Vec<Unreadable> },
+}
+
+impl RunKind {
+    /// The command's name.
+    pub fn command(&self) -> &'static str {
+        match self {
+            RunKind::Check { .. } => "check",
+            RunKind::Verify { .. } => "verify",
+        }
+    }
+
+    /// What its summary counts.
+    pub fn unit(&self) -> Unit {
+        match self {
+            RunKind::Check { .. } => Unit::Case,
+            RunKind::Verify { .. } => Unit::Submission,
+        }
+    }
+
+    /// The packages that could not be read: counted as failed packages, and the run is
+    /// incomplete.
+    pub fn unreadable(&self) -> &[Unreadable] {
+        match self {
+            RunKind::Verify { unreadable } => unreadable,
+            RunKind::Check { .. } => &[],
+        }
+    }
 }

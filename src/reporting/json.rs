@@ -2,18 +2,22 @@
 //! object. Nothing else is written to stdout in this mode (notes and errors go to stderr, and no
 //! progress bar is drawn).
 //!
-//! `check` writes an object per case (`"type": "case"`); the fields the book promises are always
-//! there, the others only when they have a value. `verify` writes an object per submission
-//! (`"type": "submission"`), every field there (`null` without a value), and its summary holds
-//! each problem's status; text from packages and programs has its control characters escaped
-//! before it is encoded.
+//! Every line has `type`: a unit's line is named by its kind (`case`, `submission`, `package`)
+//! and carries its `id` (problem, subject, case: the same in every run and every shard of one);
+//! the last line is the `summary`, which says which `command` ran, which `unit` its `passed`,
+//! `failed`, `skipped` and `total` count, and every kind's `totals`. `check` writes an object
+//! per case, the fields the book promises always there and the others only when they have a
+//! value. `verify` writes an object per submission (every field there, `null` without a value),
+//! one per package after its submissions, and its summary holds each package again; text from
+//! packages and programs has its control characters escaped before it is encoded.
 
 use std::io::Write;
 
 use serde_json::{json, Map, Value};
 
-use super::events::{Event, RunKind};
-use super::findings::{lines, Unreadable};
+use super::events::{Detail, Event, Finished, RunKind};
+use super::findings::lines;
+use super::unit::{Tally, Unit, UnitId};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
 use crate::diffing::Paint;
@@ -24,9 +28,10 @@ use crate::running::Clock;
 
 pub struct JsonReporter<W: Write> {
     out: W,
-    /// Once a `verify` run started: the packages that could not be read, and the objects of
-    /// those verified, for the summary.
-    verify: Option<(Vec<Unreadable>, Vec<Value>)>,
+    /// The run, once started.
+    kind: Option<RunKind>,
+    /// The objects of the packages verified, for `verify`'s summary.
+    packages: Vec<Value>,
     cancelled: bool,
 }
 
@@ -34,7 +39,8 @@ impl<W: Write> JsonReporter<W> {
     pub fn new(out: W) -> Self {
         JsonReporter {
             out,
-            verify: None,
+            kind: None,
+            packages: Vec::new(),
             cancelled: false,
         }
     }
@@ -78,7 +84,6 @@ pub fn clock_name(clock: Clock) -> &'static str {
 /// The object for one case.
 fn case_object(result: &CaseResult) -> Value {
     let mut object = json!({
-        "type": "case",
         "case": result.case.id,
         "problem": result.case.problem,
         "verdict": result.verdict,
@@ -114,21 +119,78 @@ fn case_object(result: &CaseResult) -> Value {
     object
 }
 
-/// The summary object of `check`.
-fn summary_object(summary: &Summary, cancelled: bool) -> Value {
+/// A unit's name: its problem, the subject judged and its case (`null` where it has none).
+fn id_object(id: &UnitId<'_>) -> Value {
+    json!({
+        "problem": clean(id.problem),
+        "subject": id.subject.map(clean),
+        "case": id.case.map(clean),
+    })
+}
+
+/// A unit's line: what was found of it, its `id`, and `type` its kind.
+fn unit_object(finished: &Finished<'_>) -> Value {
+    let mut object = match finished.detail {
+        Detail::Case(result) => case_object(result),
+        Detail::Submission(row) => submission_object(row),
+        Detail::Verified(outcome) => package_object(outcome),
+    };
+    let fields = object.as_object_mut().expect("every unit is an object");
+    fields.insert("type".into(), finished.detail.unit().name().into());
+    fields.insert("id".into(), id_object(&finished.id));
+    object
+}
+
+fn tally(tally: &Tally) -> Value {
+    json!({
+        "passed": tally.passed,
+        "failed": tally.failed,
+        "skipped": tally.skipped,
+    })
+}
+
+/// The summary object: what every command's has, then what its command adds.
+fn summary_object(
+    summary: &Summary,
+    kind: Option<&RunKind>,
+    packages: &[Value],
+    cancelled: bool,
+) -> Value {
+    let totals: Map<String, Value> = Unit::ALL
+        .iter()
+        .map(|unit| (unit.name().to_string(), tally(summary.totals.of(*unit))))
+        .collect();
     let mut object = json!({
         "type": "summary",
+        "command": summary.command,
+        "unit": summary.unit.name(),
         "passed": summary.passed,
         "failed": summary.failed,
         "skipped": summary.skipped,
         "total": summary.total(),
+        "totals": totals,
         "time_ms": millis(summary.wall_time),
-        "jobs": summary.jobs,
-        "slow": timings(&summary.slow),
-        "left_out": left_out(&summary.left_out),
         "cancelled": cancelled,
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
+    match kind {
+        Some(RunKind::Verify { unreadable }) => {
+            fields.insert("judge_errors".into(), summary.judge_errors.into());
+            fields.insert("left_out".into(), left_out(&summary.left_out));
+            fields.insert("packages".into(), packages.into());
+            fields.insert("unreadable".into(), all(unreadable).into());
+        }
+        Some(RunKind::Check { .. }) | None => check_summary(summary, fields),
+    }
+    object
+}
+
+/// What `check`'s summary adds: the jobs, the timing lists, the cases left out, the peak
+/// memory and the partition.
+fn check_summary(summary: &Summary, fields: &mut Map<String, Value>) {
+    fields.insert("jobs".into(), summary.jobs.into());
+    fields.insert("slow".into(), timings(&summary.slow));
+    fields.insert("left_out".into(), left_out(&summary.left_out));
     if let Some(bytes) = summary.peak_memory_bytes {
         fields.insert("peak_memory_bytes".into(), bytes.into());
     }
@@ -139,7 +201,6 @@ fn summary_object(summary: &Summary, cancelled: bool) -> Value {
     if !summary.slowest.is_empty() {
         fields.insert("slowest".into(), timings(&summary.slowest));
     }
-    object
 }
 
 fn timings(timings: &[Timing]) -> Value {
@@ -172,7 +233,6 @@ fn submission_object(row: &SubmissionRow) -> Value {
         })
         .collect();
     let mut object = json!({
-        "type": "submission",
         "package": clean(&row.problem),
         "submission": clean(&row.submission),
         "language": row.language,
@@ -208,7 +268,7 @@ fn submission_object(row: &SubmissionRow) -> Value {
     object
 }
 
-/// A `verify` problem, for the summary.
+/// A `verify` problem: its line, and its entry in the summary.
 fn package_object(outcome: &ProblemOutcome) -> Value {
     let mut warnings = all(&outcome.warnings);
     warnings.extend(all(&outcome.judging_warnings));
@@ -233,27 +293,6 @@ fn left_out(left_out: &LeftOut) -> Value {
     })
 }
 
-/// The summary object of `verify`.
-fn verify_summary(
-    summary: &Summary,
-    packages: &[Value],
-    unreadable: &[Unreadable],
-    cancelled: bool,
-) -> Value {
-    json!({
-        "type": "summary",
-        "passed": summary.passed,
-        "failed": summary.failed,
-        "skipped": summary.skipped,
-        "judge_errors": summary.judge_errors,
-        "time_ms": millis(summary.wall_time),
-        "left_out": left_out(&summary.left_out),
-        "packages": packages,
-        "unreadable": all(unreadable),
-        "cancelled": cancelled,
-    })
-}
-
 fn clean(text: &str) -> String {
     visible_line(text).into_owned()
 }
@@ -265,26 +304,26 @@ fn all<T: std::fmt::Display>(found: &[T]) -> Vec<String> {
 
 impl<W: Write> Reporter for JsonReporter<W> {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
-        let object = match (event, &mut self.verify) {
-            (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
-                self.verify = Some((unreadable.clone(), Vec::new()));
+        let object = match event {
+            Event::RunStarted(kind) => {
+                self.kind = Some((*kind).clone());
                 return Ok(());
             }
-            (Event::CaseFinished(result), _) => case_object(result),
-            (Event::SubmissionFinished(row), _) => submission_object(row),
-            (Event::ProblemFinished(outcome), Some((_, packages))) => {
-                packages.push(package_object(outcome));
-                return Ok(());
+            Event::Finished(finished) => {
+                let object = unit_object(finished);
+                if let Detail::Verified(outcome) = finished.detail {
+                    self.packages.push(package_object(outcome));
+                }
+                object
             }
-            (Event::Cancelled, _) => {
+            Event::Cancelled => {
                 self.cancelled = true;
                 return Ok(());
             }
-            (Event::RunFinished(summary), Some((unreadable, packages))) => {
-                verify_summary(summary, packages, unreadable, self.cancelled)
+            Event::RunFinished(summary) => {
+                summary_object(summary, self.kind.as_ref(), &self.packages, self.cancelled)
             }
-            (Event::RunFinished(summary), None) => summary_object(summary, self.cancelled),
-            _ => return Ok(()),
+            Event::CaseStarted(_) | Event::ProblemStarted(_) => return Ok(()),
         };
         Ok(self.emit(object)?)
     }
@@ -303,7 +342,7 @@ mod tests {
         let mut out = Vec::new();
         let mut reporter = JsonReporter::new(&mut out);
         for result in results {
-            reporter.report(&Event::CaseFinished(result)).unwrap();
+            reporter.report(&Event::case(result, None)).unwrap();
         }
         reporter.report(&Event::RunFinished(summary)).unwrap();
         String::from_utf8(out)

@@ -17,6 +17,7 @@ mod human;
 mod json;
 mod junit;
 mod progress;
+pub mod unit;
 pub mod verified;
 
 use std::collections::BTreeMap;
@@ -25,11 +26,12 @@ use std::time::Duration;
 
 pub use destination::{Destination, DestinationError};
 pub use dispatch::{Dispatcher, Unfinished};
-pub use events::{Event, RunKind};
+pub use events::{Detail, Event, Finished, RunKind};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
 pub use junit::JunitReporter;
 pub use progress::{bar as progress_bar, ProgressReporter, Stages};
+pub use unit::{Totals, Unit};
 
 use crate::discovery::LeftOut;
 use crate::judging::{CaseResult, Verdict};
@@ -45,13 +47,22 @@ pub enum Format {
 /// pipes get lines of a known length whatever machine wrote them.
 pub const FIXED_WIDTH: usize = 100;
 
-/// The totals of a run.
+/// The totals of a run: what its summary counts ([`Unit`]), that kind's counts, and every
+/// kind's.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
+    /// The command that ran (`check`, `verify`, ...).
+    pub command: &'static str,
+    /// What `passed`, `failed` and `skipped` count.
+    pub unit: Unit,
     pub passed: usize,
     pub failed: usize,
-    /// Cases not started because of `--fail-fast`.
+    /// Units not judged: cases not started because of `--fail-fast` or Ctrl-C, submissions
+    /// that could not be judged.
     pub skipped: usize,
+    /// The counts of every kind of unit the run finished (`passed`, `failed` and `skipped` are
+    /// those of `unit`).
+    pub totals: Totals,
     pub wall_time: Duration,
     pub jobs: usize,
     /// The bucket judged and how many cases the suite held before partitioning.
@@ -78,11 +89,27 @@ impl Summary {
         self.passed + self.failed
     }
 
-    /// `N passed, M failed` (`, K skipped`): the closing line CI logs are read for.
+    /// The closing line CI logs are read for, in the words of what it counts: `N passed, M
+    /// failed` (`, K skipped`) for cases; `N submissions as expected, M not` (`, K not judged`)
+    /// for submissions; `N packages ok, M not` (`, K skipped`) for packages.
     pub fn closing_line(&self) -> String {
-        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        let (passed, failed) = (self.passed, self.failed);
+        let (mut line, skipped) = match self.unit {
+            Unit::Case => (format!("{passed} passed, {failed} failed"), "skipped"),
+            Unit::Submission => (
+                format!(
+                    "{passed} {} as expected, {failed} not",
+                    plural(passed, "submission")
+                ),
+                "not judged",
+            ),
+            Unit::Package => (
+                format!("{passed} {} ok, {failed} not", plural(passed, "package")),
+                "skipped",
+            ),
+        };
         if self.skipped > 0 {
-            line += &format!(", {} skipped", self.skipped);
+            line += &format!(", {} {skipped}", self.skipped);
         }
         line
     }
@@ -308,7 +335,10 @@ impl Reporter for Reports {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let (summary, completed);
         let event = match event {
-            Event::CaseFinished(result) => {
+            Event::Finished(Finished {
+                detail: Detail::Case(result),
+                ..
+            }) => {
                 self.time(result);
                 event
             }

@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::{ReportError, Reporter};
 use crate::escape::visible_line;
 
@@ -165,7 +165,10 @@ impl Reporter for ProgressReporter {
                 self.in_flight.push(visible_line(&case.id).into_owned());
                 self.update();
             }
-            Event::CaseFinished(result) => {
+            Event::Finished(Finished {
+                detail: Detail::Case(result),
+                ..
+            }) => {
                 let id = visible_line(&result.case.id);
                 self.in_flight.retain(|shown| *shown != id);
                 self.failed += usize::from(!result.verdict.passed());
@@ -182,7 +185,7 @@ impl Reporter for ProgressReporter {
             Some(bar) => bar.suspend(|| inner.report(event))?,
             None => inner.report(event)?,
         }
-        if let (Event::CaseFinished(_), Some(bar)) = (event, &self.bar) {
+        if let (Event::Finished(_), Some(bar)) = (event, &self.bar) {
             bar.inc(1);
             self.update();
         }
@@ -232,11 +235,11 @@ mod tests {
         progress.report(&Event::CaseStarted(&a)).unwrap();
         progress.report(&Event::CaseStarted(&b)).unwrap();
         let wrong = CaseResult::new(a, Verdict::WA, None);
-        progress.report(&Event::CaseFinished(&wrong)).unwrap();
+        progress.report(&Event::case(&wrong, None)).unwrap();
         assert_eq!(progress.in_flight, ["p/b"]);
         assert_eq!(progress.failed, 1);
         let right = CaseResult::new(b, Verdict::AC, None);
-        progress.report(&Event::CaseFinished(&right)).unwrap();
+        progress.report(&Event::case(&right, None)).unwrap();
         let bar = progress.bar.clone().expect("a check run has a bar");
         assert_eq!(bar.position(), 2);
         progress

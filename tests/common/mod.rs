@@ -384,7 +384,8 @@ pub fn judge_command(role: &str) -> String {
     format!("'{}' {role}", path.replace('\'', r"'\''"))
 }
 
-/// The JSON lines of a `grundy verify --format json` run: the submissions, then the summary.
+/// The JSON lines of a `grundy verify --format json` run: the submissions' (not the
+/// packages'), and the summary.
 pub fn verify_json(output: &Output) -> (Vec<serde_json::Value>, serde_json::Value) {
     let mut lines: Vec<serde_json::Value> = stdout(output)
         .lines()
@@ -392,6 +393,7 @@ pub fn verify_json(output: &Output) -> (Vec<serde_json::Value>, serde_json::Valu
         .collect();
     let summary = lines.pop().expect("a summary");
     assert_eq!(summary["type"], "summary", "{}", dump(output));
+    lines.retain(|line| line["type"] == "submission");
     (lines, summary)
 }
 

@@ -14,7 +14,7 @@ mod verify;
 
 use std::io::Write;
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::{plural, LostReport, ReportError, Reporter};
 use crate::diffing::Paint;
 use crate::judging::Verdict;
@@ -117,10 +117,13 @@ impl<W: Write> Reporter for HumanReporter<W> {
                 self.verify = Some(VerifyView::new(unreadable));
                 return Ok(());
             }
-            (Event::CaseFinished(result), _) => self.check.case_finished(result, &look),
             (Event::ProblemStarted(heading), Some(view)) => view.problem_started(heading, &look),
-            (Event::SubmissionFinished(row), Some(view)) => view.submission_finished(row, &look),
-            (Event::ProblemFinished(outcome), Some(view)) => view.problem_finished(outcome, &look),
+            (Event::Finished(Finished { detail, .. }), view) => match (detail, view) {
+                (Detail::Case(result), _) => self.check.case_finished(result, &look),
+                (Detail::Submission(row), Some(view)) => view.submission_finished(row, &look),
+                (Detail::Verified(outcome), Some(view)) => view.problem_finished(outcome, &look),
+                _ => return Ok(()),
+            },
             (Event::Cancelled, _) => {
                 self.cancelled = true;
                 return Ok(());

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
 use super::verified::{points, Got, ProblemOutcome, Status, SubmissionRow};
 use super::{Destination, JunitError, ReportError, Reporter, Summary};
@@ -249,16 +249,18 @@ impl Reporter for JunitReporter {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         match event {
             Event::RunStarted(RunKind::Verify { .. }) => self.name = "grundy verify",
-            Event::CaseFinished(result) => self.add(&result.case.problem, test_case(result)),
             Event::ProblemStarted(heading) => {
                 self.suite(&heading.name);
             }
-            Event::SubmissionFinished(row) => self.add(&row.problem, submission_case(row)),
-            Event::ProblemFinished(outcome) => {
-                if let Some(case) = package_case(outcome) {
-                    self.add(&outcome.name, case);
+            Event::Finished(Finished { detail, .. }) => match detail {
+                Detail::Case(result) => self.add(&result.case.problem, test_case(result)),
+                Detail::Submission(row) => self.add(&row.problem, submission_case(row)),
+                Detail::Verified(outcome) => {
+                    if let Some(case) = package_case(outcome) {
+                        self.add(&outcome.name, case);
+                    }
                 }
-            }
+            },
             Event::Cancelled => self.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),
             Event::RunStarted(_) | Event::CaseStarted(_) => {}
