@@ -3,7 +3,6 @@
 //! judged).
 
 use std::collections::BTreeMap;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -23,14 +22,14 @@ use crate::judging::{
 };
 use crate::reporting::Format;
 use crate::reporting::{
-    self, Dispatcher, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
+    self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
 };
 use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
 use crate::stages::Pool;
 
-pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
@@ -123,7 +122,6 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
     if args.bless {
         bless_notes(&cases, &config);
     }
-    let cancel = Arc::new(AtomicBool::new(false));
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
     let runs_programs = !matches!(subject, Subject::BuiltIn)
@@ -152,7 +150,6 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
             color,
         ),
     );
-    super::setup::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(Stop::Cancelled) => BTreeMap::new(),

@@ -5,7 +5,6 @@
 
 mod targets;
 
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -15,12 +14,16 @@ use crate::cli::GenerateArgs;
 use crate::commands::error::CommandError;
 use crate::generation::{self, generate_package, report, Options};
 use crate::package::generators::{self, FILE, FOLDER};
-use crate::reporting::Stages;
+use crate::reporting::{Ended, Stages};
 use crate::running::pool::PoolOptions;
 use crate::stages::Pool;
 use targets::Target;
 
-pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(
+    args: GenerateArgs,
+    color: bool,
+    cancel: Arc<AtomicBool>,
+) -> Result<Ended, CommandError> {
     let targets = targets::of(&args)?;
     if targets.iter().any(|t| matches!(t, Target::Package(_))) {
         // A package's generators and solutions are programs; a built-in problem's are ours.
@@ -30,8 +33,6 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode, CommandError> {
             .map(crate::config::Isolate::from_flag);
         super::setup::containment_check(isolate.unwrap_or_default())?;
     }
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let options = Options {
         force: args.force,
@@ -65,9 +66,5 @@ pub fn run(args: GenerateArgs, color: bool) -> Result<ExitCode, CommandError> {
         report::print(&generated)?;
         all_ok &= generated.ok();
     }
-    Ok(if all_ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(Ended::of(all_ok))
 }

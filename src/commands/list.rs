@@ -3,7 +3,6 @@
 //! cannot be read is listed all the same, and why follows on stderr (exit 2).
 
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 use anyhow::Result;
 
@@ -13,10 +12,10 @@ use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
-use crate::reporting::print;
+use crate::reporting::{print, Ended};
 use crate::root_packages::RootPackages;
 
-pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
     let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
     packages.apply(&mut config, &Overrides::default());
@@ -81,7 +80,7 @@ pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
         eprintln!("error: {}", visible_line(&why.to_string()));
     }
     Ok(match unreadable.is_empty() {
-        true => ExitCode::SUCCESS,
-        false => ExitCode::from(2),
+        true => Ended::Passed,
+        false => Ended::Incomplete,
     })
 }

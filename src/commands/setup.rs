@@ -1,9 +1,11 @@
 //! What every command starts from: its settings located and loaded (runner.toml or `--config`,
 //! the package or problem folder it runs in, the command-line overrides), the cases' filters
 //! of a command that reads cases, the one check of this machine's containment before
-//! programs are judged, and Ctrl-C.
+//! programs are judged, and the one handler of Ctrl-C ([`interrupts`]).
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Result;
 
@@ -49,18 +51,29 @@ pub fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
     Ok(())
 }
 
-/// Ctrl-C sets `cancel` (the pool starts nothing more and drops what it cuts short) and ends
-/// every running program at once, so the command can still write its reports, marked
-/// cancelled, and exit 130; a second Ctrl-C exits at once.
-pub fn on_ctrl_c(cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    use std::sync::atomic::Ordering;
-    let cancel = std::sync::Arc::clone(cancel);
-    let _ = ctrlc::set_handler(move || {
-        if cancel.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+/// The token Ctrl-C sets, for a judging command: the one handler of the process, set up on the
+/// first call. Ctrl-C sets the token (the pool starts nothing more and drops what it cuts
+/// short, and the dispatcher ends the run cancelled) and ends every running program at once,
+/// so the command can still write its reports, marked cancelled, and exit 130; a second Ctrl-C
+/// exits at once. The other commands never call it, and Ctrl-C ends them as it ends any
+/// program.
+pub fn interrupts() -> Arc<AtomicBool> {
+    static TOKEN: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    let token = TOKEN.get_or_init(|| {
+        let token = Arc::new(AtomicBool::new(false));
+        let set = Arc::clone(&token);
+        let handled = ctrlc::set_handler(move || {
+            if set.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            grundy_sandbox::kill_all_running();
+        });
+        if let Err(error) = handled {
+            eprintln!("warning: Ctrl-C cannot be caught ({error}): it ends grundy at once");
         }
-        grundy_sandbox::kill_all_running();
+        token
     });
+    Arc::clone(token)
 }
 
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table

@@ -7,7 +7,6 @@
 
 mod package;
 
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -19,14 +18,14 @@ use crate::cli::StressArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Isolate, Overrides};
 use crate::discovery::answer_folders;
-use crate::reporting::{print, progress_bar};
+use crate::reporting::{print, progress_bar, Ended};
 use crate::running::pool::{self, Event, PoolOptions};
 use crate::stress::schedule::Schedule;
 use crate::stress::{random_seed, report, shrinking, Outcome, StressJobs, Summary, Tester};
 
-pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let Some(id) = args.problem.as_deref().filter(|p| !package::is_package(p)) else {
-        return package::run(args, color);
+        return package::run(args, color, cancel);
     };
     if args.generator.is_some() {
         return Err(anyhow::anyhow!(
@@ -65,8 +64,6 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     };
     // Ctrl-C: the run's seed is printed, so the cases tried so far can be tried again.
     let rerun = report::rerun_command(problem.id, &schedule, args.exec.as_deref());
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::setup::on_ctrl_c(&cancel);
     let options = PoolOptions {
         jobs: config.jobs,
         // The first failing case in case order is all the run looks for.
@@ -111,7 +108,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     let Some((case, input, outcome)) = first_failure else {
         bar.finish_and_clear();
         print(&format!("{}\n", summary.passed(started.elapsed())))?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Ended::Passed);
     };
     let trial = match outcome {
         Outcome::Disagree(trial) => *trial,
@@ -179,5 +176,5 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         "{}\n",
         summary.failed(case.number, started.elapsed())
     ))?;
-    Ok(ExitCode::FAILURE)
+    Ok(Ended::Failed)
 }

@@ -4,7 +4,6 @@
 //! trouble, 2 when a package could not be read.
 
 use std::io::IsTerminal;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -14,12 +13,16 @@ use crate::cli::TimeLimitArgs;
 use crate::commands::error::CommandError;
 use crate::config::Isolate;
 use crate::escape::visible_line;
-use crate::reporting::Stages;
+use crate::reporting::{Ended, Stages};
 use crate::running::pool::PoolOptions;
 use crate::stages::Pool;
 use crate::verification::timing;
 
-pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(
+    args: TimeLimitArgs,
+    color: bool,
+    cancel: Arc<AtomicBool>,
+) -> Result<Ended, CommandError> {
     let targets = match args.packages.is_empty() {
         true => vec![super::verify::default_package()?],
         false => args.packages.clone(),
@@ -40,8 +43,6 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode, CommandError> {
             .map(Isolate::from_flag)
             .unwrap_or_default(),
     )?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
         jobs,
@@ -62,10 +63,8 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode, CommandError> {
         }
     }
     Ok(if !unreadable.is_empty() {
-        ExitCode::from(2)
-    } else if failed {
-        ExitCode::FAILURE
+        Ended::Incomplete
     } else {
-        ExitCode::SUCCESS
+        Ended::of(!failed)
     })
 }

@@ -7,7 +7,6 @@
 //! layout errors (as `check`).
 
 use std::io::{self, BufRead, BufReader, Read};
-use std::process::ExitCode;
 
 use anyhow::Result;
 use grundy_problems::{Constraints, InputError, ValidateFn};
@@ -23,13 +22,13 @@ use crate::escape::visible_line;
 use crate::model::Problem;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::print;
-use crate::reporting::Stages;
+use crate::reporting::{Ended, Stages};
 use crate::root_packages::RootPackages;
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop};
 use crate::running::SolveWatch;
 use crate::stages::Pool;
 
-pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: ValidateArgs, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let selection = select_cases(&config.fixtures, &filters)?;
     selection.require_some("input to validate")?;
@@ -57,8 +56,6 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
         .cases
         .into_iter()
         .partition(|case| in_packages.contains(&case.problem.as_str()));
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::setup::on_ctrl_c(&cancel);
     let options = PoolOptions {
         jobs: config.jobs,
         fail_fast: false,
@@ -83,10 +80,7 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
         tally.failed
     );
     print(&tally.text)?;
-    Ok(match tally.failed {
-        0 => ExitCode::SUCCESS,
-        _ => ExitCode::FAILURE,
-    })
+    Ok(Ended::of(tally.failed == 0))
 }
 
 /// What validation found: the lines to print, and the counts of the closing lines.

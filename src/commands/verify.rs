@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -34,13 +33,15 @@ use crate::model::{absolute, builtin, packages, shown, Problem};
 use crate::package::find;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
-use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::reporting::{
+    self, Dispatcher, Ended, ReportOptions, RunKind, Stages, Summary, Verbosity,
+};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::validation::{self, Findings};
 use crate::verification::{judge, report, select};
 
-pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let reporter = reporting::reporter(ReportOptions {
         format: args.format,
         color,
@@ -53,15 +54,12 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
         slowest: None,
         time_limits: BTreeMap::new(),
     });
-    let cancel = Arc::new(AtomicBool::new(false));
     // A bar for each stage, never beside JSON.
     let stages = Stages::new(args.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
     super::setup::containment_check(isolate.unwrap_or_default())?;
-    // Ctrl-C must not leave generators, compilers or submissions running.
-    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let not_generated = if args.no_generate {

@@ -5,10 +5,9 @@
 //!
 //! Events are printed above the progress bar of the command's [`Stages`], never through it. A
 //! report that cannot be written stops the run (the pool sees the cancel token) and is the
-//! run's error; Ctrl-C (the same token, set by `commands::setup::on_ctrl_c`) ends it with the
-//! [`Event::Cancelled`] event and exit status 130.
+//! run's error; Ctrl-C (the same token, set by `commands::setup::interrupts`) ends it with the
+//! [`Event::Cancelled`] event, and the run [`Ended::Cancelled`] (exit status 130).
 
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -37,6 +36,34 @@ pub struct Dispatcher {
     unreadable: usize,
     /// The first report that could not be written: the run's error.
     written: Result<(), ReportError>,
+}
+
+/// How a command that ran to its end came out, which `main` makes its exit status
+/// (`commands::exit_status`, the one place that decides it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Everything judged is as it must be (exit 0).
+    Passed,
+    /// Something judged is not: a case failed, a submission did not get what it must, a
+    /// package is invalid (exit 1).
+    Failed,
+    /// The run could not judge all it was given (a package that cannot be read, a program the
+    /// host failed to build): its verdict would be a guess (exit 2).
+    Incomplete,
+    /// Ctrl-C cut it short; what was reported says so (exit 130).
+    Cancelled,
+    /// A protocol's own status: `grundy checktestdata`'s, by the Kattis validator protocol.
+    Protocol(u8),
+}
+
+impl Ended {
+    /// `Passed` when `passed`, else `Failed`.
+    pub fn of(passed: bool) -> Ended {
+        match passed {
+            true => Ended::Passed,
+            false => Ended::Failed,
+        }
+    }
 }
 
 /// Why a run through the dispatcher ends without an exit code (and a step below the commands
@@ -147,14 +174,10 @@ impl Dispatcher {
     }
 
     /// Ends the run: `ran` is how the judging went (its error is the run's, unless Ctrl-C cut
-    /// it short), `summary` what the command adds to the totals (jobs, partition). Returns the
-    /// exit code: 130 when cancelled; 2 when a package could not be read or the host failed a
-    /// build; 1 when a unit of any kind failed; else 0.
-    pub fn finish(
-        mut self,
-        ran: Result<(), Stop>,
-        summary: Summary,
-    ) -> Result<ExitCode, Unfinished> {
+    /// it short), `summary` what the command adds to the totals (jobs, partition). Returns how
+    /// the run ended: cancelled; incomplete when a package could not be read or the host failed
+    /// a build; failed when a unit of any kind failed; else passed.
+    pub fn finish(mut self, ran: Result<(), Stop>, summary: Summary) -> Result<Ended, Unfinished> {
         std::mem::replace(&mut self.written, Ok(())).map_err(Unfinished::Report)?;
         // Cut short by the token, or by Ctrl-C after the judging ended.
         let cancelled = matches!(ran, Err(Stop::Cancelled)) || self.cancel.load(Ordering::SeqCst);
@@ -181,13 +204,11 @@ impl Dispatcher {
             .suspend(|| self.reporter.report(&Event::RunFinished(&summary)))
             .map_err(Unfinished::Report)?;
         Ok(if cancelled {
-            ExitCode::from(130)
+            Ended::Cancelled
         } else if self.unreadable > 0 || summary.judge_errors > 0 {
-            ExitCode::from(2)
-        } else if summary.totals.any_failed() {
-            ExitCode::FAILURE
+            Ended::Incomplete
         } else {
-            ExitCode::SUCCESS
+            Ended::of(!summary.totals.any_failed())
         })
     }
 
@@ -276,7 +297,7 @@ mod tests {
         };
         assert_eq!(dispatch.totals.cases, cases);
         let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
-        assert_eq!(code, ExitCode::FAILURE);
+        assert_eq!(code, Ended::Failed);
         let names = log.borrow().clone();
         assert_eq!(names, ["RunStarted", "Finished", "Finished", "RunFinished"]);
     }
@@ -310,7 +331,7 @@ mod tests {
         assert_eq!(dispatch.totals.packages, packages);
         assert_eq!(dispatch.unit, Unit::Submission);
         let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
-        assert_eq!(code, ExitCode::from(2));
+        assert_eq!(code, Ended::Incomplete);
     }
 
     #[test]
@@ -320,7 +341,7 @@ mod tests {
         dispatch.cancel.store(true, Ordering::SeqCst);
         let ran = Err(Stop::Failed(anyhow::anyhow!("cut short")));
         let code = dispatch.finish(ran, Summary::default()).unwrap();
-        assert_eq!(code, ExitCode::from(130));
+        assert_eq!(code, Ended::Cancelled);
         assert_eq!(log.borrow()[1..], ["Cancelled", "RunFinished"]);
     }
 

@@ -25,7 +25,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use destination::{Destination, DestinationError};
-pub use dispatch::{Dispatcher, Unfinished};
+pub use dispatch::{Dispatcher, Ended, Unfinished};
 pub use events::{Detail, Event, Finished, RunKind};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;

@@ -6,7 +6,6 @@
 //! mean anything (a generator, validator or reference at fault).
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -24,7 +23,7 @@ use crate::model::{absolute, Problem};
 use crate::package::generators::{self, Plan};
 use crate::package::load_package;
 use crate::package::programs::Program;
-use crate::reporting::{print, progress_bar, Stages};
+use crate::reporting::{print, progress_bar, Ended, Stages};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
 use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
@@ -39,7 +38,7 @@ pub fn is_package(text: &str) -> bool {
     Path::new(text).join("problem.yaml").is_file()
 }
 
-pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let root = match args.problem.as_deref() {
         Some(folder) => PathBuf::from(folder),
         None => Place::find(None)?.package.ok_or_else(|| {
@@ -102,8 +101,6 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
     subject.hide_answers(answers)?;
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
         jobs,
@@ -184,7 +181,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
             stresser.reference.0,
             started.elapsed().as_secs_f64()
         ))?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Ended::Passed);
     };
     let generator = &generators[tried.generator];
     let found = match tried.outcome {
@@ -237,5 +234,5 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         args.cases,
         started.elapsed().as_secs_f64()
     ))?;
-    Ok(ExitCode::FAILURE)
+    Ok(Ended::Failed)
 }
