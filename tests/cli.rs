@@ -47,6 +47,7 @@ mod stress;
 mod suite;
 mod timelimit;
 mod validate;
+mod validate_reports;
 mod verify;
 mod verify_builtin;
 mod verify_checktestdata;

@@ -146,7 +146,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
             cancel: Arc::clone(&cancel),
         },
         Stages::new(
-            args.format == Format::Human && verbosity != Verbosity::Quiet,
+            args.reports.format == Format::Human && verbosity != Verbosity::Quiet,
             color,
         ),
     );
@@ -159,10 +159,10 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         eprintln!("containment: {}", grundy_sandbox::describe_containment());
     }
     let reporter = reporting::reporter(ReportOptions {
-        format: args.format,
+        format: args.reports.format,
         color,
         verbosity,
-        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
+        junit: args.reports.junit(),
         slowest: args.slowest,
         time_limits: judged
             .iter()

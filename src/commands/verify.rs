@@ -43,19 +43,19 @@ use crate::verification::{judge, report, select};
 
 pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let reporter = reporting::reporter(ReportOptions {
-        format: args.format,
+        format: args.reports.format,
         color,
         verbosity: match (args.quiet, args.verbose) {
             (true, _) => Verbosity::Quiet,
             (_, true) => Verbosity::Verbose,
             _ => Verbosity::Normal,
         },
-        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
+        junit: args.reports.junit(),
         slowest: None,
         time_limits: BTreeMap::new(),
     });
     // A bar for each stage, never beside JSON.
-    let stages = Stages::new(args.format == Format::Human, color);
+    let stages = Stages::new(args.reports.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);

@@ -10,9 +10,11 @@
 
 use super::findings::Unreadable;
 use super::unit::{Outcome, Unit, UnitId};
+use super::validated::{InputFinding, PackageValidation};
 use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use super::Summary;
 use crate::discovery::Case;
+use crate::files::beneath::TreePath;
 use crate::judging::CaseResult;
 
 /// One thing that happened in a run.
@@ -61,14 +63,21 @@ pub enum Detail<'a> {
     /// A problem of `verify`, once every submission of it was reported: what its verification
     /// found.
     Verified(&'a ProblemOutcome),
+    /// An input of `validate`, against what its group wants: its file, and what was found.
+    Input {
+        input: &'a TreePath,
+        finding: &'a InputFinding,
+    },
+    /// A package of `validate`, after its inputs: what its validators found of it as a whole.
+    Validated(&'a PackageValidation),
 }
 
 impl Detail<'_> {
     pub fn unit(&self) -> Unit {
         match self {
-            Detail::Case(_) => Unit::Case,
+            Detail::Case(_) | Detail::Input { .. } => Unit::Case,
             Detail::Submission(_) => Unit::Submission,
-            Detail::Verified(_) => Unit::Package,
+            Detail::Verified(_) | Detail::Validated(_) => Unit::Package,
         }
     }
 }
@@ -97,6 +106,33 @@ impl<'a> Finished<'a> {
         }
     }
 
+    /// An input of `problem` (its path within it `case`), validated.
+    pub fn input(
+        problem: &'a str,
+        case: &'a str,
+        input: &'a TreePath,
+        finding: &'a InputFinding,
+    ) -> Finished<'a> {
+        Finished {
+            id: UnitId {
+                problem,
+                subject: None,
+                case: Some(case),
+            },
+            outcome: finding.outcome(),
+            detail: Detail::Input { input, finding },
+        }
+    }
+
+    /// A package's data validated: passed when valid.
+    pub fn validated(validation: &'a PackageValidation) -> Finished<'a> {
+        Finished {
+            id: UnitId::problem(&validation.name),
+            outcome: Outcome::of(validation.status() == Status::Valid),
+            detail: Detail::Validated(validation),
+        }
+    }
+
     /// A verified problem: passed when valid.
     pub fn verified(outcome: &'a ProblemOutcome) -> Finished<'a> {
         Finished {
@@ -115,6 +151,9 @@ pub enum RunKind {
     /// `verify`: the packages that could not be read (or their data generated), which count
     /// as failed.
     Verify { unreadable: Vec<Unreadable> },
+    /// `validate`: how many of the inputs are deliberately invalid (below `invalid/` groups,
+    /// or a package's `invalid_input` cases).
+    Validate { deliberate: usize },
 }
 
 impl RunKind {
@@ -123,13 +162,14 @@ impl RunKind {
         match self {
             RunKind::Check { .. } => "check",
             RunKind::Verify { .. } => "verify",
+            RunKind::Validate { .. } => "validate",
         }
     }
 
     /// What its summary counts.
     pub fn unit(&self) -> Unit {
         match self {
-            RunKind::Check { .. } => Unit::Case,
+            RunKind::Check { .. } | RunKind::Validate { .. } => Unit::Case,
             RunKind::Verify { .. } => Unit::Submission,
         }
     }
@@ -139,7 +179,7 @@ impl RunKind {
     pub fn unreadable(&self) -> &[Unreadable] {
         match self {
             RunKind::Verify { unreadable } => unreadable,
-            RunKind::Check { .. } => &[],
+            RunKind::Check { .. } | RunKind::Validate { .. } => &[],
         }
     }
 }

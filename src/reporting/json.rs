@@ -18,11 +18,13 @@ use serde_json::{json, Map, Value};
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
 use super::unit::{Tally, Unit, UnitId};
+use super::validated::{InputFinding, PackageValidation};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
 use crate::diffing::Paint;
 use crate::discovery::LeftOut;
 use crate::escape::{visible, visible_line};
+use crate::files::beneath::TreePath;
 use crate::judging::CaseResult;
 use crate::running::Clock;
 
@@ -134,6 +136,8 @@ fn unit_object(finished: &Finished<'_>) -> Value {
         Detail::Case(result) => case_object(result),
         Detail::Submission(row) => submission_object(row),
         Detail::Verified(outcome) => package_object(outcome),
+        Detail::Input { input, finding } => input_object(&finished.id, input, finding),
+        Detail::Validated(validation) => validation_object(validation),
     };
     let fields = object.as_object_mut().expect("every unit is an object");
     fields.insert("type".into(), finished.detail.unit().name().into());
@@ -179,6 +183,9 @@ fn summary_object(
             fields.insert("left_out".into(), left_out(&summary.left_out));
             fields.insert("packages".into(), packages.into());
             fields.insert("unreadable".into(), all(unreadable).into());
+        }
+        Some(RunKind::Validate { deliberate }) => {
+            fields.insert("deliberate".into(), (*deliberate).into());
         }
         Some(RunKind::Check { .. }) | None => check_summary(summary, fields),
     }
@@ -282,6 +289,40 @@ fn package_object(outcome: &ProblemOutcome) -> Value {
         "judge_errors": all(&outcome.judge_errors),
         "warnings": warnings,
         "time_limit": outcome.time_limit,
+    })
+}
+
+/// An input of `validate`: its case and file, what was found, and what was said of it.
+fn input_object(id: &UnitId<'_>, input: &TreePath, finding: &InputFinding) -> Value {
+    let case = format!("{}/{}", id.problem, id.case.unwrap_or_default());
+    let mut object = json!({
+        "case": clean(&case),
+        "problem": clean(id.problem),
+        "input": clean(&input.path().display().to_string()),
+        "finding": finding.name(),
+    });
+    if let (Some(message), Value::Object(fields)) = (finding.message(), &mut object) {
+        fields.insert("message".into(), clean(&message).into());
+    }
+    object
+}
+
+/// A package of `validate`: its status, what makes it invalid, what was not checked and what
+/// was.
+fn validation_object(validation: &PackageValidation) -> Value {
+    let mut errors: Vec<String> = validation
+        .unreadable
+        .iter()
+        .map(|u| clean(&u.to_string()))
+        .collect();
+    errors.extend(all(&validation.errors));
+    json!({
+        "package": clean(&validation.name),
+        "status": validation.status().name(),
+        "valid": validation.status() == Status::Valid,
+        "errors": errors,
+        "unchecked": all(&validation.unchecked),
+        "checked": clean(&validation.summary),
     })
 }
 

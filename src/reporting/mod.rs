@@ -18,6 +18,7 @@ mod json;
 mod junit;
 mod progress;
 pub mod unit;
+pub mod validated;
 pub mod verified;
 
 use std::collections::BTreeMap;

@@ -56,19 +56,22 @@ impl<'a> UnitId<'a> {
         }
     }
 
-    /// The case `id` (`problem/path`) of `problem`, judging `subject`: its path within the
-    /// problem is what follows the problem's name.
+    /// The case `id` (`problem/path`) of `problem`, judging `subject`.
     pub fn case(problem: &'a str, subject: Option<&'a str>, id: &'a str) -> UnitId<'a> {
-        let case = id
-            .strip_prefix(problem)
-            .and_then(|rest| rest.strip_prefix('/'))
-            .unwrap_or(id);
         UnitId {
             problem,
             subject,
-            case: Some(case),
+            case: Some(within(problem, id)),
         }
     }
+}
+
+/// The path within `problem` of its case `id` (`problem/path`): what follows the problem's
+/// name.
+pub fn within<'a>(problem: &str, id: &'a str) -> &'a str {
+    id.strip_prefix(problem)
+        .and_then(|rest| rest.strip_prefix('/'))
+        .unwrap_or(id)
 }
 
 /// How a unit ended.

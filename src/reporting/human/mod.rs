@@ -1,6 +1,6 @@
-//! Human output, for both commands, with one palette: verdicts and states in colour only when
-//! asked (`--color`, `NO_COLOR` and a terminal, decided by the command line), the same colour
-//! for the same verdict in `check` and `verify`.
+//! Human output, a view per command over the one stream, with one palette: verdicts and states
+//! in colour only when asked (`--color`, `NO_COLOR` and a terminal, decided by the command
+//! line), the same colour for the same verdict in `check` and `verify`.
 //!
 //! `check` ([`check`]) prints at three status levels like cargo-nextest's: `-q` only the final
 //! lines (`Judged ...` and `N passed, M failed`); the default adds every failure with its message
@@ -8,8 +8,11 @@
 //! line for every passing case with its time and peak memory. `verify` ([`verify`]) prints a
 //! block per problem, streamed: its heading, then a table row per submission as soon as all its
 //! cases are judged, fitted to the width, then what the problem's verification found.
+//! `validate` ([`validate`]) prints a line per input that is not what its group wants and a
+//! package's findings, then how many inputs were validated.
 
 mod check;
+mod validate;
 mod verify;
 
 use std::io::Write;
@@ -79,10 +82,31 @@ const JUDGE: anstyle::Style = anstyle::AnsiColor::Magenta.on_default();
 pub struct HumanReporter<W: Write> {
     out: W,
     look: Look,
-    check: CheckView,
-    /// Once a `verify` run started.
-    verify: Option<VerifyView>,
+    /// The view of the command that runs (`check`'s until a run says otherwise).
+    view: View,
     cancelled: bool,
+}
+
+/// What each command's report keeps of the stream.
+enum View {
+    Check(CheckView),
+    Verify(VerifyView),
+    /// `validate`: how many inputs are deliberately invalid.
+    Validate {
+        deliberate: usize,
+    },
+}
+
+impl View {
+    fn of(kind: &RunKind) -> View {
+        match kind {
+            RunKind::Check { .. } => View::Check(CheckView::default()),
+            RunKind::Verify { unreadable } => View::Verify(VerifyView::new(unreadable)),
+            RunKind::Validate { deliberate } => View::Validate {
+                deliberate: *deliberate,
+            },
+        }
+    }
 }
 
 impl<W: Write> HumanReporter<W> {
@@ -95,8 +119,7 @@ impl<W: Write> HumanReporter<W> {
                 verbosity,
                 width,
             },
-            check: CheckView::default(),
-            verify: None,
+            view: View::Check(CheckView::default()),
             cancelled: false,
         }
     }
@@ -107,34 +130,46 @@ impl<W: Write> HumanReporter<W> {
             .and_then(|()| self.out.flush())
             .map_err(LostReport::from)
     }
+
+    /// What is printed of a unit done.
+    fn finished(&mut self, detail: &Detail<'_>) -> String {
+        let look = &self.look;
+        match (detail, &mut self.view) {
+            (Detail::Case(result), View::Check(view)) => view.case_finished(result, look),
+            (Detail::Submission(row), View::Verify(view)) => view.submission_finished(row, look),
+            (Detail::Verified(outcome), View::Verify(view)) => view.problem_finished(outcome, look),
+            (Detail::Input { input, finding }, _) => validate::input(input, finding, look),
+            (Detail::Validated(validation), _) => validate::package(validation, look),
+            _ => String::new(),
+        }
+    }
 }
 
 impl<W: Write> Reporter for HumanReporter<W> {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let look = self.look;
-        let text = match (event, &mut self.verify) {
-            (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
-                self.verify = Some(VerifyView::new(unreadable));
+        let text = match event {
+            Event::RunStarted(kind) => {
+                self.view = View::of(kind);
                 return Ok(());
             }
-            (Event::ProblemStarted(heading), Some(view)) => view.problem_started(heading, &look),
-            (Event::Finished(Finished { detail, .. }), view) => match (detail, view) {
-                (Detail::Case(result), _) => self.check.case_finished(result, &look),
-                (Detail::Submission(row), Some(view)) => view.submission_finished(row, &look),
-                (Detail::Verified(outcome), Some(view)) => view.problem_finished(outcome, &look),
+            Event::ProblemStarted(heading) => match &mut self.view {
+                View::Verify(view) => view.problem_started(heading, &look),
                 _ => return Ok(()),
             },
-            (Event::Cancelled, _) => {
+            Event::Finished(Finished { detail, .. }) => self.finished(detail),
+            Event::Cancelled => {
                 self.cancelled = true;
                 return Ok(());
             }
-            (Event::RunFinished(summary), Some(view)) => {
-                view.finish(summary, self.cancelled, &look)
-            }
-            (Event::RunFinished(summary), None) => {
-                self.check.finish(summary, self.cancelled, &look)
-            }
-            _ => return Ok(()),
+            Event::RunFinished(summary) => match &self.view {
+                View::Check(view) => view.finish(summary, self.cancelled, &look),
+                View::Verify(view) => view.finish(summary, self.cancelled, &look),
+                View::Validate { deliberate } => {
+                    validate::finish(summary, *deliberate, self.cancelled)
+                }
+            },
+            Event::CaseStarted(_) => return Ok(()),
         };
         // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
         match text.is_empty() {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::diffing;
 use crate::reporting::tests::case;
-use crate::reporting::verified::{ProblemHeading, RowScore};
+use crate::reporting::verified::{ProblemHeading, ProblemOutcome, RowScore};
 use std::path::PathBuf;
 
 fn results() -> Vec<CaseResult> {
