@@ -1,10 +1,12 @@
 //! `grundy generate [PKG]...`: the front-end of [`crate::generation`]: what the arguments name
-//! ([`targets`]), containment when a package's programs run, Ctrl-C, the pool; each package's
-//! data or built-in problem's fixtures generated, what was made printed, and the exit code (1
-//! when a case could not be made or is invalid).
+//! ([`targets`]), containment when a package's programs run, the pool; each package's data or
+//! built-in problem's fixtures generated and reported as a unit of the run, and how it ended
+//! (failed when a case could not be made or is invalid; cancelled after Ctrl-C, with what was
+//! made so far reported).
 
 mod targets;
 
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -12,10 +14,11 @@ use anyhow::Result;
 
 use crate::cli::GenerateArgs;
 use crate::commands::error::CommandError;
-use crate::generation::{self, generate_package, report, Options};
+use crate::generation::{self, generate_package, Options};
 use crate::package::generators::{self, FILE, FOLDER};
-use crate::reporting::{Ended, Stages};
-use crate::running::pool::PoolOptions;
+use crate::reporting::{
+    self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Verbosity,
+};
 use crate::stages::Pool;
 use targets::Target;
 
@@ -33,20 +36,25 @@ pub fn run(
             .map(crate::config::Isolate::from_flag);
         super::setup::containment_check(isolate.unwrap_or_default())?;
     }
+    let reporter = reporting::reporter(ReportOptions {
+        format: args.format,
+        color,
+        verbosity: Verbosity::Normal,
+        junit: None,
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    });
+    // A bar for each stage, never beside JSON.
+    let stages = Stages::new(args.format == reporting::Format::Human, color);
+    let mut dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
     let jobs = crate::config::worker_count(args.jobs);
+    let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let options = Options {
         force: args.force,
         clean: args.clean,
     };
-    let pool = Pool::new(
-        PoolOptions {
-            jobs,
-            fail_fast: false,
-            cancel,
-        },
-        Stages::new(true, color),
-    );
-    let mut all_ok = true;
+    dispatch.run_started(&RunKind::Generate);
+    let mut ran: Result<(), crate::running::pool::Stop> = Ok(());
     for target in targets {
         let generated = match target {
             Target::Package(package) => {
@@ -57,14 +65,20 @@ pub fn run(
                     )
                     .into());
                 }
-                generate_package(&package, &options, &pool, true)?
+                generate_package(&package, &options, &pool, true)
             }
             Target::BuiltIn(fixtures, problem) => {
-                generation::fixtures::generate_fixtures(&fixtures, problem, &options, &pool)?
+                generation::fixtures::generate_fixtures(&fixtures, problem, &options, &pool)
             }
         };
-        report::print(&generated)?;
-        all_ok &= generated.ok();
+        match generated {
+            Ok(generated) => dispatch.finished(Finished::generated(&generated.made())),
+            Err(stop) => {
+                ran = Err(stop);
+                break;
+            }
+        }
     }
-    Ok(Ended::of(all_ok))
+    // A plan that cannot be used, or the host, is the run's error (unless Ctrl-C came first).
+    Ok(dispatch.finish(ran, Summary::default())?)
 }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::events::{Detail, Event, Finished, RunKind};
+use super::generated::DataMade;
 use super::progress::Stages;
 use super::unit::{Totals, Unit};
 use super::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
@@ -158,6 +159,11 @@ impl Dispatcher {
     /// Cases left out before the run, by reason (the summary says so; they are not counted).
     pub fn left_out(&mut self, left_out: LeftOut) {
         self.left_out = left_out;
+    }
+
+    /// A package's data generated before it is verified: said, not counted.
+    pub fn generated(&mut self, made: &DataMade<'_>) {
+        self.emit(&Event::Generated(made));
     }
 
     pub fn problem_started(&mut self, heading: &ProblemHeading) {

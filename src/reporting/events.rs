@@ -9,6 +9,7 @@
 //! totals, and each reporter keeps whatever view of the stream it shows.
 
 use super::findings::Unreadable;
+use super::generated::DataMade;
 use super::unit::{Outcome, Unit, UnitId};
 use super::validated::{InputFinding, PackageValidation};
 use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
@@ -31,6 +32,9 @@ pub enum Event<'a> {
     /// problem's order after its `ProblemStarted`, a problem's package after its submissions),
     /// whatever order the work finished in.
     Finished(Finished<'a>),
+    /// A package's data was generated before it was verified (`verify`'s first step): said,
+    /// not counted.
+    Generated(&'a DataMade<'a>),
     /// Ctrl-C cut the run short: what was not reported by now never will be.
     Cancelled,
     /// Last, once.
@@ -70,6 +74,8 @@ pub enum Detail<'a> {
     },
     /// A package of `validate`, after its inputs: what its validators found of it as a whole.
     Validated(&'a PackageValidation),
+    /// A package's data (or a built-in problem's fixtures) generated (`generate`).
+    Generated(&'a DataMade<'a>),
 }
 
 impl Detail<'_> {
@@ -77,7 +83,7 @@ impl Detail<'_> {
         match self {
             Detail::Case(_) | Detail::Input { .. } => Unit::Case,
             Detail::Submission(_) => Unit::Submission,
-            Detail::Verified(_) | Detail::Validated(_) => Unit::Package,
+            Detail::Verified(_) | Detail::Validated(_) | Detail::Generated(_) => Unit::Package,
         }
     }
 }
@@ -133,6 +139,15 @@ impl<'a> Finished<'a> {
         }
     }
 
+    /// A package's data generated: passed when every case was made and nothing is invalid.
+    pub fn generated(made: &'a DataMade<'a>) -> Finished<'a> {
+        Finished {
+            id: UnitId::problem(made.package),
+            outcome: Outcome::of(made.ok()),
+            detail: Detail::Generated(made),
+        }
+    }
+
     /// A verified problem: passed when valid.
     pub fn verified(outcome: &'a ProblemOutcome) -> Finished<'a> {
         Finished {
@@ -154,6 +169,8 @@ pub enum RunKind {
     /// `validate`: how many of the inputs are deliberately invalid (below `invalid/` groups,
     /// or a package's `invalid_input` cases).
     Validate { deliberate: usize },
+    /// `generate`.
+    Generate,
 }
 
 impl RunKind {
@@ -163,6 +180,7 @@ impl RunKind {
             RunKind::Check { .. } => "check",
             RunKind::Verify { .. } => "verify",
             RunKind::Validate { .. } => "validate",
+            RunKind::Generate => "generate",
         }
     }
 
@@ -171,6 +189,7 @@ impl RunKind {
         match self {
             RunKind::Check { .. } | RunKind::Validate { .. } => Unit::Case,
             RunKind::Verify { .. } => Unit::Submission,
+            RunKind::Generate => Unit::Package,
         }
     }
 
@@ -179,7 +198,7 @@ impl RunKind {
     pub fn unreadable(&self) -> &[Unreadable] {
         match self {
             RunKind::Verify { unreadable } => unreadable,
-            RunKind::Check { .. } | RunKind::Validate { .. } => &[],
+            RunKind::Check { .. } | RunKind::Validate { .. } | RunKind::Generate => &[],
         }
     }
 }

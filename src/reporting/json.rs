@@ -17,6 +17,7 @@ use serde_json::{json, Map, Value};
 
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
+use super::generated::DataMade;
 use super::unit::{Tally, Unit, UnitId};
 use super::validated::{InputFinding, PackageValidation};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
@@ -138,6 +139,7 @@ fn unit_object(finished: &Finished<'_>) -> Value {
         Detail::Verified(outcome) => package_object(outcome),
         Detail::Input { input, finding } => input_object(&finished.id, input, finding),
         Detail::Validated(validation) => validation_object(validation),
+        Detail::Generated(made) => generated_object(made),
     };
     let fields = object.as_object_mut().expect("every unit is an object");
     fields.insert("type".into(), finished.detail.unit().name().into());
@@ -187,6 +189,7 @@ fn summary_object(
         Some(RunKind::Validate { deliberate }) => {
             fields.insert("deliberate".into(), (*deliberate).into());
         }
+        Some(RunKind::Generate) => {}
         Some(RunKind::Check { .. }) | None => check_summary(summary, fields),
     }
     object
@@ -326,6 +329,34 @@ fn validation_object(validation: &PackageValidation) -> Value {
     })
 }
 
+/// A package of `generate`: the counts, and what was not made, is invalid, is warned of, and
+/// no rule describes.
+fn generated_object(made: &DataMade<'_>) -> Value {
+    let failed: Vec<Value> = made
+        .failed
+        .iter()
+        .map(|(case, why)| json!({"case": clean(case), "message": visible(&why.to_string())}))
+        .collect();
+    let warnings: Vec<String> = made
+        .warnings
+        .iter()
+        .map(|w| clean(&w.to_string()))
+        .collect();
+    let unlisted: Vec<String> = made.unlisted.iter().map(|f| clean(f)).collect();
+    json!({
+        "package": clean(made.package),
+        "made": made.made,
+        "unchanged": made.unchanged,
+        "included": made.included,
+        "failed": failed,
+        "invalid": all(made.invalid),
+        "warnings": warnings,
+        "unlisted": unlisted,
+        "removed": made.removed,
+        "ok": made.ok(),
+    })
+}
+
 /// What a program was not judged on, by reason; every summary that judges programs has it.
 fn left_out(left_out: &LeftOut) -> Value {
     json!({
@@ -364,7 +395,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
             Event::RunFinished(summary) => {
                 summary_object(summary, self.kind.as_ref(), &self.packages, self.cancelled)
             }
-            Event::CaseStarted(_) | Event::ProblemStarted(_) => return Ok(()),
+            Event::CaseStarted(_) | Event::ProblemStarted(_) | Event::Generated(_) => return Ok(()),
         };
         Ok(self.emit(object)?)
     }

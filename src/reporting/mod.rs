@@ -5,7 +5,8 @@
 //! anything, and nothing else prints results.
 //!
 //! [`reporter`] builds the whole set for a run: the stdout format (wrapped in a progress bar on a
-//! terminal) and, with `--junit`, the JUnit file, written where its [`Destination`] allows. The set also keeps the per-case timings that
+//! terminal), the notes on stderr, and, with `--junit`, the JUnit file, written where its
+//! [`Destination`] allows. The set also keeps the per-case timings that
 //! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
 mod destination;
@@ -13,9 +14,11 @@ mod dispatch;
 pub mod events;
 pub mod findings;
 pub mod fit;
+pub mod generated;
 mod human;
 mod json;
 mod junit;
+mod notes;
 mod progress;
 pub mod unit;
 pub mod validated;
@@ -252,7 +255,7 @@ pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
     {
         out = Box::new(ProgressReporter::new(out, options.color));
     }
-    let mut sinks = vec![out];
+    let mut sinks = vec![out, Box::new(notes::Notes::new(std::io::stderr()))];
     if let Some(path) = options.junit {
         sinks.push(Box::new(JunitReporter::new(path)));
     }

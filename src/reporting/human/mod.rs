@@ -95,6 +95,7 @@ enum View {
     Validate {
         deliberate: usize,
     },
+    Generate,
 }
 
 impl View {
@@ -105,6 +106,7 @@ impl View {
             RunKind::Validate { deliberate } => View::Validate {
                 deliberate: *deliberate,
             },
+            RunKind::Generate => View::Generate,
         }
     }
 }
@@ -140,6 +142,8 @@ impl<W: Write> HumanReporter<W> {
             (Detail::Verified(outcome), View::Verify(view)) => view.problem_finished(outcome, look),
             (Detail::Input { input, finding }, _) => validate::input(input, finding, look),
             (Detail::Validated(validation), _) => validate::package(validation, look),
+            // What it found is a note on stderr; the counts are the report.
+            (Detail::Generated(made), _) => made.counts() + "\n",
             _ => String::new(),
         }
     }
@@ -168,8 +172,15 @@ impl<W: Write> Reporter for HumanReporter<W> {
                 View::Validate { deliberate } => {
                     validate::finish(summary, *deliberate, self.cancelled)
                 }
+                // The counts of each package were the report; a run cut short says so.
+                View::Generate if self.cancelled => format!(
+                    "Cancelled (Ctrl-C): the data of what is not reported above was not all \
+                     generated.\n{}\n",
+                    summary.closing_line()
+                ),
+                View::Generate => return Ok(()),
             },
-            Event::CaseStarted(_) => return Ok(()),
+            Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };
         // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
         match text.is_empty() {

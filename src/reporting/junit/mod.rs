@@ -295,6 +295,7 @@ impl Reporter for JunitReporter {
                     RunKind::Check { .. } => "grundy",
                     RunKind::Verify { .. } => "grundy verify",
                     RunKind::Validate { .. } => "grundy validate",
+                    RunKind::Generate => "grundy generate",
                 }
             }
             Event::ProblemStarted(heading) => {
@@ -325,10 +326,11 @@ impl Reporter for JunitReporter {
                         self.add(&validation.name, case);
                     }
                 }
+                Detail::Generated(_) => {}
             },
             Event::Cancelled => self.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),
-            Event::CaseStarted(_) => {}
+            Event::CaseStarted(_) | Event::Generated(_) => {}
         }
         Ok(())
     }
