@@ -307,6 +307,9 @@ pub struct TimeLimitArgs {
     /// How much containment the programs need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
+    /// Output format: the human report, or JSON lines (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]

@@ -10,6 +10,7 @@
 
 use super::findings::Unreadable;
 use super::generated::DataMade;
+use super::timed::PackageTiming;
 use super::unit::{Outcome, Unit, UnitId};
 use super::validated::{InputFinding, PackageValidation};
 use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
@@ -76,6 +77,8 @@ pub enum Detail<'a> {
     Validated(&'a PackageValidation),
     /// A package's data (or a built-in problem's fixtures) generated (`generate`).
     Generated(&'a DataMade<'a>),
+    /// A package timed (`timelimit`).
+    Timed(&'a PackageTiming),
 }
 
 impl Detail<'_> {
@@ -83,7 +86,10 @@ impl Detail<'_> {
         match self {
             Detail::Case(_) | Detail::Input { .. } => Unit::Case,
             Detail::Submission(_) => Unit::Submission,
-            Detail::Verified(_) | Detail::Validated(_) | Detail::Generated(_) => Unit::Package,
+            Detail::Verified(_)
+            | Detail::Validated(_)
+            | Detail::Generated(_)
+            | Detail::Timed(_) => Unit::Package,
         }
     }
 }
@@ -148,6 +154,15 @@ impl<'a> Finished<'a> {
         }
     }
 
+    /// A package timed: passed when everything in it is as the format wants.
+    pub fn timed(timing: &'a PackageTiming) -> Finished<'a> {
+        Finished {
+            id: UnitId::problem(&timing.name),
+            outcome: Outcome::of(timing.fine()),
+            detail: Detail::Timed(timing),
+        }
+    }
+
     /// A verified problem: passed when valid.
     pub fn verified(outcome: &'a ProblemOutcome) -> Finished<'a> {
         Finished {
@@ -171,6 +186,8 @@ pub enum RunKind {
     Validate { deliberate: usize },
     /// `generate`.
     Generate,
+    /// `timelimit`: the packages that could not be read, which count as failed.
+    Timelimit { unreadable: Vec<Unreadable> },
 }
 
 impl RunKind {
@@ -181,6 +198,7 @@ impl RunKind {
             RunKind::Verify { .. } => "verify",
             RunKind::Validate { .. } => "validate",
             RunKind::Generate => "generate",
+            RunKind::Timelimit { .. } => "timelimit",
         }
     }
 
@@ -189,7 +207,7 @@ impl RunKind {
         match self {
             RunKind::Check { .. } | RunKind::Validate { .. } => Unit::Case,
             RunKind::Verify { .. } => Unit::Submission,
-            RunKind::Generate => Unit::Package,
+            RunKind::Generate | RunKind::Timelimit { .. } => Unit::Package,
         }
     }
 
@@ -197,7 +215,7 @@ impl RunKind {
     /// incomplete.
     pub fn unreadable(&self) -> &[Unreadable] {
         match self {
-            RunKind::Verify { unreadable } => unreadable,
+            RunKind::Verify { unreadable } | RunKind::Timelimit { unreadable } => unreadable,
             RunKind::Check { .. } | RunKind::Validate { .. } | RunKind::Generate => &[],
         }
     }

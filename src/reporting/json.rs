@@ -18,6 +18,7 @@ use serde_json::{json, Map, Value};
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
 use super::generated::DataMade;
+use super::timed::PackageTiming;
 use super::unit::{Tally, Unit, UnitId};
 use super::validated::{InputFinding, PackageValidation};
 use super::verified::{ProblemOutcome, Status, SubmissionRow};
@@ -140,6 +141,7 @@ fn unit_object(finished: &Finished<'_>) -> Value {
         Detail::Input { input, finding } => input_object(&finished.id, input, finding),
         Detail::Validated(validation) => validation_object(validation),
         Detail::Generated(made) => generated_object(made),
+        Detail::Timed(timing) => timed_object(timing),
     };
     let fields = object.as_object_mut().expect("every unit is an object");
     fields.insert("type".into(), finished.detail.unit().name().into());
@@ -188,6 +190,9 @@ fn summary_object(
         }
         Some(RunKind::Validate { deliberate }) => {
             fields.insert("deliberate".into(), (*deliberate).into());
+        }
+        Some(RunKind::Timelimit { unreadable }) => {
+            fields.insert("unreadable".into(), all(unreadable).into());
         }
         Some(RunKind::Generate) => {}
         Some(RunKind::Check { .. }) | None => check_summary(summary, fields),
@@ -354,6 +359,45 @@ fn generated_object(made: &DataMade<'_>) -> Value {
         "unlisted": unlisted,
         "removed": made.removed,
         "ok": made.ok(),
+    })
+}
+
+/// A package of `timelimit`: each accepted submission's slowest case per run and what kept a
+/// run from timing the limit; the limit, or why none; each bound and whether it is kept.
+fn timed_object(timing: &PackageTiming) -> Value {
+    let submissions: Vec<Value> = timing
+        .submissions
+        .iter()
+        .map(|timed| {
+            let runs: Vec<Value> = timed
+                .slowest
+                .iter()
+                .map(|(time, case)| json!({"case": clean(case), "time_ms": millis(*time)}))
+                .collect();
+            json!({"submission": clean(&timed.id), "runs": runs, "trouble": all(&timed.trouble)})
+        })
+        .collect();
+    let bounds: Vec<Value> = timing
+        .bounds
+        .iter()
+        .map(|(id, bound)| {
+            json!({"submission": clean(id), "kept": bound.kept(), "message": clean(&bound.to_string())})
+        })
+        .collect();
+    let (limit, fixed, why) = match &timing.limit {
+        Ok(limit) => (Some(millis(limit.limit)), limit.fixed.map(millis), None),
+        Err(why) => (None, None, Some(clean(&why.to_string()))),
+    };
+    json!({
+        "package": clean(&timing.name),
+        "origin": clean(&timing.origin),
+        "submissions": submissions,
+        "time_limit_ms": limit,
+        "problem_yaml_ms": fixed,
+        "no_limit": why,
+        "bounds": bounds,
+        "written": timing.written.as_deref().map(clean),
+        "ok": timing.fine(),
     })
 }
 

@@ -20,6 +20,7 @@ mod json;
 mod junit;
 mod notes;
 mod progress;
+pub mod timed;
 pub mod unit;
 pub mod validated;
 pub mod verified;

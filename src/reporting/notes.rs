@@ -1,14 +1,15 @@
 //! What a run says on stderr, whatever the format of its stdout: what generating data found
 //! (the warnings, the cases not made, what is invalid, the files no rule describes), for
 //! `generate`'s packages and for the data `verify` generates first, with `verify`'s note of what
-//! was made. Always in the stack [`super::reporter`] builds, beside the stdout format.
+//! was made; and the packages `timelimit` could not read. Always in the stack
+//! [`super::reporter`] builds, beside the stdout format.
 //!
 //! Notes are for the person at the terminal: a stderr that cannot be written loses them, never
 //! the run (the reports on stdout and in files are what a run is judged by).
 
 use std::io::Write;
 
-use super::events::{Detail, Event, Finished};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::generated::DataMade;
 use super::{ReportError, Reporter};
 use crate::escape::{visible, visible_line};
@@ -61,6 +62,12 @@ impl<W: Write> Reporter for Notes<W> {
                 ..
             }) => details(made),
             Event::Generated(made) => details(made) + &format!("generated {}\n", made.counts()),
+            // `timelimit`'s packages that could not be read; `verify` says its own in its
+            // report.
+            Event::RunStarted(RunKind::Timelimit { unreadable }) => unreadable
+                .iter()
+                .map(|why| format!("error: {}\n", visible_line(&why.to_string())))
+                .collect(),
             _ => return Ok(()),
         };
         // Lost with stderr, as the module comment says.

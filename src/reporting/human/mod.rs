@@ -12,6 +12,7 @@
 //! package's findings, then how many inputs were validated.
 
 mod check;
+mod timelimit;
 mod validate;
 mod verify;
 
@@ -95,7 +96,11 @@ enum View {
     Validate {
         deliberate: usize,
     },
-    Generate,
+    /// `generate` and `timelimit`: a package's report is its block, and the run has no more,
+    /// unless Ctrl-C cut it short; what was not done then.
+    Packages {
+        undone: &'static str,
+    },
 }
 
 impl View {
@@ -106,7 +111,12 @@ impl View {
             RunKind::Validate { deliberate } => View::Validate {
                 deliberate: *deliberate,
             },
-            RunKind::Generate => View::Generate,
+            RunKind::Generate => View::Packages {
+                undone: "the data of what is not reported above was not all generated",
+            },
+            RunKind::Timelimit { .. } => View::Packages {
+                undone: "what is not reported above was not timed",
+            },
         }
     }
 }
@@ -144,6 +154,7 @@ impl<W: Write> HumanReporter<W> {
             (Detail::Validated(validation), _) => validate::package(validation, look),
             // What it found is a note on stderr; the counts are the report.
             (Detail::Generated(made), _) => made.counts() + "\n",
+            (Detail::Timed(timing), _) => timelimit::package(timing),
             _ => String::new(),
         }
     }
@@ -172,13 +183,11 @@ impl<W: Write> Reporter for HumanReporter<W> {
                 View::Validate { deliberate } => {
                     validate::finish(summary, *deliberate, self.cancelled)
                 }
-                // The counts of each package were the report; a run cut short says so.
-                View::Generate if self.cancelled => format!(
-                    "Cancelled (Ctrl-C): the data of what is not reported above was not all \
-                     generated.\n{}\n",
+                View::Packages { undone } if self.cancelled => format!(
+                    "Cancelled (Ctrl-C): {undone}.\n{}\n",
                     summary.closing_line()
                 ),
-                View::Generate => return Ok(()),
+                View::Packages { .. } => return Ok(()),
             },
             Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };

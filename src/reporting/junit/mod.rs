@@ -296,6 +296,7 @@ impl Reporter for JunitReporter {
                     RunKind::Verify { .. } => "grundy verify",
                     RunKind::Validate { .. } => "grundy validate",
                     RunKind::Generate => "grundy generate",
+                    RunKind::Timelimit { .. } => "grundy timelimit",
                 }
             }
             Event::ProblemStarted(heading) => {
@@ -326,7 +327,8 @@ impl Reporter for JunitReporter {
                         self.add(&validation.name, case);
                     }
                 }
-                Detail::Generated(_) => {}
+                // No test cases: `generate` and `timelimit` write no JUnit report.
+                Detail::Generated(_) | Detail::Timed(_) => {}
             },
             Event::Cancelled => self.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),
