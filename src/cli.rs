@@ -430,6 +430,8 @@ pub struct StressArgs {
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
     #[command(flatten)]
+    pub reports: ReportArgs,
+    #[command(flatten)]
     pub sources: Sources,
 }
 

@@ -15,6 +15,7 @@ use std::time::Instant;
 use super::events::{Detail, Event, Finished, RunKind};
 use super::generated::DataMade;
 use super::progress::Stages;
+use super::stressed::Counterexample;
 use super::unit::{Totals, Unit};
 use super::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 use super::{LostReport, ReportError, Reporter, Summary};
@@ -159,6 +160,11 @@ impl Dispatcher {
     /// Cases left out before the run, by reason (the summary says so; they are not counted).
     pub fn left_out(&mut self, left_out: LeftOut) {
         self.left_out = left_out;
+    }
+
+    /// `stress`'s counterexample, shrunk: shown, not counted (its case was).
+    pub fn counterexample(&mut self, found: &Counterexample) {
+        self.emit(&Event::Counterexample(found));
     }
 
     /// A package's data generated before it is verified: said, not counted.

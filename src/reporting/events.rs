@@ -10,6 +10,7 @@
 
 use super::findings::Unreadable;
 use super::generated::DataMade;
+use super::stressed::{Counterexample, StressRun, Tried};
 use super::timed::PackageTiming;
 use super::unit::{Outcome, Unit, UnitId};
 use super::validated::{InputFinding, PackageValidation};
@@ -36,6 +37,8 @@ pub enum Event<'a> {
     /// A package's data was generated before it was verified (`verify`'s first step): said,
     /// not counted.
     Generated(&'a DataMade<'a>),
+    /// The first case of `stress` that failed, shrunk.
+    Counterexample(&'a Counterexample),
     /// Ctrl-C cut the run short: what was not reported by now never will be.
     Cancelled,
     /// Last, once.
@@ -79,12 +82,14 @@ pub enum Detail<'a> {
     Generated(&'a DataMade<'a>),
     /// A package timed (`timelimit`).
     Timed(&'a PackageTiming),
+    /// A case of `stress` tried: the program under test against the reference.
+    Tried(Tried),
 }
 
 impl Detail<'_> {
     pub fn unit(&self) -> Unit {
         match self {
-            Detail::Case(_) | Detail::Input { .. } => Unit::Case,
+            Detail::Case(_) | Detail::Input { .. } | Detail::Tried(_) => Unit::Case,
             Detail::Submission(_) => Unit::Submission,
             Detail::Verified(_)
             | Detail::Validated(_)
@@ -163,6 +168,20 @@ impl<'a> Finished<'a> {
         }
     }
 
+    /// A case of `stress` (`case` its number, as the unit names it) tried with `subject`:
+    /// passed when the program agreed with the reference.
+    pub fn tried(run: &'a StressRun, case: &'a str, tried: Tried) -> Finished<'a> {
+        Finished {
+            id: UnitId {
+                problem: &run.problem,
+                subject: Some(&run.subject),
+                case: Some(case),
+            },
+            outcome: Outcome::of(tried.verdict.is_none()),
+            detail: Detail::Tried(tried),
+        }
+    }
+
     /// A verified problem: passed when valid.
     pub fn verified(outcome: &'a ProblemOutcome) -> Finished<'a> {
         Finished {
@@ -188,6 +207,8 @@ pub enum RunKind {
     Generate,
     /// `timelimit`: the packages that could not be read, which count as failed.
     Timelimit { unreadable: Vec<Unreadable> },
+    /// `stress`: what is stressed, how, and how to repeat it.
+    Stress(StressRun),
 }
 
 impl RunKind {
@@ -199,13 +220,14 @@ impl RunKind {
             RunKind::Validate { .. } => "validate",
             RunKind::Generate => "generate",
             RunKind::Timelimit { .. } => "timelimit",
+            RunKind::Stress(_) => "stress",
         }
     }
 
     /// What its summary counts.
     pub fn unit(&self) -> Unit {
         match self {
-            RunKind::Check { .. } | RunKind::Validate { .. } => Unit::Case,
+            RunKind::Check { .. } | RunKind::Validate { .. } | RunKind::Stress(_) => Unit::Case,
             RunKind::Verify { .. } => Unit::Submission,
             RunKind::Generate | RunKind::Timelimit { .. } => Unit::Package,
         }
@@ -216,7 +238,10 @@ impl RunKind {
     pub fn unreadable(&self) -> &[Unreadable] {
         match self {
             RunKind::Verify { unreadable } | RunKind::Timelimit { unreadable } => unreadable,
-            RunKind::Check { .. } | RunKind::Validate { .. } | RunKind::Generate => &[],
+            RunKind::Check { .. }
+            | RunKind::Validate { .. }
+            | RunKind::Generate
+            | RunKind::Stress(_) => &[],
         }
     }
 }

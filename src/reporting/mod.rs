@@ -20,6 +20,7 @@ mod json;
 mod junit;
 mod notes;
 mod progress;
+pub mod stressed;
 pub mod timed;
 pub mod unit;
 pub mod validated;
@@ -35,7 +36,7 @@ pub use events::{Detail, Event, Finished, RunKind};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
 pub use junit::JunitReporter;
-pub use progress::{bar as progress_bar, ProgressReporter, Stages};
+pub use progress::{ProgressReporter, Stages};
 pub use unit::{Totals, Unit};
 
 use crate::discovery::LeftOut;

@@ -4,7 +4,8 @@
 //! never mix.
 //!
 //! [`Stages`] is the bar of a command that runs in stages (`verify`'s building, validating and
-//! judging), one bar at a time, which the reports printed meanwhile suspend.
+//! judging, `stress`'s cases and shrinking), one bar at a time, which the reports printed
+//! meanwhile suspend.
 //!
 //! Only when stdout is a terminal and `CI` is not set: logs and pipes get plain lines, never a
 //! `\r` or a cursor movement. indicatif also draws nothing when stderr is not a terminal.
@@ -76,8 +77,18 @@ impl Stages {
 
     /// The bar of a stage of `count` steps doing `what`, until [`Stages::end`].
     pub fn start(&self, what: &str, count: usize) -> ProgressBar {
+        self.begin(what, Some(count as u64))
+    }
+
+    /// The spinner of a stage of steps not known in advance (`stress`'s shrinking), until
+    /// [`Stages::end`].
+    pub fn spinner(&self, what: &str) -> ProgressBar {
+        self.begin(what, None)
+    }
+
+    fn begin(&self, what: &str, count: Option<u64>) -> ProgressBar {
         let bar = match self.shown {
-            true => bar(Some(count as u64), self.color),
+            true => bar(count, self.color),
             false => ProgressBar::hidden(),
         };
         bar.set_message(what.to_string());

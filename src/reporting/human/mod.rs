@@ -12,6 +12,7 @@
 //! package's findings, then how many inputs were validated.
 
 mod check;
+mod stress;
 mod timelimit;
 mod validate;
 mod verify;
@@ -23,6 +24,7 @@ use super::{plural, LostReport, ReportError, Reporter};
 use crate::diffing::Paint;
 use crate::judging::Verdict;
 use check::CheckView;
+use stress::StressView;
 use verify::VerifyView;
 
 /// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
@@ -101,6 +103,7 @@ enum View {
     Packages {
         undone: &'static str,
     },
+    Stress(StressView),
 }
 
 impl View {
@@ -117,6 +120,7 @@ impl View {
             RunKind::Timelimit { .. } => View::Packages {
                 undone: "what is not reported above was not timed",
             },
+            RunKind::Stress(run) => View::Stress(StressView::new(run)),
         }
     }
 }
@@ -173,6 +177,10 @@ impl<W: Write> Reporter for HumanReporter<W> {
                 _ => return Ok(()),
             },
             Event::Finished(Finished { detail, .. }) => self.finished(detail),
+            Event::Counterexample(found) => match &mut self.view {
+                View::Stress(view) => view.counterexample(found),
+                _ => return Ok(()),
+            },
             Event::Cancelled => {
                 self.cancelled = true;
                 return Ok(());
@@ -188,6 +196,7 @@ impl<W: Write> Reporter for HumanReporter<W> {
                     summary.closing_line()
                 ),
                 View::Packages { .. } => return Ok(()),
+                View::Stress(view) => view.finish(summary, self.cancelled),
             },
             Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };

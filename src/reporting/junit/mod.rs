@@ -27,6 +27,7 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
+use super::stressed::Tried;
 use super::unit::{Outcome, UnitId};
 use super::validated::InputFinding;
 use super::verified::{points, Got, Status, SubmissionRow};
@@ -254,6 +255,27 @@ fn package_case(
     Some(case)
 }
 
+/// The test case of a case of `stress` (named `problem/number`): a failure or an error, by the
+/// one rule, when the program under test did not agree with the reference.
+fn tried_case(id: &UnitId<'_>, tried: &Tried) -> TestCase {
+    let status = match tried.verdict {
+        None => TestCaseStatus::success(),
+        Some(verdict) => {
+            let mut status = TestCaseStatus::non_success(kind(Got::Verdict(verdict)));
+            status.set_type(verdict.to_string()).set_message(format!(
+                "{verdict} ({}) with seed {}",
+                verdict.meaning(),
+                tried.seed
+            ));
+            status
+        }
+    };
+    let name = format!("{}/{}", id.problem, id.case.unwrap_or_default());
+    let mut case = TestCase::new(visible_line(&name).as_ref(), status);
+    case.set_classname(visible_line(id.problem).as_ref());
+    case
+}
+
 /// The test case of an input of `validate`: a failure when its validators said it is not what
 /// its group wants (an error when it cannot be read), skipped when not every validator could
 /// check it.
@@ -297,6 +319,7 @@ impl Reporter for JunitReporter {
                     RunKind::Validate { .. } => "grundy validate",
                     RunKind::Generate => "grundy generate",
                     RunKind::Timelimit { .. } => "grundy timelimit",
+                    RunKind::Stress(_) => "grundy stress",
                 }
             }
             Event::ProblemStarted(heading) => {
@@ -306,6 +329,7 @@ impl Reporter for JunitReporter {
                 Detail::Case(result) => self.add(&result.case.problem, test_case(result)),
                 Detail::Submission(row) => self.add(&row.problem, submission_case(row)),
                 Detail::Input { finding, .. } => self.add(id.problem, input_case(id, finding)),
+                Detail::Tried(tried) => self.add(id.problem, tried_case(id, tried)),
                 Detail::Verified(outcome) => {
                     let errors = lines(&outcome.errors);
                     let unchecked = lines(&outcome.unchecked);
@@ -332,7 +356,8 @@ impl Reporter for JunitReporter {
             },
             Event::Cancelled => self.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),
-            Event::CaseStarted(_) | Event::Generated(_) => {}
+            // The counterexample's case is among the tried ones, failed.
+            Event::CaseStarted(_) | Event::Generated(_) | Event::Counterexample(_) => {}
         }
         Ok(())
     }

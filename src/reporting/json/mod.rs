@@ -11,24 +11,19 @@
 //! one per package after its submissions, and its summary holds each package again; text from
 //! packages and programs has its control characters escaped before it is encoded.
 
+mod units;
+
 use std::io::Write;
 
 use serde_json::{json, Map, Value};
 
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
-use super::generated::DataMade;
-use super::timed::PackageTiming;
 use super::unit::{Tally, Unit, UnitId};
-use super::validated::{InputFinding, PackageValidation};
-use super::verified::{ProblemOutcome, Status, SubmissionRow};
 use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
-use crate::diffing::Paint;
 use crate::discovery::LeftOut;
-use crate::escape::{visible, visible_line};
-use crate::files::beneath::TreePath;
-use crate::judging::CaseResult;
-use crate::running::Clock;
+use crate::escape::visible_line;
+use units::*;
 
 pub struct JsonReporter<W: Write> {
     out: W,
@@ -77,52 +72,6 @@ fn terminal_safe(json: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// The limit that stopped a run, as the JSON and JUnit reports name it.
-pub fn clock_name(clock: Clock) -> &'static str {
-    match clock {
-        Clock::Cpu => "cpu",
-        Clock::Wall => "wall",
-    }
-}
-
-/// The object for one case.
-fn case_object(result: &CaseResult) -> Value {
-    let mut object = json!({
-        "case": result.case.id,
-        "problem": result.case.problem,
-        "verdict": result.verdict,
-        "time_ms": millis(result.time),
-        "cpu_ms": millis(result.cpu),
-        "wall_ms": millis(result.wall),
-    });
-    let fields = object.as_object_mut().expect("a JSON object literal");
-    if let Some(clock) = result.stopped_by {
-        fields.insert("limit".into(), clock_name(clock).into());
-    }
-    if let Some(bytes) = result.peak_memory_bytes {
-        fields.insert("peak_memory_bytes".into(), bytes.into());
-    }
-    if let Some(message) = &result.message {
-        fields.insert("message".into(), message.as_str().into());
-    }
-    if let Some(diff) = &result.diff {
-        fields.insert("diff".into(), diff.render(&Paint::plain(), "").into());
-    }
-    if let Some(exchange) = &result.exchange {
-        fields.insert("exchange".into(), exchange.as_str().into());
-    }
-    if let Some(stdout) = &result.stdout {
-        fields.insert("stdout".into(), stdout.as_str().into());
-    }
-    if let Some(stderr) = &result.stderr {
-        fields.insert("stderr".into(), stderr.as_str().into());
-    }
-    if let Some(path) = &result.blessed {
-        fields.insert("blessed".into(), path.display().to_string().into());
-    }
-    object
-}
-
 /// A unit's name: its problem, the subject judged and its case (`null` where it has none).
 fn id_object(id: &UnitId<'_>) -> Value {
     json!({
@@ -142,6 +91,7 @@ fn unit_object(finished: &Finished<'_>) -> Value {
         Detail::Validated(validation) => validation_object(validation),
         Detail::Generated(made) => generated_object(made),
         Detail::Timed(timing) => timed_object(timing),
+        Detail::Tried(tried) => tried_object(&finished.id, &tried),
     };
     let fields = object.as_object_mut().expect("every unit is an object");
     fields.insert("type".into(), finished.detail.unit().name().into());
@@ -194,6 +144,11 @@ fn summary_object(
         Some(RunKind::Timelimit { unreadable }) => {
             fields.insert("unreadable".into(), all(unreadable).into());
         }
+        Some(RunKind::Stress(run)) => {
+            fields.insert("seed".into(), seed(run.seed));
+            fields.insert("against".into(), clean(&run.against).into());
+            fields.insert("rerun".into(), clean(&run.rerun).into());
+        }
         Some(RunKind::Generate) => {}
         Some(RunKind::Check { .. }) | None => check_summary(summary, fields),
     }
@@ -234,173 +189,6 @@ fn timings(timings: &[Timing]) -> Value {
         .collect()
 }
 
-/// The object of one `verify` submission.
-fn submission_object(row: &SubmissionRow) -> Value {
-    let caught: Vec<Value> = row
-        .caught_by
-        .iter()
-        .map(|(case, verdict, message)| {
-            json!({
-                "case": clean(case),
-                "verdict": verdict,
-                "message": message.as_deref().map(clean),
-            })
-        })
-        .collect();
-    let mut object = json!({
-        "package": clean(&row.problem),
-        "submission": clean(&row.submission),
-        "language": row.language,
-        "verdict": row.verdict.map(|got| got.to_string()),
-        "expected": row.expected_verdicts,
-        "expected_rules": clean(&row.expected),
-        "ok": row.ok,
-        "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
-        "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
-        "skipped": row.skipped.as_deref().map(clean),
-        "problem": row.unexpected.as_deref().map(clean),
-        // Several lines: JSON escapes the line breaks once; only what a terminal would obey is
-        // made visible first.
-        "compile_error": row.compile_error.as_deref().map(|text| visible(text).into_owned()),
-        "judge_error": row.judge_error.as_deref().map(clean),
-        "caught_by": caught,
-    });
-    // Only a scoring problem's rows carry scores.
-    if let (Some(score), Value::Object(fields)) = (&row.score, &mut object) {
-        let groups: Vec<Value> = score
-            .groups
-            .iter()
-            .map(|(group, points, max)| json!({"group": clean(group), "score": points, "max_score": max}))
-            .collect();
-        fields.insert("score".into(), json!(score.total));
-        fields.insert("max_score".into(), json!(score.max));
-        fields.insert("group_scores".into(), Value::Array(groups));
-        if let Some(best) = score.lower_best {
-            fields.insert("objective".into(), json!("min"));
-            fields.insert("min_score".into(), json!(best));
-        }
-    }
-    object
-}
-
-/// A `verify` problem: its line, and its entry in the summary.
-fn package_object(outcome: &ProblemOutcome) -> Value {
-    let mut warnings = all(&outcome.warnings);
-    warnings.extend(all(&outcome.judging_warnings));
-    json!({
-        "package": clean(&outcome.name),
-        "origin": clean(&outcome.origin),
-        "valid": outcome.status() == Status::Valid,
-        "status": outcome.status().name(),
-        "errors": all(&outcome.errors),
-        "unchecked": all(&outcome.unchecked),
-        "judge_errors": all(&outcome.judge_errors),
-        "warnings": warnings,
-        "time_limit": outcome.time_limit,
-    })
-}
-
-/// An input of `validate`: its case and file, what was found, and what was said of it.
-fn input_object(id: &UnitId<'_>, input: &TreePath, finding: &InputFinding) -> Value {
-    let case = format!("{}/{}", id.problem, id.case.unwrap_or_default());
-    let mut object = json!({
-        "case": clean(&case),
-        "problem": clean(id.problem),
-        "input": clean(&input.path().display().to_string()),
-        "finding": finding.name(),
-    });
-    if let (Some(message), Value::Object(fields)) = (finding.message(), &mut object) {
-        fields.insert("message".into(), clean(&message).into());
-    }
-    object
-}
-
-/// A package of `validate`: its status, what makes it invalid, what was not checked and what
-/// was.
-fn validation_object(validation: &PackageValidation) -> Value {
-    let mut errors: Vec<String> = validation
-        .unreadable
-        .iter()
-        .map(|u| clean(&u.to_string()))
-        .collect();
-    errors.extend(all(&validation.errors));
-    json!({
-        "package": clean(&validation.name),
-        "status": validation.status().name(),
-        "valid": validation.status() == Status::Valid,
-        "errors": errors,
-        "unchecked": all(&validation.unchecked),
-        "checked": clean(&validation.summary),
-    })
-}
-
-/// A package of `generate`: the counts, and what was not made, is invalid, is warned of, and
-/// no rule describes.
-fn generated_object(made: &DataMade<'_>) -> Value {
-    let failed: Vec<Value> = made
-        .failed
-        .iter()
-        .map(|(case, why)| json!({"case": clean(case), "message": visible(&why.to_string())}))
-        .collect();
-    let warnings: Vec<String> = made
-        .warnings
-        .iter()
-        .map(|w| clean(&w.to_string()))
-        .collect();
-    let unlisted: Vec<String> = made.unlisted.iter().map(|f| clean(f)).collect();
-    json!({
-        "package": clean(made.package),
-        "made": made.made,
-        "unchanged": made.unchanged,
-        "included": made.included,
-        "failed": failed,
-        "invalid": all(made.invalid),
-        "warnings": warnings,
-        "unlisted": unlisted,
-        "removed": made.removed,
-        "ok": made.ok(),
-    })
-}
-
-/// A package of `timelimit`: each accepted submission's slowest case per run and what kept a
-/// run from timing the limit; the limit, or why none; each bound and whether it is kept.
-fn timed_object(timing: &PackageTiming) -> Value {
-    let submissions: Vec<Value> = timing
-        .submissions
-        .iter()
-        .map(|timed| {
-            let runs: Vec<Value> = timed
-                .slowest
-                .iter()
-                .map(|(time, case)| json!({"case": clean(case), "time_ms": millis(*time)}))
-                .collect();
-            json!({"submission": clean(&timed.id), "runs": runs, "trouble": all(&timed.trouble)})
-        })
-        .collect();
-    let bounds: Vec<Value> = timing
-        .bounds
-        .iter()
-        .map(|(id, bound)| {
-            json!({"submission": clean(id), "kept": bound.kept(), "message": clean(&bound.to_string())})
-        })
-        .collect();
-    let (limit, fixed, why) = match &timing.limit {
-        Ok(limit) => (Some(millis(limit.limit)), limit.fixed.map(millis), None),
-        Err(why) => (None, None, Some(clean(&why.to_string()))),
-    };
-    json!({
-        "package": clean(&timing.name),
-        "origin": clean(&timing.origin),
-        "submissions": submissions,
-        "time_limit_ms": limit,
-        "problem_yaml_ms": fixed,
-        "no_limit": why,
-        "bounds": bounds,
-        "written": timing.written.as_deref().map(clean),
-        "ok": timing.fine(),
-    })
-}
-
 /// What a program was not judged on, by reason; every summary that judges programs has it.
 fn left_out(left_out: &LeftOut) -> Value {
     json!({
@@ -409,12 +197,12 @@ fn left_out(left_out: &LeftOut) -> Value {
     })
 }
 
-fn clean(text: &str) -> String {
+pub(super) fn clean(text: &str) -> String {
     visible_line(text).into_owned()
 }
 
 /// Each of `found` as its line of text, made safe to show.
-fn all<T: std::fmt::Display>(found: &[T]) -> Vec<String> {
+pub(super) fn all<T: std::fmt::Display>(found: &[T]) -> Vec<String> {
     lines(found).iter().map(|line| clean(line)).collect()
 }
 
@@ -432,6 +220,23 @@ impl<W: Write> Reporter for JsonReporter<W> {
                 }
                 object
             }
+            Event::Counterexample(found) => match &self.kind {
+                Some(RunKind::Stress(run)) => {
+                    let mut object = counterexample_object(run, found);
+                    let case = found.number.to_string();
+                    let id = UnitId {
+                        problem: &run.problem,
+                        subject: Some(&run.subject),
+                        case: Some(&case),
+                    };
+                    if let Value::Object(fields) = &mut object {
+                        fields.insert("type".into(), "counterexample".into());
+                        fields.insert("id".into(), id_object(&id));
+                    }
+                    object
+                }
+                _ => return Ok(()),
+            },
             Event::Cancelled => {
                 self.cancelled = true;
                 return Ok(());
@@ -451,7 +256,7 @@ mod tests {
 
     use super::*;
     use crate::diffing;
-    use crate::judging::Verdict;
+    use crate::judging::{CaseResult, Verdict};
     use crate::reporting::tests::case;
 
     fn lines(results: &[CaseResult], summary: &Summary) -> Vec<Value> {
