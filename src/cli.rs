@@ -196,6 +196,9 @@ pub struct ListArgs {
     /// List the id of every selected case, one per line, instead of the problems.
     #[arg(long)]
     pub cases: bool,
+    /// Output format: the table, or JSON lines (one object per problem, or per case).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     #[command(flatten)]
     pub sources: Sources,
 }

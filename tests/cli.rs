@@ -32,6 +32,7 @@ mod hostile_output;
 mod hostile_packages;
 mod interactive;
 mod layout;
+mod list;
 mod multipass;
 mod new;
 mod numbers;

@@ -18,6 +18,7 @@ pub mod generated;
 mod human;
 mod json;
 mod junit;
+pub mod listed;
 mod notes;
 mod progress;
 pub mod stressed;

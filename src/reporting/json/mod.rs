@@ -19,6 +19,7 @@ use serde_json::{json, Map, Value};
 
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
+use super::listed::Listed;
 use super::unit::{Tally, Unit, UnitId};
 use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
 use crate::discovery::LeftOut;
@@ -45,7 +46,8 @@ impl<W: Write> JsonReporter<W> {
     }
 
     fn emit(&mut self, value: Value) -> Result<(), LostReport> {
-        writeln!(self.out, "{}", terminal_safe(&value.to_string()))
+        self.out
+            .write_all(line(&value).as_bytes())
             .and_then(|()| self.out.flush())
             .map_err(LostReport::from)
     }
@@ -204,6 +206,36 @@ pub(super) fn clean(text: &str) -> String {
 /// Each of `found` as its line of text, made safe to show.
 pub(super) fn all<T: std::fmt::Display>(found: &[T]) -> Vec<String> {
     lines(found).iter().map(|line| clean(line)).collect()
+}
+
+/// `value` as a line of JSON, safe to `cat`.
+fn line(value: &Value) -> String {
+    terminal_safe(&value.to_string()).into_owned() + "\n"
+}
+
+/// `list`'s report: a `problem` line per problem.
+pub(super) fn listed(problems: &[Listed]) -> String {
+    let object = |listed| {
+        let mut object = listed_object(listed);
+        object["type"] = "problem".into();
+        line(&object)
+    };
+    problems.iter().map(object).collect()
+}
+
+/// `list --cases`'s report: a `case` line per case (`problem`, `id`), its `id` naming no
+/// subject.
+pub(super) fn listed_cases(cases: &[(&str, &str)]) -> String {
+    let object = |(problem, id): &(&str, &str)| {
+        let unit = UnitId::case(problem, None, id);
+        line(&json!({
+            "type": "case",
+            "case": clean(id),
+            "problem": clean(problem),
+            "id": id_object(&unit),
+        }))
+    };
+    cases.iter().map(object).collect()
 }
 
 impl<W: Write> Reporter for JsonReporter<W> {

@@ -11,6 +11,7 @@ use crate::escape::{visible, visible_line};
 use crate::files::beneath::TreePath;
 use crate::judging::CaseResult;
 use crate::reporting::generated::DataMade;
+use crate::reporting::listed::Listed;
 use crate::reporting::millis;
 use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::timed::PackageTiming;
@@ -266,5 +267,25 @@ pub(super) fn counterexample_object(run: &StressRun, found: &Counterexample) -> 
         "remake": clean(&found.remake),
         "rerun": clean(&run.rerun),
         "saved": found.saved.as_deref().map(clean),
+    })
+}
+
+/// A problem of `list`: where it comes from and the settings in force for it (no judge for a
+/// package that cannot be read: `unreadable` says why).
+pub(super) fn listed_object(listed: &Listed) -> Value {
+    let judge = match listed.unreadable {
+        Some(_) => None,
+        None => Some(clean(&listed.judge)),
+    };
+    json!({
+        "problem": clean(&listed.problem),
+        "kind": listed.kind.name(),
+        "cases": listed.cases,
+        "time_limit_ms": millis(listed.time_limit),
+        "memory_limit_mib": listed.memory_mib,
+        "output_limit_mib": listed.output_mib,
+        "judge": judge,
+        "title": listed.title,
+        "unreadable": listed.unreadable.as_deref().map(clean),
     })
 }
