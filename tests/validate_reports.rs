@@ -4,8 +4,12 @@
 
 use crate::common;
 
-use common::{closing_line, code, dump, stdout, Project};
+use common::{
+    cancelled_closing_line, cancelled_summary, closing_line, code, dump, stdout, Project,
+};
 use serde_json::{json, Value};
+
+use crate::reports::json_lines;
 
 /// A 2025-09 package with two inputs and the input validators `validators` (name, source).
 fn package(project: &Project, validators: &[(&str, &str)]) {
@@ -36,13 +40,6 @@ const SHORT: (&str, &str) = (
     "short.py",
     "import sys\nsys.exit(42 if sys.stdin.read().strip() != 'x' else 43)\n",
 );
-
-fn json_lines(output: &std::process::Output) -> Vec<Value> {
-    stdout(output)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}\n{}", dump(output))))
-        .collect()
-}
 
 /// `validate` counts inputs: an input two validators reject fails once (it said `0 passed, 2
 /// failed` of 2 inputs, counting the failed checks as inputs).
@@ -138,20 +135,14 @@ fn ctrl_c_ends_validate_with_its_reports_marked_cancelled() {
     let marker = project.path().display().to_string();
     let sleeping = || common::running(&marker, "sleeper.py");
     let output = project.interrupted(&["validate", "pkg"], sleeping);
-    assert_eq!(code(&output), 130, "{}", dump(&output));
-    let text = stdout(&output);
-    assert!(text.contains("Cancelled (Ctrl-C): "), "{}", dump(&output));
-    assert_eq!(closing_line(&output), "0 passed, 0 failed");
+    assert_eq!(cancelled_closing_line(&output), "0 passed, 0 failed");
     assert!(!sleeping(), "the validator outlived validate");
 
     let junit = project.path().join("report.xml");
     let junit_arg = junit.display().to_string();
     let args = ["validate", "pkg", "--format", "json", "--junit", &junit_arg];
     let output = project.interrupted(&args, sleeping);
-    assert_eq!(code(&output), 130, "{}", dump(&output));
-    let summary = json_lines(&output).pop().expect("a summary");
-    assert_eq!(summary["type"], "summary", "{summary}");
-    assert_eq!(summary["cancelled"], true, "{summary}");
+    cancelled_summary(&output);
     let xml = std::fs::read_to_string(&junit).expect("the JUnit report is written");
     assert!(xml.contains(r#"name="cancelled" value="true""#), "{xml}");
 }

@@ -6,7 +6,6 @@
 
 mod targets;
 
-use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -16,9 +15,7 @@ use crate::cli::GenerateArgs;
 use crate::commands::error::CommandError;
 use crate::generation::{self, generate_package, Options};
 use crate::package::generators::{self, FILE, FOLDER};
-use crate::reporting::{
-    self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Verbosity,
-};
+use crate::reporting::{Ended, Finished, RunKind, Summary};
 use crate::stages::Pool;
 use targets::Target;
 
@@ -36,17 +33,7 @@ pub fn run(
             .map(crate::config::Isolate::from_flag);
         super::setup::containment_check(isolate.unwrap_or_default())?;
     }
-    let reporter = reporting::reporter(ReportOptions {
-        format: args.format,
-        color,
-        verbosity: Verbosity::Normal,
-        junit: None,
-        slowest: None,
-        time_limits: BTreeMap::new(),
-    });
-    // A bar for each stage, never beside JSON.
-    let stages = Stages::new(args.format == reporting::Format::Human, color);
-    let mut dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
+    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, color, cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let options = Options {

@@ -1,8 +1,10 @@
 //! What every command starts from: its settings located and loaded (runner.toml or `--config`,
 //! the package or problem folder it runs in, the command-line overrides), the cases' filters
 //! of a command that reads cases, the one check of this machine's containment before
-//! programs are judged, and the one handler of Ctrl-C ([`interrupts`]).
+//! programs are judged, the one handler of Ctrl-C ([`interrupts`]), and the reporters of a
+//! command that reports in no more than a format and a JUnit file ([`dispatcher`]).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -13,6 +15,30 @@ pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::Sources;
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
+use crate::reporting::{self, Destination, Dispatcher, Format, ReportOptions, Stages, Verbosity};
+
+/// The reporters of a run reported as `format` (and into `junit`), behind its dispatcher, and
+/// the bars of its stages, drawn beside the human report only; `cancel` the Ctrl-C token. For
+/// the commands whose report has no levels, slow cases or time limits (`generate`,
+/// `timelimit`, `stress`); the dispatcher's pool does not fail fast.
+pub fn dispatcher(
+    format: Format,
+    junit: Option<Destination>,
+    color: bool,
+    cancel: Arc<AtomicBool>,
+) -> (Dispatcher, Stages) {
+    let reporter = reporting::reporter(ReportOptions {
+        format,
+        color,
+        verbosity: Verbosity::Normal,
+        junit,
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    });
+    let stages = Stages::new(format == Format::Human, color);
+    let dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
+    (dispatch, stages)
+}
 
 /// Before programs are judged: says once what this machine's containment lacks, refuses to go
 /// on where the host's files cannot be kept from programs (unless `--isolate off`), and under

@@ -8,7 +8,6 @@
 
 mod package;
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
@@ -21,10 +20,7 @@ use crate::config::{Isolate, Overrides};
 use crate::discovery::answer_folders;
 use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::unit::BUILT_IN;
-use crate::reporting::{
-    self, Dispatcher, Ended, Finished, Format, ReportOptions, RunKind, Stages, Summary, Unit,
-    Verbosity,
-};
+use crate::reporting::{Dispatcher, Ended, Finished, RunKind, Stages, Summary, Unit};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stress::schedule::Schedule;
 use crate::stress::{random_seed, report, shrinking, Outcome, StressJobs, Tester};
@@ -78,8 +74,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         // What Ctrl-C says: the seed repeats the cases tried so far.
         rerun: report::rerun_command(problem.id, &schedule, args.exec.as_deref()),
     };
-    let stages = Stages::new(args.reports.format == Format::Human, color);
-    let mut dispatch = dispatcher(&args, color, &stages, Arc::clone(&cancel));
+    let (mut dispatch, stages) = dispatcher(&args, color, Arc::clone(&cancel));
     let options = PoolOptions {
         // The first failing case in case order is all the run looks for.
         fail_fast: true,
@@ -100,32 +95,21 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let bar = stages.start(&format!("{} · seed {}", problem.id, schedule.seed), cases);
     let mut first_failure = None;
     let tried = pool::run_all(jobs, cases, &options, |event| {
-        let Event::Finished(tried) = event else {
-            return;
-        };
-        bar.inc(1);
-        // Past the first failing case (in case order) nothing is looked at, whatever the
-        // workers tried already: the report is the same for any number of workers.
-        let Some(tried) = tried.filter(|_| first_failure.is_none()) else {
-            return dispatch.skipped(Unit::Case);
-        };
-        let verdict = match &tried.outcome {
-            Outcome::Agree => None,
-            Outcome::Disagree(trial) => Some(trial.result.verdict),
-            // Not the program's fault: the run ends with why, below, the case not counted.
-            Outcome::Broken(_) => None,
-        };
-        if !matches!(tried.outcome, Outcome::Broken(_)) {
-            let case = tried.case.number.to_string();
-            let unit = Tried {
-                number: tried.case.number,
-                seed: tried.case.seed,
-                verdict,
-            };
-            dispatch.finished(Finished::tried(&run, &case, unit));
-        }
-        if !matches!(tried.outcome, Outcome::Agree) {
-            first_failure = Some((tried.case, tried.input, tried.outcome));
+        if let Event::Finished(tried) = event {
+            bar.inc(1);
+            take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
+                let verdict = match &tried.outcome {
+                    Outcome::Agree => None,
+                    Outcome::Disagree(trial) => Some(trial.result.verdict),
+                    Outcome::Broken(_) => return None,
+                };
+                let (number, seed) = (tried.case.number, tried.case.seed);
+                Some(Tried {
+                    number,
+                    seed,
+                    verdict,
+                })
+            });
         }
     });
     stages.end();
@@ -133,7 +117,12 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     if tried.is_err() || cancelled() {
         return end(dispatch, tried);
     }
-    let Some((case, input, outcome)) = first_failure else {
+    let Some(crate::stress::Tried {
+        case,
+        input,
+        outcome,
+    }) = first_failure
+    else {
         return end(dispatch, Ok(()));
     };
     let trial = match outcome {
@@ -191,7 +180,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         shrunk,
     };
     let trial = &counterexample.shrunk.trial;
-    let mut found = Counterexample {
+    let found = Counterexample {
         number: case.number,
         verdict: trial.result.verdict,
         message: trial.result.message.clone(),
@@ -202,8 +191,17 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         shown: counterexample.render(color),
         saved: None,
     };
-    // A save that fails ends the run after the counterexample is shown.
     let saved = args.save.then(|| report::save(&config, &counterexample));
+    found_one(dispatch, found, saved)
+}
+
+/// Reports the counterexample `found`, with what `--save` made of it (`saved`, when asked),
+/// and ends the run; a save that failed is the run's error, once the counterexample is shown.
+pub(super) fn found_one(
+    mut dispatch: Dispatcher,
+    mut found: Counterexample,
+    saved: Option<Result<String>>,
+) -> Result<Ended, CommandError> {
     let failed = match saved {
         Some(Ok(lines)) => {
             found.saved = Some(lines);
@@ -213,10 +211,35 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         None => None,
     };
     dispatch.counterexample(&found);
-    if let Some(error) = failed {
-        return Err(error.into());
+    match failed {
+        Some(error) => Err(error.into()),
+        None => end(dispatch, Ok(())),
     }
-    end(dispatch, Ok(()))
+}
+
+/// Takes a case the pool hands back (`None`: it did not run): reported as a unit of the run as
+/// `seen` makes it, or kept unreported when `seen` says `None`, a case broken by no fault of
+/// the program (the run then ends with why). The first case that did not agree is kept in
+/// `first_failure`, and every case after it is skipped, whatever the workers tried already: a
+/// seed's report is the same for any number of workers.
+pub(super) fn take<T>(
+    dispatch: &mut Dispatcher,
+    run: &StressRun,
+    first_failure: &mut Option<T>,
+    tried: Option<T>,
+    seen: impl Fn(&T) -> Option<Tried>,
+) {
+    let Some(tried) = tried.filter(|_| first_failure.is_none()) else {
+        return dispatch.skipped(Unit::Case);
+    };
+    let unit = seen(&tried);
+    if let Some(unit) = unit {
+        let case = unit.number.to_string();
+        dispatch.finished(Finished::tried(run, &case, unit));
+    }
+    if unit.is_none_or(|unit| unit.verdict.is_some()) {
+        *first_failure = Some(tried);
+    }
 }
 
 /// Ends the run as `ran` went: its summary reported, or its error.
@@ -224,20 +247,12 @@ pub(super) fn end(dispatch: Dispatcher, ran: Result<(), Stop>) -> Result<Ended, 
     Ok(dispatch.finish(ran, Summary::default())?)
 }
 
-/// The reporters of a stress run, behind its dispatcher, printing above the bars of `stages`.
+/// The reporters of a stress run, behind its dispatcher, and the bars of its stages.
 pub(super) fn dispatcher(
     args: &StressArgs,
     color: bool,
-    stages: &Stages,
     cancel: Arc<AtomicBool>,
-) -> Dispatcher {
-    let reporter = reporting::reporter(ReportOptions {
-        format: args.reports.format,
-        color,
-        verbosity: Verbosity::Normal,
-        junit: args.reports.junit(),
-        slowest: None,
-        time_limits: BTreeMap::new(),
-    });
-    Dispatcher::new(reporter, stages.clone(), cancel, true)
+) -> (Dispatcher, Stages) {
+    let format = args.reports.format;
+    super::setup::dispatcher(format, args.reports.junit(), color, cancel)
 }

@@ -4,8 +4,6 @@
 //! package's timing found trouble, incomplete when a package could not be read, cancelled after
 //! Ctrl-C.
 
-use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -15,9 +13,7 @@ use crate::cli::TimeLimitArgs;
 use crate::commands::error::CommandError;
 use crate::config::Isolate;
 use crate::reporting::findings::Unreadable;
-use crate::reporting::{
-    self, Dispatcher, Ended, Finished, Format, ReportOptions, RunKind, Stages, Summary, Verbosity,
-};
+use crate::reporting::{Ended, Finished, RunKind, Summary};
 use crate::stages::Pool;
 use crate::verification::timing;
 
@@ -43,17 +39,7 @@ pub fn run(
             .map(Isolate::from_flag)
             .unwrap_or_default(),
     )?;
-    let reporter = reporting::reporter(ReportOptions {
-        format: args.format,
-        color,
-        verbosity: Verbosity::Normal,
-        junit: None,
-        slowest: None,
-        time_limits: BTreeMap::new(),
-    });
-    let bars = args.format == Format::Human && std::io::stderr().is_terminal();
-    let stages = Stages::new(bars, color);
-    let mut dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
+    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, color, cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();

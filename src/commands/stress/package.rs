@@ -25,7 +25,7 @@ use crate::package::generators::{self, Plan};
 use crate::package::load_package;
 use crate::package::programs::Program;
 use crate::reporting::stressed::{Counterexample, StressRun, Tried};
-use crate::reporting::{Ended, Finished, Format, RunKind, Stages, Unit};
+use crate::reporting::{Ended, RunKind};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
 use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
@@ -114,8 +114,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         // What Ctrl-C says: the seed repeats the cases tried so far.
         rerun: rerun_command(&shown_root, seed, exec, args.generator.as_deref()),
     };
-    let stages = Stages::new(args.reports.format == Format::Human, color);
-    let mut dispatch = super::dispatcher(&args, color, &stages, Arc::clone(&cancel));
+    let (mut dispatch, stages) = super::dispatcher(&args, color, Arc::clone(&cancel));
     dispatch.run_started(&RunKind::Stress(run.clone()));
     let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
@@ -178,30 +177,21 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let bar = stages.start(&format!("{} · seed {seed}", run.problem), cases);
     let mut first_failure = None;
     let tried = pool::run_all(stress, cases, &options, |event| {
-        let Event::Finished(tried) = event else {
-            return;
-        };
-        bar.inc(1);
-        // Past the first failing case nothing is looked at, as for a built-in problem.
-        let Some(tried) = tried.filter(|_| first_failure.is_none()) else {
-            return dispatch.skipped(Unit::Case);
-        };
-        let verdict = match &tried.outcome {
-            Outcome::Disagree(found) => Some(found.result.verdict),
-            // Not the program's fault: the run ends with why, below, the case not counted.
-            Outcome::Agree | Outcome::Broken(_) => None,
-        };
-        if !matches!(tried.outcome, Outcome::Broken(_)) {
-            let case = tried.number.to_string();
-            let unit = Tried {
-                number: tried.number,
-                seed: u64::from(tried.seed),
-                verdict,
-            };
-            dispatch.finished(Finished::tried(&run, &case, unit));
-        }
-        if !matches!(tried.outcome, Outcome::Agree) {
-            first_failure = Some(tried);
+        if let Event::Finished(tried) = event {
+            bar.inc(1);
+            super::take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
+                let verdict = match &tried.outcome {
+                    Outcome::Agree => None,
+                    Outcome::Disagree(found) => Some(found.result.verdict),
+                    Outcome::Broken(_) => return None,
+                };
+                let (number, seed) = (tried.number, u64::from(tried.seed));
+                Some(Tried {
+                    number,
+                    seed,
+                    verdict,
+                })
+            });
         }
     });
     stages.end();
@@ -254,7 +244,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         shrunk,
     };
     let failure = &counterexample.shrunk.failure;
-    let mut found = Counterexample {
+    let found = Counterexample {
         number: tried.number,
         verdict: failure.result.verdict,
         message: failure.result.message.clone(),
@@ -265,21 +255,8 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         shown: counterexample.render(color),
         saved: None,
     };
-    // A save that fails ends the run after the counterexample is shown.
     let saved = args
         .save
         .then(|| report::save(&tree, tried.seed, &counterexample.shrunk.failure));
-    let failed = match saved {
-        Some(Ok(said)) => {
-            found.saved = Some(said);
-            None
-        }
-        Some(Err(error)) => Some(error),
-        None => None,
-    };
-    dispatch.counterexample(&found);
-    if let Some(error) = failed {
-        return Err(error.into());
-    }
-    super::end(dispatch, Ok(()))
+    super::found_one(dispatch, found, saved)
 }
