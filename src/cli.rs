@@ -156,16 +156,8 @@ pub struct CheckArgs {
     /// Write the built-in solver's output as the expected file where it is missing or not accepted.
     #[arg(long, conflicts_with = "exec")]
     pub bless: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-    /// Also write a JUnit XML report to FILE (a regular file is replaced whole; a device or
-    /// FIFO is written into; /dev/stdout works), for CI test viewers.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Write a report through a symbolic link at its path (--junit): refused otherwise.
-    #[arg(long, requires = "junit")]
-    pub follow_report_links: bool,
+    #[command(flatten)]
+    pub reports: ReportArgs,
     /// Judge only bucket I of N: slice:I/N (round-robin) or hash:I/N (stable hash of the case id).
     #[arg(long, value_name = "slice:I/N|hash:I/N")]
     pub partition: Option<Partition>,
@@ -183,6 +175,28 @@ pub struct CheckArgs {
     pub quiet: bool,
 }
 
+/// How a judging command reports: the format of stdout, and a JUnit file.
+#[derive(Args, Debug)]
+pub struct ReportArgs {
+    /// Output format: the human report, or JSON lines (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
+    /// Also write a JUnit XML report to FILE (a regular file is replaced whole; a device or
+    /// FIFO is written into; /dev/stdout works), for CI test viewers.
+    #[arg(long, value_name = "FILE")]
+    pub junit: Option<PathBuf>,
+    /// Write a report through a symbolic link at its path (--junit): refused otherwise.
+    #[arg(long, requires = "junit")]
+    pub follow_report_links: bool,
+}
+
+impl ReportArgs {
+    /// Where the JUnit report goes, if one is asked for.
+    pub fn junit(&self) -> Option<crate::reporting::Destination> {
+        crate::reporting::Destination::of(&self.junit, self.follow_report_links)
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct ListArgs {
     /// PROBLEM or PROBLEM/CASE-GLOB.
@@ -191,6 +205,9 @@ pub struct ListArgs {
     /// List the id of every selected case, one per line, instead of the problems.
     #[arg(long)]
     pub cases: bool,
+    /// Output format: the table, or JSON lines (one object per problem, or per case).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     #[command(flatten)]
     pub sources: Sources,
 }
@@ -208,17 +225,8 @@ pub struct VerifyArgs {
     /// Worker threads (0 = one per core; at most 1024).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Human)]
-    pub format: Format,
-    /// Also write a JUnit XML report to FILE (a regular file is replaced whole; a device or
-    /// FIFO is written into; /dev/stdout works): a test suite per problem, a test case per
-    /// submission.
-    #[arg(long, value_name = "FILE")]
-    pub junit: Option<PathBuf>,
-    /// Write a report through a symbolic link at its path (--junit): refused otherwise.
-    #[arg(long, requires = "junit")]
-    pub follow_report_links: bool,
+    #[command(flatten)]
+    pub reports: ReportArgs,
     /// Name every case that caught each submission (the table names the first three).
     #[arg(short, long)]
     pub verbose: bool,
@@ -283,6 +291,9 @@ pub struct GenerateArgs {
     /// How much containment the generators need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
+    /// Output format: the human report, or JSON lines (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
     #[command(flatten)]
     pub sources: Sources,
 }
@@ -308,6 +319,9 @@ pub struct TimeLimitArgs {
     /// How much containment the programs need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
+    /// Output format: the human report, or JSON lines (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]
@@ -428,6 +442,8 @@ pub struct StressArgs {
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
     #[command(flatten)]
+    pub reports: ReportArgs,
+    #[command(flatten)]
     pub sources: Sources,
 }
 
@@ -438,6 +454,8 @@ pub struct ValidateArgs {
     pub filters: Vec<String>,
     #[command(flatten)]
     pub sources: Sources,
+    #[command(flatten)]
+    pub reports: ReportArgs,
     /// Also list every valid input.
     #[arg(short, long)]
     pub verbose: bool,

@@ -53,15 +53,12 @@ use clap::Parser;
 fn main() -> ExitCode {
     running::install_panic_hook();
     let cli = cli::Cli::parse_from(cli::normalized(std::env::args_os()));
-    match commands::run(cli) {
-        Ok(code) => code,
-        // The one place a command's error is said, and its exit status chosen by its kind.
-        Err(error) => {
-            let (code, quiet) = error.exit_code();
-            if !quiet {
-                eprintln!("error: {}", escape::visible(&error.to_string()));
-            }
-            ExitCode::from(code)
+    let ended = commands::run(cli);
+    // The one place a command's error is said, and its exit status chosen by how it ended.
+    if let Err(error) = &ended {
+        if !error.quiet() {
+            eprintln!("error: {}", escape::visible(&error.to_string()));
         }
     }
+    ExitCode::from(commands::exit_status(&ended))
 }

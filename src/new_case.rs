@@ -170,15 +170,19 @@ impl NewCase {
         writer.create(&files)
     }
 
-    /// `wrote <path>` for each file of the case.
+    /// `wrote <path>` for each file of the case, printed.
     pub fn print_written(&self, with_recipe: bool) -> Result<(), LostReport> {
+        print(&self.written(with_recipe))
+    }
+
+    /// `wrote <path>` for each file of the case, a line each.
+    pub fn written(&self, with_recipe: bool) -> String {
         let recipe = with_recipe.then_some("gen");
-        let lines: String = ["in", "out"]
+        ["in", "out"]
             .into_iter()
             .chain(recipe)
             .map(|extension| format!("wrote {}\n", self.path(extension).display()))
-            .collect();
-        print(&lines)
+            .collect()
     }
 }
 

@@ -393,11 +393,11 @@ fn generate_of_a_built_in_problem_keeps_hand_written_fixtures_and_locates_errors
     );
 }
 
-/// Ctrl-C while a generator runs ends `generate` at once, quietly and with exit status 130: the
-/// run was cut short, which is no error to report (the cancel reaches `main` as its own kind,
-/// not as an error's message).
+/// Ctrl-C while a generator runs ends `generate` at once, with its report marked cancelled
+/// (it ended quietly, reporting nothing) and exit status 130: the generator does not outlive
+/// it. In JSON, the summary says so.
 #[test]
-fn ctrl_c_ends_generate_quietly_with_130() {
+fn ctrl_c_ends_generate_with_its_report_marked_cancelled() {
     let project = Project::new();
     package(&project);
     project.file("pkg/generators/sleeper.py", "import time\ntime.sleep(60)\n");
@@ -406,14 +406,60 @@ fn ctrl_c_ends_generate_quietly_with_130() {
         format!("{PLAN}      - slow: sleeper.py {{seed}}\n"),
     );
     let marker = project.path().display().to_string();
-    let output = project.interrupted(&["generate", "pkg"], || {
-        common::running(&marker, "sleeper.py")
-    });
-    assert_eq!(code(&output), 130, "{}", dump(&output));
+    let sleeping = || common::running(&marker, "sleeper.py");
+    let output = project.interrupted(&["generate", "pkg"], sleeping);
     assert!(!stderr(&output).contains("error"), "{}", dump(&output));
+    let closing = common::cancelled_closing_line(&output);
+    assert_eq!(closing, "0 packages ok, 0 not");
+    assert!(!sleeping(), "the generator outlived generate");
+
+    let output = project.interrupted(&["generate", "pkg", "--format", "json"], sleeping);
+    common::cancelled_summary(&output);
+}
+
+/// `--format json`: a line per package with its counts and what was not made, then a summary
+/// counting packages; what was not made is said on stderr too, as in the human report.
+#[test]
+fn json_has_a_line_per_package_then_a_summary_of_packages() {
+    let project = Project::new();
+    package(&project);
+    project.file(
+        "pkg/generators/generators.yaml",
+        format!("{PLAN}      - broken: fails.py {{seed}}\n"),
+    );
+    let output = project.grundy(&["generate", "pkg", "--format", "json"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let lines = crate::reports::json_lines(&output);
+    assert_eq!(lines.len(), 2, "{}", dump(&output));
+    let package = &lines[0];
+    assert_eq!(package["type"], "package", "{package}");
+    let id = serde_json::json!({"problem": "pkg", "subject": null, "case": null});
+    assert_eq!(package["id"], id, "{package}");
+    assert_eq!(
+        (&package["made"], &package["ok"]),
+        (&4.into(), &false.into())
+    );
+    assert_eq!(package["failed"][0]["case"], "secret/5-broken", "{package}");
     assert!(
-        !common::running(&marker, "sleeper.py"),
-        "the generator outlived generate"
+        package["failed"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("no luck today"),
+        "{package}"
+    );
+    let summary = &lines[1];
+    let counted = ["command", "unit", "passed", "failed"].map(|k| &summary[k]);
+    let expected = [
+        serde_json::json!("generate"),
+        "package".into(),
+        0.into(),
+        1.into(),
+    ];
+    assert_eq!(counted, expected.each_ref(), "{summary}");
+    assert!(
+        stderr(&output).contains("FAIL secret/5-broken: "),
+        "{}",
+        dump(&output)
     );
 }
 

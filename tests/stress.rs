@@ -380,3 +380,137 @@ fn a_package_is_stressed_without_rust_shrunk_by_its_generators_size_and_saved_on
     ]);
     assert_eq!(code(&seedless), 2, "{}", dump(&seedless));
 }
+
+/// `--format json`: a line per case tried (named by problem, subject and number, its seed a
+/// string, since a 64-bit seed is more than a double holds), then the counterexample once
+/// shrunk, then a summary counting cases; stdout holds nothing else. `--junit` has a test case
+/// per case tried, the failing one failed.
+#[test]
+fn json_has_a_line_per_case_the_counterexample_then_a_summary_of_cases() {
+    let project = Project::new();
+    let junit = project.path().join("stress.xml");
+    let args = [
+        "stress",
+        "test-wrong-nim",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "--junit",
+        junit.to_str().unwrap(),
+    ];
+    let output = project.grundy(&args);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let lines = crate::reports::json_lines(&output);
+    let (summary, rest) = lines.split_last().expect("a summary");
+    let (found, cases) = rest.split_last().expect("a counterexample");
+    assert_eq!(found["type"], "counterexample", "{found}");
+    for (at, case) in cases.iter().enumerate() {
+        assert_eq!(case["type"], "case", "{case}");
+        let number = (at + 1).to_string();
+        let id = serde_json::json!({
+            "problem": "test-wrong-nim",
+            "subject": "built-in",
+            "case": number,
+        });
+        assert_eq!(case["id"], id, "{case}");
+        assert!(case["seed"].is_string(), "{case}");
+    }
+    let failed: Vec<_> = cases.iter().filter(|c| c["verdict"] != "AC").collect();
+    assert_eq!(failed.len(), 1, "{}", dump(&output));
+    assert_eq!(failed[0]["verdict"], "WA");
+    assert_eq!(found["id"], failed[0]["id"], "{found}");
+    assert_eq!(found["verdict"], "WA", "{found}");
+    assert_eq!(found["rerun"], "grundy stress test-wrong-nim --seed 1");
+    assert!(!found["input"].as_str().unwrap().is_empty(), "{found}");
+    assert_ne!(found["expected"], found["output"], "{found}");
+    let counted = [
+        "type",
+        "command",
+        "unit",
+        "failed",
+        "total",
+        "seed",
+        "cancelled",
+    ];
+    let expected = serde_json::json!(["summary", "stress", "case", 1, 1000, "1", false]);
+    assert_eq!(
+        serde_json::json!(counted.map(|k| &summary[k])),
+        expected,
+        "{summary}"
+    );
+    assert_eq!(summary["passed"], cases.len() - 1, "{summary}");
+
+    let xml = std::fs::read_to_string(&junit).expect("the JUnit report");
+    assert_eq!(xml.matches("<testcase ").count(), cases.len(), "{xml}");
+    let name = format!(
+        "name=\"test-wrong-nim/{}\"",
+        failed[0]["id"]["case"].as_str().unwrap()
+    );
+    assert!(xml.contains(&name), "{xml}");
+    let failures: Vec<&str> = xml.lines().filter(|l| l.contains("<failure ")).collect();
+    assert_eq!(failures.len(), 1, "{xml}");
+    assert!(failures[0].contains("type=\"WA\""), "{xml}");
+}
+
+/// Whether a program `--exec` gave (a command line naming `script` in the folder `marker`)
+/// runs: grundy's own command line names it too, after `--exec`.
+fn exec_runs(marker: &str, script: &str) -> bool {
+    crate::exec_support::processes_with(marker)
+        .iter()
+        .any(|(_, cmd)| cmd.contains(script) && !cmd.contains("--exec"))
+}
+
+/// Ctrl-C while the program under test runs ends `stress` at once, with the command that
+/// repeats the run and its report marked cancelled, exit status 130 (it said only the command,
+/// on stderr, and had no `--format json`), for a built-in problem and a package alike.
+#[test]
+fn ctrl_c_ends_stress_with_its_report_marked_cancelled() {
+    let project = Project::new();
+    let root = sum_package(&project);
+    let sleeper = project.file("sleeper.py", "import time\ntime.sleep(60)\n");
+    let marker = project.path().display().to_string();
+    let exec = format!("python3 '{}'", sleeper.display());
+    let sleeping = || exec_runs(&marker, "sleeper.py");
+    let stress = |problem: &str, extra: &[&str]| {
+        let mut args = vec![
+            "stress",
+            problem,
+            "--seed",
+            "3",
+            "--time-limit",
+            "120000",
+            "--exec",
+            &exec,
+        ];
+        args.extend(extra);
+        let output = project.interrupted(&args, sleeping);
+        assert!(
+            !sleeping(),
+            "the program outlived stress\n{}",
+            dump(&output)
+        );
+        output
+    };
+
+    let output = stress("nim", &[]);
+    let last = cancelled_closing_line(&output);
+    let report = stdout(&output);
+    let said = "Cancelled (Ctrl-C): `grundy stress nim --seed 3 --exec ";
+    assert!(report.contains(said), "{}", dump(&output));
+    assert!(report.contains("` repeats this run."), "{}", dump(&output));
+    assert!(last.starts_with("0 passed, 0 failed"), "{}", dump(&output));
+
+    let package = root.display().to_string();
+    for problem in ["nim", package.as_str()] {
+        let output = stress(problem, &["--format", "json"]);
+        let summary = cancelled_summary(&output);
+        let ended = ["command", "passed", "failed"].map(|k| &summary[k]);
+        let expected = serde_json::json!(["stress", 0, 0]);
+        assert_eq!(serde_json::json!(ended), expected, "{summary}");
+        assert!(
+            summary["rerun"].as_str().unwrap().contains("--seed 3"),
+            "{summary}"
+        );
+    }
+}

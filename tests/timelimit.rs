@@ -183,3 +183,65 @@ fn timelimit_runs_a_submission_that_may_fail_once_and_no_longer_than_the_limit_a
         dump(&output)
     );
 }
+
+/// `--format json`: a line per package (its runs, the limit, each bound and whether it is kept),
+/// then a summary counting packages.
+#[test]
+fn json_has_a_line_per_package_then_a_summary_of_packages() {
+    let project = Project::new();
+    spin(&project);
+    let output = project.grundy(&["timelimit", "spin", "--runs", "1", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let lines = crate::reports::json_lines(&output);
+    assert_eq!(lines.len(), 2, "{}", dump(&output));
+    let package = &lines[0];
+    assert_eq!(package["type"], "package", "{package}");
+    let id = serde_json::json!({"problem": "spin", "subject": null, "case": null});
+    assert_eq!(package["id"], id, "{package}");
+    assert_eq!(package["time_limit_ms"], 1000.0, "{package}");
+    let runs = &package["submissions"][0]["runs"];
+    assert_eq!(runs.as_array().map(Vec::len), Some(1), "{package}");
+    let bound = &package["bounds"][0];
+    assert_eq!(bound["submission"], "time_limit_exceeded/forever.c");
+    assert_eq!(
+        (&bound["kept"], &package["ok"]),
+        (&true.into(), &true.into())
+    );
+    let summary = &lines[1];
+    let counted = ["command", "unit", "passed", "failed"].map(|k| &summary[k]);
+    let expected = [
+        serde_json::json!("timelimit"),
+        "package".into(),
+        1.into(),
+        0.into(),
+    ];
+    assert_eq!(counted, expected.each_ref(), "{summary}");
+}
+
+/// Ctrl-C while an accepted submission is timed ends `timelimit` at once, its report marked
+/// cancelled (it ended quietly, reporting nothing), with exit status 130.
+#[test]
+fn ctrl_c_ends_timelimit_with_its_report_marked_cancelled() {
+    let project = Project::new();
+    let files: &[(&str, &str)] = &[
+        ("problem.yaml", PROBLEM_YAML),
+        ("data/sample/1.in", ""),
+        ("data/sample/1.ans", "42\n"),
+        (
+            "submissions/accepted/sleeper.py",
+            "import time\ntime.sleep(60)\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("nap/{path}"), text);
+    }
+    let marker = project.path().display().to_string();
+    let sleeping = || common::running(&marker, "sleeper.py");
+    let output = project.interrupted(&["timelimit", "nap"], sleeping);
+    let closing = common::cancelled_closing_line(&output);
+    assert_eq!(closing, "0 packages ok, 0 not");
+    assert!(!sleeping(), "the submission outlived timelimit");
+
+    let output = project.interrupted(&["timelimit", "nap", "--format", "json"], sleeping);
+    common::cancelled_summary(&output);
+}

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::{binary, code, dump, row, stderr, stdout, verify_json as json, Project};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 mod packages;
 
@@ -55,7 +55,7 @@ fn hello_every_folder_gets_its_verdict_and_the_time_limit_is_computed() {
     assert_eq!(package["valid"], true);
     assert_eq!(
         (&summary["passed"], &summary["failed"]),
-        (&Value::from(6), &Value::from(0))
+        (&Value::from(5), &Value::from(0))
     );
     // The forever loop ran to the timeout: the limit × time_safety_margin 2.
     let tle = &row(&rows, "time_limit_exceeded/forever.py");
@@ -63,6 +63,54 @@ fn hello_every_folder_gets_its_verdict_and_the_time_limit_is_computed() {
         tle["time_ms"].as_f64().unwrap() >= seconds * 2000.0,
         "{tle}"
     );
+}
+
+/// A package's validity is not a submission: `verify` of a valid package with one accepted
+/// submission counts that one submission, in every format (it said `2 passed` when the
+/// package's validity counted as a pass), and counts the package apart, in its own line.
+#[test]
+fn the_summary_counts_submissions_and_the_packages_apart() {
+    let project = Project::new();
+    project.file("one/problem.yaml", "name: One\n");
+    project.file("one/data/sample/1.in", "");
+    project.file("one/data/sample/1.ans", "1\n");
+    project.file("one/submissions/accepted/one.py", "print(1)\n");
+    let human = project.verify(&["one"]);
+    assert_eq!(code(&human), 0, "{}", dump(&human));
+    assert_eq!(
+        common::closing_line(&human),
+        "1 submission as expected, 0 not"
+    );
+    let output = project.verify(&["one", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (rows, summary) = json(&output);
+    assert_eq!(rows.len(), 1, "{}", dump(&output));
+    let counted = ["command", "unit", "passed", "failed", "skipped", "total"].map(|k| &summary[k]);
+    assert_eq!(
+        counted,
+        [
+            &json!("verify"),
+            &json!("submission"),
+            &json!(1),
+            &json!(0),
+            &json!(0),
+            &json!(1)
+        ],
+        "{summary}"
+    );
+    let package = json!({"passed": 1, "failed": 0, "skipped": 0});
+    assert_eq!(summary["totals"]["package"], package, "{summary}");
+    let id = json!({"problem": "one", "subject": "accepted/one.py", "case": null});
+    assert_eq!(rows[0]["id"], id, "{}", dump(&output));
+    let lines: Vec<Value> = stdout(&output)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let packages: Vec<&Value> = lines.iter().filter(|l| l["type"] == "package").collect();
+    assert_eq!(packages.len(), 1, "{}", dump(&output));
+    assert_eq!(packages[0]["status"], "valid");
+    let id = json!({"problem": "one", "subject": null, "case": null});
+    assert_eq!(packages[0]["id"], id);
 }
 
 #[test]
@@ -82,7 +130,10 @@ fn the_human_report_has_a_table_and_a_closing_line() {
         line.contains("WA") && line.contains("2: sample/1 WA, secret/1 WA"),
         "{line}"
     );
-    assert_eq!(common::closing_line(&output), "3 passed, 0 failed");
+    assert_eq!(
+        common::closing_line(&output),
+        "2 submissions as expected, 0 not"
+    );
 }
 
 #[test]

@@ -5,7 +5,6 @@
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
@@ -14,8 +13,9 @@ use super::setup::load_config;
 use crate::cli::AddArgs;
 use crate::config::Overrides;
 use crate::new_case::{reference_output, NewCase, Reference};
+use crate::reporting::Ended;
 
-pub fn run(args: AddArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: AddArgs) -> Result<Ended, CommandError> {
     let config = load_config(&args.sources, Overrides::default())?;
     let new_case = NewCase::claim(&config, &args.problem, &args.case)?;
     let input = match &args.input {
@@ -48,7 +48,7 @@ pub fn run(args: AddArgs) -> Result<ExitCode, CommandError> {
         }
     };
     new_case.write(&input, &expected, None)?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Ended::Passed)
 }
 
 fn read(path: &Path) -> Result<Vec<u8>> {

@@ -3,7 +3,6 @@
 //! judged).
 
 use std::collections::BTreeMap;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -22,13 +21,15 @@ use crate::judging::{
     CaseResult, Verdict,
 };
 use crate::reporting::Format;
-use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::reporting::{
+    self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
+};
 use crate::root_packages::{RootPackages, Unpreparable};
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
 use crate::stages::Pool;
 
-pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let overrides = Overrides {
         jobs: args.jobs,
         time_limit_ms: args.time_limit,
@@ -121,7 +122,6 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
     if args.bless {
         bless_notes(&cases, &config);
     }
-    let cancel = Arc::new(AtomicBool::new(false));
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
     let runs_programs = !matches!(subject, Subject::BuiltIn)
@@ -146,11 +146,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
             cancel: Arc::clone(&cancel),
         },
         Stages::new(
-            args.format == Format::Human && verbosity != Verbosity::Quiet,
+            args.reports.format == Format::Human && verbosity != Verbosity::Quiet,
             color,
         ),
     );
-    super::setup::on_ctrl_c(&cancel);
     let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(Stop::Cancelled) => BTreeMap::new(),
@@ -160,10 +159,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
         eprintln!("containment: {}", grundy_sandbox::describe_containment());
     }
     let reporter = reporting::reporter(ReportOptions {
-        format: args.format,
+        format: args.reports.format,
         color,
         verbosity,
-        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
+        junit: args.reports.junit(),
         slowest: args.slowest,
         time_limits: judged
             .iter()
@@ -181,6 +180,8 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
         bless: args.bless,
     });
     let options = dispatch.pool_options(jobs.config.jobs);
+    // Every case names the program judged: the built-in solver, or `--exec`'s command.
+    let subject = Some(args.exec.as_deref().unwrap_or(reporting::unit::BUILT_IN));
     // Ctrl-C: the runs it cut short are not reported (a killed program would look like RE); the
     // summary says the run was cancelled, and the exit status is 130.
     let judged =
@@ -190,7 +191,10 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
             &options,
             |event| match event {
                 Event::Started(index) => dispatch.case_started(&jobs.cases[index]),
-                Event::Finished(result) => dispatch.case_finished(result.as_ref()),
+                Event::Finished(Some(result)) => {
+                    dispatch.finished(Finished::case(&result, subject))
+                }
+                Event::Finished(None) => dispatch.skipped(Unit::Case),
             },
         );
     dispatch.left_out(left_out);

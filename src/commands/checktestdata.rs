@@ -5,7 +5,6 @@
 //! package's `.ctd` validators through this, contained like any validator program.
 
 use std::io::Read;
-use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
@@ -13,8 +12,9 @@ use crate::checktestdata::{self, Failure, Script, INVALID, SCRIPT_FAULT, VALID};
 use crate::cli::ChecktestdataArgs;
 use crate::commands::error::CommandError;
 use crate::escape::visible_line;
+use crate::reporting::Ended;
 
-pub fn run(args: ChecktestdataArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: ChecktestdataArgs) -> Result<Ended, CommandError> {
     let shown = args.script.display();
     let file = std::fs::File::open(&args.script).with_context(|| format!("cannot read {shown}"))?;
     let text = checktestdata::read_script(file).with_context(|| shown.to_string())?;
@@ -41,5 +41,5 @@ pub fn run(args: ChecktestdataArgs) -> Result<ExitCode, CommandError> {
     if let Err(failure) = checked {
         eprintln!("{}", visible_line(&failure.to_string()));
     }
-    Ok(ExitCode::from(code))
+    Ok(Ended::Protocol(code))
 }

@@ -1,9 +1,10 @@
-//! How a command ends when it ends without an exit code of its own: a [`CommandError`], kept as
-//! a type until `main` renders it, whose variant is the exit status; and [`DoesNotCompile`], a
-//! source given on the command line (`given`) that does not compile. Its own module, so every
-//! front-end names it without reading `mod.rs`, which calls them.
+//! How a command ends, and the one place its exit status is decided ([`exit_status`]): a run
+//! that reached its end says how it came out ([`Ended`]); one that did not is a
+//! [`CommandError`], kept as a type until `main` renders it, whose variant is the exit status;
+//! [`DoesNotCompile`] is a source given on the command line (`given`) that does not compile.
+//! Its own module, so every front-end names it without reading `mod.rs`, which calls them.
 
-use crate::reporting::{self, LostReport, ReportError, Unfinished};
+use crate::reporting::{self, Ended, LostReport, ReportError, Unfinished};
 use crate::running::pool::Stop;
 
 /// Why a command ends without an exit code of its own, kept as a type until `main` renders it:
@@ -20,20 +21,39 @@ pub enum CommandError {
     Failed(anyhow::Error),
 }
 
+/// The exit status of how a command ended, decided here alone: 0 everything judged is as it
+/// must be; 1 something is not (and a program under test that does not compile); 2 a run that
+/// could not judge all it was given, a usage, configuration or layout error, the host's, or a
+/// report that could not be written; 130 after Ctrl-C (the shell's convention for SIGINT);
+/// 141 when the reader of stdout went away (`| head`), as a Unix tool killed by SIGPIPE; a
+/// protocol's own status where a command speaks one (`checktestdata`).
+pub fn exit_status(ended: &Result<Ended, CommandError>) -> u8 {
+    match ended {
+        Ok(Ended::Passed) => 0,
+        Ok(Ended::Failed) | Err(CommandError::DoesNotCompile(_)) => 1,
+        Ok(Ended::Incomplete) => 2,
+        Ok(Ended::Cancelled) | Err(CommandError::Cancelled) => 130,
+        Ok(Ended::Protocol(status)) => *status,
+        Err(CommandError::Report(error)) if broken_pipe(error) => reporting::BROKEN_PIPE_EXIT,
+        Err(CommandError::Report(_) | CommandError::Failed(_)) => 2,
+    }
+}
+
 impl CommandError {
-    /// The process's exit status, and whether to end with it quietly: after Ctrl-C (130, the
-    /// shell's convention for SIGINT: whatever could be reported was), and when the reader of
-    /// stdout went away (`| head`), as Unix tools do.
-    pub fn exit_code(&self) -> (u8, bool) {
+    /// Whether the command ends without a word: after Ctrl-C (whatever could be reported
+    /// was), and when the reader of stdout went away, as Unix tools do.
+    pub fn quiet(&self) -> bool {
         match self {
-            CommandError::Cancelled => (130, true),
-            CommandError::Report(error) if error.lost().is_some_and(LostReport::is_broken_pipe) => {
-                (reporting::BROKEN_PIPE_EXIT, true)
-            }
-            CommandError::DoesNotCompile(_) => (1, false),
-            CommandError::Report(_) | CommandError::Failed(_) => (2, false),
+            CommandError::Cancelled => true,
+            CommandError::Report(error) => broken_pipe(error),
+            CommandError::DoesNotCompile(_) | CommandError::Failed(_) => false,
         }
     }
+}
+
+/// Whether the report was lost because stdout's reader went away.
+fn broken_pipe(error: &ReportError) -> bool {
+    error.lost().is_some_and(LostReport::is_broken_pipe)
 }
 
 impl std::fmt::Display for CommandError {

@@ -3,8 +3,6 @@
 //! solver under test), and the command that made them is recorded beside them as `<case>.gen`;
 //! the three files appear together or not at all.
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 
 use super::setup::{built_in, load_config};
@@ -12,8 +10,9 @@ use crate::cli::GenArgs;
 use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::new_case::{reference_output, NewCase, Reference};
+use crate::reporting::Ended;
 
-pub fn run(args: GenArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: GenArgs) -> Result<Ended, CommandError> {
     let problem = built_in(&args.problem)?;
     let config = load_config(&args.sources, Overrides::default())?;
     let new_case = NewCase::claim(&config, problem.id, &args.case)?;
@@ -26,5 +25,5 @@ pub fn run(args: GenArgs) -> Result<ExitCode, CommandError> {
         problem.id, args.case, args.scale
     );
     new_case.write(&input, &expected, Some(recipe.as_bytes()))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Ended::Passed)
 }

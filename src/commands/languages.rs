@@ -2,20 +2,15 @@
 //! PyPy where it is installed), each language with its extensions, the version of its tool or
 //! the tool that is missing and where it was looked for, and its compile and run commands.
 
-use std::io::Write;
-use std::process::ExitCode;
-
 use super::CommandError;
 use crate::build::versions::version;
 use crate::package::languages::{table, Language};
-use crate::reporting::LostReport;
+use crate::reporting::{print, Ended};
 
-pub fn run() -> Result<ExitCode, CommandError> {
-    let mut out = std::io::stdout().lock();
-    for language in table() {
-        write!(out, "{}", describe(language)).map_err(LostReport::from)?;
-    }
-    Ok(ExitCode::SUCCESS)
+pub fn run() -> Result<Ended, CommandError> {
+    let text: String = table().map(describe).collect();
+    print(&text)?;
+    Ok(Ended::Passed)
 }
 
 /// A language's lines: its code, name and extensions, then its tool, its compile (or check)

@@ -1,9 +1,7 @@
 //! `grundy list [FILTER]`: the problems, their case counts and the settings in force for each;
-//! with `--cases`, the id of every selected case instead, one per line. A listed package that
-//! cannot be read is listed all the same, and why follows on stderr (exit 2).
-
-use std::fmt::Write as _;
-use std::process::ExitCode;
+//! with `--cases`, the id of every selected case instead, one per line; `--format json` a JSON
+//! line each (rendered by [`crate::reporting::listed`]). A listed package that cannot be read is
+//! listed all the same, and why follows on stderr (exit 2).
 
 use anyhow::Result;
 
@@ -13,75 +11,73 @@ use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
-use crate::reporting::print;
+use crate::reporting::listed::{self, Kind, Listed};
+use crate::reporting::{print, Ended};
 use crate::root_packages::RootPackages;
 
-pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
     let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
     packages.apply(&mut config, &Overrides::default());
     let selection = select_cases(&config.fixtures, &filters)?;
-    let mut text = String::new();
-    if args.cases {
-        for case in &selection.cases {
-            let _ = writeln!(text, "{}", case.id);
-        }
+    let listed = |name: &str| {
+        selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == name)
+    };
+    let unreadable: Vec<_> = packages
+        .unreadable()
+        .filter(|(n, _)| selection.problems.iter().any(|p| p == n) && listed(n))
+        .collect();
+    let text = if args.cases {
+        let cases: Vec<(&str, &str)> = selection
+            .cases
+            .iter()
+            .map(|case| (case.problem.as_str(), case.id.as_str()))
+            .collect();
+        listed::cases(&cases, args.format)
     } else {
         let mut ids: Vec<&str> = grundy_problems::ALL.iter().map(|p| p.id).collect();
         ids.extend(selection.problems.iter().map(String::as_str));
         ids.sort_unstable();
         ids.dedup();
-        ids.retain(|id| {
-            selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == *id)
-        });
-        // Each problem's judge: its checker, or the interactor of an interactive problem.
-        let rows: Vec<(&str, String)> = ids
+        ids.retain(|id| listed(id));
+        let rows: Vec<Listed> = ids
             .iter()
             .map(|id| {
                 let settings = config.settings(id);
+                // Its judge: its checker, or the interactor of an interactive problem.
                 let judge = match (packages.judge_of(id), &settings.interactor) {
                     (Some(validator), _) => validator,
                     (None, Some(interactor)) => format!("interactor {interactor}"),
                     (None, None) => settings.checker.to_string(),
                 };
-                (*id, judge)
+                let built_in = grundy_problems::find(id);
+                let kind = match (built_in, packages.contains(id)) {
+                    (Some(_), _) => Kind::BuiltIn,
+                    (None, true) => Kind::Package,
+                    (None, false) => Kind::Fixtures,
+                };
+                let why = unreadable.iter().find(|(name, _)| name == id);
+                Listed {
+                    problem: id.to_string(),
+                    kind,
+                    cases: selection.cases.iter().filter(|c| c.problem == *id).count(),
+                    time_limit: settings.time_limit,
+                    memory_mib: settings.memory_limit_mb,
+                    output_mib: settings.output_limit_mb,
+                    judge,
+                    title: built_in.map(|problem| problem.title),
+                    unreadable: why.map(|(_, why)| why.to_string()),
+                }
             })
             .collect();
-        let width = ids.iter().map(|id| id.len()).max().unwrap_or(7).max(7);
-        let judge_width = rows.iter().map(|(_, judge)| judge.chars().count()).max();
-        let judge_width = judge_width.unwrap_or(5).max(5);
-        let _ = writeln!(
-            text,
-            "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}  {:<judge_width$}  TITLE",
-            "PROBLEM", "CASES", "TIME", "MEMORY", "OUTPUT", "JUDGE"
-        );
-        for (id, judge) in rows {
-            let settings = config.settings(id);
-            let count = selection.cases.iter().filter(|c| c.problem == id).count();
-            let title = grundy_problems::find(id)
-                .map_or("(no built-in solver: judge with --exec)", |p| p.title);
-            let _ = writeln!(
-                text,
-                "{id:<width$}  {count:>5}  {:>6}ms  {:>4} MiB  {:>4} MiB  {judge:<judge_width$}  \
-                 {title}",
-                settings.time_limit.as_millis(),
-                settings.memory_limit_mb,
-                settings.output_limit_mb,
-            );
-        }
-        let _ = writeln!(text, "fixtures root: {}", config.fixtures.display());
-    }
-    print(&text)?;
-    let listed = |name: &str| {
-        selection.problems.iter().any(|p| p == name)
-            && (selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == name))
+        listed::problems(&rows, &config.fixtures, args.format)
     };
-    let unreadable: Vec<_> = packages.unreadable().filter(|(n, _)| listed(n)).collect();
+    print(&text)?;
     for (_, why) in &unreadable {
         eprintln!("error: {}", visible_line(&why.to_string()));
     }
     Ok(match unreadable.is_empty() {
-        true => ExitCode::SUCCESS,
-        false => ExitCode::from(2),
+        true => Ended::Passed,
+        false => Ended::Incomplete,
     })
 }

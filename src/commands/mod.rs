@@ -1,9 +1,10 @@
 //! One front-end per subcommand: its flags, what it acts on, which stages run with which reporters,
-//! and its exit code, or a [`CommandError`] that `main` turns into its exit status and prints once:
-//! exit code 2 for an error (usage, configuration or fixture layout, the host), 1 for a program
-//! under test that does not compile, 130 after Ctrl-C, 141 quietly when stdout's reader went away
-//! ([`error`]). What they share to start from is [`setup`]'s; what they run lives below, in the
-//! domain modules, and nothing there imports from here.
+//! and how it ended ([`Ended`]), or a [`CommandError`] that `main` prints once; [`exit_status`]
+//! alone makes either the exit status (0 all good, 1 something failed, 2 usage, configuration,
+//! layout, the host or a lost report, 130 after Ctrl-C, 141 quietly when stdout's reader went
+//! away). The judging commands are given the one token Ctrl-C sets ([`setup::interrupts`]).
+//! What they share to start from is [`setup`]'s; what they run lives below, in the domain
+//! modules, and nothing there imports from here.
 
 mod add;
 mod check;
@@ -24,30 +25,31 @@ mod validate;
 mod verify;
 
 use std::io::IsTerminal;
-use std::process::ExitCode;
 
 use anyhow::Result;
 
 use crate::cli::{Cli, ColorChoice, Command};
-pub use error::CommandError;
+use crate::reporting::Ended;
+pub use error::{exit_status, CommandError};
+use setup::interrupts;
 
-pub fn run(cli: Cli) -> Result<ExitCode, CommandError> {
+pub fn run(cli: Cli) -> Result<Ended, CommandError> {
     let color = use_color(cli.color);
     crate::package::languages::choose_python3(cli.python3);
     match cli.command {
-        Command::Check(args) => check::run(*args, color),
+        Command::Check(args) => check::run(*args, color, interrupts()),
         Command::List(args) => list::run(args),
         Command::Solve(args) => solve::run(args),
         Command::Add(args) => add::run(args),
         Command::Gen(args) => gen::run(args),
-        Command::Generate(args) => generate::run(args, color),
-        Command::Stress(args) => stress::run(args, color),
-        Command::Validate(args) => validate::run(args),
+        Command::Generate(args) => generate::run(args, color, interrupts()),
+        Command::Stress(args) => stress::run(args, color, interrupts()),
+        Command::Validate(args) => validate::run(args, interrupts()),
         Command::Checktestdata(args) => checktestdata::run(args),
         Command::New(args) => new::run(args),
         Command::Sg(args) => sg::run(args),
-        Command::Verify(args) => verify::run(args, color),
-        Command::Timelimit(args) => timelimit::run(args, color),
+        Command::Verify(args) => verify::run(args, color, interrupts()),
+        Command::Timelimit(args) => timelimit::run(args, color, interrupts()),
         Command::Languages => languages::run(),
     }
 }

@@ -1,9 +1,13 @@
 //! What every command starts from: its settings located and loaded (runner.toml or `--config`,
 //! the package or problem folder it runs in, the command-line overrides), the cases' filters
 //! of a command that reads cases, the one check of this machine's containment before
-//! programs are judged, and Ctrl-C.
+//! programs are judged, the one handler of Ctrl-C ([`interrupts`]), and the reporters of a
+//! command that reports in no more than a format and a JUnit file ([`dispatcher`]).
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Result;
 
@@ -11,6 +15,30 @@ pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::Sources;
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
+use crate::reporting::{self, Destination, Dispatcher, Format, ReportOptions, Stages, Verbosity};
+
+/// The reporters of a run reported as `format` (and into `junit`), behind its dispatcher, and
+/// the bars of its stages, drawn beside the human report only; `cancel` the Ctrl-C token. For
+/// the commands whose report has no levels, slow cases or time limits (`generate`,
+/// `timelimit`, `stress`); the dispatcher's pool does not fail fast.
+pub fn dispatcher(
+    format: Format,
+    junit: Option<Destination>,
+    color: bool,
+    cancel: Arc<AtomicBool>,
+) -> (Dispatcher, Stages) {
+    let reporter = reporting::reporter(ReportOptions {
+        format,
+        color,
+        verbosity: Verbosity::Normal,
+        junit,
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    });
+    let stages = Stages::new(format == Format::Human, color);
+    let dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
+    (dispatch, stages)
+}
 
 /// Before programs are judged: says once what this machine's containment lacks, refuses to go
 /// on where the host's files cannot be kept from programs (unless `--isolate off`), and under
@@ -49,18 +77,29 @@ pub fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
     Ok(())
 }
 
-/// Ctrl-C sets `cancel` (the pool starts nothing more and drops what it cuts short) and ends
-/// every running program at once, so the command can still write its reports, marked
-/// cancelled, and exit 130; a second Ctrl-C exits at once.
-pub fn on_ctrl_c(cancel: &std::sync::Arc<std::sync::atomic::AtomicBool>) {
-    use std::sync::atomic::Ordering;
-    let cancel = std::sync::Arc::clone(cancel);
-    let _ = ctrlc::set_handler(move || {
-        if cancel.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
+/// The token Ctrl-C sets, for a judging command: the one handler of the process, set up on the
+/// first call. Ctrl-C sets the token (the pool starts nothing more and drops what it cuts
+/// short, and the dispatcher ends the run cancelled) and ends every running program at once,
+/// so the command can still write its reports, marked cancelled, and exit 130; a second Ctrl-C
+/// exits at once. The other commands never call it, and Ctrl-C ends them as it ends any
+/// program.
+pub fn interrupts() -> Arc<AtomicBool> {
+    static TOKEN: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    let token = TOKEN.get_or_init(|| {
+        let token = Arc::new(AtomicBool::new(false));
+        let set = Arc::clone(&token);
+        let handled = ctrlc::set_handler(move || {
+            if set.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+            grundy_sandbox::kill_all_running();
+        });
+        if let Err(error) = handled {
+            eprintln!("warning: Ctrl-C cannot be caught ({error}): it ends grundy at once");
         }
-        grundy_sandbox::kill_all_running();
+        token
     });
+    Arc::clone(token)
 }
 
 /// runner.toml (or `--config`) merged with the command-line overrides. A `[problems.<id>]` table

@@ -2,16 +2,15 @@
 //! it), what to compute (the table, `--at X`, `--check`) through [`crate::explore`], in which
 //! format, and the exit code (1 when `--check` finds the law and the rules disagree).
 
-use std::process::ExitCode;
-
 use anyhow::Result;
 use grundy_problems::families::{observe, Family, Law};
 
 use crate::cli::sg::{Game, SgArgs, SgFormat, DEFAULT_UPTO};
 use crate::commands::error::CommandError;
 use crate::explore::{check, departure, evaluate, render, Outcome};
+use crate::reporting::Ended;
 
-pub fn run(args: SgArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: SgArgs) -> Result<Ended, CommandError> {
     let (game, family) = family_of(&args.game);
     let view = args.game.view();
     let upto = view.upto.unwrap_or(DEFAULT_UPTO);
@@ -68,11 +67,7 @@ pub fn run(args: SgArgs) -> Result<ExitCode, CommandError> {
     };
     crate::reporting::print(&text)?;
     let failed = outcome.check.as_ref().is_some_and(|c| c.mismatch.is_some());
-    Ok(if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(Ended::of(!failed))
 }
 
 fn family_of(game: &Game) -> (&'static str, Family) {

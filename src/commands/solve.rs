@@ -4,16 +4,16 @@
 //! time; `--answer` (or `--brute`) prints the answer file for an input instead.
 
 use std::io::{BufRead, Read, Write};
-use std::process::ExitCode;
 
 use anyhow::{Context, Result};
 
 use super::setup::built_in;
 use crate::cli::SolveArgs;
 use crate::commands::error::CommandError;
+use crate::reporting::Ended;
 use crate::running::{run_on_this_thread, Failure};
 
-pub fn run(args: SolveArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: SolveArgs) -> Result<Ended, CommandError> {
     let problem = built_in(&args.problem)?;
     if let (Some(interaction), false) = (problem.interact, args.brute || args.answer) {
         let mut judge = StdioLink {
@@ -21,10 +21,10 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CommandError> {
             output: std::io::stdout().lock(),
         };
         return match (interaction.play)(&mut judge) {
-            Ok(()) => Ok(ExitCode::SUCCESS),
+            Ok(()) => Ok(Ended::Passed),
             Err(message) => {
                 eprintln!("error: the {} player gave up: {message}", problem.id);
-                Ok(ExitCode::FAILURE)
+                Ok(Ended::Failed)
             }
         };
     }
@@ -46,14 +46,14 @@ pub fn run(args: SolveArgs) -> Result<ExitCode, CommandError> {
         .and_then(|()| stdout.flush())
         .map_err(crate::reporting::LostReport::from)?;
     match run.failure {
-        None => Ok(ExitCode::SUCCESS),
+        None => Ok(Ended::Passed),
         Some(Failure::RejectedInput(message)) => {
             eprintln!("error: <stdin>: {message}");
-            Ok(ExitCode::FAILURE)
+            Ok(Ended::Failed)
         }
         Some(failure) => {
             eprintln!("error: the {} solver {failure}", problem.id);
-            Ok(ExitCode::FAILURE)
+            Ok(Ended::Failed)
         }
     }
 }

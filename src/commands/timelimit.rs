@@ -1,10 +1,9 @@
 //! `grundy timelimit [PKG]...`: the front-end of [`crate::verification::timing`] (the packages
-//! named, else the one around the current folder; containment, Ctrl-C, the pool), its report
-//! printed per package, `--write`, and the exit code: 0, 1 when a package's timing found
-//! trouble, 2 when a package could not be read.
+//! named, else the one around the current folder; containment, the pool), each package's timing
+//! reported as a unit of the run once all are timed, `--write`, and how it ended: failed when a
+//! package's timing found trouble, incomplete when a package could not be read, cancelled after
+//! Ctrl-C.
 
-use std::io::IsTerminal;
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -13,26 +12,26 @@ use anyhow::Result;
 use crate::cli::TimeLimitArgs;
 use crate::commands::error::CommandError;
 use crate::config::Isolate;
-use crate::escape::visible_line;
-use crate::reporting::Stages;
-use crate::running::pool::PoolOptions;
+use crate::reporting::findings::Unreadable;
+use crate::reporting::{Ended, Finished, RunKind, Summary};
 use crate::stages::Pool;
 use crate::verification::timing;
 
-pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(
+    args: TimeLimitArgs,
+    color: bool,
+    cancel: Arc<AtomicBool>,
+) -> Result<Ended, CommandError> {
     let targets = match args.packages.is_empty() {
         true => vec![super::verify::default_package()?],
         false => args.packages.clone(),
     };
     let (problems, unreadable) = crate::model::packages(&targets);
-    for error in &unreadable {
-        eprintln!("error: {}", visible_line(&error.to_string()));
-    }
     if problems.is_empty() {
-        return Err(anyhow::anyhow!(
-            "no package to time: give a package folder (holding problem.yaml) or a contest folder"
-        )
-        .into());
+        // Said once, as the command's error: what could not be read, and what to give.
+        let mut why: Vec<String> = unreadable.iter().map(ToString::to_string).collect();
+        why.push("give a package folder (holding problem.yaml) or a contest folder".into());
+        return Err(anyhow::anyhow!("no package to time: {}", why.join("; ")).into());
     }
     super::setup::containment_check(
         args.isolate
@@ -40,32 +39,37 @@ pub fn run(args: TimeLimitArgs, color: bool) -> Result<ExitCode, CommandError> {
             .map(Isolate::from_flag)
             .unwrap_or_default(),
     )?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::setup::on_ctrl_c(&cancel);
+    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, color, cancel);
     let jobs = crate::config::worker_count(args.jobs);
-    let options = PoolOptions {
-        jobs,
-        fail_fast: false,
-        cancel,
-    };
-    let pool = Pool::new(options, Stages::new(std::io::stderr().is_terminal(), color));
+    let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
+    dispatch.run_started(&RunKind::Timelimit { unreadable });
     let problems = Arc::new(problems);
-    let timed = timing::time(&problems, &pool, args.runs)?;
-
-    let mut failed = false;
-    for (problem, (timing, over)) in problems.iter().zip(&timed) {
-        let (text, fine) = timing::report(problem, timing, over);
-        crate::reporting::print(&text)?;
-        failed |= !fine;
-        if let (true, Ok(limit)) = (args.write, &timing.limit) {
-            crate::reporting::print(&format!("  {}\n", timing::write_limit(problem, *limit)?))?;
+    let timed = match timing::time(&problems, &pool, args.runs) {
+        Ok(timed) => timed,
+        Err(stop) => return Ok(dispatch.finish(Err(stop), Summary::default())?),
+    };
+    for (problem, (timing, over)) in problems.iter().zip(timed) {
+        let limit = timing.limit.as_ref().ok().copied();
+        let mut report = timing::report(problem, timing, &over);
+        // `--write` after the report is made, and the report says what it did; a write that
+        // fails ends the run after its package's report.
+        let written = match (args.write, limit) {
+            (true, Some(limit)) => Some(timing::write_limit(problem, limit)),
+            _ => None,
+        };
+        let failed = match written {
+            Some(Ok(done)) => {
+                report.written = Some(done);
+                None
+            }
+            Some(Err(error)) => Some(error),
+            None => None,
+        };
+        dispatch.finished(Finished::timed(&report));
+        if let Some(error) = failed {
+            return Err(error.into());
         }
     }
-    Ok(if !unreadable.is_empty() {
-        ExitCode::from(2)
-    } else if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(dispatch.finish(Ok(()), Summary::default())?)
 }

@@ -3,33 +3,38 @@
 //! group are checked against the extended limits, the rest against the original ones; inputs
 //! below an `invalid/` group must be rejected. A Kattis package's data goes through its own
 //! validators instead, built and run as `verify` does it (its validation stage, without the
-//! submissions). Exit 0 when every input passes, 1 listing each one that does not, 2 for
-//! layout errors (as `check`).
+//! submissions). Every input is a unit of the run's report (a package's too, failed when a check
+//! of it or its answer failed), and each package one more; the reporters print them. Exit 0 when
+//! every input passes and every package is valid, 1 otherwise, 2 for layout errors (as
+//! `check`), 130 after Ctrl-C.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, Read};
-use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 use anyhow::Result;
-use grundy_problems::{Constraints, InputError, ValidateFn};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use grundy_problems::ValidateFn;
 
 use super::setup::case_config;
 use crate::cli::ValidateArgs;
 use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::{select_cases, Case};
-use crate::escape::visible_line;
-use crate::model::Problem;
+use crate::model::{Problem, TestCase};
 use crate::package::yaml::Diagnostic;
-use crate::reporting::print;
-use crate::reporting::Stages;
+use crate::reporting::findings::Unreadable;
+use crate::reporting::unit::within;
+use crate::reporting::validated::{InputFinding, PackageValidation};
+use crate::reporting::{
+    self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
+};
 use crate::root_packages::RootPackages;
-use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop};
+use crate::running::pool::{self, Event, Jobs, Stop};
 use crate::running::SolveWatch;
 use crate::stages::Pool;
 
-pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: ValidateArgs, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let selection = select_cases(&config.fixtures, &filters)?;
     selection.require_some("input to validate")?;
@@ -57,133 +62,74 @@ pub fn run(args: ValidateArgs) -> Result<ExitCode, CommandError> {
         .cases
         .into_iter()
         .partition(|case| in_packages.contains(&case.problem.as_str()));
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::setup::on_ctrl_c(&cancel);
-    let options = PoolOptions {
-        jobs: config.jobs,
-        fail_fast: false,
-        cancel: Arc::clone(&cancel),
-    };
-    let mut tally = validate_built_in(built_in, &options, args.verbose)?;
-    if !in_packages.is_empty() {
+    let chosen = selected(packages.take(&in_packages), &packaged);
+    let deliberate = built_in.iter().filter(|c| c.expects_error()).count()
+        + chosen
+            .iter()
+            .filter_map(|(_, problem)| problem.as_ref().ok())
+            .map(|problem| problem.invalid_inputs.len())
+            .sum::<usize>();
+    let reporter = reporting::reporter(ReportOptions {
+        format: args.reports.format,
+        color: false,
+        verbosity: match args.verbose {
+            true => Verbosity::Verbose,
+            false => Verbosity::Normal,
+        },
+        junit: args.reports.junit(),
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    });
+    let mut dispatch = Dispatcher::new(reporter, Stages::new(false, false), cancel, false);
+    dispatch.run_started(&RunKind::Validate { deliberate });
+    let options = dispatch.pool_options(config.jobs);
+    let mut ran = validate_built_in(built_in, &options, &mut dispatch);
+    if ran.is_ok() && !chosen.is_empty() {
         // A package's validators are programs: built and run contained.
         super::setup::containment_check(config.isolate)?;
         let pool = Pool::new(options, Stages::new(false, false));
-        let chosen = packages.take(&in_packages);
-        tally.add(validate_packages(chosen, &packaged, &pool, args.verbose)?);
+        ran = validate_packages(chosen, &pool, &mut dispatch);
     }
-    if cancel.load(Ordering::SeqCst) {
-        return Err(CommandError::Cancelled);
-    }
-    tally.text += &format!(
-        "Validated {} inputs ({} deliberately invalid).\n{} passed, {} failed\n",
-        tally.inputs,
-        tally.deliberate,
-        tally.inputs.saturating_sub(tally.failed),
-        tally.failed
-    );
-    print(&tally.text)?;
-    Ok(match tally.failed {
-        0 => ExitCode::SUCCESS,
-        _ => ExitCode::FAILURE,
+    Ok(dispatch.finish(ran, Summary::default())?)
+}
+
+/// The fixtures of built-in problems through their built-in validators, on the pool, each
+/// reported in case order as its turn comes.
+fn validate_built_in(
+    cases: Vec<Case>,
+    options: &pool::PoolOptions,
+    dispatch: &mut Dispatcher,
+) -> Result<(), Stop> {
+    let jobs = Arc::new(ValidateJobs(cases));
+    let mut next = 0;
+    pool::run_all(Arc::clone(&jobs), jobs.0.len(), options, |event| {
+        let Event::Finished(finding) = event else {
+            return;
+        };
+        let case = &jobs.0[next];
+        next += 1;
+        match finding {
+            Some(finding) => {
+                let path = within(&case.problem, &case.id);
+                dispatch.finished(Finished::input(&case.problem, path, &case.input, &finding));
+            }
+            None => dispatch.skipped(Unit::Case),
+        }
     })
 }
 
-/// What validation found: the lines to print, and the counts of the closing lines.
-#[derive(Default)]
-struct Tally {
-    text: String,
-    inputs: usize,
-    deliberate: usize,
-    failed: usize,
-}
-
-impl Tally {
-    fn add(&mut self, other: Tally) {
-        self.text += &other.text;
-        self.inputs += other.inputs;
-        self.deliberate += other.deliberate;
-        self.failed += other.failed;
-    }
-}
-
-/// The fixtures of built-in problems through their built-in validators, on the pool.
-fn validate_built_in(
-    cases: Vec<Case>,
-    options: &PoolOptions,
-    verbose: bool,
-) -> Result<Tally, Stop> {
-    let jobs = Arc::new(ValidateJobs(cases));
-    let mut findings = Vec::with_capacity(jobs.0.len());
-    pool::run_all(Arc::clone(&jobs), jobs.0.len(), options, |event| {
-        if let Event::Finished(finding) = event {
-            findings.push(finding);
-        }
-    })?;
-    // No job fails the run, so only a cancel leaves one without a finding.
-    let findings: Vec<Finding> = findings
-        .into_iter()
-        .map(|finding| finding.expect("every input is validated unless cancelled"))
-        .collect();
-    let cases = &jobs.0;
-    let mut tally = Tally {
-        inputs: cases.len(),
-        deliberate: cases.iter().filter(|c| c.expects_error()).count(),
-        ..Tally::default()
-    };
-    for (case, finding) in cases.iter().zip(&findings) {
-        let path = case.input.path().display();
-        let line = match finding {
-            Finding::Valid(limits) if verbose => format!("ok    {path} ({limits})"),
-            Finding::Rejected(error) if verbose => {
-                format!("ok    {path}: rejected as intended: {error}")
-            }
-            Finding::Valid(_) | Finding::Rejected(_) => continue,
-            Finding::Invalid(error) => {
-                tally.failed += 1;
-                format!("{path}: {error}")
-            }
-            Finding::Accepted(limits) => {
-                tally.failed += 1;
-                format!(
-                    "{path}: valid under the {limits}, but inputs in an `invalid/` group must \
-                     break the format or the limits"
-                )
-            }
-            Finding::Unreadable(why) => {
-                tally.failed += 1;
-                format!("{path}: {why}")
-            }
-        };
-        tally.text += &line;
-        tally.text.push('\n');
-    }
-    Ok(tally)
-}
-
-/// Packages' data through their own validators (input and answer validators, and the output
-/// validator on `valid_output`/`invalid_output` cases), as `verify` runs them; a filter naming
-/// some cases of a package keeps only those (and leaves its invalid inputs out).
-fn validate_packages(
+/// The packages to validate, each with the cases a filter selects of it: a filter naming some
+/// cases of a package keeps only those (and leaves its invalid inputs and outputs out).
+fn selected(
     packages: Vec<(String, Result<Problem, Diagnostic>)>,
     selected: &[Case],
-    pool: &Pool,
-    verbose: bool,
-) -> Result<Tally, Stop> {
-    let mut tally = Tally::default();
-    let mut problems = vec![];
-    for (name, problem) in packages {
-        let mut problem = match problem {
-            Ok(problem) => problem,
-            Err(why) => {
-                tally.failed += 1;
-                tally.text += &format!("{}\n", visible_line(&why.to_string()));
-                continue;
-            }
-        };
+) -> Vec<(String, Result<Problem, Diagnostic>)> {
+    let mut chosen = packages;
+    for (name, problem) in &mut chosen {
+        let Ok(problem) = problem else { continue };
         let ids: Vec<String> = selected
             .iter()
-            .filter(|case| case.problem == name)
+            .filter(|case| case.problem == *name)
             .map(|case| case.id.clone())
             .collect();
         if ids.len() < problem.cases.len() {
@@ -193,84 +139,82 @@ fn validate_packages(
             problem.invalid_inputs.clear();
             problem.output_cases.clear();
         }
-        tally.inputs += problem.cases.len() + problem.invalid_inputs.len();
-        tally.deliberate += problem.invalid_inputs.len();
-        problems.push(problem);
     }
-    let names: Vec<String> = problems.iter().map(|p| p.name.clone()).collect();
-    for (name, found) in names
+    chosen
+}
+
+/// Packages' data through their own validators (input and answer validators, and the output
+/// validator on `valid_output`/`invalid_output` cases), as `verify` runs them; each package's
+/// inputs reported, then the package. One that cannot be read is reported first, invalid.
+fn validate_packages(
+    packages: Vec<(String, Result<Problem, Diagnostic>)>,
+    pool: &Pool,
+    dispatch: &mut Dispatcher,
+) -> Result<(), Stop> {
+    let mut problems = vec![];
+    for (name, problem) in packages {
+        match problem {
+            Ok(problem) => problems.push(problem),
+            Err(why) => dispatch.finished(Finished::validated(&PackageValidation {
+                name,
+                unreadable: Some(Unreadable::Package(why)),
+                ..PackageValidation::default()
+            })),
+        }
+    }
+    // What each package's inputs are, kept as validation takes the problems.
+    let inputs: Vec<(String, Vec<TestCase>)> = problems
         .iter()
-        .zip(crate::validation::validate_packages(problems, pool)?)
-    {
-        let name = visible_line(name);
-        for error in &found.errors {
-            tally.text += &format!("{name}: {}\n", visible_line(&error.to_string()));
+        .map(|p| {
+            let all = p.cases.iter().chain(&p.invalid_inputs).cloned();
+            (p.name.clone(), all.collect())
+        })
+        .collect();
+    let found = crate::validation::validate_packages(problems, pool)?;
+    for ((name, inputs), found) in inputs.iter().zip(found) {
+        for case in inputs {
+            let finding = if found.failed_inputs.contains(&case.id) {
+                InputFinding::Failed
+            } else if found.not_run {
+                InputFinding::Unchecked
+            } else {
+                InputFinding::Valid(case.constraints)
+            };
+            dispatch.finished(Finished::input(name, &case.id, &case.input, &finding));
         }
-        for unchecked in &found.unchecked {
-            let unchecked = unchecked.to_string();
-            tally.text += &format!("{name}: not checked: {}\n", visible_line(&unchecked));
-        }
-        tally.failed += found.failures + found.unchecked.len();
-        if verbose {
-            tally.text += &format!("ok    {name}: {}\n", visible_line(&found.summary));
-        }
+        dispatch.finished(Finished::validated(&PackageValidation {
+            name: name.clone(),
+            unreadable: None,
+            errors: found.errors,
+            unchecked: found.unchecked,
+            summary: found.summary,
+        }));
     }
-    Ok(tally)
+    Ok(())
 }
 
 /// Validating the selected inputs, one pool job per input.
 struct ValidateJobs(Vec<Case>);
 
 impl Jobs for ValidateJobs {
-    type Output = Finding;
+    type Output = InputFinding;
 
-    fn run(&self, index: usize, _: &SolveWatch) -> Result<Finding> {
+    fn run(&self, index: usize, _: &SolveWatch) -> Result<InputFinding> {
         Ok(validate_case(&self.0[index]))
     }
 
-    fn failed(&self, finding: &Finding) -> bool {
-        matches!(
-            finding,
-            Finding::Invalid(_) | Finding::Accepted(_) | Finding::Unreadable(_)
-        )
-    }
-}
-
-/// What the validator said about one input, measured against what its group asks for.
-#[derive(Debug)]
-enum Finding {
-    /// A valid input where one is wanted.
-    Valid(Limits),
-    /// An invalid input where one is wanted (an `invalid/` group).
-    Rejected(InputError),
-    /// An invalid input where a valid one is wanted.
-    Invalid(InputError),
-    /// A valid input in an `invalid/` group.
-    Accepted(Limits),
-    /// Why the input cannot be read.
-    Unreadable(String),
-}
-
-/// The limits a case is held to, named for messages.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Limits(Constraints);
-
-impl std::fmt::Display for Limits {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self.0 {
-            Constraints::Original => "original limits",
-            Constraints::Extended => "extended limits",
-        })
+    fn failed(&self, finding: &InputFinding) -> bool {
+        finding.outcome() == reporting::unit::Outcome::Failed
     }
 }
 
 /// The validator reads the file as a stream, a window at a time: validating an input of any size
 /// takes a few hundred KiB per worker, never the size of the input.
-fn validate_case(case: &Case) -> Finding {
+fn validate_case(case: &Case) -> InputFinding {
     let problem = grundy_problems::find(&case.problem).expect("problems were checked first");
     let file = match case.input.open() {
         Ok(file) => file,
-        Err(error) => return Finding::Unreadable(error.reason()),
+        Err(error) => return InputFinding::Unreadable(error.reason()),
     };
     let mut stream = Watched {
         inner: BufReader::with_capacity(64 << 10, file),
@@ -279,7 +223,7 @@ fn validate_case(case: &Case) -> Finding {
     let finding = judge_validity(case, &mut stream, problem.validate);
     // A validator takes a read error for the end of the input; the file, not the input, is at fault.
     match stream.error {
-        Some(error) => Finding::Unreadable(format!("cannot read it: {error}")),
+        Some(error) => InputFinding::Unreadable(format!("cannot read it: {error}")),
         None => finding,
     }
 }
@@ -319,13 +263,13 @@ impl<R: BufRead> BufRead for Watched<R> {
     }
 }
 
-fn judge_validity(case: &Case, input: &mut dyn BufRead, validate: ValidateFn) -> Finding {
+fn judge_validity(case: &Case, input: &mut dyn BufRead, validate: ValidateFn) -> InputFinding {
     let limits = case.constraints;
     match (validate(input, limits), case.expects_error()) {
-        (Ok(()), false) => Finding::Valid(Limits(limits)),
-        (Ok(()), true) => Finding::Accepted(Limits(limits)),
-        (Err(error), false) => Finding::Invalid(error),
-        (Err(error), true) => Finding::Rejected(error),
+        (Ok(()), false) => InputFinding::Valid(limits),
+        (Ok(()), true) => InputFinding::Accepted(limits),
+        (Err(error), false) => InputFinding::Invalid(error),
+        (Err(error), true) => InputFinding::Rejected(error),
     }
 }
 
@@ -333,6 +277,7 @@ fn judge_validity(case: &Case, input: &mut dyn BufRead, validate: ValidateFn) ->
 mod tests {
     use super::*;
     use crate::files::beneath::{Scope, Tree};
+    use grundy_problems::Constraints;
 
     fn case(id: &str) -> Case {
         let fixtures = Tree::open(std::path::Path::new("fixtures"), Scope::Fixtures).unwrap();
@@ -365,21 +310,20 @@ mod tests {
         let big = b"1000000000000000001\n";
         assert!(matches!(
             judge_validity(&case("nim/a"), &mut &big[..], nim),
-            Finding::Invalid(e) if e.to_string().starts_with("line 1, column 1: heap size")
+            InputFinding::Invalid(e) if e.to_string().starts_with("line 1, column 1: heap size")
         ));
         assert!(matches!(
             judge_validity(&case("nim/extended/a"), &mut &big[..], nim),
-            Finding::Valid(Limits(Constraints::Extended))
+            InputFinding::Valid(Constraints::Extended)
         ));
         assert!(matches!(
             judge_validity(&case("nim/invalid/a"), &mut &big[..], nim),
-            Finding::Rejected(_)
+            InputFinding::Rejected(_)
         ));
         assert!(matches!(
             judge_validity(&case("nim/extended/invalid/a"), &mut &big[..], nim),
-            Finding::Accepted(_)
+            InputFinding::Accepted(_)
         ));
-        assert_eq!(Limits(Constraints::Extended).to_string(), "extended limits");
     }
 
     #[test]
@@ -393,7 +337,7 @@ mod tests {
         let nim = grundy_problems::find("nim").unwrap().validate;
         assert!(matches!(
             judge_validity(&case("nim/a"), &mut stream, nim),
-            Finding::Valid(_)
+            InputFinding::Valid(_)
         ));
         assert_eq!(stream.error.unwrap().to_string(), "the disk is gone");
     }

@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -29,46 +28,60 @@ use crate::cli::VerifyArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
+use crate::generation::report::Generated;
 use crate::locate::Place;
 use crate::model::{absolute, builtin, packages, shown, Problem};
 use crate::package::find;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
-use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
+use crate::reporting::{
+    self, Dispatcher, Ended, ReportOptions, RunKind, Stages, Summary, Verbosity,
+};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::validation::{self, Findings};
 use crate::verification::{judge, report, select};
 
-pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let reporter = reporting::reporter(ReportOptions {
-        format: args.format,
+        format: args.reports.format,
         color,
         verbosity: match (args.quiet, args.verbose) {
             (true, _) => Verbosity::Quiet,
             (_, true) => Verbosity::Verbose,
             _ => Verbosity::Normal,
         },
-        junit: crate::reporting::Destination::of(&args.junit, args.follow_report_links),
+        junit: args.reports.junit(),
         slowest: None,
         time_limits: BTreeMap::new(),
     });
-    let cancel = Arc::new(AtomicBool::new(false));
     // A bar for each stage, never beside JSON.
-    let stages = Stages::new(args.format == Format::Human, color);
+    let stages = Stages::new(args.reports.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);
     // Every package runs programs (compilers, validators, submissions).
     let isolate = args.isolate.as_deref().map(Isolate::from_flag);
     super::setup::containment_check(isolate.unwrap_or_default())?;
-    // Ctrl-C must not leave generators, compilers or submissions running.
-    super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
-    let not_generated = if args.no_generate {
-        vec![]
-    } else {
-        generate_first(&args, &pool)?
+    let generated = match args.no_generate {
+        true => Ok(vec![]),
+        false => generate_first(&args, &pool),
     };
+    let generated = match generated {
+        // Cut short while the data is made: nothing is verified, and the reports say so.
+        Err(Stop::Cancelled) => {
+            dispatch.run_started(&RunKind::Verify { unreadable: vec![] });
+            return Ok(dispatch.finish(Err(Stop::Cancelled), Summary::default())?);
+        }
+        generated => generated?,
+    };
+    let not_generated = generated.iter().filter_map(|(root, generated)| {
+        let made = generated.made();
+        (!made.ok()).then(|| Unreadable::NotGenerated {
+            package: shown(root),
+            failed: made.failed.len(),
+        })
+    });
     let (mut problems, mut unreadable) = problems(&args)?;
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
@@ -79,7 +92,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
             problem.time_limit_source = "--time-limit";
         }
     }
-    unreadable.extend(not_generated);
+    unreadable.extend(not_generated.collect::<Vec<_>>());
     let beyond_original_limits = problems.iter().map(|p| p.unjudged.len()).sum();
     dispatch.left_out(LeftOut {
         invalid: 0,
@@ -87,6 +100,9 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
     });
     let problems = Arc::new(problems);
     dispatch.run_started(&RunKind::Verify { unreadable });
+    for (_, generated) in &generated {
+        dispatch.generated(&generated.made());
+    }
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
     let verified = verify_all(&problems, &pool, &args, &mut dispatch);
     Ok(dispatch.finish(verified, Summary::default())?)
@@ -136,8 +152,8 @@ fn verify_all(
 }
 
 /// Generates the data of each package named that has a `generators/generators.yaml` (what is
-/// unchanged is not made again); the packages whose data could not all be made.
-fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>, Stop> {
+/// unchanged is not made again): each package's folder, and what generating it did.
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Generated)>, Stop> {
     // The same packages `problems` reads: those named (a submission's path names its
     // package), else the one around the current folder.
     let (mut targets, _) = select::split_targets(&args.packages);
@@ -147,7 +163,7 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>, Sto
             Target::BuiltIn { .. } => return Ok(vec![]),
         }
     }
-    let mut failed = vec![];
+    let mut generated = vec![];
     for target in &targets {
         let Ok(found) = find::find(target) else {
             continue;
@@ -158,24 +174,17 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<Unreadable>, Sto
                 continue;
             }
             let options = crate::generation::Options::default();
-            let generated = match crate::generation::generate_package(&root, &options, pool, false)
-            {
+            let made = match crate::generation::generate_package(&root, &options, pool, false) {
                 Err(Stop::Failed(error)) => {
                     let at = format!("cannot generate the data of `{}`", shown(&root));
                     return Err(Stop::Failed(error.context(at)));
                 }
-                generated => generated?,
+                made => made?,
             };
-            crate::generation::report::note(&generated);
-            if !generated.ok() {
-                failed.push(Unreadable::NotGenerated {
-                    package: shown(&root),
-                    failed: generated.failed.len(),
-                });
-            }
+            generated.push((root, made));
         }
     }
-    Ok(failed)
+    Ok(generated)
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).

@@ -1,13 +1,11 @@
-//! What `grundy generate` reports of a package (what generating it did, as data, its failures
-//! and warnings typed: [`super::findings`]), and its printing: failures, files no rule describes
-//! and warnings to stderr, every text from a program or a package made safe to show; then one
-//! line of counts on stdout. Beside what it reports, as the reporters cannot read generation's
-//! types (they sit below it); `commands::generate` prints it, and `verify` notes it.
+//! What generating a package's data did, as data, its failures and warnings typed
+//! ([`super::findings`]), and what of it the reporters show ([`DataMade`], borrowing it: the
+//! reporters sit below generation and cannot name its types). `commands::generate` reports it
+//! as its units, and `verify` as the data it generated first.
 
 use super::findings::{Unmade, Warning};
-use crate::escape::{visible, visible_line};
 use crate::reporting::findings::Fault;
-use crate::reporting::LostReport;
+use crate::reporting::generated::{DataMade, Said};
 
 /// What generating one package did.
 #[derive(Debug, Default)]
@@ -32,55 +30,22 @@ pub struct Generated {
 }
 
 impl Generated {
-    pub fn ok(&self) -> bool {
-        self.failed.is_empty() && self.invalid.is_empty()
-    }
-}
-
-/// The report of `grundy generate`: the counts on stdout.
-pub fn print(report: &Generated) -> Result<(), LostReport> {
-    details(report);
-    crate::reporting::print(&format!("{}\n", counts(report)))
-}
-
-/// The report of the generating `verify` does first, all on stderr (stdout is verify's report).
-pub fn note(report: &Generated) {
-    details(report);
-    eprintln!("generated {}", counts(report));
-}
-
-fn details(report: &Generated) {
-    for warning in &report.warnings {
-        eprintln!("warning: {}", visible(&warning.to_string()));
-    }
-    for (case, why) in &report.failed {
-        eprintln!("FAIL {}: {}", visible_line(case), visible(&why.to_string()));
-    }
-    for fault in &report.invalid {
-        eprintln!("INVALID {}", visible(&fault.to_string()));
-    }
-    if !report.unlisted.is_empty() {
-        let verb = if report.removed {
-            "removed"
-        } else {
-            "kept (--clean removes them)"
-        };
-        let count = report.unlisted.len();
-        eprintln!("{count} files no rule of generators.yaml describes, {verb}:");
-        for file in &report.unlisted {
-            eprintln!("  {}", visible_line(file));
+    /// What the reporters show of it.
+    pub fn made(&self) -> DataMade<'_> {
+        DataMade {
+            package: &self.package,
+            made: self.made,
+            unchanged: self.unchanged,
+            included: self.included,
+            failed: self
+                .failed
+                .iter()
+                .map(|(case, why)| (case.as_str(), why as Said<'_>))
+                .collect(),
+            invalid: &self.invalid,
+            unlisted: &self.unlisted,
+            removed: self.removed,
+            warnings: self.warnings.iter().map(|w| w as Said<'_>).collect(),
         }
     }
-}
-
-fn counts(report: &Generated) -> String {
-    let failed = report.failed.len();
-    let outcome = if report.ok() { "ok" } else { "FAILED" };
-    format!(
-        "{}: {} made, {} unchanged, {} included, {failed} failed: {outcome}",
-        visible_line(&report.package),
-        report.made,
-        report.unchanged,
-        report.included,
-    )
 }

@@ -1,24 +1,25 @@
-//! The one sender of a run's [`Event`]s: it keeps the totals (passed, failed, skipped, judge
+//! The one sender of a run's [`Event`]s: it keeps the totals (per kind of unit, and the judge
 //! errors), the fail-fast setting and the cancel token the worker pool obeys, and the exit code
-//! they make. Every command that judges (`check`, `verify`) reports through it, so a case or a
-//! submission is counted the same way whichever format shows it.
+//! they make. Every command that judges reports through it, so a unit is counted the same way
+//! whichever format shows it, and each summary counts the one kind of unit its command judges.
 //!
 //! Events are printed above the progress bar of the command's [`Stages`], never through it. A
 //! report that cannot be written stops the run (the pool sees the cancel token) and is the
-//! run's error; Ctrl-C (the same token, set by `commands::setup::on_ctrl_c`) ends it with the
-//! [`Event::Cancelled`] event and exit status 130.
+//! run's error; Ctrl-C (the same token, set by `commands::setup::interrupts`) ends it with the
+//! [`Event::Cancelled`] event, and the run [`Ended::Cancelled`] (exit status 130).
 
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
+use super::generated::DataMade;
 use super::progress::Stages;
-use super::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
+use super::stressed::Counterexample;
+use super::unit::{Totals, Unit};
+use super::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 use super::{LostReport, ReportError, Reporter, Summary};
 use crate::discovery::{Case, LeftOut};
-use crate::judging::CaseResult;
 use crate::running::pool::{PoolOptions, Stop};
 
 pub struct Dispatcher {
@@ -27,12 +28,44 @@ pub struct Dispatcher {
     cancel: Arc<AtomicBool>,
     fail_fast: bool,
     started: Instant,
-    /// The totals so far.
-    summary: Summary,
+    /// What the run's summary counts, and the totals so far.
+    command: &'static str,
+    unit: Unit,
+    totals: Totals,
+    judge_errors: usize,
+    left_out: LeftOut,
     /// Packages that could not be read: the run is incomplete (exit 2).
     unreadable: usize,
     /// The first report that could not be written: the run's error.
     written: Result<(), ReportError>,
+}
+
+/// How a command that ran to its end came out, which `main` makes its exit status
+/// (`commands::exit_status`, the one place that decides it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Everything judged is as it must be (exit 0).
+    Passed,
+    /// Something judged is not: a case failed, a submission did not get what it must, a
+    /// package is invalid (exit 1).
+    Failed,
+    /// The run could not judge all it was given (a package that cannot be read, a program the
+    /// host failed to build): its verdict would be a guess (exit 2).
+    Incomplete,
+    /// Ctrl-C cut it short; what was reported says so (exit 130).
+    Cancelled,
+    /// A protocol's own status: `grundy checktestdata`'s, by the Kattis validator protocol.
+    Protocol(u8),
+}
+
+impl Ended {
+    /// `Passed` when `passed`, else `Failed`.
+    pub fn of(passed: bool) -> Ended {
+        match passed {
+            true => Ended::Passed,
+            false => Ended::Failed,
+        }
+    }
 }
 
 /// Why a run through the dispatcher ends without an exit code (and a step below the commands
@@ -73,7 +106,11 @@ impl Dispatcher {
             cancel,
             fail_fast,
             started: Instant::now(),
-            summary: Summary::default(),
+            command: "",
+            unit: Unit::default(),
+            totals: Totals::default(),
+            judge_errors: 0,
+            left_out: LeftOut::default(),
             unreadable: 0,
             written: Ok(()),
         }
@@ -89,11 +126,13 @@ impl Dispatcher {
         }
     }
 
+    /// The run starts: what it is and what its summary counts. Packages that could not be
+    /// read count as failed packages.
     pub fn run_started(&mut self, kind: &RunKind) {
-        if let RunKind::Verify { unreadable, .. } = kind {
-            self.unreadable = unreadable.len();
-            self.summary.failed += unreadable.len();
-        }
+        self.command = kind.command();
+        self.unit = kind.unit();
+        self.unreadable = kind.unreadable().len();
+        self.totals.packages.failed += self.unreadable;
         self.emit(&Event::RunStarted(kind));
     }
 
@@ -101,23 +140,36 @@ impl Dispatcher {
         self.emit(&Event::CaseStarted(case));
     }
 
-    /// A case judged, or `None` for one the pool skipped (fail-fast, an error, a cancel).
-    pub fn case_finished(&mut self, result: Option<&CaseResult>) {
-        let Some(result) = result else {
-            self.summary.skipped += 1;
-            return;
-        };
-        if result.verdict.passed() {
-            self.summary.passed += 1;
-        } else {
-            self.summary.failed += 1;
+    /// A unit done: counted by its kind, and reported.
+    pub fn finished(&mut self, finished: Finished<'_>) {
+        self.totals
+            .of_mut(finished.detail.unit())
+            .add(finished.outcome);
+        if let Detail::Verified(outcome) = finished.detail {
+            self.judge_errors += outcome.judge_errors.len();
         }
-        self.emit(&Event::CaseFinished(result));
+        self.emit(&Event::Finished(finished));
+    }
+
+    /// A unit of `unit` the pool did not run (fail-fast, an error, a cancel): counted as
+    /// skipped, and not reported.
+    pub fn skipped(&mut self, unit: Unit) {
+        self.totals.of_mut(unit).skipped += 1;
     }
 
     /// Cases left out before the run, by reason (the summary says so; they are not counted).
     pub fn left_out(&mut self, left_out: LeftOut) {
-        self.summary.left_out = left_out;
+        self.left_out = left_out;
+    }
+
+    /// `stress`'s counterexample, shrunk: shown, not counted (its case was).
+    pub fn counterexample(&mut self, found: &Counterexample) {
+        self.emit(&Event::Counterexample(found));
+    }
+
+    /// A package's data generated before it is verified: said, not counted.
+    pub fn generated(&mut self, made: &DataMade<'_>) {
+        self.emit(&Event::Generated(made));
     }
 
     pub fn problem_started(&mut self, heading: &ProblemHeading) {
@@ -125,34 +177,19 @@ impl Dispatcher {
     }
 
     pub fn submission_finished(&mut self, row: &SubmissionRow) {
-        match row.ok {
-            Some(true) => self.summary.passed += 1,
-            Some(false) => self.summary.failed += 1,
-            None => self.summary.skipped += 1,
-        }
-        self.emit(&Event::SubmissionFinished(row));
+        self.finished(Finished::submission(row));
     }
 
-    /// A package's validity counts like a submission: passed when valid.
+    /// A problem's verification is done: its package counted as passed when valid.
     pub fn problem_finished(&mut self, outcome: &ProblemOutcome) {
-        if outcome.status() == Status::Valid {
-            self.summary.passed += 1;
-        } else {
-            self.summary.failed += 1;
-        }
-        self.summary.judge_errors += outcome.judge_errors.len();
-        self.emit(&Event::ProblemFinished(outcome));
+        self.finished(Finished::verified(outcome));
     }
 
     /// Ends the run: `ran` is how the judging went (its error is the run's, unless Ctrl-C cut
-    /// it short), `summary` what the command adds to the totals (jobs, partition). Returns the
-    /// exit code: 130 when cancelled; 2 when a package could not be read or the host failed a
-    /// build; 1 when anything failed; else 0.
-    pub fn finish(
-        mut self,
-        ran: Result<(), Stop>,
-        summary: Summary,
-    ) -> Result<ExitCode, Unfinished> {
+    /// it short), `summary` what the command adds to the totals (jobs, partition). Returns how
+    /// the run ended: cancelled; incomplete when a package could not be read or the host failed
+    /// a build; failed when a unit of any kind failed; else passed.
+    pub fn finish(mut self, ran: Result<(), Stop>, summary: Summary) -> Result<Ended, Unfinished> {
         std::mem::replace(&mut self.written, Ok(())).map_err(Unfinished::Report)?;
         // Cut short by the token, or by Ctrl-C after the judging ended.
         let cancelled = matches!(ran, Err(Stop::Cancelled)) || self.cancel.load(Ordering::SeqCst);
@@ -161,12 +198,16 @@ impl Dispatcher {
             _ if cancelled => self.emit(&Event::Cancelled),
             _ => {}
         }
+        let counted = self.totals.of(self.unit);
         let summary = Summary {
-            passed: self.summary.passed,
-            failed: self.summary.failed,
-            skipped: self.summary.skipped,
-            judge_errors: self.summary.judge_errors,
-            left_out: self.summary.left_out,
+            command: self.command,
+            unit: self.unit,
+            passed: counted.passed,
+            failed: counted.failed,
+            skipped: counted.skipped,
+            totals: self.totals,
+            judge_errors: self.judge_errors,
+            left_out: self.left_out,
             wall_time: self.started.elapsed(),
             ..summary
         };
@@ -175,13 +216,11 @@ impl Dispatcher {
             .suspend(|| self.reporter.report(&Event::RunFinished(&summary)))
             .map_err(Unfinished::Report)?;
         Ok(if cancelled {
-            ExitCode::from(130)
+            Ended::Cancelled
         } else if self.unreadable > 0 || summary.judge_errors > 0 {
-            ExitCode::from(2)
-        } else if summary.failed > 0 {
-            ExitCode::FAILURE
+            Ended::Incomplete
         } else {
-            ExitCode::SUCCESS
+            Ended::of(!summary.totals.any_failed())
         })
     }
 
@@ -205,8 +244,9 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::judging::Verdict;
+    use crate::judging::{CaseResult, Verdict};
     use crate::reporting::tests::case;
+    use crate::reporting::unit::Tally;
 
     /// Records the events it is given, by name; fails when told to.
     struct Recorder {
@@ -257,20 +297,27 @@ mod tests {
     fn the_totals_and_the_exit_code_come_from_the_events() {
         let (mut dispatch, log) = dispatcher(false);
         dispatch.run_started(&RunKind::Check { cases: 3 });
-        dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
-        dispatch.case_finished(Some(&CaseResult::new(case("p/b"), Verdict::WA, None)));
-        dispatch.case_finished(None);
+        let right = CaseResult::new(case("p/a"), Verdict::AC, None);
+        dispatch.finished(Finished::case(&right, None));
+        let wrong = CaseResult::new(case("p/b"), Verdict::WA, None);
+        dispatch.finished(Finished::case(&wrong, None));
+        dispatch.skipped(Unit::Case);
+        let cases = Tally {
+            passed: 1,
+            failed: 1,
+            skipped: 1,
+        };
+        assert_eq!(dispatch.totals.cases, cases);
         let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
-        assert_eq!(code, ExitCode::FAILURE);
+        assert_eq!(code, Ended::Failed);
         let names = log.borrow().clone();
-        assert_eq!(
-            names,
-            ["RunStarted", "CaseFinished", "CaseFinished", "RunFinished"]
-        );
+        assert_eq!(names, ["RunStarted", "Finished", "Finished", "RunFinished"]);
     }
 
+    /// A package's validity is not a submission: the summary counts the submissions, and the
+    /// packages are counted apart.
     #[test]
-    fn verify_counts_submissions_packages_and_unreadable_ones() {
+    fn verify_counts_submissions_and_packages_apart_with_unreadable_ones() {
         let (mut dispatch, _) = dispatcher(false);
         let unreadable = vec![crate::reporting::findings::Unreadable::Package(
             crate::package::yaml::Diagnostic::file(
@@ -282,16 +329,21 @@ mod tests {
         dispatch.submission_finished(&row(Some(true)));
         dispatch.submission_finished(&row(None));
         dispatch.problem_finished(&ProblemOutcome::default());
-        assert_eq!(
-            (
-                dispatch.summary.passed,
-                dispatch.summary.failed,
-                dispatch.summary.skipped
-            ),
-            (2, 1, 1)
-        );
+        let submissions = Tally {
+            passed: 1,
+            failed: 0,
+            skipped: 1,
+        };
+        assert_eq!(dispatch.totals.submissions, submissions);
+        let packages = Tally {
+            passed: 1,
+            failed: 1,
+            skipped: 0,
+        };
+        assert_eq!(dispatch.totals.packages, packages);
+        assert_eq!(dispatch.unit, Unit::Submission);
         let code = dispatch.finish(Ok(()), Summary::default()).unwrap();
-        assert_eq!(code, ExitCode::from(2));
+        assert_eq!(code, Ended::Incomplete);
     }
 
     #[test]
@@ -301,7 +353,7 @@ mod tests {
         dispatch.cancel.store(true, Ordering::SeqCst);
         let ran = Err(Stop::Failed(anyhow::anyhow!("cut short")));
         let code = dispatch.finish(ran, Summary::default()).unwrap();
-        assert_eq!(code, ExitCode::from(130));
+        assert_eq!(code, Ended::Cancelled);
         assert_eq!(log.borrow()[1..], ["Cancelled", "RunFinished"]);
     }
 
@@ -310,7 +362,8 @@ mod tests {
         let (mut dispatch, log) = dispatcher(true);
         dispatch.run_started(&RunKind::Check { cases: 2 });
         assert!(dispatch.cancel.load(Ordering::SeqCst), "the pool is told");
-        dispatch.case_finished(Some(&CaseResult::new(case("p/a"), Verdict::AC, None)));
+        let right = CaseResult::new(case("p/a"), Verdict::AC, None);
+        dispatch.finished(Finished::case(&right, None));
         let Err(Unfinished::Report(error)) = dispatch.finish(Ok(()), Summary::default()) else {
             panic!("the lost report is the run's error");
         };

@@ -5,7 +5,8 @@
 //! anything, and nothing else prints results.
 //!
 //! [`reporter`] builds the whole set for a run: the stdout format (wrapped in a progress bar on a
-//! terminal) and, with `--junit`, the JUnit file, written where its [`Destination`] allows. The set also keeps the per-case timings that
+//! terminal), the notes on stderr, and, with `--junit`, the JUnit file, written where its
+//! [`Destination`] allows. The set also keeps the per-case timings that
 //! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
 mod destination;
@@ -13,10 +14,17 @@ mod dispatch;
 pub mod events;
 pub mod findings;
 pub mod fit;
+pub mod generated;
 mod human;
 mod json;
 mod junit;
+pub mod listed;
+mod notes;
 mod progress;
+pub mod stressed;
+pub mod timed;
+pub mod unit;
+pub mod validated;
 pub mod verified;
 
 use std::collections::BTreeMap;
@@ -24,12 +32,13 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use destination::{Destination, DestinationError};
-pub use dispatch::{Dispatcher, Unfinished};
-pub use events::{Event, RunKind};
+pub use dispatch::{Dispatcher, Ended, Unfinished};
+pub use events::{Detail, Event, Finished, RunKind};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
 pub use junit::JunitReporter;
-pub use progress::{bar as progress_bar, ProgressReporter, Stages};
+pub use progress::{ProgressReporter, Stages};
+pub use unit::{Totals, Unit};
 
 use crate::discovery::LeftOut;
 use crate::judging::{CaseResult, Verdict};
@@ -45,13 +54,22 @@ pub enum Format {
 /// pipes get lines of a known length whatever machine wrote them.
 pub const FIXED_WIDTH: usize = 100;
 
-/// The totals of a run.
+/// The totals of a run: what its summary counts ([`Unit`]), that kind's counts, and every
+/// kind's.
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
+    /// The command that ran (`check`, `verify`, ...).
+    pub command: &'static str,
+    /// What `passed`, `failed` and `skipped` count.
+    pub unit: Unit,
     pub passed: usize,
     pub failed: usize,
-    /// Cases not started because of `--fail-fast`.
+    /// Units not judged: cases not started because of `--fail-fast` or Ctrl-C, submissions
+    /// that could not be judged.
     pub skipped: usize,
+    /// The counts of every kind of unit the run finished (`passed`, `failed` and `skipped` are
+    /// those of `unit`).
+    pub totals: Totals,
     pub wall_time: Duration,
     pub jobs: usize,
     /// The bucket judged and how many cases the suite held before partitioning.
@@ -78,11 +96,27 @@ impl Summary {
         self.passed + self.failed
     }
 
-    /// `N passed, M failed` (`, K skipped`): the closing line CI logs are read for.
+    /// The closing line CI logs are read for, in the words of what it counts: `N passed, M
+    /// failed` (`, K skipped`) for cases; `N submissions as expected, M not` (`, K not judged`)
+    /// for submissions; `N packages ok, M not` (`, K skipped`) for packages.
     pub fn closing_line(&self) -> String {
-        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        let (passed, failed) = (self.passed, self.failed);
+        let (mut line, skipped) = match self.unit {
+            Unit::Case => (format!("{passed} passed, {failed} failed"), "skipped"),
+            Unit::Submission => (
+                format!(
+                    "{passed} {} as expected, {failed} not",
+                    plural(passed, "submission")
+                ),
+                "not judged",
+            ),
+            Unit::Package => (
+                format!("{passed} {} ok, {failed} not", plural(passed, "package")),
+                "skipped",
+            ),
+        };
         if self.skipped > 0 {
-            line += &format!(", {} skipped", self.skipped);
+            line += &format!(", {} {skipped}", self.skipped);
         }
         line
     }
@@ -224,7 +258,7 @@ pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
     {
         out = Box::new(ProgressReporter::new(out, options.color));
     }
-    let mut sinks = vec![out];
+    let mut sinks = vec![out, Box::new(notes::Notes::new(std::io::stderr()))];
     if let Some(path) = options.junit {
         sinks.push(Box::new(JunitReporter::new(path)));
     }
@@ -308,7 +342,10 @@ impl Reporter for Reports {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let (summary, completed);
         let event = match event {
-            Event::CaseFinished(result) => {
+            Event::Finished(Finished {
+                detail: Detail::Case(result),
+                ..
+            }) => {
                 self.time(result);
                 event
             }

@@ -4,7 +4,8 @@
 //! never mix.
 //!
 //! [`Stages`] is the bar of a command that runs in stages (`verify`'s building, validating and
-//! judging), one bar at a time, which the reports printed meanwhile suspend.
+//! judging, `stress`'s cases and shrinking), one bar at a time, which the reports printed
+//! meanwhile suspend.
 //!
 //! Only when stdout is a terminal and `CI` is not set: logs and pipes get plain lines, never a
 //! `\r` or a cursor movement. indicatif also draws nothing when stderr is not a terminal.
@@ -15,7 +16,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::{ReportError, Reporter};
 use crate::escape::visible_line;
 
@@ -76,8 +77,18 @@ impl Stages {
 
     /// The bar of a stage of `count` steps doing `what`, until [`Stages::end`].
     pub fn start(&self, what: &str, count: usize) -> ProgressBar {
+        self.begin(what, Some(count as u64))
+    }
+
+    /// The spinner of a stage of steps not known in advance (`stress`'s shrinking), until
+    /// [`Stages::end`].
+    pub fn spinner(&self, what: &str) -> ProgressBar {
+        self.begin(what, None)
+    }
+
+    fn begin(&self, what: &str, count: Option<u64>) -> ProgressBar {
         let bar = match self.shown {
-            true => bar(Some(count as u64), self.color),
+            true => bar(count, self.color),
             false => ProgressBar::hidden(),
         };
         bar.set_message(what.to_string());
@@ -165,7 +176,10 @@ impl Reporter for ProgressReporter {
                 self.in_flight.push(visible_line(&case.id).into_owned());
                 self.update();
             }
-            Event::CaseFinished(result) => {
+            Event::Finished(Finished {
+                detail: Detail::Case(result),
+                ..
+            }) => {
                 let id = visible_line(&result.case.id);
                 self.in_flight.retain(|shown| *shown != id);
                 self.failed += usize::from(!result.verdict.passed());
@@ -182,7 +196,7 @@ impl Reporter for ProgressReporter {
             Some(bar) => bar.suspend(|| inner.report(event))?,
             None => inner.report(event)?,
         }
-        if let (Event::CaseFinished(_), Some(bar)) = (event, &self.bar) {
+        if let (Event::Finished(_), Some(bar)) = (event, &self.bar) {
             bar.inc(1);
             self.update();
         }
@@ -232,11 +246,11 @@ mod tests {
         progress.report(&Event::CaseStarted(&a)).unwrap();
         progress.report(&Event::CaseStarted(&b)).unwrap();
         let wrong = CaseResult::new(a, Verdict::WA, None);
-        progress.report(&Event::CaseFinished(&wrong)).unwrap();
+        progress.report(&Event::case(&wrong, None)).unwrap();
         assert_eq!(progress.in_flight, ["p/b"]);
         assert_eq!(progress.failed, 1);
         let right = CaseResult::new(b, Verdict::AC, None);
-        progress.report(&Event::CaseFinished(&right)).unwrap();
+        progress.report(&Event::case(&right, None)).unwrap();
         let bar = progress.bar.clone().expect("a check run has a bar");
         assert_eq!(bar.position(), 2);
         progress

@@ -112,7 +112,10 @@ impl Reporter for Recorder {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let line = match event {
             Event::CaseStarted(case) => format!("start {}", case.id),
-            Event::CaseFinished(result) => format!("done {}", result.case.id),
+            Event::Finished(Finished {
+                detail: Detail::Case(result),
+                ..
+            }) => format!("done {}", result.case.id),
             Event::RunFinished(summary) => {
                 let slow: Vec<&str> = summary.slow.iter().map(|t| t.case.as_str()).collect();
                 let slowest: Vec<&str> = summary.slowest.iter().map(|t| t.case.as_str()).collect();
@@ -147,13 +150,13 @@ fn the_fan_out_passes_every_event_on_and_fills_the_timing_lists() {
     let mut result = CaseResult::new(fast, Verdict::AC, None);
     result.time = Duration::from_millis(3);
     result.peak_memory_bytes = Some(5 << 20);
-    reports.report(&Event::CaseFinished(&result)).unwrap();
+    reports.report(&Event::case(&result, None)).unwrap();
     let mut result = CaseResult::new(slow, Verdict::AC, None);
     result.time = Duration::from_millis(90);
-    reports.report(&Event::CaseFinished(&result)).unwrap();
+    reports.report(&Event::case(&result, None)).unwrap();
     let mut result = CaseResult::new(case("p/late"), Verdict::TLE, Some("stopped".into()));
     result.time = Duration::from_millis(100);
-    reports.report(&Event::CaseFinished(&result)).unwrap();
+    reports.report(&Event::case(&result, None)).unwrap();
     reports
         .report(&Event::RunFinished(&Summary::default()))
         .unwrap();

@@ -11,7 +11,6 @@ pub mod schedule;
 pub mod shrinking;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Result;
 use grundy_problems::{Constraints, InputError, Problem};
@@ -157,38 +156,6 @@ impl Tester {
             expected,
             output: run.output,
         })))
-    }
-}
-
-/// The closing line of a run.
-pub struct Summary {
-    pub problem: &'static str,
-    pub cases: u64,
-    pub seed: u64,
-    pub scales: String,
-}
-
-impl Summary {
-    pub fn passed(&self, time: Duration) -> String {
-        format!(
-            "stress {}: {} cases, all agree with the brute force ({:.2}s, seed {}, {})",
-            self.problem,
-            self.cases,
-            time.as_secs_f64(),
-            self.seed,
-            self.scales
-        )
-    }
-
-    pub fn failed(&self, number: u64, time: Duration) -> String {
-        format!(
-            "stress {}: case {number} of {} fails ({:.2}s, seed {}, {})",
-            self.problem,
-            self.cases,
-            time.as_secs_f64(),
-            self.seed,
-            self.scales
-        )
     }
 }
 

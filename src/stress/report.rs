@@ -1,7 +1,7 @@
 //! Showing a counterexample (how to rebuild it, the shrunk input, both outputs, the verdict and
 //! the diff) and saving it as a fixture with a `.gen` note of where it came from.
 
-use anyhow::anyhow;
+use anyhow::{anyhow, Result};
 
 use super::schedule::{CaseInput, Schedule};
 use super::shrinking::Shrunk;
@@ -10,7 +10,6 @@ use crate::diffing::Paint;
 use crate::files::store::Writer;
 use crate::judging::Verdict;
 use crate::new_case::NewCase;
-use crate::reporting::Unfinished;
 
 /// Lines and bytes of an input or output shown before it is cut with a note.
 const SHOWN_LINES: usize = 40;
@@ -188,10 +187,10 @@ pub(super) fn block(title: &str, text: &[u8]) -> String {
 }
 
 /// Writes the shrunk input under `<fixtures>/<problem>/stress/` with the brute force's output as
-/// its expected file and a `.gen` note, under a name no file has yet, and prints their paths. The
+/// its expected file and a `.gen` note, under a name no file has yet; the lines naming them. The
 /// name is chosen and written under the fixtures root's lock, so concurrent runs saving the same
 /// case each get their own (`-2`, `-3`, ...).
-pub fn save(config: &Config, found: &Counterexample) -> Result<(), Unfinished> {
+pub fn save(config: &Config, found: &Counterexample) -> Result<String> {
     let base = format!(
         "stress/seed-{}-case-{}",
         found.schedule.seed, found.case.number
@@ -224,13 +223,12 @@ pub fn save(config: &Config, found: &Counterexample) -> Result<(), Unfinished> {
             Some(note.as_bytes()),
         )?;
         drop(writer);
-        return Ok(new_case.print_written(true)?);
+        return Ok(new_case.written(true));
     }
     Err(anyhow!(
         "every name from `{base}` to `{base}-100` is taken below `{}`; nothing was saved",
         config.fixtures.join(found.problem).display()
-    )
-    .into())
+    ))
 }
 
 #[cfg(test)]

@@ -4,24 +4,6 @@ use super::*;
 use crate::running::pool::PoolOptions;
 
 #[test]
-fn the_summary_names_cases_time_seed_and_scales() {
-    let summary = Summary {
-        problem: "nim",
-        cases: 500,
-        seed: 42,
-        scales: "scales 1 to 1000".into(),
-    };
-    assert_eq!(
-        summary.passed(Duration::from_millis(1234)),
-        "stress nim: 500 cases, all agree with the brute force (1.23s, seed 42, scales 1 to 1000)"
-    );
-    assert_eq!(
-        summary.failed(37, Duration::from_millis(50)),
-        "stress nim: case 37 of 500 fails (0.05s, seed 42, scales 1 to 1000)"
-    );
-}
-
-#[test]
 fn a_wrong_solver_is_caught_and_shrunk_in_process() {
     fn wrong(input: &[u8], out: &mut Vec<u8>) -> Result<(), grundy_problems::InputError> {
         // Right on one heap, wrong as soon as a line holds three.

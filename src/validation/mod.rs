@@ -15,6 +15,7 @@
 pub mod checkers;
 mod validators;
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use anyhow::Result;
@@ -61,6 +62,11 @@ pub struct Findings {
     pub summary: String,
     /// How many checks failed (`errors` lists the first of them).
     pub failures: usize,
+    /// Every input (by its id) that a check of it or of its answer failed on, listed or not.
+    pub failed_inputs: BTreeSet<String>,
+    /// Whether a validator did not run (it does not compile, or could not be built here): the
+    /// inputs it was to check are not known to be valid.
+    pub not_run: bool,
 }
 
 impl ValidationJobs {
@@ -117,16 +123,22 @@ impl ValidationJobs {
                         Said::Invalid(_) if invalid => {
                             rejected[p][i - problem.validated_count()] = true
                         }
-                        Said::Invalid(message) => found.errors.push(Fault::InputRejected {
-                            case: case.id.clone(),
-                            validator,
-                            said: message.clone(),
-                        }),
-                        Said::Broken(message) => found.errors.push(Fault::InputValidatorBroken {
-                            case: case.id.clone(),
-                            validator,
-                            said: message.clone(),
-                        }),
+                        Said::Invalid(message) => {
+                            found.failed_inputs.insert(case.id.clone());
+                            found.errors.push(Fault::InputRejected {
+                                case: case.id.clone(),
+                                validator,
+                                said: message.clone(),
+                            })
+                        }
+                        Said::Broken(message) => {
+                            found.failed_inputs.insert(case.id.clone());
+                            found.errors.push(Fault::InputValidatorBroken {
+                                case: case.id.clone(),
+                                validator,
+                                said: message.clone(),
+                            })
+                        }
                         Said::NotRun(why) => note_not_run(found, &mut not_run[p], &validator, why),
                     }
                 }
@@ -137,16 +149,22 @@ impl ValidationJobs {
                     let found = &mut all[p];
                     match said {
                         Said::Valid => {}
-                        Said::Invalid(message) => found.errors.push(Fault::AnswerRejected {
-                            case: case.clone(),
-                            validator: validator.clone(),
-                            said: message.clone(),
-                        }),
-                        Said::Broken(message) => found.errors.push(Fault::AnswerValidatorBroken {
-                            case: case.clone(),
-                            validator: validator.clone(),
-                            said: message.clone(),
-                        }),
+                        Said::Invalid(message) => {
+                            found.failed_inputs.insert(case.clone());
+                            found.errors.push(Fault::AnswerRejected {
+                                case: case.clone(),
+                                validator: validator.clone(),
+                                said: message.clone(),
+                            })
+                        }
+                        Said::Broken(message) => {
+                            found.failed_inputs.insert(case.clone());
+                            found.errors.push(Fault::AnswerValidatorBroken {
+                                case: case.clone(),
+                                validator: validator.clone(),
+                                said: message.clone(),
+                            })
+                        }
                         Said::NotRun(why) => note_not_run(found, &mut not_run[p], validator, why),
                     }
                 }
@@ -179,6 +197,7 @@ impl ValidationJobs {
             let ran_all = not_run[p].is_empty() && !problem.input_validators.is_empty();
             for (i, case) in problem.invalid_inputs.iter().enumerate() {
                 if !rejected[p][i] && ran_all {
+                    all[p].failed_inputs.insert(case.id.clone());
                     all[p].errors.push(Fault::InvalidAccepted(case.id.clone()));
                 }
             }
@@ -206,6 +225,7 @@ impl ValidationJobs {
             }
             all[p].summary = summary;
             all[p].failures = all[p].errors.len();
+            all[p].not_run = !not_run[p].is_empty();
             let errors = &mut all[p].errors;
             if errors.len() > ERRORS_SHOWN {
                 let more = errors.len() - ERRORS_SHOWN;

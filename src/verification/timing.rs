@@ -6,18 +6,18 @@
 //! the limit from below keeps under it (both run once, stopped at the limit ×
 //! `time_limit_to_tle`, never longer). With `--write` the limit goes into `problem.yaml`
 //! (package/time_limit_edit.rs keeps the rest of the file). It shares verify's stages (building,
-//! judging) and owns only the timing and its report; `commands::timelimit` is its front-end
-//! (which packages, the flags, the exit code).
+//! judging) and owns only the timing and what is reported of it (as `reporting::timed`'s data,
+//! which the reporters render); `commands::timelimit` is its front-end (which packages, the
+//! flags, the reporters).
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Result;
 
-use super::results::{seconds, Judged, Judging};
+use super::results::{Judged, Judging};
 use super::{judge, time_limit};
-use crate::build::{BuildJobs, HostError};
-use crate::escape::visible_line;
+use crate::build::BuildJobs;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::Existing;
 use crate::judging::Verdict;
@@ -25,6 +25,7 @@ use crate::model::Problem;
 use crate::package::limits::{Limits, TimeLimitError};
 use crate::package::submissions::Submission;
 use crate::package::time_limit_edit::{set_time_limit, yaml_seconds};
+use crate::reporting::timed::{Bound, Limit, PackageTiming, TimedSubmission, Trouble};
 use crate::running::pool::Stop;
 use crate::running::Clock;
 use crate::stages::Pool;
@@ -71,55 +72,20 @@ pub fn time(
     Ok(timings.into_iter().zip(over).collect())
 }
 
-/// One accepted submission's timing: its slowest case in each run.
-struct Timed {
-    id: String,
-    /// Per run: the slowest case's CPU time and the case.
-    slowest: Vec<(Duration, String)>,
-    /// Runs that did not pass (a verdict other than AC), or why it was not run.
-    trouble: Vec<Trouble>,
-}
-
-/// Why an accepted submission's run does not time the limit.
-enum Trouble {
-    /// It was not run: its compile error, or why it was skipped.
-    NotRun(String),
-    /// The host failed to build it.
-    Unbuilt(HostError),
-    /// A run that was not accepted: its verdict, the case, and why.
-    Failed {
-        verdict: Verdict,
-        case: String,
-        why: String,
-    },
-}
-
-impl std::fmt::Display for Trouble {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Trouble::NotRun(why) => f.write_str(&visible_line(why)),
-            Trouble::Unbuilt(error) => error.fmt(f),
-            Trouble::Failed { verdict, case, why } => {
-                write!(f, "{verdict} on {case}: {}", visible_line(why))
-            }
-        }
-    }
-}
-
 /// What the timing runs of one problem found.
 pub struct ProblemTiming {
-    submissions: Vec<Timed>,
+    submissions: Vec<TimedSubmission>,
     /// The limit the format's rules give for the slowest run of all, or why there is none.
     pub limit: Result<Duration, TimeLimitError>,
 }
 
 impl ProblemTiming {
     fn of<'a>(problem: &Problem, rounds: impl Iterator<Item = &'a Judging>) -> ProblemTiming {
-        let mut submissions: Vec<Timed> = problem
+        let mut submissions: Vec<TimedSubmission> = problem
             .submissions
             .iter()
             .filter(|s| time_limit::computes_the_limit(s))
-            .map(|s| Timed {
+            .map(|s| TimedSubmission {
                 id: s.id.clone(),
                 slowest: vec![],
                 trouble: vec![],
@@ -135,11 +101,11 @@ impl ProblemTiming {
                 let runs = match judged {
                     Judged::Runs(runs) => runs,
                     Judged::CompileError(why) | Judged::Skipped(why) => {
-                        timed.trouble.push(Trouble::NotRun(why.clone()));
+                        once(&mut timed.trouble, Trouble::NotRun(why.clone()));
                         continue;
                     }
                     Judged::HostError(error) => {
-                        timed.trouble.push(Trouble::Unbuilt(error.clone()));
+                        once(&mut timed.trouble, Trouble::Unbuilt(error.clone()));
                         continue;
                     }
                 };
@@ -151,11 +117,12 @@ impl ProblemTiming {
                 let mut slowest = (Duration::ZERO, String::new());
                 for (case, run) in ran {
                     if run.verdict != Verdict::AC {
-                        timed.trouble.push(Trouble::Failed {
+                        let failed = Trouble::Failed {
                             verdict: run.verdict,
                             case: case.id.clone(),
                             why: run.message.clone().unwrap_or_default(),
-                        });
+                        };
+                        once(&mut timed.trouble, failed);
                     }
                     if run.time >= slowest.0 {
                         slowest = (run.time, case.id.clone());
@@ -184,66 +151,33 @@ fn computed(limits: &Limits) -> Limits {
     }
 }
 
-/// The report of one problem, and whether everything in it is as the format wants.
-pub fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (String, bool) {
+/// The same trouble in several runs is said once.
+fn once(trouble: &mut Vec<Trouble>, new: Trouble) {
+    let said = new.to_string();
+    if !trouble.iter().any(|t| t.to_string() == said) {
+        trouble.push(new);
+    }
+}
+
+/// What is reported of one problem's timing (without `--write`'s line).
+pub fn report(problem: &Problem, timing: ProblemTiming, over: &Judging) -> PackageTiming {
     let limits = &problem.limits;
-    let mut fine = true;
-    let mut text = format!(
-        "{} ({})\n",
-        problem.name,
-        crate::model::shown(&problem.root)
-    );
-    for timed in &timing.submissions {
-        text += &format!("  {}\n", visible_line(&timed.id));
-        if let (Some(low), Some(high)) = (
-            timed.slowest.iter().map(|s| s.0).min(),
-            timed.slowest.iter().max_by_key(|s| s.0),
-        ) {
-            let spread = match low.is_zero() {
-                true => 0.0,
-                false => (high.0.as_secs_f64() / low.as_secs_f64() - 1.0) * 100.0,
-            };
-            let runs: Vec<String> = timed.slowest.iter().map(|s| seconds(s.0)).collect();
-            text += &format!(
-                "    slowest case {} (CPU time, in {} run(s): {}; spread {spread:.1}%)\n",
-                visible_line(&high.1),
-                runs.len(),
-                runs.join(", ")
-            );
-        }
-        // The same trouble in several runs is said once.
-        let mut told = vec![];
-        for trouble in timed.trouble.iter().map(ToString::to_string) {
-            fine = false;
-            if !told.contains(&trouble) {
-                text += &format!("    not timed as accepted: {trouble}\n");
-                told.push(trouble);
-            }
-        }
-    }
-    let limit = match &timing.limit {
-        Ok(limit) => *limit,
-        Err(why) => {
-            text += &format!("  time limit: none: {why}\n");
-            return (text, false);
-        }
+    let mut report = PackageTiming {
+        name: problem.name.clone(),
+        origin: crate::model::shown(&problem.root),
+        submissions: timing.submissions,
+        limit: timing.limit.map(|limit| Limit {
+            limit,
+            ac_to_time_limit: limits.ac_to_time_limit,
+            time_resolution: limits.time_resolution,
+            fixed: limits.time_limit,
+        }),
+        bounds: vec![],
+        written: None,
     };
-    text += &format!(
-        "  time limit: {} (the slowest run × ac_to_time_limit {}, rounded up to {})",
-        seconds(limit),
-        limits.ac_to_time_limit,
-        seconds(limits.time_resolution)
-    );
-    match limits.time_limit {
-        Some(fixed) if fixed != limit => {
-            text += &format!(
-                "; problem.yaml has {}s\n",
-                yaml_seconds(fixed.as_secs_f64())
-            );
-        }
-        Some(_) => text += "; problem.yaml has the same\n",
-        None => text += "; problem.yaml sets none\n",
-    }
+    let Ok(Limit { limit, .. }) = report.limit else {
+        return report;
+    };
     let timeout = limits.timeout(limit);
     for (submission, judged) in problem.submissions.iter().zip(&over.submissions) {
         let Judged::Runs(runs) = judged else { continue };
@@ -255,22 +189,16 @@ pub fn report(problem: &Problem, timing: &ProblemTiming, over: &Judging) -> (Str
             continue;
         };
         let stopped = ran.iter().any(|r| r.verdict == Verdict::TLE);
-        let (line, kept) = if ran.iter().any(|r| r.stopped_by == Some(Clock::Wall)) {
-            let line = format!(
-                "stopped by the wall clock before its CPU time reached the timeout {}: it \
-                 waits, or the machine was too busy to tell (try fewer --jobs)",
-                seconds(timeout)
-            );
-            (line, false)
+        let bound = if ran.iter().any(|r| r.stopped_by == Some(Clock::Wall)) {
+            Bound::WallStopped { timeout }
         } else if time_limit::role(submission).lower {
             below(limits, limit, slowest, stopped)
         } else {
             above(limits, limit, slowest, stopped)
         };
-        fine &= kept;
-        text += &format!("  {}: {line}\n", visible_line(&submission.id));
+        report.bounds.push((submission.id.clone(), bound));
     }
-    (text, fine)
+    report
 }
 
 /// Whether `submission` runs once, at the computed limit's timeout, to see whether it keeps its
@@ -282,63 +210,38 @@ fn bound_by_one_run(submission: &Submission) -> bool {
 }
 
 /// What the run of a time-limit-exceeded submission (its `slowest` case; `stopped` at the
-/// timeout) says of its margin above `limit`, and whether it keeps it.
-fn above(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> (String, bool) {
+/// timeout) says of its margin above `limit`.
+fn above(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> Bound {
     if stopped {
-        let line = format!(
-            "stopped at the timeout {} (at least {:.2}× the limit): margin kept",
-            seconds(limits.timeout(limit)),
-            limits.time_limit_to_tle
-        );
-        (line, true)
+        Bound::Stopped {
+            timeout: limits.timeout(limit),
+            tle: limits.time_limit_to_tle,
+        }
     } else if slowest <= limit {
-        let line = format!(
-            "finished within the limit ({}): not time-limit-exceeded with it",
-            seconds(slowest)
-        );
-        (line, false)
+        Bound::WithinLimit { slowest }
     } else {
-        let ratio = slowest.as_secs_f64() / limit.as_secs_f64();
-        let line = format!(
-            "slowest case {} = {ratio:.2}× the limit, under time_limit_to_tle {}: too close",
-            seconds(slowest),
-            limits.time_limit_to_tle
-        );
-        (line, false)
+        Bound::TooClose {
+            slowest,
+            ratio: slowest.as_secs_f64() / limit.as_secs_f64(),
+            tle: limits.time_limit_to_tle,
+        }
     }
 }
 
 /// What the run of another submission that bounds the limit from below says of its room under
-/// `limit`, and whether it finishes within it (too little room is told, not failed: the limit is
-/// computed from the accepted submissions alone).
-fn below(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> (String, bool) {
+/// `limit` (too little room is told, not failed: the limit is computed from the accepted
+/// submissions alone).
+fn below(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> Bound {
     if stopped || slowest > limit {
-        let line = format!(
-            "over the limit ({}{}): it may not get TLE, so it must finish within it",
-            seconds(slowest),
-            if stopped {
-                ", stopped at the timeout"
-            } else {
-                ""
-            }
-        );
-        return (line, false);
+        return Bound::Over { slowest, stopped };
     }
-    let line = match limits.margin_warning(limit, slowest, "its slowest case") {
-        None => format!(
-            "slowest case {}: within the limit and its margin",
-            seconds(slowest)
-        ),
-        Some(why) => format!(
-            "{why}; the format and bt time_limit count it as a lower bound, which would make the \
-             limit {}, while grundy computes it from the accepted submissions alone, as \
-             problemtools does",
-            computed(limits)
-                .time_limit(Some(slowest), None)
-                .map_or_else(|e| e.to_string(), seconds)
-        ),
-    };
-    (line, true)
+    match limits.margin_warning(limit, slowest, "its slowest case") {
+        None => Bound::Room { slowest },
+        Some(margin) => Bound::ThinRoom {
+            margin,
+            would_make: computed(limits).time_limit(Some(slowest), None),
+        },
+    }
 }
 
 /// Sets the problem's `limits.time_limit` to `limit` in its problem.yaml; what was done.

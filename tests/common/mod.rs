@@ -194,6 +194,27 @@ pub fn closing_line(output: &Output) -> String {
         .to_string()
 }
 
+/// The closing line of a human report Ctrl-C cut short, once it is seen to say so, with exit
+/// status 130.
+pub fn cancelled_closing_line(output: &Output) -> String {
+    assert_eq!(code(output), 130, "{}", dump(output));
+    let said = stdout(output).contains("Cancelled (Ctrl-C): ");
+    assert!(said, "no word of the cancel\n{}", dump(output));
+    closing_line(output)
+}
+
+/// The summary of a `--format json` run Ctrl-C cut short (its last line), once it is seen to be
+/// a summary marked cancelled, with exit status 130.
+pub fn cancelled_summary(output: &Output) -> serde_json::Value {
+    assert_eq!(code(output), 130, "{}", dump(output));
+    let line = closing_line(output);
+    let summary: serde_json::Value = serde_json::from_str(&line)
+        .unwrap_or_else(|e| panic!("not a JSON summary ({e})\n{}", dump(output)));
+    assert_eq!(summary["type"], "summary", "{}", dump(output));
+    assert_eq!(summary["cancelled"], true, "{}", dump(output));
+    summary
+}
+
 /// The case ids of the `PASS`/`FAIL` lines of a human report, in the order printed.
 pub fn reported_ids(output: &Output) -> Vec<String> {
     stdout(output)
@@ -384,7 +405,8 @@ pub fn judge_command(role: &str) -> String {
     format!("'{}' {role}", path.replace('\'', r"'\''"))
 }
 
-/// The JSON lines of a `grundy verify --format json` run: the submissions, then the summary.
+/// The JSON lines of a `grundy verify --format json` run: the submissions' (not the
+/// packages'), and the summary.
 pub fn verify_json(output: &Output) -> (Vec<serde_json::Value>, serde_json::Value) {
     let mut lines: Vec<serde_json::Value> = stdout(output)
         .lines()
@@ -392,6 +414,7 @@ pub fn verify_json(output: &Output) -> (Vec<serde_json::Value>, serde_json::Valu
         .collect();
     let summary = lines.pop().expect("a summary");
     assert_eq!(summary["type"], "summary", "{}", dump(output));
+    lines.retain(|line| line["type"] == "submission");
     (lines, summary)
 }
 

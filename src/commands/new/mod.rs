@@ -9,7 +9,6 @@ mod package;
 mod registry;
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 
@@ -19,6 +18,7 @@ use crate::config::{Config, Overrides};
 use crate::discovery::is_kebab_case;
 use crate::files::store::Writer;
 use crate::files::{write_atomic, Existing};
+use crate::reporting::Ended;
 
 /// The files of a new problem folder, with `{{id}}`, `{{module}}` and `{{title}}` to fill in.
 const TEMPLATES: [(&str, &str); 7] = [
@@ -35,7 +35,7 @@ const TEMPLATES: [(&str, &str); 7] = [
 const SAMPLE_INPUT: &str = "1\n4\n7\n";
 const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
 
-pub fn run(args: NewArgs) -> Result<ExitCode, CommandError> {
+pub fn run(args: NewArgs) -> Result<Ended, CommandError> {
     let root = match args.package {
         true => None,
         false => match find_root(args.root.as_deref()) {
@@ -50,7 +50,7 @@ pub fn run(args: NewArgs) -> Result<ExitCode, CommandError> {
         let folder = package::scaffold(&here, &args.problem, args.lang)?;
         let shown = folder.strip_prefix(&here).unwrap_or(&folder);
         crate::reporting::print(&package::next_steps(shown, args.lang))?;
-        return Ok(ExitCode::SUCCESS);
+        return Ok(Ended::Passed);
     };
     let names = Names::new(&args.problem)?;
     let lib_path = root.join("problems").join("lib.rs");
@@ -116,7 +116,7 @@ pub fn run(args: NewArgs) -> Result<ExitCode, CommandError> {
             false => root.display().to_string(),
         },
     ))?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Ended::Passed)
 }
 
 /// The names a problem goes by: `take-away`, `take_away`, `Take Away`.

@@ -1,15 +1,15 @@
 //! `grundy stress PKG --exec PROGRAM`: the front-end of [`crate::stress::package`], stress on
 //! any Kattis package, no Rust needed: the package, its generators and reference solution
 //! found and built, the program under test contained, the cases tried on the pool, the first
-//! failing one shrunk where the generator takes a size, shown, and with `--save` written into
-//! the package. Exit 0 when every case agrees, 1 on a counterexample, 2 when the run cannot
-//! mean anything (a generator, validator or reference at fault).
+//! failing one shrunk where the generator takes a size, reported, and with `--save` written into
+//! the package; each case a unit of the run's report, as for a built-in problem. Exit 0 when
+//! every case agrees, 1 on a counterexample, 2 when the run cannot mean anything (a generator,
+//! validator or reference at fault), 130 after Ctrl-C.
 
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 
@@ -24,7 +24,8 @@ use crate::model::{absolute, Problem};
 use crate::package::generators::{self, Plan};
 use crate::package::load_package;
 use crate::package::programs::Program;
-use crate::reporting::{print, progress_bar, Stages};
+use crate::reporting::stressed::{Counterexample, StressRun, Tried};
+use crate::reporting::{Ended, RunKind};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
 use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
@@ -39,7 +40,7 @@ pub fn is_package(text: &str) -> bool {
     Path::new(text).join("problem.yaml").is_file()
 }
 
-pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
+pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let root = match args.problem.as_deref() {
         Some(folder) => PathBuf::from(folder),
         None => Place::find(None)?.package.ok_or_else(|| {
@@ -102,32 +103,49 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
     subject.hide_answers(answers)?;
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    super::super::setup::on_ctrl_c(&cancel);
+    let seed = args.seed.unwrap_or_else(random_seed);
+    let run = StressRun {
+        problem: problem.name.clone(),
+        subject: exec.to_string(),
+        against: format!("/{}", reference.0),
+        cases: args.cases,
+        seed,
+        scales: None,
+        // What Ctrl-C says: the seed repeats the cases tried so far.
+        rerun: rerun_command(&shown_root, seed, exec, args.generator.as_deref()),
+    };
+    let (mut dispatch, stages) = super::dispatcher(&args, color, Arc::clone(&cancel));
+    dispatch.run_started(&RunKind::Stress(run.clone()));
     let jobs = crate::config::worker_count(args.jobs);
     let options = PoolOptions {
-        jobs,
         fail_fast: true,
-        cancel: Arc::clone(&cancel),
+        ..dispatch.pool_options(jobs)
     };
     let building = Pool::new(
         PoolOptions {
             fail_fast: false,
             ..options.clone()
         },
-        Stages::new(true, color),
+        stages.clone(),
     );
     let validators = Arc::new(BuildJobs::validators([&problem]));
     let built = building.run(
         Arc::clone(&validators),
         validators.len(),
         "building validators",
-    )?;
+    );
+    let built = match built {
+        Ok(built) => built,
+        Err(stop) => return super::end(dispatch, Err(stop)),
+    };
     let builds = validators.collect(built);
     let mut programs: Vec<Program> = commands.iter().map(|(_, p)| p.clone()).collect();
     programs.push(reference.1.clone());
     let others = Arc::new(BuildJobs::of_programs(&problem, programs));
-    let built = building.run(Arc::clone(&others), others.len(), "building generators")?;
+    let built = match building.run(Arc::clone(&others), others.len(), "building generators") {
+        Ok(built) => built,
+        Err(stop) => return super::end(dispatch, Err(stop)),
+    };
     let others = others.collect(built);
     let mut generators = vec![];
     for (command, program) in commands {
@@ -149,50 +167,49 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         template,
     });
 
-    let seed = args.seed.unwrap_or_else(random_seed);
-    let rerun = rerun_command(&shown_root, seed, exec, args.generator.as_deref());
     let generators = Arc::new(generators);
     let stress = Arc::new(StressJobs {
         stresser: Arc::clone(&stresser),
         generators: Arc::clone(&generators),
         seed,
     });
-    let bar = progress_bar(Some(args.cases), color);
-    bar.set_message(format!("{} · seed {seed}", stresser.problem.name));
-    let started = Instant::now();
     let cases = usize::try_from(args.cases).unwrap_or(usize::MAX);
+    let bar = stages.start(&format!("{} · seed {seed}", run.problem), cases);
     let mut first_failure = None;
     let tried = pool::run_all(stress, cases, &options, |event| {
-        if let Event::Finished(Some(tried)) = event {
+        if let Event::Finished(tried) = event {
             bar.inc(1);
-            if first_failure.is_none() && !matches!(tried.outcome, Outcome::Agree) {
-                first_failure = Some(tried);
-            }
+            super::take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
+                let verdict = match &tried.outcome {
+                    Outcome::Agree => None,
+                    Outcome::Disagree(found) => Some(found.result.verdict),
+                    Outcome::Broken(_) => return None,
+                };
+                let (number, seed) = (tried.number, u64::from(tried.seed));
+                Some(Tried {
+                    number,
+                    seed,
+                    verdict,
+                })
+            });
         }
     });
-    bar.finish_and_clear();
-    if cancel.load(Ordering::SeqCst) {
-        eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        return Err(CommandError::Cancelled);
+    stages.end();
+    let cancelled = || cancel.load(Ordering::SeqCst);
+    if tried.is_err() || cancelled() {
+        return super::end(dispatch, tried);
     }
-    tried?;
-    let name = &stresser.problem.name;
     let Some(tried) = first_failure else {
-        print(&format!(
-            "stress {name}: {} cases, all agree with /{} ({:.2}s, seed {seed})\n",
-            args.cases,
-            stresser.reference.0,
-            started.elapsed().as_secs_f64()
-        ))?;
-        return Ok(ExitCode::SUCCESS);
+        return super::end(dispatch, Ok(()));
     };
     let generator = &generators[tried.generator];
     let found = match tried.outcome {
         Outcome::Disagree(found) => found,
         Outcome::Broken(why) => {
             return Err(anyhow::anyhow!(
-                "{why}\nthe stress run means nothing until that is fixed (case {} of `{rerun}`)",
-                tried.number
+                "{why}\nthe stress run means nothing until that is fixed (case {} of `{}`)",
+                tried.number,
+                run.rerun
             )
             .into())
         }
@@ -201,7 +218,7 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     let unshrunk_input = found.input.clone();
     let args_before = generator.command.args.clone();
     let shrunk = sizes::shrink(args_before.clone(), found, sizes::BUDGET, |candidate| {
-        if cancel.load(Ordering::SeqCst) {
+        if cancelled() {
             return Err(Stop::Cancelled);
         }
         Ok(
@@ -211,13 +228,13 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
             },
         )
     });
-    if cancel.load(Ordering::SeqCst) {
-        eprintln!("\ninterrupted; `{rerun}` repeats this run");
-        return Err(CommandError::Cancelled);
-    }
-    let shrunk = shrunk?;
+    let shrunk = match shrunk {
+        Ok(shrunk) if !cancelled() => shrunk,
+        Ok(_) => return super::end(dispatch, Err(Stop::Cancelled)),
+        Err(stop) => return super::end(dispatch, Err(stop)),
+    };
     let counterexample = report::Counterexample {
-        rerun,
+        rerun: run.rerun.clone(),
         number: tried.number,
         unshrunk: generator.shown(&args_before, tried.seed),
         command: generator.shown(&shrunk.args, tried.seed),
@@ -226,16 +243,20 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         unshrunk_input,
         shrunk,
     };
-    print(&counterexample.render(color))?;
-    if args.save {
-        let said = report::save(&tree, tried.seed, &counterexample.shrunk.failure)?;
-        print(&format!("{said}\n"))?;
-    }
-    print(&format!(
-        "stress {name}: case {} of {} fails ({:.2}s, seed {seed})\n",
-        tried.number,
-        args.cases,
-        started.elapsed().as_secs_f64()
-    ))?;
-    Ok(ExitCode::FAILURE)
+    let failure = &counterexample.shrunk.failure;
+    let found = Counterexample {
+        number: tried.number,
+        verdict: failure.result.verdict,
+        message: failure.result.message.clone(),
+        input: failure.input.clone(),
+        expected: failure.answer.clone(),
+        output: failure.output.clone(),
+        remake: counterexample.command.clone(),
+        shown: counterexample.render(color),
+        saved: None,
+    };
+    let saved = args
+        .save
+        .then(|| report::save(&tree, tried.seed, &counterexample.shrunk.failure));
+    super::found_one(dispatch, found, saved)
 }

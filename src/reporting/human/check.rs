@@ -249,7 +249,7 @@ mod tests {
         let mut out = Vec::new();
         let mut reporter = HumanReporter::new(&mut out, false, verbosity, 100);
         for result in results() {
-            reporter.report(&Event::CaseFinished(&result)).unwrap();
+            reporter.report(&Event::case(&result, None)).unwrap();
         }
         reporter.report(&Event::RunFinished(summary)).unwrap();
         String::from_utf8(out).unwrap()
@@ -339,9 +339,9 @@ mod tests {
         crash.input = Some("3\n1 2\n".into());
         crash.stdout = Some("Kiki\n".into());
         crash.stderr = Some("boom\n".into());
-        reporter.report(&Event::CaseFinished(&crash)).unwrap();
+        reporter.report(&Event::case(&crash, None)).unwrap();
         let big = CaseResult::new(case("p/d"), Verdict::WA, None);
-        reporter.report(&Event::CaseFinished(&big)).unwrap();
+        reporter.report(&Event::case(&big, None)).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "FAIL RE    p/c (0.000 ms, runtime error)\n      killed\n      input fixtures/p/c.in:\n      \
@@ -356,7 +356,7 @@ mod tests {
         let mut reporter = HumanReporter::new(&mut out, false, Verbosity::Normal, 100);
         let mut result = CaseResult::new(case("p/a"), Verdict::AC, None);
         result.blessed = Some(PathBuf::from("fixtures/p/a.out"));
-        reporter.report(&Event::CaseFinished(&result)).unwrap();
+        reporter.report(&Event::case(&result, None)).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "BLESS p/a wrote fixtures/p/a.out\n"

@@ -1,6 +1,6 @@
-//! Human output, for both commands, with one palette: verdicts and states in colour only when
-//! asked (`--color`, `NO_COLOR` and a terminal, decided by the command line), the same colour
-//! for the same verdict in `check` and `verify`.
+//! Human output, a view per command over the one stream, with one palette: verdicts and states
+//! in colour only when asked (`--color`, `NO_COLOR` and a terminal, decided by the command
+//! line), the same colour for the same verdict in `check` and `verify`.
 //!
 //! `check` ([`check`]) prints at three status levels like cargo-nextest's: `-q` only the final
 //! lines (`Judged ...` and `N passed, M failed`); the default adds every failure with its message
@@ -8,17 +8,23 @@
 //! line for every passing case with its time and peak memory. `verify` ([`verify`]) prints a
 //! block per problem, streamed: its heading, then a table row per submission as soon as all its
 //! cases are judged, fitted to the width, then what the problem's verification found.
+//! `validate` ([`validate`]) prints a line per input that is not what its group wants and a
+//! package's findings, then how many inputs were validated.
 
 mod check;
+mod stress;
+mod timelimit;
+mod validate;
 mod verify;
 
 use std::io::Write;
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::{plural, LostReport, ReportError, Reporter};
 use crate::diffing::Paint;
 use crate::judging::Verdict;
 use check::CheckView;
+use stress::StressView;
 use verify::VerifyView;
 
 /// How much is printed: `-q` only the final lines, default failures and summary, `-v` every case.
@@ -79,10 +85,44 @@ const JUDGE: anstyle::Style = anstyle::AnsiColor::Magenta.on_default();
 pub struct HumanReporter<W: Write> {
     out: W,
     look: Look,
-    check: CheckView,
-    /// Once a `verify` run started.
-    verify: Option<VerifyView>,
+    /// The view of the command that runs (`check`'s until a run says otherwise).
+    view: View,
     cancelled: bool,
+}
+
+/// What each command's report keeps of the stream.
+enum View {
+    Check(CheckView),
+    Verify(VerifyView),
+    /// `validate`: how many inputs are deliberately invalid.
+    Validate {
+        deliberate: usize,
+    },
+    /// `generate` and `timelimit`: a package's report is its block, and the run has no more,
+    /// unless Ctrl-C cut it short; what was not done then.
+    Packages {
+        undone: &'static str,
+    },
+    Stress(StressView),
+}
+
+impl View {
+    fn of(kind: &RunKind) -> View {
+        match kind {
+            RunKind::Check { .. } => View::Check(CheckView::default()),
+            RunKind::Verify { unreadable } => View::Verify(VerifyView::new(unreadable)),
+            RunKind::Validate { deliberate } => View::Validate {
+                deliberate: *deliberate,
+            },
+            RunKind::Generate => View::Packages {
+                undone: "the data of what is not reported above was not all generated",
+            },
+            RunKind::Timelimit { .. } => View::Packages {
+                undone: "what is not reported above was not timed",
+            },
+            RunKind::Stress(run) => View::Stress(StressView::new(run)),
+        }
+    }
 }
 
 impl<W: Write> HumanReporter<W> {
@@ -95,8 +135,7 @@ impl<W: Write> HumanReporter<W> {
                 verbosity,
                 width,
             },
-            check: CheckView::default(),
-            verify: None,
+            view: View::Check(CheckView::default()),
             cancelled: false,
         }
     }
@@ -107,31 +146,59 @@ impl<W: Write> HumanReporter<W> {
             .and_then(|()| self.out.flush())
             .map_err(LostReport::from)
     }
+
+    /// What is printed of a unit done.
+    fn finished(&mut self, detail: &Detail<'_>) -> String {
+        let look = &self.look;
+        match (detail, &mut self.view) {
+            (Detail::Case(result), View::Check(view)) => view.case_finished(result, look),
+            (Detail::Submission(row), View::Verify(view)) => view.submission_finished(row, look),
+            (Detail::Verified(outcome), View::Verify(view)) => view.problem_finished(outcome, look),
+            (Detail::Input { input, finding }, _) => validate::input(input, finding, look),
+            (Detail::Validated(validation), _) => validate::package(validation, look),
+            // What it found is a note on stderr; the counts are the report.
+            (Detail::Generated(made), _) => made.counts() + "\n",
+            (Detail::Timed(timing), _) => timelimit::package(timing),
+            _ => String::new(),
+        }
+    }
 }
 
 impl<W: Write> Reporter for HumanReporter<W> {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let look = self.look;
-        let text = match (event, &mut self.verify) {
-            (Event::RunStarted(RunKind::Verify { unreadable, .. }), _) => {
-                self.verify = Some(VerifyView::new(unreadable));
+        let text = match event {
+            Event::RunStarted(kind) => {
+                self.view = View::of(kind);
                 return Ok(());
             }
-            (Event::CaseFinished(result), _) => self.check.case_finished(result, &look),
-            (Event::ProblemStarted(heading), Some(view)) => view.problem_started(heading, &look),
-            (Event::SubmissionFinished(row), Some(view)) => view.submission_finished(row, &look),
-            (Event::ProblemFinished(outcome), Some(view)) => view.problem_finished(outcome, &look),
-            (Event::Cancelled, _) => {
+            Event::ProblemStarted(heading) => match &mut self.view {
+                View::Verify(view) => view.problem_started(heading, &look),
+                _ => return Ok(()),
+            },
+            Event::Finished(Finished { detail, .. }) => self.finished(detail),
+            Event::Counterexample(found) => match &mut self.view {
+                View::Stress(view) => view.counterexample(found),
+                _ => return Ok(()),
+            },
+            Event::Cancelled => {
                 self.cancelled = true;
                 return Ok(());
             }
-            (Event::RunFinished(summary), Some(view)) => {
-                view.finish(summary, self.cancelled, &look)
-            }
-            (Event::RunFinished(summary), None) => {
-                self.check.finish(summary, self.cancelled, &look)
-            }
-            _ => return Ok(()),
+            Event::RunFinished(summary) => match &self.view {
+                View::Check(view) => view.finish(summary, self.cancelled, &look),
+                View::Verify(view) => view.finish(summary, self.cancelled, &look),
+                View::Validate { deliberate } => {
+                    validate::finish(summary, *deliberate, self.cancelled)
+                }
+                View::Packages { undone } if self.cancelled => format!(
+                    "Cancelled (Ctrl-C): {undone}.\n{}\n",
+                    summary.closing_line()
+                ),
+                View::Packages { .. } => return Ok(()),
+                View::Stress(view) => view.finish(summary, self.cancelled),
+            },
+            Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };
         // Flushed at once, so the line is on the terminal before a progress bar is redrawn.
         match text.is_empty() {

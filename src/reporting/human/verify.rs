@@ -336,7 +336,7 @@ mod tests {
 
     use super::*;
     use crate::judging::Verdict;
-    use crate::reporting::{Event, HumanReporter, Reporter, RunKind};
+    use crate::reporting::{Event, Finished, HumanReporter, Reporter, RunKind, Unit};
 
     fn heading() -> ProblemHeading {
         ProblemHeading {
@@ -390,7 +390,8 @@ mod tests {
         reporter.report(&Event::RunStarted(&kind)).unwrap();
         reporter.report(&Event::ProblemStarted(&heading())).unwrap();
         for row in rows() {
-            reporter.report(&Event::SubmissionFinished(&row)).unwrap();
+            let row = Event::Finished(Finished::submission(&row));
+            reporter.report(&row).unwrap();
         }
         let outcome = ProblemOutcome {
             name: "sum".into(),
@@ -399,10 +400,12 @@ mod tests {
             )],
             ..ProblemOutcome::default()
         };
-        reporter.report(&Event::ProblemFinished(&outcome)).unwrap();
+        let outcome = Event::Finished(Finished::verified(&outcome));
+        reporter.report(&outcome).unwrap();
         let summary = Summary {
+            unit: Unit::Submission,
             passed: 1,
-            failed: 2,
+            failed: 1,
             ..Summary::default()
         };
         reporter.report(&Event::RunFinished(&summary)).unwrap();
@@ -423,7 +426,8 @@ mod tests {
         assert!(text.contains("    ✗ wrong_answer/long_"), "{text}");
         assert!(text.contains("  sum: package INVALID; 2 of 2 submissions judged, 1 as expected\n"));
         assert!(text.ends_with(
-            "Verified 1 problem(s) (1 invalid) and 2 submission(s) in 0s.\n1 passed, 2 failed\n"
+            "Verified 1 problem(s) (1 invalid) and 2 submission(s) in 0s.\n1 submission as \
+             expected, 1 not\n"
         ));
         assert!(!text.contains('\u{1b}'), "no colour unless asked");
     }

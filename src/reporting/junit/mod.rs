@@ -1,8 +1,9 @@
 //! `--junit FILE`: a JUnit XML report for CI test viewers (GitHub and GitLab test reports,
 //! Jenkins), written with quick-junit in the common schema: `testsuites` > one `testsuite` per
 //! problem > one `testcase` per case of `check` (`name` the case id, `classname` the problem,
-//! `time` in seconds) or per submission of `verify` (`name` its path below `submissions/`, `time`
-//! its slowest case) > `failure`, `error` or `skipped`.
+//! `time` in seconds), per submission of `verify` (`name` its path below `submissions/`, `time`
+//! its slowest case) or per input of `validate` (`name` the case id) > `failure`, `error` or
+//! `skipped`.
 //!
 //! JUnit tells a `failure` (the test ran and its assertion did not hold) from an `error` (the
 //! test could not run to its assertion), and both commands follow one rule ([`kind`]): the
@@ -24,9 +25,12 @@ use std::time::Duration;
 
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
-use super::events::{Event, RunKind};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
-use super::verified::{points, Got, ProblemOutcome, Status, SubmissionRow};
+use super::stressed::Tried;
+use super::unit::{Outcome, UnitId};
+use super::validated::InputFinding;
+use super::verified::{points, Got, Status, SubmissionRow};
 use super::{Destination, JunitError, ReportError, Reporter, Summary};
 use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
@@ -228,12 +232,18 @@ fn submission_case(row: &SubmissionRow) -> TestCase {
     case
 }
 
-/// The failing `(package)` test case of a package that is invalid or not verified.
-fn package_case(outcome: &ProblemOutcome) -> Option<TestCase> {
-    let (kind, why) = match outcome.status() {
+/// The failing `(package)` test case of a package that is invalid or not verified (`verify`'s
+/// and `validate`'s): its state, and the lines that say why.
+fn package_case(
+    name: &str,
+    status: Status,
+    errors: Vec<String>,
+    unchecked: Vec<String>,
+) -> Option<TestCase> {
+    let (kind, why) = match status {
         Status::Valid => return None,
-        Status::Invalid => ("invalid package", lines(&outcome.errors)),
-        Status::NotVerified => ("package not verified", lines(&outcome.unchecked)),
+        Status::Invalid => ("invalid package", errors),
+        Status::NotVerified => ("package not verified", unchecked),
     };
     let mut status = TestCaseStatus::non_success(NonSuccessKind::Failure);
     status
@@ -241,27 +251,113 @@ fn package_case(outcome: &ProblemOutcome) -> Option<TestCase> {
         .set_message(visible_line(why.first().map_or("", String::as_str)))
         .set_description(visible(&why.join("\n")));
     let mut case = TestCase::new("(package)", status);
-    case.set_classname(visible_line(&outcome.name).as_ref());
+    case.set_classname(visible_line(name).as_ref());
     Some(case)
+}
+
+/// The test case of a case of `stress` (named `problem/number`): a failure or an error, by the
+/// one rule, when the program under test did not agree with the reference.
+fn tried_case(id: &UnitId<'_>, tried: &Tried) -> TestCase {
+    let status = match tried.verdict {
+        None => TestCaseStatus::success(),
+        Some(verdict) => {
+            let mut status = TestCaseStatus::non_success(kind(Got::Verdict(verdict)));
+            status.set_type(verdict.to_string()).set_message(format!(
+                "{verdict} ({}) with seed {}",
+                verdict.meaning(),
+                tried.seed
+            ));
+            status
+        }
+    };
+    let name = format!("{}/{}", id.problem, id.case.unwrap_or_default());
+    let mut case = TestCase::new(visible_line(&name).as_ref(), status);
+    case.set_classname(visible_line(id.problem).as_ref());
+    case
+}
+
+/// The test case of an input of `validate`: a failure when its validators said it is not what
+/// its group wants (an error when it cannot be read), skipped when not every validator could
+/// check it.
+fn input_case(id: &UnitId<'_>, finding: &InputFinding) -> TestCase {
+    let message = finding.message().unwrap_or_else(|| match finding {
+        InputFinding::Unchecked => "not every validator could check it".into(),
+        _ => "a check of its package failed on it (the `(package)` case says which)".into(),
+    });
+    let status = match (finding.outcome(), finding) {
+        (Outcome::Passed, _) => TestCaseStatus::success(),
+        (Outcome::Skipped, _) => {
+            let mut status = TestCaseStatus::skipped();
+            status.set_message(visible_line(&message));
+            status
+        }
+        (Outcome::Failed, _) => {
+            let kind = match finding {
+                InputFinding::Unreadable(_) => NonSuccessKind::Error,
+                _ => NonSuccessKind::Failure,
+            };
+            let mut status = TestCaseStatus::non_success(kind);
+            status
+                .set_type(finding.name())
+                .set_message(visible_line(&message));
+            status
+        }
+    };
+    let name = format!("{}/{}", id.problem, id.case.unwrap_or_default());
+    let mut case = TestCase::new(visible_line(&name).as_ref(), status);
+    case.set_classname(visible_line(id.problem).as_ref());
+    case
 }
 
 impl Reporter for JunitReporter {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         match event {
-            Event::RunStarted(RunKind::Verify { .. }) => self.name = "grundy verify",
-            Event::CaseFinished(result) => self.add(&result.case.problem, test_case(result)),
+            Event::RunStarted(kind) => {
+                self.name = match kind {
+                    RunKind::Check { .. } => "grundy",
+                    RunKind::Verify { .. } => "grundy verify",
+                    RunKind::Validate { .. } => "grundy validate",
+                    RunKind::Generate => "grundy generate",
+                    RunKind::Timelimit { .. } => "grundy timelimit",
+                    RunKind::Stress(_) => "grundy stress",
+                }
+            }
             Event::ProblemStarted(heading) => {
                 self.suite(&heading.name);
             }
-            Event::SubmissionFinished(row) => self.add(&row.problem, submission_case(row)),
-            Event::ProblemFinished(outcome) => {
-                if let Some(case) = package_case(outcome) {
-                    self.add(&outcome.name, case);
+            Event::Finished(Finished { detail, id, .. }) => match detail {
+                Detail::Case(result) => self.add(&result.case.problem, test_case(result)),
+                Detail::Submission(row) => self.add(&row.problem, submission_case(row)),
+                Detail::Input { finding, .. } => self.add(id.problem, input_case(id, finding)),
+                Detail::Tried(tried) => self.add(id.problem, tried_case(id, tried)),
+                Detail::Verified(outcome) => {
+                    let errors = lines(&outcome.errors);
+                    let unchecked = lines(&outcome.unchecked);
+                    let case = package_case(&outcome.name, outcome.status(), errors, unchecked);
+                    if let Some(case) = case {
+                        self.add(&outcome.name, case);
+                    }
                 }
-            }
+                Detail::Validated(validation) => {
+                    let mut errors: Vec<String> = validation
+                        .unreadable
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect();
+                    errors.extend(lines(&validation.errors));
+                    let unchecked = lines(&validation.unchecked);
+                    let status = validation.status();
+                    if let Some(case) = package_case(&validation.name, status, errors, unchecked) {
+                        self.add(&validation.name, case);
+                    }
+                }
+                // No test cases: `generate` and `timelimit` write no JUnit report.
+                Detail::Generated(_) | Detail::Timed(_) => {}
+            },
             Event::Cancelled => self.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),
-            Event::RunStarted(_) | Event::CaseStarted(_) => {}
+            // The counterexample's case is among the tried ones, failed.
+            Event::CaseStarted(_) | Event::Generated(_) | Event::Counterexample(_) => {}
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 use super::*;
 use crate::diffing;
 use crate::reporting::tests::case;
-use crate::reporting::verified::{ProblemHeading, RowScore};
+use crate::reporting::verified::{ProblemHeading, ProblemOutcome, RowScore};
 use std::path::PathBuf;
 
 fn results() -> Vec<CaseResult> {
@@ -46,7 +46,7 @@ fn written(results: &[CaseResult]) -> String {
         follow_links: false,
     });
     for result in results {
-        reporter.report(&Event::CaseFinished(result)).unwrap();
+        reporter.report(&Event::case(result, None)).unwrap();
     }
     let summary = Summary {
         passed: 1,
@@ -168,9 +168,7 @@ fn an_earlier_report_is_replaced() {
         path: path.clone(),
         follow_links: false,
     });
-    reporter
-        .report(&Event::CaseFinished(&results()[0]))
-        .unwrap();
+    reporter.report(&Event::case(&results()[0], None)).unwrap();
     reporter
         .report(&Event::RunFinished(&Summary::default()))
         .unwrap();
@@ -228,7 +226,9 @@ fn verify_reports_submissions_and_packages_with_the_same_rule() {
         row("alpha", "accepted/new.c", None, None),
     ];
     for row in &rows {
-        reporter.report(&Event::SubmissionFinished(row)).unwrap();
+        reporter
+            .report(&Event::Finished(Finished::submission(row)))
+            .unwrap();
     }
     let invalid = ProblemOutcome {
         name: "alpha".into(),
@@ -239,7 +239,9 @@ fn verify_reports_submissions_and_packages_with_the_same_rule() {
         }],
         ..ProblemOutcome::default()
     };
-    reporter.report(&Event::ProblemFinished(&invalid)).unwrap();
+    reporter
+        .report(&Event::Finished(Finished::verified(&invalid)))
+        .unwrap();
     reporter.report(&Event::Cancelled).unwrap();
     reporter
         .report(&Event::RunFinished(&Summary::default()))
@@ -298,7 +300,9 @@ fn a_scored_submission_carries_its_score_line_and_numbers() {
         }),
         ..SubmissionRow::default()
     };
-    reporter.report(&Event::SubmissionFinished(&row)).unwrap();
+    reporter
+        .report(&Event::Finished(Finished::submission(&row)))
+        .unwrap();
     reporter
         .report(&Event::RunFinished(&Summary::default()))
         .unwrap();

@@ -1,0 +1,292 @@
+//! The line of each kind of unit, as its command reports it: `check`'s cases, `verify`'s
+//! submissions and packages, `validate`'s inputs and packages, `generate`'s and `timelimit`'s
+//! packages, `stress`'s cases and its counterexample. What every line has (`type`, `id`) is
+//! added by the reporter ([`super::JsonReporter`]).
+
+use serde_json::{json, Value};
+
+use super::{all, clean};
+use crate::diffing::Paint;
+use crate::escape::{visible, visible_line};
+use crate::files::beneath::TreePath;
+use crate::judging::CaseResult;
+use crate::reporting::generated::DataMade;
+use crate::reporting::listed::Listed;
+use crate::reporting::millis;
+use crate::reporting::stressed::{Counterexample, StressRun, Tried};
+use crate::reporting::timed::PackageTiming;
+use crate::reporting::unit::UnitId;
+use crate::reporting::validated::{InputFinding, PackageValidation};
+use crate::reporting::verified::{ProblemOutcome, Status, SubmissionRow};
+use crate::running::Clock;
+
+/// The limit that stopped a run, as the JSON and JUnit reports name it.
+fn clock_name(clock: Clock) -> &'static str {
+    match clock {
+        Clock::Cpu => "cpu",
+        Clock::Wall => "wall",
+    }
+}
+
+/// The object for one case.
+pub(super) fn case_object(result: &CaseResult) -> Value {
+    let mut object = json!({
+        "case": result.case.id,
+        "problem": result.case.problem,
+        "verdict": result.verdict,
+        "time_ms": millis(result.time),
+        "cpu_ms": millis(result.cpu),
+        "wall_ms": millis(result.wall),
+    });
+    let fields = object.as_object_mut().expect("a JSON object literal");
+    if let Some(clock) = result.stopped_by {
+        fields.insert("limit".into(), clock_name(clock).into());
+    }
+    if let Some(bytes) = result.peak_memory_bytes {
+        fields.insert("peak_memory_bytes".into(), bytes.into());
+    }
+    if let Some(message) = &result.message {
+        fields.insert("message".into(), message.as_str().into());
+    }
+    if let Some(diff) = &result.diff {
+        fields.insert("diff".into(), diff.render(&Paint::plain(), "").into());
+    }
+    if let Some(exchange) = &result.exchange {
+        fields.insert("exchange".into(), exchange.as_str().into());
+    }
+    if let Some(stdout) = &result.stdout {
+        fields.insert("stdout".into(), stdout.as_str().into());
+    }
+    if let Some(stderr) = &result.stderr {
+        fields.insert("stderr".into(), stderr.as_str().into());
+    }
+    if let Some(path) = &result.blessed {
+        fields.insert("blessed".into(), path.display().to_string().into());
+    }
+    object
+}
+
+/// The object of one `verify` submission.
+pub(super) fn submission_object(row: &SubmissionRow) -> Value {
+    let caught: Vec<Value> = row
+        .caught_by
+        .iter()
+        .map(|(case, verdict, message)| {
+            json!({
+                "case": clean(case),
+                "verdict": verdict,
+                "message": message.as_deref().map(clean),
+            })
+        })
+        .collect();
+    let mut object = json!({
+        "package": clean(&row.problem),
+        "submission": clean(&row.submission),
+        "language": row.language,
+        "tool": row.tool.as_deref().map(clean),
+        "verdict": row.verdict.map(|got| got.to_string()),
+        "expected": row.expected_verdicts,
+        "expected_rules": clean(&row.expected),
+        "ok": row.ok,
+        "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
+        "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
+        "skipped": row.skipped.as_deref().map(clean),
+        "problem": row.unexpected.as_deref().map(clean),
+        // Several lines: JSON escapes the line breaks once; only what a terminal would obey is
+        // made visible first.
+        "compile_error": row.compile_error.as_deref().map(|text| visible(text).into_owned()),
+        "judge_error": row.judge_error.as_deref().map(clean),
+        "caught_by": caught,
+    });
+    // Only a scoring problem's rows carry scores.
+    if let (Some(score), Value::Object(fields)) = (&row.score, &mut object) {
+        let groups: Vec<Value> = score
+            .groups
+            .iter()
+            .map(|(group, points, max)| json!({"group": clean(group), "score": points, "max_score": max}))
+            .collect();
+        fields.insert("score".into(), json!(score.total));
+        fields.insert("max_score".into(), json!(score.max));
+        fields.insert("group_scores".into(), Value::Array(groups));
+        if let Some(best) = score.lower_best {
+            fields.insert("objective".into(), json!("min"));
+            fields.insert("min_score".into(), json!(best));
+        }
+    }
+    object
+}
+
+/// A `verify` problem: its line, and its entry in the summary.
+pub(super) fn package_object(outcome: &ProblemOutcome) -> Value {
+    let mut warnings = all(&outcome.warnings);
+    warnings.extend(all(&outcome.judging_warnings));
+    json!({
+        "package": clean(&outcome.name),
+        "origin": clean(&outcome.origin),
+        "valid": outcome.status() == Status::Valid,
+        "status": outcome.status().name(),
+        "errors": all(&outcome.errors),
+        "unchecked": all(&outcome.unchecked),
+        "judge_errors": all(&outcome.judge_errors),
+        "warnings": warnings,
+        "time_limit": outcome.time_limit,
+    })
+}
+
+/// An input of `validate`: its case and file, what was found, and what was said of it.
+pub(super) fn input_object(id: &UnitId<'_>, input: &TreePath, finding: &InputFinding) -> Value {
+    let case = format!("{}/{}", id.problem, id.case.unwrap_or_default());
+    let mut object = json!({
+        "case": clean(&case),
+        "problem": clean(id.problem),
+        "input": clean(&input.path().display().to_string()),
+        "finding": finding.name(),
+    });
+    if let (Some(message), Value::Object(fields)) = (finding.message(), &mut object) {
+        fields.insert("message".into(), clean(&message).into());
+    }
+    object
+}
+
+/// A package of `validate`: its status, what makes it invalid, what was not checked and what
+/// was.
+pub(super) fn validation_object(validation: &PackageValidation) -> Value {
+    let mut errors: Vec<String> = validation
+        .unreadable
+        .iter()
+        .map(|u| clean(&u.to_string()))
+        .collect();
+    errors.extend(all(&validation.errors));
+    json!({
+        "package": clean(&validation.name),
+        "status": validation.status().name(),
+        "valid": validation.status() == Status::Valid,
+        "errors": errors,
+        "unchecked": all(&validation.unchecked),
+        "checked": clean(&validation.summary),
+    })
+}
+
+/// A package of `generate`: the counts, and what was not made, is invalid, is warned of, and
+/// no rule describes.
+pub(super) fn generated_object(made: &DataMade<'_>) -> Value {
+    let failed: Vec<Value> = made
+        .failed
+        .iter()
+        .map(|(case, why)| json!({"case": clean(case), "message": visible(&why.to_string())}))
+        .collect();
+    let warnings: Vec<String> = made
+        .warnings
+        .iter()
+        .map(|w| clean(&w.to_string()))
+        .collect();
+    let unlisted: Vec<String> = made.unlisted.iter().map(|f| clean(f)).collect();
+    json!({
+        "package": clean(made.package),
+        "made": made.made,
+        "unchanged": made.unchanged,
+        "included": made.included,
+        "failed": failed,
+        "invalid": all(made.invalid),
+        "warnings": warnings,
+        "unlisted": unlisted,
+        "removed": made.removed,
+        "ok": made.ok(),
+    })
+}
+
+/// A package of `timelimit`: each accepted submission's slowest case per run and what kept a
+/// run from timing the limit; the limit, or why none; each bound and whether it is kept.
+pub(super) fn timed_object(timing: &PackageTiming) -> Value {
+    let submissions: Vec<Value> = timing
+        .submissions
+        .iter()
+        .map(|timed| {
+            let runs: Vec<Value> = timed
+                .slowest
+                .iter()
+                .map(|(time, case)| json!({"case": clean(case), "time_ms": millis(*time)}))
+                .collect();
+            json!({"submission": clean(&timed.id), "runs": runs, "trouble": all(&timed.trouble)})
+        })
+        .collect();
+    let bounds: Vec<Value> = timing
+        .bounds
+        .iter()
+        .map(|(id, bound)| {
+            json!({"submission": clean(id), "kept": bound.kept(), "message": clean(&bound.to_string())})
+        })
+        .collect();
+    let (limit, fixed, why) = match &timing.limit {
+        Ok(limit) => (Some(millis(limit.limit)), limit.fixed.map(millis), None),
+        Err(why) => (None, None, Some(clean(&why.to_string()))),
+    };
+    json!({
+        "package": clean(&timing.name),
+        "origin": clean(&timing.origin),
+        "submissions": submissions,
+        "time_limit_ms": limit,
+        "problem_yaml_ms": fixed,
+        "no_limit": why,
+        "bounds": bounds,
+        "written": timing.written.as_deref().map(clean),
+        "ok": timing.fine(),
+    })
+}
+
+/// A case of `stress`: its number and seed, and its verdict (`AC` when the program agreed).
+pub(super) fn tried_object(id: &UnitId<'_>, tried: &Tried) -> Value {
+    json!({
+        "case": clean(&format!("{}/{}", id.problem, tried.number)),
+        "problem": clean(id.problem),
+        "number": tried.number,
+        "seed": seed(tried.seed),
+        "verdict": tried.verdict.unwrap_or(crate::judging::Verdict::AC),
+    })
+}
+
+/// A seed of `stress`, as a string: a 64-bit number, which JSON readers that hold numbers as
+/// doubles (JavaScript, jq) would round.
+pub(super) fn seed(seed: u64) -> Value {
+    seed.to_string().into()
+}
+
+/// `stress`'s counterexample, shrunk: the input, the reference's answer and the program's
+/// output (as text, what a terminal would obey made visible), how to make it again, and what
+/// `--save` did with it.
+pub(super) fn counterexample_object(run: &StressRun, found: &Counterexample) -> Value {
+    let text = |bytes: &[u8]| visible(&String::from_utf8_lossy(bytes)).into_owned();
+    json!({
+        "case": clean(&format!("{}/{}", run.problem, found.number)),
+        "problem": clean(&run.problem),
+        "number": found.number,
+        "verdict": found.verdict,
+        "message": found.message.as_deref().map(|m| visible_line(m).into_owned()),
+        "input": text(&found.input),
+        "expected": text(&found.expected),
+        "output": text(&found.output),
+        "remake": clean(&found.remake),
+        "rerun": clean(&run.rerun),
+        "saved": found.saved.as_deref().map(clean),
+    })
+}
+
+/// A problem of `list`: where it comes from and the settings in force for it (no judge for a
+/// package that cannot be read: `unreadable` says why).
+pub(super) fn listed_object(listed: &Listed) -> Value {
+    let judge = match listed.unreadable {
+        Some(_) => None,
+        None => Some(clean(&listed.judge)),
+    };
+    json!({
+        "problem": clean(&listed.problem),
+        "kind": listed.kind.name(),
+        "cases": listed.cases,
+        "time_limit_ms": millis(listed.time_limit),
+        "memory_limit_mib": listed.memory_mib,
+        "output_limit_mib": listed.output_mib,
+        "judge": judge,
+        "title": listed.title,
+        "unreadable": listed.unreadable.as_deref().map(clean),
+    })
+}

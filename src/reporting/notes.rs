@@ -1,0 +1,114 @@
+//! What a run says on stderr, whatever the format of its stdout: what generating data found
+//! (the warnings, the cases not made, what is invalid, the files no rule describes), for
+//! `generate`'s packages and for the data `verify` generates first, with `verify`'s note of what
+//! was made; and the packages `timelimit` could not read. Always in the stack
+//! [`super::reporter`] builds, beside the stdout format.
+//!
+//! Notes are for the person at the terminal: a stderr that cannot be written loses them, never
+//! the run (the reports on stdout and in files are what a run is judged by).
+
+use std::io::Write;
+
+use super::events::{Detail, Event, Finished, RunKind};
+use super::generated::DataMade;
+use super::{ReportError, Reporter};
+use crate::escape::{visible, visible_line};
+
+pub struct Notes<W: Write> {
+    err: W,
+}
+
+impl<W: Write> Notes<W> {
+    pub fn new(err: W) -> Self {
+        Notes { err }
+    }
+}
+
+/// What generating found, a line each (several for a long message).
+fn details(made: &DataMade<'_>) -> String {
+    let mut text = String::new();
+    for warning in &made.warnings {
+        text += &format!("warning: {}\n", visible(&warning.to_string()));
+    }
+    for (case, why) in &made.failed {
+        text += &format!(
+            "FAIL {}: {}\n",
+            visible_line(case),
+            visible(&why.to_string())
+        );
+    }
+    for fault in made.invalid {
+        text += &format!("INVALID {}\n", visible(&fault.to_string()));
+    }
+    if !made.unlisted.is_empty() {
+        let verb = match made.removed {
+            true => "removed",
+            false => "kept (--clean removes them)",
+        };
+        let count = made.unlisted.len();
+        text += &format!("{count} files no rule of generators.yaml describes, {verb}:\n");
+        for file in made.unlisted {
+            text += &format!("  {}\n", visible_line(file));
+        }
+    }
+    text
+}
+
+impl<W: Write> Reporter for Notes<W> {
+    fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
+        let text = match event {
+            Event::Finished(Finished {
+                detail: Detail::Generated(made),
+                ..
+            }) => details(made),
+            Event::Generated(made) => details(made) + &format!("generated {}\n", made.counts()),
+            // `timelimit`'s packages that could not be read; `verify` says its own in its
+            // report.
+            Event::RunStarted(RunKind::Timelimit { unreadable }) => unreadable
+                .iter()
+                .map(|why| format!("error: {}\n", visible_line(&why.to_string())))
+                .collect(),
+            _ => return Ok(()),
+        };
+        // Lost with stderr, as the module comment says.
+        let _ = self
+            .err
+            .write_all(text.as_bytes())
+            .and_then(|()| self.err.flush());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_generating_found_is_said_line_by_line() {
+        let why = "the generator exited with status 1";
+        let warning = "a warning";
+        let unlisted = vec!["data/secret/old.in".to_string()];
+        let made = DataMade {
+            package: "pkg",
+            made: 2,
+            unchanged: 1,
+            included: 0,
+            failed: vec![("secret/3", &why)],
+            invalid: &[],
+            unlisted: &unlisted,
+            removed: false,
+            warnings: vec![&warning],
+        };
+        let mut err = Vec::new();
+        Notes::new(&mut err)
+            .report(&Event::Generated(&made))
+            .unwrap();
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "warning: a warning\nFAIL secret/3: the generator exited with status 1\n1 files no \
+             rule of generators.yaml describes, kept (--clean removes them):\n  \
+             data/secret/old.in\ngenerated pkg: 2 made, 1 unchanged, 0 included, 1 failed: \
+             FAILED\n"
+        );
+    }
+}
