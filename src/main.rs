@@ -13,7 +13,8 @@
 //!   (diffs), tied together per case by `judging` → `reporting` (one event stream for every
 //!   command: human, JSON, JUnit).
 //! - Below them: `package` (Kattis packages as data), `checktestdata`, `files`, `command_line`,
-//!   `run_input`, `locate`, `bounds`, `escape`, `suggest`.
+//!   `run_input`, `limits` (the one type of limits), `contained` (every sandbox run), `locate`,
+//!   `bounds`, `escape`, `suggest`.
 
 mod blessing;
 mod bounds;
@@ -25,6 +26,7 @@ mod cli;
 mod command_line;
 mod commands;
 mod config;
+mod contained;
 mod diffing;
 mod discovery;
 mod escape;
@@ -32,6 +34,7 @@ mod explore;
 mod files;
 mod generation;
 mod judging;
+mod limits;
 mod locate;
 mod model;
 mod new_case;

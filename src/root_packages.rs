@@ -89,16 +89,16 @@ impl RootPackages {
             let Ok(problem) = problem else { continue };
             let mut settings = config.settings(name).clone();
             let limits = &problem.limits;
-            if let (None, Some(limit)) = (overrides.time_limit_ms, limits.time_limit) {
-                settings.time_limit = limit;
+            if let (None, Some(limit)) = (overrides.time_limit, limits.time_limit) {
+                settings.limits.time = limit;
             }
             if overrides.memory_limit_mb.is_none() {
-                settings.memory_limit_mb = problem.memory_mib;
+                settings.limits.memory_mib = problem.memory_mib;
             }
             if overrides.output_limit_mb.is_none() {
-                settings.output_limit_mb = problem.output_mib;
+                settings.limits.output_mib = problem.output_mib;
             }
-            settings.validation_passes = problem.passes;
+            settings.limits.passes = problem.passes;
             if overrides.checker.is_none() && custom_validator(problem).is_none() {
                 if let Ok(Some(checker)) = one_checker(problem, &Builds::default()) {
                     settings.checker = checker;

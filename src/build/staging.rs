@@ -6,13 +6,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use grundy_sandbox::{BoxFile, ExportError, Limits, Program as Command, SharedFile, Spec};
+use grundy_sandbox::{BoxFile, ExportError, Program as Command, SharedFile};
 
 use super::cache::{CacheError, MANIFEST};
 use super::error::{BuildError, HostError};
 use super::validation_h::{Include, INCLUDE_DIR};
-use crate::config::Settings;
+use crate::contained::Contained;
 use crate::files::beneath::{OpenError, TreePath};
+use crate::limits::Limits;
 use crate::package::languages;
 use crate::package::programs::{Plan, Program, SCRIPTS_SHELL};
 use crate::package::toolchains;
@@ -36,7 +37,7 @@ pub(super) fn stage(
     plan: &Plan,
     scripts: bool,
     staging: &Path,
-    limits: &Settings,
+    limits: &Limits,
     include: Option<&Include>,
     hide: &[PathBuf],
 ) -> Result<(), BuildError> {
@@ -112,23 +113,16 @@ pub(super) fn stage(
             }),
         );
     }
-    let limits_bytes = Limits {
-        time: limits.time_limit,
-        wall: Limits::wall_for(limits.time_limit),
-        memory_bytes: limits.memory_limit_mb << 20,
-        output_bytes: limits.output_limit_mb << 20,
-    };
     let compiler = Command {
         show,
         hide: hide.to_vec(),
         ..Command::new(&argv)
     };
-    let spec = Spec {
-        files: placed,
-        export: vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
-        ..Spec::new(&compiler, &limits_bytes)
-    };
-    let outcome = grundy_sandbox::run(spec).map_err(|e| HostError::Sandbox(Arc::new(e)))?;
+    let outcome = Contained::new(&compiler, limits.program())
+        .files(placed)
+        .export(vec![(PathBuf::from(OUTPUT), staging.to_path_buf())])
+        .run()
+        .map_err(|e| HostError::Sandbox(Arc::new(e)))?;
     let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
     let run = run_of(outcome, limits);
     if let Some(failure) = run.failure {
@@ -162,7 +156,7 @@ pub(super) fn stage(
         Some(ExportError::TooBig) => Err(BuildError::Failed(format!(
             "the build's output is larger than may be copied out ({} MiB, 64 folder levels or \
              100,000 files and folders)",
-            limits.output_limit_mb
+            limits.output_mib
         ))),
     }
 }

@@ -31,8 +31,8 @@ use crate::stages::Pool;
 pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
     let overrides = Overrides {
         jobs: args.jobs,
-        time_limit_ms: args.time_limit,
-        wall_time_limit_ms: args.wall_time_limit,
+        time_limit: args.time_limit,
+        wall_time_limit: args.wall_time_limit,
         memory_limit_mb: args.memory_limit,
         output_limit_mb: args.output_limit,
         checker: args.checker.clone(),
@@ -59,7 +59,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
     let memory_mib = selection
         .case_problems()
         .iter()
-        .map(|problem| config.settings(problem).memory_limit_mb)
+        .map(|problem| config.settings(problem).limits.memory_mib)
         .max()
         .unwrap_or_default();
     // What the program judged (and a source's compiler) never sees: the answers of what is
@@ -167,7 +167,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
         slowest: args.slowest,
         time_limits: judged
             .iter()
-            .map(|&problem| (problem.to_string(), config.settings(problem).time_limit))
+            .map(|&problem| (problem.to_string(), config.settings(problem).limits.time))
             .collect(),
     });
     // The case bar is the reporter's own.
@@ -249,7 +249,7 @@ impl Jobs for CheckJobs {
             .interactor
             .as_ref()
             .filter(|_| !case.expects_error());
-        let passes = settings.validation_passes;
+        let passes = settings.limits.passes;
         let judged = if let Some(interactor) = interactor {
             let Some(answer) = expected else {
                 return Ok(no_expected(case.clone()));
@@ -274,7 +274,7 @@ impl Jobs for CheckJobs {
                     input,
                     expected: expected.as_deref(),
                     checker: &settings.checker,
-                    judge_limits: &settings.judge_limits(),
+                    judge_limits: &settings.limits.judge(),
                     feedback,
                 };
                 let result = judge(case.clone(), &run, &against);

@@ -64,9 +64,9 @@ pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
                 text,
                 "{id:<width$}  {count:>5}  {:>6}ms  {:>4} MiB  {:>4} MiB  {judge:<judge_width$}  \
                  {title}",
-                settings.time_limit.as_millis(),
-                settings.memory_limit_mb,
-                settings.output_limit_mb,
+                settings.limits.time.as_millis(),
+                settings.limits.memory_mib,
+                settings.limits.output_mib,
             );
         }
         let _ = writeln!(text, "fixtures root: {}", config.fixtures.display());

@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Result;
 
@@ -73,9 +72,9 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
-    if let Some(ms) = args.time_limit {
+    if let Some(limit) = args.time_limit {
         for problem in &mut problems {
-            problem.limits.time_limit = Some(Duration::from_millis(ms));
+            problem.limits.time_limit = Some(limit);
             problem.time_limit_source = "--time-limit";
         }
     }

@@ -288,7 +288,7 @@ impl Problem {
     /// Fixed limits with no safety margins: what a built-in problem's runner.toml settings mean.
     pub fn fixed_limits(settings: &Settings) -> Limits {
         Limits {
-            time_limit: Some(settings.time_limit),
+            time_limit: Some(settings.limits.time),
             ac_to_time_limit: 1.0,
             time_limit_to_tle: 1.0,
             ..Limits::defaults(FormatVersion::Legacy)

@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use grundy_problems::Problem;
 use grundy_sandbox::Program;
 
-use super::external::run_external;
+use super::external::run_external_with;
 use super::in_process::{run_in_process, run_watched, SolveWatch};
 use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
@@ -126,8 +126,10 @@ impl Subject {
                     .solve;
                 let bytes = input.read()?.into_owned();
                 Ok(match watch {
-                    Some(watch) => run_watched(solve, bytes, TimeLimits::of(settings), watch),
-                    None => run_in_process(solve, bytes, TimeLimits::of(settings)),
+                    Some(watch) => {
+                        run_watched(solve, bytes, TimeLimits::of(&settings.limits), watch)
+                    }
+                    None => run_in_process(solve, bytes, TimeLimits::of(&settings.limits)),
                 })
             }
             Subject::Isolated { grundy } => {
@@ -168,8 +170,8 @@ impl Subject {
                 *interaction,
                 &input.read()?,
                 answer,
-                settings.time_limit,
-                settings.judge_time_limit,
+                settings.limits.time,
+                settings.limits.judge_time,
                 watch,
             )),
             (Interactor::BuiltIn { interaction, .. }, Some(program)) => {
@@ -245,5 +247,6 @@ fn output_checker<'a>(interactor: &ExternalJudge, settings: &'a Settings) -> Opt
 }
 
 fn run_program(program: &Program, input: Input<'_>, settings: &Settings) -> Result<Run, RunError> {
-    Ok(run_external(program, input, settings)?)
+    let limits = (&settings.limits, settings.env.as_slice());
+    Ok(run_external_with(program, input, vec![], limits)?)
 }

@@ -145,7 +145,7 @@ impl Tester {
             input: Input::Bytes(input),
             expected: Some(&expected),
             checker: &self.settings.checker,
-            judge_limits: &self.settings.judge_limits(),
+            judge_limits: &self.settings.limits.judge(),
             feedback: None,
         };
         let result = judge(case, &run, &against);

@@ -31,6 +31,7 @@ use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::CaseRun;
 use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::limits::Limits;
 use crate::model::{Problem, TestCase};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
@@ -167,7 +168,7 @@ pub fn runs_of(
             }
         }
         let wall = longest.saturating_mul(10) + Duration::from_secs(10);
-        prepared[p].settings.wall_time_limit = Some(wall);
+        prepared[p].settings.limits.wall = Some(wall);
     }
     let jobs = JudgeJobs::new(problems, &Arc::new(prepared), tasks, None);
     run_tasks(jobs, pool, what, &mut judgings, None)?;
@@ -193,9 +194,12 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     let settings = match &problem.judging {
         crate::model::Judging::Settings(settings) => (**settings).clone(),
         crate::model::Judging::Package { .. } => Settings {
-            memory_limit_mb: problem.memory_mib,
-            output_limit_mb: problem.output_mib,
-            validation_passes: problem.passes,
+            limits: Limits {
+                memory_mib: problem.memory_mib,
+                output_mib: problem.output_mib,
+                passes: problem.passes,
+                ..Limits::default()
+            },
             ..Settings::default()
         },
     };
@@ -335,10 +339,8 @@ impl Jobs for JudgeJobs {
             .as_ref()
             .expect("only submissions with a program are judged");
         let case = &problem.cases[c];
-        let settings = Settings {
-            time_limit: timeout,
-            ..prepared.settings.clone()
-        };
+        let mut settings = prepared.settings.clone();
+        settings.limits.time = timeout;
         let ran = judge_case(problem, prepared, subject, case, c, &settings, watch);
         if let Some(stops) = &self.stops {
             stops.record(p, s, c, &ran);
@@ -391,7 +393,7 @@ fn judge_case(
             case.answer.clone(),
         )
     };
-    let passes = settings.validation_passes;
+    let passes = settings.limits.passes;
     let judged = match &prepared.interactor {
         Some(interactor) => {
             let answer = answer.unwrap_or_default();
@@ -412,7 +414,7 @@ fn judge_case(
                 input,
                 expected: answer.as_deref(),
                 checker,
-                judge_limits: &settings.judge_limits(),
+                judge_limits: &settings.limits.judge(),
                 feedback,
             };
             Ok(judge(case_of(), &run, &against))

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{anyhow, Result};
 
@@ -19,6 +19,7 @@ use crate::commands::error::CommandError;
 use crate::config::{Isolate, Settings};
 use crate::files::beneath::{Scope, Tree};
 use crate::generation::{limits as generator_limits, read_plan};
+use crate::limits::Limits;
 use crate::locate::Place;
 use crate::model::{absolute, Problem};
 use crate::package::generators::{self, Plan};
@@ -80,15 +81,17 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     let mut problem = Problem::from_package(package);
     problem.submissions.clear();
     let settings = Settings {
-        time_limit: args
-            .time_limit
-            .map(Duration::from_millis)
-            .or(problem.limits.time_limit)
-            .unwrap_or(Settings::default().time_limit),
-        wall_time_limit: args.wall_time_limit.map(Duration::from_millis),
-        memory_limit_mb: problem.memory_mib,
-        output_limit_mb: problem.output_mib,
-        validation_passes: problem.passes,
+        limits: Limits {
+            time: args
+                .time_limit
+                .or(problem.limits.time_limit)
+                .unwrap_or(Limits::default().time),
+            wall: args.wall_time_limit,
+            memory_mib: problem.memory_mib,
+            output_mib: problem.output_mib,
+            passes: problem.passes,
+            ..Limits::default()
+        },
         env: args.env.clone(),
         ..Settings::default()
     };

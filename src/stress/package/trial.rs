@@ -15,6 +15,7 @@ use crate::discovery::Case;
 use crate::files::beneath::{Scope, Tree};
 use crate::generation::make::{run_generator, run_solution, RunFailed};
 use crate::judging::{judge, judge_passes, Against, CaseResult};
+use crate::limits::Limits;
 use crate::model::{Problem, TestCase};
 use crate::package::generators;
 use crate::running::pool::Jobs;
@@ -56,7 +57,7 @@ pub struct Stresser {
     /// The builds of its validators.
     pub builds: Builds,
     /// What generators and the reference solution run under (as for `generate`).
-    pub generator_limits: Settings,
+    pub generator_limits: Limits,
     /// The reference solution: its path from the package root and its command.
     pub reference: (String, Command),
     pub subject: Subject,
@@ -190,7 +191,7 @@ impl Stresser {
         };
         let mut output = vec![];
         let judged = judge_passes(
-            self.settings.validation_passes,
+            self.settings.limits.passes,
             Input::File(&case.input),
             |input, feedback| {
                 let run =
@@ -200,7 +201,7 @@ impl Stresser {
                     input,
                     expected: Some(&answer),
                     checker: &self.checker,
-                    judge_limits: &self.settings.judge_limits(),
+                    judge_limits: &self.settings.limits.judge(),
                     feedback,
                 };
                 let shown = Case::of_package(
