@@ -18,8 +18,7 @@ use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
-    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
-    CaseResult, Verdict,
+    judge_failed_run, run_case, small_input, CaseResult, Judge, Ran, Trial, Verdict,
 };
 use crate::reporting::Format;
 use crate::reporting::{self, Dispatcher, ReportOptions, RunKind, Stages, Summary, Verbosity};
@@ -242,61 +241,30 @@ impl Jobs for CheckJobs {
             Ok(expected) => expected,
             Err(error) => return Ok(unreadable(case, &error)),
         };
-        let input = Input::File(&case.input);
-        let built_in = grundy_problems::find(&case.problem);
-        // A deliberately invalid input tests the solver's rejection, interactive problem or not.
-        let interactor = settings
-            .interactor
-            .as_ref()
-            .filter(|_| !case.expects_error());
-        let passes = settings.limits.passes;
-        let judged = if let Some(interactor) = interactor {
-            let Some(answer) = expected else {
-                return Ok(no_expected(case.clone()));
-            };
-            judge_passes(passes, input, |input, feedback| {
-                let run = self.subject.interact(
-                    &case.problem,
-                    interactor,
-                    (input, &answer, feedback),
-                    settings,
-                    Some(watch),
-                )?;
-                Ok(judge_interactive(case.clone(), &run))
-            })
-        } else {
-            let mut last = None;
-            let judged = judge_passes(passes, input, |input, feedback| {
-                let run =
-                    self.subject
-                        .run(&case.problem, built_in, input, settings, Some(watch))?;
-                let against = Against {
-                    input,
-                    expected: expected.as_deref(),
-                    checker: &settings.checker,
-                    judge_limits: &settings.limits.judge(),
-                    feedback,
-                };
-                let result = judge(case.clone(), &run, &against);
-                last = Some(run);
-                Ok(result)
-            });
-            // The output of one pass of several is no expected file.
-            match (judged, last) {
-                (Ok(mut result), Some(run))
-                    if self.bless && passes == 1 && blessing::wanted(result.verdict) =>
-                {
-                    blessing::bless(
-                        &mut result,
-                        &run,
-                        &self.config.fixtures,
-                        expected.as_deref(),
-                    );
-                    Ok(result)
-                }
-                (judged, _) => judged,
-            }
+        let trial = Trial {
+            case,
+            built_in: grundy_problems::find(&case.problem),
+            input: Input::File(&case.input),
+            expected: expected.as_deref(),
         };
+        let judge_by = Judge {
+            checker: &settings.checker,
+            interactor: settings.interactor.as_ref(),
+        };
+        let judged = run_case(&self.subject, trial, judge_by, settings, Some(watch)).map(|ran| {
+            let Ran {
+                mut result, last, ..
+            } = ran;
+            // The output of one pass of several is no expected file.
+            let one_pass = settings.limits.passes == 1;
+            if let Some(run) = last.filter(|_| self.bless && one_pass) {
+                if blessing::wanted(result.verdict) {
+                    let root = &self.config.fixtures;
+                    blessing::bless(&mut result, &run, root, expected.as_deref());
+                }
+            }
+            result
+        });
         match judged {
             Ok(mut result) => {
                 if !result.verdict.passed() {

@@ -147,11 +147,12 @@ impl Subject {
 
     /// Runs the subject for the problem `id` against `interactor` on the case `input` and its
     /// `answer` file, with the feedback folder the passes of a multi-pass case share (for a
-    /// Kattis interactor program).
+    /// Kattis interactor program); `checker` is the case's, which judges a testlib interactor's
+    /// output file when it is more than a comparison.
     pub fn interact(
         &self,
         id: &str,
-        interactor: &Interactor,
+        (interactor, checker): (&Interactor, &Checker),
         (input, answer, feedback): (Input<'_>, &[u8], Option<&Feedback>),
         settings: &Settings,
         watch: Option<&SolveWatch>,
@@ -189,7 +190,7 @@ impl Subject {
                 judge,
                 (input, answer, feedback),
                 settings,
-                output_checker(judge, settings),
+                output_checker(judge, checker),
             )?),
             (Interactor::External(judge), None) => {
                 let player = grundy_problems::find(id)
@@ -206,7 +207,7 @@ impl Subject {
                     judge,
                     (input, answer, feedback),
                     settings,
-                    output_checker(judge, settings),
+                    output_checker(judge, checker),
                 )?)
             }
         }
@@ -239,11 +240,10 @@ impl Subject {
     }
 }
 
-/// The checker a testlib interactor's output file goes through: the problem's own checker, when
-/// it has one that is not a plain comparison (testlib problems pair an interactor with a checker).
-fn output_checker<'a>(interactor: &ExternalJudge, settings: &'a Settings) -> Option<&'a Checker> {
-    (interactor.protocol == Protocol::Testlib && !settings.checker.compares())
-        .then_some(&settings.checker)
+/// The checker a testlib interactor's output file goes through: the case's checker, when it is
+/// not a plain comparison (testlib problems pair an interactor with a checker).
+fn output_checker<'a>(interactor: &ExternalJudge, checker: &'a Checker) -> Option<&'a Checker> {
+    (interactor.protocol == Protocol::Testlib && !checker.compares()).then_some(checker)
 }
 
 fn run_program(program: &Program, input: Input<'_>, settings: &Settings) -> Result<Run, RunError> {

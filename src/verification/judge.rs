@@ -9,7 +9,7 @@
 //!
 //! Every case is judged, even after a failure, so the report can say which cases catch each
 //! wrong submission; a multi-pass package's case pass after pass
-//! ([`crate::judging::judge_passes`]), its time that of its slowest pass. Each submission is
+//! ([`crate::judging::run_case`]), its time that of its slowest pass. Each submission is
 //! settled ([`super::settle`]) and handed to the report as soon as its last run is in, so the
 //! report streams while later submissions run.
 
@@ -30,7 +30,7 @@ use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::CaseRun;
-use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
+use crate::judging::{run_case, Judge, Trial, Verdict};
 use crate::limits::Limits;
 use crate::model::{Problem, TestCase};
 use crate::package::limits::TimeLimitError;
@@ -383,45 +383,30 @@ fn judge_case(
         Ok(answer) => answer,
         Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
     };
-    let input = Input::File(&case.input);
-    let id = format!("{}/{}", problem.name, case.id);
-    let case_of = || {
-        Case::of_package(
-            id.clone(),
-            problem.name.clone(),
-            case.input.clone(),
-            case.answer.clone(),
-        )
+    let shown = Case::of_package(
+        format!("{}/{}", problem.name, case.id),
+        problem.name.clone(),
+        case.input.clone(),
+        case.answer.clone(),
+    );
+    // An interactive package's case without an answer file gives its interactor an empty one.
+    let expected = match (&answer, &prepared.interactor) {
+        (None, Some(_)) => Some(&[][..]),
+        (answer, _) => answer.as_deref(),
     };
-    let passes = settings.limits.passes;
-    let judged = match &prepared.interactor {
-        Some(interactor) => {
-            let answer = answer.unwrap_or_default();
-            judge_passes(passes, input, |input, feedback| {
-                let run = subject.interact(
-                    &problem.name,
-                    interactor,
-                    (input, &answer, feedback),
-                    settings,
-                    Some(watch),
-                )?;
-                Ok(judge_interactive(case_of(), &run))
-            })
-        }
-        None => judge_passes(passes, input, |input, feedback| {
-            let run = subject.run(&problem.name, None, input, settings, Some(watch))?;
-            let against = Against {
-                input,
-                expected: answer.as_deref(),
-                checker,
-                judge_limits: &settings.limits.judge(),
-                feedback,
-            };
-            Ok(judge(case_of(), &run, &against))
-        }),
+    let trial = Trial {
+        case: &shown,
+        built_in: None,
+        input: Input::File(&case.input),
+        expected,
     };
+    let judge_by = Judge {
+        checker,
+        interactor: prepared.interactor.as_ref(),
+    };
+    let judged = run_case(subject, trial, judge_by, settings, Some(watch));
     let result = match judged {
-        Ok(result) => result,
+        Ok(ran) => ran.result,
         Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
         Err(error) => return failed(Verdict::RE, error.to_string()),
     };
