@@ -116,12 +116,6 @@ impl Config {
         self.per_problem.get(problem).unwrap_or(&self.defaults)
     }
 
-    /// Puts `settings` in force for `problem`: a package of the fixtures root, whose own limits
-    /// and output validator its caller laid over [`Config::settings`].
-    pub fn set_settings(&mut self, problem: &str, settings: Settings) {
-        self.per_problem.insert(problem.to_string(), settings);
-    }
-
     /// Reads `path` (a missing file means all defaults, unless it was named explicitly), found
     /// as `found` says, and applies the command-line overrides. `problem_exists` tells which
     /// `[problems.<id>]` tables are allowed. Privileged keys of a file that is not the user's

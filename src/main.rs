@@ -6,7 +6,8 @@
 //! - The domain: `model` (the problems as judged), `build` (programs built into the cache),
 //!   `validation` (a problem's data through its validators), `verification` (submissions against
 //!   what they must get), `generation` (test data from `generators.yaml`), `stress`, `explore`
-//!   (`sg`), `new_case`, `root_packages` (the fixtures root's packages for `check`), and
+//!   (`sg`), `new_case`, `plan` (what `check` judges: each problem one type, with its settings
+//!   and each case's judge), `root_packages` (the fixtures root's packages, each read once), and
 //!   `stages` (the pool as a command's stages use it).
 //! - The case pipeline: `config` (runner.toml) → `discovery` (fixtures, filters, partitions) →
 //!   `running` (in-process solvers, external programs) → `checking` (checkers) and `diffing`
@@ -39,6 +40,7 @@ mod locate;
 mod model;
 mod new_case;
 mod package;
+mod plan;
 mod reporting;
 mod root_packages;
 mod run_input;

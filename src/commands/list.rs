@@ -13,14 +13,14 @@ use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
+use crate::plan;
 use crate::reporting::print;
 use crate::root_packages::RootPackages;
 
 pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
-    let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
+    let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
-    packages.apply(&mut config, &Overrides::default());
-    let selection = select_cases(&config.fixtures, &filters)?;
+    let selection = select_cases(&config.fixtures, &filters, &packages)?;
     let mut text = String::new();
     if args.cases {
         for case in &selection.cases {
@@ -34,12 +34,16 @@ pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
         ids.retain(|id| {
             selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == *id)
         });
+        let planned = plan::planned(&config, &packages, &Overrides::default(), ids.clone());
         // Each problem's judge: its checker, or the interactor of an interactive problem.
         let rows: Vec<(&str, String)> = ids
             .iter()
             .map(|id| {
-                let settings = config.settings(id);
-                let judge = match (packages.judge_of(id), &settings.interactor) {
+                let settings = &planned[*id].settings;
+                let judge = match (
+                    plan::judge_of(&planned[*id], &packages, id),
+                    &settings.interactor,
+                ) {
                     (Some(validator), _) => validator,
                     (None, Some(interactor)) => format!("interactor {interactor}"),
                     (None, None) => settings.checker.to_string(),
@@ -56,7 +60,7 @@ pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
             "PROBLEM", "CASES", "TIME", "MEMORY", "OUTPUT", "JUDGE"
         );
         for (id, judge) in rows {
-            let settings = config.settings(id);
+            let settings = &planned[id].settings;
             let count = selection.cases.iter().filter(|c| c.problem == id).count();
             let title = grundy_problems::find(id)
                 .map_or("(no built-in solver: judge with --exec)", |p| p.title);
