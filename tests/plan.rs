@@ -112,3 +112,153 @@ fn check_and_list_read_a_package_once() {
         }
     }
 }
+
+/// A 2023-07 package `hello` in the fixtures root that fixes no time limit, its limit computed
+/// from `hello.py`, its accepted submission (a run of far under half a second of CPU time: 1 s
+/// by the format's rule, × 2 rounded up to a whole second), unless `accepted` is false.
+fn untimed(project: &Project, accepted: bool) {
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Hello\n",
+        ),
+        ("data/secret/1.in", "\n"),
+        ("data/secret/1.ans", "Hello\n"),
+    ];
+    for (path, text) in files {
+        project.file(&format!("fixtures/hello/{path}"), text);
+    }
+    let folder = match accepted {
+        true => "accepted",
+        false => "wrong_answer",
+    };
+    let submission = format!("fixtures/hello/submissions/{folder}/hello.py");
+    project.file(&submission, "print('Hello')\n");
+}
+
+/// `grundy ARGS` in the project, its build cache (and the timings kept there) the project's own.
+fn grundy(project: &Project, args: &[&str]) -> std::process::Output {
+    let mut command = project.command(args);
+    command.env_remove("CARGO_TARGET_DIR");
+    command.output().expect("the grundy binary runs")
+}
+
+/// The time limit `check --slowest 1` gives the one case `case`, in milliseconds.
+fn limit_of(output: &std::process::Output, case: &str) -> String {
+    let text = stdout(output);
+    let line = text
+        .lines()
+        .find(|line| line.ends_with(&format!("  {case} AC")))
+        .unwrap_or_else(|| panic!("no slowest line of {case}\n{}", dump(output)));
+    let (_, limit) = line
+        .split_once(" ms of ")
+        .expect("a case judged with a limit");
+    limit.split_whitespace().next().unwrap().to_string()
+}
+
+/// The TIME column of `problem` in `grundy list`.
+fn listed_time(project: &Project, problem: &str) -> String {
+    let listed = grundy(project, &["list"]);
+    assert_eq!(code(&listed), 0, "{}", dump(&listed));
+    let text = stdout(&listed);
+    let row = text
+        .lines()
+        .find(|line| line.starts_with(&format!("{problem} ")))
+        .unwrap_or_else(|| panic!("no row of {problem}\n{text}"));
+    row.split_whitespace().nth(2).unwrap().to_string()
+}
+
+#[test]
+fn a_package_that_fixes_no_time_limit_is_judged_at_its_computed_limit_by_every_command() {
+    let project = Project::new();
+    untimed(&project, true);
+    let program = project.file("hello.py", "print('Hello')\n");
+    let program = program.display().to_string();
+    // Nothing timed yet: `list` says the limit is to be computed.
+    assert_eq!(listed_time(&project, "hello"), "?");
+    // `check` times the accepted submission, as `verify` does, and says so.
+    let args = ["check", "hello", "--exec", &program, "--slowest", "1"];
+    let checked = grundy(&project, &args);
+    assert_eq!(code(&checked), 0, "{}", dump(&checked));
+    assert!(
+        common::stderr(&checked).contains("`hello` fixes no time limit"),
+        "{}",
+        dump(&checked)
+    );
+    assert_eq!(limit_of(&checked, "hello/secret/1"), "1000");
+    // The timing is kept: `list` shows the limit, and `check` judges with it without timing.
+    assert_eq!(listed_time(&project, "hello"), "1000ms");
+    let again = grundy(&project, &args);
+    assert_eq!(limit_of(&again, "hello/secret/1"), "1000");
+    assert!(
+        !common::stderr(&again).contains("fixes no time limit"),
+        "{}",
+        dump(&again)
+    );
+    // `verify` computes the same limit.
+    let verified = project.verify(&["fixtures/hello"]);
+    assert_eq!(code(&verified), 0, "{}", dump(&verified));
+    assert!(
+        stdout(&verified)
+            .contains("time limit: 1s (computed: the slowest accepted run × 2, rounded up to 1s)"),
+        "{}",
+        dump(&verified)
+    );
+    // The flag wins over all.
+    let flagged = grundy(
+        &project,
+        &[
+            "check",
+            "hello",
+            "--exec",
+            &program,
+            "--slowest",
+            "1",
+            "--time-limit",
+            "3000",
+        ],
+    );
+    assert_eq!(limit_of(&flagged, "hello/secret/1"), "3000");
+}
+
+#[test]
+fn timelimit_times_what_check_judges_with_and_a_package_with_nothing_to_time_has_no_limit() {
+    let project = Project::new();
+    untimed(&project, true);
+    let program = project.file("hello.py", "print('Hello')\n");
+    let program = program.display().to_string();
+    let timed = grundy(&project, &["timelimit", "fixtures/hello", "--runs", "1"]);
+    assert_eq!(code(&timed), 0, "{}", dump(&timed));
+    assert!(
+        stdout(&timed).contains("time limit: 1s"),
+        "{}",
+        dump(&timed)
+    );
+    assert_eq!(listed_time(&project, "hello"), "1000ms");
+    let args = ["check", "hello", "--exec", &program, "--slowest", "1"];
+    let checked = grundy(&project, &args);
+    assert_eq!(limit_of(&checked, "hello/secret/1"), "1000");
+    assert!(
+        !common::stderr(&checked).contains("fixes no time limit"),
+        "timed by timelimit already\n{}",
+        dump(&checked)
+    );
+
+    // No accepted submission: no limit to judge with but the flag's.
+    let bare = Project::new();
+    untimed(&bare, false);
+    assert_eq!(listed_time(&bare, "hello"), "none");
+    let checked = grundy(&bare, &["check", "hello", "-v", "--exec", &program]);
+    assert_eq!(code(&checked), 1, "{}", dump(&checked));
+    assert_eq!(verdict_of(&checked, "hello/secret/1"), "JE");
+    assert!(
+        stdout(&checked).contains("package hello: no time limit"),
+        "{}",
+        dump(&checked)
+    );
+    let flagged = grundy(
+        &bare,
+        &["check", "hello", "--exec", &program, "--time-limit", "1000"],
+    );
+    assert_eq!(code(&flagged), 0, "{}", dump(&flagged));
+}

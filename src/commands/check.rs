@@ -155,7 +155,7 @@ pub fn run(args: CheckArgs, color: bool) -> Result<ExitCode, CommandError> {
         ),
     );
     super::setup::on_ctrl_c(&cancel);
-    match plan::prepare(&mut planned, &packages, &overrides, &prepare_pool) {
+    match plan::prepare(&mut planned, packages, &overrides, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(Stop::Cancelled) => {}
         prepared => prepared?,

@@ -59,20 +59,37 @@ pub fn run(args: ListArgs) -> Result<ExitCode, CommandError> {
             "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}  {:<judge_width$}  TITLE",
             "PROBLEM", "CASES", "TIME", "MEMORY", "OUTPUT", "JUDGE"
         );
+        let mut notes = String::new();
         for (id, judge) in rows {
-            let settings = &planned[id].settings;
+            let plan = &planned[id];
+            let settings = &plan.settings;
             let count = selection.cases.iter().filter(|c| c.problem == id).count();
             let title = grundy_problems::find(id)
                 .map_or("(no built-in solver: judge with --exec)", |p| p.title);
+            // A package's limit computed from its accepted submissions may not be known yet.
+            let time = match plan.time_limit.as_ref().map(|known| &known.limit) {
+                Some(Ok(limit)) => format!("{}ms", limit.as_millis()),
+                Some(Err(why)) => {
+                    let _ = writeln!(notes, "{id}: no time limit: {why}");
+                    "none".into()
+                }
+                None => {
+                    let _ = writeln!(
+                        notes,
+                        "{id}: the time limit is computed from its accepted submissions, which \
+                         `grundy check` or `grundy verify` times (not yet here)"
+                    );
+                    "?".into()
+                }
+            };
             let _ = writeln!(
                 text,
-                "{id:<width$}  {count:>5}  {:>6}ms  {:>4} MiB  {:>4} MiB  {judge:<judge_width$}  \
-                 {title}",
-                settings.limits.time.as_millis(),
-                settings.limits.memory_mib,
-                settings.limits.output_mib,
+                "{id:<width$}  {count:>5}  {time:>8}  {:>4} MiB  {:>4} MiB  \
+                 {judge:<judge_width$}  {title}",
+                settings.limits.memory_mib, settings.limits.output_mib,
             );
         }
+        text += &notes;
         let _ = writeln!(text, "fixtures root: {}", config.fixtures.display());
     }
     print(&text)?;

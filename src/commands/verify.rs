@@ -29,7 +29,7 @@ use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::locate::Place;
-use crate::model::{absolute, builtin, packages, shown, Problem};
+use crate::model::{absolute, builtin, packages, shown, Fixed, Problem};
 use crate::package::find;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
@@ -75,7 +75,7 @@ pub fn run(args: VerifyArgs, color: bool) -> Result<ExitCode, CommandError> {
     if let Some(limit) = args.time_limit {
         for problem in &mut problems {
             problem.limits.time_limit = Some(limit);
-            problem.time_limit_source = "--time-limit";
+            problem.time_limit_source = Fixed::Flag;
         }
     }
     unreadable.extend(not_generated);

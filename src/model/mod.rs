@@ -6,6 +6,9 @@
 
 pub mod builtin;
 pub mod scoring;
+mod time_limit;
+
+pub use time_limit::{Fixed, How, TimeLimit};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -52,7 +55,7 @@ pub struct Problem {
     pub judging: Judging,
     pub limits: Limits,
     /// Where a fixed time limit comes from, for the report.
-    pub time_limit_source: &'static str,
+    pub time_limit_source: Fixed,
     pub memory_mib: u64,
     pub output_mib: u64,
     pub submissions: Vec<Submission>,
@@ -275,7 +278,7 @@ impl Problem {
             },
             memory_mib: limits.memory_mib_or(DEFAULT_MEMORY_MIB),
             output_mib: limits.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
-            time_limit_source: limits.time_limit_file,
+            time_limit_source: Fixed::Package(limits.time_limit_file),
             limits,
             submissions: package.submissions,
             passes,

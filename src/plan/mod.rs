@@ -14,6 +14,7 @@
 //! ([`Unpreparable`]), and the others are judged.
 
 mod prepare;
+mod time_limits;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -22,13 +23,15 @@ use crate::build::Builds;
 use crate::checking::Checker;
 use crate::config::{Config, Overrides, Settings};
 use crate::discovery::Case;
-use crate::model::Problem;
+use crate::model::{Fixed, Problem, TimeLimit};
+use crate::package::limits::TimeLimitError;
 use crate::package::yaml::Diagnostic;
 use crate::root_packages::RootPackages;
 use crate::running::Subject;
 use crate::validation::checkers::{checker_for, Unjudgeable};
 
 pub use prepare::prepare;
+pub use time_limits::{known, timed};
 
 /// What a judging command judges: the problems of its cases, the subject, the cases in order.
 pub struct Plan {
@@ -44,6 +47,9 @@ pub struct Planned {
     /// and the variables judged programs get.
     pub settings: Settings,
     pub judges: Judges,
+    /// Its time limit and how it came about (the settings hold it); `None` while a package's
+    /// accepted submissions are still to be timed ([`prepare`] times them).
+    pub time_limit: Option<TimeLimit>,
 }
 
 /// Which checker judges each case of a problem.
@@ -64,6 +70,14 @@ pub enum Unpreparable {
     Unreadable(Diagnostic),
     #[error("package {package}: {why}")]
     Unjudgeable { package: String, why: Unjudgeable },
+    #[error(
+        "package {package}: no time limit: {why}; set limits.time_limit in its problem.yaml, or \
+         judge with --time-limit MS"
+    )]
+    Untimed {
+        package: String,
+        why: TimeLimitError,
+    },
 }
 
 impl Planned {
@@ -98,23 +112,43 @@ pub fn planned<'a>(
     let mut planned = BTreeMap::new();
     for name in names {
         let mut settings = config.settings(name).clone();
+        let source = match overrides.time_limit {
+            Some(_) => Fixed::Flag,
+            None => Fixed::Runner,
+        };
+        let mut time_limit = Some(TimeLimit::fixed(settings.limits.time, source));
         let judges = match packages.get(name) {
             None => Judges::Settings,
             Some(Err(why)) => Judges::Broken(Unpreparable::Unreadable(why.clone())),
             Some(Ok(problem)) => {
                 laid_over(&mut settings, problem, overrides);
+                time_limit = known(problem, overrides.time_limit);
+                if let Some(Ok(limit)) = time_limit.as_ref().map(|known| &known.limit) {
+                    settings.limits.time = *limit;
+                }
                 // A package's own output validator is known once built, by `prepare`.
                 let built_in = crate::root_packages::custom_validator(problem).is_none();
-                match (overrides.checker.is_none() && built_in)
-                    .then(|| per_case(problem, &Builds::default()))
-                {
-                    Some(Some(Ok(judges))) => judges,
-                    Some(Some(Err(why))) => Judges::Broken(unjudgeable(problem, why)),
-                    Some(None) | None => Judges::Settings,
+                let untimed = time_limit
+                    .as_ref()
+                    .and_then(|known| known.limit.clone().err());
+                let by_defaults = overrides.checker.is_none() && built_in;
+                match (
+                    untimed,
+                    by_defaults.then(|| per_case(problem, &Builds::default())),
+                ) {
+                    (Some(why), _) => Judges::Broken(untimed_package(problem, why)),
+                    (None, Some(Some(Ok(judges)))) => judges,
+                    (None, Some(Some(Err(why)))) => Judges::Broken(unjudgeable(problem, why)),
+                    (None, Some(None) | None) => Judges::Settings,
                 }
             }
         };
-        planned.insert(name.to_string(), Planned { settings, judges });
+        let plan = Planned {
+            settings,
+            judges,
+            time_limit,
+        };
+        planned.insert(name.to_string(), plan);
     }
     planned
 }
@@ -127,12 +161,18 @@ fn unjudgeable(problem: &Problem, why: Unjudgeable) -> Unpreparable {
     }
 }
 
-/// `settings` with `problem`'s limits and passes laid over them; flags still win.
+/// Why `problem`'s cases cannot be judged without a time limit.
+fn untimed_package(problem: &Problem, why: TimeLimitError) -> Unpreparable {
+    Unpreparable::Untimed {
+        package: problem.name.clone(),
+        why,
+    }
+}
+
+/// `settings` with `problem`'s memory and output limits and passes laid over them; flags still
+/// win.
 fn laid_over(settings: &mut Settings, problem: &Problem, overrides: &Overrides) {
     let limits = &mut settings.limits;
-    if let (None, Some(limit)) = (overrides.time_limit, problem.limits.time_limit) {
-        limits.time = limit;
-    }
     if overrides.memory_limit_mb.is_none() {
         limits.memory_mib = problem.memory_mib;
     }
@@ -163,8 +203,9 @@ fn per_case(problem: &Problem, builds: &Builds) -> Option<Result<Judges, Unjudge
 }
 
 /// What judges package `name`'s outputs, for `list`: its output validator by name
-/// (`kattis:NAME`), the default one when its groups give it different flags, or why the package
-/// cannot be read; None for a problem judged as its settings say.
+/// (`kattis:NAME`), the default one with its cases' flags (or `flags per group` when its groups
+/// give different ones), or why the package cannot be read; None for a problem judged as its
+/// settings say.
 pub fn judge_of(planned: &Planned, packages: &RootPackages, name: &str) -> Option<String> {
     match packages.get(name)? {
         Err(_) => Some("(unreadable)".into()),
@@ -174,8 +215,10 @@ pub fn judge_of(planned: &Planned, packages: &RootPackages, name: &str) -> Optio
                 Judges::PerCase(checkers) => {
                     let mut all = checkers.values();
                     let first = all.next()?;
-                    all.any(|other| other != first)
-                        .then(|| "kattis-default, flags per group".into())
+                    Some(match all.any(|other| other != first) {
+                        true => "kattis-default, flags per group".into(),
+                        false => first.to_string(),
+                    })
                 }
                 _ => None,
             },

@@ -221,7 +221,7 @@ fn package_object(outcome: &ProblemOutcome) -> Value {
         "unchecked": all(&outcome.unchecked),
         "judge_errors": all(&outcome.judge_errors),
         "warnings": warnings,
-        "time_limit": outcome.time_limit,
+        "time_limit": outcome.time_limit.to_string(),
     })
 }
 

@@ -23,7 +23,7 @@ use super::outcome::expects_compile_error;
 use super::report::Stream;
 use super::results::{Judged, Judging};
 use super::settle::Pending;
-use super::{settle, time_limit};
+use super::{settle, time_limit, timing_cache};
 use crate::build::{Build, Builds};
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
@@ -32,7 +32,7 @@ use crate::files::beneath::TreePath;
 use crate::judging::CaseRun;
 use crate::judging::{run_case, Judge, Trial, Verdict};
 use crate::limits::Limits;
-use crate::model::{Problem, TestCase};
+use crate::model::{How, Problem, TestCase, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
 use crate::reporting::findings::{Fault, Unchecked};
@@ -97,13 +97,15 @@ pub fn judge_all(
     let mut rest = vec![];
     let mut pending = Pending::new(problems, stream);
     for (p, problem) in problems.iter().enumerate() {
-        let (limit, line) = time_limit::limit(problem, &judgings[p]);
+        let limit = time_limit::limit(problem, &judgings[p]);
+        if problem.limits.time_limit.is_none() {
+            record_timing(problem, &judgings[p]);
+        }
         let judging = &mut judgings[p];
-        judging.time_limit_line = line;
         judging.time_limit = limit.clone();
         pending.stream.timed(p, judging);
         let mut runs = vec![0; problem.submissions.len()];
-        match limit {
+        match limit.limit {
             Ok(limit) => {
                 let timeout = problem.limits.timeout(limit);
                 for (s, judged) in judging.submissions.iter().enumerate() {
@@ -139,6 +141,17 @@ pub fn judge_all(
         &mut judgings,
         Some(&mut pending),
     )
+}
+
+/// Records the slowest accepted run of `judging`, the one `problem`'s computed limit comes
+/// from, for the commands after this one ([`timing_cache`]). Not recorded (the host's
+/// failure), it is timed again by the next command that needs it.
+fn record_timing(problem: &Problem, judging: &Judging) {
+    if let Some(slowest) = time_limit::slowest_accepted(problem, judging) {
+        if let Some(key) = timing_cache::key(problem) {
+            let _ = timing_cache::record(problem, &key, slowest);
+        }
+    }
 }
 
 /// The runs of the submissions `timeout_of` picks, with the CPU timeout it gives each, on every
@@ -251,8 +264,10 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     let judging = Judging {
         submissions,
         // Set by `time_limit::limit` once the runs it is computed from are timed.
-        time_limit: Err(TimeLimitError::Untimed),
-        time_limit_line: String::new(),
+        time_limit: TimeLimit {
+            limit: Err(TimeLimitError::Untimed),
+            how: How::Fixed(problem.time_limit_source),
+        },
         errors,
         unchecked,
         warnings: vec![],

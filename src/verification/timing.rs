@@ -15,7 +15,7 @@ use std::time::Duration;
 use anyhow::Result;
 
 use super::results::{seconds, Judged, Judging};
-use super::{judge, time_limit};
+use super::{judge, time_limit, timing_cache};
 use crate::build::{BuildJobs, HostError};
 use crate::escape::visible_line;
 use crate::files::beneath::{Scope, Tree};
@@ -57,6 +57,13 @@ pub fn time(
         .enumerate()
         .map(|(p, problem)| ProblemTiming::of(problem, rounds.iter().map(|r| &r[p])))
         .collect();
+    // What `check`, `list` and `stress` judge with next, as `verify` records its timing.
+    for (problem, timing) in problems.iter().zip(&timings) {
+        if let (Some(slowest), Some(key)) = (timing.slowest, timing_cache::key(problem)) {
+            // Not recorded (the host's failure): the next command times them again.
+            let _ = timing_cache::record(problem, &key, slowest);
+        }
+    }
     let over = judge::runs_of(
         problems,
         &builds,
@@ -109,6 +116,8 @@ impl std::fmt::Display for Trouble {
 /// What the timing runs of one problem found.
 pub struct ProblemTiming {
     submissions: Vec<Timed>,
+    /// The slowest run of all, the limit's.
+    slowest: Option<Duration>,
     /// The limit the format's rules give for the slowest run of all, or why there is none.
     pub limit: Result<Duration, TimeLimitError>,
 }
@@ -170,6 +179,7 @@ impl ProblemTiming {
             .max();
         ProblemTiming {
             submissions,
+            slowest,
             limit: computed(&problem.limits).time_limit(slowest, None),
         }
     }

@@ -25,6 +25,7 @@ use crate::model::{absolute, Problem};
 use crate::package::generators::{self, Plan};
 use crate::package::load_package;
 use crate::package::programs::Program;
+use crate::plan;
 use crate::reporting::{print, progress_bar, Stages};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
@@ -78,33 +79,12 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
     let commands = generator_commands(args.generator.as_deref(), &tree, &plan)?;
     let reference = reference(&tree, &plan, &package)?;
     let limits = generator_limits(&package);
-    let mut problem = Problem::from_package(package);
-    problem.submissions.clear();
-    let settings = Settings {
-        limits: Limits {
-            time: args
-                .time_limit
-                .or(problem.limits.time_limit)
-                .unwrap_or(Limits::default().time),
-            wall: args.wall_time_limit,
-            memory_mib: problem.memory_mib,
-            output_mib: problem.output_mib,
-            passes: problem.passes,
-            ..Limits::default()
-        },
-        env: args.env.clone(),
-        ..Settings::default()
-    };
+    let mut problem = Problem::from_package(package.clone());
     let isolate = args
         .isolate
         .as_deref()
         .map_or(Isolate::default(), Isolate::from_flag);
     super::super::setup::containment_check(isolate)?;
-    let answers = problem.answers();
-    let mut subject =
-        super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
-    subject.hide_answers(answers)?;
-
     let cancel = Arc::new(AtomicBool::new(false));
     super::super::setup::on_ctrl_c(&cancel);
     let jobs = crate::config::worker_count(args.jobs);
@@ -120,6 +100,35 @@ pub fn run(args: StressArgs, color: bool) -> Result<ExitCode, CommandError> {
         },
         Stages::new(true, color),
     );
+    // The package's time limit by the rule every command follows.
+    let time_limit = match plan::known(&problem, args.time_limit) {
+        Some(known) => known,
+        None => plan::timed(vec![Problem::from_package(package)], &building)?.remove(0),
+    };
+    let time = time_limit.limit.map_err(|why| {
+        anyhow!(
+            "`{shown_root}` has no time limit: {why}; set limits.time_limit in its problem.yaml, \
+             or stress with --time-limit MS"
+        )
+    })?;
+    problem.submissions.clear();
+    let settings = Settings {
+        limits: Limits {
+            time,
+            wall: args.wall_time_limit,
+            memory_mib: problem.memory_mib,
+            output_mib: problem.output_mib,
+            passes: problem.passes,
+            ..Limits::default()
+        },
+        env: args.env.clone(),
+        ..Settings::default()
+    };
+    let answers = problem.answers();
+    let mut subject =
+        super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
+    subject.hide_answers(answers)?;
+
     let validators = Arc::new(BuildJobs::validators([&problem]));
     let built = building.run(
         Arc::clone(&validators),
