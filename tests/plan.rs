@@ -15,8 +15,8 @@ const QUOTIENT: &str = "a, b = map(int, input().split())\nprint(f'{a / b:.9f}')\
 
 /// A 2023-07 package `mixed` in the fixtures root judged by the default output validator: the
 /// group `secret/exact` with no flags (tokens as written), `secret/loose` with a float tolerance
-/// of 1e-3; `quotient.py` its accepted submission.
-fn mixed(project: &Project) {
+/// of 1e-3; `quotient.py` its accepted submission. The path of a copy of that program outside.
+fn mixed(project: &Project) -> String {
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",
@@ -40,14 +40,14 @@ fn mixed(project: &Project) {
     for (path, text) in files {
         project.file(&format!("fixtures/mixed/{path}"), text);
     }
+    let program = project.file("quotient.py", QUOTIENT);
+    program.display().to_string()
 }
 
 #[test]
 fn check_judges_each_group_of_a_package_by_its_own_flags_as_verify_does() {
     let project = Project::new();
-    mixed(&project);
-    let program = project.file("quotient.py", QUOTIENT);
-    let program = program.display().to_string();
+    let program = mixed(&project);
     let checked = project.grundy(&["check", "mixed", "-v", "--exec", &program]);
     assert_eq!(code(&checked), 1, "{}", dump(&checked));
     assert_eq!(
@@ -87,9 +87,7 @@ fn opens_of(file: &Path, run: impl FnOnce()) -> usize {
 #[test]
 fn check_and_list_read_a_package_once() {
     let project = Project::new();
-    mixed(&project);
-    let program = project.file("quotient.py", QUOTIENT);
-    let program = program.display().to_string();
+    let program = mixed(&project);
     let package = project.path().join("fixtures/mixed");
     for args in [
         &["check", "mixed", "--exec", &program][..],
@@ -115,8 +113,9 @@ fn check_and_list_read_a_package_once() {
 
 /// A 2023-07 package `hello` in the fixtures root that fixes no time limit, its limit computed
 /// from `hello.py`, its accepted submission (a run of far under half a second of CPU time: 1 s
-/// by the format's rule, × 2 rounded up to a whole second), unless `accepted` is false.
-fn untimed(project: &Project, accepted: bool) {
+/// by the format's rule, × 2 rounded up to a whole second), unless `accepted` is false. The
+/// path of a copy of that program outside.
+fn untimed(project: &Project, accepted: bool) -> String {
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",
@@ -134,6 +133,8 @@ fn untimed(project: &Project, accepted: bool) {
     };
     let submission = format!("fixtures/hello/submissions/{folder}/hello.py");
     project.file(&submission, "print('Hello')\n");
+    let program = project.file("hello.py", "print('Hello')\n");
+    program.display().to_string()
 }
 
 /// `grundy ARGS` in the project, its build cache (and the timings kept there) the project's own.
@@ -171,9 +172,7 @@ fn listed_time(project: &Project, problem: &str) -> String {
 #[test]
 fn a_package_that_fixes_no_time_limit_is_judged_at_its_computed_limit_by_every_command() {
     let project = Project::new();
-    untimed(&project, true);
-    let program = project.file("hello.py", "print('Hello')\n");
-    let program = program.display().to_string();
+    let program = untimed(&project, true);
     // Nothing timed yet: `list` says the limit is to be computed.
     assert_eq!(listed_time(&project, "hello"), "?");
     // `check` times the accepted submission, as `verify` does, and says so.
@@ -224,9 +223,7 @@ fn a_package_that_fixes_no_time_limit_is_judged_at_its_computed_limit_by_every_c
 #[test]
 fn timelimit_times_what_check_judges_with_and_a_package_with_nothing_to_time_has_no_limit() {
     let project = Project::new();
-    untimed(&project, true);
-    let program = project.file("hello.py", "print('Hello')\n");
-    let program = program.display().to_string();
+    let program = untimed(&project, true);
     let timed = grundy(&project, &["timelimit", "fixtures/hello", "--runs", "1"]);
     assert_eq!(code(&timed), 0, "{}", dump(&timed));
     assert!(
@@ -246,7 +243,7 @@ fn timelimit_times_what_check_judges_with_and_a_package_with_nothing_to_time_has
 
     // No accepted submission: no limit to judge with but the flag's.
     let bare = Project::new();
-    untimed(&bare, false);
+    let program = untimed(&bare, false);
     assert_eq!(listed_time(&bare, "hello"), "none");
     let checked = grundy(&bare, &["check", "hello", "-v", "--exec", &program]);
     assert_eq!(code(&checked), 1, "{}", dump(&checked));
