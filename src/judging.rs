@@ -20,7 +20,7 @@ use crate::running::{Clock, Failure, Input, Run, RunError};
 use grundy_sandbox::Limits;
 
 mod runner;
-pub use runner::{run_case, Judge, Ran, Trial};
+pub use runner::{judge_given, run_case, Judge, Ran, Trial};
 
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
 /// (and every judge's), hence the capitals.

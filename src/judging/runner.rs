@@ -4,9 +4,13 @@
 //! ([`super::judge_passes`]); one [`CaseResult`]. `check`, `verify` (and `timelimit`'s timing)
 //! and `stress` (a built-in problem's and a package's) all run their cases through
 //! [`run_case`]; what they make of the result (`--bless`, a submission's run, a counterexample)
-//! is theirs.
+//! is theirs. An output given rather than made by a run (a package's `valid_output` or
+//! `invalid_output` case, which validation checks) is judged by [`judge_given`], the same
+//! checker path a batch run's output takes.
 
 use grundy_problems::Problem;
+
+use grundy_sandbox::Limits;
 
 use super::{judge, judge_interactive, judge_passes, no_expected, Against, CaseResult};
 use crate::checking::{Checker, Interactor};
@@ -105,4 +109,28 @@ pub fn run_case(
         last,
         exchange: None,
     })
+}
+
+/// Judges `output`, given rather than made by a run, on `trial` by `checker` (under
+/// `judge_limits`), as [`run_case`] judges the output of a batch run that ended well. It takes
+/// neither an interactor nor passes: a given output has no program behind it to face an
+/// interactor or to run a next pass, so those cannot be asked of it.
+pub fn judge_given(
+    trial: Trial<'_>,
+    checker: &Checker,
+    judge_limits: &Limits,
+    output: Vec<u8>,
+) -> CaseResult {
+    let run = Run {
+        output,
+        ..Run::default()
+    };
+    let against = Against {
+        input: trial.input,
+        expected: trial.expected,
+        checker,
+        judge_limits,
+        feedback: None,
+    };
+    judge(trial.case.clone(), &run, &against)
 }

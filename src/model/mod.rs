@@ -86,6 +86,19 @@ pub struct TestCase {
     pub default_validator: Option<Result<Options, CaseArgsError>>,
 }
 
+impl TestCase {
+    /// The case as judging names it (`problem/id`), what the one case runner
+    /// ([`crate::judging::run_case`]) takes.
+    pub fn judged_as(&self, problem: &str) -> crate::discovery::Case {
+        crate::discovery::Case::of_package(
+            format!("{problem}/{}", self.id),
+            problem.to_string(),
+            self.input.clone(),
+            self.answer.clone(),
+        )
+    }
+}
+
 /// An input validator: a program of the package, a checktestdata script of the package, or a
 /// built-in problem's `validate`.
 pub enum InputValidator {

@@ -14,9 +14,9 @@ use grundy_sandbox::{BoxFile, Program as Command};
 
 use super::checkers::{checker_for, Unjudgeable};
 use crate::build::{Build, Builds, NoBuild};
-use crate::checking::{Judgement, Submitted};
 use crate::checktestdata::{INVALID, SCRIPT_FAULT, VALID};
 use crate::files::beneath::TreePath;
+use crate::judging::{judge_given, Trial, Verdict};
 use crate::limits::Limits;
 use crate::model::{InputValidator, Problem, TestCase, Unusable};
 use crate::package::programs::Program;
@@ -263,23 +263,25 @@ pub fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) ->
             return Said::Broken(format!("cannot read the files of {}: {error}", case.id))
         }
     };
-    let submitted = Submitted {
+    // Judged as a submission's output on the case would be, by the same checker path.
+    let shown = case.judged_as(&problem.name);
+    let trial = Trial {
+        case: &shown,
+        built_in: None,
         input: Input::File(&case.input),
-        expected: &answer,
-        output: &output,
-        feedback: None,
+        expected: Some(&answer),
     };
     let judge_limits = Limits {
         output_mib: problem.output_mib,
         ..Limits::default()
     }
     .judge();
-    match checker.judge(&submitted, &judge_limits) {
-        Judgement::Accepted | Judgement::Scored(_) => Said::Valid,
-        Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
-            Said::Invalid(message)
-        }
-        Judgement::JudgeError(message) => Said::Broken(message),
+    let result = judge_given(trial, &checker, &judge_limits, output);
+    let said = result.message.unwrap_or_default();
+    match result.verdict {
+        Verdict::AC => Said::Valid,
+        Verdict::WA | Verdict::PE => Said::Invalid(said),
+        _ => Said::Broken(said),
     }
 }
 

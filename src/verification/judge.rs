@@ -27,7 +27,6 @@ use super::{settle, time_limit, timing_cache};
 use crate::build::{Build, Builds};
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
-use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::CaseRun;
 use crate::judging::{run_case, Judge, Trial, Verdict};
@@ -398,12 +397,7 @@ fn judge_case(
         Ok(answer) => answer,
         Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
     };
-    let shown = Case::of_package(
-        format!("{}/{}", problem.name, case.id),
-        problem.name.clone(),
-        case.input.clone(),
-        case.answer.clone(),
-    );
+    let shown = case.judged_as(&problem.name);
     // An interactive package's case without an answer file gives its interactor an empty one.
     let expected = match (&answer, &prepared.interactor) {
         (None, Some(_)) => Some(&[][..]),
