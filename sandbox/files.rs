@@ -126,6 +126,33 @@ fn copy_writable(source: &Path, target: &Path, owner: Option<(u32, u32)>) -> io:
         return Err(io::Error::other("not a folder"));
     }
     writable(target, true, owner)?;
+    copy_entries(source, target, owner)
+}
+
+/// Writes the working folder `dir` of a run of `program`: a copy of its
+/// [`Program::workdir_from`](crate::Program::workdir_from) folder, if any, then `files`.
+pub(crate) fn place_for(
+    dir: &Path,
+    program: &crate::Program,
+    files: &[BoxFile],
+    owner: Option<(u32, u32)>,
+) -> io::Result<()> {
+    if let Some(source) = &program.workdir_from {
+        if !std::fs::symlink_metadata(source)?.is_dir() {
+            return Err(io::Error::other(format!(
+                "cannot copy {} into the working folder: not a folder",
+                source.display()
+            )));
+        }
+        copy_entries(source, dir, owner).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot copy {}: {e}", source.display()))
+        })?;
+    }
+    place(dir, files, owner)
+}
+
+/// Writable copies in the folder `target` of the regular files and folders in `source`.
+fn copy_entries(source: &Path, target: &Path, owner: Option<(u32, u32)>) -> io::Result<()> {
     for entry in std::fs::read_dir(source)? {
         let entry = entry?;
         let kind = entry.file_type()?;

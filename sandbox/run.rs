@@ -179,7 +179,7 @@ fn run_boxed(
         boxes::acquire(&key, cgroups).map_err(|e| other(format!("cannot make a sandbox: {e}")))?;
     bx.reset_cgroup(spec.limits.memory_bytes)
         .map_err(|e| other(format!("cannot prepare a cgroup: {e}")))?;
-    files::place(&bx.work_path(), &spec.files, bx.ids())
+    files::place_for(&bx.work_path(), spec.program, &spec.files, bx.ids())
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
     let target = Target {
         exe: exe.as_os_str(),
@@ -292,7 +292,7 @@ fn run_plain(
     } else {
         (exe.to_path_buf(), spec.program.argv.clone())
     };
-    files::place(workdir.path(), &spec.files, ids)
+    files::place_for(workdir.path(), spec.program, &spec.files, ids)
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
     let landlock =
         crate::landlock::plain_view(&exe, &argv, &spec.program.show, hidden, workdir.path())

@@ -55,6 +55,11 @@ pub struct Program {
     /// class space and code cache up front): where a cgroup limits the run's memory, that limit
     /// alone holds it and its address space is not limited; elsewhere RLIMIT_AS stays.
     pub reserves_address_space: bool,
+    /// A host folder whose regular files and folders the working folder starts with, as
+    /// writable copies (links and special files left out, nothing followed): a program that
+    /// reads its own files by relative names (a shell script sourcing `./lib.sh`) finds them
+    /// there, as judges run a program in a copy of its folder.
+    pub workdir_from: Option<PathBuf>,
 }
 
 impl Program {
@@ -65,6 +70,7 @@ impl Program {
             show: Vec::new(),
             hide: Vec::new(),
             reserves_address_space: false,
+            workdir_from: None,
         }
     }
 }

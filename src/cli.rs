@@ -11,6 +11,7 @@ use crate::bounds::MAX_JOBS;
 use crate::checking::{Checker, Interactor};
 use crate::discovery::Partition;
 use crate::generation::scale::Scale;
+use crate::package::languages::Python3;
 use crate::reporting::Format;
 
 mod optional;
@@ -35,6 +36,11 @@ pub struct Cli {
     /// When to color output (NO_COLOR in the environment means never, under auto).
     #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
+
+    /// Which interpreter builds and runs Python 3 programs [default: pypy3 where it is
+    /// installed, as problemtools, DOMjudge and Kattis run Python 3; else cpython].
+    #[arg(long, global = true, value_enum, value_name = "INTERPRETER")]
+    pub python3: Option<Python3>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -73,6 +79,9 @@ pub enum Command {
     /// the format's rules make of them and the margin to each time-limit-exceeded submission;
     /// with --write, set it in problem.yaml.
     Timelimit(TimeLimitArgs),
+    /// The language table: how each language's programs are built and run here, and which
+    /// version of each tool does it (or which tool is missing).
+    Languages,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -170,6 +170,31 @@ fn a_writable_copy_of_a_host_folder_is_the_programs_to_change_and_comes_back_out
     );
 }
 
+#[test]
+fn a_program_starts_in_a_writable_copy_of_its_folder_when_it_asks_for_one() {
+    let limits = default_limits();
+    for containment in available_containments() {
+        let own = folder();
+        std::fs::write(own.join("lib.sh"), "greeting=hello\n").unwrap();
+        std::fs::create_dir(own.join("data")).unwrap();
+        std::fs::write(own.join("data/x"), "x\n").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", own.join("link")).unwrap();
+        let script = "[ ! -e link ] || exit 3; . ./lib.sh && echo \"$greeting $(cat data/x)\" && \
+                      echo changed > lib.sh && echo new > data/new";
+        let program = Program {
+            workdir_from: Some(own.clone()),
+            ..sh(script)
+        };
+        let o = grundy_sandbox::run_with(Spec::new(&program, &limits), containment).unwrap();
+        assert_eq!(o.end, End::Exited(0), "{containment}: {o:?}");
+        assert_eq!(o.stdout, b"hello x\n", "{containment}");
+        // The folder itself is as it was.
+        let lib = std::fs::read_to_string(own.join("lib.sh")).unwrap();
+        assert_eq!(lib, "greeting=hello\n", "{containment}");
+        assert!(!own.join("data/new").exists(), "{containment}");
+    }
+}
+
 /// A program file another process still holds open for writing (one the runner forked while a
 /// thread of it was writing the file, say) cannot be executed (ETXTBSY) until that process lets
 /// go: the run waits for it, briefly, instead of failing.

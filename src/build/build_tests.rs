@@ -15,9 +15,12 @@ fn plan(dir: &Path, run: Vec<String>, needs: Vec<Needed>) -> Plan {
         key: "k".into(),
         dir: dir.to_path_buf(),
         compile: None,
+        compile_env: vec![],
+        runs_sources: false,
         run,
         reserves_address_space: false,
         needs,
+        main_class: None,
     }
 }
 
@@ -35,7 +38,7 @@ fn the_launcher_runs_the_run_script_from_its_folder_with_its_arguments() {
     std::fs::write(dir.path().join("beside"), "it's here").unwrap();
     write_launcher(&plan, dir.path()).unwrap();
     let program = program_at(dir.path());
-    let command = launch(&program, &plan, true, 256);
+    let command = launch(&program, &plan, true, 256, true).unwrap();
     assert_eq!(command.argv, [dir.path().join(LAUNCHER).into_os_string()]);
     assert_eq!(command.show, [dir.path().to_path_buf()]);
     // Started elsewhere, with a file of that folder as an argument.
@@ -94,7 +97,7 @@ fn an_interpreted_program_runs_its_files_from_the_build_folder() {
     let program = program_at(&source);
     let run = vec!["python3".into(), source.display().to_string()];
     let plan = plan(Path::new("/cache/k"), run, vec![]);
-    let command = launch(&program, &plan, false, 256);
+    let command = launch(&program, &plan, false, 256, false).unwrap();
     // The interpreter as the user has it: by name from the system folders, or by its real
     // path with its installation shown (a pyenv version, say).
     let python = crate::package::toolchains::locate("python3").unwrap();
@@ -106,7 +109,8 @@ fn an_interpreted_program_runs_its_files_from_the_build_folder() {
 }
 
 #[test]
-fn a_jvm_program_gets_its_heap_from_the_memory_limit_and_its_address_space_free() {
+fn a_jvm_program_gets_its_heap_from_the_memory_limit_less_the_jvms_room_and_its_address_space_free()
+{
     let package = tempfile::tempdir().unwrap();
     let source = package.path().join("Main.java");
     std::fs::write(&source, "public class Main {}\n").unwrap();
@@ -114,13 +118,19 @@ fn a_jvm_program_gets_its_heap_from_the_memory_limit_and_its_address_space_free(
     let cache = tempfile::tempdir().unwrap();
     let plan = program.plan(cache.path(), |_| None).unwrap();
     assert!(plan.reserves_address_space);
-    let command = launch(&program, &plan, false, 512);
+    // Its class is the one its build found.
+    std::fs::create_dir_all(&plan.dir).unwrap();
+    std::fs::write(plan.dir.join(super::jvm_main::CLASS_FILE), "Main\n").unwrap();
+    let command = launch(&program, &plan, false, 512, false).unwrap();
     let argv: Vec<String> = command
         .argv
         .iter()
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
     assert_eq!(argv[0], "java");
-    assert!(argv.iter().any(|a| a == "-Xmx512m"), "{argv:?}");
+    // 512 MiB less the 128 DOMjudge keeps for the JVM and the main thread's stack.
+    for heap in ["-Xms384m", "-Xmx384m"] {
+        assert!(argv.iter().any(|a| a == heap), "{argv:?}");
+    }
     assert!(command.reserves_address_space);
 }

@@ -30,6 +30,7 @@ pub enum HostError {
 }
 
 /// Why a build failed: the program's fault (a compile error), or the host's.
+#[derive(Debug)]
 pub enum BuildError {
     Failed(String),
     Host(HostError),

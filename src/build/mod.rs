@@ -19,8 +19,10 @@
 
 mod cache;
 mod error;
+mod jvm_main;
 mod staging;
 mod validation_h;
+pub mod versions;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -108,6 +110,8 @@ struct BuildSettings {
     include: Option<Arc<Include>>,
     /// Folders its compilers never see (the answers), whatever folders their toolchain shows.
     hide: Vec<PathBuf>,
+    /// Its runs start in a copy of the build folder (a submission's: see [`launch`]).
+    working_copy: bool,
 }
 
 impl BuildSettings {
@@ -118,6 +122,15 @@ impl BuildSettings {
             run_memory_mib: problem.memory_mib,
             include: None,
             hide: problem.answers(),
+            working_copy: false,
+        }
+    }
+
+    /// These settings for a submission, whose runs start in a copy of its build folder.
+    fn submission(&self) -> BuildSettings {
+        BuildSettings {
+            working_copy: true,
+            ..self.clone()
         }
     }
 
@@ -167,10 +180,13 @@ impl BuildJobs {
                 .chain(submitted.filter(|_| submissions))
             {
                 if seen.insert(program.path.clone()) {
-                    let settings = if validators.contains(&&program.path) && needs_header(program) {
+                    let validator = validators.contains(&&program.path);
+                    let settings = if validator && needs_header(program) {
                         settings.with_include(&include)
-                    } else {
+                    } else if validator {
                         settings.clone()
+                    } else {
+                        settings.submission()
                     };
                     programs.push((program.clone(), settings));
                 }
@@ -240,6 +256,7 @@ pub fn build_program(
         run_memory_mib,
         include: None,
         hide,
+        working_copy: true,
     };
     build(program, &settings)
 }
@@ -266,11 +283,18 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
         Err(skip) => return Build::Skipped(skip.to_string()),
     };
     let scripts = program.kind == Kind::Scripts;
-    match build_cached(program, &plan, scripts, settings) {
-        Ok(cached) => Build::Ready {
-            command: launch(program, &plan, scripts, settings.run_memory_mib),
-            cached,
-        },
+    let ready = build_cached(program, &plan, scripts, settings).and_then(|cached| {
+        let command = launch(
+            program,
+            &plan,
+            scripts,
+            settings.run_memory_mib,
+            settings.working_copy,
+        )?;
+        Ok(Build::Ready { command, cached })
+    });
+    match ready {
+        Ok(build) => build,
         Err(BuildError::Failed(message)) => Build::Failed(message),
         Err(BuildError::Host(error)) => Build::HostError(error),
     }
@@ -299,6 +323,9 @@ fn build_cached(
         include,
         &settings.hide,
     )?;
+    if let Some(preferred) = &plan.main_class {
+        jvm_main::find(staging.path(), preferred)?;
+    }
     check_outputs(plan, staging.path())?;
     if scripts {
         write_launcher(plan, staging.path())

@@ -3,6 +3,7 @@
 //! the command (the binary, or a `grundy-run` launcher script) that starts the result. Which
 //! programs are built, and the cache they are published into, is [`super`]'s.
 
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -10,9 +11,10 @@ use grundy_sandbox::{BoxFile, ExportError, Program as Command, SharedFile};
 
 use super::cache::{CacheError, MANIFEST};
 use super::error::{BuildError, HostError};
+use super::jvm_main;
 use super::validation_h::{Include, INCLUDE_DIR};
 use crate::contained::Contained;
-use crate::files::beneath::{OpenError, TreePath};
+use crate::files::beneath::OpenError;
 use crate::limits::Limits;
 use crate::package::languages;
 use crate::package::programs::{Plan, Program, SCRIPTS_SHELL};
@@ -42,26 +44,23 @@ pub(super) fn stage(
     hide: &[PathBuf],
 ) -> Result<(), BuildError> {
     // Each file is opened once, through the package's root, and that open file is what is
-    // copied or given to the compiler.
-    let files: Vec<(std::fs::File, &TreePath, &Path)> = program
-        .files
-        .iter()
-        .map(|file| Ok((file.open()?, file, program.relative(file))))
+    // copied or given to the compiler: the program's own and those included with it, each by
+    // the path its build plan names it and its name in the program.
+    let base = program.base();
+    let files: Vec<(std::fs::File, PathBuf, PathBuf)> = program
+        .sources()
+        .into_iter()
+        .map(|(path, file)| {
+            let relative = path.strip_prefix(base).unwrap_or(&path).to_path_buf();
+            Ok((file.open()?, path, relative))
+        })
         .collect::<Result<_, OpenError>>()?;
-    let Some(compile) = &plan.compile else {
-        for (mut source, _, relative) in files {
-            let target = staging.join(relative);
-            if let Some(folder) = target.parent() {
-                std::fs::create_dir_all(folder)
-                    .map_err(|e| CacheError::new("create the folder", folder, e))?;
-            }
-            let copied = source.metadata().and_then(|meta| {
-                let mut copy = std::fs::File::create(&target)?;
-                std::io::copy(&mut source, &mut copy)?;
-                copy.set_permissions(meta.permissions())
-            });
-            copied.map_err(|e| CacheError::new("copy a source file to", &target, e))?;
+    if plan.runs_sources {
+        for (source, _, relative) in &files {
+            copy_source(source, &staging.join(relative))?;
         }
+    }
+    let Some(compile) = &plan.compile else {
         return Ok(());
     };
     let argv: Vec<String> = if scripts {
@@ -80,9 +79,9 @@ pub(super) fn stage(
             .map(|word| {
                 let word = files
                     .iter()
-                    .fold(word.clone(), |word, (_, file, relative)| {
+                    .fold(word.clone(), |word, (_, path, relative)| {
                         let inside = Path::new(SOURCES).join(relative);
-                        let outside = file.path().display().to_string();
+                        let outside = path.display().to_string();
                         word.replace(&outside, &inside.display().to_string())
                     });
                 word.replace(&dir, OUTPUT)
@@ -102,7 +101,9 @@ pub(super) fn stage(
             BoxFile::copy(Path::new(SOURCES).join(relative), SharedFile::new(opened))
         })
         .collect();
-    if !scripts {
+    // A check of sources that run as they are writes nothing the build keeps.
+    let exports = !plan.runs_sources;
+    if exports && !scripts {
         placed.push(BoxFile::writable_dir(OUTPUT));
     }
     if let Some(include) = include.filter(|_| !scripts) {
@@ -113,14 +114,27 @@ pub(super) fn stage(
             }),
         );
     }
+    // A JVM compiler reserves address space as the JVM does: refused it, it fails and its
+    // message would read as running out of memory.
     let compiler = Command {
         show,
         hide: hide.to_vec(),
+        reserves_address_space: plan.reserves_address_space,
         ..Command::new(&argv)
+    };
+    let env: Vec<(OsString, OsString)> = plan
+        .compile_env
+        .iter()
+        .map(|(name, value)| (name.into(), value.into()))
+        .collect();
+    let export = match exports {
+        true => vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
+        false => vec![],
     };
     let outcome = Contained::new(&compiler, limits.program())
         .files(placed)
-        .export(vec![(PathBuf::from(OUTPUT), staging.to_path_buf())])
+        .env(&env)
+        .export(export)
         .run()
         .map_err(|e| HostError::Sandbox(Arc::new(e)))?;
     let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
@@ -161,6 +175,21 @@ pub(super) fn stage(
     }
 }
 
+/// Copies one of a program's files, opened as `source`, to `target` in the build, keeping its
+/// permissions.
+fn copy_source(source: &std::fs::File, target: &Path) -> Result<(), BuildError> {
+    if let Some(folder) = target.parent() {
+        std::fs::create_dir_all(folder)
+            .map_err(|e| CacheError::new("create the folder", folder, e))?;
+    }
+    let copied = source.metadata().and_then(|meta| {
+        let mut copy = std::fs::File::create(target)?;
+        std::io::copy(&mut &*source, &mut copy)?;
+        copy.set_permissions(meta.permissions())
+    });
+    copied.map_err(|e| CacheError::new("copy a source file to", target, e).into())
+}
+
 /// Whether a build left what its run command needs, each a regular file (executable when it is
 /// started itself), and nowhere the name of the cache's manifest; else a compile error saying
 /// what is missing.
@@ -191,8 +220,23 @@ pub(super) fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildErro
 }
 
 /// The command that starts a built program: its run command with the program's files taken
-/// from the build folder (or its launcher, for a `run` script), shown the whole build folder.
-pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: u64) -> Command {
+/// from the build folder (or its launcher, for a `run` script), shown the whole build folder;
+/// a JVM program's class as its build found it. With `working_copy` (a submission's) its runs
+/// start in a writable copy of the build folder, as DOMjudge and BAPCtools run a program in its
+/// own folder and the 2025-09 format puts a submission's files in its working directory: a
+/// program that reads its own files by relative names finds them (a `run` script's launcher
+/// goes to the build folder itself).
+pub(super) fn launch(
+    program: &Program,
+    plan: &Plan,
+    scripts: bool,
+    memory_mib: u64,
+    working_copy: bool,
+) -> Result<Command, BuildError> {
+    let class = match plan.main_class {
+        Some(_) => Some(jvm_main::recorded(&plan.dir)?),
+        None => None,
+    };
     let (argv, tool_folders) = if scripts {
         (vec![plan.dir.join(LAUNCHER).display().to_string()], vec![])
     } else {
@@ -208,19 +252,25 @@ pub(super) fn launch(program: &Program, plan: &Plan, scripts: bool, memory_mib: 
                         true => word.clone(),
                         false => word.replace(&base, &dir),
                     };
-                    word.replace(languages::MEMORY, &memory_mib.to_string())
+                    let heap = languages::heap_mib(memory_mib).to_string();
+                    let word = word.replace(languages::HEAP, &heap);
+                    match &class {
+                        Some(class) => word.replace(languages::CLASS, class),
+                        None => word,
+                    }
                 })
                 .collect(),
         )
     };
     let mut show = vec![plan.dir.clone()];
     show.extend(tool_folders);
-    Command {
+    Ok(Command {
         argv: argv.into_iter().map(Into::into).collect(),
         show,
         hide: vec![],
         reserves_address_space: plan.reserves_address_space,
-    }
+        workdir_from: (working_copy && !scripts).then(|| plan.dir.clone()),
+    })
 }
 
 /// `argv` with its first word, a tool, as [`toolchains::locate`] finds it (the same word for a

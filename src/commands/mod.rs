@@ -12,6 +12,7 @@ mod error;
 mod gen;
 mod generate;
 mod given;
+mod languages;
 mod list;
 mod new;
 mod setup;
@@ -32,6 +33,7 @@ pub use error::CommandError;
 
 pub fn run(cli: Cli) -> Result<ExitCode, CommandError> {
     let color = use_color(cli.color);
+    crate::package::languages::choose_python3(cli.python3);
     match cli.command {
         Command::Check(args) => check::run(*args, color),
         Command::List(args) => list::run(args),
@@ -46,6 +48,7 @@ pub fn run(cli: Cli) -> Result<ExitCode, CommandError> {
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color),
         Command::Timelimit(args) => timelimit::run(args, color),
+        Command::Languages => languages::run(),
     }
 }
 

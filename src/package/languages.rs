@@ -32,35 +32,101 @@ pub struct Language {
     pub extensions: &'static [&'static str],
     /// For a shared extension: the word a `#!` first line must contain to claim the file.
     pub shebang: Option<&'static str>,
+    /// The compiler; for a language whose sources run as they are (an [`Entry::File`]), a
+    /// check of their syntax, so a syntax error is a compile error as on the contest systems.
     pub compile: Option<&'static str>,
+    /// The environment the compile step runs with, besides the sandbox's.
+    pub compile_env: &'static [(&'static str, &'static str)],
     pub run: &'static str,
-    /// Programs that must be on the PATH; the first is the one named when missing.
+    /// Programs that must be on the PATH; the first is the one named when missing, and the one
+    /// asked its version.
     pub tools: &'static [&'static str],
+    /// The arguments that make the first tool say its version.
+    pub version: &'static [&'static str],
     pub entry: Entry,
 }
 
-/// In a run command: the run's memory limit in MiB, filled in when the program is run (a
-/// build is shared by problems of different limits).
-pub const MEMORY: &str = "{memory}";
+/// In a run command: a JVM's heap in MiB, filled in when the program is run (a build is shared
+/// by problems of different limits): the memory limit
+/// less [`JVM_RESERVE_MIB`] for the JVM itself and its thread stacks, as DOMjudge sizes it, so
+/// a program that fills its heap ends with an `OutOfMemoryError` (a run-time error) before the
+/// run's memory limit is reached, where the kernel would have to end it.
+pub const HEAP: &str = "{heap}";
+
+/// What a JVM needs beside its heap: DOMjudge reserves 64 MiB for the main thread's stack
+/// (`-Xss64m`) and 64 MiB for the JVM.
+pub const JVM_RESERVE_MIB: u64 = 128;
+
+/// A JVM's heap under a memory limit of `memory_mib` (see [`HEAP`]); at least half the limit,
+/// however small it is.
+pub fn heap_mib(memory_mib: u64) -> u64 {
+    memory_mib
+        .saturating_sub(JVM_RESERVE_MIB)
+        .max(memory_mib / 2)
+}
+
+/// In a run command: the entry class of a JVM program.
+pub const CLASS: &str = "{class}";
 
 impl Language {
     /// Its runtime reserves far more address space than it uses (the JVM sizes its heap,
     /// class space and code cache up front), so its memory is better held by a cgroup than by
-    /// the address-space limit; its heap is set to the memory limit (`-Xmx`).
+    /// the address-space limit; its heap is sized from the memory limit ([`HEAP`]).
     pub fn reserves_address_space(&self) -> bool {
         matches!(self.code, "java" | "kotlin")
     }
+
+    /// Its sources are what runs (an interpreted language): they are copied into the build,
+    /// and its compile step only checks them.
+    pub fn runs_sources(&self) -> bool {
+        matches!(self.entry, Entry::File(_)) && !self.run.contains("{exe}")
+    }
 }
 
-pub static LANGUAGES: &[Language] = &[
+/// Python's compile check writes its bytecode below the compiler's working folder, never
+/// beside the sources (which are read-only there).
+const PYTHON_CHECK_ENV: &[(&str, &str)] = &[("PYTHONPYCACHEPREFIX", "pycache")];
+
+/// Python 3 as problemtools, DOMjudge and Kattis run it: under PyPy.
+pub static PYTHON3_PYPY: Language = Language {
+    code: "python3",
+    name: "Python 3",
+    extensions: &["py", "py3"],
+    shebang: Some("python3"),
+    compile: Some("pypy3 -m py_compile {files}"),
+    compile_env: PYTHON_CHECK_ENV,
+    run: "pypy3 {main}",
+    tools: &["pypy3"],
+    version: &["--version"],
+    entry: Entry::File(&["main.py", "__main__.py"]),
+};
+
+/// Python 3 under CPython, where PyPy is not installed or `python3 = "cpython"` chooses it.
+pub static PYTHON3_CPYTHON: Language = Language {
+    code: "python3",
+    name: "Python 3",
+    extensions: &["py", "py3"],
+    shebang: Some("python3"),
+    compile: Some("python3 -m py_compile {files}"),
+    compile_env: PYTHON_CHECK_ENV,
+    run: "python3 {main}",
+    tools: &["python3"],
+    version: &["--version"],
+    entry: Entry::File(&["main.py", "__main__.py"]),
+};
+
+/// Every language but Python 3, whose row is [`python3`]'s choice.
+static LANGUAGES: &[Language] = &[
     Language {
         code: "c",
         name: "C",
         extensions: &["c"],
         shebang: None,
         compile: Some("gcc -x c -O2 -std=gnu17 -o {exe} {files} -lm"),
+        compile_env: &[],
         run: "{exe}",
         tools: &["gcc"],
+        version: &["--version"],
         entry: Entry::Binary,
     },
     Language {
@@ -69,28 +135,23 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["cc", "cpp", "cxx", "c++", "C"],
         shebang: None,
         compile: Some("g++ -x c++ -O2 -std=gnu++20 -o {exe} {files}"),
+        compile_env: &[],
         run: "{exe}",
         tools: &["g++"],
+        version: &["--version"],
         entry: Entry::Binary,
-    },
-    Language {
-        code: "python3",
-        name: "Python 3",
-        extensions: &["py", "py3"],
-        shebang: Some("python3"),
-        compile: None,
-        run: "python3 {main}",
-        tools: &["python3"],
-        entry: Entry::File(&["main.py", "__main__.py"]),
     },
     Language {
         code: "python2",
         name: "Python 2",
         extensions: &["py2"],
         shebang: Some("python2"),
-        compile: None,
+        compile: Some("python2 -m py_compile {files}"),
+        // Python 2 has no prefix for its bytecode: it writes none where it may not.
+        compile_env: &[],
         run: "python2 {main}",
         tools: &["python2"],
+        version: &["--version"],
         entry: Entry::File(&["main.py2", "main.py"]),
     },
     Language {
@@ -99,8 +160,11 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["java"],
         shebang: None,
         compile: Some("javac -encoding UTF-8 -d {build} {files}"),
-        run: "java -XX:+UseSerialGC -Xss64m -Xmx{memory}m -cp {build} {class}",
+        compile_env: &[],
+        run: "java -Dfile.encoding=UTF-8 -XX:+UseSerialGC -Xss64m -Xms{heap}m -Xmx{heap}m \
+              -cp {build} {class}",
         tools: &["javac", "java"],
+        version: &["-version"],
         entry: Entry::Class("Main"),
     },
     Language {
@@ -109,9 +173,24 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["kt"],
         shebang: None,
         compile: Some("kotlinc -d {build} {files}"),
-        run: "kotlin -J-XX:+UseSerialGC -J-Xss64m -J-Xmx{memory}m -cp {build} {class}",
+        compile_env: &[],
+        run: "kotlin -Dfile.encoding=UTF-8 -J-XX:+UseSerialGC -J-Xss64m -J-Xms{heap}m \
+              -J-Xmx{heap}m -cp {build} {class}",
         tools: &["kotlinc", "kotlin"],
+        version: &["-version"],
         entry: Entry::Class("MainKt"),
+    },
+    Language {
+        code: "csharp",
+        name: "C#",
+        extensions: &["cs"],
+        shebang: None,
+        compile: Some("mcs -out:{exe}.exe -optimize+ -r:System.Numerics {files}"),
+        compile_env: &[],
+        run: "mono {exe}.exe",
+        tools: &["mcs", "mono"],
+        version: &["--version"],
+        entry: Entry::Binary,
     },
     Language {
         code: "rust",
@@ -119,8 +198,10 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["rs"],
         shebang: None,
         compile: Some("rustc -O --edition 2021 -o {exe} {main}"),
+        compile_env: &[],
         run: "{exe}",
         tools: &["rustc"],
+        version: &["--version"],
         entry: Entry::File(&["main.rs"]),
     },
     Language {
@@ -129,18 +210,22 @@ pub static LANGUAGES: &[Language] = &[
         extensions: &["go"],
         shebang: None,
         compile: Some("go build -o {exe} {files}"),
+        compile_env: &[],
         run: "{exe}",
         tools: &["go"],
+        version: &["version"],
         entry: Entry::Binary,
     },
     Language {
         code: "javascript",
         name: "JavaScript",
-        extensions: &["js"],
+        extensions: &["js", "mjs"],
         shebang: None,
-        compile: None,
+        compile: Some("node --check {main}"),
+        compile_env: &[],
         run: "node {main}",
         tools: &["node"],
+        version: &["--version"],
         entry: Entry::File(&["main.js"]),
     },
     Language {
@@ -148,29 +233,74 @@ pub static LANGUAGES: &[Language] = &[
         name: "Ruby",
         extensions: &["rb"],
         shebang: None,
-        compile: None,
+        compile: Some("ruby -c {main}"),
+        compile_env: &[],
         run: "ruby {main}",
         tools: &["ruby"],
+        version: &["--version"],
         entry: Entry::File(&["main.rb"]),
     },
     Language {
         code: "bash",
         name: "Bash",
-        extensions: &["sh"],
+        extensions: &["sh", "bash"],
         shebang: None,
-        compile: None,
+        compile: Some("bash -n {files}"),
+        compile_env: &[],
         run: "bash {main}",
         tools: &["bash"],
+        version: &["--version"],
         entry: Entry::File(&["main.sh"]),
     },
 ];
+
+/// Which interpreter runs Python 3 (`--python3`); by default PyPy where `pypy3` is found, else
+/// CPython.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Python3 {
+    #[value(name = "pypy3")]
+    PyPy,
+    #[value(name = "cpython")]
+    CPython,
+}
+
+static PYTHON3: std::sync::OnceLock<Python3> = std::sync::OnceLock::new();
+
+/// Puts `choice` in force for this run (`--python3`); without one, [`python3`] decides when
+/// first asked. Called once, before any program is read: a later call changes nothing.
+pub fn choose_python3(choice: Option<Python3>) {
+    if let Some(choice) = choice {
+        let _ = PYTHON3.set(choice);
+    }
+}
+
+/// The row Python 3 programs are built and run by this run: the one chosen, else PyPy where
+/// `pypy3` is found, else CPython.
+pub fn python3() -> &'static Language {
+    let choice = PYTHON3.get_or_init(|| match super::toolchains::locate("pypy3") {
+        Ok(_) => Python3::PyPy,
+        Err(_) => Python3::CPython,
+    });
+    match choice {
+        Python3::PyPy => &PYTHON3_PYPY,
+        Python3::CPython => &PYTHON3_CPYTHON,
+    }
+}
+
+/// Every language of the table, as this run builds and runs them (Python 3 by [`python3`]).
+pub fn table() -> impl Iterator<Item = &'static Language> {
+    LANGUAGES[..2]
+        .iter()
+        .chain(std::iter::once(python3()))
+        .chain(&LANGUAGES[2..])
+}
 
 /// Extensions of files that belong to a program without deciding its language (headers).
 const NEUTRAL: &[&str] = &["h", "hh", "hpp", "hxx", "txt", "md"];
 
 /// The language of code `code` (`cpp`), as `submissions.yaml` names it.
 pub fn by_code(code: &str) -> Option<&'static Language> {
-    LANGUAGES.iter().find(|l| l.code == code)
+    table().find(|l| l.code == code)
 }
 
 /// The language of one file: by extension, and for `.py` by its shebang (`python2` claims it;
@@ -179,15 +309,14 @@ pub fn of_file(path: &Path, first_line: Option<&str>) -> Option<&'static Languag
     let extension = path.extension()?.to_str()?;
     if extension == "py" {
         if let Some(line) = first_line.filter(|l| l.starts_with("#!")) {
-            if let Some(language) = LANGUAGES
-                .iter()
-                .find(|l| l.shebang.is_some_and(|word| line.contains(word)))
+            if let Some(language) =
+                table().find(|l| l.shebang.is_some_and(|word| line.contains(word)))
             {
                 return Some(language);
             }
         }
     }
-    LANGUAGES.iter().find(|l| l.extensions.contains(&extension))
+    table().find(|l| l.extensions.contains(&extension))
 }
 
 /// The single language of a program's files, or why there is none.
@@ -264,9 +393,12 @@ pub fn expand(template: &str, vars: &Vars) -> Vec<String> {
             let word = word
                 .replace("{exe}", &path(vars.exe))
                 .replace("{build}", &path(vars.build))
-                .replace("{main}", &vars.main.map(path).unwrap_or_default())
-                .replace("{class}", vars.class.unwrap_or_default());
-            vec![word]
+                .replace("{main}", &vars.main.map(path).unwrap_or_default());
+            // A class not given is found once the program is built, and put in then.
+            match vars.class {
+                Some(class) => vec![word.replace(CLASS, class)],
+                None => vec![word],
+            }
         })
         .collect()
 }

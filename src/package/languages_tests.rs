@@ -74,16 +74,56 @@ fn templates_expand_files_as_separate_arguments() {
         expand(by_code("java").unwrap().run, &vars),
         [
             "java",
+            "-Dfile.encoding=UTF-8",
             "-XX:+UseSerialGC",
             "-Xss64m",
-            "-Xmx{memory}m",
+            "-Xms{heap}m",
+            "-Xmx{heap}m",
             "-cp",
             "/b",
             "Main"
         ]
     );
+    assert_eq!(expand(PYTHON3_PYPY.run, &vars), ["pypy3", "/p/a.cpp"]);
+    assert_eq!(expand(PYTHON3_CPYTHON.run, &vars), ["python3", "/p/a.cpp"]);
+    // A class not given stays for the build to fill in.
+    let unnamed = Vars {
+        class: None,
+        ..vars
+    };
     assert_eq!(
-        expand(by_code("python3").unwrap().run, &vars),
-        ["python3", "/p/a.cpp"]
+        expand(by_code("java").unwrap().run, &unnamed)
+            .last()
+            .unwrap(),
+        CLASS
     );
+}
+
+#[test]
+fn a_jvm_heap_leaves_room_for_the_jvm_as_domjudge_sizes_it() {
+    assert_eq!(heap_mib(2048), 1920);
+    assert_eq!(heap_mib(1024), 896);
+    assert_eq!(heap_mib(200), 100, "at least half the limit");
+    assert_eq!(heap_mib(0), 0);
+}
+
+#[test]
+fn python_3_is_one_row_of_the_table_and_its_sources_are_checked_before_they_run() {
+    let rows: Vec<&Language> = table().filter(|l| l.code == "python3").collect();
+    assert_eq!(rows.len(), 1);
+    assert!(std::ptr::eq(rows[0], python3()));
+    for row in [&PYTHON3_PYPY, &PYTHON3_CPYTHON] {
+        assert!(row.runs_sources());
+        assert!(row.compile.unwrap().contains("-m py_compile {files}"));
+        assert_eq!(row.compile_env, [("PYTHONPYCACHEPREFIX", "pycache")]);
+    }
+    assert!(!by_code("cpp").unwrap().runs_sources());
+    assert!(
+        !by_code("rust").unwrap().runs_sources(),
+        "its entry file is compiled"
+    );
+    let codes: Vec<&str> = table().map(|l| l.code).collect();
+    let mut unique = codes.clone();
+    unique.dedup();
+    assert_eq!(codes, unique, "one row per code");
 }

@@ -18,6 +18,7 @@ pub mod expected_results;
 pub mod fields;
 pub mod find;
 pub mod generators;
+pub mod includes;
 pub mod languages;
 pub mod limits;
 pub mod metadata;
@@ -199,7 +200,8 @@ fn programs(
     }
     let output_validator = output_validator(tree, metadata, warnings)?;
     let scoring = metadata.problem_type.scoring;
-    let submissions = submissions::read(tree, version, scoring, warnings)?;
+    let includes = includes::read(tree)?;
+    let submissions = submissions::read_including(tree, version, scoring, &includes, warnings)?;
     if !submissions.iter().any(|s| s.folder == "accepted") {
         warnings.push(Diagnostic::file(
             &root.join("submissions/accepted"),

@@ -63,7 +63,7 @@ fn hello_is_a_legacy_pass_fail_package() {
          input validators: validate.py [python3 validate.py]\n\
          output validator: default\n\
          submissions:\n  \
-         accepted/Hello.java [java Hello]: AC\n  \
+         accepted/Hello.java [java]: AC\n  \
          accepted/hello.c [c]: AC\n  \
          accepted/hello.cpp [cpp]: AC\n  \
          accepted/hello.py [python3 hello.py]: AC\n  \
@@ -255,7 +255,7 @@ fn a_2025_09_package_with_groups_and_validation_folders() {
          answer validators: check.py [python3 check.py]\n\
          output validator: default\n\
          submissions:\n  \
-         accepted/sol.kt [kotlin SolKt]: permitted AC; full score\n  \
+         accepted/sol.kt [kotlin]: permitted AC; full score\n  \
          accepted/sol.rs [rust sol.rs]: permitted AC; full score\n  \
          time_limit_exceeded/brute.py [python3 brute.py]: permitted AC, TLE; required TLE | on secret/group1: permitted AC\n"
     );

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use super::includes::{Included, Includes};
 use super::languages::{self, Entry, Language, Vars};
 use super::toolchains::{self, NotFound};
 use super::yaml::Diagnostic;
@@ -53,6 +54,9 @@ pub struct Program {
     /// Every file of it, sorted.
     pub files: Vec<TreePath>,
     pub kind: Kind,
+    /// The package's files included with it ([`Program::include`]: a submission's, for its
+    /// language), built and run as if they were its own.
+    pub included: Vec<Included>,
 }
 
 /// What to do to build and run a program, for the runner.
@@ -64,12 +68,21 @@ pub struct Plan {
     /// the program's folder is copied here first, and `compile`/`run` run inside it.
     pub dir: PathBuf,
     pub compile: Option<Vec<String>>,
-    /// The run command; [`languages::MEMORY`] in it stands for the run's memory limit in MiB.
+    /// The environment the compile step runs with, besides the sandbox's.
+    pub compile_env: Vec<(String, String)>,
+    /// The sources are what runs (an interpreted language): they are copied into the build
+    /// folder, and `compile` only checks them.
+    pub runs_sources: bool,
+    /// The run command; [`languages::HEAP`] in it stands for a JVM's heap under the run's memory
+    /// limit, [`languages::CLASS`] for an entry class the build finds.
     pub run: Vec<String>,
     /// Its runtime reserves far more address space than it uses (the JVM).
     pub reserves_address_space: bool,
     /// What the run command needs in the build folder once the build is done.
     pub needs: Vec<Needed>,
+    /// A JVM program whose entry class is not given: `{class}` stays in the run command until
+    /// the build says which of its classes holds `main`; these names win where several do.
+    pub main_class: Option<Vec<String>>,
 }
 
 /// A file a run command needs in the build folder.
@@ -135,6 +148,19 @@ impl Program {
         language: Option<&str>,
         entry: Option<&str>,
     ) -> Result<Program, Diagnostic> {
+        Program::including(path, language, entry, &Includes::default())
+    }
+
+    /// [`Program::new`], given the files `includes` has for its language (a submission's,
+    /// before it is built): each takes the place of a file of its own of the same name, and one
+    /// named as the language's default entry file (`__main__.py`) is the driver it runs from,
+    /// unless `entry` names another.
+    pub fn including(
+        path: &TreePath,
+        language: Option<&str>,
+        entry: Option<&str>,
+        includes: &Includes,
+    ) -> Result<Program, Diagnostic> {
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -155,8 +181,9 @@ impl Program {
             is_folder,
             files,
             kind: Kind::Scripts,
+            included: vec![],
         };
-        program.kind = program.kind_of(language, entry);
+        program.decide_kind(language, entry, includes);
         Ok(program)
     }
 
@@ -193,6 +220,10 @@ impl Program {
                 ] {
                     field(part.as_bytes());
                 }
+                for (name, value) in language.compile_env {
+                    field(name.as_bytes());
+                    field(value.as_bytes());
+                }
                 for tool in language.tools {
                     field(&toolchains::tool_identity(tool));
                 }
@@ -201,8 +232,10 @@ impl Program {
             Kind::Unsupported(what) => field(what.as_bytes()),
             Kind::Invalid(why) => field(why.to_string().as_bytes()),
         }
-        for file in &self.files {
-            field(self.relative(file).as_os_str().as_bytes());
+        let named = self.files.iter().map(|f| (self.relative(f), f));
+        let included = self.included.iter().map(|i| (i.name.as_path(), &i.file));
+        for (name, file) in named.chain(included) {
+            field(name.as_os_str().as_bytes());
             // Its execute bit (a copy in the build keeps it) and bytes, through one open; an
             // unreadable file keys as empty, and building it then fails with the reason.
             let (executable, bytes) = file.open().map_or((false, Vec::new()), |mut opened| {
@@ -241,6 +274,8 @@ impl Program {
             Kind::Scripts => Ok(Plan {
                 key,
                 compile: self.has("build").then(|| vec!["./build".to_string()]),
+                compile_env: vec![],
+                runs_sources: false,
                 run: vec![dir.join("run").display().to_string()],
                 dir,
                 reserves_address_space: false,
@@ -249,6 +284,7 @@ impl Program {
                     executable: true,
                     what: "the `run` script",
                 }],
+                main_class: None,
             }),
             Kind::Source { language, entry } => {
                 if let Some(why) = language.tools.iter().find_map(|t| missing_tool(t)) {
@@ -257,14 +293,16 @@ impl Program {
                         why,
                     });
                 }
+                let ours = |path: &Path| {
+                    languages::of_file(path, None)
+                        .is_some_and(|l| l.extensions == language.extensions)
+                };
+                // An included file is named as it lies among the program's own (see `sources`).
                 let sources: Vec<PathBuf> = self
-                    .files
-                    .iter()
-                    .filter(|f| {
-                        languages::of_file(f.path(), None)
-                            .is_some_and(|l| l.extensions == language.extensions)
-                    })
-                    .map(|f| f.path().to_path_buf())
+                    .sources()
+                    .into_iter()
+                    .map(|(path, _)| path)
+                    .filter(|path| ours(path))
                     .collect();
                 let main = match language.entry {
                     Entry::File(_) => entry.as_ref().map(|e| self.base().join(e)),
@@ -285,13 +323,33 @@ impl Program {
                 Ok(Plan {
                     key,
                     compile: language.compile.map(|c| languages::expand(c, &vars)),
+                    compile_env: language
+                        .compile_env
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect(),
+                    runs_sources: language.runs_sources(),
                     run: languages::expand(language.run, &vars),
                     needs: needs(language, entry.as_deref()),
                     dir,
                     reserves_address_space: language.reserves_address_space(),
+                    main_class: (matches!(language.entry, Entry::Class(_)) && entry.is_none())
+                        .then(|| self.preferred_classes(language)),
                 })
             }
         }
+    }
+
+    /// Every file built and run as its own, with the path a build plan names it by and its
+    /// name in the program: its own files, then the files included with it, named as if they
+    /// lay in its folder (where they take the place of a file of its own of the same name).
+    pub fn sources(&self) -> Vec<(PathBuf, &TreePath)> {
+        let own = self.files.iter().map(|f| (f.path().to_path_buf(), f));
+        let included = self
+            .included
+            .iter()
+            .map(|i| (self.base().join(&i.name), &i.file));
+        own.chain(included).collect()
     }
 
     /// The folder the program's relative names are taken from.
@@ -315,7 +373,8 @@ impl Program {
 }
 
 /// What a language's run command needs of a build: the compiled program (`{exe}`), the entry
-/// class's file (`{class}`: `pkg.Main` is `pkg/Main.class`), the entry file (`{main}`).
+/// class's file when it is given (`{class}`: `pkg.Main` is `pkg/Main.class`; one found after
+/// the build is there), the entry file (`{main}`).
 fn needs(language: &Language, entry: Option<&str>) -> Vec<Needed> {
     let entry = entry.unwrap_or_default();
     let mut needs = vec![];
@@ -326,7 +385,7 @@ fn needs(language: &Language, entry: Option<&str>) -> Vec<Needed> {
             what: "the compiled program",
         });
     }
-    if language.run.contains("{class}") {
+    if language.run.contains("{class}") && !entry.is_empty() {
         needs.push(Needed {
             path: PathBuf::from(format!("{}.class", entry.replace('.', "/"))),
             executable: false,

@@ -39,6 +39,11 @@ fn single_files_and_folders_of_one_language() {
         ("c/helper.c", ""),
         ("c/helper.h", ""),
         ("two.py", "#!/usr/bin/env python2\nprint 1\n"),
+        ("m/a.py", ""),
+        ("m/Main.py", ""),
+        ("js/module.mjs", ""),
+        ("js/hello.mjs", ""),
+        ("js/package.json", "{}"),
     ]);
     assert_eq!(code(&program(&dir, "a.cpp")), ("cpp", None));
     assert_eq!(code(&program(&dir, "py")), ("python3", Some("main.py")));
@@ -48,35 +53,44 @@ fn single_files_and_folders_of_one_language() {
     );
     assert_eq!(code(&program(&dir, "c")), ("c", None));
     assert_eq!(code(&program(&dir, "two.py")), ("python2", Some("two.py")));
+    // No default entry file: one called main.* in any case, else the first by name.
+    assert_eq!(code(&program(&dir, "m")), ("python3", Some("Main.py")));
+    assert_eq!(
+        code(&program(&dir, "js")),
+        ("javascript", Some("hello.mjs"))
+    );
     assert_eq!(program(&dir, "c").files.len(), 3);
     assert_eq!(program(&dir, "a.cpp").name, "a.cpp");
 }
 
 #[test]
-fn jvm_entry_classes() {
+fn jvm_entry_classes_are_found_after_the_build_unless_given() {
     let dir = tree(&[
         ("j1/Main.java", "class Main {}"),
         ("j1/Util.java", ""),
         ("j2/Solver.java", "public static void main(String[] a)"),
         ("j2/Util.java", ""),
-        ("j3/A.java", ""),
-        ("j3/B.java", ""),
         ("k/solve.kt", "fun main() {}"),
         ("Single.java", ""),
+        ("main-lower/main.java", ""),
+        ("main-lower/A.java", ""),
     ]);
-    assert_eq!(code(&program(&dir, "j1")), ("java", Some("Main")));
-    assert_eq!(code(&program(&dir, "j2")), ("java", Some("Solver")));
+    let preferred = |path: &str| {
+        let program = program(&dir, path);
+        let Kind::Source { language, entry } = &program.kind else {
+            panic!("not a source program: {:?}", program.kind);
+        };
+        assert_eq!(*entry, None, "{path}: found after the build");
+        program.preferred_classes(language)
+    };
+    assert_eq!(preferred("j1"), ["Main"]);
+    assert_eq!(preferred("j2"), ["Main", "Solver"], "the first by name");
+    assert_eq!(preferred("Single.java"), ["Main", "Single"]);
+    assert_eq!(preferred("main-lower"), ["Main", "main"], "main.* first");
+    assert_eq!(preferred("k"), ["MainKt", "SolveKt"]);
     assert_eq!(
-        code(&program(&dir, "Single.java")),
-        ("java", Some("Single"))
-    );
-    assert!(
-        matches!(program(&dir, "j3").kind, Kind::Invalid(ref why) if why.to_string().contains("entry class"))
-    );
-    assert_eq!(code(&program(&dir, "k")), ("kotlin", Some("SolveKt")));
-    assert_eq!(
-        code(&given(&dir, "j3", None, Some("B"))),
-        ("java", Some("B"))
+        code(&given(&dir, "j2", None, Some("Util"))),
+        ("java", Some("Util"))
     );
 }
 
@@ -122,9 +136,8 @@ fn scripts_unsupported_validators_and_invalid_programs() {
     assert!(
         matches!(program(&dir, "mixed").kind, Kind::Invalid(ref why) if why.to_string().contains("several languages"))
     );
-    assert!(
-        matches!(program(&dir, "py").kind, Kind::Invalid(ref why) if why.to_string().contains("none is main.py"))
-    );
+    // Several files, none the default entry: the first by name, as problemtools starts.
+    assert_eq!(code(&program(&dir, "py")), ("python3", Some("a.py")));
     assert_eq!(
         program(&dir, "notes.txt").kind,
         Kind::Invalid(Unbuildable::Language(LanguageError::NoSource))
@@ -184,15 +197,16 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
             .to_string(),
         "skipped: no compiler for C++ (g++ not found)"
     );
+    // Its sources run as they are, checked first by the interpreter this run chose.
     let python = program(&dir, "s.py").plan(target, |_| None).unwrap();
-    assert_eq!(python.compile, None);
+    let interpreter = crate::package::languages::python3().tools[0];
+    let source = dir.path().join("s.py").display().to_string();
     assert_eq!(
-        python.run,
-        [
-            "python3".to_string(),
-            dir.path().join("s.py").display().to_string()
-        ]
+        python.compile.unwrap(),
+        [interpreter, "-m", "py_compile", source.as_str()]
     );
+    assert!(python.runs_sources);
+    assert_eq!(python.run, [interpreter, source.as_str()]);
     let scripted = program(&dir, "scripted")
         .plan(target, |tool| Some(NotFound::Path(tool.to_string())))
         .unwrap();
@@ -309,10 +323,8 @@ fn plans_say_what_the_run_command_needs_of_the_build() {
         needs(program(&dir, "scripted")),
         [("run".to_string(), true)]
     );
-    assert_eq!(
-        needs(program(&dir, "j")),
-        [("Main.class".to_string(), false)]
-    );
+    // A class not given is found by the build among the classes it made.
+    assert_eq!(needs(program(&dir, "j")), []);
     let in_package = given(&dir, "j", None, Some("pkg.Main"));
     assert_eq!(needs(in_package), [("pkg/Main.class".to_string(), false)]);
 }

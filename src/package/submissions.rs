@@ -27,6 +27,7 @@ use super::expectations::{
 };
 use super::expected_results::{self, Tag};
 use super::fields::{self, Fields};
+use super::includes::Includes;
 use super::programs::{self, Program};
 use super::version::FormatVersion;
 use super::yaml::{self, Diagnostic, Node, Value};
@@ -105,6 +106,18 @@ pub fn read(
     scoring: bool,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<Vec<Submission>, Diagnostic> {
+    read_including(package, version, scoring, &Includes::default(), warnings)
+}
+
+/// [`read`], each submission given the package's `includes` for its language before it is
+/// built ([`Program::include`]).
+pub fn read_including(
+    package: &Tree,
+    version: FormatVersion,
+    scoring: bool,
+    includes: &Includes,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Vec<Submission>, Diagnostic> {
     let root = package.join("submissions");
     let config = root.join("submissions.yaml");
     let entries = match (config.is_file()?, version.is_legacy()) {
@@ -134,7 +147,7 @@ pub fn read(
             let matching: Vec<&Entry> = entries.iter().filter(|e| e.glob.matches(&id)).collect();
             let language = matching.iter().rev().find_map(|e| e.language.as_deref());
             let entrypoint = matching.iter().rev().find_map(|e| e.entrypoint.as_deref());
-            let program = Program::new(&path, language, entrypoint)?;
+            let program = Program::including(&path, language, entrypoint, includes)?;
             let tag = expected_results::read(&program.files, warnings)?;
             let (expectation, compile_error) =
                 match tag_counts(tag, &folder_name, &matching, &path, warnings) {

@@ -176,6 +176,7 @@ fn submission_object(row: &SubmissionRow) -> Value {
         "package": clean(&row.problem),
         "submission": clean(&row.submission),
         "language": row.language,
+        "tool": row.tool.as_deref().map(clean),
         "verdict": row.verdict.map(|got| got.to_string()),
         "expected": row.expected_verdicts,
         "expected_rules": clean(&row.expected),

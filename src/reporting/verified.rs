@@ -56,6 +56,9 @@ pub struct SubmissionRow {
     /// The path below `submissions/`.
     pub submission: String,
     pub language: String,
+    /// The tool that built or ran it and its version (`pypy3: Python 3.9.16 ...`), or the tool
+    /// that is missing; `None` for a program of no language (scripts).
+    pub tool: Option<String>,
     /// `None` when it was not judged.
     pub verdict: Option<Got>,
     /// What it must get, in full, and in a few characters for tables.

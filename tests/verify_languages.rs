@@ -1,0 +1,324 @@
+//! Languages as the contest systems run them, through the real binary: a Java submission
+//! whose file name is not its class's, a Python syntax error, Python 3 under PyPy, a 2025-09
+//! package's `include/` files, a multi-file program that reads its own files, and deep
+//! recursion. Each package is small and written by the test.
+
+use crate::common;
+
+use common::{code, dump, row, verify_json as json, Project};
+
+/// Writes the files of a package at `at`.
+fn package(project: &Project, at: &str, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        project.file(&format!("{at}/{path}"), text);
+    }
+}
+
+/// `verify PKG --format json`: each submission's row, and the run's output for messages.
+fn verified(project: &Project, at: &str) -> (Vec<serde_json::Value>, std::process::Output) {
+    let output = project.verify(&[at, "--format", "json"]);
+    let (rows, _) = json(&output);
+    (rows, output)
+}
+
+#[test]
+#[cfg_attr(not(java), ignore = "needs javac and java on the PATH")]
+fn a_java_submission_runs_the_class_that_holds_main_whatever_its_file_is_called() {
+    let project = Project::new();
+    let hello = "class Helper {\n    static String greet() { return \"Hello World!\"; }\n}\n\
+                 class Hello {\n    public static void main(String[] args) {\n        \
+                 System.out.println(Helper.greet());\n    }\n}\n";
+    let two_mains = "public class Main {\n    public static void main(String[] a) {\n        \
+                     System.out.println(\"Hello World!\");\n    }\n}\n";
+    let other = "public class Other {\n    public static void main(String[] a) {\n        \
+                 System.out.println(\"Goodbye\");\n    }\n}\n";
+    package(
+        &project,
+        "hello",
+        &[
+            ("problem.yaml", "name: Hello\nlimits:\n  time_limit: 5\n"),
+            ("data/secret/1.in", ""),
+            ("data/secret/1.ans", "Hello World!\n"),
+            ("submissions/accepted/test-hello.java", hello),
+            ("submissions/accepted/both/Main.java", two_mains),
+            ("submissions/accepted/both/Other.java", other),
+        ],
+    );
+    let (rows, output) = verified(&project, "hello");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/test-hello.java")["verdict"], "AC");
+    // Of two classes with `main`, the format's default entry class.
+    assert_eq!(row(&rows, "accepted/both")["verdict"], "AC");
+}
+
+/// A legacy package doubling a number, without a time limit (computed from the accepted runs).
+fn double(project: &Project, submissions: &[(&str, &str)]) {
+    let mut files = vec![
+        ("problem.yaml", "name: Double\n"),
+        ("data/secret/1.in", "21\n"),
+        ("data/secret/1.ans", "42\n"),
+    ];
+    files.extend_from_slice(submissions);
+    package(project, "double", &files);
+}
+
+#[test]
+fn a_python_syntax_error_is_a_compile_error() {
+    let project = Project::new();
+    double(
+        &project,
+        &[
+            ("submissions/accepted/ok.py", "print(int(input()) * 2)\n"),
+            (
+                "submissions/compile_error/unclosed.py",
+                "print((int(input()) * 2)\n",
+            ),
+            (
+                "submissions/compile_error/folder/main.py",
+                "import helper\nhelper.run()\n",
+            ),
+            (
+                "submissions/compile_error/folder/helper.py",
+                "def run():\n    print(int(input()) * 2\n",
+            ),
+        ],
+    );
+    let (rows, output) = verified(&project, "double");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    for broken in ["compile_error/unclosed.py", "compile_error/folder"] {
+        let row = row(&rows, broken);
+        assert_eq!(row["verdict"], "CE", "{row:#}");
+        assert!(
+            row["compile_error"]
+                .as_str()
+                .unwrap()
+                .contains("SyntaxError"),
+            "{row:#}"
+        );
+    }
+}
+
+/// An accepted submission that is right only under PyPy, as the package's contest system runs
+/// Python 3: the time limit is computed from its runs, so they were PyPy's.
+const RIGHT_UNDER_PYPY: &str = "import sys\nn = int(input())\n\
+    print(n * 2 if '__pypy__' in sys.builtin_module_names else n)\n";
+
+#[test]
+#[cfg_attr(
+    not(pypy3),
+    ignore = "needs pypy3 on the PATH (Debian's pypy3; .ci/run installs it)"
+)]
+fn python_3_runs_under_pypy_where_it_is_installed_and_the_time_limit_is_computed_from_it() {
+    let project = Project::new();
+    double(
+        &project,
+        &[("submissions/accepted/pypy.py", RIGHT_UNDER_PYPY)],
+    );
+    let (rows, output) = verified(&project, "double");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/pypy.py")["verdict"], "AC");
+    let tool = row(&rows, "accepted/pypy.py")["tool"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(tool.starts_with("pypy3: Python 3."), "{tool}");
+    let (_, summary) = json(&output);
+    let limit = summary["packages"][0]["time_limit"].as_str().unwrap();
+    assert!(limit.contains("computed"), "{limit}");
+
+    // CPython when asked for.
+    let output = project
+        .command(&[
+            "--python3",
+            "cpython",
+            "verify",
+            "double",
+            "--format",
+            "json",
+        ])
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    let (rows, _) = json(&output);
+    assert_eq!(
+        row(&rows, "accepted/pypy.py")["verdict"],
+        "WA",
+        "{}",
+        dump(&output)
+    );
+}
+
+#[test]
+fn a_submission_runs_in_a_copy_of_its_own_folder_where_it_finds_its_files() {
+    let project = Project::new();
+    package(
+        &project,
+        "greet",
+        &[
+            ("problem.yaml", "name: Greet\nlimits:\n  time_limit: 5\n"),
+            ("data/secret/1.in", "World\n"),
+            ("data/secret/1.ans", "Hello World!\n"),
+            (
+                "submissions/accepted/shell/main.sh",
+                ". ./secondary.sh\nread name\ngreet \"$name\"\n",
+            ),
+            (
+                "submissions/accepted/shell/secondary.sh",
+                "greet() {\n    echo \"Hello $1!\"\n}\n",
+            ),
+            (
+                "submissions/accepted/python/main.py",
+                "print(open('greeting.txt').read().strip() % input())\n",
+            ),
+            ("submissions/accepted/python/greeting.txt", "Hello %s!\n"),
+        ],
+    );
+    let (rows, output) = verified(&project, "greet");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/shell")["verdict"], "AC");
+    assert_eq!(row(&rows, "accepted/python")["verdict"], "AC");
+    // What a run wrote stayed in its copy.
+    assert!(!project
+        .path()
+        .join("greet/submissions/accepted/shell/scratch.txt")
+        .exists());
+}
+
+/// A 2025-09 package adding a number its include file for Python 3 holds.
+fn with_include(project: &Project, at: &str, more: &[(&str, &str)]) {
+    let mut files = vec![
+        (
+            "problem.yaml",
+            "problem_format_version: 2025-09\nname: Magic\nlimits:\n  time_limit: 5\n",
+        ),
+        ("data/secret/1.in", "40\n"),
+        ("data/secret/1.ans", "42\n"),
+        ("include/python3/include.py", "magic = 2\n"),
+        ("include/default/shared.txt", "for every language\n"),
+        (
+            "submissions/accepted/accepted.py",
+            "import include\nprint(int(input()) + include.magic)\n",
+        ),
+        // Its own copy, for running it alone, is replaced by the package's.
+        (
+            "submissions/accepted/own_copy/main.py",
+            "import include\nprint(int(input()) + include.magic)\n",
+        ),
+        ("submissions/accepted/own_copy/include.py", "magic = 1\n"),
+    ];
+    files.extend_from_slice(more);
+    package(project, at, &files);
+}
+
+#[test]
+fn a_2025_09_packages_include_files_are_added_to_each_submission_of_their_language() {
+    let project = Project::new();
+    with_include(&project, "magic", &[]);
+    let (rows, output) = verified(&project, "magic");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/accepted.py")["verdict"], "AC");
+    assert_eq!(row(&rows, "accepted/own_copy")["verdict"], "AC");
+
+    // One name in `default/` and in a language's folder: an error naming both.
+    let clash = Project::new();
+    with_include(
+        &clash,
+        "magic",
+        &[("include/python3/shared.txt", "python's\n")],
+    );
+    let output = clash.verify(&["magic"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let said = common::stdout(&output) + &common::stderr(&output);
+    let both = [
+        "magic/include/python3/shared.txt",
+        "magic/include/default/shared.txt",
+    ];
+    assert!(both.iter().all(|file| said.contains(file)), "{said}");
+}
+
+#[test]
+#[cfg_attr(not(java), ignore = "needs javac and java on the PATH")]
+fn a_recursion_too_deep_for_the_stack_is_a_run_time_error_in_cpp_and_java() {
+    let project = Project::new();
+    // 10^8 calls deep: far beyond a 256 MiB memory limit in C++, whose stack may use all of it
+    // (as on the contest systems), and beyond the JVM's 64 MiB thread stack.
+    let cpp = "#include <cstdio>\n\
+               long deep(long n) { volatile long pad[4] = {n}; return n == 0 ? pad[0] : deep(n - 1) + pad[0]; }\n\
+               int main() { std::printf(\"%ld\\n\", deep(100000000L)); }\n";
+    let java = "public class Deep {\n    static long deep(long n) { return n == 0 ? 0 : deep(n - 1) + 1; }\n    \
+                public static void main(String[] a) { System.out.println(deep(100000000L)); }\n}\n";
+    package(
+        &project,
+        "deep",
+        &[
+            (
+                "problem.yaml",
+                "name: Deep\nlimits:\n  time_limit: 10\n  memory: 256\n",
+            ),
+            ("data/secret/1.in", ""),
+            ("data/secret/1.ans", "100000000\n"),
+            ("submissions/run_time_error/deep.cpp", cpp),
+            ("submissions/run_time_error/Deep.java", java),
+        ],
+    );
+    let (rows, output) = verified(&project, "deep");
+    for submission in ["run_time_error/deep.cpp", "run_time_error/Deep.java"] {
+        let row = row(&rows, submission);
+        assert_eq!(row["ok"], true, "{row:#}\n{}", dump(&output));
+        assert!(
+            matches!(row["verdict"].as_str(), Some("RE" | "MLE")),
+            "{row:#}"
+        );
+    }
+}
+
+#[test]
+fn languages_prints_the_table_with_each_tools_version_or_where_it_was_looked_for() {
+    let project = Project::new();
+    let home = project.path().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let output = project
+        .command(&["--python3", "cpython", "languages"])
+        .env("HOME", &home)
+        .env("PATH", "/usr/bin:/bin")
+        .env_remove("CARGO_HOME")
+        .env_remove("RUSTUP_HOME")
+        .env_remove("PYENV_ROOT")
+        .env_remove("SDKMAN_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let text = common::stdout(&output);
+    let block = |code: &str| -> Vec<String> {
+        let mut lines = text
+            .lines()
+            .skip_while(|l| !l.starts_with(&format!("{code} ")));
+        let head = lines.next().unwrap_or_else(|| panic!("no {code}:\n{text}"));
+        std::iter::once(head)
+            .chain(lines.take_while(|l| l.starts_with("  ")))
+            .map(str::to_string)
+            .collect()
+    };
+    let python = block("python3");
+    assert_eq!(python[0], "python3     Python 3 (.py .py3)");
+    assert!(
+        python[1].starts_with("  tool     python3: Python 3."),
+        "{python:?}"
+    );
+    assert_eq!(
+        python[2..],
+        [
+            "  check    python3 -m py_compile {files}",
+            "  run      python3 {main}"
+        ]
+    );
+    let home = home.display();
+    assert_eq!(
+        block("kotlin")[1],
+        format!(
+            "  tool     missing: kotlinc not found on PATH (/usr/bin:/bin) or in {home}/.cargo/bin, \
+             {home}/.pyenv/shims, {home}/.sdkman/candidates/*/current/bin, {home}/.local/bin"
+        )
+    );
+    assert!(block("bash")[1].starts_with("  tool     bash: GNU bash, version "));
+}
