@@ -279,7 +279,14 @@ fn stress_judges_a_package_at_the_limit_the_other_commands_judge_it_at() {
     let checked = grundy(&project, &["check", "hello", "--exec", &program]);
     assert_eq!(code(&checked), 0, "{}", dump(&checked));
     // `check` timed the accepted submission: `stress` judges with the limit it kept.
-    let stress = ["stress", "fixtures/hello", "--exec", &program, "--cases", "2"];
+    let stress = [
+        "stress",
+        "fixtures/hello",
+        "--exec",
+        &program,
+        "--cases",
+        "2",
+    ];
     let stressed = grundy(&project, &stress);
     assert_eq!(code(&stressed), 0, "{}", dump(&stressed));
     assert!(
@@ -292,7 +299,14 @@ fn stress_judges_a_package_at_the_limit_the_other_commands_judge_it_at() {
     let bare = Project::new();
     let program = untimed(&bare, false);
     stressable(&bare, "wrong_answer");
-    let stress = ["stress", "fixtures/hello", "--exec", &program, "--cases", "2"];
+    let stress = [
+        "stress",
+        "fixtures/hello",
+        "--exec",
+        &program,
+        "--cases",
+        "2",
+    ];
     let refused = grundy(&bare, &stress);
     assert_eq!(code(&refused), 2, "{}", dump(&refused));
     assert!(
