@@ -260,34 +260,34 @@ fn timelimit_times_what_check_judges_with_and_a_package_with_nothing_to_time_has
     assert_eq!(code(&flagged), 0, "{}", dump(&flagged));
 }
 
-/// A `generators.yaml` for `hello` (made by [`untimed`]) whose solution is its submission in
-/// `folder`, and its generator, so that `stress` can run on it.
-fn stressable(project: &Project, folder: &str) {
+/// `hello` (made by [`untimed`]) given a `generators.yaml` whose solution is its submission in
+/// `folder`, and its generator; then `grundy stress` of `program` on it, two cases, with `more`.
+fn stress(project: &Project, folder: &str, program: &str, more: &[&str]) -> std::process::Output {
     let plan = format!(
         "solution: /submissions/{folder}/hello.py\ndata:\n  secret:\n    data:\n      random:\n        \
          generate: gen.py {{seed}}\n"
     );
     project.file("fixtures/hello/generators/generators.yaml", &plan);
     project.file("fixtures/hello/generators/gen.py", "print()\n");
+    let args = [
+        "stress",
+        "fixtures/hello",
+        "--exec",
+        program,
+        "--cases",
+        "2",
+    ];
+    grundy(project, &[&args[..], more].concat())
 }
 
 #[test]
 fn stress_judges_a_package_at_the_limit_the_other_commands_judge_it_at() {
     let project = Project::new();
     let program = untimed(&project, true);
-    stressable(&project, "accepted");
     let checked = grundy(&project, &["check", "hello", "--exec", &program]);
     assert_eq!(code(&checked), 0, "{}", dump(&checked));
     // `check` timed the accepted submission: `stress` judges with the limit it kept.
-    let stress = [
-        "stress",
-        "fixtures/hello",
-        "--exec",
-        &program,
-        "--cases",
-        "2",
-    ];
-    let stressed = grundy(&project, &stress);
+    let stressed = stress(&project, "accepted", &program, &[]);
     assert_eq!(code(&stressed), 0, "{}", dump(&stressed));
     assert!(
         !common::stderr(&stressed).contains("fixes no time limit"),
@@ -298,22 +298,13 @@ fn stress_judges_a_package_at_the_limit_the_other_commands_judge_it_at() {
     // No accepted submission: no limit to stress with but the flag's.
     let bare = Project::new();
     let program = untimed(&bare, false);
-    stressable(&bare, "wrong_answer");
-    let stress = [
-        "stress",
-        "fixtures/hello",
-        "--exec",
-        &program,
-        "--cases",
-        "2",
-    ];
-    let refused = grundy(&bare, &stress);
+    let refused = stress(&bare, "wrong_answer", &program, &[]);
     assert_eq!(code(&refused), 2, "{}", dump(&refused));
     assert!(
         common::stderr(&refused).contains("`fixtures/hello` has no time limit"),
         "{}",
         dump(&refused)
     );
-    let flagged = grundy(&bare, &[&stress[..], &["--time-limit", "1000"]].concat());
+    let flagged = stress(&bare, "wrong_answer", &program, &["--time-limit", "1000"]);
     assert_eq!(code(&flagged), 0, "{}", dump(&flagged));
 }
