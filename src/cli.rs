@@ -2,11 +2,12 @@
 //! commands live in `commands/`.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::bounds;
 use crate::bounds::MAX_JOBS;
-use crate::bounds::{self, MAX_TIME_MS};
 use crate::checking::{Checker, Interactor};
 use crate::discovery::Partition;
 use crate::generation::scale::Scale;
@@ -132,14 +133,12 @@ pub struct CheckArgs {
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     /// CPU time limit per case, in milliseconds (at most a day): the CPU time of the
     /// program's processes together decides TLE.
-    #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
-    pub time_limit: Option<u64>,
+    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    pub time_limit: Option<Duration>,
     /// Wall-clock limit per case, in milliseconds: stops a program that sleeps or blocks
     /// (default: twice the time limit plus one second; never below the time limit).
-    #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
-    pub wall_time_limit: Option<u64>,
+    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    pub wall_time_limit: Option<Duration>,
     /// Memory limit per case for external programs, in MiB (at most this machine's memory).
     #[arg(long, value_name = "MB", value_parser = mebibytes)]
     pub memory_limit: Option<u64>,
@@ -258,9 +257,8 @@ pub struct VerifyArgs {
     pub warnings_as_errors: bool,
     /// The CPU time limit per case, in milliseconds, instead of problem.yaml's (or the one
     /// computed from the accepted submissions).
-    #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
-    pub time_limit: Option<u64>,
+    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    pub time_limit: Option<Duration>,
     /// Print only each problem's warnings, errors and closing line, and the summary.
     #[arg(short, long, conflicts_with = "verbose")]
     pub quiet: bool,
@@ -429,14 +427,12 @@ pub struct StressArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
     /// CPU time limit per run of the program under test, in milliseconds (at most a day).
-    #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
-    pub time_limit: Option<u64>,
+    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    pub time_limit: Option<Duration>,
     /// Wall-clock limit per run, in milliseconds: stops a program that sleeps or blocks
     /// (default: twice the time limit plus one second).
-    #[arg(long, value_name = "MS",
-          value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
-    pub wall_time_limit: Option<u64>,
+    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    pub wall_time_limit: Option<Duration>,
     /// How much containment the program needs: `strict` refuses to run it unless this machine
     /// contains programs fully; `off` runs it even where its files cannot be kept apart.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
@@ -514,6 +510,17 @@ fn jobs(text: &str) -> Result<usize, ValueError> {
         Ok(n) if n <= MAX_JOBS => Ok(n),
         _ => Err(ValueError::Jobs(text.to_string())),
     }
+}
+
+/// `--time-limit MS` and `--wall-time-limit MS`: a whole number of milliseconds within
+/// [`bounds::MILLISECONDS`], as a time.
+fn milliseconds(text: &str) -> Result<Duration, ValueError> {
+    let bound = bounds::MILLISECONDS;
+    text.parse::<i64>()
+        .ok()
+        .and_then(|n| bound.admits(n))
+        .map(Duration::from_millis)
+        .ok_or_else(|| ValueError::OutOfRange(text.to_string(), bound))
 }
 
 /// `--memory-limit MB` and `--output-limit MB`: within [`bounds::mebibytes`].

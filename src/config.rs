@@ -16,6 +16,7 @@ use toml::Spanned;
 
 use crate::bounds::{self, Whole, MAX_JOBS};
 use crate::checking::{BuiltInChecker, Checker, Interactor};
+use crate::limits::Limits;
 use crate::locate::Found;
 
 mod file;
@@ -29,72 +30,21 @@ pub use privileged::{box_uids_from_environment, BoxUids, Ignored};
 /// The limits, checker and interactor one problem's cases are judged with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
-    /// The CPU time a case's run may use (every process of it together): the limit that
-    /// decides TLE.
-    pub time_limit: Duration,
-    /// The wall-clock backstop that stops a run that sleeps or blocks (`wall_time_limit_ms`);
-    /// `None`: [`Limits::wall_for`](grundy_sandbox::Limits::wall_for) the time limit.
-    pub wall_time_limit: Option<Duration>,
-    pub memory_limit_mb: u64,
-    pub output_limit_mb: u64,
+    pub limits: Limits,
     pub checker: Checker,
     /// For an interactive problem: the judge the program talks to.
     pub interactor: Option<Interactor>,
-    /// How long a checker may take, and an interactor beyond the program's own time limit.
-    pub judge_time_limit: Duration,
     /// Variables judged programs get besides PATH, HOME and LANG (`--env`).
     pub env: Vec<(OsString, OsString)>,
-    /// How many passes a case may take: a multi-pass package's `limits.validation_passes`, 1
-    /// for every other problem.
-    pub validation_passes: u64,
 }
-
-/// A checker's or interactor's memory limit: generous, since the judge is trusted to be fair but
-/// not to be frugal; still a limit, since it is still a program of someone else's.
-pub const JUDGE_MEMORY_LIMIT_MB: u64 = 2048;
 
 impl Default for Settings {
     fn default() -> Self {
         Settings {
-            time_limit: Duration::from_millis(2000),
-            wall_time_limit: None,
-            memory_limit_mb: 256,
-            output_limit_mb: 64,
+            limits: Limits::default(),
             checker: Checker::TOKENS,
             interactor: None,
-            judge_time_limit: Duration::from_millis(30_000),
             env: Vec::new(),
-            validation_passes: 1,
-        }
-    }
-}
-
-impl Settings {
-    /// The wall-clock limit in force: the one set, or the usual backstop for the time limit;
-    /// never below the time limit.
-    pub fn wall_time_limit(&self) -> Duration {
-        self.wall_time_limit
-            .unwrap_or_else(|| grundy_sandbox::Limits::wall_for(self.time_limit))
-            .max(self.time_limit)
-    }
-
-    /// The limits a case's program runs under.
-    pub fn run_limits(&self) -> grundy_sandbox::Limits {
-        grundy_sandbox::Limits {
-            time: self.time_limit,
-            wall: self.wall_time_limit(),
-            memory_bytes: self.memory_limit_mb << 20,
-            output_bytes: self.output_limit_mb << 20,
-        }
-    }
-
-    /// The limits a checker runs under.
-    pub fn judge_limits(&self) -> grundy_sandbox::Limits {
-        grundy_sandbox::Limits {
-            time: self.judge_time_limit,
-            wall: grundy_sandbox::Limits::wall_for(self.judge_time_limit),
-            memory_bytes: JUDGE_MEMORY_LIMIT_MB << 20,
-            output_bytes: self.output_limit_mb << 20,
         }
     }
 }
@@ -104,8 +54,8 @@ impl Settings {
 pub struct Overrides {
     pub fixtures: Option<PathBuf>,
     pub jobs: Option<usize>,
-    pub time_limit_ms: Option<u64>,
-    pub wall_time_limit_ms: Option<u64>,
+    pub time_limit: Option<Duration>,
+    pub wall_time_limit: Option<Duration>,
     pub memory_limit_mb: Option<u64>,
     pub output_limit_mb: Option<u64>,
     pub checker: Option<Checker>,
@@ -164,12 +114,6 @@ impl Config {
     /// The settings for `problem`.
     pub fn settings(&self, problem: &str) -> &Settings {
         self.per_problem.get(problem).unwrap_or(&self.defaults)
-    }
-
-    /// Puts `settings` in force for `problem`: a package of the fixtures root, whose own limits
-    /// and output validator its caller laid over [`Config::settings`].
-    pub fn set_settings(&mut self, problem: &str, settings: Settings) {
-        self.per_problem.insert(problem.to_string(), settings);
     }
 
     /// Reads `path` (a missing file means all defaults, unless it was named explicitly), found
@@ -319,23 +263,24 @@ impl ProblemTable {
         base: &Path,
         overrides: &Overrides,
     ) -> Result<Settings, SpannedError> {
+        let limits = &mut settings.limits;
         if let Some(ms) = self.time_limit_ms {
             let ms = within(&ms, "time_limit_ms", bounds::MILLISECONDS)?;
-            settings.time_limit = Duration::from_millis(ms);
+            limits.time = Duration::from_millis(ms);
         }
         if let Some(ms) = self.wall_time_limit_ms {
             let ms = within(&ms, "wall_time_limit_ms", bounds::MILLISECONDS)?;
-            settings.wall_time_limit = Some(Duration::from_millis(ms));
+            limits.wall = Some(Duration::from_millis(ms));
         }
         if let Some(mb) = self.memory_limit_mb {
-            settings.memory_limit_mb = within(&mb, "memory_limit_mb", bounds::mebibytes())?;
+            limits.memory_mib = within(&mb, "memory_limit_mb", bounds::mebibytes())?;
         }
         if let Some(mb) = self.output_limit_mb {
-            settings.output_limit_mb = within(&mb, "output_limit_mb", bounds::mebibytes())?;
+            limits.output_mib = within(&mb, "output_limit_mb", bounds::mebibytes())?;
         }
         if let Some(ms) = self.judge_time_limit_ms {
             let ms = within(&ms, "judge_time_limit_ms", bounds::MILLISECONDS)?;
-            settings.judge_time_limit = Duration::from_millis(ms);
+            limits.judge_time = Duration::from_millis(ms);
         }
         match (self.checker, built_in.and_then(|p| Some((p.id, p.check?)))) {
             (Some(name), _) => {
@@ -365,17 +310,18 @@ impl ProblemTable {
             }
             (None, None) => {}
         }
-        if let Some(ms) = overrides.time_limit_ms {
-            settings.time_limit = Duration::from_millis(ms);
+        let limits = &mut settings.limits;
+        if let Some(time) = overrides.time_limit {
+            limits.time = time;
         }
-        if let Some(ms) = overrides.wall_time_limit_ms {
-            settings.wall_time_limit = Some(Duration::from_millis(ms));
+        if let Some(wall) = overrides.wall_time_limit {
+            limits.wall = Some(wall);
         }
         if let Some(mb) = overrides.memory_limit_mb {
-            settings.memory_limit_mb = mb;
+            limits.memory_mib = mb;
         }
         if let Some(mb) = overrides.output_limit_mb {
-            settings.output_limit_mb = mb;
+            limits.output_mib = mb;
         }
         if let Some(checker) = &overrides.checker {
             settings.checker = checker.clone();

@@ -36,17 +36,17 @@ fn problem_tables_override_the_top_level_and_flags_override_both() {
         Checker::Compare(Comparison::Exact)
     );
     assert_eq!(
-        config.settings("s-nim").time_limit,
+        config.settings("s-nim").limits.time,
         Duration::from_millis(500)
     );
     let flags = Overrides {
         checker: Some(Checker::TOKENS),
-        time_limit_ms: Some(7),
+        time_limit: Some(Duration::from_millis(7)),
         ..Overrides::default()
     };
     let config = load(text, &flags).unwrap();
     assert_eq!(config.settings("s-nim").checker, Checker::TOKENS);
-    assert_eq!(config.settings("nim").time_limit, Duration::from_millis(7));
+    assert_eq!(config.settings("nim").limits.time, Duration::from_millis(7));
 }
 
 #[test]

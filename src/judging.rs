@@ -1,6 +1,7 @@
-//! Judging one case: run the program, then turn the run and the expected output into a verdict
-//! with a message and, for a wrong answer, a diff; a multi-pass package's case pass after pass
-//! ([`judge_passes`]). Also writes expected files under `--bless`.
+//! Judging one case: the one case runner ([`run_case`], in `judging/runner.rs`) runs the program
+//! and turns the run and the expected output into a verdict with a message and, for a wrong
+//! answer, a diff ([`judge`]); an interactive run by the first-failure rule
+//! ([`judge_interactive`]); a multi-pass package's case pass after pass ([`judge_passes`]).
 
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -17,6 +18,9 @@ use crate::escape::visible;
 use crate::running::interactive::InteractiveRun;
 use crate::running::{Clock, Failure, Input, Run, RunError};
 use grundy_sandbox::Limits;
+
+mod runner;
+pub use runner::{judge_given, run_case, Judge, Ran, Trial};
 
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
 /// (and every judge's), hence the capitals.
@@ -113,7 +117,7 @@ pub struct CaseRun {
 /// checker, the limits an external checker runs under, and the feedback folder the passes of a
 /// multi-pass case share.
 #[derive(Clone, Copy)]
-pub struct Against<'a> {
+struct Against<'a> {
     pub input: Input<'a>,
     pub expected: Option<&'a [u8]>,
     pub checker: &'a Checker,
@@ -124,7 +128,7 @@ pub struct Against<'a> {
 /// Turns a finished run into a result: a failed run decides the verdict by itself; otherwise the
 /// checker judges the output. What the program wrote reaches the result with its control
 /// characters escaped (see [`crate::escape`]).
-pub fn judge(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
+fn judge(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
     escaped(judge_unescaped(case, run, against))
 }
 
@@ -241,7 +245,7 @@ fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
 /// CPU time was waiting, not computing: its message says what it most often waits for.
 const IDLE_SHARE: u32 = 10;
 
-pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
+fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
     let program_first = run
         .program_ended
         .is_some_and(|ended| ended <= run.judge_ended);
@@ -304,7 +308,7 @@ pub fn judge_interactive(case: Case, run: &InteractiveRun) -> CaseResult {
 /// judge ends it accepted; otherwise `nextpass.in` is the next pass's input. A judge that asks
 /// for a pass beyond `passes` is at fault (JE). Each pass has the limits to itself: the case's
 /// time and memory are those of its slowest and largest pass.
-pub fn judge_passes(
+fn judge_passes(
     passes: u64,
     input: Input<'_>,
     mut pass: impl FnMut(Input<'_>, Option<&Feedback>) -> Result<CaseResult, RunError>,

@@ -266,3 +266,28 @@ fn an_interactive_program_stopped_by_the_wall_clock_idle_is_asked_whether_it_flu
         "{busy}"
     );
 }
+
+#[test]
+fn a_given_output_is_judged_by_the_checker_as_a_runs_would_be() {
+    let case = Case::of_package(
+        "p/valid_output/a".into(),
+        "p".into(),
+        TreePath::in_memory("p/data/valid_output/a.in"),
+        Some(TreePath::in_memory("p/data/valid_output/a.ans")),
+    );
+    let trial = Trial {
+        case: &case,
+        built_in: None,
+        input: Input::Bytes(b"1 2\n"),
+        expected: Some(b"3\n"),
+    };
+    let limits = crate::limits::Limits::default().judge();
+    let given = |output: &[u8]| judge_given(trial, &Checker::TOKENS, &limits, output.to_vec());
+    assert_eq!(given(b"  3 \n").verdict, Verdict::AC);
+    let wrong = given(b"4\n");
+    assert_eq!(wrong.verdict, Verdict::WA);
+    assert!(
+        wrong.diff.is_some(),
+        "a comparing checker's rejection shows its diff"
+    );
+}

@@ -6,14 +6,16 @@
 //! - The domain: `model` (the problems as judged), `build` (programs built into the cache),
 //!   `validation` (a problem's data through its validators), `verification` (submissions against
 //!   what they must get), `generation` (test data from `generators.yaml`), `stress`, `explore`
-//!   (`sg`), `new_case`, `root_packages` (the fixtures root's packages for `check`), and
+//!   (`sg`), `new_case`, `plan` (what `check` judges: each problem one type, with its settings
+//!   and each case's judge), `root_packages` (the fixtures root's packages, each read once), and
 //!   `stages` (the pool as a command's stages use it).
 //! - The case pipeline: `config` (runner.toml) → `discovery` (fixtures, filters, partitions) →
 //!   `running` (in-process solvers, external programs) → `checking` (checkers) and `diffing`
 //!   (diffs), tied together per case by `judging` → `reporting` (one event stream for every
 //!   command: human, JSON, JUnit).
 //! - Below them: `package` (Kattis packages as data), `checktestdata`, `files`, `command_line`,
-//!   `run_input`, `locate`, `bounds`, `escape`, `suggest`.
+//!   `run_input`, `limits` (the one type of limits), `contained` (every sandbox run), `locate`,
+//!   `bounds`, `escape`, `suggest`.
 
 mod blessing;
 mod bounds;
@@ -25,6 +27,7 @@ mod cli;
 mod command_line;
 mod commands;
 mod config;
+mod contained;
 mod diffing;
 mod discovery;
 mod escape;
@@ -32,10 +35,12 @@ mod explore;
 mod files;
 mod generation;
 mod judging;
+mod limits;
 mod locate;
 mod model;
 mod new_case;
 mod package;
+mod plan;
 mod reporting;
 mod root_packages;
 mod run_input;

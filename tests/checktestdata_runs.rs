@@ -162,6 +162,9 @@ fn stress_checks_each_input_within_the_bounds() {
         &format!("python3 {}", solution.display()),
         "--cases",
         "1",
+        // The package has no data to time its accepted submission on, so no limit but this.
+        "--time-limit",
+        "2000",
     ]);
     assert_eq!(code(&output), 2, "{}", dump(&output));
     let said = stderr(&output);

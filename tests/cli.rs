@@ -38,6 +38,7 @@ mod new;
 mod numbers;
 mod package_writes;
 mod partitions;
+mod plan;
 mod readme_judges;
 mod report_paths;
 mod reports;

@@ -80,7 +80,8 @@ fn a_package_given_to_a_program_shows_its_files_but_not_its_data() {
     let project = Project::new();
     let package = "fixtures/hello";
     for (path, text) in [
-        ("problem.yaml", "name: Hello\n"),
+        // A limit of its own: it has no accepted submission to compute one from.
+        ("problem.yaml", "name: Hello\nlimits:\n  time_limit: 2\n"),
         ("data/sample/1.in", ""),
         ("data/sample/1.ans", "hello-answer\n"),
         ("data/secret/1.in", ""),

@@ -32,15 +32,15 @@ use std::time::Duration;
 use anyhow::Result;
 use grundy_sandbox::Program as Command;
 
-use crate::config::Settings;
 use crate::files::beneath::TreePath;
+use crate::limits::Limits;
 use crate::model::Problem;
 use crate::package::programs::{Kind, Plan, Program};
 use crate::package::toolchains::missing_tool;
 use crate::running::pool::Jobs;
 use crate::running::SolveWatch;
-pub use cache::cache_folder;
-use cache::{Cache, CacheError};
+use cache::Cache;
+pub use cache::{cache_folder, CacheError};
 use error::BuildError;
 pub use error::HostError;
 use staging::{check_outputs, launch, stage, write_launcher};
@@ -104,7 +104,7 @@ impl Builds {
 #[derive(Clone)]
 struct BuildSettings {
     cache: PathBuf,
-    compile: Settings,
+    compile: Limits,
     run_memory_mib: u64,
     /// Headers placed on the compiler's include path (a validator's `validation.h`).
     include: Option<Arc<Include>>,
@@ -252,12 +252,7 @@ pub fn build_program(
 ) -> Build {
     let settings = BuildSettings {
         cache: cache.to_path_buf(),
-        compile: Settings {
-            time_limit: COMPILE_TIME,
-            memory_limit_mb: COMPILE_MEMORY_MIB,
-            output_limit_mb: COMPILE_OUTPUT_MIB,
-            ..Settings::default()
-        },
+        compile: Limits::of_program(COMPILE_TIME, COMPILE_MEMORY_MIB, COMPILE_OUTPUT_MIB),
         run_memory_mib,
         include: None,
         hide,
@@ -267,22 +262,18 @@ pub fn build_program(
 }
 
 /// The limits a problem's compilers run under.
-fn compile_limits(problem: &Problem) -> Settings {
-    Settings {
-        time_limit: problem
-            .limits
+fn compile_limits(problem: &Problem) -> Limits {
+    let limits = &problem.limits;
+    Limits::of_program(
+        limits
             .compilation_time_s
             .map_or(COMPILE_TIME, Duration::from_secs),
-        memory_limit_mb: problem
-            .limits
-            .compilation_memory_mib
-            .unwrap_or(COMPILE_MEMORY_MIB),
+        limits.compilation_memory_mib.unwrap_or(COMPILE_MEMORY_MIB),
         // What a compiler may write: its messages, and files of 4 times this (a program with a
         // large initialised array has an object file that size); what is copied back is capped
         // at this.
-        output_limit_mb: COMPILE_OUTPUT_MIB,
-        ..Settings::default()
-    }
+        COMPILE_OUTPUT_MIB,
+    )
 }
 
 /// Builds `program` in its problem's cache (or finds it there).

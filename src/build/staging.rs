@@ -7,14 +7,15 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use grundy_sandbox::{BoxFile, ExportError, Limits, Program as Command, SharedFile, Spec};
+use grundy_sandbox::{BoxFile, ExportError, Program as Command, SharedFile};
 
 use super::cache::{CacheError, MANIFEST};
 use super::error::{BuildError, HostError};
 use super::jvm_main;
 use super::validation_h::{Include, INCLUDE_DIR};
-use crate::config::Settings;
+use crate::contained::Contained;
 use crate::files::beneath::OpenError;
+use crate::limits::Limits;
 use crate::package::languages;
 use crate::package::programs::{Plan, Program, SCRIPTS_SHELL};
 use crate::package::toolchains;
@@ -38,7 +39,7 @@ pub(super) fn stage(
     plan: &Plan,
     scripts: bool,
     staging: &Path,
-    limits: &Settings,
+    limits: &Limits,
     include: Option<&Include>,
     hide: &[PathBuf],
 ) -> Result<(), BuildError> {
@@ -113,12 +114,6 @@ pub(super) fn stage(
             }),
         );
     }
-    let limits_bytes = Limits {
-        time: limits.time_limit,
-        wall: Limits::wall_for(limits.time_limit),
-        memory_bytes: limits.memory_limit_mb << 20,
-        output_bytes: limits.output_limit_mb << 20,
-    };
     // A JVM compiler reserves address space as the JVM does: refused it, it fails and its
     // message would read as running out of memory.
     let compiler = Command {
@@ -136,13 +131,12 @@ pub(super) fn stage(
         true => vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
         false => vec![],
     };
-    let spec = Spec {
-        files: placed,
-        env: &env,
-        export,
-        ..Spec::new(&compiler, &limits_bytes)
-    };
-    let outcome = grundy_sandbox::run(spec).map_err(|e| HostError::Sandbox(Arc::new(e)))?;
+    let outcome = Contained::new(&compiler, limits.program())
+        .files(placed)
+        .env(&env)
+        .export(export)
+        .run()
+        .map_err(|e| HostError::Sandbox(Arc::new(e)))?;
     let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
     let run = run_of(outcome, limits);
     if let Some(failure) = run.failure {
@@ -176,7 +170,7 @@ pub(super) fn stage(
         Some(ExportError::TooBig) => Err(BuildError::Failed(format!(
             "the build's output is larger than may be copied out ({} MiB, 64 folder levels or \
              100,000 files and folders)",
-            limits.output_limit_mb
+            limits.output_mib
         ))),
     }
 }

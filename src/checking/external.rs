@@ -17,13 +17,14 @@ use std::ffi::OsString;
 use std::fmt;
 use std::path::Path;
 
-use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Spec, Stdin};
+use grundy_sandbox::{BoxFile, End, Limits, Outcome, Program, Stdin};
 
 use super::feedback::Feedback;
 use super::feedback::FeedbackError;
 use super::judgement::{Judgement, NameError, Submitted};
 use super::score::{self, ScoreFileError};
 use crate::command_line::parse_command_in;
+use crate::contained::Contained;
 
 /// Which protocol an external judge (checker or interactor) speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -144,16 +145,16 @@ impl ExternalJudge {
             }
         };
         let program = self.with_files(names);
-        let spec = Spec {
-            stdin,
-            files,
-            collect: [JUDGE_MESSAGE, TEAM_MESSAGE, score::SCORE, score::MULTIPLIER]
-                .map(|m| Path::new(FEEDBACK).join(m))
-                .to_vec(),
-            export,
-            ..Spec::new(&program, limits)
-        };
-        let outcome = grundy_sandbox::run(spec).map_err(JudgeFailure::NotStarted)?;
+        let collect = [JUDGE_MESSAGE, TEAM_MESSAGE, score::SCORE, score::MULTIPLIER]
+            .map(|m| Path::new(FEEDBACK).join(m))
+            .to_vec();
+        let outcome = Contained::new(&program, limits.clone())
+            .stdin(stdin)
+            .files(files)
+            .collect(collect)
+            .export(export)
+            .run()
+            .map_err(JudgeFailure::NotStarted)?;
         judgement_of(
             self.protocol,
             Role::Checker,
@@ -403,7 +404,7 @@ mod tests {
 
     #[test]
     fn checkers_and_interactors_read_an_exit_status_alike() {
-        let limits = crate::config::Settings::default().judge_limits();
+        let limits = crate::limits::Limits::default().judge();
         let judge = |protocol, role, outcome: Outcome| {
             judgement_of(protocol, role, &outcome, &limits, None).map_err(|e| e.to_string())
         };

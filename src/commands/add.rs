@@ -42,7 +42,7 @@ pub fn run(args: AddArgs) -> Result<Ended, CommandError> {
             let reference = if args.brute {
                 Reference::BruteForce
             } else {
-                Reference::Solver(config.settings(&args.problem).time_limit)
+                Reference::Solver(config.settings(&args.problem).limits.time)
             };
             reference_output(&args.problem, &input, reference)?
         }

@@ -3,6 +3,7 @@
 //! judged).
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -13,18 +14,18 @@ use crate::blessing;
 use crate::checking::{Checker, Interactor};
 use crate::cli::CheckArgs;
 use crate::commands::error::CommandError;
-use crate::config::{Config, Isolate, Overrides};
+use crate::config::{Isolate, Overrides};
 use crate::discovery::{answer_folders, select_cases, Case, Judged};
 use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
-    judge, judge_failed_run, judge_interactive, judge_passes, no_expected, small_input, Against,
-    CaseResult, Verdict,
+    judge_failed_run, run_case, small_input, CaseResult, Judge, Ran, Trial, Verdict,
 };
+use crate::plan::{self, Plan, Planned};
 use crate::reporting::Format;
 use crate::reporting::{
     self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
 };
-use crate::root_packages::{RootPackages, Unpreparable};
+use crate::root_packages::{custom_validator, RootPackages};
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
 use crate::stages::Pool;
@@ -32,8 +33,8 @@ use crate::stages::Pool;
 pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let overrides = Overrides {
         jobs: args.jobs,
-        time_limit_ms: args.time_limit,
-        wall_time_limit_ms: args.wall_time_limit,
+        time_limit: args.time_limit,
+        wall_time_limit: args.wall_time_limit,
         memory_limit_mb: args.memory_limit,
         output_limit_mb: args.output_limit,
         checker: args.checker.clone(),
@@ -42,10 +43,10 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         env: args.env.clone(),
         ..Overrides::default()
     };
-    let (mut config, filters) = case_config(&args.sources, overrides.clone(), &args.filters)?;
+    let (config, filters) = case_config(&args.sources, overrides.clone(), &args.filters)?;
+    // The fixtures root's packages, each read once: the walk takes their cases from here.
     let packages = RootPackages::read(&config.fixtures);
-    packages.apply(&mut config, &overrides);
-    let selection = select_cases(&config.fixtures, &filters)?;
+    let selection = select_cases(&config.fixtures, &filters, &packages)?;
     let verbosity = match (args.quiet, args.verbose) {
         (true, _) => Verbosity::Quiet,
         (_, true) => Verbosity::Verbose,
@@ -57,10 +58,10 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         }
     }
     selection.require_some("case to judge")?;
-    let memory_mib = selection
-        .case_problems()
-        .iter()
-        .map(|problem| config.settings(problem).memory_limit_mb)
+    let mut planned = plan::planned(&config, &packages, &overrides, selection.case_problems());
+    let memory_mib = planned
+        .values()
+        .map(|problem| problem.settings.limits.memory_mib)
         .max()
         .unwrap_or_default();
     // What the program judged (and a source's compiler) never sees: the answers of what is
@@ -120,16 +121,19 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     };
 
     if args.bless {
-        bless_notes(&cases, &config);
+        bless_notes(&cases, &planned);
     }
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
+    // A package's own output validator is a program; so is one that cannot be read, maybe.
     let runs_programs = !matches!(subject, Subject::BuiltIn)
-        || judged
-            .iter()
-            .any(|problem| packages.judge_of(problem).is_some())
         || judged.iter().any(|problem| {
-            let settings = config.settings(problem);
+            packages
+                .get(problem)
+                .is_some_and(|read| read.map_or(true, |p| custom_validator(p).is_some()))
+        })
+        || judged.iter().any(|problem| {
+            let settings = &planned[*problem].settings;
             matches!(settings.checker, Checker::External(_))
                 || matches!(settings.interactor, Some(Interactor::External(_)))
         });
@@ -150,11 +154,11 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
             color,
         ),
     );
-    let broken = match packages.prepare(&mut config, &overrides, &judged, &prepare_pool) {
+    match plan::prepare(&mut planned, packages, &overrides, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
-        Err(Stop::Cancelled) => BTreeMap::new(),
+        Err(Stop::Cancelled) => {}
         prepared => prepared?,
-    };
+    }
     if !matches!(subject, Subject::BuiltIn) && verbosity == Verbosity::Verbose {
         eprintln!("containment: {}", grundy_sandbox::describe_containment());
     }
@@ -164,42 +168,41 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         verbosity,
         junit: args.reports.junit(),
         slowest: args.slowest,
-        time_limits: judged
+        time_limits: planned
             .iter()
-            .map(|&problem| (problem.to_string(), config.settings(problem).time_limit))
+            .map(|(name, problem)| (name.clone(), problem.settings.limits.time))
             .collect(),
     });
     // The case bar is the reporter's own.
     let mut dispatch = Dispatcher::new(reporter, Stages::new(false, color), cancel, args.fail_fast);
     dispatch.run_started(&RunKind::Check { cases: cases.len() });
     let jobs = Arc::new(CheckJobs {
-        cases,
-        subject,
-        config,
-        broken,
+        plan: Plan {
+            problems: planned,
+            subject,
+            cases,
+        },
+        fixtures: config.fixtures,
         bless: args.bless,
     });
-    let options = dispatch.pool_options(jobs.config.jobs);
+    let options = dispatch.pool_options(config.jobs);
     // Every case names the program judged: the built-in solver, or `--exec`'s command.
     let subject = Some(args.exec.as_deref().unwrap_or(reporting::unit::BUILT_IN));
     // Ctrl-C: the runs it cut short are not reported (a killed program would look like RE); the
     // summary says the run was cancelled, and the exit status is 130.
-    let judged =
-        pool::run_with_watchdog(
-            Arc::clone(&jobs),
-            jobs.cases.len(),
-            &options,
-            |event| match event {
-                Event::Started(index) => dispatch.case_started(&jobs.cases[index]),
-                Event::Finished(Some(result)) => {
-                    dispatch.finished(Finished::case(&result, subject))
-                }
-                Event::Finished(None) => dispatch.skipped(Unit::Case),
-            },
-        );
+    let judged = pool::run_with_watchdog(
+        Arc::clone(&jobs),
+        jobs.plan.cases.len(),
+        &options,
+        |event| match event {
+            Event::Started(index) => dispatch.case_started(&jobs.plan.cases[index]),
+            Event::Finished(Some(result)) => dispatch.finished(Finished::case(&result, subject)),
+            Event::Finished(None) => dispatch.skipped(Unit::Case),
+        },
+    );
     dispatch.left_out(left_out);
     let summary = Summary {
-        jobs: jobs.config.jobs,
+        jobs: config.jobs,
         partition: args.partition.map(|p| (p.to_string(), suite_size)),
         ..Summary::default()
     };
@@ -207,20 +210,17 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     // The cases go with the process, at once: freeing them one by one came after the last
     // report, a millisecond of a 5,000-case run. (Only when no abandoned solver still holds
     // them; everything else the jobs hold is dropped as usual.)
-    if let Ok(CheckJobs { cases, .. }) = Arc::try_unwrap(jobs) {
-        std::mem::forget(cases);
+    if let Ok(CheckJobs { plan, .. }) = Arc::try_unwrap(jobs) {
+        std::mem::forget(plan.cases);
     }
     Ok(status)
 }
 
-/// Judging the selected cases, one pool job per case.
+/// Judging the plan's cases, one pool job per case.
 struct CheckJobs {
-    cases: Vec<Case>,
-    subject: Subject,
-    config: Config,
-    /// The problems that cannot be judged (a package whose output validator did not build, or
-    /// that cannot be read), each with why: their cases fail with it.
-    broken: BTreeMap<String, Unpreparable>,
+    plan: Plan,
+    /// The fixtures root, where `--bless` writes.
+    fixtures: PathBuf,
     bless: bool,
 }
 
@@ -231,76 +231,47 @@ impl Jobs for CheckJobs {
     /// under `--bless`, writes the output of a one-pass case as the expected file when it is
     /// missing or not accepted. An error means the program cannot run at all.
     fn run(&self, index: usize, watch: &SolveWatch) -> Result<CaseResult> {
-        let case = &self.cases[index];
-        if let Some(why) = self.broken.get(&case.problem) {
-            return Ok(CaseResult::new(
-                case.clone(),
-                Verdict::JE,
-                Some(why.to_string()),
-            ));
-        }
-        let settings = self.config.settings(&case.problem);
+        let case = &self.plan.cases[index];
+        let planned = &self.plan.problems[case.problem.as_str()];
+        let checker = match planned.checker(case) {
+            Ok(checker) => checker,
+            Err(why) => {
+                let message = Some(why.to_string());
+                return Ok(CaseResult::new(case.clone(), Verdict::JE, message));
+            }
+        };
+        let settings = &planned.settings;
         // The expected file is read before the program runs, so nothing the program does can
         // change what it is compared with.
         let expected = match case.expected.as_ref().map(TreePath::read).transpose() {
             Ok(expected) => expected,
             Err(error) => return Ok(unreadable(case, &error)),
         };
-        let input = Input::File(&case.input);
-        let built_in = grundy_problems::find(&case.problem);
-        // A deliberately invalid input tests the solver's rejection, interactive problem or not.
-        let interactor = settings
-            .interactor
-            .as_ref()
-            .filter(|_| !case.expects_error());
-        let passes = settings.validation_passes;
-        let judged = if let Some(interactor) = interactor {
-            let Some(answer) = expected else {
-                return Ok(no_expected(case.clone()));
-            };
-            judge_passes(passes, input, |input, feedback| {
-                let run = self.subject.interact(
-                    &case.problem,
-                    interactor,
-                    (input, &answer, feedback),
-                    settings,
-                    Some(watch),
-                )?;
-                Ok(judge_interactive(case.clone(), &run))
-            })
-        } else {
-            let mut last = None;
-            let judged = judge_passes(passes, input, |input, feedback| {
-                let run =
-                    self.subject
-                        .run(&case.problem, built_in, input, settings, Some(watch))?;
-                let against = Against {
-                    input,
-                    expected: expected.as_deref(),
-                    checker: &settings.checker,
-                    judge_limits: &settings.judge_limits(),
-                    feedback,
-                };
-                let result = judge(case.clone(), &run, &against);
-                last = Some(run);
-                Ok(result)
-            });
-            // The output of one pass of several is no expected file.
-            match (judged, last) {
-                (Ok(mut result), Some(run))
-                    if self.bless && passes == 1 && blessing::wanted(result.verdict) =>
-                {
-                    blessing::bless(
-                        &mut result,
-                        &run,
-                        &self.config.fixtures,
-                        expected.as_deref(),
-                    );
-                    Ok(result)
-                }
-                (judged, _) => judged,
-            }
+        let trial = Trial {
+            case,
+            built_in: grundy_problems::find(&case.problem),
+            input: Input::File(&case.input),
+            expected: expected.as_deref(),
         };
+        let judge_by = Judge {
+            checker,
+            interactor: settings.interactor.as_ref(),
+        };
+        let subject = &self.plan.subject;
+        let judged = run_case(subject, trial, judge_by, settings, Some(watch)).map(|ran| {
+            let Ran {
+                mut result, last, ..
+            } = ran;
+            // The output of one pass of several is no expected file.
+            let one_pass = settings.limits.passes == 1;
+            if let Some(run) = last.filter(|_| self.bless && one_pass) {
+                if blessing::wanted(result.verdict) {
+                    let root = &self.fixtures;
+                    blessing::bless(&mut result, &run, root, expected.as_deref());
+                }
+            }
+            result
+        });
         match judged {
             Ok(mut result) => {
                 if !result.verdict.passed() {
@@ -320,18 +291,18 @@ impl Jobs for CheckJobs {
 
 impl Watched for CheckJobs {
     fn overdue(&self, index: usize, overrun: Overrun) -> CaseResult {
-        judge_failed_run(self.cases[index].clone(), &overrun_run(overrun))
+        judge_failed_run(self.plan.cases[index].clone(), &overrun_run(overrun))
     }
 }
 
 /// What `--bless` will not do, or does on the user's word, for the problems of `cases`: it
 /// writes nothing for interactive problems, and for a problem judged by a checker program it
 /// writes the solver's output as the answer file that program reads, whatever it expects there.
-fn bless_notes(cases: &[Case], config: &Config) {
+fn bless_notes(cases: &[Case], planned: &BTreeMap<String, Planned>) {
     let (mut interactive, mut by_program) = (Vec::new(), Vec::new());
     for case in cases {
         let problem = case.problem.as_str();
-        let settings = config.settings(problem);
+        let settings = &planned[problem].settings;
         if settings.interactor.is_some() {
             interactive.push(problem);
         } else if matches!(settings.checker, Checker::External(_)) {

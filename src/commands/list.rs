@@ -1,7 +1,8 @@
-//! `grundy list [FILTER]`: the problems, their case counts and the settings in force for each;
-//! with `--cases`, the id of every selected case instead, one per line; `--format json` a JSON
-//! line each (rendered by [`crate::reporting::listed`]). A listed package that cannot be read is
-//! listed all the same, and why follows on stderr (exit 2).
+//! `grundy list [FILTER]`: the problems, their case counts and the settings in force for each
+//! (the time limit by the one rule: a package's computed limit as far as it is known without
+//! timing anything); with `--cases`, the id of every selected case instead, one per line;
+//! `--format json` a JSON line each (rendered by [`crate::reporting::listed`]). A listed package
+//! that cannot be read is listed all the same, and why follows on stderr (exit 2).
 
 use anyhow::Result;
 
@@ -11,15 +12,15 @@ use crate::commands::error::CommandError;
 use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
+use crate::plan;
 use crate::reporting::listed::{self, Kind, Listed};
 use crate::reporting::{print, Ended};
 use crate::root_packages::RootPackages;
 
 pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
-    let (mut config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
+    let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
     let packages = RootPackages::read(&config.fixtures);
-    packages.apply(&mut config, &Overrides::default());
-    let selection = select_cases(&config.fixtures, &filters)?;
+    let selection = select_cases(&config.fixtures, &filters, &packages)?;
     let listed = |name: &str| {
         selection.filters.is_empty() || selection.filters.iter().any(|f| f.problem == name)
     };
@@ -40,12 +41,14 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|id| listed(id));
+        let planned = plan::planned(&config, &packages, &Overrides::default(), ids.clone());
         let rows: Vec<Listed> = ids
             .iter()
             .map(|id| {
-                let settings = config.settings(id);
+                let plan = &planned[*id];
+                let settings = &plan.settings;
                 // Its judge: its checker, or the interactor of an interactive problem.
-                let judge = match (packages.judge_of(id), &settings.interactor) {
+                let judge = match (plan::judge_of(plan, &packages, id), &settings.interactor) {
                     (Some(validator), _) => validator,
                     (None, Some(interactor)) => format!("interactor {interactor}"),
                     (None, None) => settings.checker.to_string(),
@@ -61,9 +64,9 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
                     problem: id.to_string(),
                     kind,
                     cases: selection.cases.iter().filter(|c| c.problem == *id).count(),
-                    time_limit: settings.time_limit,
-                    memory_mib: settings.memory_limit_mb,
-                    output_mib: settings.output_limit_mb,
+                    time_limit: plan.time_limit.clone(),
+                    memory_mib: settings.limits.memory_mib,
+                    output_mib: settings.limits.output_mib,
                     judge,
                     title: built_in.map(|problem| problem.title),
                     unreadable: why.map(|(_, why)| why.to_string()),

@@ -39,8 +39,8 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let problem = built_in(id)?;
     let overrides = Overrides {
         jobs: args.jobs,
-        time_limit_ms: args.time_limit,
-        wall_time_limit_ms: args.wall_time_limit,
+        time_limit: args.time_limit,
+        wall_time_limit: args.wall_time_limit,
         env: args.env.clone(),
         isolate: args.isolate.as_deref().map(Isolate::from_flag),
         ..Overrides::default()
@@ -53,7 +53,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         args.exec.as_deref(),
         false,
         config.isolate,
-        settings.memory_limit_mb,
+        settings.limits.memory_mib,
         &answers,
     )?;
     if subject.is_external() {

@@ -36,9 +36,9 @@ use crate::stages::Pool;
 
 pub fn run(args: ValidateArgs, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     let (config, filters) = case_config(&args.sources, Overrides::default(), &args.filters)?;
-    let selection = select_cases(&config.fixtures, &filters)?;
-    selection.require_some("input to validate")?;
     let packages = RootPackages::read(&config.fixtures);
+    let selection = select_cases(&config.fixtures, &filters, &packages)?;
+    selection.require_some("input to validate")?;
     let problems: Vec<String> = selection
         .case_problems()
         .into_iter()

@@ -17,7 +17,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::Result;
 
@@ -30,7 +29,7 @@ use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::generation::report::Generated;
 use crate::locate::Place;
-use crate::model::{absolute, builtin, packages, shown, Problem};
+use crate::model::{absolute, builtin, packages, shown, Fixed, Problem};
 use crate::package::find;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
@@ -86,10 +85,10 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
-    if let Some(ms) = args.time_limit {
+    if let Some(limit) = args.time_limit {
         for problem in &mut problems {
-            problem.limits.time_limit = Some(Duration::from_millis(ms));
-            problem.time_limit_source = "--time-limit";
+            problem.limits.time_limit = Some(limit);
+            problem.time_limit_source = Fixed::Flag;
         }
     }
     unreadable.extend(not_generated.collect::<Vec<_>>());

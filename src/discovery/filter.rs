@@ -15,7 +15,8 @@ use grundy_problems::Constraints;
 
 use super::case::EXTENDED_GROUP;
 use super::case::{Case, Expects, INVALID_GROUP};
-use super::walk::discover;
+use super::packages::PackageCases;
+use super::walk::discover_with;
 
 /// A command-line selection: `PROBLEM` or `PROBLEM/CASE-GLOB`. The glob matches a case's path
 /// below the problem folder or any group folder above it, so `s-nim/large` selects the group.
@@ -139,15 +140,20 @@ pub struct Selection {
     root: PathBuf,
 }
 
-/// Parses `filter_texts`, walks the problem folders they name (all without filters) and selects
-/// the cases: the one path from a command line to a case list.
-pub fn select_cases(root: &Path, filter_texts: &[String]) -> Result<Selection> {
+/// Parses `filter_texts`, walks the problem folders they name (all without filters), each
+/// package's cases taken from `packages`, and selects the cases: the one path from a command
+/// line to a case list.
+pub fn select_cases(
+    root: &Path,
+    filter_texts: &[String],
+    packages: &dyn PackageCases,
+) -> Result<Selection> {
     let filters: Vec<Filter> = filter_texts
         .iter()
         .map(|f| f.parse())
         .collect::<Result<_>>()?;
     let wanted: BTreeSet<&str> = filters.iter().map(|f| f.problem.as_str()).collect();
-    let fixtures = discover(root, |p| wanted.is_empty() || wanted.contains(p))?;
+    let fixtures = discover_with(root, |p| wanted.is_empty() || wanted.contains(p), packages)?;
     let cases = select_among(fixtures.cases, &filters, &fixtures.problems)?;
     Ok(Selection {
         cases,
@@ -272,6 +278,7 @@ impl Judged {
 mod tests {
     use super::*;
     use crate::discovery::discover;
+    use crate::discovery::packages::ReadEach;
     use crate::discovery::walk::tests::tree;
 
     #[test]
@@ -319,12 +326,12 @@ mod tests {
     #[test]
     fn a_mistyped_problem_gets_a_suggestion() {
         let dir = tree(&["s-nim/a.in", "nim/b.in"]);
-        let err = select_cases(dir.path(), &["snim".into()])
+        let err = select_cases(dir.path(), &["snim".into()], &ReadEach)
             .unwrap_err()
             .to_string();
         assert!(err.contains("no case matches `snim`"), "{err}");
         assert!(err.contains("did you mean `s-nim`?"), "{err}");
-        let err = select_cases(dir.path(), &["s-nim/zzz".into()])
+        let err = select_cases(dir.path(), &["s-nim/zzz".into()], &ReadEach)
             .unwrap_err()
             .to_string();
         assert!(!err.contains("did you mean"), "nothing close: {err}");
@@ -338,7 +345,7 @@ mod tests {
             "s-nim/sample-2.in",
         ]);
         let error = |filter: &str| {
-            select_cases(dir.path(), &[filter.into()])
+            select_cases(dir.path(), &[filter.into()], &ReadEach)
                 .unwrap_err()
                 .to_string()
         };

@@ -21,5 +21,6 @@ mod walk;
 pub use answers::{answer_folders, package_answers};
 pub use case::{constraints_of, Case, Expects, INVALID_GROUP};
 pub use filter::{select_cases, Judged, LeftOut};
+pub use packages::{cases_of, PackageCases, ReadEach};
 pub use partition::Partition;
 pub use walk::{discover, is_kebab_case};

@@ -12,7 +12,8 @@
 //! any write a killed grundy left, so it never sees half a case being written. Problem folders
 //! are listed, and case files read later, through the root's descriptor
 //! ([`crate::files::beneath`]), never by a path that could have become a link out of it, a FIFO
-//! or a device since the walk. A package among them is read by [`super::packages`].
+//! or a device since the walk. A package among them gives its cases through
+//! [`super::packages::PackageCases`].
 
 use std::ffi::{OsStr, OsString};
 use std::ops::Range;
@@ -23,16 +24,27 @@ use anyhow::{bail, Context, Result};
 use rayon::prelude::*;
 
 use super::case::{Case, Fixtures, INVALID_GROUP};
+use super::packages::{PackageCases, ReadEach};
 use crate::files::beneath::{Listed, Scope, Tree};
 use crate::files::store;
 
-/// Finds every case below `root`; only the problem folders `wanted` accepts are walked.
+/// Finds every case below `root`; only the problem folders `wanted` accepts are walked, each
+/// package among them read as it is found ([`ReadEach`]).
 pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fixtures> {
+    discover_with(root, wanted, &ReadEach)
+}
+
+/// [`discover`], each package's cases taken from `packages`.
+pub fn discover_with(
+    root: &Path,
+    wanted: impl Fn(&str) -> bool + Sync,
+    packages: &dyn PackageCases,
+) -> Result<Fixtures> {
     let mut fixtures = Fixtures::default();
     if super::packages::is_package(root) {
         let name = crate::package::find::name_of(root);
         if wanted(&name) {
-            super::packages::add_cases(&name, root, &mut fixtures)?;
+            fixtures.cases = packages.cases(&name, root)?;
         }
         fixtures.problems.push(name);
         return Ok(fixtures);
@@ -82,7 +94,7 @@ pub fn discover(root: &Path, wanted: impl Fn(&str) -> bool + Sync) -> Result<Fix
             let mut found = Fixtures::default();
             if super::packages::is_package(folder) {
                 if wanted(problem) {
-                    super::packages::add_cases(problem, folder, &mut found)?;
+                    found.cases = packages.cases(problem, folder)?;
                 }
             } else if !is_kebab_case(problem) {
                 bail!(

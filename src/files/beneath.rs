@@ -49,8 +49,9 @@ const FIRST_READ: usize = 16 << 10;
 pub struct Tree(Arc<Root>);
 
 struct Root {
-    /// `None` for the name of an input made in memory ([`TreePath::in_memory`]).
-    fd: Option<OwnedFd>,
+    /// `None` for the name of an input made in memory ([`TreePath::in_memory`]); shared by the
+    /// trees that show the root under another path ([`Tree::shown_as`]).
+    fd: Option<Arc<OwnedFd>>,
     path: PathBuf,
     scope: Scope,
 }
@@ -65,10 +66,20 @@ impl Tree {
             why: Why::Io(errno.into()),
         })?;
         Ok(Tree(Arc::new(Root {
-            fd: Some(fd),
+            fd: Some(Arc::new(fd)),
             path: path.to_path_buf(),
             scope,
         })))
+    }
+
+    /// The same root, opened once, its files named below `path`: the path a caller reached it
+    /// by (relative, say, where it was opened by its absolute one), for messages.
+    pub fn shown_as(&self, path: &Path) -> Tree {
+        Tree(Arc::new(Root {
+            fd: self.0.fd.clone(),
+            path: path.to_path_buf(),
+            scope: self.0.scope,
+        }))
     }
 
     /// The root folder's path, as it was opened.

@@ -8,13 +8,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Result;
-use grundy_sandbox::{Program as Command, Spec, Stdin};
+use grundy_sandbox::{Program as Command, Stdin};
 
 pub use super::findings::{CopyError, MakeError, Missed, RunFailed};
 use super::programs::Programs;
 use crate::build::BuildJobs;
-use crate::config::Settings;
+use crate::contained::Contained;
 use crate::files::beneath::Tree;
+use crate::limits::Limits;
 use crate::package::generators::{Case, Match, Rule, IMAGE_EXTENSIONS, TEXT_EXTENSIONS};
 use crate::running::pool::Jobs;
 use crate::running::{run_of, SolveWatch};
@@ -53,7 +54,7 @@ pub struct MakeJobs {
     pub tree: Tree,
     pub cases: Vec<(Case, Rule)>,
     pub programs: Arc<Programs>,
-    pub limits: Settings,
+    pub limits: Limits,
     pub interactive_or_multi_pass: bool,
     /// The validators, built first on the same workers while the cases are made: only the
     /// validation after the cases runs them, so this takes their builds (seconds of `g++` for
@@ -153,17 +154,16 @@ impl MakeJobs {
     }
 }
 
-/// Runs the generator `program` of `command` contained under `settings` (attempt after attempt,
+/// Runs the generator `program` of `command` contained under `limits` (attempt after attempt,
 /// each with the next seed, up to `retries`): the case's files it made, its stdout the `.in`
 /// when it wrote none; or why not, naming the command. `stress` runs generators through this too.
 pub fn run_generator(
     program: &Command,
     command: &crate::package::generators::Command,
     retries: u32,
-    settings: &Settings,
+    limits: &Limits,
 ) -> Result<Files, RunFailed> {
     let staging = tempfile::tempdir().map_err(RunFailed::Staging)?;
-    let limits = settings.run_limits();
     let mut last = None;
     for retry in 0..retries.max(1) {
         let mut argv = program.argv.clone();
@@ -188,19 +188,18 @@ pub fn run_generator(
             .collect();
         std::fs::create_dir_all(staging.path().join(retry.to_string()))
             .map_err(RunFailed::Staging)?;
-        let spec = Spec {
-            export,
-            ..Spec::new(&run, &limits)
-        };
-        let outcome = grundy_sandbox::run(spec).map_err(|error| RunFailed::GeneratorUnstarted {
-            command: command.text.clone(),
-            error,
-        })?;
+        let outcome = Contained::new(&run, limits.program())
+            .export(export)
+            .run()
+            .map_err(|error| RunFailed::GeneratorUnstarted {
+                command: command.text.clone(),
+                error,
+            })?;
         let too_big = outcome
             .export_failures
             .iter()
             .any(|f| !matches!(f.why, grundy_sandbox::ExportError::Missing));
-        let result = run_of(outcome, settings);
+        let result = run_of(outcome, limits);
         if let Some(failure) = result.failure {
             last = Some(RunFailed::Generator {
                 command: command.text.clone(),
@@ -236,21 +235,22 @@ pub fn run_generator(
     Err(last.expect("at least one attempt failed"))
 }
 
-/// Runs the solution at `path` (its built `program`) contained under `settings` on `input`: the
+/// Runs the solution at `path` (its built `program`) contained under `limits` on `input`: the
 /// answer it writes, or why it wrote none. `stress` runs its reference solution through this.
 pub fn run_solution(
     path: &str,
     program: &Command,
     input: Vec<u8>,
-    settings: &Settings,
+    limits: &Limits,
 ) -> Result<Vec<u8>, RunFailed> {
-    let limits = settings.run_limits();
-    let spec = Spec::new(program, &limits).stdin(Stdin::Bytes(input));
-    let outcome = grundy_sandbox::run(spec).map_err(|error| RunFailed::SolutionUnstarted {
-        path: path.to_string(),
-        error,
-    })?;
-    let run = run_of(outcome, settings);
+    let outcome = Contained::new(program, limits.program())
+        .stdin(Stdin::Bytes(input))
+        .run()
+        .map_err(|error| RunFailed::SolutionUnstarted {
+            path: path.to_string(),
+            error,
+        })?;
+    let run = run_of(outcome, limits);
     match run.failure {
         None => Ok(run.output),
         Some(failure) => Err(RunFailed::Solution {

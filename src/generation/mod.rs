@@ -30,8 +30,8 @@ use anyhow::{bail, Context, Result};
 use sha2::{Digest, Sha256};
 
 use crate::build::BuildJobs;
-use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
+use crate::limits::Limits;
 use crate::model::Problem;
 use crate::package::generators::{
     self, Context as PlanContext, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
@@ -253,19 +253,18 @@ fn read_text(tree: &Tree, file: &Path) -> Result<String> {
 }
 
 /// The limits a generator and a solution writing answers run under.
-pub(crate) fn limits(package: &Package) -> Settings {
+pub(crate) fn limits(package: &Package) -> Limits {
     let limits = &package.metadata.limits;
-    Settings {
-        time_limit: limits
+    Limits::of_program(
+        limits
             .generator_time_s
             .map_or(GENERATOR_TIME, Duration::from_secs),
-        memory_limit_mb: limits
+        limits
             .memory_mib
             .unwrap_or(GENERATOR_MEMORY_MIB)
             .max(GENERATOR_MEMORY_MIB),
-        output_limit_mb: GENERATOR_OUTPUT_MIB,
-        ..Settings::default()
-    }
+        GENERATOR_OUTPUT_MIB,
+    )
 }
 
 /// Everything a case's files are made from: its rule (command with the seed, inline text,

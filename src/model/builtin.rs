@@ -17,7 +17,7 @@ use std::path::Path;
 
 use anyhow::Result;
 
-use super::{absolute, InputValidator, Judging, Problem, TestCase};
+use super::{absolute, Fixed, InputValidator, Judging, Problem, TestCase};
 use crate::config::Config;
 use crate::discovery::discover;
 use crate::files::beneath::{Scope, Tree};
@@ -54,9 +54,9 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
             input_validators: vec![InputValidator::BuiltIn(built_in)],
             answer_validators: vec![],
             limits: Problem::fixed_limits(&settings),
-            time_limit_source: "runner.toml",
-            memory_mib: settings.memory_limit_mb,
-            output_mib: settings.output_limit_mb,
+            time_limit_source: Fixed::Runner,
+            memory_mib: settings.limits.memory_mib,
+            output_mib: settings.limits.output_mib,
             judging: Judging::Settings(Box::new(settings)),
             submissions: vec![],
             passes: 1,

@@ -6,6 +6,9 @@
 
 pub mod builtin;
 pub mod scoring;
+mod time_limit;
+
+pub use time_limit::{Fixed, How, TimeLimit};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -52,7 +55,7 @@ pub struct Problem {
     pub judging: Judging,
     pub limits: Limits,
     /// Where a fixed time limit comes from, for the report.
-    pub time_limit_source: &'static str,
+    pub time_limit_source: Fixed,
     pub memory_mib: u64,
     pub output_mib: u64,
     pub submissions: Vec<Submission>,
@@ -81,6 +84,19 @@ pub struct TestCase {
     /// A package judged by the default output validator: its flags for this case, or why they
     /// are wrong.
     pub default_validator: Option<Result<Options, CaseArgsError>>,
+}
+
+impl TestCase {
+    /// The case as judging names it (`problem/id`), what the one case runner
+    /// ([`crate::judging::run_case`]) takes.
+    pub fn judged_as(&self, problem: &str) -> crate::discovery::Case {
+        crate::discovery::Case::of_package(
+            format!("{problem}/{}", self.id),
+            problem.to_string(),
+            self.input.clone(),
+            self.answer.clone(),
+        )
+    }
 }
 
 /// An input validator: a program of the package, a checktestdata script of the package, or a
@@ -275,7 +291,7 @@ impl Problem {
             },
             memory_mib: limits.memory_mib_or(DEFAULT_MEMORY_MIB),
             output_mib: limits.output_mib.unwrap_or(DEFAULT_OUTPUT_MIB),
-            time_limit_source: limits.time_limit_file,
+            time_limit_source: Fixed::Package(limits.time_limit_file),
             limits,
             submissions: package.submissions,
             passes,
@@ -288,7 +304,7 @@ impl Problem {
     /// Fixed limits with no safety margins: what a built-in problem's runner.toml settings mean.
     pub fn fixed_limits(settings: &Settings) -> Limits {
         Limits {
-            time_limit: Some(settings.time_limit),
+            time_limit: Some(settings.limits.time),
             ac_to_time_limit: 1.0,
             time_limit_to_tle: 1.0,
             ..Limits::defaults(FormatVersion::Legacy)

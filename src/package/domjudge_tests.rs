@@ -16,7 +16,7 @@ fn read(files: &[(&str, &str)]) -> Result<InForce, String> {
     let prefix = format!("{}/", dir.path().display());
     let relative = |d: &Diagnostic| d.to_string().replace(&prefix, "");
     let mut warnings = vec![];
-    let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings).unwrap();
+    let mut metadata = read_metadata(&tree.join("problem.yaml"), &mut warnings).unwrap();
     apply(&tree, &mut metadata, &mut warnings).map_err(|e| relative(&e))?;
     Ok(InForce {
         limit: metadata.limits.time_limit.map(|l| l.as_secs_f64()),
@@ -34,7 +34,7 @@ fn timelimit_file_alone_sets_the_limit() {
         ("problem.yaml", ""),
         ("domjudge-problem.ini", "timelimit = 2\n"),
     ]);
-    let mut metadata = metadata::read(&root(dir.path()).join("problem.yaml"), &mut vec![]).unwrap();
+    let mut metadata = read_metadata(&root(dir.path()).join("problem.yaml"), &mut vec![]).unwrap();
     apply(&root(dir.path()), &mut metadata, &mut vec![]).unwrap();
     assert_eq!(metadata.limits.time_limit_file, "domjudge-problem.ini");
 }
@@ -194,7 +194,16 @@ fn files_over_the_cap_or_not_text_are_errors() {
     let dir = tree(&[("problem.yaml", "")]);
     std::fs::write(dir.path().join(".timelimit"), b"1\n\xff").unwrap();
     let tree = root(dir.path());
-    let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut vec![]).unwrap();
+    let mut metadata = read_metadata(&tree.join("problem.yaml"), &mut vec![]).unwrap();
     let error = apply(&tree, &mut metadata, &mut vec![]).unwrap_err();
     assert_eq!((error.line, error.column), (2, 1));
+}
+
+/// `problem.yaml` at `file` read as a package's reader reads it.
+fn read_metadata(
+    file: &crate::files::beneath::TreePath,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<metadata::Metadata, Diagnostic> {
+    let yaml = crate::package::yaml::read(file, crate::package::yaml::PROBLEM_YAML_BYTES)?;
+    metadata::of_yaml(file.path(), yaml.as_ref(), warnings)
 }

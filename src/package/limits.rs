@@ -181,12 +181,11 @@ impl Limits {
             }
         };
         if let Some(tle) = fastest_tle {
-            let seconds = limit.as_secs_f64();
-            if seconds * self.time_limit_to_tle > tle.as_secs_f64() + 1e-9 {
+            if limit.as_secs_f64() * self.time_limit_to_tle > tle.as_secs_f64() + 1e-9 {
                 return Err(TimeLimitError::NotBelowTle {
-                    limit: seconds,
+                    limit,
                     factor: self.time_limit_to_tle,
-                    tle: tle.as_secs_f64(),
+                    tle,
                 });
             }
         }
@@ -196,11 +195,10 @@ impl Limits {
     /// Why `limit` leaves a run of `slowest` (`who`'s) less than `ac_to_time_limit` of room, if
     /// it does.
     pub fn margin_warning(&self, limit: Duration, slowest: Duration, who: &str) -> Option<Margin> {
-        let (limit, run) = (limit.as_secs_f64(), slowest.as_secs_f64());
-        let needed = run * self.ac_to_time_limit;
-        (needed > limit + 1e-9).then(|| Margin {
+        let needed = slowest.as_secs_f64() * self.ac_to_time_limit;
+        (needed > limit.as_secs_f64() + 1e-9).then(|| Margin {
             limit,
-            run,
+            run: slowest,
             factor: self.ac_to_time_limit,
             who: who.to_string(),
         })
@@ -233,12 +231,12 @@ fn time_multipliers(
     ))
 }
 
-/// A time limit (seconds) tighter than the format's margin for a run of `run` seconds (`who`'s:
-/// "the slowest accepted run"): the run times `ac_to_time_limit` (`factor`) is over it.
+/// A time limit tighter than the format's margin for a run of `run` (`who`'s: "the slowest
+/// accepted run"): the run times `ac_to_time_limit` (`factor`) is over it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Margin {
-    pub limit: f64,
-    pub run: f64,
+    pub limit: Duration,
+    pub run: Duration,
     pub factor: f64,
     pub who: String,
 }
@@ -249,11 +247,11 @@ impl fmt::Display for Margin {
             f,
             "the time limit {} is tighter than the format's margin: {} takes {} × \
              ac_to_time_limit {} = {}",
-            secs(self.limit),
+            seconds(self.limit),
             self.who,
-            secs(self.run),
+            seconds(self.run),
             self.factor,
-            secs(self.run * self.factor)
+            seconds_of(self.run.as_secs_f64() * self.factor)
         )
     }
 }
@@ -263,24 +261,35 @@ impl fmt::Display for Margin {
 pub enum TimeLimitError {
     #[error("no time_limit is given and no accepted run was timed to compute one")]
     Untimed,
-    /// The limit (seconds) times `time_limit_to_tle` reaches the fastest TLE run (seconds).
+    /// The limit times `time_limit_to_tle` reaches the fastest TLE run.
     #[error(
         "the time limit {} × time_limit_to_tle {factor} = {} is not below the fastest \
          time-limit-exceeded run, {}",
-        secs(*limit),
-        secs(limit * factor),
-        secs(*tle)
+        seconds(*limit),
+        seconds_of(limit.as_secs_f64() * factor),
+        seconds(*tle)
     )]
-    NotBelowTle { limit: f64, factor: f64, tle: f64 },
-    /// The computed limit (seconds) is past [`bounds::SECONDS`].
+    NotBelowTle {
+        limit: Duration,
+        factor: f64,
+        tle: Duration,
+    },
+    /// The computed limit (seconds, too many for a time) is past [`bounds::SECONDS`].
     #[error(
         "the computed time limit {} is over a day, the longest grundy judges with",
-        secs(*seconds)
+        seconds_of(*seconds)
     )]
     OverADay { seconds: f64 },
 }
 
-fn secs(seconds: f64) -> String {
+/// A time as every report writes it: seconds, to the millisecond (`1.5s`).
+pub fn seconds(time: Duration) -> String {
+    seconds_of(time.as_secs_f64())
+}
+
+/// A number of seconds as [`seconds`] writes a time: a product of a time and a factor, which
+/// may be past what a time holds.
+fn seconds_of(seconds: f64) -> String {
     format!("{}s", (seconds * 1000.0).round() / 1000.0)
 }
 

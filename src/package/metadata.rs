@@ -14,8 +14,7 @@ use super::fields::{self, Fields};
 use super::limits::Limits;
 use super::problem_grading::{self, ProblemGrading};
 use super::version::FormatVersion;
-use super::yaml::{self, Diagnostic, Node, Value};
-use crate::files::beneath::TreePath;
+use super::yaml::{Diagnostic, Node, Value};
 
 /// What kind of problem it is. Pass-fail is "not scoring"; the others combine freely except
 /// that submit-answer excludes interactive and multi-pass.
@@ -129,23 +128,28 @@ const NEW_KEYS: &[&str] = &[
     "constants",
 ];
 
-/// Reads `problem.yaml` at `file`; warnings (unknown keys, removed legacy keys) go to `warnings`.
-pub fn read(file: &TreePath, warnings: &mut Vec<Diagnostic>) -> Result<Metadata, Diagnostic> {
-    let root = yaml::read(file, yaml::PROBLEM_YAML_BYTES)?;
+/// The metadata of `problem.yaml` at `file`, read as `yaml` (`None`: the file is empty);
+/// warnings (unknown keys, removed legacy keys) go to `warnings`.
+pub fn of_yaml(
+    file: &Path,
+    yaml: Option<&Node>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Metadata, Diagnostic> {
     let empty = Node {
         value: Value::Map(vec![]),
         raw: String::new(),
         line: 1,
         column: 1,
     };
-    parse(file.path(), root.as_ref().unwrap_or(&empty), warnings)
+    parse(file, yaml.unwrap_or(&empty), warnings)
 }
 
-/// The format version of `problem.yaml` at `file`, read alone: all that finding a package's cases
-/// needs, so that a package wrong in another key still has cases, which fail with why.
-pub fn read_version(file: &TreePath) -> Result<FormatVersion, Diagnostic> {
-    match yaml::read(file, yaml::PROBLEM_YAML_BYTES)? {
-        Some(root) => version_of(file.path(), &root),
+/// The format version of `problem.yaml` at `file`, read as `yaml`, alone: all that finding a
+/// package's cases needs, so that a package wrong in another key still has cases, which fail
+/// with why.
+pub fn version(file: &Path, yaml: Option<&Node>) -> Result<FormatVersion, Diagnostic> {
+    match yaml {
+        Some(root) => version_of(file, root),
         None => Ok(FormatVersion::Legacy),
     }
 }

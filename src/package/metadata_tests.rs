@@ -1,6 +1,7 @@
 //! Tests of `problem.yaml` reading (metadata.rs), per format version.
 
 use super::*;
+use crate::package::yaml;
 
 fn read_text(text: &str) -> Result<(Metadata, Vec<String>), String> {
     let file = Path::new("problem.yaml");

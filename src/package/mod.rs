@@ -109,12 +109,83 @@ pub struct CaseArgsError {
 /// Reads the package in folder `root`. Its root folder is opened once, and every file of it is
 /// read through that ([`crate::files::beneath`]), so nothing outside the package is read.
 pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
-    let tree = Tree::open(root, Scope::Package)?;
+    read_package(root).map_err(|unreadable| unreadable.why)
+}
+
+/// A package that cannot be read whole: why, and its data as far as the format version alone
+/// reads it (or why not), so that a package wrong in another key (an absurd limit) still has its
+/// cases, which `check` fails with why.
+#[derive(Debug)]
+pub struct Unreadable {
+    pub why: Diagnostic,
+    pub data: Result<TestData, Diagnostic>,
+}
+
+/// Reads the package in folder `root`, each of its files once: the package, or why not with as
+/// much of its data as can be read.
+pub fn read_package(root: &Path) -> Result<Package, Box<Unreadable>> {
+    let both = |why: Diagnostic| {
+        Box::new(Unreadable {
+            data: Err(why.clone()),
+            why,
+        })
+    };
+    let tree = Tree::open(root, Scope::Package).map_err(|e| both(e.into()))?;
+    let file = tree.join("problem.yaml");
+    let yaml = yaml::read(&file, yaml::PROBLEM_YAML_BYTES).map_err(both)?;
+    let version = metadata::version(file.path(), yaml.as_ref()).map_err(both)?;
     let mut warnings = vec![];
-    let mut metadata = metadata::read(&tree.join("problem.yaml"), &mut warnings)?;
-    domjudge::apply(&tree, &mut metadata, &mut warnings)?;
+    // The data as the version alone reads it: the validator flags only go into the cases'
+    // settings.
+    let data_alone = |why: Diagnostic| {
+        Box::new(Unreadable {
+            data: testdata::read(&tree, version, &[], &mut vec![]),
+            why,
+        })
+    };
+    let mut metadata =
+        metadata::of_yaml(file.path(), yaml.as_ref(), &mut warnings).map_err(data_alone)?;
+    domjudge::apply(&tree, &mut metadata, &mut warnings).map_err(data_alone)?;
+    let data =
+        testdata::read(&tree, version, &metadata.validator_flags, &mut warnings).map_err(both)?;
+    let programs = match programs(&tree, root, &metadata, &mut warnings) {
+        Ok(programs) => programs,
+        Err(why) => {
+            return Err(Box::new(Unreadable {
+                why,
+                data: Ok(data),
+            }))
+        }
+    };
+    Ok(Package {
+        name: find::name_of(root),
+        root: root.to_path_buf(),
+        metadata,
+        data,
+        input_validators: programs.input_validators,
+        answer_validators: programs.answer_validators,
+        output_validator: programs.output_validator,
+        submissions: programs.submissions,
+        warnings,
+    })
+}
+
+/// A package's programs: its validators and submissions.
+struct Programs {
+    input_validators: Vec<Program>,
+    answer_validators: Vec<Program>,
+    output_validator: OutputValidator,
+    submissions: Vec<Submission>,
+}
+
+/// The programs of a package whose metadata is read.
+fn programs(
+    tree: &Tree,
+    root: &Path,
+    metadata: &Metadata,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<Programs, Diagnostic> {
     let version = metadata.version;
-    let data = testdata::read(&tree, version, &metadata.validator_flags, &mut warnings)?;
     let mut input_validators = programs::programs_in(&tree.join("input_validators"))?;
     if version.is_legacy() {
         input_validators.extend(programs::programs_in(
@@ -127,11 +198,10 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
             "no input validator: inputs cannot be checked",
         ));
     }
-    let output_validator = output_validator(&tree, &metadata, &mut warnings)?;
+    let output_validator = output_validator(tree, metadata, warnings)?;
     let scoring = metadata.problem_type.scoring;
-    let includes = includes::read(&tree)?;
-    let submissions =
-        submissions::read_including(&tree, version, scoring, &includes, &mut warnings)?;
+    let includes = includes::read(tree)?;
+    let submissions = submissions::read_including(tree, version, scoring, &includes, warnings)?;
     if !submissions.iter().any(|s| s.folder == "accepted") {
         warnings.push(Diagnostic::file(
             &root.join("submissions/accepted"),
@@ -145,18 +215,13 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
         OutputValidator::Default => &[],
     };
     for program in validators.chain(output_validators) {
-        unshipped_header(program, &mut warnings);
+        unshipped_header(program, warnings);
     }
-    Ok(Package {
-        name: find::name_of(root),
-        root: root.to_path_buf(),
-        metadata,
-        data,
+    Ok(Programs {
         input_validators,
         answer_validators,
         output_validator,
         submissions,
-        warnings,
     })
 }
 

@@ -4,10 +4,10 @@
 //! run and no summary: its report is rendered whole, once the problems are read.
 
 use std::path::Path;
-use std::time::Duration;
 
 use super::Format;
 use crate::escape::visible_line;
+use crate::model::TimeLimit;
 
 /// Where a problem's cases and judge come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +38,9 @@ pub struct Listed {
     pub kind: Kind,
     /// The cases the filters select.
     pub cases: usize,
-    pub time_limit: Duration,
+    /// Its time limit by the one rule, or none where a package's is computed from its accepted
+    /// submissions and no command has timed them yet (`list` times nothing).
+    pub time_limit: Option<TimeLimit>,
     pub memory_mib: u64,
     pub output_mib: u64,
     /// What judges its outputs: its checker, `interactor ...`, or a package's output validator
@@ -84,25 +86,42 @@ fn table(problems: &[Listed], fixtures: &Path) -> String {
         "{:<width$}  {:>5}  {:>8}  {:>8}  {:>8}  {:<judge_width$}  TITLE\n",
         "PROBLEM", "CASES", "TIME", "MEMORY", "OUTPUT", "JUDGE"
     );
+    // What a `none` or `?` in the time column means, under the table.
+    let mut notes = String::new();
     for listed in problems {
         let title = listed
             .title
             .unwrap_or("(no built-in solver: judge with --exec)");
+        let problem = visible_line(&listed.problem);
+        let time = match listed.time_limit.as_ref().map(|known| &known.limit) {
+            Some(Ok(limit)) => format!("{}ms", limit.as_millis()),
+            Some(Err(why)) => {
+                notes += &format!("{problem}: no time limit: {why}\n");
+                "none".into()
+            }
+            None => {
+                notes += &format!(
+                    "{problem}: the time limit is computed from its accepted submissions, which \
+                     `grundy check` or `grundy verify` times (not yet here)\n"
+                );
+                "?".into()
+            }
+        };
         text += &format!(
-            "{:<width$}  {:>5}  {:>6}ms  {:>4} MiB  {:>4} MiB  {:<judge_width$}  {title}\n",
-            visible_line(&listed.problem),
+            "{problem:<width$}  {:>5}  {time:>8}  {:>4} MiB  {:>4} MiB  {:<judge_width$}  {title}\n",
             listed.cases,
-            listed.time_limit.as_millis(),
             listed.memory_mib,
             listed.output_mib,
             judge(listed),
         );
     }
-    text + &format!("fixtures root: {}\n", fixtures.display())
+    text + &notes + &format!("fixtures root: {}\n", fixtures.display())
 }
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
 
     fn nim() -> Listed {
@@ -110,7 +129,10 @@ mod tests {
             problem: "nim".into(),
             kind: Kind::BuiltIn,
             cases: 3,
-            time_limit: Duration::from_millis(2000),
+            time_limit: Some(TimeLimit::fixed(
+                Duration::from_millis(2000),
+                crate::model::Fixed::Runner,
+            )),
             memory_mib: 1024,
             output_mib: 64,
             judge: "tokens".into(),
@@ -149,6 +171,7 @@ fixtures root: fixtures
             "kind": "built-in",
             "cases": 3,
             "time_limit_ms": 2000.0,
+            "time_limit": "2s (runner.toml)",
             "memory_limit_mib": 1024,
             "output_limit_mib": 64,
             "judge": "tokens",
@@ -156,6 +179,33 @@ fixtures root: fixtures
             "unreadable": null,
         });
         assert_eq!(line, expected);
+    }
+
+    #[test]
+    fn a_limit_not_yet_known_or_not_had_is_said_under_the_table_and_null_in_json() {
+        let unknown = Listed {
+            problem: "computed".into(),
+            kind: Kind::Package,
+            title: None,
+            time_limit: None,
+            ..nim()
+        };
+        let none = Listed {
+            problem: "untimed".into(),
+            time_limit: Some(TimeLimit::default()),
+            ..unknown.clone()
+        };
+        let text = problems(&[unknown.clone(), none], Path::new("f"), Format::Human);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines[1].starts_with("computed") && lines[1].contains("        ?  "));
+        assert!(lines[2].starts_with("untimed") && lines[2].contains("     none  "));
+        assert!(lines[3].starts_with("computed: the time limit is computed from its accepted"));
+        assert!(lines[4].starts_with("untimed: no time limit: "));
+        assert_eq!(lines[5], "fixtures root: f");
+        let json = problems(&[unknown], Path::new("f"), Format::Json);
+        let line: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+        assert_eq!(line["time_limit_ms"], serde_json::Value::Null);
+        assert_eq!(line["time_limit"], "unknown");
     }
 
     #[test]

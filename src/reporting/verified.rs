@@ -10,6 +10,7 @@ use std::time::Duration;
 use super::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
 use crate::escape::visible_line;
 use crate::judging::Verdict;
+use crate::model::TimeLimit;
 use crate::package::yaml::Diagnostic;
 
 /// A problem of `verify`, before its submissions are reported.
@@ -25,7 +26,7 @@ pub struct ProblemHeading {
     /// What validation checked.
     pub validation: String,
     /// The time limit and where it comes from.
-    pub time_limit: String,
+    pub time_limit: TimeLimit,
     /// Each submission's name and language, in order: what a table's columns must hold.
     pub submissions: Vec<(String, String)>,
 }
@@ -155,7 +156,7 @@ pub struct ProblemOutcome {
     pub unchecked: Vec<Unchecked>,
     /// Its programs the host failed to build (judge errors), each with why.
     pub judge_errors: Vec<Unbuilt>,
-    pub time_limit: String,
+    pub time_limit: TimeLimit,
 }
 
 /// What verification made of a package.

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::config::Settings;
+use crate::limits::Limits;
 use grundy_sandbox::Clock;
 
 /// grundy's own executable, which runs built-in code as a contained child: `grundy solve` under
@@ -80,11 +80,11 @@ pub struct TimeLimits {
 }
 
 impl TimeLimits {
-    /// A case's limits under `settings`.
-    pub fn of(settings: &Settings) -> TimeLimits {
+    /// A case's time limits under `limits`.
+    pub fn of(limits: &Limits) -> TimeLimits {
         TimeLimits {
-            cpu: settings.time_limit,
-            wall: settings.wall_time_limit(),
+            cpu: limits.time,
+            wall: limits.wall(),
         }
     }
 

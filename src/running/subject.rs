@@ -8,7 +8,7 @@ use anyhow::{Context, Result};
 use grundy_problems::Problem;
 use grundy_sandbox::Program;
 
-use super::external::run_external;
+use super::external::run_external_with;
 use super::in_process::{run_in_process, run_watched, SolveWatch};
 use super::interactive::memory::built_in_pair;
 use super::interactive::processes::{self, Side};
@@ -126,8 +126,10 @@ impl Subject {
                     .solve;
                 let bytes = input.read()?.into_owned();
                 Ok(match watch {
-                    Some(watch) => run_watched(solve, bytes, TimeLimits::of(settings), watch),
-                    None => run_in_process(solve, bytes, TimeLimits::of(settings)),
+                    Some(watch) => {
+                        run_watched(solve, bytes, TimeLimits::of(&settings.limits), watch)
+                    }
+                    None => run_in_process(solve, bytes, TimeLimits::of(&settings.limits)),
                 })
             }
             Subject::Isolated { grundy } => {
@@ -145,11 +147,12 @@ impl Subject {
 
     /// Runs the subject for the problem `id` against `interactor` on the case `input` and its
     /// `answer` file, with the feedback folder the passes of a multi-pass case share (for a
-    /// Kattis interactor program).
+    /// Kattis interactor program); `checker` is the case's, which judges a testlib interactor's
+    /// output file when it is more than a comparison.
     pub fn interact(
         &self,
         id: &str,
-        interactor: &Interactor,
+        (interactor, checker): (&Interactor, &Checker),
         (input, answer, feedback): (Input<'_>, &[u8], Option<&Feedback>),
         settings: &Settings,
         watch: Option<&SolveWatch>,
@@ -168,8 +171,8 @@ impl Subject {
                 *interaction,
                 &input.read()?,
                 answer,
-                settings.time_limit,
-                settings.judge_time_limit,
+                settings.limits.time,
+                settings.limits.judge_time,
                 watch,
             )),
             (Interactor::BuiltIn { interaction, .. }, Some(program)) => {
@@ -187,7 +190,7 @@ impl Subject {
                 judge,
                 (input, answer, feedback),
                 settings,
-                output_checker(judge, settings),
+                output_checker(judge, checker),
             )?),
             (Interactor::External(judge), None) => {
                 let player = grundy_problems::find(id)
@@ -204,7 +207,7 @@ impl Subject {
                     judge,
                     (input, answer, feedback),
                     settings,
-                    output_checker(judge, settings),
+                    output_checker(judge, checker),
                 )?)
             }
         }
@@ -237,13 +240,13 @@ impl Subject {
     }
 }
 
-/// The checker a testlib interactor's output file goes through: the problem's own checker, when
-/// it has one that is not a plain comparison (testlib problems pair an interactor with a checker).
-fn output_checker<'a>(interactor: &ExternalJudge, settings: &'a Settings) -> Option<&'a Checker> {
-    (interactor.protocol == Protocol::Testlib && !settings.checker.compares())
-        .then_some(&settings.checker)
+/// The checker a testlib interactor's output file goes through: the case's checker, when it is
+/// not a plain comparison (testlib problems pair an interactor with a checker).
+fn output_checker<'a>(interactor: &ExternalJudge, checker: &'a Checker) -> Option<&'a Checker> {
+    (interactor.protocol == Protocol::Testlib && !checker.compares()).then_some(checker)
 }
 
 fn run_program(program: &Program, input: Input<'_>, settings: &Settings) -> Result<Run, RunError> {
-    Ok(run_external(program, input, settings)?)
+    let limits = (&settings.limits, settings.env.as_slice());
+    Ok(run_external_with(program, input, vec![], limits)?)
 }

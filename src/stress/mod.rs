@@ -18,7 +18,7 @@ use grundy_problems::{Constraints, InputError, Problem};
 use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::TreePath;
-use crate::judging::{judge, judge_interactive, Against, CaseResult};
+use crate::judging::{self, run_case, CaseResult, Judge, Ran};
 use crate::new_case::{reference_run, Reference, ReferenceFailed};
 use crate::running::pool::Jobs;
 use crate::running::{Input, SolveWatch, Subject};
@@ -113,48 +113,33 @@ impl Tester {
             None,
         );
         // An interactive problem's program plays the judge, with the brute force's answer file.
-        if let Some(interactor) = &self.settings.interactor {
-            let (subject, settings) = (&self.subject, &self.settings);
-            let input = Input::Bytes(input);
-            let played = subject.interact(
-                problem.id,
-                interactor,
-                (input, &expected, None),
-                settings,
-                None,
-            )?;
-            let result = judge_interactive(case, &played);
-            if result.verdict.passed() {
-                return Ok(Outcome::Agree);
-            }
-            return Ok(Outcome::Disagree(Box::new(Trial {
-                result,
-                expected,
-                output: played.transcript.render().into_bytes(),
-            })));
-        }
-        let run = self.subject.run(
-            problem.id,
-            Some(problem),
-            Input::Bytes(input),
-            &self.settings,
-            None,
-        )?;
-        let against = Against {
+        let trial = judging::Trial {
+            case: &case,
+            built_in: Some(problem),
             input: Input::Bytes(input),
             expected: Some(&expected),
-            checker: &self.settings.checker,
-            judge_limits: &self.settings.judge_limits(),
-            feedback: None,
         };
-        let result = judge(case, &run, &against);
+        let judge_by = Judge {
+            checker: &self.settings.checker,
+            interactor: self.settings.interactor.as_ref(),
+        };
+        let Ran {
+            result,
+            last,
+            exchange,
+        } = run_case(&self.subject, trial, judge_by, &self.settings, None)?;
         if result.verdict.passed() {
             return Ok(Outcome::Agree);
         }
+        let output = match (last, exchange) {
+            (_, Some(exchange)) => exchange.into_bytes(),
+            (Some(run), None) => run.output,
+            (None, None) => Vec::new(),
+        };
         Ok(Outcome::Disagree(Box::new(Trial {
             result,
             expected,
-            output: run.output,
+            output,
         })))
     }
 }

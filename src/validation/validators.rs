@@ -14,10 +14,10 @@ use grundy_sandbox::{BoxFile, Program as Command};
 
 use super::checkers::{checker_for, Unjudgeable};
 use crate::build::{Build, Builds, NoBuild};
-use crate::checking::{Judgement, Submitted};
 use crate::checktestdata::{INVALID, SCRIPT_FAULT, VALID};
-use crate::config::Settings;
 use crate::files::beneath::TreePath;
+use crate::judging::{judge_given, Trial, Verdict};
+use crate::limits::Limits;
 use crate::model::{InputValidator, Problem, TestCase, Unusable};
 use crate::package::programs::Program;
 pub use crate::reporting::findings::Uncompiled;
@@ -162,8 +162,8 @@ fn checktestdata_validation(
         Ok(grundy) => grundy,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
-    let settings = validation_settings(problem);
-    let values = (settings.memory_limit_mb / 2).max(1).to_string();
+    let limits = validation_limits(problem);
+    let values = (limits.memory_mib / 2).max(1).to_string();
     let interpreter = Command::new([
         grundy.as_os_str(),
         "checktestdata".as_ref(),
@@ -172,7 +172,12 @@ fn checktestdata_validation(
         SCRIPT.as_ref(),
     ]);
     let files = vec![BoxFile::bytes(SCRIPT, text.to_vec())];
-    let run = match run_external_with(&interpreter, Input::File(&case.input), files, &settings) {
+    let run = match run_external_with(
+        &interpreter,
+        Input::File(&case.input),
+        files,
+        (&limits, &[]),
+    ) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
@@ -188,8 +193,8 @@ fn checktestdata_validation(
             Said::Broken(format!(
                 "the interpreter {failure} (the package's validation limits: {} s of CPU time, \
                  {} MiB)",
-                settings.time_limit.as_secs(),
-                settings.memory_limit_mb
+                limits.time.as_secs(),
+                limits.memory_mib
             ))
         }
         _ => by_protocol(&run, said),
@@ -197,18 +202,17 @@ fn checktestdata_validation(
 }
 
 /// A validator's limits: the package's validation limits, else the defaults.
-fn validation_settings(problem: &Problem) -> Settings {
+fn validation_limits(problem: &Problem) -> Limits {
     let limits = &problem.limits;
-    Settings {
-        time_limit: limits
+    Limits::of_program(
+        limits
             .validation_time_s
             .map_or(VALIDATION_TIME, Duration::from_secs),
-        memory_limit_mb: limits
+        limits
             .validation_memory_mib
             .unwrap_or(VALIDATION_MEMORY_MIB),
-        output_limit_mb: limits.validation_output_mib.unwrap_or(8),
-        ..Settings::default()
-    }
+        limits.validation_output_mib.unwrap_or(8),
+    )
 }
 
 /// A validator program (its arguments given) on the file `checked`, on its stdin, by the Kattis
@@ -219,8 +223,8 @@ fn program_validation(
     files: Vec<BoxFile>,
     problem: &Problem,
 ) -> Said {
-    let settings = validation_settings(problem);
-    let run = match run_external_with(validator, Input::File(checked), files, &settings) {
+    let limits = validation_limits(problem);
+    let run = match run_external_with(validator, Input::File(checked), files, (&limits, &[])) {
         Ok(run) => run,
         Err(error) => return Said::Broken(format!("cannot be started: {error}")),
     };
@@ -259,23 +263,25 @@ pub fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) ->
             return Said::Broken(format!("cannot read the files of {}: {error}", case.id))
         }
     };
-    let submitted = Submitted {
+    // Judged as a submission's output on the case would be, by the same checker path.
+    let shown = case.judged_as(&problem.name);
+    let trial = Trial {
+        case: &shown,
+        built_in: None,
         input: Input::File(&case.input),
-        expected: &answer,
-        output: &output,
-        feedback: None,
+        expected: Some(&answer),
     };
-    let judge_limits = Settings {
-        output_limit_mb: problem.output_mib,
-        ..Settings::default()
+    let judge_limits = Limits {
+        output_mib: problem.output_mib,
+        ..Limits::default()
     }
-    .judge_limits();
-    match checker.judge(&submitted, &judge_limits) {
-        Judgement::Accepted | Judgement::Scored(_) => Said::Valid,
-        Judgement::WrongAnswer(message) | Judgement::PresentationError(message) => {
-            Said::Invalid(message)
-        }
-        Judgement::JudgeError(message) => Said::Broken(message),
+    .judge();
+    let result = judge_given(trial, &checker, &judge_limits, output);
+    let said = result.message.unwrap_or_default();
+    match result.verdict {
+        Verdict::AC => Said::Valid,
+        Verdict::WA | Verdict::PE => Said::Invalid(said),
+        _ => Said::Broken(said),
     }
 }
 

@@ -31,7 +31,10 @@ pub(super) struct Stops {
 
 impl Stops {
     pub(super) fn new(problems: &[Problem], judgings: &[Judging]) -> Stops {
-        let limits = judgings.iter().map(|j| j.time_limit.clone().ok()).collect();
+        let limits = judgings
+            .iter()
+            .map(|j| j.time_limit.limit.clone().ok())
+            .collect();
         let first_failed = problems
             .iter()
             .map(|problem| {

@@ -9,7 +9,7 @@
 //!
 //! Every case is judged, even after a failure, so the report can say which cases catch each
 //! wrong submission; a multi-pass package's case pass after pass
-//! ([`crate::judging::judge_passes`]), its time that of its slowest pass. Each submission is
+//! ([`crate::judging::run_case`]), its time that of its slowest pass. Each submission is
 //! settled ([`super::settle`]) and handed to the report as soon as its last run is in, so the
 //! report streams while later submissions run.
 
@@ -23,15 +23,15 @@ use super::outcome::expects_compile_error;
 use super::report::Stream;
 use super::results::{Judged, Judging};
 use super::settle::Pending;
-use super::{settle, time_limit};
+use super::{settle, time_limit, timing_cache};
 use crate::build::{Build, Builds};
 use crate::checking::{Checker, Interactor};
 use crate::config::Settings;
-use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::CaseRun;
-use crate::judging::{judge, judge_interactive, judge_passes, Against, Verdict};
-use crate::model::{Problem, TestCase};
+use crate::judging::{run_case, Judge, Trial, Verdict};
+use crate::limits::Limits;
+use crate::model::{How, Problem, TestCase, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
 use crate::reporting::findings::{Fault, Unchecked};
@@ -96,13 +96,15 @@ pub fn judge_all(
     let mut rest = vec![];
     let mut pending = Pending::new(problems, stream);
     for (p, problem) in problems.iter().enumerate() {
-        let (limit, line) = time_limit::limit(problem, &judgings[p]);
+        let limit = time_limit::limit(problem, &judgings[p]);
+        if problem.limits.time_limit.is_none() {
+            record_timing(problem, &judgings[p]);
+        }
         let judging = &mut judgings[p];
-        judging.time_limit_line = line;
         judging.time_limit = limit.clone();
         pending.stream.timed(p, judging);
         let mut runs = vec![0; problem.submissions.len()];
-        match limit {
+        match limit.limit {
             Ok(limit) => {
                 let timeout = problem.limits.timeout(limit);
                 for (s, judged) in judging.submissions.iter().enumerate() {
@@ -140,6 +142,17 @@ pub fn judge_all(
     )
 }
 
+/// Records the slowest accepted run of `judging`, the one `problem`'s computed limit comes
+/// from, for the commands after this one ([`timing_cache`]). Not recorded (the host's
+/// failure), it is timed again by the next command that needs it.
+fn record_timing(problem: &Problem, judging: &Judging) {
+    if let Some(slowest) = time_limit::slowest_accepted(problem, judging) {
+        if let Some(key) = timing_cache::key(problem) {
+            let _ = timing_cache::record(problem, &key, slowest);
+        }
+    }
+}
+
 /// The runs of the submissions `timeout_of` picks, with the CPU timeout it gives each, on every
 /// case, the verdicts left as the runs gave them (no time limit is applied afterwards): for
 /// `grundy timelimit`, which times the runs itself. The wall clock gets ten times the longest
@@ -167,7 +180,7 @@ pub fn runs_of(
             }
         }
         let wall = longest.saturating_mul(10) + Duration::from_secs(10);
-        prepared[p].settings.wall_time_limit = Some(wall);
+        prepared[p].settings.limits.wall = Some(wall);
     }
     let jobs = JudgeJobs::new(problems, &Arc::new(prepared), tasks, None);
     run_tasks(jobs, pool, what, &mut judgings, None)?;
@@ -193,9 +206,12 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     let settings = match &problem.judging {
         crate::model::Judging::Settings(settings) => (**settings).clone(),
         crate::model::Judging::Package { .. } => Settings {
-            memory_limit_mb: problem.memory_mib,
-            output_limit_mb: problem.output_mib,
-            validation_passes: problem.passes,
+            limits: Limits {
+                memory_mib: problem.memory_mib,
+                output_mib: problem.output_mib,
+                passes: problem.passes,
+                ..Limits::default()
+            },
             ..Settings::default()
         },
     };
@@ -247,8 +263,10 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
     let judging = Judging {
         submissions,
         // Set by `time_limit::limit` once the runs it is computed from are timed.
-        time_limit: Err(TimeLimitError::Untimed),
-        time_limit_line: String::new(),
+        time_limit: TimeLimit {
+            limit: Err(TimeLimitError::Untimed),
+            how: How::Fixed(problem.time_limit_source),
+        },
         errors,
         unchecked,
         warnings: vec![],
@@ -335,10 +353,8 @@ impl Jobs for JudgeJobs {
             .as_ref()
             .expect("only submissions with a program are judged");
         let case = &problem.cases[c];
-        let settings = Settings {
-            time_limit: timeout,
-            ..prepared.settings.clone()
-        };
+        let mut settings = prepared.settings.clone();
+        settings.limits.time = timeout;
         let ran = judge_case(problem, prepared, subject, case, c, &settings, watch);
         if let Some(stops) = &self.stops {
             stops.record(p, s, c, &ran);
@@ -381,45 +397,25 @@ fn judge_case(
         Ok(answer) => answer,
         Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
     };
-    let input = Input::File(&case.input);
-    let id = format!("{}/{}", problem.name, case.id);
-    let case_of = || {
-        Case::of_package(
-            id.clone(),
-            problem.name.clone(),
-            case.input.clone(),
-            case.answer.clone(),
-        )
+    let shown = case.judged_as(&problem.name);
+    // An interactive package's case without an answer file gives its interactor an empty one.
+    let expected = match (&answer, &prepared.interactor) {
+        (None, Some(_)) => Some(&[][..]),
+        (answer, _) => answer.as_deref(),
     };
-    let passes = settings.validation_passes;
-    let judged = match &prepared.interactor {
-        Some(interactor) => {
-            let answer = answer.unwrap_or_default();
-            judge_passes(passes, input, |input, feedback| {
-                let run = subject.interact(
-                    &problem.name,
-                    interactor,
-                    (input, &answer, feedback),
-                    settings,
-                    Some(watch),
-                )?;
-                Ok(judge_interactive(case_of(), &run))
-            })
-        }
-        None => judge_passes(passes, input, |input, feedback| {
-            let run = subject.run(&problem.name, None, input, settings, Some(watch))?;
-            let against = Against {
-                input,
-                expected: answer.as_deref(),
-                checker,
-                judge_limits: &settings.judge_limits(),
-                feedback,
-            };
-            Ok(judge(case_of(), &run, &against))
-        }),
+    let trial = Trial {
+        case: &shown,
+        built_in: None,
+        input: Input::File(&case.input),
+        expected,
     };
+    let judge_by = Judge {
+        checker,
+        interactor: prepared.interactor.as_ref(),
+    };
+    let judged = run_case(subject, trial, judge_by, settings, Some(watch));
     let result = match judged {
-        Ok(result) => result,
+        Ok(ran) => ran.result,
         Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
         Err(error) => return failed(Verdict::RE, error.to_string()),
     };

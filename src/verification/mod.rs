@@ -19,5 +19,6 @@ pub mod report;
 mod results;
 pub mod select;
 mod settle;
-mod time_limit;
+pub mod time_limit;
 pub mod timing;
+pub mod timing_cache;

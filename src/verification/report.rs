@@ -73,7 +73,7 @@ impl<'a> Stream<'a> {
             warnings: problem.warnings.clone(),
             build: build_line(problem, self.builds),
             validation,
-            time_limit: judging.time_limit_line.clone(),
+            time_limit: judging.time_limit.clone(),
             submissions: problem
                 .submissions
                 .iter()
@@ -110,7 +110,7 @@ impl<'a> Stream<'a> {
             errors,
             unchecked,
             judge_errors: judge_errors(problem, self.builds),
-            time_limit: judging.time_limit_line.clone(),
+            time_limit: judging.time_limit.clone(),
         });
         self.flush();
     }

@@ -2,11 +2,9 @@
 //! submission, and the judging of a problem (its time limit and what it noticed). Made by
 //! [`super::judge`], read by [`super::time_limit`], [`super::outcome`] and the report.
 
-use std::time::Duration;
-
 use crate::build::HostError;
 use crate::judging::CaseRun;
-use crate::package::limits::TimeLimitError;
+use crate::model::TimeLimit;
 use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
 /// Read by the stages that write times in their messages, as the reports write them.
 pub use crate::reporting::seconds;
@@ -26,10 +24,8 @@ pub enum Judged {
 #[derive(Debug)]
 pub struct Judging {
     pub submissions: Vec<Judged>,
-    /// The time limit judged with, or why there is none.
-    pub time_limit: Result<Duration, TimeLimitError>,
-    /// How the time limit came about, for the report.
-    pub time_limit_line: String,
+    /// The time limit judged with, or why there is none, and how it came about.
+    pub time_limit: TimeLimit,
     /// Problems of the package found while judging (judge errors, time-limit margins).
     pub errors: Vec<Fault>,
     /// What could not be checked: the output validator did not run.

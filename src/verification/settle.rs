@@ -47,7 +47,7 @@ impl<'a, 'b> Pending<'a, 'b> {
         if let Some(stops) = stops {
             stops.trim(p, s, &mut judging.submissions[s]);
         }
-        if let Ok(limit) = judging.time_limit {
+        if let Ok(limit) = judging.time_limit.limit {
             submission(limit, &mut judging.submissions[s]);
         }
         self.stream.settled(p, s, &judging.submissions[s]);
@@ -59,7 +59,7 @@ impl<'a, 'b> Pending<'a, 'b> {
 
     /// Problem `p` has all its submissions settled: settled itself, and reported.
     pub fn finish(&mut self, problem: &Problem, judging: &mut Judging, p: usize) {
-        if judging.time_limit.is_ok() {
+        if judging.time_limit.limit.is_ok() {
             self::problem(problem, judging);
         }
         self.stream.finished(p, judging);
@@ -100,7 +100,7 @@ pub fn problem(problem: &Problem, judging: &mut Judging) {
     if let Some(why) = time_limit::margins(problem, judging) {
         judging.errors.push(Fault::TimeLimit(why));
     }
-    if let Ok(limit) = judging.time_limit {
+    if let Ok(limit) = judging.time_limit.limit {
         if let Some(thin) = time_limit::thin_margin(problem, judging, limit) {
             judging.warnings.push(JudgingWarning::ThinMargin(thin));
         }

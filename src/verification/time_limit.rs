@@ -17,10 +17,10 @@
 
 use std::time::Duration;
 
-use super::results::{seconds, Judged, Judging};
+use super::results::{Judged, Judging};
 use crate::judging::CaseRun;
 use crate::judging::Verdict;
-use crate::model::Problem;
+use crate::model::{How, Problem, TimeLimit};
 use crate::package::expectations::{self, TimeLimitRole};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
@@ -43,35 +43,33 @@ pub fn runs_first(problem: &Problem, submission: &Submission) -> bool {
     problem.limits.time_limit.is_none() && computes_the_limit(submission)
 }
 
-/// The limit to judge with (or why there is none), and how it came about, for the report.
-pub fn limit(problem: &Problem, judging: &Judging) -> (Result<Duration, TimeLimitError>, String) {
+/// The limit to judge with (or why there is none), and how it came about, for the report: the
+/// fixed one, or the one computed from the accepted runs in `judging`.
+pub fn limit(problem: &Problem, judging: &Judging) -> TimeLimit {
+    match problem.limits.time_limit {
+        Some(limit) => TimeLimit::fixed(limit, problem.time_limit_source),
+        None => computed(problem, slowest_accepted(problem, judging), false),
+    }
+}
+
+/// The slowest finished run of the submissions the limit is computed from, in `judging`.
+pub fn slowest_accepted(problem: &Problem, judging: &Judging) -> Option<Duration> {
+    slowest(problem, judging, computes_the_limit).map(|(_, time)| time)
+}
+
+/// The limit the format's rule makes of `slowest`, the slowest accepted run (`None`: none was
+/// timed); `cached`: it was timed by an earlier command.
+pub fn computed(problem: &Problem, slowest: Option<Duration>, cached: bool) -> TimeLimit {
     let limits = &problem.limits;
-    match limits.time_limit {
-        Some(limit) => {
-            let line = format!("{} ({})", seconds(limit), problem.time_limit_source);
-            (Ok(limit), line)
-        }
-        None => {
-            let slowest = slowest(problem, judging, computes_the_limit).map(|(_, time)| time);
-            match limits.time_limit(slowest, None) {
-                Ok(limit) => {
-                    let mut line = format!(
-                        "{} (computed: the slowest accepted run × {}, rounded up to {})",
-                        seconds(limit),
-                        limits.ac_to_time_limit,
-                        seconds(limits.time_resolution)
-                    );
-                    let slowest = slowest.unwrap_or_default();
-                    if near_a_step(slowest, limits.ac_to_time_limit, limits.time_resolution) {
-                        line += "; the slowest run is within 10% of a rounding step, so another \
-                                 run may give the next one: fix it in problem.yaml (grundy \
-                                 timelimit --write)";
-                    }
-                    (Ok(limit), line)
-                }
-                Err(why) => (Err(why), "none".into()),
-            }
-        }
+    let (factor, step) = (limits.ac_to_time_limit, limits.time_resolution);
+    TimeLimit {
+        limit: limits.time_limit(slowest, None),
+        how: How::Computed {
+            factor,
+            step,
+            near_step: slowest.is_some_and(|slowest| near_a_step(slowest, factor, step)),
+            cached,
+        },
     }
 }
 

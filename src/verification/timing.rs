@@ -16,7 +16,7 @@ use std::time::Duration;
 use anyhow::Result;
 
 use super::results::{Judged, Judging};
-use super::{judge, time_limit};
+use super::{judge, time_limit, timing_cache};
 use crate::build::BuildJobs;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::Existing;
@@ -58,6 +58,13 @@ pub fn time(
         .enumerate()
         .map(|(p, problem)| ProblemTiming::of(problem, rounds.iter().map(|r| &r[p])))
         .collect();
+    // What `check`, `list` and `stress` judge with next, as `verify` records its timing.
+    for (problem, timing) in problems.iter().zip(&timings) {
+        if let (Some(slowest), Some(key)) = (timing.slowest, timing_cache::key(problem)) {
+            // Not recorded (the host's failure): the next command times them again.
+            let _ = timing_cache::record(problem, &key, slowest);
+        }
+    }
     let over = judge::runs_of(
         problems,
         &builds,
@@ -75,6 +82,8 @@ pub fn time(
 /// What the timing runs of one problem found.
 pub struct ProblemTiming {
     submissions: Vec<TimedSubmission>,
+    /// The slowest run of all, the limit's.
+    slowest: Option<Duration>,
     /// The limit the format's rules give for the slowest run of all, or why there is none.
     pub limit: Result<Duration, TimeLimitError>,
 }
@@ -137,6 +146,7 @@ impl ProblemTiming {
             .max();
         ProblemTiming {
             submissions,
+            slowest,
             limit: computed(&problem.limits).time_limit(slowest, None),
         }
     }

@@ -9,7 +9,6 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{anyhow, Result};
 
@@ -19,11 +18,13 @@ use crate::commands::error::CommandError;
 use crate::config::{Isolate, Settings};
 use crate::files::beneath::{Scope, Tree};
 use crate::generation::{limits as generator_limits, read_plan};
+use crate::limits::Limits;
 use crate::locate::Place;
 use crate::model::{absolute, Problem};
 use crate::package::generators::{self, Plan};
 use crate::package::load_package;
 use crate::package::programs::Program;
+use crate::plan;
 use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::{Ended, RunKind};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
@@ -78,31 +79,12 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let commands = generator_commands(args.generator.as_deref(), &tree, &plan)?;
     let reference = reference(&tree, &plan, &package)?;
     let limits = generator_limits(&package);
-    let mut problem = Problem::from_package(package);
-    problem.submissions.clear();
-    let settings = Settings {
-        time_limit: args
-            .time_limit
-            .map(Duration::from_millis)
-            .or(problem.limits.time_limit)
-            .unwrap_or(Settings::default().time_limit),
-        wall_time_limit: args.wall_time_limit.map(Duration::from_millis),
-        memory_limit_mb: problem.memory_mib,
-        output_limit_mb: problem.output_mib,
-        validation_passes: problem.passes,
-        env: args.env.clone(),
-        ..Settings::default()
-    };
+    let mut problem = Problem::from_package(package.clone());
     let isolate = args
         .isolate
         .as_deref()
         .map_or(Isolate::default(), Isolate::from_flag);
     super::super::setup::containment_check(isolate)?;
-    let answers = problem.answers();
-    let mut subject =
-        super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
-    subject.hide_answers(answers)?;
-
     let seed = args.seed.unwrap_or_else(random_seed);
     let run = StressRun {
         problem: problem.name.clone(),
@@ -128,6 +110,38 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         },
         stages.clone(),
     );
+    // The package's time limit by the rule every command follows.
+    let time_limit = match plan::known(&problem, args.time_limit) {
+        Some(known) => known,
+        None => match plan::timed(vec![Problem::from_package(package)], &building) {
+            Ok(mut timed) => timed.remove(0),
+            Err(stop) => return super::end(dispatch, Err(stop)),
+        },
+    };
+    let time = time_limit.limit.map_err(|why| {
+        anyhow!(
+            "`{shown_root}` has no time limit: {why}; set limits.time_limit in its problem.yaml, \
+             or stress with --time-limit MS"
+        )
+    })?;
+    problem.submissions.clear();
+    let settings = Settings {
+        limits: Limits {
+            time,
+            wall: args.wall_time_limit,
+            memory_mib: problem.memory_mib,
+            output_mib: problem.output_mib,
+            passes: problem.passes,
+            ..Limits::default()
+        },
+        env: args.env.clone(),
+        ..Settings::default()
+    };
+    let answers = problem.answers();
+    let mut subject =
+        super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
+    subject.hide_answers(answers)?;
+
     let validators = Arc::new(BuildJobs::validators([&problem]));
     let built = building.run(
         Arc::clone(&validators),

@@ -19,7 +19,7 @@ impl Tree {
     pub fn of(folder: Folder, scope: Scope) -> Tree {
         Tree(Arc::new(Root {
             path: folder.path().to_path_buf(),
-            fd: Some(folder.into_fd()),
+            fd: Some(Arc::new(folder.into_fd())),
             scope,
         }))
     }

@@ -344,7 +344,10 @@ mod tests {
             origin: "contest/sum".into(),
             build: "2 program(s): 2 built".into(),
             validation: "2 inputs: ok".into(),
-            time_limit: "1s (problem.yaml)".into(),
+            time_limit: crate::model::TimeLimit::fixed(
+                std::time::Duration::from_secs(1),
+                crate::model::Fixed::Package("problem.yaml"),
+            ),
             submissions: vec![
                 ("accepted/sum.py".into(), "Python 3".into()),
                 (

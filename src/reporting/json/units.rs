@@ -129,7 +129,7 @@ pub(super) fn package_object(outcome: &ProblemOutcome) -> Value {
         "unchecked": all(&outcome.unchecked),
         "judge_errors": all(&outcome.judge_errors),
         "warnings": warnings,
-        "time_limit": outcome.time_limit,
+        "time_limit": outcome.time_limit.to_string(),
     })
 }
 
@@ -282,7 +282,17 @@ pub(super) fn listed_object(listed: &Listed) -> Value {
         "problem": clean(&listed.problem),
         "kind": listed.kind.name(),
         "cases": listed.cases,
-        "time_limit_ms": millis(listed.time_limit),
+        // null where there is none, or where it is computed and not yet known; `time_limit`
+        // says which, and how a known one came about.
+        "time_limit_ms": listed
+            .time_limit
+            .as_ref()
+            .and_then(|known| known.limit.as_ref().ok())
+            .map(|limit| millis(*limit)),
+        "time_limit": listed
+            .time_limit
+            .as_ref()
+            .map_or_else(|| "unknown".to_string(), ToString::to_string),
         "memory_limit_mib": listed.memory_mib,
         "output_limit_mib": listed.output_mib,
         "judge": judge,

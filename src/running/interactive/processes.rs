@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use grundy_problems::{Decision, Interaction, Link, PlayError};
 use grundy_sandbox::{
-    Cancel, End, Limits, Outcome, Program, SpawnError, Spec, Stdin, Stdout, ThreadClock,
+    Cancel, End, Limits, Outcome, Program, SpawnError, Stdin, Stdout, ThreadClock,
 };
 
 use super::interactor::{
@@ -28,6 +28,7 @@ use super::pipes::{pipe, relay, PipeLink};
 use super::{judgement_of, take, Direction, InteractiveRun, Recorded, Transcript};
 use crate::checking::{Checker, ExternalJudge, Feedback, Judgement, Protocol, Submitted};
 use crate::config::Settings;
+use crate::contained::Contained;
 use crate::run_input::Input;
 use crate::running::external::run_of;
 use crate::running::helpers;
@@ -71,17 +72,15 @@ impl Running {
         let (program, limits, token) = (program.clone(), limits.clone(), cancel.clone());
         let env = env.to_vec();
         helpers::spawn(move || {
-            let spec = Spec {
-                stdin,
-                stdout,
-                env: &env,
-                files: files.placed,
-                collect: files.collect,
-                export: files.export,
-                cancel: Some(token),
-                ..Spec::new(&program, &limits)
-            };
-            let outcome = grundy_sandbox::run(spec);
+            let outcome = Contained::new(&program, limits)
+                .stdin(stdin)
+                .stdout(stdout)
+                .env(&env)
+                .files(files.placed)
+                .collect(files.collect)
+                .export(files.export)
+                .cancel(token)
+                .run();
             if let Some(on_end) = on_end {
                 on_end(&outcome);
             }
@@ -131,7 +130,7 @@ pub fn program_against_judge(
 ) -> Result<InteractiveRun, SpawnError> {
     let (to_program_r, to_program_w) = pipe().map_err(spawn_error)?;
     let (from_program_r, from_program_w) = pipe().map_err(spawn_error)?;
-    let limits = settings.run_limits();
+    let limits = settings.limits.program();
     let running = Running::start(
         Cancel::new(),
         program,
@@ -159,8 +158,8 @@ pub fn program_against_judge(
         // plus its own.
         Some(watch) => watch.during(
             TimeLimits {
-                cpu: settings.judge_time_limit,
-                wall: limits.wall + settings.judge_time_limit,
+                cpu: settings.limits.judge_time,
+                wall: limits.wall + settings.limits.judge_time,
             },
             || judge(&mut link),
         ),
@@ -195,7 +194,7 @@ pub fn program_against_judge(
 /// The program's side of an interactive run: a run stopped by grundy (its judge had already
 /// decided) has no failure of its own.
 fn program_side(outcome: &Outcome, settings: &Settings) -> (Run, Option<Instant>) {
-    let mut run = run_of(outcome.clone(), settings);
+    let mut run = run_of(outcome.clone(), &settings.limits);
     if outcome.end == End::Cancelled {
         run.failure = None;
     }
@@ -219,8 +218,8 @@ pub fn against_interactor(
     // The interactor's CPU time is its own limit; it waits while the program computes, so
     // its wall clock runs as long as the program's and then its own.
     let judge_limits = Limits {
-        wall: settings.wall_time_limit() + settings.judge_limits().wall,
-        ..settings.judge_limits()
+        wall: settings.limits.wall() + settings.limits.judge().wall,
+        ..settings.limits.judge()
     };
     let (interactor_program, files) =
         interactor_files(interactor, input, answer, feedback).map_err(spawn_error)?;
@@ -259,7 +258,7 @@ pub fn against_interactor(
             let running = Running::start(
                 program_cancel,
                 program,
-                &settings.run_limits(),
+                &settings.limits.program(),
                 (Stdin::Fd(program_in_r), Stdout::Fd(program_out_w)),
                 Files::default(),
                 (&settings.env, None),
@@ -270,7 +269,7 @@ pub fn against_interactor(
                 (program_out_r, interactor_in_w),
                 (interactor_out_r, program_in_w),
                 &transcript,
-                (settings.output_limit_mb << 20, &program_left),
+                (settings.limits.output_mib << 20, &program_left),
                 (relay_until, INTERACTOR_GRACE),
             )
             .map_err(spawn_error)?;
@@ -281,7 +280,7 @@ pub fn against_interactor(
             let (mut run, ended) = program_side(&outcome, settings);
             if relayed.output_limit {
                 run.failure = Some(Failure::OutputLimit {
-                    limit_mb: settings.output_limit_mb,
+                    limit_mb: settings.limits.output_mib,
                 });
             }
             (
@@ -291,7 +290,7 @@ pub fn against_interactor(
         }
         Side::Player(play) => {
             drop((program_in_r, program_in_w, program_out_r, program_out_w));
-            let limits = TimeLimits::of(settings);
+            let limits = TimeLimits::of(&settings.limits);
             let deadline = started + limits.wall + READ_SLACK;
             let link =
                 PipeLink::new(interactor_out_r, interactor_in_w, deadline).map_err(spawn_error)?;
@@ -319,7 +318,7 @@ pub fn against_interactor(
             output,
             feedback: None,
         };
-        judgement = checker.judge(&submitted, &settings.judge_limits());
+        judgement = checker.judge(&submitted, &settings.limits.judge());
     }
     let (program, program_ended) = program;
     Ok(InteractiveRun {

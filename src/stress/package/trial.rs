@@ -14,7 +14,8 @@ use crate::config::Settings;
 use crate::discovery::Case;
 use crate::files::beneath::{Scope, Tree};
 use crate::generation::make::{run_generator, run_solution, RunFailed};
-use crate::judging::{judge, judge_passes, Against, CaseResult};
+use crate::judging::{self, run_case, CaseResult, Judge};
+use crate::limits::Limits;
 use crate::model::{Problem, TestCase};
 use crate::package::generators;
 use crate::running::pool::Jobs;
@@ -56,7 +57,7 @@ pub struct Stresser {
     /// The builds of its validators.
     pub builds: Builds,
     /// What generators and the reference solution run under (as for `generate`).
-    pub generator_limits: Settings,
+    pub generator_limits: Limits,
     /// The reference solution: its path from the package root and its command.
     pub reference: (String, Command),
     pub subject: Subject,
@@ -188,33 +189,26 @@ impl Stresser {
                 }))
             }
         };
-        let mut output = vec![];
-        let judged = judge_passes(
-            self.settings.validation_passes,
-            Input::File(&case.input),
-            |input, feedback| {
-                let run =
-                    self.subject
-                        .run(&self.problem.name, None, input, &self.settings, None)?;
-                let against = Against {
-                    input,
-                    expected: Some(&answer),
-                    checker: &self.checker,
-                    judge_limits: &self.settings.judge_limits(),
-                    feedback,
-                };
-                let shown = Case::of_package(
-                    format!("{}/stress", self.problem.name),
-                    self.problem.name.clone(),
-                    case.input.clone(),
-                    None,
-                );
-                let result = judge(shown, &run, &against);
-                output = run.output;
-                Ok(result)
-            },
+        let shown = Case::of_package(
+            format!("{}/stress", self.problem.name),
+            self.problem.name.clone(),
+            case.input.clone(),
+            None,
         );
-        let result = judged.map_err(|error| anyhow::anyhow!("{error}"))?;
+        let trial = judging::Trial {
+            case: &shown,
+            built_in: None,
+            input: Input::File(&case.input),
+            expected: Some(&answer),
+        };
+        let judge_by = Judge {
+            checker: &self.checker,
+            interactor: None,
+        };
+        let ran = run_case(&self.subject, trial, judge_by, &self.settings, None)
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        let (result, output) = (ran.result, ran.last.map(|run| run.output));
+        let output = output.unwrap_or_default();
         if result.verdict.passed() {
             return Ok(Outcome::Agree);
         }

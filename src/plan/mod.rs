@@ -1,0 +1,275 @@
+//! The plan of a command that judges the fixtures root's cases (`check`; `list` shows it): each
+//! problem one type whatever it is (a built-in problem with its solver in-process, a fixtures
+//! folder judged by a program, a Kattis package read once), with the settings its cases are
+//! judged under and the judge of each case ([`Planned`]); the subject judged on them; the cases,
+//! in order ([`Plan`]).
+//!
+//! Made in two steps. [`planned`] lays what each package says over the settings runner.toml
+//! gives it (its limits and passes, its interactive or default output validator; flags still
+//! win), building and running nothing, so `list` shows it whatever the packages' programs are.
+//! [`prepare`] is the stage `check` runs before judging: it builds the output validators of the
+//! packages it is to judge (into the cache, as `verify` builds them) and gives each case its
+//! checker, one per group's flags as `verify` judges them, or the package's interactor. A package
+//! that cannot be read or judged fails alone: its cases are reported with the reason
+//! ([`Unpreparable`]), and the others are judged.
+
+mod prepare;
+mod time_limits;
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::build::Builds;
+use crate::checking::Checker;
+use crate::config::{Config, Overrides, Settings};
+use crate::discovery::Case;
+use crate::model::{Fixed, Problem, TimeLimit};
+use crate::package::limits::TimeLimitError;
+use crate::package::yaml::Diagnostic;
+use crate::root_packages::RootPackages;
+use crate::running::Subject;
+use crate::validation::checkers::{checker_for, Unjudgeable};
+
+pub use prepare::prepare;
+pub use time_limits::{known, timed};
+
+/// What a judging command judges: the problems of its cases, the subject, the cases in order.
+pub struct Plan {
+    /// The problems of the cases, by name.
+    pub problems: BTreeMap<String, Planned>,
+    pub subject: Subject,
+    pub cases: Vec<Case>,
+}
+
+/// One problem as its cases are judged.
+pub struct Planned {
+    /// Its limits, its checker and interactor (every case's, unless `judges` says otherwise),
+    /// and the variables judged programs get.
+    pub settings: Settings,
+    pub judges: Judges,
+    /// Its time limit and how it came about (the settings hold it); `None` while a package's
+    /// accepted submissions are still to be timed ([`prepare`] times them).
+    pub time_limit: Option<TimeLimit>,
+}
+
+/// Which checker judges each case of a problem.
+pub enum Judges {
+    /// The settings' checker (or interactor) judges every case.
+    Settings,
+    /// A package judged by the default output validator or its own: each case (by its name
+    /// below the package) by the checker its group's flags make.
+    PerCase(BTreeMap<String, Arc<Checker>>),
+    /// Its cases cannot be judged: each fails with why.
+    Broken(Unpreparable),
+}
+
+/// Why `check` cannot judge a package's cases: each of them fails with it.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Unpreparable {
+    #[error("{0}")]
+    Unreadable(Diagnostic),
+    #[error("package {package}: {why}")]
+    Unjudgeable { package: String, why: Unjudgeable },
+    #[error(
+        "package {package}: no time limit: {why}; set limits.time_limit in its problem.yaml, or \
+         judge with --time-limit MS"
+    )]
+    Untimed {
+        package: String,
+        why: TimeLimitError,
+    },
+}
+
+impl Planned {
+    /// The checker of `case`, or why it cannot be judged.
+    pub fn checker(&self, case: &Case) -> Result<&Checker, &Unpreparable> {
+        match &self.judges {
+            Judges::Settings => Ok(&self.settings.checker),
+            Judges::PerCase(checkers) => match checkers.get(case.name()) {
+                Some(checker) => Ok(checker),
+                // A case the package was not read with (made since): its first case's judge.
+                None => Ok(checkers
+                    .values()
+                    .next()
+                    .map_or(&self.settings.checker, |c| c)),
+            },
+            Judges::Broken(why) => Err(why),
+        }
+    }
+}
+
+/// The problems named in `names` as their cases are judged before anything is built: runner.toml's
+/// settings, with a package's own limits and passes laid over them (memory and output those
+/// `verify` judges with: the package's, or the format's defaults where it leaves them to the
+/// judge) and, where no program is needed, its checker from the format's default output
+/// validator with each case's flags; flags still win. A package that cannot be read is broken.
+pub fn planned<'a>(
+    config: &Config,
+    packages: &RootPackages,
+    overrides: &Overrides,
+    names: impl IntoIterator<Item = &'a str>,
+) -> BTreeMap<String, Planned> {
+    let mut planned = BTreeMap::new();
+    for name in names {
+        let mut settings = config.settings(name).clone();
+        let source = match overrides.time_limit {
+            Some(_) => Fixed::Flag,
+            None => Fixed::Runner,
+        };
+        let mut time_limit = Some(TimeLimit::fixed(settings.limits.time, source));
+        let judges = match packages.get(name) {
+            None => Judges::Settings,
+            Some(Err(why)) => Judges::Broken(Unpreparable::Unreadable(why.clone())),
+            Some(Ok(problem)) => {
+                laid_over(&mut settings, problem, overrides);
+                time_limit = known(problem, overrides.time_limit);
+                if let Some(Ok(limit)) = time_limit.as_ref().map(|known| &known.limit) {
+                    settings.limits.time = *limit;
+                }
+                // A package's own output validator is known once built, by `prepare`.
+                let built_in = crate::root_packages::custom_validator(problem).is_none();
+                let untimed = time_limit
+                    .as_ref()
+                    .and_then(|known| known.limit.clone().err());
+                let by_defaults = overrides.checker.is_none() && built_in;
+                match (
+                    untimed,
+                    by_defaults.then(|| per_case(problem, &Builds::default())),
+                ) {
+                    (Some(why), _) => Judges::Broken(untimed_package(problem, why)),
+                    (None, Some(Some(Ok(judges)))) => judges,
+                    (None, Some(Some(Err(why)))) => Judges::Broken(unjudgeable(problem, why)),
+                    (None, Some(None) | None) => Judges::Settings,
+                }
+            }
+        };
+        let plan = Planned {
+            settings,
+            judges,
+            time_limit,
+        };
+        planned.insert(name.to_string(), plan);
+    }
+    planned
+}
+
+/// Why `problem`'s cases cannot be judged, as each of them fails.
+fn unjudgeable(problem: &Problem, why: Unjudgeable) -> Unpreparable {
+    Unpreparable::Unjudgeable {
+        package: problem.name.clone(),
+        why,
+    }
+}
+
+/// Why `problem`'s cases cannot be judged without a time limit.
+fn untimed_package(problem: &Problem, why: TimeLimitError) -> Unpreparable {
+    Unpreparable::Untimed {
+        package: problem.name.clone(),
+        why,
+    }
+}
+
+/// `settings` with `problem`'s memory and output limits and passes laid over them; flags still
+/// win.
+fn laid_over(settings: &mut Settings, problem: &Problem, overrides: &Overrides) {
+    let limits = &mut settings.limits;
+    if overrides.memory_limit_mb.is_none() {
+        limits.memory_mib = problem.memory_mib;
+    }
+    if overrides.output_limit_mb.is_none() {
+        limits.output_mib = problem.output_mib;
+    }
+    limits.passes = problem.passes;
+}
+
+/// Each case's checker by its name, the equal ones shared, as [`checker_for`] gives them with
+/// `builds` (a package's own validator must be among them); `None` without cases.
+fn per_case(problem: &Problem, builds: &Builds) -> Option<Result<Judges, Unjudgeable>> {
+    let mut checkers = BTreeMap::new();
+    let mut last: Option<Arc<Checker>> = None;
+    for case in &problem.cases {
+        let checker = match checker_for(problem, builds, case) {
+            Ok(checker) => checker,
+            Err(why) => return Some(Err(why)),
+        };
+        let shared = match last.take() {
+            Some(same) if *same == checker => same,
+            _ => Arc::new(checker),
+        };
+        checkers.insert(case.id.clone(), Arc::clone(&shared));
+        last = Some(shared);
+    }
+    (!checkers.is_empty()).then_some(Ok(Judges::PerCase(checkers)))
+}
+
+/// What judges package `name`'s outputs, for `list`: its output validator by name
+/// (`kattis:NAME`), the default one with its cases' flags (or `flags per group` when its groups
+/// give different ones), or why the package cannot be read; None for a problem judged as its
+/// settings say.
+pub fn judge_of(planned: &Planned, packages: &RootPackages, name: &str) -> Option<String> {
+    match packages.get(name)? {
+        Err(_) => Some("(unreadable)".into()),
+        Ok(problem) => match crate::root_packages::custom_validator(problem) {
+            Some(program) => Some(format!("kattis:{program}")),
+            None => match &planned.judges {
+                Judges::PerCase(checkers) => {
+                    let mut all = checkers.values();
+                    let first = all.next()?;
+                    Some(match all.any(|other| other != first) {
+                        true => "kattis-default, flags per group".into(),
+                        false => first.to_string(),
+                    })
+                }
+                _ => None,
+            },
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::package::test_support::tree;
+
+    /// A 2023-07 package judged by the default validator: `secret/a` without flags, `secret/b`
+    /// with a float tolerance.
+    fn mixed() -> (tempfile::TempDir, Problem) {
+        let dir = tree(&[
+            (
+                "problem.yaml",
+                "problem_format_version: 2023-07-draft\nname: M\n",
+            ),
+            ("data/secret/a/1.in", "1\n"),
+            ("data/secret/a/1.ans", "1\n"),
+            ("data/secret/a/2.in", "2\n"),
+            ("data/secret/a/2.ans", "2\n"),
+            (
+                "data/secret/b/test_group.yaml",
+                "output_validator_args: [float_tolerance, 1e-3]\n",
+            ),
+            ("data/secret/b/1.in", "3\n"),
+            ("data/secret/b/1.ans", "3\n"),
+        ]);
+        let package = crate::package::read_package(dir.path()).unwrap();
+        (dir, Problem::from_package(package))
+    }
+
+    #[test]
+    fn each_case_of_a_package_gets_its_groups_checker_and_equal_ones_are_shared() {
+        let (_dir, problem) = mixed();
+        let Some(Ok(Judges::PerCase(checkers))) = per_case(&problem, &Builds::default()) else {
+            panic!("a package judged by the default validator has a checker per case");
+        };
+        let names: Vec<&str> = checkers.keys().map(String::as_str).collect();
+        assert_eq!(names, ["secret/a/1", "secret/a/2", "secret/b/1"]);
+        assert!(Arc::ptr_eq(
+            &checkers["secret/a/1"],
+            &checkers["secret/a/2"]
+        ));
+        assert_ne!(checkers["secret/a/1"], checkers["secret/b/1"]);
+        assert_eq!(
+            checkers["secret/b/1"].to_string(),
+            "kattis-default float_tolerance 0.001"
+        );
+    }
+}
