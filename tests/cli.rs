@@ -28,6 +28,7 @@ mod exec_limits;
 mod exec_verdicts;
 mod formats;
 mod generate;
+mod generate_errors;
 mod hostile_output;
 mod hostile_packages;
 mod interactive;
