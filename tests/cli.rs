@@ -35,6 +35,7 @@ mod interactive;
 mod layout;
 mod multipass;
 mod new;
+mod new_package;
 mod numbers;
 mod package_writes;
 mod partitions;
