@@ -2,8 +2,9 @@
 //! (its `links` metadata), so a test that cannot run here is `#[ignore]`d with its reason
 //! instead of passing without testing anything: `cfg(as_root)` (built as root), `cfg(boxes)`
 //! (the sandbox's boxes can be made here, or `GRUNDY_REQUIRE_BOX=1` says they must be); and
-//! which languages' tools the PATH holds: `cfg(pypy3)`, `cfg(java)` (`javac` and `java`), so a
-//! test of a language runs wherever its tool is (CI installs them: `.ci/run`).
+//! which languages' tools the PATH holds: `cfg(pypy3)`, `cfg(java)` (`javac` and `java`),
+//! `cfg(gxx)` (`g++`), so a test of a language runs wherever its tool is (CI installs them:
+//! `.ci/run`); and which peers: `cfg(verifyproblem)` (problemtools), `cfg(bapctools)` (`bt`).
 
 fn main() {
     println!("cargo:rustc-check-cfg=cfg(as_root)");
@@ -18,7 +19,15 @@ fn main() {
     // A tool installed later is seen by the next build that starts from a clean target or a
     // changed PATH (CI builds from a fresh clone, after installing them).
     println!("cargo:rerun-if-env-changed=PATH");
-    for (cfg, tools) in [("pypy3", &["pypy3"][..]), ("java", &["javac", "java"])] {
+    let tools: [(&str, &[&str]); 5] = [
+        ("pypy3", &["pypy3"]),
+        ("java", &["javac", "java"]),
+        ("gxx", &["g++"]),
+        // The peers whose verdicts on the packages `new` writes the tests take as oracles.
+        ("verifyproblem", &["verifyproblem"]),
+        ("bapctools", &["bt"]),
+    ];
+    for (cfg, tools) in tools {
         println!("cargo:rustc-check-cfg=cfg({cfg})");
         if tools.iter().all(|tool| on_path(tool)) {
             println!("cargo:rustc-cfg={cfg}");

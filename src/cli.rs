@@ -473,6 +473,24 @@ pub struct NewArgs {
     /// The language of the package's programs (validator, generator, submissions).
     #[arg(long, value_enum, default_value_t = Lang::default())]
     pub lang: Lang,
+    /// The package format version to write (implies --package) [default: 2025-09].
+    #[arg(long, value_enum, value_name = "VERSION", conflicts_with = "root")]
+    pub format: Option<PackageFormat>,
+}
+
+/// The versions of the Kattis package format `new --package --format` writes; what each writes
+/// is `commands::new::package`'s.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum PackageFormat {
+    /// The legacy format (problemtools reads it; BAPCtools no longer does).
+    Legacy,
+    /// 2023-07 (problemtools reads it as `2023-07-draft`; BAPCtools does not).
+    #[value(name = "2023-07")]
+    V2023_07,
+    /// 2025-09, the current one (BAPCtools reads it; problemtools does not yet).
+    #[default]
+    #[value(name = "2025-09")]
+    V2025_09,
 }
 
 /// The languages a package can be scaffolded in (`new --package --lang`); what each writes is

@@ -25,7 +25,8 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     let package = project.path().join("sum-up");
     for file in [
         "problem.yaml",
-        "statement/problem.en.md",
+        "statement/problem.en.tex",
+        ".gitignore",
         "generators/generators.yaml",
         "generators/random_case.py",
         "input_validators/validate.py",

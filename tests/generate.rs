@@ -165,16 +165,17 @@ fn generate_makes_data_incrementally_and_verify_generates_first() {
     );
     assert!(said.contains("no luck today"), "{said}");
 
-    // A generator that is not there is named once, with what is wrong.
+    // A generator that is not there is a mistake of the plan: named once, where it is, with
+    // what is wrong and the package's generators (tests/generate_errors.rs has more); exit 2.
     project.file(
         "pkg/generators/generators.yaml",
         format!("{PLAN}      - gone: gone.py {{seed}}\n"),
     );
     let output = project.grundy(&["generate", "pkg"]);
-    assert_eq!(code(&output), 1, "{}", stderr(&output));
+    assert_eq!(code(&output), 2, "{}", stderr(&output));
     let said = stderr(&output);
     assert!(
-        said.contains("FAIL secret/5-gone: generator `gone.py` is neither a file or folder of generators/ nor a name of `generators:`\n"),
+        said.contains("generators.yaml:18:15: generator `gone.py` is neither a file or folder of generators/ nor a name of `generators:` (the package's generators: `fails.py`, `stdout.py`)\n"),
         "{said}"
     );
 

@@ -181,6 +181,10 @@ pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
     };
     let shown = root.join(&file);
     let plan = generators::parse(&shown, &text, &context).map_err(PlanErrors)?;
+    let missing = programs::missing(&tree, &plan, &package, &shown);
+    if !missing.is_empty() {
+        return Err(PlanErrors(missing).into());
+    }
     Ok((tree, package, plan))
 }
 

@@ -4,15 +4,17 @@
 //! same content-keyed cache as submissions.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use grundy_sandbox::Program as Command;
 
 use crate::build::{Build, Builds, HostError};
 use crate::files::beneath::Tree;
-use crate::package::generators::{Plan, Solution, Source, FOLDER};
+use crate::package::generators::{NamedProgram, Plan, Solution, Source, FILE, FOLDER};
 use crate::package::programs::Program;
 use crate::package::yaml::Diagnostic;
 use crate::package::Package;
+use crate::suggest::did_you_mean;
 
 /// The programs of a plan, and once built, their commands.
 #[derive(Default)]
@@ -145,6 +147,68 @@ impl Programs {
         path.map(|p| format!("{p}:{}", self.keys.get(p).map_or("", String::as_str)))
             .unwrap_or_default()
     }
+}
+
+/// The programs `plan` names that the package has not got (a generator that is neither a file
+/// or folder of `generators/` nor a name of `generators:`, a solution that is not there), each
+/// an error where `file` (as messages name it) first names it, with the closest of the
+/// package's own: a misspelt name is one mistake, said once, not once per case it would make.
+pub fn missing(tree: &Tree, plan: &Plan, package: &Package, file: &Path) -> Vec<Diagnostic> {
+    let mut errors = vec![];
+    for named in &plan.named {
+        // What the file wrote, why it cannot run, and what the package has instead.
+        let (written, error, kind, known): (String, NoProgram, _, Vec<String>) =
+            match &named.program {
+                NamedProgram::Generator(name) => {
+                    let Err(why @ Unrunnable::Unknown) = generator(tree, plan, name) else {
+                        continue;
+                    };
+                    let files = tree.join(FOLDER).list().unwrap_or_default();
+                    let files = files.iter().map(|f| f.to_string_lossy().into_owned());
+                    let names = plan.programs.iter().map(|(n, _)| n.clone());
+                    let known = names.chain(files.filter(|f| f != FILE)).collect();
+                    let name = name.clone();
+                    let error = NoProgram::Generator {
+                        name: name.clone(),
+                        why,
+                    };
+                    (name, error, "generators", known)
+                }
+                NamedProgram::Solution(path) => {
+                    let Ok(None) = tree.join(path).kind() else {
+                        continue;
+                    };
+                    let submissions = package.submissions.iter();
+                    let known = submissions.map(|s| format!("/submissions/{}", s.id));
+                    let why = Unrunnable::Missing;
+                    let error = NoProgram::Solution {
+                        path: path.clone(),
+                        why,
+                    };
+                    (format!("/{path}"), error, "submissions", known.collect())
+                }
+            };
+        let hint = match did_you_mean(&written, known.iter().map(String::as_str)) {
+            hint if !hint.is_empty() || known.is_empty() => hint,
+            _ => format!(" (the package's {kind}: {})", listed(&known)),
+        };
+        errors.push(Diagnostic {
+            file: file.to_path_buf(),
+            line: named.line,
+            column: named.column,
+            message: format!("{error}{hint}"),
+        });
+    }
+    errors
+}
+
+/// A few names, quoted, for a message: the first five and how many more.
+fn listed(names: &[String]) -> String {
+    let mut shown: Vec<String> = names.iter().take(5).map(|n| format!("`{n}`")).collect();
+    if names.len() > shown.len() {
+        shown.push(format!("{} more", names.len() - shown.len()));
+    }
+    shown.join(", ")
 }
 
 /// The solution writing answers where none is given: the first accepted submission by name, as

@@ -36,7 +36,8 @@ const SAMPLE_INPUT: &str = "1\n4\n7\n";
 const SAMPLE_OUTPUT: &str = "First\nSecond\nFirst\n";
 
 pub fn run(args: NewArgs) -> Result<Ended, CommandError> {
-    let root = match args.package {
+    // A format is a package's: it asks for one as `--package` does.
+    let root = match args.package || args.format.is_some() {
         true => None,
         false => match find_root(args.root.as_deref()) {
             Ok(root) => Some(root),
@@ -47,9 +48,10 @@ pub fn run(args: NewArgs) -> Result<Ended, CommandError> {
     };
     let Some(root) = root else {
         let here = std::env::current_dir().context("cannot tell the current folder")?;
-        let folder = package::scaffold(&here, &args.problem, args.lang)?;
+        let format = args.format.unwrap_or_default();
+        let folder = package::scaffold(&here, &args.problem, args.lang, format)?;
         let shown = folder.strip_prefix(&here).unwrap_or(&folder);
-        crate::reporting::print(&package::next_steps(shown, args.lang))?;
+        crate::reporting::print(&package::next_steps(shown, args.lang, format))?;
         return Ok(Ended::Passed);
     };
     let names = Names::new(&args.problem)?;

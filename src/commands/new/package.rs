@@ -1,9 +1,12 @@
-//! `grundy new NAME --package`: a Kattis problem package (format 2025-09) that every command
-//! works on at once, without Rust or a rebuild: `problem.yaml`, a Markdown statement, a sample
-//! and a few secret cases, an input validator, an accepted and a wrong submission, and
-//! `generators/generators.yaml` (BAPCtools' format) with one random generator taking `{seed}`,
-//! the programs in the language the user picks (`--lang`). The example problem is a sum of
-//! integers, to be replaced file by file.
+//! `grundy new NAME --package`: a Kattis problem package that every command works on at once,
+//! without Rust or a rebuild: `problem.yaml`, a LaTeX statement, a sample and a few secret
+//! cases, an input validator (and, in 2025-09, an answer validator), an accepted and a wrong
+//! submission, `generators/generators.yaml` (BAPCtools' format) with one random generator
+//! taking `{seed}`, and a `.gitignore` for what grundy writes into it; the programs in the
+//! language the user picks (`--lang`), the format version too (`--format`): each written as the
+//! peers that read that version accept it (problemtools' `verifyproblem` legacy and 2023-07,
+//! BAPCtools' `bt` 2025-09; both read only LaTeX statements in common). The example problem is
+//! a sum of integers, to be replaced file by file.
 //!
 //! Writes the folder `NAME/` in the current folder and nothing else; refuses a name that exists.
 
@@ -11,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Result};
 
-use crate::cli::Lang;
+use crate::cli::{Lang, PackageFormat};
 use crate::files::beneath::{Scope, Tree};
 use crate::files::{Existing, Folder};
 
@@ -32,24 +35,76 @@ impl Lang {
         }
     }
 
-    /// Its programs: (accepted, wrong, validator, generator) sources.
-    fn programs(self) -> [&'static str; 4] {
+    /// Its programs: (accepted, wrong, input validator, generator, answer validator) sources.
+    fn programs(self) -> [&'static str; 5] {
         match self {
             Lang::Python => [
                 include_str!("package_template/python/accepted.py"),
                 include_str!("package_template/python/wrong.py"),
                 include_str!("package_template/python/validate.py"),
                 include_str!("package_template/python/random_case.py"),
+                include_str!("package_template/python/validate_answer.py"),
             ],
             Lang::Cpp => [
                 include_str!("package_template/cpp/accepted.cpp"),
                 include_str!("package_template/cpp/wrong.cpp"),
                 include_str!("package_template/cpp/validate.cpp"),
                 include_str!("package_template/cpp/random_case.cpp"),
+                include_str!("package_template/cpp/validate_answer.cpp"),
             ],
         }
     }
 }
+
+impl PackageFormat {
+    /// How `problem.yaml` names it, and its `problem_format_version` line (none in legacy,
+    /// which older tools read best without one; `2023-07-draft` as problemtools spells it).
+    fn version(self) -> (&'static str, &'static str) {
+        match self {
+            PackageFormat::Legacy => ("legacy, without a problem_format_version", ""),
+            PackageFormat::V2023_07 => {
+                ("version 2023-07", "problem_format_version: 2023-07-draft\n")
+            }
+            PackageFormat::V2025_09 => ("version 2025-09", "problem_format_version: 2025-09\n"),
+        }
+    }
+
+    /// `problem.yaml`'s limits: legacy sets no time limit (it is computed from the accepted
+    /// submissions' times), the others one second.
+    fn limits(self) -> &'static str {
+        match self {
+            PackageFormat::Legacy => {
+                "# No time limit: the legacy format computes it from the accepted submissions' CPU\n\
+                 # times (`grundy timelimit` shows how)."
+            }
+            _ => {
+                "limits:\n  # Seconds of CPU time per case; `grundy timelimit` times the accepted \
+                 submissions and says\n  # what the format's rules make of them.\n  time_limit: 1.0"
+            }
+        }
+    }
+
+    /// The folder of the statement.
+    fn statement_folder(self) -> &'static str {
+        match self {
+            PackageFormat::Legacy => "problem_statement",
+            _ => "statement",
+        }
+    }
+
+    /// How people name it.
+    fn name(self) -> &'static str {
+        match self {
+            PackageFormat::Legacy => "legacy",
+            PackageFormat::V2023_07 => "2023-07",
+            PackageFormat::V2025_09 => "2025-09",
+        }
+    }
+}
+
+/// The package's `.gitignore`: what grundy writes into a package that a repository need not
+/// keep. Its build folder lands beside the package, where this file cannot name it.
+const GITIGNORE: &str = include_str!("package_template/gitignore");
 
 /// The cases written with the package, each `(path below data/, input, answer)`; the answers
 /// worked out by hand. `generators.yaml` lists the same inputs, so `generate` remakes them.
@@ -93,12 +148,17 @@ impl Names {
     }
 }
 
-/// Every file of the package for `names` in `lang`, each `(path below the package, contents)`.
-fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
+/// Every file of the package for `names` in `lang` and `format`, each `(path below the
+/// package, contents)`.
+fn files(names: &Names, lang: Lang, format: PackageFormat, uuid: &str) -> Vec<(PathBuf, String)> {
     let ext = lang.extension();
-    let [accepted, wrong, validate, random] = lang.programs();
+    let [accepted, wrong, validate, random, validate_answer] = lang.programs();
+    let (format_name, version) = format.version();
     let fill = |template: &str| {
         template
+            .replace("{{format}}", format_name)
+            .replace("{{version}}", version)
+            .replace("{{limits}}", format.limits())
             .replace("{{title}}", &names.title)
             .replace("{{uuid}}", uuid)
             .replace("{{solution}}", &format!("sol.{ext}"))
@@ -112,9 +172,10 @@ fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
             fill(include_str!("package_template/problem.yaml.tmpl")),
         ),
         (
-            "statement/problem.en.md".into(),
-            fill(include_str!("package_template/problem.en.md.tmpl")),
+            format!("{}/problem.en.tex", format.statement_folder()).into(),
+            fill(include_str!("package_template/problem.en.tex.tmpl")),
         ),
+        (".gitignore".into(), GITIGNORE.into()),
         (
             "generators/generators.yaml".into(),
             fill(include_str!("package_template/generators.yaml.tmpl")),
@@ -136,6 +197,13 @@ fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
             wrong.into(),
         ),
     ];
+    // bt warns (and exits 1) without an answer validator; only 2025-09 has their folder.
+    if format == PackageFormat::V2025_09 {
+        files.push((
+            format!("answer_validators/validate_answer.{ext}").into(),
+            validate_answer.into(),
+        ));
+    }
     for (case, input, answer) in CASES {
         files.push((format!("data/{case}.in").into(), input.into()));
         files.push((format!("data/{case}.ans").into(), answer.into()));
@@ -144,7 +212,7 @@ fn files(names: &Names, lang: Lang, uuid: &str) -> Vec<(PathBuf, String)> {
 }
 
 /// Writes the package `name` in `lang` below `parent`; returns its folder.
-pub fn scaffold(parent: &Path, name: &str, lang: Lang) -> Result<PathBuf> {
+pub fn scaffold(parent: &Path, name: &str, lang: Lang, format: PackageFormat) -> Result<PathBuf> {
     let names = Names::new(name)?;
     let folder = parent.join(&names.name);
     // The package's folder is made here, new, and every file is written beneath its
@@ -159,7 +227,7 @@ pub fn scaffold(parent: &Path, name: &str, lang: Lang) -> Result<PathBuf> {
             false => anyhow::anyhow!("cannot create `{}`: {}", folder.display(), error.reason()),
         })?;
     let tree = Tree::of(made, Scope::Package);
-    let written = files(&names, lang, &uuid())
+    let written = files(&names, lang, format, &uuid())
         .into_iter()
         .try_for_each(|(path, text)| tree.join(path).write(text.as_bytes(), Existing::Keep));
     if let Err(error) = written {
@@ -171,7 +239,7 @@ pub fn scaffold(parent: &Path, name: &str, lang: Lang) -> Result<PathBuf> {
 }
 
 /// What to do next, printed after scaffolding the package in `folder`.
-pub fn next_steps(folder: &Path, lang: Lang) -> String {
+pub fn next_steps(folder: &Path, lang: Lang, format: PackageFormat) -> String {
     let shown = folder.display();
     let check = format!(
         "grundy check --exec submissions/accepted/sol.{}",
@@ -200,15 +268,31 @@ pub fn next_steps(folder: &Path, lang: Lang) -> String {
         .max()
         .unwrap_or(0);
     let mut text = format!(
-        "created {shown}/ (a Kattis package, format 2025-09; programs in {})\nnext, inside it \
+        "created {shown}/ (a Kattis package, format {}; programs in {})\nnext, inside it \
          (cd {shown}):\n",
+        format.name(),
         lang.name()
     );
     for (command, what) in steps {
         text += &format!("  {command:<width$}   {what}\n");
     }
-    text + "then replace the example problem (a sum of integers) file by file: \
-            statement/problem.en.md says what it is\n"
+    text += &format!(
+        "then replace the example problem (a sum of integers) file by file: \
+         {}/problem.en.tex says what it is\n",
+        format.statement_folder()
+    );
+    let name = folder.file_name().unwrap_or_default().to_string_lossy();
+    if !name
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    {
+        let plain: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
+        text += &format!(
+            "note: problemtools' verifyproblem refuses, and bt warns of, a package folder named \
+             other than lowercase letters and digits: rename it (`{plain}`) before they read it\n"
+        );
+    }
+    text
 }
 
 /// A title from an id: `take-away_2` is `Take Away 2`.
@@ -267,8 +351,14 @@ mod tests {
         assert_eq!(&id[14..15], "4");
         for lang in [Lang::Python, Lang::Cpp] {
             let names = Names::new("sum-up").unwrap();
-            for (path, text) in files(&names, lang, &id) {
-                assert!(!text.contains("{{"), "{}", path.display());
+            for format in [
+                PackageFormat::Legacy,
+                PackageFormat::V2023_07,
+                PackageFormat::V2025_09,
+            ] {
+                for (path, text) in files(&names, lang, format, &id) {
+                    assert!(!text.contains("{{"), "{}", path.display());
+                }
             }
         }
     }
@@ -290,7 +380,7 @@ mod tests {
     #[test]
     fn the_generators_file_lists_the_written_cases() {
         let names = Names::new("sum-up").unwrap();
-        let (_, yaml) = files(&names, Lang::Python, "u")
+        let (_, yaml) = files(&names, Lang::Python, PackageFormat::default(), "u")
             .into_iter()
             .find(|(path, _)| path.ends_with("generators.yaml"))
             .unwrap();
@@ -308,10 +398,10 @@ mod tests {
     #[test]
     fn an_existing_folder_is_refused_and_a_new_one_written_whole() {
         let dir = tempfile::tempdir().unwrap();
-        let folder = scaffold(dir.path(), "sum-up", Lang::Cpp).unwrap();
+        let folder = scaffold(dir.path(), "sum-up", Lang::Cpp, PackageFormat::default()).unwrap();
         assert!(folder.join("submissions/accepted/sol.cpp").is_file());
         assert!(folder.join("data/secret/large.ans").is_file());
-        let again = scaffold(dir.path(), "sum-up", Lang::Python)
+        let again = scaffold(dir.path(), "sum-up", Lang::Python, PackageFormat::default())
             .unwrap_err()
             .to_string();
         assert!(again.contains("exists already"), "{again}");
@@ -321,7 +411,7 @@ mod tests {
     #[test]
     fn no_python_program_is_named_like_a_module_the_programs_import() {
         let names = Names::new("sum-up").unwrap();
-        let python: Vec<_> = files(&names, Lang::Python, "u")
+        let python: Vec<_> = files(&names, Lang::Python, PackageFormat::default(), "u")
             .into_iter()
             .filter(|(path, _)| path.extension().is_some_and(|ext| ext == "py"))
             .collect();

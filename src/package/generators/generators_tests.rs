@@ -408,3 +408,48 @@ fn a_fixtures_plan_takes_any_group_at_the_top_in_order_of_name() {
         .message
         .contains("not a top-level group"));
 }
+
+#[test]
+fn a_misspelt_input_key_is_the_one_error_of_its_case_said_once() {
+    // Counted: one rule, so one error however many cases it makes, at the misspelt key.
+    let text = "data:\n  secret:\n    data:\n      a:\n        generat: g {seed}\n        count: 5\n        junk: 1\n";
+    assert_eq!(
+        errors(text),
+        ["generators.yaml:5:9: unknown key `generat` in a case (did you mean `generate`?): the case has no input (`generate`, `copy` or `in`)"]
+    );
+    // Without `count:` the map is a group: its key is still named, with what it would make it.
+    let plan = read("data:\n  secret:\n    data:\n      a:\n        generat: g\n");
+    assert_eq!(
+        plan.warnings[0].to_string(),
+        "generators.yaml:5:9: unknown key `generat` in group `secret/a` (did you mean `generate`, which would make `secret/a` a case?)"
+    );
+    // A counted rule's warnings are said once too.
+    let plan = read("data:\n  secret:\n    data:\n      a:\n        generate: g {seed}\n        count: 3\n        retires: 2\n");
+    assert_eq!(plan.cases.len(), 3);
+    let warnings: Vec<String> = plan.warnings.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        warnings,
+        ["generators.yaml:7:9: unknown key `retires` in a case (did you mean `retries`?)"]
+    );
+}
+
+#[test]
+fn the_programs_a_plan_names_are_kept_where_first_named() {
+    let plan = read("solution: /submissions/accepted/a.py\ndata:\n  secret:\n    data:\n      a:\n        generate: g.py {seed}\n        count: 2\n      b: g.py 3\n");
+    let named: Vec<(NamedProgram, usize, usize)> = plan
+        .named
+        .iter()
+        .map(|n| (n.program.clone(), n.line, n.column))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            (
+                NamedProgram::Solution("submissions/accepted/a.py".into()),
+                1,
+                11
+            ),
+            (NamedProgram::Generator("g.py".into()), 6, 19),
+        ]
+    );
+}

@@ -2,7 +2,7 @@
 //! (a generator named by the files it is made of) and the settings a group or case passes down
 //! (`solution`, `random_salt`, `retries`).
 
-use super::plan::Solution;
+use super::plan::{NamedProgram, Solution};
 use super::reader::{get, valid_name, Inherited, Reader};
 use crate::package::yaml::{Node, Value};
 
@@ -67,6 +67,7 @@ impl Reader<'_> {
                     Some(rest) if !rest.is_empty() && !path.contains(char::is_whitespace)
                         && !rest.split('/').any(|p| p == "..") =>
                     {
+                        self.name(NamedProgram::Solution(rest.to_string()), solution);
                         config.solution = Solution::Given(rest.to_string())
                     }
                     _ => self.error(

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 
 use super::yaml::Diagnostic;
 pub use plan::{
-    seed_count, Case, Command, Context, GroupYaml, Match, Plan, Rule, Solution, Source, FILE,
-    FOLDER, GENERATORS_YAML_BYTES, IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
+    seed_count, Case, Command, Context, GroupYaml, Match, NamedProgram, Plan, Rule, Solution,
+    Source, FILE, FOLDER, GENERATORS_YAML_BYTES, IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
 
 /// Reads `generators.yaml` (`file` is how messages name it) of a package described by

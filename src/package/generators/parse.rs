@@ -7,7 +7,8 @@ use std::path::Path;
 
 use super::count::{count_suffix, numbered_name, parse_count};
 use super::plan::{
-    Case, Context, Group, GroupYaml, Plan, Solution, Source, ROOT_GROUPS, TEXT_EXTENSIONS,
+    Case, Context, Group, GroupYaml, Named, NamedProgram, Plan, Solution, Source, ROOT_GROUPS,
+    TEXT_EXTENSIONS,
 };
 use super::reader::{
     get, join, valid_name, Inherited, Known, Reader, CASE_ONLY, GROUP_ONLY, INHERITED,
@@ -16,7 +17,7 @@ use super::rule::rule;
 use super::text::{is_empty_collection, yaml_file};
 use crate::package::fields::key_node;
 use crate::package::yaml::{Diagnostic, Node, Value};
-use crate::suggest::did_you_mean;
+use crate::suggest::{closest, did_you_mean};
 
 /// Keys only the root has.
 const ROOT_ONLY: [&str; 2] = ["generators", "version"];
@@ -141,12 +142,65 @@ impl Reader<'_> {
         out
     }
 
+    /// The keys of `node` that are none of `known`, with where each is.
+    pub(super) fn unknown<'n>(
+        &mut self,
+        node: &'n Node,
+        known: &[&str],
+    ) -> Vec<(&'n str, &'n Node)> {
+        let entries = self.entries(node);
+        entries
+            .into_iter()
+            .filter(|(key, _, _)| !known.contains(key))
+            .map(|(key, at, _)| (key, at))
+            .collect()
+    }
+
     pub(super) fn unknown_keys(&mut self, node: &Node, known: &[&str], what: &str) {
-        for (key, at, _) in self.entries(node) {
-            if !known.contains(&key) {
-                let hint = did_you_mean(key, known.iter().copied());
-                self.warn(at, format!("unknown key `{key}` in {what}{hint}"));
-            }
+        for (key, at) in self.unknown(node, known) {
+            let hint = did_you_mean(key, known.iter().copied());
+            self.warn(at, format!("unknown key `{key}` in {what}{hint}"));
+        }
+    }
+
+    /// A group's unknown keys, each a warning with the key it is closest to; below the top, a
+    /// case's keys too, as a misspelt `generate:` leaves a map that is a group, not a case.
+    fn unknown_group_keys(&mut self, node: &Node, path: &str, known: &[&str]) {
+        let case_keys = [CASE_ONLY.as_slice(), TEXT_EXTENSIONS.as_slice()].concat();
+        let root = path.is_empty();
+        for (key, at) in self.unknown(node, known) {
+            let extra = if root { &[][..] } else { case_keys.as_slice() };
+            let message = match closest(key, known.iter().chain(extra).copied()) {
+                Some(near) if !known.contains(&near) => format!(
+                    "unknown key `{key}` in group `{path}` (did you mean `{near}`, which would \
+                     make `{path}` a case?)"
+                ),
+                _ => format!(
+                    "unknown key `{key}` in a group{}",
+                    did_you_mean(key, known.iter().copied())
+                ),
+            };
+            self.warn(at, message);
+        }
+    }
+
+    /// Drops what was said since `since` (lengths of the errors and warnings) that the range
+    /// `first` of them said already.
+    fn forget_repeated(&mut self, first: ((usize, usize), (usize, usize)), since: (usize, usize)) {
+        let ((errors_from, warnings_from), (errors_to, warnings_to)) = first;
+        let (errors, warnings) = (&mut self.errors, &mut self.plan.warnings);
+        dedupe_tail(errors, errors_from..errors_to, since.0);
+        dedupe_tail(warnings, warnings_from..warnings_to, since.1);
+    }
+
+    /// Records where `program` is named, the first time it is.
+    pub(super) fn name(&mut self, program: NamedProgram, at: &Node) {
+        if !self.plan.named.iter().any(|n| n.program == program) {
+            self.plan.named.push(Named {
+                program,
+                line: at.line,
+                column: at.column,
+            });
         }
     }
 
@@ -190,10 +244,10 @@ impl Reader<'_> {
                 "`command` is reserved; a case's command is `generate`".into(),
             );
         }
-        self.unknown_keys(
+        self.unknown_group_keys(
             node,
+            path,
             &[known.as_slice(), &ROOT_ONLY, &["command"]].concat(),
-            "a group",
         );
         let test_group_yaml = match get(node, "test_group.yaml") {
             None => GroupYaml::Unset,
@@ -319,7 +373,11 @@ impl Reader<'_> {
             Ok(values) => values,
             Err(why) => return self.error(count_node.unwrap_or(node), why.to_string()),
         };
+        // What the first of a counted rule's cases is told of its rule, its others are not
+        // told again: the rule is one place in the file, and one mistake is said once.
+        let mut first_said = None;
         for &value in &values {
+            let said = (self.errors.len(), self.plan.warnings.len());
             let mut name = if numbered {
                 self.next_case += 1;
                 numbered_name(key, self.next_case, self.total_numbered)
@@ -344,7 +402,12 @@ impl Reader<'_> {
                 continue;
             }
             let count = count_node.map(|_| value);
-            let Some(rule) = rule(self, &path, node, at, config, count) else {
+            let made = rule(self, &path, node, at, config, count);
+            match first_said {
+                None => first_said = Some((said, (self.errors.len(), self.plan.warnings.len()))),
+                Some(first) => self.forget_repeated(first, said),
+            }
+            let Some(rule) = made else {
                 continue;
             };
             self.remember(key, Known::Case(path.clone()), at);
@@ -354,6 +417,16 @@ impl Reader<'_> {
                 column: case_at.column,
                 source: Source::Rule(Box::new(rule)),
             });
+        }
+    }
+}
+
+/// `list` without those of its items from `from` on that are among `said`.
+fn dedupe_tail(list: &mut Vec<Diagnostic>, said: std::ops::Range<usize>, from: usize) {
+    let tail = list.split_off(from);
+    for item in tail {
+        if !list[said.clone()].contains(&item) {
+            list.push(item);
         }
     }
 }

@@ -76,6 +76,26 @@ pub struct Plan {
     pub cases: Vec<Case>,
     /// Everything worth telling that did not stop the reading, located.
     pub warnings: Vec<Diagnostic>,
+    /// Each program the file names, where it first names it: what `generation` checks the
+    /// package has, before anything is made.
+    pub named: Vec<Named>,
+}
+
+/// A program `generators.yaml` names, and where it first does (line and column, 1-based).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Named {
+    pub program: NamedProgram,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// A generator or a solution, as a case's rule names it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NamedProgram {
+    /// A `generate:` command's program, as written.
+    Generator(String),
+    /// A `solution:`, its path from the package root (without the leading `/`).
+    Solution(String),
 }
 
 /// A group of `data/`.

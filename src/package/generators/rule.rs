@@ -2,12 +2,14 @@
 //! (`generate:` with its command, `copy:`, inline text, links), its `solution`, its `match:`
 //! patterns; each mistake recorded, located, by the [`Reader`] walking the file.
 
-use super::plan::{seed, seed_count, Command, Match, Rule, FOLDER, SAMPLE_ONLY, TEXT_EXTENSIONS};
+use super::plan::{
+    seed, seed_count, Command, Match, NamedProgram, Rule, FOLDER, SAMPLE_ONLY, TEXT_EXTENSIONS,
+};
 use super::reader::{get, Inherited, Reader, CASE_ONLY, GROUP_ONLY, INHERITED};
 use super::text::{substitute_constants, yaml_file};
 use crate::package::fields::key_node;
 use crate::package::yaml::{Node, Value};
-use crate::suggest::did_you_mean;
+use crate::suggest::{closest, did_you_mean};
 
 /// The files of a sample that may be written as a link to another of its files.
 const LINKABLE: [&str; 4] = SAMPLE_ONLY;
@@ -77,11 +79,8 @@ pub(super) fn rule(
             r.error(k, format!("`{key}` belongs to a group, not to a case"));
         }
     }
-    r.unknown_keys(
-        node,
-        &[known.as_slice(), GROUP_ONLY.as_slice()].concat(),
-        "a case",
-    );
+    let known = [known.as_slice(), GROUP_ONLY.as_slice()].concat();
+    let unknown = r.unknown(node, &known);
     let has = |key: &str| get(node, key).is_some();
     let required: &[&[&str]] = if sample && r.context.interactive_or_multi_pass {
         &[
@@ -101,11 +100,37 @@ pub(super) fn rule(
     } else {
         &[&["generate"], &["copy"], &["in"]]
     };
-    if !required.iter().any(|keys| keys.iter().all(|k| has(k))) {
+    // A case without an input but with an unknown key has most likely misspelt its input: that
+    // key is the one error, said where it is (the one closest to an input key, else the first).
+    let inputs: Vec<&str> = required
+        .iter()
+        .flat_map(|keys| keys.iter().copied())
+        .collect();
+    let culprit = if required.iter().any(|keys| keys.iter().all(|k| has(k))) {
+        None
+    } else if unknown.is_empty() {
         r.error(
             at,
             "a case needs an input: `generate`, `copy` or `in`".into(),
         );
+        None
+    } else {
+        let near_input =
+            |key: &str| closest(key, known.iter().copied()).is_some_and(|k| inputs.contains(&k));
+        Some(
+            unknown
+                .iter()
+                .position(|(key, _)| near_input(key))
+                .unwrap_or(0),
+        )
+    };
+    for (i, (key, key_at)) in unknown.into_iter().enumerate() {
+        let hint = did_you_mean(key, known.iter().copied());
+        if culprit == Some(i) {
+            r.error(key_at, format!("unknown key `{key}` in a case{hint}: the case has no input (`generate`, `copy` or `in`)"));
+        } else {
+            r.warn(key_at, format!("unknown key `{key}` in a case{hint}"));
+        }
     }
     if !r.context.interactive_or_multi_pass && has("interaction") {
         r.error(
@@ -263,6 +288,7 @@ fn command(r: &mut Reader, node: &Node, count: Option<i64>, salt: &str) -> Optio
         );
         return None;
     }
+    r.name(NamedProgram::Generator(program.clone()), node);
     let args = words[1..].to_vec();
     let seeds: usize = args.iter().map(|a| seed_count(a)).sum();
     if seeds > 1 {
