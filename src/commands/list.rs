@@ -1,7 +1,7 @@
 //! `grundy list [FILTER]`: the problems, their case counts and the settings in force for each
 //! (the time limit by the one rule: a package's computed limit as far as it is known without
 //! timing anything); with `--cases`, the id of every selected case instead, one per line;
-//! `--format json` a JSON line each (rendered by [`crate::reporting::listed`]). A listed package
+//! `--format json` a JSON line each (rendered by [`crate::reporting::list_report`]). A listed package
 //! that cannot be read is listed all the same, and why follows on stderr (exit 2).
 
 use anyhow::Result;
@@ -13,8 +13,8 @@ use crate::config::Overrides;
 use crate::discovery::select_cases;
 use crate::escape::visible_line;
 use crate::plan;
-use crate::reporting::listed::{self, Kind, Listed};
-use crate::reporting::{print, Ended};
+use crate::reporting::listed::{Kind, Listed};
+use crate::reporting::{list_cases, list_report, print, Ended};
 use crate::root_packages::RootPackages;
 
 pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
@@ -34,7 +34,7 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
             .iter()
             .map(|case| (case.problem.as_str(), case.id.as_str()))
             .collect();
-        listed::cases(&cases, args.format)
+        list_cases(&cases, args.format)
     } else {
         let mut ids: Vec<&str> = grundy_problems::ALL.iter().map(|p| p.id).collect();
         ids.extend(selection.problems.iter().map(String::as_str));
@@ -73,7 +73,7 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
                 }
             })
             .collect();
-        listed::problems(&rows, &config.fixtures, args.format)
+        list_report(&rows, &config.fixtures, args.format)
     };
     print(&text)?;
     for (_, why) in &unreadable {

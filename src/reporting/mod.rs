@@ -432,6 +432,26 @@ pub fn print(text: &str) -> Result<(), LostReport> {
         .map_err(LostReport)
 }
 
+/// The report of `list`: `problems` in `format`, the fixtures root `fixtures` under the table.
+pub fn list_report(
+    problems: &[listed::Listed],
+    fixtures: &std::path::Path,
+    format: Format,
+) -> String {
+    match format {
+        Format::Json => json::listed(problems),
+        Format::Human => human::list::table(problems, fixtures),
+    }
+}
+
+/// The report of `list --cases`: the ids of `cases`, each with its problem, in `format`.
+pub fn list_cases(cases: &[(&str, &str)], format: Format) -> String {
+    match format {
+        Format::Json => json::listed_cases(cases),
+        Format::Human => human::list::cases(cases),
+    }
+}
+
 /// Milliseconds with a fraction, for reports.
 pub fn millis(time: Duration) -> f64 {
     (time.as_secs_f64() * 1e6).round() / 1e3
@@ -450,3 +470,7 @@ pub fn mebibytes(bytes: u64) -> String {
 #[cfg(test)]
 #[path = "reporting_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "listed_tests.rs"]
+mod listed_tests;
