@@ -184,6 +184,50 @@ fn a_submission_runs_in_a_copy_of_its_own_folder_where_it_finds_its_files() {
         .exists());
 }
 
+/// A package of format `version` (none: legacy) whose input validator reads its bound from a
+/// file of its own, by a relative name.
+fn bounded(project: &Project, at: &str, version: Option<&str>) {
+    let yaml = match version {
+        Some(version) => format!("problem_format_version: {version}\nname: Echo\n"),
+        None => "name: Echo\n".to_string(),
+    };
+    let validator = "import sys\nbound = int(open('bound.txt').read())\n\
+                     sys.exit(42 if int(sys.stdin.read()) <= bound else 43)\n";
+    package(
+        project,
+        at,
+        &[
+            ("problem.yaml", &format!("{yaml}limits:\n  time_limit: 5\n")),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            ("input_validators/bounded/validate.py", validator),
+            ("input_validators/bounded/bound.txt", "10\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
+    );
+}
+
+#[test]
+fn an_input_validator_finds_its_own_files_in_2023_07_and_2025_09_not_in_legacy() {
+    let project = Project::new();
+    for version in ["2023-07-draft", "2025-09"] {
+        bounded(&project, version, Some(version));
+        let (rows, output) = verified(&project, version);
+        assert_eq!(code(&output), 0, "{version}: {}", dump(&output));
+        assert_eq!(row(&rows, "accepted/echo.py")["verdict"], "AC");
+    }
+    // The legacy format says nothing of a validator's working folder: it starts in an empty
+    // one, as problemtools and BAPCtools start it in a folder of theirs, and finds no bound.
+    bounded(&project, "legacy", None);
+    let output = project.verify(&["legacy", "--format", "json"]);
+    assert_ne!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        common::stdout(&output).contains("bound.txt"),
+        "{}",
+        dump(&output)
+    );
+}
+
 /// A 2025-09 package adding a number its include file for Python 3 holds.
 fn with_include(project: &Project, at: &str, more: &[(&str, &str)]) {
     let mut files = vec![

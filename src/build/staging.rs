@@ -227,11 +227,12 @@ pub(super) fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildErro
 
 /// The command that starts a built program: its run command with the program's files taken
 /// from the build folder (or its launcher, for a `run` script), shown the whole build folder;
-/// a JVM program's class as its build found it. With `working_copy` (a submission's) its runs
-/// start in a writable copy of the build folder, as DOMjudge and BAPCtools run a program in its
-/// own folder and the 2025-09 format puts a submission's files in its working directory: a
-/// program that reads its own files by relative names finds them (a `run` script's launcher
-/// goes to the build folder itself).
+/// a JVM program's class as its build found it. With `working_copy` (a submission's, and a
+/// 2023-07 or 2025-09 input validator's) its runs start in a writable copy of the build folder,
+/// as the contest tools run a submission in its own folder and the 2025-09 format puts a
+/// submission's files, and an input validator's, in its working directory: a program that
+/// reads its own files by relative names finds them (a `run` script's launcher goes to the
+/// build folder itself).
 pub(super) fn launch(
     program: &Program,
     plan: &Plan,

@@ -120,6 +120,13 @@ pub fn load_package(root: &Path) -> Result<Package, Diagnostic> {
         input_validators.extend(programs::programs_in(
             &tree.join("input_format_validators"),
         )?);
+    } else {
+        // 2023-07 and 2025-09 run an input validator in a folder holding its own files (a
+        // table it reads by a relative name); the legacy format says nothing, and problemtools
+        // and BAPCtools run it in a folder of theirs.
+        for validator in &mut input_validators {
+            validator.works_in_own_folder = true;
+        }
     }
     if input_validators.is_empty() {
         warnings.push(Diagnostic::file(

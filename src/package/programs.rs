@@ -57,6 +57,10 @@ pub struct Program {
     /// The package's files included with it ([`Program::include`]: a submission's, for its
     /// language), built and run as if they were its own.
     pub included: Vec<Included>,
+    /// Its runs start in a copy of its own built folder rather than an empty one, because its
+    /// format says so (a 2023-07 or 2025-09 input validator's working directory holds its
+    /// files). A submission's always do, whatever its format: the build decides that.
+    pub works_in_own_folder: bool,
 }
 
 /// What to do to build and run a program, for the runner.
@@ -182,6 +186,7 @@ impl Program {
             files,
             kind: Kind::Scripts,
             included: vec![],
+            works_in_own_folder: false,
         };
         program.decide_kind(language, entry, includes);
         Ok(program)
