@@ -7,8 +7,10 @@
 //! the colon; its verdicts run to the end of the line, each trimmed. Every file of the
 //! submission is looked at (a folder's files in name order; a tag in a `.txt` beside the source
 //! counts). Only the first [`SCAN_BYTES`] of each file are read: a tag is a comment near the top,
-//! and a package's files are untrusted. Two tags in one submission are an error (DOMjudge refuses
-//! such a submission; BAPCtools would take the first).
+//! and a package's files are untrusted. A tag DOMjudge cannot read (two in one submission, a word
+//! that is no verdict, an empty one) is [`TagError::Refused`]: DOMjudge refuses that submission,
+//! and its own example package holds such submissions for that very check, so the submission is
+//! left out and the rest of the package is read (BAPCtools would take the first of two tags).
 
 use std::io::Read;
 
@@ -31,6 +33,15 @@ pub struct Tag {
     pub verdicts: Verdicts,
     /// `COMPILER-ERROR` is among them.
     pub compile_error: bool,
+}
+
+/// Why a submission's tag was not read.
+#[derive(Debug)]
+pub enum TagError {
+    /// A file of the submission could not be read, as any unreadable file of a package.
+    Unreadable(Diagnostic),
+    /// The tag is one DOMjudge refuses the submission for, at its place.
+    Refused(Diagnostic),
 }
 
 /// One word of a tag.
@@ -87,18 +98,24 @@ fn find(bytes: &[u8], from: usize) -> Option<Found> {
 }
 
 /// The first [`SCAN_BYTES`] of `file`, read through one open.
-fn head(file: &TreePath) -> Result<Vec<u8>, Diagnostic> {
+fn head(file: &TreePath) -> Result<Vec<u8>, TagError> {
     let mut bytes = Vec::new();
-    file.open()?
+    file.open()
+        .map_err(|e| TagError::Unreadable(e.into()))?
         .take(SCAN_BYTES)
         .read_to_end(&mut bytes)
-        .map_err(|e| Diagnostic::file(file.path(), format!("cannot read it: {e}")))?;
+        .map_err(|e| {
+            TagError::Unreadable(Diagnostic::file(
+                file.path(),
+                format!("cannot read it: {e}"),
+            ))
+        })?;
     Ok(bytes)
 }
 
 /// The tag of the submission made of `files`, if it has one. An unknown verdict, an empty
-/// list or a second tag is an error at its place; `CHECK-MANUALLY` is left out with a warning.
-pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option<Tag>, Diagnostic> {
+/// list or a second tag is refused at its place; `CHECK-MANUALLY` is left out with a warning.
+pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option<Tag>, TagError> {
     let mut tag: Option<Tag> = None;
     for file in files {
         let bytes = head(file)?;
@@ -110,12 +127,13 @@ pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option
                 column,
                 message,
             };
+            let refused =
+                |column: usize, message: String| TagError::Refused(located(column, message));
             if let Some(first) = &tag {
-                return Err(located(
+                return Err(refused(
                     found.column,
                     format!(
-                        "a second @EXPECTED_RESULTS@ tag in one submission (the first is at {}); \
-                         DOMjudge refuses such a submission",
+                        "a second @EXPECTED_RESULTS@ tag in one submission (the first is at {})",
                         first.origin
                     ),
                 ));
@@ -154,14 +172,14 @@ pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option
                             .into(),
                     )),
                     None if trimmed.is_empty() => {
-                        return Err(located(
+                        return Err(refused(
                             column,
                             "@EXPECTED_RESULTS@: an empty verdict; write verdicts apart by commas"
                                 .into(),
                         ))
                     }
                     None => {
-                        return Err(located(
+                        return Err(refused(
                             column,
                             format!(
                                 "@EXPECTED_RESULTS@: `{}` is not a verdict (CORRECT, \
@@ -186,12 +204,20 @@ mod tests {
     use super::*;
     use crate::package::test_support::{root, tree};
 
-    fn tag_of(files: &[(&str, &str)]) -> (Result<Option<Tag>, Diagnostic>, Vec<Diagnostic>) {
+    fn tag_of(files: &[(&str, &str)]) -> (Result<Option<Tag>, TagError>, Vec<Diagnostic>) {
         let dir = tree(files);
         let tree = root(dir.path());
         let paths: Vec<TreePath> = files.iter().map(|(name, _)| tree.join(name)).collect();
         let mut warnings = vec![];
         (read(&paths, &mut warnings), warnings)
+    }
+
+    /// Where and why a tag was refused.
+    fn refused(tag: Result<Option<Tag>, TagError>) -> Diagnostic {
+        match tag {
+            Err(TagError::Refused(why)) => why,
+            other => panic!("not refused: {other:?}"),
+        }
     }
 
     fn set(verdicts: &[Verdict]) -> Verdicts {
@@ -231,11 +257,11 @@ mod tests {
     #[test]
     fn a_bad_word_is_located_at_its_column() {
         let (tag, _) = tag_of(&[("a.c", "int x;\n// @EXPECTED_RESULTS@: CORRECT, SLOW\n")]);
-        let error = tag.unwrap_err();
+        let error = refused(tag);
         assert_eq!((error.line, error.column), (2, 33), "{error}");
         assert!(error.message.contains("`SLOW` is not a verdict"), "{error}");
         let (tag, _) = tag_of(&[("a.c", "// @EXPECTED_RESULTS@: \n")]);
-        assert!(tag.unwrap_err().message.contains("empty verdict"));
+        assert!(refused(tag).message.contains("empty verdict"));
     }
 
     #[test]
@@ -249,7 +275,7 @@ mod tests {
             ("s/main.c", "// @EXPECTED_RESULTS@: CORRECT\n"),
             ("s/notes.txt", "x\n@EXPECTED_RESULTS@: WRONG-ANSWER\n"),
         ]);
-        let error = tag.unwrap_err();
+        let error = refused(tag);
         assert_eq!(error.line, 2);
         assert!(
             error.message.contains("(the first is at main.c:1:4)"),
