@@ -328,11 +328,10 @@ fn an_expected_results_tag_counts_outside_the_named_folders_and_yaml() {
     assert!(!subs.iter().any(|s| s.id == "mixed/slow.c"));
     assert!(subs.iter().any(|s| s.id == "rejected/wrong.py"));
     assert!(
-        warnings.contains(
-            &"submissions/mixed/slow.c:1:33: @EXPECTED_RESULTS@: `TIMELIMIT */` is not a verdict; \
-              this submission is left out, as DOMjudge refuses it"
-                .to_string()
-        ),
+        warnings.iter().any(|w| w.starts_with(
+            "submissions/mixed/slow.c:1:33: @EXPECTED_RESULTS@: `TIMELIMIT */` is not a verdict"
+        ) && w
+            .ends_with("; this submission is left out, as DOMjudge refuses it")),
         "{warnings:#?}"
     );
     std::fs::write(
