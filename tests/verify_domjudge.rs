@@ -134,7 +134,7 @@ fn unreadable(project: &Project, message: &str) {
 }
 
 #[test]
-fn a_submission_with_a_bad_tag_is_left_out_as_domjudge_refuses_it() {
+fn a_submission_with_a_bad_tag_is_left_out_as_domjudge_refuses_it_and_the_score_tag_counts() {
     let project = Project::new();
     twice(&project);
     // DOMjudge's own example package holds such submissions, to check that it refuses them.
@@ -150,6 +150,11 @@ fn a_submission_with_a_bad_tag_is_left_out_as_domjudge_refuses_it() {
         "twice/submissions/mixed/two_tags/notes.txt",
         "@EXPECTED_RESULTS@: WRONG-ANSWER\n",
     );
+    // DOMjudge's other spelling of the tag says what it must get as well.
+    project.file(
+        "twice/submissions/mixed/score_tag.py",
+        "# @EXPECTED_SCORE@: WRONG-ANSWER\nprint(int(input()) + 1)\n",
+    );
     let output = project.verify(&["twice", "--format", "json"]);
     // Verified, not unreadable (exit 2); invalid only by `rejected/broken.py`, as above.
     assert_eq!(code(&output), 1, "{}", dump(&output));
@@ -161,6 +166,7 @@ fn a_submission_with_a_bad_tag_is_left_out_as_domjudge_refuses_it() {
     assert!(!judged.contains(&"mixed/plus_one.py"), "{judged:?}");
     assert!(!judged.contains(&"mixed/two_tags"), "{judged:?}");
     assert_eq!(row(&rows, "accepted/double.py")["verdict"], "AC");
+    assert_eq!(row(&rows, "mixed/score_tag.py")["ok"], true, "{rows:#?}");
     let warnings = summary["packages"][0]["warnings"].as_array().unwrap();
     let said = |place: &str, what: &str| {
         warnings.iter().any(|w| {
@@ -177,7 +183,7 @@ fn a_submission_with_a_bad_tag_is_left_out_as_domjudge_refuses_it() {
     assert!(
         said(
             "two_tags/notes.txt:1:1: ",
-            "a second @EXPECTED_RESULTS@ tag"
+            "a second @EXPECTED_RESULTS@ or @EXPECTED_SCORE@ tag"
         ),
         "{warnings:#?}"
     );

@@ -1,5 +1,7 @@
 //! DOMjudge's `@EXPECTED_RESULTS@: ` tag: a line in a submission's source naming, after the
 //! tag, the verdicts it may get, comma-separated (`// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT`).
+//! DOMjudge takes `@EXPECTED_SCORE@: ` as the same tag, unless a number follows it: that is a
+//! score, which grundy leaves out with a warning.
 //! DOMjudge's jury submissions and BAPCtools' mixed ones carry it; this module finds and reads
 //! it, and [`super::submissions`] decides when it counts.
 //!
@@ -23,6 +25,9 @@ use crate::files::beneath::TreePath;
 pub const SCAN_BYTES: u64 = 64 * 1024;
 
 const TAG: &[u8] = b"@EXPECTED_RESULTS@: ";
+/// DOMjudge's other spelling of the tag: verdicts as [`TAG`]'s, or a number, the score a
+/// scoring problem's submission expects.
+const SCORE_TAG: &[u8] = b"@EXPECTED_SCORE@: ";
 
 /// A tag, read.
 #[derive(Clone, Debug, PartialEq)]
@@ -73,28 +78,40 @@ fn word(text: &str) -> Option<Word> {
 
 /// Where the tag of one file is: the byte just after it, and its line and column (1-based).
 struct Found {
+    /// Which of the two tags it is.
+    tag: &'static [u8],
     after: usize,
     line: usize,
     column: usize,
 }
 
-/// The first tag in `bytes` at or after `from`.
+/// The first tag (of either spelling) in `bytes` at or after `from`.
 fn find(bytes: &[u8], from: usize) -> Option<Found> {
-    let start = bytes
-        .get(from..)?
-        .windows(TAG.len())
-        .position(|w| w.eq_ignore_ascii_case(TAG))?
-        + from;
+    let at = |tag: &'static [u8]| {
+        let found = bytes
+            .get(from..)?
+            .windows(tag.len())
+            .position(|w| w.eq_ignore_ascii_case(tag))?;
+        Some((found + from, tag))
+    };
+    let (start, tag) = [at(TAG), at(SCORE_TAG)].into_iter().flatten().min()?;
     let line = bytes[..start].iter().filter(|&&b| b == b'\n').count() + 1;
     let line_start = bytes[..start]
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
     Some(Found {
-        after: start + TAG.len(),
+        tag,
+        after: start + tag.len(),
         line,
         column: start - line_start + 1,
     })
+}
+
+/// Whether a score tag's text is a number (a score), not verdicts: digits, with a sign, a
+/// point or an exponent.
+fn is_score(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit()) && text.parse::<f64>().is_ok_and(f64::is_finite)
 }
 
 /// The first [`SCAN_BYTES`] of `file`, read through one open.
@@ -129,19 +146,34 @@ pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option
             };
             let refused =
                 |column: usize, message: String| TagError::Refused(located(column, message));
-            if let Some(first) = &tag {
-                return Err(refused(
-                    found.column,
-                    format!(
-                        "a second @EXPECTED_RESULTS@ tag in one submission (the first is at {})",
-                        first.origin
-                    ),
-                ));
-            }
             let end = bytes[found.after..]
                 .iter()
                 .position(|&b| b == b'\n')
                 .map_or(bytes.len(), |i| found.after + i);
+            let text = String::from_utf8_lossy(&bytes[found.after..end]);
+            if found.tag == SCORE_TAG && is_score(text.trim()) {
+                // A score beside the verdicts, as DOMjudge takes it: not a second tag.
+                warnings.push(located(
+                    found.column,
+                    format!(
+                        "@EXPECTED_SCORE@: {} is a score DOMjudge expects; grundy does not \
+                         check it",
+                        visible_line(text.trim())
+                    ),
+                ));
+                from = found.after;
+                continue;
+            }
+            if let Some(first) = &tag {
+                return Err(refused(
+                    found.column,
+                    format!(
+                        "a second @EXPECTED_RESULTS@ or @EXPECTED_SCORE@ tag in one submission \
+                         (the first is at {})",
+                        first.origin
+                    ),
+                ));
+            }
             let name = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -156,7 +188,7 @@ pub fn read(files: &[TreePath], warnings: &mut Vec<Diagnostic>) -> Result<Option
                 let text = String::from_utf8_lossy(piece);
                 let trimmed = text.trim();
                 let column = found.column
-                    + TAG.len()
+                    + found.tag.len()
                     + (offset - found.after)
                     + (text.len() - text.trim_start().len());
                 offset += piece.len() + 1;
@@ -281,6 +313,26 @@ mod tests {
             error.message.contains("(the first is at main.c:1:4)"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn the_score_tag_names_verdicts_too_unless_it_holds_a_number() {
+        let (tag, _) = tag_of(&[("a.py", "# @EXPECTED_SCORE@: CORRECT\n")]);
+        assert_eq!(tag.unwrap().unwrap().verdicts, set(&[Verdict::AC]));
+        let (tag, warnings) = tag_of(&[(
+            "a.c",
+            "// @EXPECTED_SCORE@: 30\n// @EXPECTED_RESULTS@: WRONG-ANSWER\n",
+        )]);
+        assert_eq!(tag.unwrap().unwrap().verdicts, set(&[Verdict::WA]));
+        assert_eq!((warnings[0].line, warnings[0].column), (1, 4));
+        assert!(
+            warnings[0].message.contains("`30`") || warnings[0].message.contains("30 is a score")
+        );
+        let (tag, _) = tag_of(&[(
+            "a.c",
+            "// @EXPECTED_RESULTS@: NO-OUTPUT\n// @EXPECTED_SCORE@: NO-OUTPUT\n",
+        )]);
+        assert_eq!(refused(tag).line, 2);
     }
 
     #[test]
