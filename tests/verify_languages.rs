@@ -1,6 +1,6 @@
 //! Languages as the contest systems run them, through the real binary: a Java submission
 //! whose file name is not its class's, a Python syntax error, Python 3 under PyPy, a 2025-09
-//! package's `include/` files, a multi-file program that reads its own files, and deep
+//! package's `include/` files and `constants`, a multi-file program that reads its own files, and deep
 //! recursion. Each package is small and written by the test.
 
 use crate::common;
@@ -278,6 +278,51 @@ fn a_2025_09_packages_include_files_are_added_to_each_submission_of_their_langua
         "magic/include/default/shared.txt",
     ];
     assert!(both.iter().all(|file| said.contains(file)), "{said}");
+}
+
+#[test]
+fn a_2025_09_packages_constants_are_substituted_in_its_programs() {
+    let project = Project::new();
+    let validator = "import sys\nn = int(sys.stdin.read())\n\
+                     sys.exit(42 if 0 <= n <= {{n_max}} else 43)\n";
+    package(
+        &project,
+        "constant",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Constant\nlimits:\n  time_limit: 5\n\
+                 constants:\n  magic: 2\n  n_max:\n    value: 100\n    tex: '10^2'\n",
+            ),
+            ("data/secret/1.in", "40\n"),
+            ("data/secret/1.ans", "42\n"),
+            ("input_validators/range.py", validator),
+            ("include/python3/include.py", "magic = {{magic}}\n"),
+            (
+                "submissions/accepted/included.py",
+                "import include\nprint(int(input()) + include.magic)\n",
+            ),
+            (
+                "submissions/accepted/own.cpp",
+                "#include <iostream>\nint main() { int n; std::cin >> n; \
+                 std::cout << n + {{magic}} << std::endl; }\n",
+            ),
+            // A sequence naming no constant stays as it is.
+            (
+                "submissions/accepted/unknown.py",
+                "print(int(input()) + len('{{other}}') - 7)\n",
+            ),
+        ],
+    );
+    let (rows, output) = verified(&project, "constant");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    for submission in [
+        "accepted/included.py",
+        "accepted/own.cpp",
+        "accepted/unknown.py",
+    ] {
+        assert_eq!(row(&rows, submission)["verdict"], "AC", "{submission}");
+    }
 }
 
 #[test]

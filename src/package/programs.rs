@@ -15,9 +15,11 @@ mod kind;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+use super::constants::Constants;
 use super::includes::{Included, Includes};
 use super::languages::{self, Entry, Language, Vars};
 use super::toolchains::{self, NotFound};
@@ -61,6 +63,9 @@ pub struct Program {
     /// format says so (a 2023-07 or 2025-09 input validator's working directory holds its
     /// files). A submission's always do, whatever its format: the build decides that.
     pub works_in_own_folder: bool,
+    /// The package's constants, substituted in its sources (and included files) before it is
+    /// built: a 2025-09 submission's or validator's; empty otherwise.
+    pub constants: Arc<Constants>,
 }
 
 /// What to do to build and run a program, for the runner.
@@ -187,6 +192,7 @@ impl Program {
             kind: Kind::Scripts,
             included: vec![],
             works_in_own_folder: false,
+            constants: Arc::default(),
         };
         program.decide_kind(language, entry, includes);
         Ok(program)
@@ -255,6 +261,17 @@ impl Program {
             });
             field(&[u8::from(executable)]);
             field(&bytes);
+        }
+        // The constants substituted in its sources are part of what is built.
+        for (name, variant, text) in self.constants.entries() {
+            for part in [
+                b"constant".as_slice(),
+                name.as_bytes(),
+                variant.as_bytes(),
+                text.as_bytes(),
+            ] {
+                field(part);
+            }
         }
         let digest = hash.finalize();
         digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
