@@ -225,9 +225,11 @@ fn validators_including_validation_h_get_grundys_when_the_package_has_none() {
              \tv.read_integers(\"x\", 2, 0, 100);\n\
              }\n",
         ),
+        // It reads the input with std::ifstream without including <fstream>, as BAPCtools'
+        // packages do: BAPCtools' header includes it, so grundy's must too.
         (
             "output_validator/sum.cpp",
-            "#include \"validation.h\"\n#include <fstream>\n\
+            "#include \"validation.h\"\n\
              int main(int argc, char** argv) {\n\
              \tstd::ifstream in(argv[1]);\n\
              \tlong long a, b;\n\
