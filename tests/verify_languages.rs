@@ -281,6 +281,34 @@ fn a_2025_09_packages_include_files_are_added_to_each_submission_of_their_langua
 }
 
 #[test]
+fn a_validator_folder_with_a_run_script_and_no_build_script_runs_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let project = Project::new();
+    package(
+        &project,
+        "run_only",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Echo\nlimits:\n  time_limit: 5\n",
+            ),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            (
+                "input_validators/number/run",
+                "#!/bin/sh\nread n && [ \"$n\" -ge 0 ] && exit 42\nexit 43\n",
+            ),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
+    );
+    let run = project.path().join("run_only/input_validators/number/run");
+    std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (rows, output) = verified(&project, "run_only");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/echo.py")["verdict"], "AC");
+}
+
+#[test]
 fn a_2025_09_packages_constants_are_substituted_in_its_programs() {
     let project = Project::new();
     let validator = "import sys\nn = int(sys.stdin.read())\n\

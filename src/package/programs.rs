@@ -297,7 +297,8 @@ impl Program {
                 key,
                 compile: self.has("build").then(|| vec!["./build".to_string()]),
                 compile_env: vec![],
-                runs_sources: false,
+                // Without a `build` script, the folder as it is (its `run` script) is the build.
+                runs_sources: !self.has("build"),
                 run: vec![dir.join("run").display().to_string()],
                 dir,
                 reserves_address_space: false,
