@@ -134,21 +134,65 @@ fn unreadable(project: &Project, message: &str) {
 }
 
 #[test]
-fn a_bad_tag_or_timelimit_makes_the_package_unreadable_at_its_place() {
+fn a_submission_with_a_bad_tag_is_left_out_as_domjudge_refuses_it_and_the_score_tag_counts() {
     let project = Project::new();
     twice(&project);
+    // DOMjudge's own example package holds such submissions, to check that it refuses them.
     project.file(
         "twice/submissions/mixed/plus_one.py",
         "x = 1\n# @EXPECTED_RESULTS@: WRONG-ANSWER, SLOW\n",
     );
-    unreadable(
-        &project,
-        "submissions/mixed/plus_one.py:2:37: @EXPECTED_RESULTS@: `SLOW` is not a verdict",
+    project.file(
+        "twice/submissions/mixed/two_tags/main.py",
+        "# @EXPECTED_RESULTS@: CORRECT\nprint(2 * int(input()))\n",
     );
     project.file(
-        "twice/submissions/mixed/plus_one.py",
-        "# @EXPECTED_RESULTS@: WRONG-ANSWER\n",
+        "twice/submissions/mixed/two_tags/notes.txt",
+        "@EXPECTED_RESULTS@: WRONG-ANSWER\n",
     );
+    // DOMjudge's other spelling of the tag says what it must get as well.
+    project.file(
+        "twice/submissions/mixed/score_tag.py",
+        "# @EXPECTED_SCORE@: WRONG-ANSWER\nprint(int(input()) + 1)\n",
+    );
+    let output = project.verify(&["twice", "--format", "json"]);
+    // Verified, not unreadable (exit 2); invalid only by `rejected/broken.py`, as above.
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let (rows, summary) = json(&output);
+    let judged: Vec<&str> = rows
+        .iter()
+        .map(|r| r["submission"].as_str().unwrap())
+        .collect();
+    assert!(!judged.contains(&"mixed/plus_one.py"), "{judged:?}");
+    assert!(!judged.contains(&"mixed/two_tags"), "{judged:?}");
+    assert_eq!(row(&rows, "accepted/double.py")["verdict"], "AC");
+    assert_eq!(row(&rows, "mixed/score_tag.py")["ok"], true, "{rows:#?}");
+    let warnings = summary["packages"][0]["warnings"].as_array().unwrap();
+    let said = |place: &str, what: &str| {
+        warnings.iter().any(|w| {
+            let w = w.as_str().unwrap();
+            w.contains(place)
+                && w.contains(what)
+                && w.ends_with("; this submission is left out, as DOMjudge refuses it")
+        })
+    };
+    assert!(
+        said("mixed/plus_one.py:2:37: ", "`SLOW` is not a verdict"),
+        "{warnings:#?}"
+    );
+    assert!(
+        said(
+            "two_tags/notes.txt:1:1: ",
+            "a second @EXPECTED_RESULTS@ or @EXPECTED_SCORE@ tag"
+        ),
+        "{warnings:#?}"
+    );
+}
+
+#[test]
+fn a_bad_timelimit_makes_the_package_unreadable_at_its_place() {
+    let project = Project::new();
+    twice(&project);
     project.file("twice/.timelimit", "two seconds\n");
     unreadable(
         &project,
@@ -181,9 +225,11 @@ fn validators_including_validation_h_get_grundys_when_the_package_has_none() {
              \tv.read_integers(\"x\", 2, 0, 100);\n\
              }\n",
         ),
+        // It reads the input with std::ifstream without including <fstream>, as BAPCtools'
+        // packages do: BAPCtools' header includes it, so grundy's must too.
         (
             "output_validator/sum.cpp",
-            "#include \"validation.h\"\n#include <fstream>\n\
+            "#include \"validation.h\"\n\
              int main(int argc, char** argv) {\n\
              \tstd::ifstream in(argv[1]);\n\
              \tlong long a, b;\n\

@@ -1,6 +1,6 @@
 //! Languages as the contest systems run them, through the real binary: a Java submission
 //! whose file name is not its class's, a Python syntax error, Python 3 under PyPy, a 2025-09
-//! package's `include/` files, a multi-file program that reads its own files, and deep
+//! package's `include/` files and `constants`, a multi-file program that reads its own files, and deep
 //! recursion. Each package is small and written by the test.
 
 use crate::common;
@@ -184,6 +184,50 @@ fn a_submission_runs_in_a_copy_of_its_own_folder_where_it_finds_its_files() {
         .exists());
 }
 
+/// A package of format `version` (none: legacy) whose input validator reads its bound from a
+/// file of its own, by a relative name.
+fn bounded(project: &Project, at: &str, version: Option<&str>) {
+    let yaml = match version {
+        Some(version) => format!("problem_format_version: {version}\nname: Echo\n"),
+        None => "name: Echo\n".to_string(),
+    };
+    let validator = "import sys\nbound = int(open('bound.txt').read())\n\
+                     sys.exit(42 if int(sys.stdin.read()) <= bound else 43)\n";
+    package(
+        project,
+        at,
+        &[
+            ("problem.yaml", &format!("{yaml}limits:\n  time_limit: 5\n")),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            ("input_validators/bounded/validate.py", validator),
+            ("input_validators/bounded/bound.txt", "10\n"),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
+    );
+}
+
+#[test]
+fn an_input_validator_finds_its_own_files_in_2023_07_and_2025_09_not_in_legacy() {
+    let project = Project::new();
+    for version in ["2023-07-draft", "2025-09"] {
+        bounded(&project, version, Some(version));
+        let (rows, output) = verified(&project, version);
+        assert_eq!(code(&output), 0, "{version}: {}", dump(&output));
+        assert_eq!(row(&rows, "accepted/echo.py")["verdict"], "AC");
+    }
+    // The legacy format says nothing of a validator's working folder: it starts in an empty
+    // one, as problemtools and BAPCtools start it in a folder of theirs, and finds no bound.
+    bounded(&project, "legacy", None);
+    let output = project.verify(&["legacy", "--format", "json"]);
+    assert_ne!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        common::stdout(&output).contains("bound.txt"),
+        "{}",
+        dump(&output)
+    );
+}
+
 /// A 2025-09 package adding a number its include file for Python 3 holds.
 fn with_include(project: &Project, at: &str, more: &[(&str, &str)]) {
     let mut files = vec![
@@ -234,6 +278,79 @@ fn a_2025_09_packages_include_files_are_added_to_each_submission_of_their_langua
         "magic/include/default/shared.txt",
     ];
     assert!(both.iter().all(|file| said.contains(file)), "{said}");
+}
+
+#[test]
+fn a_validator_folder_with_a_run_script_and_no_build_script_runs_it() {
+    use std::os::unix::fs::PermissionsExt;
+    let project = Project::new();
+    package(
+        &project,
+        "run_only",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Echo\nlimits:\n  time_limit: 5\n",
+            ),
+            ("data/secret/1.in", "7\n"),
+            ("data/secret/1.ans", "7\n"),
+            (
+                "input_validators/number/run",
+                "#!/bin/sh\nread n && [ \"$n\" -ge 0 ] && exit 42\nexit 43\n",
+            ),
+            ("submissions/accepted/echo.py", "print(input())\n"),
+        ],
+    );
+    let run = project.path().join("run_only/input_validators/number/run");
+    std::fs::set_permissions(&run, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (rows, output) = verified(&project, "run_only");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/echo.py")["verdict"], "AC");
+}
+
+#[test]
+fn a_2025_09_packages_constants_are_substituted_in_its_programs() {
+    let project = Project::new();
+    let validator = "import sys\nn = int(sys.stdin.read())\n\
+                     sys.exit(42 if 0 <= n <= {{n_max}} else 43)\n";
+    package(
+        &project,
+        "constant",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Constant\nlimits:\n  time_limit: 5\n\
+                 constants:\n  magic: 2\n  n_max:\n    value: 100\n    tex: '10^2'\n",
+            ),
+            ("data/secret/1.in", "40\n"),
+            ("data/secret/1.ans", "42\n"),
+            ("input_validators/range.py", validator),
+            ("include/python3/include.py", "magic = {{magic}}\n"),
+            (
+                "submissions/accepted/included.py",
+                "import include\nprint(int(input()) + include.magic)\n",
+            ),
+            (
+                "submissions/accepted/own.cpp",
+                "#include <iostream>\nint main() { int n; std::cin >> n; \
+                 std::cout << n + {{magic}} << std::endl; }\n",
+            ),
+            // A sequence naming no constant stays as it is.
+            (
+                "submissions/accepted/unknown.py",
+                "print(int(input()) + len('{{other}}') - 7)\n",
+            ),
+        ],
+    );
+    let (rows, output) = verified(&project, "constant");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    for submission in [
+        "accepted/included.py",
+        "accepted/own.cpp",
+        "accepted/unknown.py",
+    ] {
+        assert_eq!(row(&rows, submission)["verdict"], "AC", "{submission}");
+    }
 }
 
 #[test]

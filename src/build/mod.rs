@@ -289,7 +289,7 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
             &plan,
             scripts,
             settings.run_memory_mib,
-            settings.working_copy,
+            settings.working_copy || program.works_in_own_folder,
         )?;
         Ok(Build::Ready { command, cached })
     });

@@ -16,6 +16,7 @@ use super::validation_h::{Include, INCLUDE_DIR};
 use crate::contained::Contained;
 use crate::files::beneath::OpenError;
 use crate::limits::Limits;
+use crate::package::constants::{Constants, MAX_SUBSTITUTED};
 use crate::package::languages;
 use crate::package::programs::{Plan, Program, SCRIPTS_SHELL};
 use crate::package::toolchains;
@@ -55,6 +56,13 @@ pub(super) fn stage(
             Ok((file.open()?, path, relative))
         })
         .collect::<Result<_, OpenError>>()?;
+    let files = files
+        .into_iter()
+        .map(|(opened, path, relative)| {
+            let opened = substituted(&program.constants, opened, &path)?;
+            Ok((opened, path, relative))
+        })
+        .collect::<Result<Vec<_>, BuildError>>()?;
     if plan.runs_sources {
         for (source, _, relative) in &files {
             copy_source(source, &staging.join(relative))?;
@@ -175,6 +183,42 @@ pub(super) fn stage(
     }
 }
 
+/// The file `opened` (the program's `path`) with the package's `constants` substituted: itself
+/// when none is named in it (or it is too large to hold a substitution), else an unnamed
+/// temporary file with its permissions holding the result. A result past
+/// [`MAX_SUBSTITUTED`] is a compile error.
+fn substituted(
+    constants: &Constants,
+    opened: std::fs::File,
+    path: &Path,
+) -> Result<std::fs::File, BuildError> {
+    use std::io::{Read, Seek, Write};
+    if constants.is_empty() {
+        return Ok(opened);
+    }
+    let host = |e| BuildError::from(CacheError::new("substitute the constants in", path, e));
+    let meta = opened.metadata().map_err(host)?;
+    if meta.len() > MAX_SUBSTITUTED as u64 {
+        return Ok(opened);
+    }
+    let mut bytes = Vec::new();
+    (&opened).read_to_end(&mut bytes).map_err(host)?;
+    let Some(out) = constants
+        .substitute(&bytes)
+        .map_err(|e| BuildError::Failed(format!("{}: {e}", path.display())))?
+    else {
+        let mut opened = opened;
+        opened.rewind().map_err(host)?;
+        return Ok(opened);
+    };
+    let mut copy = tempfile::tempfile().map_err(host)?;
+    copy.write_all(&out)
+        .and_then(|()| copy.set_permissions(meta.permissions()))
+        .and_then(|()| copy.rewind())
+        .map_err(host)?;
+    Ok(copy)
+}
+
 /// Copies one of a program's files, opened as `source`, to `target` in the build, keeping its
 /// permissions.
 fn copy_source(source: &std::fs::File, target: &Path) -> Result<(), BuildError> {
@@ -221,11 +265,12 @@ pub(super) fn check_outputs(plan: &Plan, staging: &Path) -> Result<(), BuildErro
 
 /// The command that starts a built program: its run command with the program's files taken
 /// from the build folder (or its launcher, for a `run` script), shown the whole build folder;
-/// a JVM program's class as its build found it. With `working_copy` (a submission's) its runs
-/// start in a writable copy of the build folder, as DOMjudge and BAPCtools run a program in its
-/// own folder and the 2025-09 format puts a submission's files in its working directory: a
-/// program that reads its own files by relative names finds them (a `run` script's launcher
-/// goes to the build folder itself).
+/// a JVM program's class as its build found it. With `working_copy` (a submission's, and a
+/// 2023-07 or 2025-09 input validator's) its runs start in a writable copy of the build folder,
+/// as the contest tools run a submission in its own folder and the 2025-09 format puts a
+/// submission's files, and an input validator's, in its working directory: a program that
+/// reads its own files by relative names finds them (a `run` script's launcher goes to the
+/// build folder itself).
 pub(super) fn launch(
     program: &Program,
     plan: &Plan,

@@ -10,6 +10,7 @@ use std::fmt;
 use std::path::Path;
 
 use super::about::{authors, keywords, names, sources, Names, Source};
+use super::constants::Constants;
 use super::fields::{self, Fields};
 use super::limits::Limits;
 use super::problem_grading::{self, ProblemGrading};
@@ -79,6 +80,8 @@ pub struct Metadata {
     pub allow_file_writing: bool,
     /// Legacy `grading`.
     pub grading: ProblemGrading,
+    /// `constants` (2025-09), substituted in its programs' sources.
+    pub constants: Constants,
 }
 
 impl Metadata {
@@ -195,9 +198,10 @@ pub fn parse(
     for key in ["version", "embargo_until"] {
         fields.string(key)?;
     }
-    if let Some(node) = fields.get("constants") {
-        Fields::entries(file, node, "constants.")?;
-    }
+    let constants = match fields.get("constants") {
+        Some(node) => Constants::read(file, node)?,
+        None => Constants::default(),
+    };
     let languages = fields.strings("languages")?.unwrap_or_default();
     let languages = if languages == ["all"] {
         vec![]
@@ -210,6 +214,7 @@ pub fn parse(
         ProblemGrading::default()
     };
     Ok(Metadata {
+        constants,
         grading,
         languages,
         allow_file_writing: fields.boolean("allow_file_writing")?.unwrap_or(false),

@@ -12,6 +12,7 @@
 //! [`yaml`] and [`fields`] (located YAML, read key by key).
 
 pub mod about;
+pub mod constants;
 pub mod domjudge;
 pub mod expectations;
 pub mod expected_results;
@@ -191,6 +192,13 @@ fn programs(
         input_validators.extend(programs::programs_in(
             &tree.join("input_format_validators"),
         )?);
+    } else {
+        // 2023-07 and 2025-09 run an input validator in a folder holding its own files (a
+        // table it reads by a relative name); the legacy format says nothing, and problemtools
+        // and BAPCtools run it in a folder of theirs.
+        for validator in &mut input_validators {
+            validator.works_in_own_folder = true;
+        }
     }
     if input_validators.is_empty() {
         warnings.push(Diagnostic::file(
@@ -209,6 +217,21 @@ fn programs(
         ));
     }
     let answer_validators = programs::programs_in(&tree.join("answer_validators"))?;
+    let (mut input_validators, mut output_validator, mut submissions) =
+        (input_validators, output_validator, submissions);
+    if !version.is_legacy() && !metadata.constants.is_empty() {
+        // The format substitutes its constants in submissions (with their included files) and
+        // in input and output validators.
+        let constants = std::sync::Arc::new(metadata.constants.clone());
+        let output = match &mut output_validator {
+            OutputValidator::Custom(list) => &mut list[..],
+            OutputValidator::Default => &mut [],
+        };
+        let submitted = submissions.iter_mut().map(|s| &mut s.program);
+        for program in input_validators.iter_mut().chain(output).chain(submitted) {
+            program.constants = constants.clone();
+        }
+    }
     let validators = input_validators.iter().chain(&answer_validators);
     let output_validators = match &output_validator {
         OutputValidator::Custom(list) => &list[..],

@@ -70,6 +70,8 @@ fn hello_is_a_legacy_pass_fail_package() {
          wrong_answer/bye.py [python3 bye.py]: WA\n"
     );
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // The legacy format says nothing of a validator's working folder: an empty one.
+    assert!(!p.input_validators[0].works_in_own_folder);
     let case = p.judged_cases().next().unwrap();
     assert_eq!(
         p.default_validator_options(case),
@@ -260,6 +262,9 @@ fn a_2025_09_package_with_groups_and_validation_folders() {
          time_limit_exceeded/brute.py [python3 brute.py]: permitted AC, TLE; required TLE | on secret/group1: permitted AC\n"
     );
     assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    // The new formats run an input validator among its own files.
+    assert!(p.input_validators.iter().all(|v| v.works_in_own_folder));
+    assert!(!p.answer_validators.iter().any(|v| v.works_in_own_folder));
     let options: Vec<_> = p
         .judged_cases()
         .map(|c| p.default_validator_options(c).unwrap().unwrap())

@@ -15,9 +15,11 @@ mod kind;
 
 use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+use super::constants::Constants;
 use super::includes::{Included, Includes};
 use super::languages::{self, Entry, Language, Vars};
 use super::toolchains::{self, NotFound};
@@ -57,6 +59,13 @@ pub struct Program {
     /// The package's files included with it ([`Program::include`]: a submission's, for its
     /// language), built and run as if they were its own.
     pub included: Vec<Included>,
+    /// Its runs start in a copy of its own built folder rather than an empty one, because its
+    /// format says so (a 2023-07 or 2025-09 input validator's working directory holds its
+    /// files). A submission's always do, whatever its format: the build decides that.
+    pub works_in_own_folder: bool,
+    /// The package's constants, substituted in its sources (and included files) before it is
+    /// built: a 2025-09 submission's or validator's; empty otherwise.
+    pub constants: Arc<Constants>,
 }
 
 /// What to do to build and run a program, for the runner.
@@ -182,6 +191,8 @@ impl Program {
             files,
             kind: Kind::Scripts,
             included: vec![],
+            works_in_own_folder: false,
+            constants: Arc::default(),
         };
         program.decide_kind(language, entry, includes);
         Ok(program)
@@ -251,6 +262,17 @@ impl Program {
             field(&[u8::from(executable)]);
             field(&bytes);
         }
+        // The constants substituted in its sources are part of what is built.
+        for (name, variant, text) in self.constants.entries() {
+            for part in [
+                b"constant".as_slice(),
+                name.as_bytes(),
+                variant.as_bytes(),
+                text.as_bytes(),
+            ] {
+                field(part);
+            }
+        }
         let digest = hash.finalize();
         digest.iter().take(16).map(|b| format!("{b:02x}")).collect()
     }
@@ -275,7 +297,8 @@ impl Program {
                 key,
                 compile: self.has("build").then(|| vec!["./build".to_string()]),
                 compile_env: vec![],
-                runs_sources: false,
+                // Without a `build` script, the folder as it is (its `run` script) is the build.
+                runs_sources: !self.has("build"),
                 run: vec![dir.join("run").display().to_string()],
                 dir,
                 reserves_address_space: false,

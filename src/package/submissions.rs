@@ -25,7 +25,7 @@ use super::expectations::{
     compile_error_allowed, default_rule, legacy_verdict, Expectation, PathGlob, Rule, ScoreDemand,
     TimeLimitUse, Verdict, Verdicts,
 };
-use super::expected_results::{self, Tag};
+use super::expected_results::{self, Tag, TagError};
 use super::fields::{self, Fields};
 use super::includes::Includes;
 use super::programs::{self, Program};
@@ -148,7 +148,20 @@ pub fn read_including(
             let language = matching.iter().rev().find_map(|e| e.language.as_deref());
             let entrypoint = matching.iter().rev().find_map(|e| e.entrypoint.as_deref());
             let program = Program::including(&path, language, entrypoint, includes)?;
-            let tag = expected_results::read(&program.files, warnings)?;
+            let tag = match expected_results::read(&program.files, warnings) {
+                Ok(tag) => tag,
+                Err(TagError::Unreadable(error)) => return Err(error),
+                Err(TagError::Refused(why)) => {
+                    warnings.push(Diagnostic {
+                        message: format!(
+                            "{}; this submission is left out, as DOMjudge refuses it",
+                            why.message
+                        ),
+                        ..why
+                    });
+                    continue;
+                }
+            };
             let (expectation, compile_error) =
                 match tag_counts(tag, &folder_name, &matching, &path, warnings) {
                     Some(tag) => from_tag(&tag),

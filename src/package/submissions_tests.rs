@@ -322,13 +322,17 @@ fn an_expected_results_tag_counts_outside_the_named_folders_and_yaml() {
             "other:\n  permitted: [AC]\n",
         ),
     ]);
-    // The whole line after the tag is read, as DOMjudge and BAPCtools read it: `*/` is no verdict.
-    let error = load(&dir, FormatVersion::V2025_09).unwrap_err();
+    // The whole line after the tag is read, as DOMjudge and BAPCtools read it: `*/` is no verdict,
+    // and DOMjudge refuses the submission: it is left out, the others read.
+    let (subs, warnings) = load(&dir, FormatVersion::V2025_09).unwrap();
+    assert!(!subs.iter().any(|s| s.id == "mixed/slow.c"));
+    assert!(subs.iter().any(|s| s.id == "rejected/wrong.py"));
     assert!(
-        error.contains(
+        warnings.iter().any(|w| w.starts_with(
             "submissions/mixed/slow.c:1:33: @EXPECTED_RESULTS@: `TIMELIMIT */` is not a verdict"
-        ),
-        "{error}"
+        ) && w
+            .ends_with("; this submission is left out, as DOMjudge refuses it")),
+        "{warnings:#?}"
     );
     std::fs::write(
         dir.path().join("submissions/mixed/slow.c"),

@@ -16,20 +16,37 @@
 // `bt constraints` use and grundy never asks for.
 #pragma once
 
+// The standard headers BAPCtools' header includes, which validators written against it use
+// without including them (std::ifstream for an output validator's input file, say).
 #include <algorithm>
+#include <array>
+#include <bitset>
+#include <cassert>
 #include <cctype>
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iomanip>
 #include <iostream>
+#include <iterator>
+#include <limits>
 #include <map>
+#include <optional>
+#include <random>
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <variant>
 #include <vector>
 
 // Tags: what a named sequence of values must be, across every call reading that name.
