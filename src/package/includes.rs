@@ -4,12 +4,13 @@
 //! the same name, and one named as the language's default entry file (`__main__.py`, say) is
 //! the driver the submission runs from. Two included files of one name, one for every language
 //! and one for the submission's, are an error naming both (the format does not say which wins;
-//! problemtools refuses them too). What a submission makes of them is [`Program::including`]'s.
+//! problemtools refuses them too). What a submission makes of them is
+//! `programs::Program::including`'s.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use super::programs::{self, Program};
+use super::program_files::{files_in, listing};
 use super::yaml::Diagnostic;
 use crate::files::beneath::{Kind as Found, Tree, TreePath};
 
@@ -41,19 +42,21 @@ impl Includes {
 pub fn read(package: &Tree) -> Result<Includes, Diagnostic> {
     let folder = package.join("include");
     let mut includes = BTreeMap::new();
-    for language in programs::listing(&folder)? {
-        if !matches!(language.kind()?, Some(Found::Folder(_))) {
+    for language in listing(&folder)? {
+        let Some(Found::Folder(identity)) = language.kind()? else {
             continue;
-        }
+        };
         // A folder's files, as a program's are found (links within the package, hidden files
         // left out).
-        let holder = Program::new(&language, None, None)?;
-        let files = holder
-            .files
-            .iter()
+        let files = files_in(&language, identity)?
+            .into_iter()
             .map(|file| Included {
-                name: holder.relative(file).to_path_buf(),
-                file: file.clone(),
+                name: file
+                    .path()
+                    .strip_prefix(language.path())
+                    .unwrap_or(file.path())
+                    .to_path_buf(),
+                file,
             })
             .collect();
         let code = language

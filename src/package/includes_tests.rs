@@ -1,7 +1,7 @@
 //! Tests of a package's included files (includes.rs) and what a submission makes of them.
 
 use super::*;
-use crate::package::programs::Kind;
+use crate::package::programs::{Kind, Program};
 use crate::package::test_support::{root, tree};
 
 fn names(included: &[Included]) -> Vec<String> {

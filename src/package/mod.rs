@@ -24,6 +24,7 @@ pub mod languages;
 pub mod limits;
 pub mod metadata;
 pub mod problem_grading;
+pub mod program_files;
 pub mod programs;
 pub mod settings;
 pub mod submissions;

@@ -22,9 +22,11 @@ use sha2::{Digest, Sha256};
 use super::constants::Constants;
 use super::includes::{Included, Includes};
 use super::languages::{self, Entry, Language, Vars};
+use super::program_files::files_in;
+pub use super::program_files::{listing, SUPPLIED_HEADER};
 use super::toolchains::{self, NotFound};
 use super::yaml::Diagnostic;
-use crate::files::beneath::{Identity, Kind as Found, TreePath};
+use crate::files::beneath::{Kind as Found, TreePath};
 pub use kind::Unbuildable;
 
 /// How a program is made and started.
@@ -136,19 +138,6 @@ impl fmt::Display for Skip {
     }
 }
 
-/// The header BAPCtools supplies to validators at build time, which a package's validator may
-/// link to from outside the package; such a link is left out of the program rather than
-/// refused, and the runner supplies the header.
-pub const SUPPLIED_HEADER: &str = "validation.h";
-
-/// Whether a file or folder name is left out of a package's programs.
-pub fn ignored(name: &str) -> bool {
-    name.starts_with('.')
-        || name.ends_with(".disabled")
-        || name.ends_with(".template")
-        || name.starts_with("README")
-}
-
 impl Program {
     /// The program at `path`. `language` and `entry` override detection (from `submissions.yaml`).
     /// A link leading out of the package, on the way to it or in it, is an error.
@@ -175,12 +164,7 @@ impl Program {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let (is_folder, files) = match path.kind()? {
-            Some(Found::Folder(identity)) => {
-                let mut files = vec![];
-                files_in(path, &mut vec![identity], &mut files)?;
-                files.sort_by(|a, b| a.path().cmp(b.path()));
-                (true, files)
-            }
+            Some(Found::Folder(identity)) => (true, files_in(path, identity)?),
             _ => (false, vec![path.clone()]),
         };
         // The kind is decided from the rest of the program, its files first.
@@ -431,51 +415,6 @@ pub fn programs_in(folder: &TreePath) -> Result<Vec<Program>, Diagnostic> {
         .iter()
         .map(|path| Program::new(path, None, None))
         .collect()
-}
-
-/// The entries of a folder that may be programs, sorted; none if it is missing or no folder.
-pub fn listing(folder: &TreePath) -> Result<Vec<TreePath>, Diagnostic> {
-    if !matches!(folder.kind()?, Some(Found::Folder(_))) {
-        return Ok(vec![]);
-    }
-    Ok(folder
-        .list()?
-        .iter()
-        .filter(|name| !ignored(&name.to_string_lossy()))
-        .map(|name| folder.join(name))
-        .collect())
-}
-
-/// Adds the files below `folder` to `files` (nothing ignored is kept). Links are followed within
-/// the package (packages share headers that way); a folder met again below itself (a link loop)
-/// is passed over, and so are special files and links to nothing.
-fn files_in(
-    folder: &TreePath,
-    open: &mut Vec<Identity>,
-    files: &mut Vec<TreePath>,
-) -> Result<(), Diagnostic> {
-    for name in folder.list()? {
-        if ignored(&name.to_string_lossy()) {
-            continue;
-        }
-        let path = folder.join(&name);
-        let kind = match path.kind() {
-            // BAPCtools' own packages link it to BAPCtools' copy, outside the package: it is
-            // not shipped, and the runner supplies one (see `load_package`'s warning).
-            Err(error) if name == SUPPLIED_HEADER && error.leads_outside() => continue,
-            kind => kind?,
-        };
-        match kind {
-            Some(Found::File) => files.push(path),
-            Some(Found::Folder(identity)) if !open.contains(&identity) => {
-                open.push(identity);
-                files_in(&path, open, files)?;
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
