@@ -492,10 +492,7 @@ fn generate_finds_its_package_upward_from_any_folder_inside_it() {
     let project = Project::new();
     package(&project);
     let pkg = project.path().join("pkg");
-    let from = |folder: &str| {
-        let mut command = project.command(&["generate"]);
-        command.current_dir(pkg.join(folder)).output().unwrap()
-    };
+    let from = |folder: &str| project.grundy_in(&pkg.join(folder), &["generate"]);
     let made = from("generators");
     assert_eq!(code(&made), 0, "{}", dump(&made));
     assert!(

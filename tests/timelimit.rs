@@ -256,13 +256,8 @@ fn ctrl_c_ends_timelimit_with_its_report_marked_cancelled() {
 #[test]
 fn a_fresh_scaffold_is_timed_and_a_submission_too_fast_for_its_limit_is_named() {
     let project = Project::new();
-    let made = project.grundy(&["new", "scaf", "--package"]);
-    assert_eq!(code(&made), 0, "{}", dump(&made));
-    let scaf = project.path().join("scaf");
-    let timelimit = || {
-        let mut command = project.command(&["timelimit", "--runs", "1"]);
-        command.current_dir(&scaf).output().unwrap()
-    };
+    let scaf = project.scaffold("scaf", &["--package"]);
+    let timelimit = || project.grundy_in(&scaf, &["timelimit", "--runs", "1"]);
     let fresh = timelimit();
     assert_eq!(code(&fresh), 0, "{}", dump(&fresh));
     assert!(

@@ -267,13 +267,13 @@ fn read_text(tree: &Tree, file: &Path) -> Result<String, Diagnostic> {
     opened
         .take(GENERATORS_YAML_BYTES + 1)
         .read_to_string(&mut text)
-        .map_err(|e| Diagnostic::file(&shown, format!("cannot be read as text: {e}")))?;
+        .map_err(|e| Diagnostic::file(shown, format!("cannot be read as text: {e}")))?;
     if text.len() as u64 > GENERATORS_YAML_BYTES {
         let why = format!(
             "larger than the {} MiB grundy reads",
             GENERATORS_YAML_BYTES >> 20
         );
-        return Err(Diagnostic::file(&shown, why));
+        return Err(Diagnostic::file(shown, why));
     }
     Ok(text)
 }
