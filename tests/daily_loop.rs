@@ -6,16 +6,7 @@
 
 use crate::common;
 
-use std::path::Path;
-
 use common::*;
-
-/// `grundy ARGS` run in `folder`.
-fn grundy_in(project: &Project, folder: &Path, args: &[&str]) -> std::process::Output {
-    let mut command = project.command(args);
-    command.current_dir(folder);
-    command.output().expect("the grundy binary runs")
-}
 
 #[test]
 fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
@@ -44,8 +35,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     );
 
     // A source file is built by the language table and judged, from the package folder.
-    let accepted = grundy_in(
-        &project,
+    let accepted = project.grundy_in(
         &package,
         &["check", "--exec", "submissions/accepted/sol.py"],
     );
@@ -53,8 +43,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     assert_eq!(closing_line(&accepted), "4 passed, 0 failed");
     // The package is found from a folder inside it; the wrong submission fails the cases with a
     // negative number (2 of the 4: worked out from the scaffold's data by hand).
-    let wrong = grundy_in(
-        &project,
+    let wrong = project.grundy_in(
         &package.join("data/secret"),
         &[
             "check",
@@ -66,7 +55,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     assert_eq!(code(&wrong), 1, "{}", dump(&wrong));
     assert_eq!(closing_line(&wrong), "2 passed, 2 failed");
 
-    let validated = grundy_in(&project, &package, &["validate"]);
+    let validated = project.grundy_in(&package, &["validate"]);
     assert_eq!(code(&validated), 0, "{}", dump(&validated));
     assert!(
         stdout(&validated).contains("Validated 4 inputs"),
@@ -74,15 +63,14 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
         dump(&validated)
     );
     // The package's folder goes where a problem's name does: `.` inside it, its path outside.
-    let dot = grundy_in(&project, &package, &["validate", "."]);
+    let dot = project.grundy_in(&package, &["validate", "."]);
     assert_eq!(code(&dot), 0, "{}", dump(&dot));
     assert!(
         stdout(&dot).contains("Validated 4 inputs"),
         "{}",
         dump(&dot)
     );
-    let outside = grundy_in(
-        &project,
+    let outside = project.grundy_in(
         project.path(),
         &[
             "check",
@@ -94,7 +82,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     assert_eq!(code(&outside), 0, "{}", dump(&outside));
     assert_eq!(closing_line(&outside), "4 passed, 0 failed");
     // Without a program, `check` says what a package needs.
-    let no_program = grundy_in(&project, &package, &["check", "."]);
+    let no_program = project.grundy_in(&package, &["check", "."]);
     assert_eq!(code(&no_program), 2, "{}", dump(&no_program));
     assert!(
         stderr(&no_program).contains("is a problem package, which has no built-in solver")
@@ -104,7 +92,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     );
     project.file("sum-up/data/secret/broken.in", "2\n1  2\n");
     project.file("sum-up/data/secret/broken.ans", "3\n");
-    let rejected = grundy_in(&project, &package, &["validate"]);
+    let rejected = project.grundy_in(&package, &["validate"]);
     assert_eq!(code(&rejected), 1, "{}", dump(&rejected));
     assert!(
         stdout(&rejected).contains("input secret/broken is rejected by the input validator"),
@@ -115,8 +103,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     std::fs::remove_file(package.join("data/secret/broken.ans")).unwrap();
 
     // A submission's path selects it; the wrong one is caught as it must be.
-    let one = grundy_in(
-        &project,
+    let one = project.grundy_in(
         &package,
         &["verify", "submissions/wrong_answer/wrong.py", "-q"],
     );
@@ -126,11 +113,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
         "{}",
         dump(&one)
     );
-    let unknown = grundy_in(
-        &project,
-        &package,
-        &["verify", "--submission", "accepted/sool.py"],
-    );
+    let unknown = project.grundy_in(&package, &["verify", "--submission", "accepted/sool.py"]);
     assert_eq!(code(&unknown), 2, "{}", dump(&unknown));
     assert!(
         stderr(&unknown).contains("did you mean `accepted/sol.py`?"),
@@ -144,8 +127,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
         "sum-up/problem.yaml",
         yaml.replace("time_limit:", "timelimit:"),
     );
-    let strict = grundy_in(
-        &project,
+    let strict = project.grundy_in(
         &package,
         &[
             "verify",
@@ -169,7 +151,7 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
         "sum-up/problem.yaml",
         format!("{yaml}limits:\n  memory: 512\n"),
     );
-    let twice = grundy_in(&project, &package, &["verify"]);
+    let twice = project.grundy_in(&package, &["verify"]);
     assert_eq!(code(&twice), 2, "{}", dump(&twice));
     let line = yaml.lines().position(|l| l == "limits:").unwrap() + 1;
     let expected = format!(
@@ -191,8 +173,7 @@ fn a_cpp_source_is_built_and_judged_and_a_bare_name_gets_its_path() {
     let package = project.path().join("sum");
     assert!(package.join("input_validators/validate.cpp").is_file());
 
-    let accepted = grundy_in(
-        &project,
+    let accepted = project.grundy_in(
         &package,
         &["check", "--exec", "submissions/accepted/sol.cpp"],
     );
@@ -200,7 +181,7 @@ fn a_cpp_source_is_built_and_judged_and_a_bare_name_gets_its_path() {
     assert_eq!(closing_line(&accepted), "4 passed, 0 failed");
 
     project.file("sum/broken.cpp", "int main( {\n");
-    let broken = grundy_in(&project, &package, &["check", "--exec", "broken.cpp"]);
+    let broken = project.grundy_in(&package, &["check", "--exec", "broken.cpp"]);
     assert_eq!(code(&broken), 1, "{}", dump(&broken));
     assert!(
         stderr(&broken).contains("`broken.cpp` does not compile, so nothing was judged"),
@@ -210,7 +191,7 @@ fn a_cpp_source_is_built_and_judged_and_a_bare_name_gets_its_path() {
 
     let program = project.file("sum/a.out", "#!/bin/sh\ncat\n");
     set_mode(&program, 0o755);
-    let bare = grundy_in(&project, &package, &["check", "--exec", "a.out"]);
+    let bare = project.grundy_in(&package, &["check", "--exec", "a.out"]);
     assert_eq!(code(&bare), 2, "{}", dump(&bare));
     assert!(
         stderr(&bare).contains("did you mean `./a.out`?"),
@@ -227,12 +208,12 @@ fn settings_are_found_from_a_subfolder_and_nothing_found_says_where_it_looked() 
     project.file("cases/nim/one.in", "1 2 3\n");
     project.file("cases/nim/one.out", "lose\n");
     let below = project.path().join("cases/nim");
-    let checked = grundy_in(&project, &below, &["check"]);
+    let checked = project.grundy_in(&below, &["check"]);
     assert_eq!(code(&checked), 0, "{}", dump(&checked));
     assert_eq!(closing_line(&checked), "1 passed, 0 failed");
 
     let empty = tempfile::tempdir().unwrap();
-    let nothing = grundy_in(&project, empty.path(), &["check"]);
+    let nothing = project.grundy_in(empty.path(), &["check"]);
     assert_eq!(code(&nothing), 2, "{}", dump(&nothing));
     assert!(
         stderr(&nothing)

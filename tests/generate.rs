@@ -484,3 +484,23 @@ fn a_reader_that_goes_away_ends_generate_quietly_with_141() {
     // What was made was made: the counts were the last thing to do.
     assert!(project.path().join("pkg/data/secret/2-inline.in").is_file());
 }
+
+/// `grundy generate` without a `PKG` finds the package holding the current folder, as every
+/// command does: from its `generators/` and, once made, from its `data/secret/`.
+#[test]
+fn generate_finds_its_package_upward_from_any_folder_inside_it() {
+    let project = Project::new();
+    package(&project);
+    let pkg = project.path().join("pkg");
+    let from = |folder: &str| project.grundy_in(&pkg.join(folder), &["generate"]);
+    let made = from("generators");
+    assert_eq!(code(&made), 0, "{}", dump(&made));
+    assert!(
+        pkg.join("data/secret/2-inline.in").is_file(),
+        "{}",
+        dump(&made)
+    );
+    let again = from("data/secret");
+    assert_eq!(code(&again), 0, "{}", dump(&again));
+    assert!(stdout(&again).contains("pkg"), "{}", dump(&again));
+}

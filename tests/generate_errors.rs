@@ -4,7 +4,7 @@
 //! closest to; nothing is made.
 use crate::common;
 
-use common::{code, dump, stderr, Project};
+use common::{code, dump, stderr, stdout, Project};
 
 /// A package whose `generators.yaml` is `random:`'s rule, counted five times, spliced into a
 /// plan that is right otherwise.
@@ -89,5 +89,56 @@ fn a_misspelt_solution_is_one_error_located_with_the_package_s_closest() {
             "generators.yaml:1:11: solution `/submissions/accepted/sun.py` is not there (did you \
           mean `/submissions/accepted/sum.py`?)"
         ]
+    );
+}
+
+/// In a contest folder, a package whose `generators.yaml` cannot be used fails as that package,
+/// with its located error, and the others are verified with every report written: the run is
+/// incomplete (exit 2), as for a package whose `problem.yaml` cannot be read. `--no-generate`
+/// verifies its data as it is, and still warns that the plan is broken.
+#[test]
+fn a_broken_plan_fails_its_package_alone_and_every_report_is_written() {
+    let project = Project::new();
+    package(
+        &project,
+        "        generat: gen.py {seed}\n",
+        "/submissions/accepted/sum.py",
+    );
+    crate::verify::different(&project, "different");
+    let junit = project.path().join("report.xml");
+    let junit_arg = junit.display().to_string();
+    let args = [".", "--format", "json", "--junit", &junit_arg];
+    let output = project.verify(&args);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let (rows, summary) = common::verify_json(&output);
+    assert!(
+        rows.iter().any(|r| r["id"]["problem"] == "different"),
+        "{}",
+        dump(&output)
+    );
+    let unreadable = summary["unreadable"].as_array().unwrap();
+    assert_eq!(unreadable.len(), 1, "{summary}");
+    let why = unreadable[0].as_str().unwrap();
+    assert!(why.starts_with("pkg: not verified"), "{why}");
+    assert!(
+        why.contains("generators/generators.yaml:10:9: unknown key `generat`"),
+        "{why}"
+    );
+    let xml = std::fs::read_to_string(&junit).unwrap();
+    let document = roxmltree::Document::parse(&xml).unwrap();
+    let error = document
+        .descendants()
+        .find(|n| n.has_tag_name("error"))
+        .expect("the broken package's error");
+    let case = error.parent().unwrap();
+    assert_eq!(case.attribute("classname"), Some("pkg"), "{xml}");
+    assert!(xml.contains("testsuite name=\"different\""), "{xml}");
+
+    let kept = project.verify(&[".", "--no-generate"]);
+    let warned = stdout(&kept) + &stderr(&kept);
+    assert!(
+        warned.contains("generators.yaml:10:9: unknown key `generat`"),
+        "{}",
+        dump(&kept)
     );
 }

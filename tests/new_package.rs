@@ -11,19 +11,12 @@ use std::process::Command;
 
 use common::{code, dump, Project};
 
-/// `grundy new NAME ARGS` in `project`; the package's folder.
-fn scaffold(project: &Project, name: &str, args: &[&str]) -> std::path::PathBuf {
-    let made = project.grundy(&[&["new", name][..], args].concat());
-    assert_eq!(code(&made), 0, "{}", dump(&made));
-    project.path().join(name)
-}
-
 #[test]
 fn each_format_version_is_laid_out_as_that_version_says() {
     let project = Project::new();
-    let legacy = scaffold(&project, "old", &["--format", "legacy"]);
-    let mid = scaffold(&project, "mid", &["--package", "--format", "2023-07"]);
-    let new = scaffold(&project, "new", &["--package"]);
+    let legacy = project.scaffold("old", &["--format", "legacy"]);
+    let mid = project.scaffold("mid", &["--package", "--format", "2023-07"]);
+    let new = project.scaffold("new", &["--package"]);
     let yaml = |package: &Path| std::fs::read_to_string(package.join("problem.yaml")).unwrap();
     // Legacy: no version line, no time limit (computed), the statement in problem_statement/.
     assert!(
@@ -42,7 +35,7 @@ fn each_format_version_is_laid_out_as_that_version_says() {
     assert!(new.join("answer_validators/validate_answer.py").is_file());
     assert!(!mid.join("answer_validators").exists());
     // The name is a string whatever it looks like (a title of digits is not a number).
-    let digits = scaffold(&project, "2026", &["--package"]);
+    let digits = project.scaffold("2026", &["--package"]);
     assert!(
         yaml(&digits).contains("\nname: \"2026\"\n"),
         "{}",
@@ -59,7 +52,7 @@ fn each_format_version_is_laid_out_as_that_version_says() {
 #[test]
 fn the_gitignore_names_the_record_generate_writes_into_the_package() {
     let project = Project::new();
-    let package = scaffold(&project, "sum", &["--package"]);
+    let package = project.scaffold("sum", &["--package"]);
     let ignored = std::fs::read_to_string(package.join(".gitignore")).unwrap();
     let lines: Vec<&str> = ignored.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(lines, ["/data/.grundy-generated.json"]);
@@ -97,7 +90,7 @@ fn verifyproblem_finds_no_error_in_a_legacy_or_2023_07_scaffold() {
         ("draftpy", "2023-07", "python"),
         ("draftcpp", "2023-07", "cpp"),
     ] {
-        scaffold(&project, name, &["--format", format, "--lang", lang]);
+        project.scaffold(name, &["--format", format, "--lang", lang]);
         // The statement is left out: rendering it takes TeX Live and pandoc.
         let parts = ["-p", "config", "data", "validators", "submissions"];
         let (status, said) = peer(
@@ -121,7 +114,7 @@ fn verifyproblem_finds_no_error_in_a_legacy_or_2023_07_scaffold() {
 fn bt_generates_validates_and_runs_a_2025_09_scaffold_without_a_warning() {
     let project = Project::new();
     for (name, lang) in [("sumpy", "python"), ("sumcpp", "cpp")] {
-        let package = scaffold(&project, name, &["--package", "--lang", lang]);
+        let package = project.scaffold(name, &["--package", "--lang", lang]);
         // bt exits 1 on any warning as on an error.
         for command in [
             &["generate", "--no-visualizer"][..],

@@ -1,8 +1,9 @@
 //! `grundy timelimit [PKG]...`: the front-end of [`crate::verification::timing`] (the packages
 //! named, else the one around the current folder; containment, the pool), each package's timing
 //! reported as a unit of the run once all are timed, `--write`, and how it ended: failed when a
-//! package's timing found trouble, incomplete when a package could not be read, cancelled after
-//! Ctrl-C.
+//! package's limit could not be had (no accepted run, or one that was not accepted; a submission
+//! on the wrong side of the limit is a warning, as `bt time_limit` says it), incomplete when a
+//! package could not be read, cancelled after Ctrl-C.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -9,9 +9,10 @@
 //!
 //! Exit 0 when every package is valid and every judged submission got a verdict it may get; 1
 //! otherwise (a package whose validators did not all run is not valid); 2 for a package that
-//! cannot be read or a program that could not be built for a reason of the host (a judge error:
-//! a full disk, an unwritable cache; the others are still verified, but the run's verdict
-//! would be a guess), or a usage error.
+//! cannot be read (or whose `generators.yaml` cannot be used: it fails alone, not verified) or a
+//! program that could not be built for a reason of the host (a judge error: a full disk, an
+//! unwritable cache; the others are still verified, but the run's verdict would be a guess), or
+//! a usage error.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -28,9 +29,11 @@ use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
 use crate::discovery::LeftOut;
 use crate::generation::report::Generated;
+use crate::generation::{generate_read, read_plan, PlanErrors};
 use crate::locate::Place;
 use crate::model::{absolute, builtin, packages, shown, Fixed, Problem};
 use crate::package::find;
+use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
 use crate::reporting::{
@@ -74,6 +77,14 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         }
         generated => generated?,
     };
+    let (mut made, mut no_plan) = (vec![], vec![]);
+    for (root, planned) in generated {
+        match planned {
+            Ok(generated) => made.push((root, generated)),
+            Err(errors) => no_plan.push((root, errors)),
+        }
+    }
+    let generated = made;
     let not_generated = generated.iter().filter_map(|(root, generated)| {
         let made = generated.made();
         (!made.ok()).then(|| Unreadable::NotGenerated {
@@ -82,6 +93,22 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         })
     });
     let (mut problems, mut unreadable) = problems(&args)?;
+    // A package whose data cannot be made as its plan says fails as that package; the others
+    // are verified. Under --no-generate its data is verified as it is, the plan's errors warned.
+    problems.retain(|problem| !no_plan.iter().any(|(root, _)| *root == problem.root));
+    unreadable.extend(
+        no_plan
+            .into_iter()
+            .map(|(root, errors)| Unreadable::NoPlan {
+                package: shown(&root),
+                errors: errors.0,
+            }),
+    );
+    if args.no_generate {
+        for problem in &mut problems {
+            problem.warnings.extend(unusable_plan(&problem.root));
+        }
+    }
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
@@ -151,8 +178,9 @@ fn verify_all(
 }
 
 /// Generates the data of each package named that has a `generators/generators.yaml` (what is
-/// unchanged is not made again): each package's folder, and what generating it did.
-fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Generated)>, Stop> {
+/// unchanged is not made again): each package's folder, and what generating it did, or the
+/// located errors of a plan that cannot be used (that package alone fails).
+fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Planned)>, Stop> {
     // The same packages `problems` reads: those named (a submission's path names its
     // package), else the one around the current folder.
     let (mut targets, _) = select::split_targets(&args.packages);
@@ -172,18 +200,40 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Genera
             if !crate::package::generators::file_of(&root).is_file() {
                 continue;
             }
+            let read = match read_plan(&root) {
+                Ok(read) => read,
+                Err(errors) => {
+                    generated.push((root, Err(errors)));
+                    continue;
+                }
+            };
             let options = crate::generation::Options::default();
-            let made = match crate::generation::generate_package(&root, &options, pool, false) {
+            let made = match generate_read(&root, read, &options, pool, false) {
                 Err(Stop::Failed(error)) => {
                     let at = format!("cannot generate the data of `{}`", shown(&root));
                     return Err(Stop::Failed(error.context(at)));
                 }
                 made => made?,
             };
-            generated.push((root, made));
+            generated.push((root, Ok(made)));
         }
     }
     Ok(generated)
+}
+
+/// What generating a package's data did, or why its plan cannot be used.
+type Planned = Result<Generated, PlanErrors>;
+
+/// The located errors of the `generators.yaml` of the package at `root` when it has one that
+/// cannot be used, as warnings: `--no-generate` verifies the data as it is, but says so.
+fn unusable_plan(root: &Path) -> Vec<Diagnostic> {
+    if !crate::package::generators::file_of(root).is_file() {
+        return vec![];
+    }
+    match read_plan(root) {
+        Ok(_) => vec![],
+        Err(PlanErrors(errors)) => errors,
+    }
 }
 
 /// The problems to verify, and the packages that could not be read (located errors).

@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::Result;
 use sha2::{Digest, Sha256};
 
 use crate::build::BuildJobs;
@@ -37,6 +37,7 @@ use crate::package::generators::{
     self, Context as PlanContext, Plan, Source, FILE, FOLDER, GENERATORS_YAML_BYTES,
     IMAGE_EXTENSIONS, TEXT_EXTENSIONS,
 };
+use crate::package::yaml::Diagnostic;
 use crate::package::{load_package, Package};
 use crate::reporting::findings::{Fault, Unchecked};
 use crate::running::pool::Stop;
@@ -64,7 +65,19 @@ pub fn generate_package(
     pool: &Pool,
     validate: bool,
 ) -> Result<Generated, Stop> {
-    let (tree, package, plan) = read_plan(root)?;
+    let read = read_plan(root).map_err(|errors| Stop::Failed(errors.into()))?;
+    generate_read(root, read, options, pool, validate)
+}
+
+/// [`generate_package`] of a plan already read ([`read_plan`]): `verify` reads each package's
+/// plan first, so that one that cannot be read fails as that package alone.
+pub fn generate_read(
+    root: &Path,
+    (tree, package, plan): ReadPlan,
+    options: &Options,
+    pool: &Pool,
+    validate: bool,
+) -> Result<Generated, Stop> {
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
         ..PlanContext::default()
@@ -167,23 +180,29 @@ pub fn generate_package(
     Ok(generated)
 }
 
-/// The package at `root` (opened and read) and its `generators.yaml` as a plan; the errors of
-/// the plan all together, each located. `stress` reads a package's generators through this.
-pub(crate) fn read_plan(root: &Path) -> Result<(Tree, Package, Plan)> {
-    let tree = Tree::open(root, Scope::Package).map_err(|e| anyhow::anyhow!("{e}"))?;
+/// A package opened and read, and its `generators.yaml` as a plan.
+pub type ReadPlan = (Tree, Package, Plan);
+
+/// The package at `root` (opened and read) and its `generators.yaml` as a plan; else why not:
+/// the errors of the plan all together, each located (or the file, or the package, that could
+/// not be read). `stress` reads a package's generators through this, `verify` each package's.
+pub fn read_plan(root: &Path) -> Result<ReadPlan, PlanErrors> {
     let file = PathBuf::from(FOLDER).join(FILE);
-    let text = read_text(&tree, &file)?;
-    let package = load_package(root).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let shown = root.join(&file);
+    let one = |why: Diagnostic| PlanErrors(vec![why]);
+    let tree = Tree::open(root, Scope::Package)
+        .map_err(|e| one(Diagnostic::file(e.file(), e.reason())))?;
+    let text = read_text(&tree, &file).map_err(one)?;
+    let package = load_package(root).map_err(one)?;
     let context = PlanContext {
         interactive_or_multi_pass: interactive_or_multi_pass(&package),
         constants: constants(&tree),
         fixtures: false,
     };
-    let shown = root.join(&file);
     let plan = generators::parse(&shown, &text, &context).map_err(PlanErrors)?;
     let missing = programs::missing(&tree, &plan, &package, &shown);
     if !missing.is_empty() {
-        return Err(PlanErrors(missing).into());
+        return Err(PlanErrors(missing));
     }
     Ok((tree, package, plan))
 }
@@ -238,20 +257,23 @@ fn constants(tree: &Tree) -> Vec<(String, String)> {
     out
 }
 
-fn read_text(tree: &Tree, file: &Path) -> Result<String> {
+fn read_text(tree: &Tree, file: &Path) -> Result<String, Diagnostic> {
     let path = tree.join(file);
-    let opened = path.open().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let shown = path.path();
+    let opened = path
+        .open()
+        .map_err(|e| Diagnostic::file(e.file(), e.reason()))?;
     let mut text = String::new();
     opened
         .take(GENERATORS_YAML_BYTES + 1)
         .read_to_string(&mut text)
-        .with_context(|| format!("cannot read `{}` as text", path.path().display()))?;
+        .map_err(|e| Diagnostic::file(shown, format!("cannot be read as text: {e}")))?;
     if text.len() as u64 > GENERATORS_YAML_BYTES {
-        bail!(
-            "`{}` is larger than the {} MiB grundy reads",
-            path.path().display(),
+        let why = format!(
+            "larger than the {} MiB grundy reads",
             GENERATORS_YAML_BYTES >> 20
         );
+        return Err(Diagnostic::file(shown, why));
     }
     Ok(text)
 }

@@ -1,8 +1,9 @@
 //! What `timelimit` reports of each package, as plain data its events carry: each accepted
 //! submission's slowest case in every timing run and what kept a run from timing the limit
 //! ([`Trouble`]), the limit the format's rule makes of them ([`Limit`]), and what the one run
-//! of each other submission that bounds the limit says of its margin ([`Bound`]). Made by
-//! `verification::timing`, rendered by every reporter.
+//! of each other submission that bounds the limit says of its margin ([`Bound`]: one that does
+//! not keep its side is a warning, never the run's failure). Made by `verification::timing`,
+//! rendered by every reporter.
 
 use std::fmt;
 use std::time::Duration;
@@ -30,12 +31,11 @@ pub struct PackageTiming {
 }
 
 impl PackageTiming {
-    /// Whether everything in it is as the format wants: every timing run accepted, a limit,
-    /// and every bound kept.
+    /// Whether the limit was had: every timing run of the accepted submissions accepted, and a
+    /// limit made of them. A submission that does not keep its side of that limit is told, not
+    /// failed, as `bt time_limit` tells it: the limit comes from the accepted submissions alone.
     pub fn fine(&self) -> bool {
-        self.submissions.iter().all(|s| s.trouble.is_empty())
-            && self.limit.is_ok()
-            && self.bounds.iter().all(|(_, bound)| bound.kept())
+        self.submissions.iter().all(|s| s.trouble.is_empty()) && self.limit.is_ok()
     }
 }
 
@@ -163,7 +163,8 @@ impl fmt::Display for Bound {
             ),
             Bound::WithinLimit { slowest } => write!(
                 f,
-                "finished within the limit ({}): not time-limit-exceeded with it",
+                "too fast for this limit: its slowest case takes {}, within it, so it would not \
+                 get TLE with it",
                 seconds(*slowest)
             ),
             Bound::TooClose {
@@ -172,13 +173,14 @@ impl fmt::Display for Bound {
                 tle,
             } => write!(
                 f,
-                "slowest case {} = {ratio:.2}× the limit, under time_limit_to_tle {tle}: too \
-                 close",
+                "too fast for this limit: its slowest case {} = {ratio:.2}× the limit, under \
+                 time_limit_to_tle {tle}: too close to it",
                 seconds(*slowest)
             ),
             Bound::Over { slowest, stopped } => write!(
                 f,
-                "over the limit ({}{}): it may not get TLE, so it must finish within it",
+                "too slow for this limit: over it ({}{}), and it may not get TLE, so it must \
+                 finish within it",
                 seconds(*slowest),
                 if *stopped {
                     ", stopped at the timeout"
@@ -243,7 +245,8 @@ mod tests {
                 stopped: false
             }
             .to_string(),
-            "over the limit (0.3s): it may not get TLE, so it must finish within it"
+            "too slow for this limit: over it (0.3s), and it may not get TLE, so it must finish \
+             within it"
         );
     }
 }

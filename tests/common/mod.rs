@@ -61,6 +61,20 @@ impl Project {
         self.command(args).output().expect("the grundy binary runs")
     }
 
+    /// `grundy new NAME ARGS` in the project folder, which must succeed; the package's folder.
+    pub fn scaffold(&self, name: &str, args: &[&str]) -> PathBuf {
+        let made = self.grundy(&[&["new", name][..], args].concat());
+        assert_eq!(code(&made), 0, "{}", dump(&made));
+        self.path().join(name)
+    }
+
+    /// `grundy ARGS` run in `folder` (a package inside the project, a folder inside that).
+    pub fn grundy_in(&self, folder: &Path, args: &[&str]) -> Output {
+        let mut command = self.command(args);
+        command.current_dir(folder);
+        command.output().expect("the grundy binary runs")
+    }
+
     /// `grundy ARGS` run in the project folder, `input` on its stdin.
     pub fn grundy_fed(&self, args: &[&str], input: &str) -> Output {
         self.command(args)

@@ -1,10 +1,11 @@
 //! What `grundy generate` acts on: each argument a package or contest folder, or a built-in
-//! problem's id; without one, the packages at the current folder, else the built-in problems of
+//! problem's id; without one, the package holding the current folder (found upward, as every
+//! command finds it), else the packages of a contest folder here, else the built-in problems of
 //! the project around it that have a `generators.yaml`. Finds; generates nothing.
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 
 use crate::cli::GenerateArgs;
 use crate::commands::setup::load_config;
@@ -22,14 +23,19 @@ pub enum Target {
 }
 
 /// What the arguments name: each a package or contest folder, or a built-in problem's id (when
-/// no package folder has that name). Without one: the packages at the current folder, else,
-/// in a project of fixtures, every built-in problem with a `generators.yaml`.
+/// no package folder has that name). Without one: the package holding the current folder, else
+/// the packages at the current folder, else, in a project of fixtures, every built-in problem with a `generators.yaml`.
 pub fn of(args: &GenerateArgs) -> Result<Vec<Target>> {
-    let here = std::env::current_dir().context("cannot read the working directory")?;
+    let place = crate::locate::Place::find(args.sources.config.as_deref())?;
     if args.packages.is_empty() {
-        return match find::find(&here) {
+        // The package holding the current folder (from its `generators/` or `data/secret/`,
+        // as every command finds it), else the packages of a contest folder here.
+        if let Some(package) = &place.package {
+            return Ok(package_targets(vec![package.clone()]));
+        }
+        return match find::find(&place.here) {
             Ok(found) => Ok(package_targets(found.packages)),
-            Err(no_package) => built_in_here(args, no_package),
+            Err(no_package) => built_in_here(args, &place, no_package),
         };
     }
     let mut targets = vec![];
@@ -71,8 +77,11 @@ fn package_targets(packages: Vec<PathBuf>) -> Vec<Target> {
 
 /// Every built-in problem with a `generators.yaml` in the project around the current folder;
 /// an error saying so when there is none (or no project), naming what was looked for.
-fn built_in_here(args: &GenerateArgs, no_package: Diagnostic) -> Result<Vec<Target>> {
-    let place = crate::locate::Place::find(args.sources.config.as_deref())?;
+fn built_in_here(
+    args: &GenerateArgs,
+    place: &crate::locate::Place,
+    no_package: Diagnostic,
+) -> Result<Vec<Target>> {
     let project = place.runner.is_some() || args.sources.fixtures.is_some();
     if !project && !Path::new("fixtures").is_dir() {
         bail!("{no_package}");

@@ -1,7 +1,8 @@
 //! `timelimit`'s human view: a block per package, as soon as its timing is known: each accepted
 //! submission's slowest case in every run and their spread, what kept a run from timing the
-//! limit, the limit the format's rule makes and what `problem.yaml` has, each other submission
-//! that bounds the limit and whether it keeps its side, and what `--write` did.
+//! limit (an error: the limit is not had), the limit the format's rule makes and what
+//! `problem.yaml` has, each other submission that bounds the limit and whether it keeps its side
+//! (a warning naming it when it does not), and what `--write` did.
 
 use std::fmt::Write as _;
 
@@ -35,7 +36,11 @@ pub(super) fn package(timing: &PackageTiming) -> String {
             );
         }
         for trouble in &timed.trouble {
-            let _ = writeln!(text, "    not timed as accepted: {trouble}");
+            let _ = writeln!(
+                text,
+                "    error: not timed as accepted: {trouble} (an accepted submission must be \
+                 accepted on every case for the limit to be had from it)"
+            );
         }
     }
     match &timing.limit {
@@ -45,7 +50,8 @@ pub(super) fn package(timing: &PackageTiming) -> String {
         Ok(limit) => {
             let _ = writeln!(text, "  time limit: {limit}");
             for (submission, bound) in &timing.bounds {
-                let _ = writeln!(text, "  {}: {bound}", visible_line(submission));
+                let warning = if bound.kept() { "" } else { "warning: " };
+                let _ = writeln!(text, "  {warning}{}: {bound}", visible_line(submission));
             }
         }
     }

@@ -15,7 +15,8 @@
 //! must get and the cases that caught it; a program's stderr, when there is one, goes to the
 //! testcase's `system-err`. A scored submission's score line is its `system-out` and its numbers
 //! are properties. `verify` adds a failing `(package)` test case to the suite of a
-//! package that is invalid or not verified, and a submission it did not judge is `skipped`.
+//! package that is invalid or not verified, and a submission it did not judge is `skipped`; a
+//! package it could not verify is an `error` `(package)` test case of its own suite.
 //!
 //! The file is written once, at the end of the run, where its [`Destination`] allows: a new or
 //! regular file atomically (CI never reads half a report; the user named the file to be
@@ -26,7 +27,7 @@ use std::time::Duration;
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 
 use super::events::{Detail, Event, Finished, RunKind};
-use super::findings::lines;
+use super::findings::{lines, Unreadable};
 use super::stressed::Tried;
 use super::unit::{Outcome, UnitId};
 use super::validated::InputFinding;
@@ -255,6 +256,20 @@ fn package_case(
     Some(case)
 }
 
+/// The `(package)` test case of a package `verify` could not verify (or whose data could not
+/// all be generated): an error, since nothing ran to an assertion.
+fn unreadable_case(package: &str, unreadable: &Unreadable) -> TestCase {
+    let why = unreadable.to_string();
+    let mut status = TestCaseStatus::non_success(NonSuccessKind::Error);
+    status
+        .set_type("unreadable package")
+        .set_message(visible_line(why.lines().next().unwrap_or_default()))
+        .set_description(visible(&why));
+    let mut case = TestCase::new("(package)", status);
+    case.set_classname(visible_line(package).as_ref());
+    case
+}
+
 /// The test case of a case of `stress` (named `problem/number`): a failure or an error, by the
 /// one rule, when the program under test did not agree with the reference.
 fn tried_case(id: &UnitId<'_>, tried: &Tried) -> TestCase {
@@ -313,6 +328,11 @@ impl Reporter for JunitReporter {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         match event {
             Event::RunStarted(kind) => {
+                // A package that could not be verified is an error of its own suite.
+                for unreadable in kind.unreadable() {
+                    let package = unreadable.package();
+                    self.add(&package, unreadable_case(&package, unreadable));
+                }
                 self.name = match kind {
                     RunKind::Check { .. } => "grundy",
                     RunKind::Verify { .. } => "grundy verify",
