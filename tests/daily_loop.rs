@@ -6,16 +6,7 @@
 
 use crate::common;
 
-use std::path::Path;
-
 use common::*;
-
-/// `grundy ARGS` run in `folder`.
-fn grundy_in(project: &Project, folder: &Path, args: &[&str]) -> std::process::Output {
-    let mut command = project.command(args);
-    command.current_dir(folder);
-    command.output().expect("the grundy binary runs")
-}
 
 #[test]
 fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {

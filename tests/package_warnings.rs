@@ -7,16 +7,9 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use common::*;
-
-/// `grundy ARGS` run in `folder`.
-fn grundy_in(project: &Project, folder: &Path, args: &[&str]) -> std::process::Output {
-    let mut command = project.command(args);
-    command.current_dir(folder);
-    command.output().expect("the grundy binary runs")
-}
 
 /// A Python package scaffolded by `grundy new pk --package`, and its folder.
 fn scaffolded() -> (Project, PathBuf) {
