@@ -133,7 +133,7 @@ pub struct CheckArgs {
     pub env: Vec<(std::ffi::OsString, std::ffi::OsString)>,
     /// CPU time limit per case, in milliseconds (at most a day): the CPU time of the
     /// program's processes together decides TLE.
-    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    #[arg(short = 't', long, value_name = "MS", value_parser = milliseconds)]
     pub time_limit: Option<Duration>,
     /// Wall-clock limit per case, in milliseconds: stops a program that sleeps or blocks
     /// (default: twice the time limit plus one second; never below the time limit).
@@ -257,7 +257,7 @@ pub struct VerifyArgs {
     pub warnings_as_errors: bool,
     /// The CPU time limit per case, in milliseconds, instead of problem.yaml's (or the one
     /// computed from the accepted submissions).
-    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    #[arg(short = 't', long, value_name = "MS", value_parser = milliseconds)]
     pub time_limit: Option<Duration>,
     /// Print only each problem's warnings, errors and closing line, and the summary.
     #[arg(short, long, conflicts_with = "verbose")]
@@ -427,7 +427,7 @@ pub struct StressArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,
     /// CPU time limit per run of the program under test, in milliseconds (at most a day).
-    #[arg(long, value_name = "MS", value_parser = milliseconds)]
+    #[arg(short = 't', long, value_name = "MS", value_parser = milliseconds)]
     pub time_limit: Option<Duration>,
     /// Wall-clock limit per run, in milliseconds: stops a program that sleeps or blocks
     /// (default: twice the time limit plus one second).

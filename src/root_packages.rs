@@ -39,6 +39,13 @@ impl RootPackages {
         packages.filter_map(|(name, problem)| Some((name.as_str(), &problem.as_ref().err()?.why)))
     }
 
+    /// The located warnings of the packages named in `names` that could be read (unknown keys
+    /// of problem.yaml, submission folders the format does not know, ...), in order.
+    pub fn warnings<'a>(&'a self, names: &'a [&str]) -> impl Iterator<Item = &'a Diagnostic> {
+        let named = self.0.iter().filter(|(n, _)| names.contains(&n.as_str()));
+        named.flat_map(|(_, problem)| problem.iter().flat_map(|p| &p.warnings))
+    }
+
     /// Whether `name` is one of the packages.
     pub fn contains(&self, name: &str) -> bool {
         self.0.iter().any(|(n, _)| n == name)

@@ -38,6 +38,7 @@ mod multipass;
 mod new;
 mod new_package;
 mod numbers;
+mod package_warnings;
 mod package_writes;
 mod partitions;
 mod plan;

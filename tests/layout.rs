@@ -247,3 +247,48 @@ fn a_filter_naming_a_linked_problem_judges_nothing() {
     assert_eq!(code(&output), 2, "{}", dump(&output));
     assert!(!stdout(&output).contains("passed"), "{}", dump(&output));
 }
+
+#[test]
+fn a_missing_folder_or_problem_is_named_as_given_with_the_nearest_folder() {
+    let project = Project::new();
+    // No fixtures root, no runner.toml, no package: only what the user named can be meant.
+    std::fs::remove_dir(project.path().join("fixtures")).unwrap();
+    std::fs::create_dir(project.path().join("aplusb")).unwrap();
+    // The current folder as the process sees it (its links resolved); a path given is shown
+    // as given.
+    let here = std::fs::canonicalize(project.path()).unwrap();
+    let here = here.display().to_string();
+    let nope = project.path().join("nope").display().to_string();
+    let given = project.path().display().to_string();
+    let cases = [
+        (
+            vec!["check", "aplsub"],
+            format!("`aplsub` is no folder in {here}, nor a built-in problem (did you mean the folder `aplusb`?)"),
+        ),
+        (
+            vec!["generate", "aplsub"],
+            format!("`aplsub` is no folder in {here}, nor a built-in problem (did you mean the folder `aplusb`?)"),
+        ),
+        (
+            vec!["check", "./aplusbb"],
+            format!("`./aplusbb` is no folder in {here} (did you mean the folder `./aplusb`?)"),
+        ),
+        (
+            vec!["check", &nope],
+            format!("`{nope}` is no folder in {given}"),
+        ),
+        (
+            vec!["check", "zzzz"],
+            format!("`zzzz` is no folder in {here}, and no built-in problem `zzzz`; known problems: "),
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = project.grundy(&args);
+        assert_eq!(code(&output), 2, "{args:?}\n{}", dump(&output));
+        assert!(
+            stderr(&output).contains(&expected),
+            "{args:?}: {expected}\n{}",
+            dump(&output)
+        );
+    }
+}

@@ -37,6 +37,7 @@ use crate::limits::Limits;
 use crate::model::Problem;
 use crate::package::programs::{Kind, Plan, Program};
 use crate::package::toolchains::missing_tool;
+use crate::package::validation_header::needs_header;
 use crate::running::pool::Jobs;
 use crate::running::SolveWatch;
 use cache::Cache;
@@ -44,7 +45,7 @@ pub use cache::{cache_folder, CacheError};
 use error::BuildError;
 pub use error::HostError;
 use staging::{check_outputs, launch, stage, write_launcher};
-use validation_h::{needs_header, Include};
+use validation_h::Include;
 
 /// A compiler's limits when the package sets none.
 const COMPILE_TIME: Duration = Duration::from_secs(60);

@@ -125,6 +125,10 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     }
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
+    // What verify warns of a package, check warns of too: its cases are judged all the same.
+    for warning in packages.warnings(&judged) {
+        eprintln!("warning: {}", crate::escape::visible(&warning.to_string()));
+    }
     // A package's own output validator is a program; so is one that cannot be read, maybe.
     let runs_programs = !matches!(subject, Subject::BuiltIn)
         || judged.iter().any(|problem| {

@@ -15,6 +15,7 @@ mod generate;
 mod given;
 mod languages;
 mod list;
+mod missing;
 mod new;
 mod setup;
 mod sg;

@@ -157,6 +157,10 @@ pub fn case_config(
         && named.is_none()
         && !config.fixtures.is_dir();
     if found_nothing {
+        // What was named is what is missing, not the current folder.
+        if let Some(given) = filters.iter().find(|f| !Path::new(f).exists()) {
+            return Err(super::missing::not_there(given).into());
+        }
         return Err(place.nothing_here("problem or fixtures").into());
     }
     if let Some(named) = named {

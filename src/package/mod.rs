@@ -8,8 +8,10 @@
 //! [`about`] and [`limits`] (`problem.yaml`), [`domjudge`] (DOMjudge's `.timelimit` and
 //! `domjudge-problem.ini`), [`testdata`] and [`settings`] (`data/`), [`programs`]
 //! and [`languages`] (validators and submissions as programs), [`submissions`], [`expectations`]
-//! and [`expected_results`] (what each submission must get, DOMjudge's source tag included), and
-//! [`yaml`] and [`fields`] (located YAML, read key by key).
+//! and [`expected_results`] (what each submission must get, DOMjudge's source tag included),
+//! [`statement`] (whether there is one) and [`validation_header`] (validators relying on a
+//! `validation.h` the package does not ship), and [`yaml`] and [`fields`] (located YAML, read
+//! key by key).
 
 pub mod about;
 pub mod constants;
@@ -27,10 +29,12 @@ pub mod problem_grading;
 pub mod program_files;
 pub mod programs;
 pub mod settings;
+pub mod statement;
 pub mod submissions;
 pub mod testdata;
 pub mod time_limit_edit;
 pub mod toolchains;
+pub mod validation_header;
 pub mod version;
 pub mod yaml;
 
@@ -150,6 +154,7 @@ pub fn read_package(root: &Path) -> Result<Package, Box<Unreadable>> {
     domjudge::apply(&tree, &mut metadata, &mut warnings).map_err(data_alone)?;
     let data =
         testdata::read(&tree, version, &metadata.validator_flags, &mut warnings).map_err(both)?;
+    statement::warn_if_missing(&tree, root, version, &mut warnings);
     let programs = match programs(&tree, root, &metadata, &mut warnings) {
         Ok(programs) => programs,
         Err(why) => {
@@ -306,23 +311,36 @@ fn output_validator(
     }
 }
 
-/// Warns when a validator's `validation.h` links outside the package: the link is not
-/// followed, so the header is not shipped, and the build supplies grundy's.
+/// Warns when a validator's `validation.h` links outside the package (the link is not
+/// followed, so the header is not shipped, and the build supplies grundy's), or when a
+/// validator includes a `validation.h` the package does not ship at all: grundy supplies its
+/// own, the peers none, so the package builds here and not under them.
 fn unshipped_header(program: &Program, warnings: &mut Vec<Diagnostic>) {
-    if !program.is_folder {
-        return;
-    }
-    if let Err(error) = program.path.join(programs::SUPPLIED_HEADER).kind() {
-        if error.leads_outside() {
-            warnings.push(Diagnostic::file(
-                error.file(),
-                format!(
-                    "{}; not read, so {} is not shipped and grundy supplies its own",
-                    error.reason(),
-                    programs::SUPPLIED_HEADER
-                ),
-            ));
+    let header = programs::SUPPLIED_HEADER;
+    if program.is_folder {
+        if let Err(error) = program.path.join(header).kind() {
+            if error.leads_outside() {
+                warnings.push(Diagnostic::file(
+                    error.file(),
+                    format!(
+                        "{}; not read, so {header} is not shipped and grundy supplies its own",
+                        error.reason(),
+                    ),
+                ));
+                return;
+            }
         }
+    }
+    if validation_header::needs_header(program) {
+        warnings.push(Diagnostic::file(
+            program.path.path(),
+            format!(
+                "includes {header}, which the package does not ship: grundy supplies its own, \
+                 but BAPCtools (`bt generate`, `bt validate`) and problemtools (`verifyproblem`) \
+                 supply none and fail to compile it (`{header}: No such file or directory`); \
+                 put BAPCtools' {header} beside the validator to share the package"
+            ),
+        ));
     }
 }
 

@@ -109,9 +109,7 @@ fn new_versions_read_the_legacy_validator_folder_with_a_warning() {
         matches!(&p.output_validator, OutputValidator::Custom(list) if list[0].name == "check")
     );
     assert!(
-        p.warnings[0]
-            .message
-            .contains("names this folder output_validator"),
+        (p.warnings.iter()).any(|w| w.message.contains("names this folder output_validator")),
         "{:?}",
         p.warnings
     );

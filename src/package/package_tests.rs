@@ -142,8 +142,8 @@ fn different_has_a_custom_validator_and_a_checktestdata_script() {
     );
     assert_eq!(
         p.warnings.len(),
-        1,
-        "only the unknown folder: {:?}",
+        2,
+        "only the missing statement and the unknown folder: {:?}",
         p.warnings
     );
 }

@@ -68,6 +68,19 @@ const NAMED_FOLDERS: &[&str] = &[
     "run_time_error",
 ];
 
+/// Every folder whose name says what its submissions get, in some version of the format
+/// (BAPCtools' `compile_error` too): what a folder of another name is told it may have meant.
+const KNOWN_FOLDERS: &[&str] = &[
+    "accepted",
+    "partially_accepted",
+    "rejected",
+    "wrong_answer",
+    "time_limit_exceeded",
+    "run_time_error",
+    "brute_force",
+    "compile_error",
+];
+
 const SUBMISSION_KEYS: &[&str] = &[
     "language",
     "entrypoint",
@@ -173,7 +186,10 @@ pub fn read_including(
             if expectation.is_none() && compile_error != CompileError::Required {
                 warnings.push(Diagnostic::file(
                     path.path(),
-                    format!("nothing says what this submission must get: `{folder_name}` is not a folder the format knows and no submissions.yaml glob matches it"),
+                    format!(
+                        "nothing says what this submission must get: `{folder_name}` is not a folder the format knows and no submissions.yaml glob matches it{}",
+                        crate::suggest::did_you_mean(&folder_name, KNOWN_FOLDERS.iter().copied())
+                    ),
                 ));
             }
             submissions.push(Submission {

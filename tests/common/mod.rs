@@ -158,6 +158,13 @@ impl Project {
     }
 }
 
+/// `grundy ARGS` run in `folder` (a package below the project, say).
+pub fn grundy_in(project: &Project, folder: &Path, args: &[&str]) -> Output {
+    let mut command = project.command(args);
+    command.current_dir(folder);
+    command.output().expect("the grundy binary runs")
+}
+
 /// Whether a process runs whose command line holds both `marker` (a temporary folder's path, say)
 /// and `program`.
 pub fn running(marker: &str, program: &str) -> bool {

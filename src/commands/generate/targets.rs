@@ -54,10 +54,7 @@ pub fn of(args: &GenerateArgs) -> Result<Vec<Target>> {
                 targets.push(Target::BuiltIn(fixtures, problem));
             }
             None if !target.exists() => {
-                bail!(
-                    "`{id}` is no folder here, and {}",
-                    crate::builtin::unknown(id)
-                )
+                return Err(crate::commands::missing::not_there(&target.to_string_lossy()).into())
             }
             _ => {
                 let found = find::find(target).map_err(|e| anyhow::anyhow!("{e}"))?;
