@@ -185,8 +185,8 @@ impl fmt::Display for Reason {
         match self.kind {
             Kind::Interpreter if self.own => match e.interpreter {
                 Some(Python3::PyPy) => f.write_str(
-                    "it ran under PyPy; DOMjudge runs Python 3 under CPython by default, which \
-                     is slower (`--python3 cpython`)",
+                    "it ran under PyPy; a contest system running Python 3 under CPython is \
+                     several times slower (`--python3 cpython`)",
                 ),
                 _ => f.write_str(
                     "it ran under CPython; problemtools, BAPCtools and Kattis run Python 3 \
