@@ -239,6 +239,11 @@ pub struct VerifyArgs {
     /// output validator judges.
     #[arg(long)]
     pub submissions_only: bool,
+    /// Under each submission not judged as its package expects, print the evidence of its
+    /// likely reason: the case, the run's CPU and wall time and memory, the time limit and how
+    /// it came about (the accepted run a computed one came from), the message, the tool.
+    #[arg(long)]
+    pub explain: bool,
     /// Also judge the built-in problems' planted submissions on the cases beyond the original
     /// judge's limits (`extended/` groups), which are validated but not judged by default.
     #[arg(long)]

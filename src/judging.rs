@@ -96,6 +96,9 @@ pub struct CaseResult {
     pub exchange: Option<String>,
     /// The score file an accepting Kattis judge wrote (scoring problems).
     pub score: Option<ValidatorScore>,
+    /// How the run ended, when it did not end well by itself (what a verdict of RE, TLE, MLE
+    /// or OLE came from: a signal, the process limit...).
+    pub failure: Option<Failure>,
 }
 
 /// One judged case of one submission, as `verify` keeps it (what scoring, the time limit and
@@ -111,6 +114,12 @@ pub struct CaseRun {
     pub message: Option<String>,
     /// The score file its judge wrote, when it accepted the case with one.
     pub score: Option<ValidatorScore>,
+    /// What the run measured (CPU and wall time, peak memory) and how it ended, kept so a
+    /// disagreement with the package can be explained (`verification::explain`).
+    pub cpu: Duration,
+    pub wall: Duration,
+    pub peak_memory_bytes: Option<u64>,
+    pub failure: Option<Failure>,
 }
 
 /// What a case is judged against: its input, its expected file (`None` when it has none), the
@@ -442,6 +451,7 @@ impl CaseResult {
             _ => None,
         };
         self.peak_memory_bytes = run.peak_memory_bytes;
+        self.failure.clone_from(&run.failure);
         self
     }
 
@@ -462,6 +472,7 @@ impl CaseResult {
             blessed: None,
             exchange: None,
             score: None,
+            failure: None,
         }
     }
 }

@@ -58,6 +58,7 @@ mod verify_builtin;
 mod verify_checktestdata;
 mod verify_containment;
 mod verify_domjudge;
+mod verify_explain;
 mod verify_languages;
 mod verify_runs;
 mod verify_scoring;

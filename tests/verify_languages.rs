@@ -1,5 +1,6 @@
 //! Languages as the contest systems run them, through the real binary: a Java submission
-//! whose file name is not its class's, a Python syntax error, Python 3 under PyPy, a 2025-09
+//! whose file name is not its class's, a Python syntax error, a syntax error in any file of a
+//! script, Python 3 under PyPy, a 2025-09
 //! package's `include/` files and `constants`, a multi-file program that reads its own files, and deep
 //! recursion. Each package is small and written by the test.
 
@@ -96,6 +97,50 @@ fn a_python_syntax_error_is_a_compile_error() {
             "{row:#}"
         );
     }
+}
+
+/// DOMjudge checks the syntax of each file of a multi-file Bash, JavaScript or Ruby submission:
+/// a syntax error in a file the run never reads is still a compile error (`bash -n`, `node
+/// --check` and `ruby -c` given several files check the first alone). Bash stands for the
+/// three, as it is on every machine.
+#[test]
+fn a_syntax_error_in_any_file_of_a_script_is_a_compile_error() {
+    let project = Project::new();
+    double(
+        &project,
+        &[
+            (
+                "submissions/accepted/two/main.sh",
+                ". ./twice.sh\nread n\ntwice \"$n\"\n",
+            ),
+            (
+                "submissions/accepted/two/twice.sh",
+                "twice() {\n    echo $(( $1 * 2 ))\n}\n",
+            ),
+            (
+                "submissions/compile_error/unread/main.sh",
+                "read n\necho $(( n * 2 ))\n",
+            ),
+            ("submissions/compile_error/unread/unused.sh", "if then fi\n"),
+        ],
+    );
+    let (rows, output) = verified(&project, "double");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(
+        row(&rows, "accepted/two")["verdict"],
+        "AC",
+        "{}",
+        dump(&output)
+    );
+    let broken = row(&rows, "compile_error/unread");
+    assert_eq!(broken["verdict"], "CE", "{broken:#}");
+    assert!(
+        broken["compile_error"]
+            .as_str()
+            .unwrap()
+            .contains("unused.sh"),
+        "the message names the file: {broken:#}"
+    );
 }
 
 /// An accepted submission that is right only under PyPy, as the package's contest system runs

@@ -14,7 +14,7 @@ fn plan(dir: &Path, run: Vec<String>, needs: Vec<Needed>) -> Plan {
     Plan {
         key: "k".into(),
         dir: dir.to_path_buf(),
-        compile: None,
+        compile: vec![],
         compile_env: vec![],
         runs_sources: false,
         run,

@@ -68,41 +68,13 @@ pub(super) fn stage(
             copy_source(source, &staging.join(relative))?;
         }
     }
-    let Some(compile) = &plan.compile else {
+    if plan.compile.is_empty() {
         return Ok(());
-    };
-    let argv: Vec<String> = if scripts {
-        // A build script runs in (a writable copy of) its own folder.
-        [
-            SCRIPTS_SHELL,
-            "-c",
-            "cp -R src/. out && chmod -R u+w out && cd out && exec ./build",
-        ]
-        .map(String::from)
-        .to_vec()
-    } else {
-        let dir = plan.dir.display().to_string();
-        compile
-            .iter()
-            .map(|word| {
-                let word = files
-                    .iter()
-                    .fold(word.clone(), |word, (_, path, relative)| {
-                        let inside = Path::new(SOURCES).join(relative);
-                        let outside = path.display().to_string();
-                        word.replace(&outside, &inside.display().to_string())
-                    });
-                word.replace(&dir, OUTPUT)
-            })
-            .collect()
-    };
-    // A compiler of the user's toolchains (rustup's, pyenv's) starts by its real path, its
-    // installation shown to the box.
-    let (mut argv, show) = if scripts {
-        (argv, vec![])
-    } else {
-        with_tool(argv)
-    };
+    }
+    let paths: Vec<(PathBuf, PathBuf)> = files
+        .iter()
+        .map(|(_, path, relative)| (path.clone(), relative.clone()))
+        .collect();
     let mut placed: Vec<BoxFile> = files
         .into_iter()
         .map(|(opened, _, relative)| {
@@ -115,71 +87,144 @@ pub(super) fn stage(
         placed.push(BoxFile::writable_dir(OUTPUT));
     }
     if let Some(include) = include.filter(|_| !scripts) {
-        argv.splice(1..1, ["-I".to_string(), INCLUDE_DIR.to_string()]);
         placed.extend(
             include.files.iter().map(|(name, bytes)| {
                 BoxFile::bytes(Path::new(INCLUDE_DIR).join(name), bytes.clone())
             }),
         );
     }
-    // A JVM compiler reserves address space as the JVM does: refused it, it fails and its
-    // message would read as running out of memory.
-    let compiler = Command {
-        show,
-        hide: hide.to_vec(),
-        reserves_address_space: plan.reserves_address_space,
-        ..Command::new(&argv)
+    // A language that checks each source file has one command a file: the first that fails
+    // fails the build.
+    let compiler = Compiler {
+        plan,
+        scripts,
+        paths: &paths,
+        include: include.is_some(),
+        hide,
     };
-    let env: Vec<(OsString, OsString)> = plan
-        .compile_env
-        .iter()
-        .map(|(name, value)| (name.into(), value.into()))
-        .collect();
-    let export = match exports {
-        true => vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
-        false => vec![],
-    };
-    let outcome = Contained::new(&compiler, limits.program())
-        .files(placed)
-        .env(&env)
-        .export(export)
-        .run()
-        .map_err(|e| HostError::Sandbox(Arc::new(e)))?;
-    let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
-    let run = run_of(outcome, limits);
-    if let Some(failure) = run.failure {
-        let said = String::from_utf8_lossy(&run.stderr);
-        let said = if said.trim().is_empty() {
-            String::from_utf8_lossy(&run.output).into_owned()
-        } else {
-            said.into_owned()
-        };
-        return Err(BuildError::Failed(format!(
-            "the compiler {failure}: {}",
-            said.trim()
-        )));
+    for compile in &plan.compile {
+        compiler.run(compile, placed.clone(), staging, limits)?;
     }
-    match not_copied {
-        None => Ok(()),
-        // The host could not take the build (a full disk, say): not the program's fault.
-        Some(ExportError::Host {
-            path,
-            kind,
-            message,
-        }) => Err(CacheError::new(
-            "copy the build's output into",
-            &path,
-            std::io::Error::new(kind, message),
-        )
-        .into()),
-        Some(ExportError::Missing) => Err(BuildError::Failed(
-            "the build made nothing to run (no `out` folder was left)".into(),
-        )),
-        Some(ExportError::TooBig) => Err(BuildError::Failed(format!(
-            "the build's output is larger than may be copied out ({} MiB, 64 folder levels or \
+    Ok(())
+}
+
+/// One command of a program's build, with what every command of it is given.
+struct Compiler<'a> {
+    plan: &'a Plan,
+    scripts: bool,
+    /// Each source's path as the plan names it, and its path in the program.
+    paths: &'a [(PathBuf, PathBuf)],
+    /// Headers are given, on the include path.
+    include: bool,
+    hide: &'a [PathBuf],
+}
+
+impl Compiler<'_> {
+    /// Runs `compile` contained with the files `placed`, what it writes copied into `staging`.
+    fn run(
+        &self,
+        compile: &[String],
+        placed: Vec<BoxFile>,
+        staging: &Path,
+        limits: &Limits,
+    ) -> Result<(), BuildError> {
+        let (plan, scripts, hide) = (self.plan, self.scripts, self.hide);
+        let argv: Vec<String> = if scripts {
+            // A build script runs in (a writable copy of) its own folder.
+            [
+                SCRIPTS_SHELL,
+                "-c",
+                "cp -R src/. out && chmod -R u+w out && cd out && exec ./build",
+            ]
+            .map(String::from)
+            .to_vec()
+        } else {
+            let dir = plan.dir.display().to_string();
+            compile
+                .iter()
+                .map(|word| {
+                    let word = self
+                        .paths
+                        .iter()
+                        .fold(word.clone(), |word, (path, relative)| {
+                            let inside = Path::new(SOURCES).join(relative);
+                            let outside = path.display().to_string();
+                            word.replace(&outside, &inside.display().to_string())
+                        });
+                    word.replace(&dir, OUTPUT)
+                })
+                .collect()
+        };
+        // A compiler of the user's toolchains (rustup's, pyenv's) starts by its real path, its
+        // installation shown to the box.
+        let (mut argv, show) = if scripts {
+            (argv, vec![])
+        } else {
+            with_tool(argv)
+        };
+        let exports = !plan.runs_sources;
+        if self.include && !scripts {
+            argv.splice(1..1, ["-I".to_string(), INCLUDE_DIR.to_string()]);
+        }
+        // A JVM compiler reserves address space as the JVM does: refused it, it fails and its
+        // message would read as running out of memory.
+        let compiler = Command {
+            show,
+            hide: hide.to_vec(),
+            reserves_address_space: plan.reserves_address_space,
+            ..Command::new(&argv)
+        };
+        let env: Vec<(OsString, OsString)> = plan
+            .compile_env
+            .iter()
+            .map(|(name, value)| (name.into(), value.into()))
+            .collect();
+        let export = match exports {
+            true => vec![(PathBuf::from(OUTPUT), staging.to_path_buf())],
+            false => vec![],
+        };
+        let outcome = Contained::new(&compiler, limits.program())
+            .files(placed)
+            .env(&env)
+            .export(export)
+            .run()
+            .map_err(|e| HostError::Sandbox(Arc::new(e)))?;
+        let not_copied = outcome.export_failures.first().map(|f| f.why.clone());
+        let run = run_of(outcome, limits);
+        if let Some(failure) = run.failure {
+            let said = String::from_utf8_lossy(&run.stderr);
+            let said = if said.trim().is_empty() {
+                String::from_utf8_lossy(&run.output).into_owned()
+            } else {
+                said.into_owned()
+            };
+            return Err(BuildError::Failed(format!(
+                "the compiler {failure}: {}",
+                said.trim()
+            )));
+        }
+        match not_copied {
+            None => Ok(()),
+            // The host could not take the build (a full disk, say): not the program's fault.
+            Some(ExportError::Host {
+                path,
+                kind,
+                message,
+            }) => Err(CacheError::new(
+                "copy the build's output into",
+                &path,
+                std::io::Error::new(kind, message),
+            )
+            .into()),
+            Some(ExportError::Missing) => Err(BuildError::Failed(
+                "the build made nothing to run (no `out` folder was left)".into(),
+            )),
+            Some(ExportError::TooBig) => Err(BuildError::Failed(format!(
+                "the build's output is larger than may be copied out ({} MiB, 64 folder levels or \
              100,000 files and folders)",
-            limits.output_mib
-        ))),
+                limits.output_mib
+            ))),
+        }
     }
 }
 

@@ -72,7 +72,10 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let generated = match generated {
         // Cut short while the data is made: nothing is verified, and the reports say so.
         Err(Stop::Cancelled) => {
-            dispatch.run_started(&RunKind::Verify { unreadable: vec![] });
+            dispatch.run_started(&RunKind::Verify {
+                unreadable: vec![],
+                explain: args.explain,
+            });
             return Ok(dispatch.finish(Err(Stop::Cancelled), Summary::default())?);
         }
         generated => generated?,
@@ -125,7 +128,10 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         beyond_original_limits,
     });
     let problems = Arc::new(problems);
-    dispatch.run_started(&RunKind::Verify { unreadable });
+    dispatch.run_started(&RunKind::Verify {
+        unreadable,
+        explain: args.explain,
+    });
     for (_, generated) in &generated {
         dispatch.generated(&generated.made());
     }

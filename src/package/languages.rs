@@ -221,7 +221,7 @@ static LANGUAGES: &[Language] = &[
         name: "JavaScript",
         extensions: &["js", "mjs"],
         shebang: None,
-        compile: Some("node --check {main}"),
+        compile: Some("node --check {each}"),
         compile_env: &[],
         run: "node {main}",
         tools: &["node"],
@@ -233,7 +233,7 @@ static LANGUAGES: &[Language] = &[
         name: "Ruby",
         extensions: &["rb"],
         shebang: None,
-        compile: Some("ruby -c {main}"),
+        compile: Some("ruby -c {each}"),
         compile_env: &[],
         run: "ruby {main}",
         tools: &["ruby"],
@@ -245,7 +245,7 @@ static LANGUAGES: &[Language] = &[
         name: "Bash",
         extensions: &["sh", "bash"],
         shebang: None,
-        compile: Some("bash -n {files}"),
+        compile: Some("bash -n {each}"),
         compile_env: &[],
         run: "bash {main}",
         tools: &["bash"],
@@ -379,6 +379,31 @@ pub struct Vars<'a> {
     pub files: &'a [PathBuf],
     pub main: Option<&'a Path>,
     pub class: Option<&'a str>,
+}
+
+/// In a compile template: the command runs once per source file, this standing for the file,
+/// as DOMjudge checks each file of a JavaScript, Ruby or Bash submission (`node --check`,
+/// `ruby -c` and `bash -n` check one file, the others being the script's arguments).
+pub const EACH: &str = "{each}";
+
+/// A compile template as its commands: one per source file where it holds [`EACH`], else one.
+pub fn expand_each(template: &str, vars: &Vars) -> Vec<Vec<String>> {
+    if !template.split_whitespace().any(|word| word == EACH) {
+        return vec![expand(template, vars)];
+    }
+    vars.files
+        .iter()
+        .map(|file| {
+            let one = template.replace(EACH, "{main}");
+            expand(
+                &one,
+                &Vars {
+                    main: Some(file),
+                    ..*vars
+                },
+            )
+        })
+        .collect()
 }
 
 /// A template as an argument vector; `{files}` standing alone becomes one argument per file.

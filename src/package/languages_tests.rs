@@ -86,6 +86,15 @@ fn templates_expand_files_as_separate_arguments() {
     );
     assert_eq!(expand(PYTHON3_PYPY.run, &vars), ["pypy3", "/p/a.cpp"]);
     assert_eq!(expand(PYTHON3_CPYTHON.run, &vars), ["python3", "/p/a.cpp"]);
+    // A check of one file at a time is one command per file; any other template, one command.
+    assert_eq!(
+        expand_each("bash -n {each}", &vars),
+        [["bash", "-n", "/p/a.cpp"], ["bash", "-n", "/p/b.cpp"]]
+    );
+    assert_eq!(
+        expand_each("pypy3 -m py_compile {files}", &vars),
+        [["pypy3", "-m", "py_compile", "/p/a.cpp", "/p/b.cpp"]]
+    );
     // A class not given stays for the build to fill in.
     let unnamed = Vars {
         class: None,

@@ -78,7 +78,9 @@ pub struct Plan {
     /// `<cache>/<key>/`: where the build happens and its results stay. For scripts
     /// the program's folder is copied here first, and `compile`/`run` run inside it.
     pub dir: PathBuf,
-    pub compile: Option<Vec<String>>,
+    /// The build's commands, in order: none, one, or (a language that checks each source file
+    /// alone, [`languages::EACH`]) one per file.
+    pub compile: Vec<Vec<String>>,
     /// The environment the compile step runs with, besides the sandbox's.
     pub compile_env: Vec<(String, String)>,
     /// The sources are what runs (an interpreted language): they are copied into the build
@@ -279,7 +281,10 @@ impl Program {
             Kind::Invalid(why) => Err(Skip::Invalid(why.clone())),
             Kind::Scripts => Ok(Plan {
                 key,
-                compile: self.has("build").then(|| vec!["./build".to_string()]),
+                compile: match self.has("build") {
+                    true => vec![vec!["./build".to_string()]],
+                    false => vec![],
+                },
                 compile_env: vec![],
                 // Without a `build` script, the folder as it is (its `run` script) is the build.
                 runs_sources: !self.has("build"),
@@ -329,7 +334,10 @@ impl Program {
                 };
                 Ok(Plan {
                     key,
-                    compile: language.compile.map(|c| languages::expand(c, &vars)),
+                    compile: language
+                        .compile
+                        .map(|c| languages::expand_each(c, &vars))
+                        .unwrap_or_default(),
                     compile_env: language
                         .compile_env
                         .iter()

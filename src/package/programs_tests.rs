@@ -186,7 +186,9 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
     let plan = cpp.plan(target, |_| None).unwrap();
     let build = target.join(cpp.cache_key());
     assert_eq!(plan.dir, build);
-    let compile = plan.compile.unwrap();
+    let [compile] = &plan.compile[..] else {
+        panic!("one compile command: {:?}", plan.compile)
+    };
     assert_eq!(compile[0], "g++");
     assert!(compile.contains(&dir.path().join("a.cpp").display().to_string()));
     assert_eq!(plan.run, [build.join("main").display().to_string()]);
@@ -202,15 +204,15 @@ fn plans_build_in_the_cache_folder_and_skip_without_a_compiler() {
     let interpreter = crate::package::languages::python3().tools[0];
     let source = dir.path().join("s.py").display().to_string();
     assert_eq!(
-        python.compile.unwrap(),
-        [interpreter, "-m", "py_compile", source.as_str()]
+        python.compile,
+        [[interpreter, "-m", "py_compile", source.as_str()]]
     );
     assert!(python.runs_sources);
     assert_eq!(python.run, [interpreter, source.as_str()]);
     let scripted = program(&dir, "scripted")
         .plan(target, |tool| Some(NotFound::Path(tool.to_string())))
         .unwrap();
-    assert_eq!(scripted.compile, Some(vec!["./build".to_string()]));
+    assert_eq!(scripted.compile, [["./build"]]);
     assert_eq!(
         program(&dir, "v.ctd")
             .plan(target, |_| None)

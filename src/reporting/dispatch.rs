@@ -325,7 +325,10 @@ mod tests {
                 "bad",
             ),
         )];
-        dispatch.run_started(&RunKind::Verify { unreadable });
+        dispatch.run_started(&RunKind::Verify {
+            unreadable,
+            explain: false,
+        });
         dispatch.submission_finished(&row(Some(true)));
         dispatch.submission_finished(&row(None));
         dispatch.problem_finished(&ProblemOutcome::default());

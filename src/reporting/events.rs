@@ -199,7 +199,11 @@ pub enum RunKind {
     Check { cases: usize },
     /// `verify`: the packages that could not be read (or their data generated), which count
     /// as failed.
-    Verify { unreadable: Vec<Unreadable> },
+    /// `explain` (`--explain`): the evidence of each reason is printed under it.
+    Verify {
+        unreadable: Vec<Unreadable>,
+        explain: bool,
+    },
     /// `validate`: how many of the inputs are deliberately invalid (below `invalid/` groups,
     /// or a package's `invalid_input` cases).
     Validate { deliberate: usize },
@@ -237,7 +241,7 @@ impl RunKind {
     /// incomplete.
     pub fn unreadable(&self) -> &[Unreadable] {
         match self {
-            RunKind::Verify { unreadable } | RunKind::Timelimit { unreadable } => unreadable,
+            RunKind::Verify { unreadable, .. } | RunKind::Timelimit { unreadable } => unreadable,
             RunKind::Check { .. }
             | RunKind::Validate { .. }
             | RunKind::Generate

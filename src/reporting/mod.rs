@@ -21,6 +21,7 @@ mod junit;
 pub mod listed;
 mod notes;
 mod progress;
+pub mod reason;
 pub mod stressed;
 pub mod timed;
 pub mod unit;

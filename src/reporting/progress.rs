@@ -264,7 +264,10 @@ mod tests {
     fn a_verify_run_has_no_case_bar() {
         let inner = Box::new(Count(Rc::new(RefCell::new(0))));
         let mut progress = ProgressReporter::with_target(inner, false, ProgressDrawTarget::hidden);
-        let kind = RunKind::Verify { unreadable: vec![] };
+        let kind = RunKind::Verify {
+            unreadable: vec![],
+            explain: false,
+        };
         progress.report(&Event::RunStarted(&kind)).unwrap();
         assert!(progress.bar.is_none());
     }

@@ -84,6 +84,8 @@ pub struct SubmissionRow {
     /// A scoring problem's scores of it; `None` for a pass-fail problem, or when they could not
     /// be computed.
     pub score: Option<RowScore>,
+    /// Why it was likely not as expected (only then), with the evidence.
+    pub reason: Option<super::reason::Reason>,
 }
 
 /// A submission's scores.

@@ -387,6 +387,10 @@ fn judge_case(
             stopped_by: None,
             message: Some(message),
             score: None,
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_memory_bytes: None,
+            failure: None,
         })
     };
     let checker = match &prepared.checkers[index] {
@@ -424,6 +428,10 @@ fn judge_case(
         time: result.time,
         stopped_by: result.stopped_by,
         score: result.score,
+        cpu: result.cpu,
+        wall: result.wall,
+        peak_memory_bytes: result.peak_memory_bytes,
+        failure: result.failure,
         message: result
             .message
             .map(|m| m.lines().next().unwrap_or_default().to_string()),

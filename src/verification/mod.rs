@@ -3,7 +3,8 @@
 //! worker pool: [`judge`] (every submission on every case, the output judged by the checker
 //! [`crate::validation::checkers`] picks, under the limit [`time_limit`] fixes or computes),
 //! [`settle`] (each submission settled as its last run is in), [`results`] (what judging found,
-//! as data), [`outcome`] (each submission against what it must get), [`first_failure`] and
+//! as data), [`outcome`] (each submission against what it must get), [`explain`] (why one was
+//! likely not), [`first_failure`] and
 //! [`select`] (which runs and submissions are judged), [`report`] (what is reported of each
 //! problem, streamed in order through the shared reporters), and [`timing`] (`timelimit`'s
 //! timing of the accepted submissions and its report).
@@ -12,6 +13,7 @@
 //! validity from [`crate::validation`]; which of these stages run, with which flags, and the
 //! exit code are the front-ends' (`commands::verify`, `commands::timelimit`).
 
+mod explain;
 mod first_failure;
 pub mod judge;
 mod outcome;

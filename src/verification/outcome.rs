@@ -3,7 +3,7 @@
 //! as a run-time error), its slowest case, and every case that caught it: the row every report
 //! shows of it.
 
-use super::results::Judged;
+use super::results::{Judged, Judging};
 use crate::judging::CaseRun;
 use crate::judging::Verdict;
 use crate::model::scoring::format_verdict;
@@ -20,8 +20,16 @@ pub fn expects_compile_error(submission: &Submission) -> bool {
     submission.compile_error == CompileError::Required
 }
 
+/// The row of submission `s` of `problem`, settled as `judging` has it, with the likely reason
+/// when it is not as expected.
+pub fn row(problem: &Problem, s: usize, judging: &Judging) -> SubmissionRow {
+    let mut row = judged(problem, s, &judging.submissions[s]);
+    row.reason = super::explain::reason(problem, s, judging, &row);
+    row
+}
+
 /// The row of submission `s` of `problem`, settled as `judged`.
-pub fn row(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
+fn judged(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
     let submission = &problem.submissions[s];
     let (expected, expected_short) = describe(submission);
     let mut row = SubmissionRow {
@@ -180,7 +188,7 @@ fn describe(submission: &Submission) -> (String, String) {
 
 /// The tool its language is built or run with, and its version, as this run has them (asked
 /// once per tool and run).
-fn tool(submission: &Submission) -> Option<String> {
+pub(super) fn tool(submission: &Submission) -> Option<String> {
     match &submission.program.kind {
         Kind::Source { language, .. } => {
             Some(crate::build::versions::version(language).to_string())

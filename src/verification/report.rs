@@ -5,7 +5,7 @@
 //! streams and reads the same on every run. The reporters render them.
 
 use super::outcome;
-use super::results::{Judged, Judging};
+use super::results::Judging;
 use crate::build::{Build, Builds};
 use crate::model::shown;
 use crate::model::Problem;
@@ -84,8 +84,8 @@ impl<'a> Stream<'a> {
     }
 
     /// Submission `s` of problem `p` is settled.
-    pub fn settled(&mut self, p: usize, s: usize, judged: &Judged) {
-        self.rows[p][s] = Some(outcome::row(&self.problems[p], s, judged));
+    pub fn settled(&mut self, p: usize, s: usize, judging: &Judging) {
+        self.rows[p][s] = Some(outcome::row(&self.problems[p], s, judging));
         self.flush();
     }
 

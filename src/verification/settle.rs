@@ -50,7 +50,7 @@ impl<'a, 'b> Pending<'a, 'b> {
         if let Ok(limit) = judging.time_limit.limit {
             submission(limit, &mut judging.submissions[s]);
         }
-        self.stream.settled(p, s, &judging.submissions[s]);
+        self.stream.settled(p, s, judging);
         self.unsettled[p] -= 1;
         if self.unsettled[p] == 0 {
             self.finish(problem, judging, p);

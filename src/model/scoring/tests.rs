@@ -41,6 +41,10 @@ fn run(verdict: RunVerdict, score: Option<ValidatorScore>) -> Option<CaseRun> {
         stopped_by: None,
         message: None,
         score,
+        cpu: Duration::ZERO,
+        wall: Duration::ZERO,
+        peak_memory_bytes: None,
+        failure: None,
     })
 }
 

@@ -111,7 +111,10 @@ impl View {
     fn of(kind: &RunKind) -> View {
         match kind {
             RunKind::Check { .. } => View::Check(CheckView::default()),
-            RunKind::Verify { unreadable } => View::Verify(VerifyView::new(unreadable)),
+            RunKind::Verify {
+                unreadable,
+                explain,
+            } => View::Verify(VerifyView::new(unreadable, *explain)),
             RunKind::Validate { deliberate } => View::Validate {
                 deliberate: *deliberate,
             },

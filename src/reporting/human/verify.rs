@@ -76,6 +76,8 @@ impl Table {
 /// The problem being reported, and the run's counts.
 pub(super) struct VerifyView {
     unreadable: Vec<Unreadable>,
+    /// `--explain`: each reason's evidence under it.
+    explain: bool,
     table: Table,
     /// Of the problem being reported: submissions, judged ones, judged not as expected.
     rows: usize,
@@ -87,9 +89,10 @@ pub(super) struct VerifyView {
 }
 
 impl VerifyView {
-    pub(super) fn new(unreadable: &[Unreadable]) -> VerifyView {
+    pub(super) fn new(unreadable: &[Unreadable], explain: bool) -> VerifyView {
         VerifyView {
             unreadable: unreadable.to_vec(),
+            explain,
             table: Table::default(),
             rows: 0,
             judged: 0,
@@ -165,7 +168,7 @@ impl VerifyView {
         if let Some(score) = &row.score {
             text += &wrap(score.words().iter().map(String::as_str), look.width, UNDER);
         }
-        text + &explained(row, look)
+        text + &explained(row, look, self.explain)
     }
 
     pub(super) fn problem_finished(&mut self, outcome: &ProblemOutcome, look: &Look) -> String {
@@ -266,8 +269,9 @@ fn got_style(got: Option<Got>) -> anstyle::Style {
 }
 
 /// The lines under a row: why it is unexpected (with its first failure or the compiler's
-/// first lines), why it was skipped, or its judge error.
-fn explained(row: &SubmissionRow, look: &Look) -> String {
+/// first lines, and its likely reason, with the evidence when `explain`), why it was skipped,
+/// or its judge error.
+fn explained(row: &SubmissionRow, look: &Look, explain: bool) -> String {
     let mut text = String::new();
     let name = visible_line(&row.submission);
     if let Some(problem) = &row.unexpected {
@@ -283,6 +287,19 @@ fn explained(row: &SubmissionRow, look: &Look) -> String {
         if let Some(message) = &row.compile_error {
             for line in message.lines().take(5) {
                 let _ = writeln!(text, "{UNDER}  {}", visible_line(line));
+            }
+        }
+    }
+    if let Some(reason) = &row.reason {
+        let _ = writeln!(
+            text,
+            "{UNDER}likely because: {}",
+            visible_line(&reason.to_string())
+        );
+        if explain {
+            let _ = writeln!(text, "{UNDER}evidence ({}):", reason.kind.name());
+            for line in reason.evidence_lines() {
+                let _ = writeln!(text, "{UNDER}  {line}");
             }
         }
     }
@@ -389,7 +406,10 @@ mod tests {
     fn render(color: bool, width: usize) -> String {
         let mut out = Vec::new();
         let mut reporter = HumanReporter::new(&mut out, color, Verbosity::Normal, width);
-        let kind = RunKind::Verify { unreadable: vec![] };
+        let kind = RunKind::Verify {
+            unreadable: vec![],
+            explain: false,
+        };
         reporter.report(&Event::RunStarted(&kind)).unwrap();
         reporter.report(&Event::ProblemStarted(&heading())).unwrap();
         for row in rows() {

@@ -134,7 +134,7 @@ fn summary_object(
     });
     let fields = object.as_object_mut().expect("a JSON object literal");
     match kind {
-        Some(RunKind::Verify { unreadable }) => {
+        Some(RunKind::Verify { unreadable, .. }) => {
             fields.insert("judge_errors".into(), summary.judge_errors.into());
             fields.insert("left_out".into(), left_out(&summary.left_out));
             fields.insert("packages".into(), packages.into());

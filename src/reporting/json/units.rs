@@ -13,6 +13,7 @@ use crate::judging::CaseResult;
 use crate::reporting::generated::DataMade;
 use crate::reporting::listed::Listed;
 use crate::reporting::millis;
+use crate::reporting::reason::Reason;
 use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::timed::PackageTiming;
 use crate::reporting::unit::UnitId;
@@ -98,6 +99,9 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         "judge_error": row.judge_error.as_deref().map(clean),
         "caught_by": caught,
     });
+    if let (Some(reason), Value::Object(fields)) = (&row.reason, &mut object) {
+        fields.insert("reason".into(), reason_object(reason));
+    }
     // Only a scoring problem's rows carry scores.
     if let (Some(score), Value::Object(fields)) = (&row.score, &mut object) {
         let groups: Vec<Value> = score
@@ -114,6 +118,31 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         }
     }
     object
+}
+
+/// Why a submission was likely not as expected: its kind, its line, and the evidence.
+fn reason_object(reason: &Reason) -> Value {
+    let e = &reason.evidence;
+    let limit = e.time_limit.as_ref();
+    json!({
+        "kind": reason.kind.name(),
+        "line": clean(&reason.to_string()),
+        "case": e.case.as_deref().map(clean),
+        "verdict": e.verdict,
+        "cpu_ms": e.cpu.map(millis),
+        "wall_ms": e.wall.map(millis),
+        "peak_memory_bytes": e.peak_memory_bytes,
+        "message": e.message.as_deref().map(clean),
+        "time_limit_ms": limit.and_then(|l| l.limit.as_ref().ok().copied()).map(millis),
+        "time_limit": limit.map(ToString::to_string),
+        "limit_from": e.limit_from.as_ref().map(|from| json!({
+            "submission": clean(&from.submission),
+            "case": clean(&from.case),
+            "time_ms": millis(from.time),
+            "tool": from.tool.as_deref().map(clean),
+        })),
+        "tool": e.tool.as_deref().map(clean),
+    })
 }
 
 /// A `verify` problem: its line, and its entry in the summary.

@@ -182,7 +182,10 @@ fn verify_reporter(dir: &std::path::Path) -> (JunitReporter, PathBuf) {
         path: path.clone(),
         follow_links: false,
     });
-    let run = RunKind::Verify { unreadable: vec![] };
+    let run = RunKind::Verify {
+        unreadable: vec![],
+        explain: false,
+    };
     reporter.report(&Event::RunStarted(&run)).unwrap();
     (reporter, path)
 }

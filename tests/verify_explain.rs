@@ -1,0 +1,125 @@
+//! `grundy verify`'s likely reasons through the real binary: a submission not judged as its
+//! package expects gets one "likely because" line in the human report and a `reason` object in
+//! its JSON line; `--explain` prints the evidence under it. The packages are small and in Bash,
+//! so nothing is compiled and no interpreter choice changes what they do.
+
+use crate::common;
+
+use common::{dump, row, stdout, verify_json, Project};
+
+/// A 2023-07 package `name` with one sample and one secret case (`7`), `limits` (YAML lines
+/// under `limits:`, or none) and `submissions` (path below `submissions/`, Bash source).
+fn package(project: &Project, name: &str, limits: &str, submissions: &[(&str, &str)]) {
+    let yaml = format!("problem_format_version: 2023-07-draft\nname: Explain\n{limits}");
+    project.file(&format!("{name}/problem.yaml"), yaml);
+    for case in ["sample/1", "secret/1"] {
+        project.file(&format!("{name}/data/{case}.in"), "7\n");
+        project.file(&format!("{name}/data/{case}.ans"), "7\n");
+    }
+    for (path, source) in submissions {
+        project.file(&format!("{name}/submissions/{path}"), source);
+    }
+}
+
+const ECHO: &str = "read x\necho \"$x\"\n";
+const EIGHT: &str = "echo 8\n";
+/// Spins until the time limit stops it.
+const SPIN: &str = "while :; do :; done\n";
+
+fn wrongly(project: &Project) {
+    let limits = "limits:\n  time_limit: 1\n";
+    package(project, "wrongly", limits, &[("accepted/eight.sh", EIGHT)]);
+}
+
+#[test]
+fn a_wrong_answer_expected_accepted_is_blamed_on_the_checker_with_its_message() {
+    let project = Project::new();
+    wrongly(&project);
+    let json = project.verify(&["wrongly", "--submissions-only", "--format", "json"]);
+    let (rows, _) = verify_json(&json);
+    let eight = row(&rows, "accepted/eight.sh");
+    assert_eq!(eight["ok"], false, "{}", dump(&json));
+    let reason = &eight["reason"];
+    assert_eq!(reason["kind"], "checker", "{}", dump(&json));
+    assert_eq!(reason["case"], eight["caught_by"][0]["case"]);
+    assert_eq!(reason["message"], eight["caught_by"][0]["message"]);
+    assert!(reason["message"].is_string(), "{}", dump(&json));
+    assert_eq!(reason["verdict"], "WA");
+
+    let human = project.verify(&["wrongly", "--submissions-only"]);
+    let text = stdout(&human);
+    let line = format!(
+        "likely because: the output validator rejected {}: {}",
+        reason["case"].as_str().unwrap(),
+        reason["message"].as_str().unwrap()
+    );
+    assert!(text.contains(&line), "{}", dump(&human));
+    assert!(
+        !text.contains("evidence"),
+        "only with --explain: {}",
+        dump(&human)
+    );
+}
+
+#[test]
+fn explain_prints_the_evidence_of_the_reason() {
+    let project = Project::new();
+    wrongly(&project);
+    let human = project.verify(&["wrongly", "--submissions-only", "--explain"]);
+    let text = stdout(&human);
+    let evidence: Vec<&str> = text
+        .lines()
+        .skip_while(|l| l.trim() != "evidence (checker):")
+        .skip(1)
+        .take_while(|l| l.starts_with("        "))
+        .map(str::trim)
+        .collect();
+    assert!(evidence[0].starts_with("case: "), "{}", dump(&human));
+    assert!(evidence[0].ends_with(" (WA)"), "{}", dump(&human));
+    assert!(evidence[1].starts_with("run: ") && evidence[1].contains(" CPU, "));
+    assert!(
+        evidence.contains(&"time limit: 1s (problem.yaml)"),
+        "{evidence:?}"
+    );
+    assert!(
+        evidence.iter().any(|l| l.starts_with("message: ")),
+        "{evidence:?}"
+    );
+    assert!(
+        evidence.iter().any(|l| l.starts_with("tool: bash")),
+        "{evidence:?}"
+    );
+}
+
+#[test]
+fn a_time_limit_exceeded_names_the_accepted_run_the_computed_limit_came_from() {
+    let project = Project::new();
+    let submissions = [("accepted/echo.sh", ECHO), ("wrong_answer/spin.sh", SPIN)];
+    package(&project, "slowly", "", &submissions);
+    let args = ["slowly", "--submissions-only", "--first-failure"];
+    let json = project.verify(&[&args[..], &["--format", "json"]].concat());
+    let (rows, _) = verify_json(&json);
+    let spin = row(&rows, "wrong_answer/spin.sh");
+    assert_eq!(spin["verdict"], "TLE", "{}", dump(&json));
+    let reason = &spin["reason"];
+    assert_eq!(reason["kind"], "time_limit", "{}", dump(&json));
+    assert_eq!(reason["limit_from"]["submission"], "accepted/echo.sh");
+    assert!(reason["time_limit"].as_str().unwrap().contains("computed"));
+    assert!(row(&rows, "accepted/echo.sh").get("reason").is_none());
+
+    let human = project.verify(&args);
+    let text = stdout(&human);
+    let line = text
+        .lines()
+        .find(|l| l.contains("likely because: "))
+        .unwrap_or_else(|| panic!("no reason: {}", dump(&human)));
+    assert!(
+        line.contains("limit ("),
+        "the time against the limit: {line}"
+    );
+    assert!(
+        line.ends_with(", computed from accepted/echo.sh on sample/1")
+            || line.ends_with(", computed from accepted/echo.sh on secret/1"),
+        "{line}"
+    );
+}
