@@ -24,7 +24,10 @@ fn package(project: &Project, name: &str, limits: &str, submissions: &[(&str, &s
 const ECHO: &str = "read x\necho \"$x\"\n";
 const EIGHT: &str = "echo 8\n";
 /// Spins until the time limit stops it.
-const SPIN: &str = "while :; do :; done\n";
+// Four spinning processes, whose CPU time adds up: on a machine busy with other tests a single
+// spinner can be starved past the wall-clock backstop before it has used a second of CPU (CI saw
+// 850 ms in 4 s), and the run is then rightly blamed on the wall clock, not the time limit.
+const SPIN: &str = "for i in 1 2 3; do (while :; do :; done) & done\nwhile :; do :; done\n";
 
 fn wrongly(project: &Project) {
     let limits = "limits:\n  time_limit: 1\n";
