@@ -11,6 +11,7 @@ use grundy_sandbox::{Limits, Program as Command, Spec};
 
 use crate::escape::visible_line;
 use crate::package::languages::Language;
+use crate::package::programs::{Kind, Program};
 use crate::package::toolchains::{self, NotFound};
 
 /// What a tool says of its version is cut to this many characters.
@@ -34,6 +35,15 @@ impl std::fmt::Display for Version {
             Version::Missing(why) => write!(f, "missing: {why}"),
             Version::Unknown { tool, why } => write!(f, "{tool}: version unknown ({why})"),
         }
+    }
+}
+
+/// The tool a program's language is built or run with, and its version, as this run has them
+/// (asked once per tool and run); `None` for a program of scripts or of no language.
+pub fn of_program(program: &Program) -> Option<String> {
+    match &program.kind {
+        Kind::Source { language, .. } => Some(version(language).to_string()),
+        _ => None,
     }
 }
 

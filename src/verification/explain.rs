@@ -193,7 +193,7 @@ fn limit_from(problem: &Problem, judging: &Judging) -> Option<LimitRun> {
         submission: submission.id.clone(),
         case: case.to_string(),
         time: run.time,
-        tool: super::outcome::tool(submission),
+        tool: crate::build::versions::of_program(&submission.program),
         cpython: interpreter(submission) == Some(Python3::CPython),
     })
 }

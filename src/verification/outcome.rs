@@ -36,7 +36,7 @@ fn judged(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
         problem: problem.name.clone(),
         submission: submission.id.clone(),
         language: language(submission),
-        tool: tool(submission),
+        tool: crate::build::versions::of_program(&submission.program),
         expected,
         expected_short,
         expected_verdicts: match &submission.expectation {
@@ -183,17 +183,6 @@ fn describe(submission: &Submission) -> (String, String) {
                 .unwrap_or_else(|| if partial { "PAC" } else { "see below" }.into());
             (expectation.describe(), short)
         }
-    }
-}
-
-/// The tool its language is built or run with, and its version, as this run has them (asked
-/// once per tool and run).
-pub(super) fn tool(submission: &Submission) -> Option<String> {
-    match &submission.program.kind {
-        Kind::Source { language, .. } => {
-            Some(crate::build::versions::version(language).to_string())
-        }
-        _ => None,
     }
 }
 
