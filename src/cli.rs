@@ -79,6 +79,9 @@ pub enum Command {
     /// the format's rules make of them and the margin to each time-limit-exceeded submission;
     /// with --write, set it in problem.yaml.
     Timelimit(TimeLimitArgs),
+    /// Verify a package (or a contest's packages), then write the zip DOMjudge or Kattis
+    /// imports: byte-identical for the same package; refused when verify fails, unless --force.
+    Export(ExportArgs),
     /// The language table: how each language's programs are built and run here, and which
     /// version of each tool does it (or which tool is missing).
     Languages,
@@ -325,6 +328,29 @@ pub struct TimeLimitArgs {
     /// Output format: the human report, or JSON lines (one object per line).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+}
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// A package folder (holding problem.yaml), or a contest folder of packages.
+    #[arg(value_name = "PKG|CONTEST")]
+    pub target: PathBuf,
+    /// The system the zip is for.
+    #[arg(long, value_enum, value_name = "domjudge|kattis")]
+    pub to: crate::export::Target,
+    /// The zip to write (a package), or the folder to write one `<package>.zip` per package
+    /// into (a contest; made if missing).
+    #[arg(short = 'o', long, value_name = "FILE.zip|DIR")]
+    pub output: PathBuf,
+    /// Export even when verify fails, and replace an existing zip.
+    #[arg(long)]
+    pub force: bool,
+    /// Worker threads for verify (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// How much containment the programs need, as for `verify`.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
 }
 
 #[derive(Args, Debug)]

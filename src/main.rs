@@ -32,6 +32,7 @@ mod diffing;
 mod discovery;
 mod escape;
 mod explore;
+mod export;
 mod files;
 mod generation;
 mod judging;

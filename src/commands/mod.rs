@@ -10,6 +10,7 @@ mod add;
 mod check;
 pub mod checktestdata;
 mod error;
+mod export;
 mod gen;
 mod generate;
 mod given;
@@ -51,6 +52,7 @@ pub fn run(cli: Cli) -> Result<Ended, CommandError> {
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color, interrupts()),
         Command::Timelimit(args) => timelimit::run(args, color, interrupts()),
+        Command::Export(args) => export::run(args, color, interrupts()),
         Command::Languages => languages::run(),
     }
 }

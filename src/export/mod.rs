@@ -1,0 +1,107 @@
+//! `grundy export`'s archives: a package's files, read beneath its folder ([`walk`]), chosen as
+//! the system it goes to imports them ([`Target`]: DOMjudge's problem zip, [`domjudge`], or the
+//! Kattis package as it is), and written as a zip that depends on nothing but those files
+//! ([`archive`]): the same package always makes the same bytes. Whether the package verified,
+//! and where the zip goes, is the command's ([`crate::commands`]); this module reads the package
+//! and makes bytes, nothing else.
+
+mod archive;
+pub mod domjudge;
+mod walk;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::files::beneath::{OpenError, Scope, Tree};
+
+pub use walk::Entry;
+
+/// The system a package is exported for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Target {
+    /// DOMjudge's problem zip: `problem.yaml`, `domjudge-problem.ini`, the sample and secret
+    /// data, the output validator, the submissions of the four verdict folders, attachments.
+    Domjudge,
+    /// The package as it is, below a folder named as the package's, minus grundy's own files.
+    Kattis,
+}
+
+/// What went wrong making a package's archive, and where.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// A file or folder of the package that cannot be read beneath it (a link leading out of
+    /// it, a FIFO, a file that cannot be opened).
+    #[error("{0}")]
+    Unreadable(#[from] OpenError),
+    /// A file opened beneath the package that could not be read to its end.
+    #[error("cannot read `{}`: {source}", .path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A link to a folder that holds it: following it would never end.
+    #[error("`{}` is a link to a folder holding it: a package's links must not loop", .0.display())]
+    LinkLoop(PathBuf),
+    /// A name a zip cannot hold as the package has it.
+    #[error("`{}`: the name is not UTF-8, which a zip entry's name must be", .0.display())]
+    NotUtf8(PathBuf),
+    /// The zip library failed (its writer is in memory: no disk is involved).
+    #[error("cannot make the zip of `{}`: {source}", .package.display())]
+    Zip {
+        package: PathBuf,
+        source: zip::result::ZipError,
+    },
+}
+
+/// A package's archive for `target`, and the submissions it leaves out (paths below the
+/// package, for a note): `time_limit` is the limit the package verified with, which DOMjudge
+/// is told in `domjudge-problem.ini`.
+pub struct Archive {
+    pub bytes: Vec<u8>,
+    pub entries: usize,
+    pub left_out: Vec<String>,
+}
+
+/// Makes the archive of the package at `root` for `target`.
+pub fn package(
+    root: &Path,
+    target: Target,
+    time_limit: Option<Duration>,
+) -> Result<Archive, ExportError> {
+    let tree = Tree::open(root, Scope::Package)?;
+    let (entries, left_out) = match target {
+        Target::Kattis => {
+            let name = root
+                .file_name()
+                .map(Path::new)
+                .unwrap_or(Path::new("problem"));
+            let prefix = name
+                .to_str()
+                .ok_or_else(|| ExportError::NotUtf8(root.to_path_buf()))?;
+            let (mut entries, _) = walk::collect(&tree, &|_| true)?;
+            for entry in &mut entries {
+                entry.name = format!("{prefix}/{}", entry.name);
+            }
+            (entries, vec![])
+        }
+        Target::Domjudge => {
+            let (mut entries, skipped) = walk::collect(&tree, &domjudge::imports)?;
+            entries.push(domjudge::ini(time_limit));
+            entries.sort_by(|a, b| a.name.cmp(&b.name));
+            (entries, domjudge::left_out(skipped))
+        }
+    };
+    let count = entries.len();
+    let bytes = archive::zip(&entries).map_err(|source| ExportError::Zip {
+        package: root.to_path_buf(),
+        source,
+    })?;
+    Ok(Archive {
+        bytes,
+        entries: count,
+        left_out,
+    })
+}
+
+#[cfg(test)]
+mod tests;
