@@ -26,6 +26,7 @@ mod exec_isolate;
 mod exec_leftovers;
 mod exec_limits;
 mod exec_verdicts;
+mod export;
 mod formats;
 mod generate;
 mod generate_errors;

@@ -24,7 +24,7 @@ sys.exit(42)
 "#;
 
 /// A legacy multi-pass package `twice` as DOMjudge ships its examples.
-fn twice(project: &Project) {
+pub(crate) fn twice(project: &Project) {
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",

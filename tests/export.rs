@@ -1,0 +1,197 @@
+//! `grundy export` through the real binary: a scaffold's Kattis zip holds its files as they are
+//! on disk (below the package's name, grundy's own left out), byte-identical when made again,
+//! and verifies unpacked as the package does; a DOMjudge-style package (`verify_domjudge`'s
+//! `twice`) is refused while it does not verify, and with `--force` gives DOMjudge's zip; an
+//! existing zip is never replaced without `--force`; a link out of the package is refused.
+
+use crate::common;
+
+use std::io::Read;
+use std::path::Path;
+
+use common::{code, dump, stderr, tree, verify_json, Project};
+
+/// The entries of the zip at `path`, names and bytes, in the zip's order, read by the zip crate.
+fn unzip(path: &Path) -> Vec<(String, Vec<u8>)> {
+    let bytes = std::fs::read(path).unwrap();
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..archive.len())
+        .map(|i| {
+            let mut file = archive.by_index(i).unwrap();
+            let mut bytes = vec![];
+            file.read_to_end(&mut bytes).unwrap();
+            (file.name().unwrap().to_string(), bytes)
+        })
+        .collect()
+}
+
+/// The submissions' verdicts of a `verify --format json` run.
+fn verdicts(output: &std::process::Output) -> Vec<(String, String)> {
+    let (rows, _) = verify_json(output);
+    let mut verdicts: Vec<(String, String)> = rows
+        .iter()
+        .map(|r| (r["submission"].to_string(), r["verdict"].to_string()))
+        .collect();
+    verdicts.sort();
+    verdicts
+}
+
+#[test]
+fn a_kattis_export_is_the_package_as_on_disk_and_verifies_alike() {
+    let project = Project::new();
+    let package = project.scaffold("sum", &["--package"]);
+    let out = project.path().join("sum.zip");
+    let exported = project.grundy(&["export", "sum", "--to", "kattis", "-o", "sum.zip"]);
+    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    // Verify generated the data first; its record of that is grundy's, not the package's.
+    assert!(package.join("data/.grundy-generated.json").is_file());
+    let on_disk: Vec<String> = tree(&package)
+        .into_iter()
+        .filter(|path| !path.ends_with(".grundy-generated.json"))
+        .collect();
+    let entries = unzip(&out);
+    let names: Vec<String> = entries.iter().map(|(name, _)| name.clone()).collect();
+    let expected: Vec<String> = on_disk.iter().map(|path| format!("sum/{path}")).collect();
+    assert_eq!(names, expected);
+    for (name, bytes) in &entries {
+        let file = package.join(name.strip_prefix("sum/").unwrap());
+        assert_eq!(bytes, &std::fs::read(&file).unwrap(), "{name}");
+    }
+    // The same package, the same bytes.
+    let again = project.grundy(&["export", "sum", "--to", "kattis", "-o", "again.zip"]);
+    assert_eq!(code(&again), 0, "{}", dump(&again));
+    let again = std::fs::read(project.path().join("again.zip")).unwrap();
+    assert!(
+        again == std::fs::read(&out).unwrap(),
+        "a second export differs"
+    );
+    // Never over an existing file unless asked.
+    std::fs::write(&out, "mine").unwrap();
+    let refused = project.grundy(&["export", "sum", "--to", "kattis", "-o", "sum.zip"]);
+    assert_eq!(code(&refused), 2, "{}", dump(&refused));
+    assert!(
+        stderr(&refused).contains("already exists"),
+        "{}",
+        dump(&refused)
+    );
+    assert_eq!(std::fs::read(&out).unwrap(), b"mine");
+    let forced = project.grundy(&[
+        "export", "sum", "--to", "kattis", "-o", "sum.zip", "--force",
+    ]);
+    assert_eq!(code(&forced), 0, "{}", dump(&forced));
+    assert!(std::fs::read(&out).unwrap() == again);
+    // Unpacked, it verifies as the package does.
+    let unpacked = project.path().join("unpacked");
+    for (name, bytes) in &entries {
+        project.file(&format!("unpacked/{name}"), bytes);
+    }
+    let original = project.verify(&["sum", "--format", "json"]);
+    let copy = project.verify(&[unpacked.join("sum").to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code(&copy), 0, "{}", dump(&copy));
+    assert_eq!(verdicts(&copy), verdicts(&original));
+}
+
+#[test]
+fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
+    let project = Project::new();
+    crate::verify_domjudge::twice(&project);
+    let out = project.path().join("twice.zip");
+    // `rejected/broken.py` does not get what its tag says: not exported.
+    let refused = project.grundy(&["export", "twice", "--to", "domjudge", "-o", "twice.zip"]);
+    assert_eq!(code(&refused), 2, "{}", dump(&refused));
+    assert!(
+        stderr(&refused).contains("not exported"),
+        "{}",
+        dump(&refused)
+    );
+    assert!(!out.exists());
+    let forced = project.grundy(&[
+        "export",
+        "twice",
+        "--to",
+        "domjudge",
+        "-o",
+        "twice.zip",
+        "--force",
+    ]);
+    assert_eq!(code(&forced), 0, "{}", dump(&forced));
+    let entries = unzip(&out);
+    let names: Vec<&str> = entries.iter().map(|(name, _)| name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "data/sample/1.ans",
+            "data/sample/1.in",
+            "data/secret/1.ans",
+            "data/secret/1.in",
+            "domjudge-problem.ini",
+            "output_validator/validator.py",
+            "problem.yaml",
+            "submissions/accepted/double.py",
+        ]
+    );
+    for (name, bytes) in &entries {
+        if name != "domjudge-problem.ini" {
+            let file = project.path().join("twice").join(name);
+            assert_eq!(bytes, &std::fs::read(&file).unwrap(), "{name}");
+        }
+    }
+    // The limit verify judged with: the package's ini says 3 seconds.
+    assert_eq!(entries[4].1, b"timelimit = 3\n");
+    for left_out in [
+        "mixed/crash_on_big.py",
+        "rejected/broken.py",
+        "untagged/nocompile.c",
+    ] {
+        assert!(
+            stderr(&forced).contains(&format!("twice/submissions/{left_out}: left out")),
+            "{}",
+            dump(&forced)
+        );
+    }
+}
+
+#[test]
+fn a_link_out_of_the_package_is_not_exported() {
+    let project = Project::new();
+    crate::verify_domjudge::twice(&project);
+    project.file("secret.txt", "not the package's");
+    std::fs::create_dir_all(project.path().join("twice/attachments")).unwrap();
+    let leak = project.path().join("twice/attachments/leak");
+    std::os::unix::fs::symlink("../../secret.txt", leak).unwrap();
+    let args = [
+        "export",
+        "twice",
+        "--to",
+        "kattis",
+        "-o",
+        "twice.zip",
+        "--force",
+    ];
+    let refused = project.grundy(&args);
+    assert_eq!(code(&refused), 2, "{}", dump(&refused));
+    assert!(
+        stderr(&refused).contains("attachments/leak"),
+        "{}",
+        dump(&refused)
+    );
+    assert!(!project.path().join("twice.zip").exists());
+}
+
+#[test]
+fn a_contest_gives_one_zip_per_package_in_the_folder() {
+    let project = Project::new();
+    crate::verify_domjudge::twice(&project);
+    std::fs::create_dir(project.path().join("contest")).unwrap();
+    std::fs::rename(
+        project.path().join("twice"),
+        project.path().join("contest/twice"),
+    )
+    .unwrap();
+    let args = [
+        "export", "contest", "--to", "domjudge", "-o", "zips", "--force",
+    ];
+    let exported = project.grundy(&args);
+    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    assert_eq!(tree(&project.path().join("zips")), ["twice.zip"]);
+}
