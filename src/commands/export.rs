@@ -68,7 +68,7 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         true => Existing::Replace,
         false => Existing::Keep,
     };
-    let (problems, _) = packages(&[args.target.clone()]);
+    let (problems, _) = packages(std::slice::from_ref(&args.target));
     for (package, output) in &outputs {
         // The limit verify judged with (recorded by it where computed), for DOMjudge's ini.
         let time_limit = problems
