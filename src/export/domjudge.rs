@@ -13,17 +13,11 @@
 use std::time::Duration;
 
 use super::Entry;
+// The folders whose name alone is a verdict, to DOMjudge as to the format.
+use crate::package::submissions::NAMED_FOLDERS as VERDICT_FOLDERS;
 
 /// The ini the archive carries instead of the package's own (and of its `.timelimit`).
 const INI: &str = "domjudge-problem.ini";
-
-/// The submission folders whose name DOMjudge reads as a verdict.
-const VERDICT_FOLDERS: &[&str] = &[
-    "accepted",
-    "wrong_answer",
-    "time_limit_exceeded",
-    "run_time_error",
-];
 
 /// The folders DOMjudge imports whole.
 const FOLDERS: &[&str] = &[

@@ -61,7 +61,7 @@ pub enum CompileError {
 
 /// The folders of the original format, whose name alone says what their submissions get; a
 /// `@EXPECTED_RESULTS@` tag in them is ignored (DOMjudge's rule, which BAPCtools follows).
-const NAMED_FOLDERS: &[&str] = &[
+pub const NAMED_FOLDERS: &[&str] = &[
     "accepted",
     "wrong_answer",
     "time_limit_exceeded",
