@@ -212,8 +212,10 @@ fn settings_are_found_from_a_subfolder_and_nothing_found_says_where_it_looked() 
     assert_eq!(code(&checked), 0, "{}", dump(&checked));
     assert_eq!(closing_line(&checked), "1 passed, 0 failed");
 
+    // A folder that is no package, problem or fixtures root, where there is nothing else.
     let empty = tempfile::tempdir().unwrap();
-    let nothing = project.grundy_in(empty.path(), &["check"]);
+    std::fs::create_dir(empty.path().join("notes")).unwrap();
+    let nothing = project.grundy_in(empty.path(), &["check", "notes"]);
     assert_eq!(code(&nothing), 2, "{}", dump(&nothing));
     assert!(
         stderr(&nothing)
