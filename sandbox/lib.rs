@@ -117,7 +117,8 @@
 //! counts them, in the kernel's charge batches: up to 256 KiB per CPU may have been charged
 //! ahead, so a run can show that much less than it touched); elsewhere the main process's
 //! peak resident memory (VmHWM, read by the tracer), or wait4's ru_maxrss where that can be
-//! told apart from the spawner's own.
+//! told apart from the spawner's own. A run ended [`End::MemoryLimit`] needed at least the
+//! limit: its peak is never less than the limit, whatever it held when refused or ended.
 //!
 //! # Programs that do not fit
 //! A judged program cannot use ptrace itself (it is already traced; LeakSanitizer needs it),

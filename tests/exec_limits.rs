@@ -113,6 +113,29 @@ fn memory_hog(launch: Launch) {
         "{}",
         judged.dump()
     );
+    assert_peak_at_least(&judged, 64);
+}
+
+/// An MLE's peak is never said to be below the limit it exceeded (`limit_mib`), in the JSON
+/// and in the message, whatever the program held when it was refused more or ended.
+fn assert_peak_at_least(judged: &Judged, limit_mib: u64) {
+    let peak = judged.case(HOSTILE)["peak_memory_bytes"].as_u64();
+    assert!(
+        peak.is_some_and(|bytes| bytes >= limit_mib << 20),
+        "{}",
+        judged.dump()
+    );
+    let message = judged.message(HOSTILE);
+    let said = message
+        .split("(peak ")
+        .nth(1)
+        .and_then(|rest| rest.split(" MiB").next())
+        .and_then(|mib| mib.parse::<f64>().ok());
+    assert!(
+        said.is_some_and(|mib| mib >= limit_mib as f64),
+        "{message}\n{}",
+        judged.dump()
+    );
 }
 
 #[test]
@@ -141,6 +164,8 @@ block[size - 1] = 1;"#,
     );
     judged.assert_verdicts("MLE");
     assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+    // It held two pages when refused: the peak said is still the limit's.
+    assert_peak_at_least(&judged, 64);
 }
 
 #[test]
