@@ -151,9 +151,11 @@ pub(crate) fn conclude(
     };
     // Until exec the program shares its spawner's memory (a copy of ours), and ru_maxrss keeps
     // that high-water mark: an ru_maxrss not above our own peak says nothing about it.
+    // The one rule of peak memory (crate docs): the run's own memory, not the files it maps,
+    // as a cgroup counts it; the file-backed part read with the peak is taken off it.
     let peak_kb = report.as_ref().and_then(|r| match r.hwm_kb {
         0 => (r.maxrss_kb > ended.runner_peak_kb).then_some(r.maxrss_kb),
-        kb => Some(kb),
+        kb => Some(kb.saturating_sub(r.rss_file_kb)),
     });
     let end = if image_too_big {
         End::MemoryLimit // the executable itself does not fit in the memory limit
