@@ -5,8 +5,13 @@
 //! which languages' tools the PATH holds: `cfg(pypy3)`, `cfg(java)` (`javac` and `java`),
 //! `cfg(gxx)` (`g++`), so a test of a language runs wherever its tool is (CI installs them:
 //! `.ci/run`); and which peers: `cfg(verifyproblem)` (problemtools), `cfg(bapctools)` (`bt`).
+//!
+//! And ships the built-in problems' fixtures and `runner.toml` inside the binary
+//! (`$OUT_DIR/shipped.rs`, which `src/shipped.rs` includes), so an installed grundy judges them
+//! from any folder.
 
 fn main() {
+    ship_fixtures();
     println!("cargo:rustc-check-cfg=cfg(as_root)");
     println!("cargo:rustc-check-cfg=cfg(boxes)");
     for cfg in ["as_root", "boxes"] {
@@ -43,4 +48,51 @@ fn on_path(tool: &str) -> bool {
         std::fs::metadata(folder.join(tool))
             .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
     })
+}
+
+/// Writes `$OUT_DIR/shipped.rs`: `FILES`, every file of `fixtures/` and `runner.toml` as
+/// (path relative to the checkout, bytes by `include_bytes!`), in path order; and `DIGEST`, a
+/// hash of them all, which names the folder they are unpacked into, so a grundy shipping other
+/// fixtures never reads an older one's. Uncompressed: the 8 MB they add cost no build time,
+/// where a compressor would cost a dependency and its run at every start.
+fn ship_fixtures() {
+    let root = std::path::PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").unwrap());
+    println!("cargo:rerun-if-changed=fixtures");
+    println!("cargo:rerun-if-changed=runner.toml");
+    let mut files = vec![std::path::PathBuf::from("runner.toml")];
+    let mut folders = vec![std::path::PathBuf::from("fixtures")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(root.join(&folder)).unwrap() {
+            let entry = entry.unwrap();
+            let relative = folder.join(entry.file_name());
+            let kind = entry.file_type().unwrap();
+            if kind.is_dir() {
+                folders.push(relative);
+            } else if kind.is_file() {
+                files.push(relative);
+            } else {
+                panic!(
+                    "{}: the shipped fixtures hold only files and folders",
+                    relative.display()
+                );
+            }
+        }
+    }
+    files.sort();
+    // FNV-1a over each path and its contents, each ended by a 0 byte the paths cannot hold.
+    let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut table = String::from("pub static FILES: &[(&str, &[u8])] = &[\n");
+    for file in &files {
+        let path = file.to_str().expect("the fixtures' paths are UTF-8");
+        let bytes = std::fs::read(root.join(file)).unwrap();
+        for byte in path.bytes().chain([0]).chain(bytes).chain([0]) {
+            digest = (digest ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+        let absolute = root.join(file);
+        table.push_str(&format!("    ({path:?}, include_bytes!({absolute:?})),\n"));
+    }
+    table.push_str("];\n");
+    table.push_str(&format!("pub const DIGEST: &str = \"{digest:016x}\";\n"));
+    let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
+    std::fs::write(out.join("shipped.rs"), table).unwrap();
 }

@@ -115,9 +115,13 @@
 //! [`Outcome::peak_memory_bytes`] is what the cgroup counted where one measures the run (its
 //! usage's peak above where it stood at the start: every process of the run, as the limit
 //! counts them, in the kernel's charge batches: up to 256 KiB per CPU may have been charged
-//! ahead, so a run can show that much less than it touched); elsewhere the main process's
-//! peak resident memory (VmHWM, read by the tracer), or wait4's ru_maxrss where that can be
-//! told apart from the spawner's own.
+//! ahead, so a run can show that much less than it touched; the page cache charged before the
+//! run is reclaimed before the base is read, so what is reclaimed during the run is not taken
+//! off its peak); elsewhere the main process's peak resident memory (VmHWM, read by the
+//! tracer) less its file-backed part (RssFile: the executable and shared libraries, which a
+//! cgroup charged to whoever first read them, not to the run), or wait4's ru_maxrss where that
+//! can be told apart from the spawner's own. One rule: the run's own memory. A run ended [`End::MemoryLimit`] needed at least the
+//! limit: its peak is never less than the limit, whatever it held when refused or ended.
 //!
 //! # Programs that do not fit
 //! A judged program cannot use ptrace itself (it is already traced; LeakSanitizer needs it),

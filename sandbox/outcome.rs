@@ -151,9 +151,11 @@ pub(crate) fn conclude(
     };
     // Until exec the program shares its spawner's memory (a copy of ours), and ru_maxrss keeps
     // that high-water mark: an ru_maxrss not above our own peak says nothing about it.
+    // The one rule of peak memory (crate docs): the run's own memory, not the files it maps,
+    // as a cgroup counts it; the file-backed part read with the peak is taken off it.
     let peak_kb = report.as_ref().and_then(|r| match r.hwm_kb {
         0 => (r.maxrss_kb > ended.runner_peak_kb).then_some(r.maxrss_kb),
-        kb => Some(kb),
+        kb => Some(kb.saturating_sub(r.rss_file_kb)),
     });
     let end = if image_too_big {
         End::MemoryLimit // the executable itself does not fit in the memory limit
@@ -175,16 +177,34 @@ pub(crate) fn conclude(
         wall_time: ended_at.saturating_duration_since(ended.started_at),
         ended_at,
         cpu_time,
-        // Where a cgroup measured the run, its figure: what the limit counts, for the whole run.
-        peak_memory_bytes: ended
-            .events
-            .and_then(|e| e.peak_bytes)
-            .or(peak_kb.map(|kb| kb * 1024)),
+        peak_memory_bytes: peak_memory(&ended, peak_kb, end, limits),
         end,
         collected: ended.collected,
         exported: ended.exported,
         export_failures: ended.export_failures,
     })
+}
+
+/// The run's peak memory by the one rule of the crate docs: where a cgroup measured the run,
+/// its figure (what the limit counts, for the whole run), else the main process's. A run ended
+/// for its memory needed at least the limit, whatever it held when the box refused it more or
+/// ended it: its peak is never said to be below the limit it exceeded.
+fn peak_memory(
+    ended: &Ended,
+    peak_kb: Option<u64>,
+    end: End,
+    limits: &crate::Limits,
+) -> Option<u64> {
+    let measured = ended
+        .events
+        .and_then(|e| e.peak_bytes)
+        .or(peak_kb.map(|kb| kb * 1024));
+    match end {
+        End::MemoryLimit if limits.memory_bytes > 0 => {
+            Some(measured.unwrap_or(0).max(limits.memory_bytes))
+        }
+        _ => measured,
+    }
 }
 
 pub(crate) fn own_peak_rss_kb() -> u64 {

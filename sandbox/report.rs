@@ -68,6 +68,10 @@ pub(crate) struct Report {
     /// VmHWM and VmPeak of the program's main process just before it exited (0 if unknown).
     pub hwm_kb: u64,
     pub peak_vm_kb: u64,
+    /// Of the resident memory, what is mapped from files (the executable, shared libraries),
+    /// which the page cache shares among programs and a cgroup charged before the run: not the
+    /// run's own (0 if unknown).
+    pub rss_file_kb: u64,
     /// CLOCK_MONOTONIC when the main process was seen to end (0 if unknown).
     pub ended_ns: u64,
     /// User + system time of every process of the run, the main one included, once all have

@@ -314,7 +314,7 @@ impl Watch<'_> {
             && info.data[0] as i64 == -(libc::ENOMEM as i64)
     }
 
-    /// Peak RSS and peak address space of the main process so far, read while a task of the
+    /// Peak RSS, its file-backed part and peak address space of the main process so far, read while a task of the
     /// run is stopped (at the main process's exit its memory is still mapped). Unlike
     /// ru_maxrss this excludes the spawner's own memory, which the pre-exec child briefly
     /// shared. Both only grow, so a later reading never lowers them (one taken once the main
@@ -330,6 +330,7 @@ impl Watch<'_> {
         let field = |key: &[u8]| field_u64(text, key).unwrap_or(0);
         report.hwm_kb = report.hwm_kb.max(field(b"VmHWM:"));
         report.peak_vm_kb = report.peak_vm_kb.max(field(b"VmPeak:"));
+        report.rss_file_kb = report.rss_file_kb.max(field(b"RssFile:"));
     }
 }
 

@@ -505,7 +505,8 @@ fn describe_failure(failure: &Failure, result: &CaseResult) -> (Verdict, String)
             result.cpu.as_millis()
         ),
         Failure::MemoryLimit { .. } => match result.peak_memory_bytes {
-            Some(bytes) => format!("{failure} (peak {} MiB in use)", bytes >> 20),
+            // Whole MiB would say 0 of a program refused its first big allocation.
+            Some(bytes) => format!("{failure} (peak {:.1} MiB)", bytes as f64 / 1048576.0),
             None => failure.to_string(),
         },
         other => other.to_string(),

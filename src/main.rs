@@ -15,7 +15,7 @@
 //!   command: human, JSON, JUnit).
 //! - Below them: `package` (Kattis packages as data), `checktestdata`, `files`, `command_line`,
 //!   `run_input`, `limits` (the one type of limits), `contained` (every sandbox run), `locate`,
-//!   `bounds`, `escape`, `suggest`.
+//!   `bounds`, `escape`, `suggest`, `shipped` (the built-in problems' fixtures the binary carries).
 
 mod blessing;
 mod bounds;
@@ -46,6 +46,7 @@ mod reporting;
 mod root_packages;
 mod run_input;
 mod running;
+mod shipped;
 mod stages;
 mod stress;
 mod suggest;

@@ -47,6 +47,7 @@ mod readme_judges;
 mod report_paths;
 mod reports;
 mod sg;
+mod shipped;
 mod solve;
 mod store;
 mod stress;

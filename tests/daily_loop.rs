@@ -165,6 +165,40 @@ fn a_python_package_scaffolded_without_rust_is_judged_validated_and_verified() {
     );
 }
 
+/// A compile error names the user's file, where the compiler saw it in its box as `src/...`.
+fn compile_error_names(file: &str, source: &str, line: &str) {
+    let project = Project::new();
+    project.case("nim/one", "1 2 3\n", "lose\n");
+    project.file(file, source);
+    let broken = project.grundy(&["check", "nim", "--exec", file]);
+    assert_eq!(code(&broken), 1, "{}", dump(&broken));
+    let said = stderr(&broken);
+    assert!(
+        said.contains(&format!("{file}:{line}")),
+        "{}",
+        dump(&broken)
+    );
+    let name = file.rsplit('/').next().unwrap();
+    assert!(!said.contains(&format!("src/{name}")), "{}", dump(&broken));
+}
+
+#[test]
+#[cfg_attr(not(gxx), ignore = "needs g++ on the PATH (Debian's g++)")]
+fn a_cpp_compile_error_names_the_users_file() {
+    compile_error_names(
+        "work/ce.cpp",
+        "#include <cstdio>\nint main() { int x = ; }\n",
+        "2:",
+    );
+}
+
+#[test]
+#[cfg_attr(not(java), ignore = "needs javac and java on the PATH")]
+fn a_java_compile_error_names_the_users_file() {
+    let source = "public class Main {\n  public static void main(String[] a) { int x = ; }\n}\n";
+    compile_error_names("work/Main.java", source, "2: error");
+}
+
 #[test]
 fn a_cpp_source_is_built_and_judged_and_a_bare_name_gets_its_path() {
     let project = Project::new();
@@ -212,8 +246,10 @@ fn settings_are_found_from_a_subfolder_and_nothing_found_says_where_it_looked() 
     assert_eq!(code(&checked), 0, "{}", dump(&checked));
     assert_eq!(closing_line(&checked), "1 passed, 0 failed");
 
+    // A folder that is no package, problem or fixtures root, where there is nothing else.
     let empty = tempfile::tempdir().unwrap();
-    let nothing = project.grundy_in(empty.path(), &["check"]);
+    std::fs::create_dir(empty.path().join("notes")).unwrap();
+    let nothing = project.grundy_in(empty.path(), &["check", "notes"]);
     assert_eq!(code(&nothing), 2, "{}", dump(&nothing));
     assert!(
         stderr(&nothing)

@@ -113,6 +113,29 @@ fn memory_hog(launch: Launch) {
         "{}",
         judged.dump()
     );
+    assert_peak_at_least(&judged, 64);
+}
+
+/// An MLE's peak is never said to be below the limit it exceeded (`limit_mib`), in the JSON
+/// and in the message, whatever the program held when it was refused more or ended.
+fn assert_peak_at_least(judged: &Judged, limit_mib: u64) {
+    let peak = judged.case(HOSTILE)["peak_memory_bytes"].as_u64();
+    assert!(
+        peak.is_some_and(|bytes| bytes >= limit_mib << 20),
+        "{}",
+        judged.dump()
+    );
+    let message = judged.message(HOSTILE);
+    let said = message
+        .split("(peak ")
+        .nth(1)
+        .and_then(|rest| rest.split(" MiB").next())
+        .and_then(|mib| mib.parse::<f64>().ok());
+    assert!(
+        said.is_some_and(|mib| mib >= limit_mib as f64),
+        "{message}\n{}",
+        judged.dump()
+    );
 }
 
 #[test]
@@ -141,6 +164,8 @@ block[size - 1] = 1;"#,
     );
     judged.assert_verdicts("MLE");
     assert!(judged.elapsed < BOUND, "took {:?}", judged.elapsed);
+    // It held two pages when refused: the peak said is still the limit's.
+    assert_peak_at_least(&judged, 64);
 }
 
 #[test]
@@ -375,4 +400,64 @@ while (now.tv_sec == 0 && now.tv_nsec < 800000000L);"#,
         "the machine was not made busy\n{}",
         busy.dump()
     );
+}
+
+/// One peak-memory rule whatever the containment: a C++ program (its libstdc++ mapped from
+/// files) that touches 16 MiB peaks at about 16 MiB in a box as root, in a cgroup without
+/// namespaces, and as `nobody` with neither, where the main process's resident memory is all
+/// there is to measure (the shared libraries it maps would add some 3 MiB).
+fn peak_of_touching_16_mib(launch: Launch) {
+    let project = fixture();
+    assert_containment(&project, launch);
+    let source = project.file(
+        "programs/touch.cpp",
+        r#"#include <iostream>
+#include <vector>
+int main() {
+    std::vector<char> block(16 << 20, 1);
+    long long n;
+    while (std::cin >> n) std::cout << (n % 3 ? "Kiki" : "Cici") << "\n";
+    return block[n & 1023] == 1 ? 0 : 3;
+}
+"#,
+    );
+    let exe = project.path().join("programs/touch");
+    let built = std::process::Command::new("g++")
+        .args(["-O2", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .output()
+        .expect("g++ runs");
+    assert!(built.status.success(), "{built:?}");
+    let judged = check_json_with(&project, launch, &["check", "--exec", &exec_arg(&exe)]);
+    assert_eq!(judged.code(), 0, "{}", judged.dump());
+    for id in &judged.order {
+        let peak = judged.case(id)["peak_memory_bytes"].as_u64().unwrap_or(0);
+        assert!(
+            (15 << 20..35 << 19).contains(&peak),
+            "{launch:?}: {id} peaked at {peak} bytes\n{}",
+            judged.dump()
+        );
+    }
+}
+
+#[test]
+#[cfg_attr(not(gxx), ignore = "needs g++ on the PATH (Debian's g++)")]
+fn a_cpp_program_peaks_at_what_it_touched() {
+    peak_of_touching_16_mib(Launch::Direct);
+}
+
+#[test]
+#[cfg_attr(not(gxx), ignore = "needs g++ on the PATH (Debian's g++)")]
+fn without_namespaces_a_cpp_program_peaks_at_what_it_touched() {
+    peak_of_touching_16_mib(Launch::NoNamespaces);
+}
+
+#[test]
+#[cfg_attr(
+    any(not(gxx), not(as_root)),
+    ignore = "needs g++ on the PATH, and root: the test becomes nobody"
+)]
+fn as_nobody_a_cpp_program_peaks_at_what_it_touched() {
+    peak_of_touching_16_mib(Launch::NoNamespacesAsNobody);
 }

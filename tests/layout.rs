@@ -114,8 +114,11 @@ fn an_empty_fixtures_root_exits_2() {
 
 #[test]
 fn a_missing_fixtures_root_exits_2() {
+    // The runner.toml here says this is a project, so the built-in problems' shipped fixtures
+    // do not stand in for its missing root.
     let project = Project::new();
     std::fs::remove_dir(project.path().join("fixtures")).unwrap();
+    project.file("runner.toml", "jobs = 1\n");
     let output = project.grundy(&["check"]);
     assert_eq!(code(&output), 2, "{}", dump(&output));
     assert!(stderr(&output).contains("fixtures"), "{}", dump(&output));

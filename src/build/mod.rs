@@ -20,6 +20,7 @@
 mod cache;
 mod error;
 mod jvm_main;
+mod said;
 mod staging;
 mod validation_h;
 pub mod versions;

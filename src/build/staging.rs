@@ -120,6 +120,15 @@ struct Compiler<'a> {
 }
 
 impl Compiler<'_> {
+    /// Each source's path in the box, and outside it.
+    fn in_box(&self) -> Vec<(PathBuf, PathBuf)> {
+        let inside = |relative: &Path| Path::new(SOURCES).join(relative);
+        self.paths
+            .iter()
+            .map(|(path, relative)| (inside(relative), path.clone()))
+            .collect()
+    }
+
     /// Runs `compile` contained with the files `placed`, what it writes copied into `staging`.
     fn run(
         &self,
@@ -140,17 +149,14 @@ impl Compiler<'_> {
             .to_vec()
         } else {
             let dir = plan.dir.display().to_string();
+            let in_box = self.in_box();
             compile
                 .iter()
                 .map(|word| {
-                    let word = self
-                        .paths
-                        .iter()
-                        .fold(word.clone(), |word, (path, relative)| {
-                            let inside = Path::new(SOURCES).join(relative);
-                            let outside = path.display().to_string();
-                            word.replace(&outside, &inside.display().to_string())
-                        });
+                    let word = in_box.iter().fold(word.clone(), |word, (inside, outside)| {
+                        let outside = outside.display().to_string();
+                        word.replace(&outside, &inside.display().to_string())
+                    });
                     word.replace(&dir, OUTPUT)
                 })
                 .collect()
@@ -197,6 +203,12 @@ impl Compiler<'_> {
                 String::from_utf8_lossy(&run.output).into_owned()
             } else {
                 said.into_owned()
+            };
+            // A build script ran in a copy of the program's own folder: its paths are the
+            // user's already.
+            let said = match scripts {
+                true => said,
+                false => super::said::in_users_paths(&said, &self.in_box()),
             };
             return Err(BuildError::Failed(format!(
                 "the compiler {failure}: {}",

@@ -114,8 +114,17 @@ pub fn load_config(sources: &Sources, overrides: Overrides) -> Result<Config> {
 /// runner.toml at or above the current folder (unless `--config`); inside a package (and
 /// without `--fixtures`) the fixtures root is that package. The box uids are put in force, and
 /// the keys of a file that is not the user's own that were ignored are warned of, once.
-fn located_config(sources: &Sources, mut overrides: Overrides) -> Result<(Config, Place)> {
+fn located_config(sources: &Sources, overrides: Overrides) -> Result<(Config, Place)> {
     let place = Place::find(sources.config.as_deref())?;
+    loaded_config(place, sources, overrides)
+}
+
+/// [`located_config`] at `place`.
+fn loaded_config(
+    place: Place,
+    sources: &Sources,
+    mut overrides: Overrides,
+) -> Result<(Config, Place)> {
     overrides.fixtures = sources.fixtures.clone();
     overrides.box_uids = crate::config::box_uids_from_environment()?;
     let found = place.runner_found();
@@ -137,15 +146,32 @@ fn located_config(sources: &Sources, mut overrides: Overrides) -> Result<(Config
 }
 
 /// The settings of a command that reads cases (`check`, `list`, `validate`), and its filters:
-/// those given, else, run inside a problem's folder of the fixtures root, that problem. Finding
-/// neither settings, nor a package, nor the default fixtures root is an error that says what
+/// those given, else, run inside a problem's folder of the fixtures root, that problem. Where
+/// there are neither settings, nor a package, nor a `fixtures/` folder, and nothing but
+/// built-in problems is named, the built-in problems' fixtures and settings this binary ships
+/// ([`crate::shipped`]), said on stderr; naming anything else there is an error that says what
 /// was looked for, and where.
 pub fn case_config(
     sources: &Sources,
     overrides: Overrides,
     filters: &[String],
 ) -> Result<(Config, Vec<String>)> {
-    let (mut config, place) = located_config(sources, overrides)?;
+    let mut place = Place::find(sources.config.as_deref())?;
+    let shipped = sources.fixtures.is_none()
+        && place.runner.is_none()
+        && place.package.is_none()
+        && !place.here.join("fixtures").is_dir()
+        && filters.iter().all(|f| names_built_in(f));
+    if shipped {
+        let folder = crate::shipped::unpacked()?;
+        eprintln!(
+            "note: no runner.toml, package or fixtures/ here: the built-in problems, their \
+             fixtures and settings come from this grundy binary (unpacked in {})",
+            crate::escape::visible(&folder.display().to_string())
+        );
+        place.runner = Some(folder.join(crate::locate::RUNNER_FILE));
+    }
+    let (mut config, place) = loaded_config(place, sources, overrides)?;
     let mut filters = filters.to_vec();
     let named = match (filters.as_slice(), &sources.fixtures) {
         ([only], None) => folder_named(only, &config.fixtures),
@@ -183,6 +209,12 @@ pub fn case_config(
         });
     }
     Ok((config, filters))
+}
+
+/// Whether filter `filter` names a built-in problem or cases of one (`s-nim`, `s-nim/edge/*`).
+fn names_built_in(filter: &str) -> bool {
+    let problem = filter.split('/').next().unwrap_or(filter);
+    grundy_problems::find(problem).is_some()
 }
 
 /// What a folder given where a filter goes names.
