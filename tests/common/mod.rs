@@ -153,7 +153,13 @@ impl Project {
             .current_dir(self.path())
             .args(args)
             .env("NO_COLOR", "1")
-            .env_remove("CI");
+            .env_remove("CI")
+            // A run with no fixtures of its own unpacks the built-in problems into the user's
+            // cache: into the test build's, never the home folder of whoever runs the tests.
+            .env(
+                "XDG_CACHE_HOME",
+                Path::new(env!("CARGO_TARGET_TMPDIR")).join("xdg-cache"),
+            );
         command
     }
 }
