@@ -1,8 +1,11 @@
 //! `grundy export` through the real binary: a scaffold's Kattis zip holds its files as they are
 //! on disk (below the package's name, grundy's own left out), byte-identical when made again,
-//! and verifies unpacked as the package does; a DOMjudge-style package (`verify_domjudge`'s
-//! `twice`) is refused while it does not verify, and with `--force` gives DOMjudge's zip; an
-//! existing zip is never replaced without `--force`; a link out of the package is refused.
+//! and verifies unpacked as the package does, and as problemtools' `verifyproblem` does where it
+//! is installed; a DOMjudge-style package (`verify_domjudge`'s `twice`) is refused while it does
+//! not verify (exit 1, as verify's), and with `--force` gives DOMjudge's zip: its own ini's keys
+//! kept but the time limit, its built statement carried (or a note that it has none); an ini
+//! DOMjudge could not parse is an error at its line; an existing zip is never replaced without
+//! `--force`; a link out of the package is refused.
 
 use crate::common;
 
@@ -10,6 +13,13 @@ use std::io::Read;
 use std::path::Path;
 
 use common::{code, dump, stderr, tree, verify_json, Project};
+
+/// Unpacks `entries` into `folder` of `project`.
+fn unpack(project: &Project, folder: &str, entries: &[(String, Vec<u8>)]) {
+    for (name, bytes) in entries {
+        project.file(&format!("{folder}/{name}"), bytes);
+    }
+}
 
 /// The entries of the zip at `path`, names and bytes, in the zip's order, read by the zip crate.
 fn unzip(path: &Path) -> Vec<(String, Vec<u8>)> {
@@ -82,9 +92,7 @@ fn a_kattis_export_is_the_package_as_on_disk_and_verifies_alike() {
     assert!(std::fs::read(&out).unwrap() == again);
     // Unpacked, it verifies as the package does.
     let unpacked = project.path().join("unpacked");
-    for (name, bytes) in &entries {
-        project.file(&format!("unpacked/{name}"), bytes);
-    }
+    unpack(&project, "unpacked", &entries);
     let original = project.verify(&["sum", "--format", "json"]);
     let copy = project.verify(&[unpacked.join("sum").to_str().unwrap(), "--format", "json"]);
     assert_eq!(code(&copy), 0, "{}", dump(&copy));
@@ -96,9 +104,11 @@ fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
     let project = Project::new();
     crate::verify_domjudge::twice(&project);
     let out = project.path().join("twice.zip");
-    // `rejected/broken.py` does not get what its tag says: not exported.
+    // Its statement is LaTeX alone, which DOMjudge does not read.
+    project.file("twice/problem_statement/problem.en.tex", "Twice.\n");
+    // `rejected/broken.py` does not get what its tag says: not exported, a finding as verify's.
     let refused = project.grundy(&["export", "twice", "--to", "domjudge", "-o", "twice.zip"]);
-    assert_eq!(code(&refused), 2, "{}", dump(&refused));
+    assert_eq!(code(&refused), 1, "{}", dump(&refused));
     assert!(
         stderr(&refused).contains("not exported"),
         "{}",
@@ -136,8 +146,18 @@ fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
             assert_eq!(bytes, &std::fs::read(&file).unwrap(), "{name}");
         }
     }
-    // The limit verify judged with: the package's ini says 3 seconds.
-    assert_eq!(entries[4].1, b"timelimit = 3\n");
+    // The package's ini, each key kept, its time limit the one verify judged with (the ini's 3
+    // seconds, over `.timelimit`'s 2, as DOMjudge takes it), that `.timelimit` left out: DOMjudge
+    // 10 refuses a zip whose `.timelimit` disagrees with the limit in force.
+    assert_eq!(
+        String::from_utf8_lossy(&entries[4].1),
+        "name = \"Twice\"\ncolor = #00ff00\ntimelimit = 3\n"
+    );
+    assert!(
+        stderr(&forced).contains("twice: the DOMjudge zip has no statement"),
+        "{}",
+        dump(&forced)
+    );
     for left_out in [
         "mixed/crash_on_big.py",
         "rejected/broken.py",
@@ -159,23 +179,7 @@ fn a_link_out_of_the_package_is_not_exported() {
     std::fs::create_dir_all(project.path().join("twice/attachments")).unwrap();
     let leak = project.path().join("twice/attachments/leak");
     std::os::unix::fs::symlink("../../secret.txt", leak).unwrap();
-    let args = [
-        "export",
-        "twice",
-        "--to",
-        "kattis",
-        "-o",
-        "twice.zip",
-        "--force",
-    ];
-    let refused = project.grundy(&args);
-    assert_eq!(code(&refused), 2, "{}", dump(&refused));
-    assert!(
-        stderr(&refused).contains("attachments/leak"),
-        "{}",
-        dump(&refused)
-    );
-    assert!(!project.path().join("twice.zip").exists());
+    refused_even_forced(&project, "kattis", "attachments/leak");
 }
 
 #[test]
@@ -188,10 +192,73 @@ fn a_contest_gives_one_zip_per_package_in_the_folder() {
         project.path().join("contest/twice"),
     )
     .unwrap();
+    // A statement built as DOMjudge reads it goes along.
+    project.file("contest/twice/problem_statement/problem.pdf", b"%PDF-1.4\n");
     let args = [
         "export", "contest", "--to", "domjudge", "-o", "zips", "--force",
     ];
     let exported = project.grundy(&args);
     assert_eq!(code(&exported), 0, "{}", dump(&exported));
     assert_eq!(tree(&project.path().join("zips")), ["twice.zip"]);
+    let entries = unzip(&project.path().join("zips/twice.zip"));
+    assert!(
+        entries
+            .iter()
+            .any(|(name, bytes)| name == "problem_statement/problem.pdf" && bytes == b"%PDF-1.4\n"),
+        "{:?}",
+        entries.iter().map(|(name, _)| name).collect::<Vec<_>>()
+    );
+    assert!(
+        !stderr(&exported).contains("no statement"),
+        "{}",
+        dump(&exported)
+    );
+}
+
+#[test]
+fn an_ini_domjudge_could_not_parse_is_not_exported() {
+    let project = Project::new();
+    crate::verify_domjudge::twice(&project);
+    // DOMjudge would ignore all of it, the exported time limit too.
+    project.file(
+        "twice/domjudge-problem.ini",
+        "name = \"Twice\"\ntimelimit = 3\ncolor\n",
+    );
+    refused_even_forced(&project, "domjudge", "domjudge-problem.ini:3:1:");
+}
+
+/// `grundy export twice --to TO -o twice.zip --force` ends with an error (exit 2) that says
+/// `says`, and writes nothing.
+fn refused_even_forced(project: &Project, to: &str, says: &str) {
+    let args = ["export", "twice", "--to", to, "-o", "twice.zip", "--force"];
+    let refused = project.grundy(&args);
+    assert_eq!(code(&refused), 2, "{}", dump(&refused));
+    assert!(stderr(&refused).contains(says), "{}", dump(&refused));
+    assert!(!project.path().join("twice.zip").exists());
+}
+
+#[test]
+#[cfg_attr(
+    not(verifyproblem),
+    ignore = "needs problemtools' verifyproblem on the PATH (pip install problemtools), and pypy3"
+)]
+fn verifyproblem_finds_no_error_in_an_unpacked_kattis_export() {
+    let project = Project::new();
+    project.scaffold("legacy", &["--format", "legacy", "--lang", "python"]);
+    let exported = project.grundy(&["export", "legacy", "--to", "kattis", "-o", "legacy.zip"]);
+    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    unpack(
+        &project,
+        "unpacked",
+        &unzip(&project.path().join("legacy.zip")),
+    );
+    // The statement is left out: rendering it takes TeX Live and pandoc.
+    let parts = ["-p", "config", "data", "validators", "submissions"];
+    let (status, said) = crate::new_package::peer(
+        &project.path().join("unpacked"),
+        "verifyproblem",
+        &[&["legacy"][..], &parts].concat(),
+    );
+    assert_eq!(status, 0, "{said}");
+    assert!(said.contains("legacy tested: 0 errors"), "{said}");
 }

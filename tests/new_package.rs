@@ -63,7 +63,7 @@ fn the_gitignore_names_the_record_generate_writes_into_the_package() {
 }
 
 /// `program ARGS` run in `folder`: its exit code and all it printed.
-fn peer(folder: &Path, program: &str, args: &[&str]) -> (i32, String) {
+pub(crate) fn peer(folder: &Path, program: &str, args: &[&str]) -> (i32, String) {
     let output = Command::new(program)
         .args(args)
         .current_dir(folder)

@@ -2,7 +2,8 @@
 //! runs it (its report printed as it goes), then write each package's archive
 //! ([`crate::export`]) atomically: a package's to `OUT`, a contest's as `OUT/<package>.zip`, one
 //! per package, as DOMjudge and Kattis import a problem per zip. A package that did not verify
-//! is not exported, nor is an existing file replaced, unless `--force`.
+//! is not exported, nor is an existing file replaced, unless `--force`; the exit status is then
+//! verify's (1 a package found invalid, 2 one that could not be verified all through).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -56,8 +57,13 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     match super::verify::run(verify_args(&args), color, cancel)? {
         Ended::Passed => {}
         Ended::Cancelled => return Ok(Ended::Cancelled),
+        // A finding, as verify's own exit 1 is: said as main says an error, the status verify's.
         Ended::Failed | Ended::Protocol(_) if !args.force => {
-            return Err(anyhow::Error::new(Refused::Invalid(shown_target)).into())
+            eprintln!(
+                "error: {}",
+                visible_line(&Refused::Invalid(shown_target).to_string())
+            );
+            return Ok(Ended::Failed);
         }
         Ended::Incomplete if !args.force => {
             return Err(anyhow::Error::new(Refused::Unverified(shown_target)).into())
@@ -83,6 +89,15 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
                  expected verdict from its folder (accepted, wrong_answer, \
                  time_limit_exceeded, run_time_error)",
                 visible_line(&format!("{}/{path}", shown(package)))
+            );
+        }
+        if made.no_statement {
+            eprintln!(
+                "note: {}: the DOMjudge zip has no statement: DOMjudge reads problem.pdf, .html \
+                 or .txt at the top or in problem_statement/, and grundy does not build LaTeX; \
+                 build problem_statement/problem.pdf (problemtools' problem2pdf, BAPCtools' \
+                 bt pdf) and export again",
+                visible_line(&shown(package))
             );
         }
         write_atomic(output, &made.bytes, existing)

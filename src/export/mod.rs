@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::files::beneath::{OpenError, Scope, Tree};
+use crate::package::yaml::Diagnostic;
 
 pub use walk::Entry;
 
@@ -42,6 +43,9 @@ pub enum ExportError {
     /// A link to a folder that holds it: following it would never end.
     #[error("`{}` is a link to a folder holding it: a package's links must not loop", .0.display())]
     LinkLoop(PathBuf),
+    /// A DOMjudge file of the package that cannot be read or parsed, at its line.
+    #[error("{0}")]
+    Package(#[from] Diagnostic),
     /// A name a zip cannot hold as the package has it.
     #[error("`{}`: the name is not UTF-8, which a zip entry's name must be", .0.display())]
     NotUtf8(PathBuf),
@@ -60,6 +64,8 @@ pub struct Archive {
     pub bytes: Vec<u8>,
     pub entries: usize,
     pub left_out: Vec<String>,
+    /// A DOMjudge zip without a statement DOMjudge reads (the package has none built).
+    pub no_statement: bool,
 }
 
 /// Makes the archive of the package at `root` for `target`.
@@ -69,6 +75,7 @@ pub fn package(
     time_limit: Option<Duration>,
 ) -> Result<Archive, ExportError> {
     let tree = Tree::open(root, Scope::Package)?;
+    let mut no_statement = false;
     let (entries, left_out) = match target {
         Target::Kattis => {
             let name = root
@@ -85,8 +92,10 @@ pub fn package(
             (entries, vec![])
         }
         Target::Domjudge => {
-            let (mut entries, skipped) = walk::collect(&tree, &domjudge::imports)?;
-            entries.push(domjudge::ini(time_limit));
+            let imports = |path: &str| domjudge::imports(path, time_limit);
+            let (mut entries, skipped) = walk::collect(&tree, &imports)?;
+            no_statement = !entries.iter().any(|e| domjudge::is_statement(&e.name));
+            entries.push(domjudge::ini(&tree, time_limit)?);
             entries.sort_by(|a, b| a.name.cmp(&b.name));
             (entries, domjudge::left_out(skipped))
         }
@@ -100,6 +109,7 @@ pub fn package(
         bytes,
         entries: count,
         left_out,
+        no_statement,
     })
 }
 

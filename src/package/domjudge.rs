@@ -31,8 +31,8 @@ use crate::files::beneath::{Tree, TreePath};
 /// At most this much of either file is read; larger is an error.
 const MAX_BYTES: u64 = 64 * 1024;
 
-const TIMELIMIT_FILE: &str = ".timelimit";
-const INI_FILE: &str = "domjudge-problem.ini";
+pub const TIMELIMIT_FILE: &str = ".timelimit";
+pub const INI_FILE: &str = "domjudge-problem.ini";
 
 /// The keys DOMjudge's problem import reads from the ini.
 const INI_KEYS: &[&str] = &[
@@ -48,13 +48,15 @@ const INI_KEYS: &[&str] = &[
     "short-name",
 ];
 
-/// One `key = value` of the ini, and where its value starts.
+/// One `key = value` of the ini, where its value starts, and the line it ends on (a quoted
+/// value may span lines).
 #[derive(Clone, Debug, PartialEq)]
-struct Entry {
-    key: String,
-    value: String,
-    line: usize,
-    column: usize,
+pub struct Entry {
+    pub key: String,
+    pub value: String,
+    pub line: usize,
+    pub column: usize,
+    pub last_line: usize,
 }
 
 /// A time limit one of the files (or `problem.yaml`) sets, and where it is said.
@@ -185,7 +187,7 @@ fn ini_entry(
     Ok(None)
 }
 
-fn located(file: &TreePath, line: usize, column: usize, message: String) -> Diagnostic {
+pub fn located(file: &TreePath, line: usize, column: usize, message: String) -> Diagnostic {
     Diagnostic {
         file: file.path().to_path_buf(),
         line,
@@ -195,7 +197,7 @@ fn located(file: &TreePath, line: usize, column: usize, message: String) -> Diag
 }
 
 /// The file's text, when it is there; over [`MAX_BYTES`] or not UTF-8 is an error.
-fn read_capped(file: &TreePath) -> Result<Option<String>, Diagnostic> {
+pub fn read_capped(file: &TreePath) -> Result<Option<String>, Diagnostic> {
     if !file.is_file()? {
         return Ok(None);
     }
@@ -264,7 +266,7 @@ fn timelimit_value(file: &TreePath, text: &str) -> Result<(Duration, usize, usiz
 }
 
 /// The `key = value` entries of an ini text in order, or where and why it is no ini PHP reads.
-fn parse_ini(text: &str) -> Result<Vec<Entry>, (usize, usize, String)> {
+pub fn parse_ini(text: &str) -> Result<Vec<Entry>, (usize, usize, String)> {
     let mut entries = vec![];
     let lines: Vec<&str> = text.split('\n').collect();
     let mut index = 0;
@@ -344,6 +346,8 @@ fn parse_ini(text: &str) -> Result<Vec<Entry>, (usize, usize, String)> {
             value,
             line: number,
             column,
+            // Past every line the value took.
+            last_line: index,
         });
     }
     Ok(entries)
