@@ -27,7 +27,9 @@ use crate::cli::Sources;
 use crate::cli::VerifyArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
+use crate::contest;
 use crate::discovery::LeftOut;
+use crate::escape::visible_line;
 use crate::generation::report::Generated;
 use crate::generation::{generate_read, read_plan, PlanErrors};
 use crate::locate::Place;
@@ -95,7 +97,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             failed: made.failed.len(),
         })
     });
-    let (mut problems, mut unreadable) = problems(&args)?;
+    let (mut problems, labels, mut unreadable) = problems(&args)?;
     // A package whose data cannot be made as its plan says fails as that package; the others
     // are verified. Under --no-generate its data is verified as it is, the plan's errors warned.
     problems.retain(|problem| !no_plan.iter().any(|(root, _)| *root == problem.root));
@@ -115,6 +117,9 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
+    if let Some(partition) = args.partition {
+        select::partition(&mut problems, partition);
+    }
     if let Some(limit) = args.time_limit {
         for problem in &mut problems {
             problem.limits.time_limit = Some(limit);
@@ -127,6 +132,10 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         invalid: 0,
         beyond_original_limits,
     });
+    let labels = problems
+        .iter()
+        .map(|problem| labels.get(&problem.root).cloned())
+        .collect();
     let problems = Arc::new(problems);
     dispatch.run_started(&RunKind::Verify {
         unreadable,
@@ -136,7 +145,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         dispatch.generated(&generated.made());
     }
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
-    let verified = verify_all(&problems, &pool, &args, &mut dispatch);
+    let verified = verify_all(&problems, labels, &pool, &args, &mut dispatch);
     Ok(dispatch.finish(verified, Summary::default())?)
 }
 
@@ -144,6 +153,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
 /// the pool; each problem reported as judging goes.
 fn verify_all(
     problems: &Arc<Vec<Problem>>,
+    labels: Vec<Option<String>>,
     pool: &Pool,
     args: &VerifyArgs,
     dispatch: &mut Dispatcher,
@@ -178,8 +188,14 @@ fn verify_all(
              CAUGHT BY names that case alone and later verdicts go unchecked"
         );
     }
-    let mut stream =
-        report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
+    let mut stream = report::Stream::new(
+        dispatch,
+        problems,
+        &builds,
+        findings,
+        args.submissions_only,
+        labels,
+    );
     judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
 }
 
@@ -242,21 +258,72 @@ fn unusable_plan(root: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// The problems to verify, and the packages that could not be read (located errors).
-fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<Unreadable>)> {
+/// The problems to verify (a contest's in its order), each contest's problems' labels by
+/// their folders, and the packages that could not be read (located errors).
+fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)> {
     let (mut targets, _) = select::split_targets(&args.packages);
     if targets.is_empty() {
         match default_target(&args.sources)? {
             Target::Package(package) => targets.push(package),
             Target::BuiltIn { config, project } => {
                 let problems = builtin::problems(&config, &project, args.extended)?;
-                return Ok((problems, vec![]));
+                return Ok((problems, Labels::new(), vec![]));
             }
         }
     }
-    let (problems, unreadable) = packages(&targets);
+    let (mut labels, mut unreadable) = (Labels::new(), vec![]);
+    let mut folders = vec![];
+    for target in targets {
+        match contest_folders(&target) {
+            Ok(Some(contest::Ordered { labelled, unlisted })) => {
+                for (label, folder) in labelled {
+                    labels.insert(absolute(&folder), label);
+                    folders.push(folder);
+                }
+                for name in unlisted {
+                    eprintln!(
+                        "note: skipped {}: {} does not list it",
+                        visible_line(&target.join(&name).display().to_string()),
+                        visible_line(&target.join(contest::PROBLEMS_FILE).display().to_string()),
+                    );
+                }
+            }
+            Ok(None) => folders.push(target),
+            // The contest's order is lost, its packages are not: verified in folder order.
+            Err(error) => {
+                unreadable.push(error);
+                folders.push(target);
+            }
+        }
+    }
+    let (problems, not_read) = packages(&folders);
+    unreadable.extend(not_read);
     let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
-    Ok((problems, unreadable))
+    Ok((problems, labels, unreadable))
+}
+
+/// Each problem's label in its contest, by the problem's folder.
+type Labels = BTreeMap<PathBuf, String>;
+
+/// The package folders of the contest at `target` in its order with their labels, and the
+/// names of those its `problems.yaml` leaves out; `None` when `target` is no contest (a package,
+/// or no folder: reading it says why).
+fn contest_folders(target: &Path) -> Result<Option<contest::Ordered<PathBuf>>, Diagnostic> {
+    if !target.is_dir() || target.join(crate::locate::PACKAGE_FILE).is_file() {
+        return Ok(None);
+    }
+    let Ok(found) = find::find(target) else {
+        return Ok(None);
+    };
+    let listed = contest::listed(target)?;
+    found.note_skipped();
+    let named = found
+        .packages
+        .into_iter()
+        .map(|folder| (find::name_of(&folder), folder))
+        .collect();
+    let file = target.join(contest::PROBLEMS_FILE);
+    contest::ordered(&file, listed.as_deref(), named).map(Some)
 }
 
 /// What `verify` (and `timelimit`) act on without a `PKG`.
