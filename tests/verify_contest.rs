@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use crate::common;
 
 use common::{code, dump, stderr, stdout, verify_json as json, Project};
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// A package `name` of the contest: a sample and a secret case, a fixed limit, an accepted and
 /// a wrong-answer submission.
@@ -60,17 +60,16 @@ fn problems_yaml_orders_and_labels_the_contest_table() {
         .collect();
     assert_eq!(order, [("A", "zebra"), ("B", "apple")]);
     let zebra = &problems[0];
-    let groups =
-        serde_json::json!([{"group": "sample", "cases": 1}, {"group": "secret", "cases": 1}]);
+    let groups = json!([{"group": "sample", "cases": 1}, {"group": "secret", "cases": 1}]);
     assert_eq!(zebra["groups"], groups);
-    let submissions = serde_json::json!([
+    let submissions = json!([
         {"expected": "AC", "submissions": 1, "as_expected": 1},
         {"expected": "WA", "submissions": 1, "as_expected": 1},
     ]);
     assert_eq!(zebra["submissions"], submissions);
     assert_eq!(zebra["time_limit_ms"], 1000.0);
     assert_eq!(zebra["status"], "valid");
-    let missing = serde_json::json!(["a time-limit submission", "an input validator"]);
+    let missing = json!(["a time-limit submission", "an input validator"]);
     assert_eq!(zebra["missing"], missing);
     // The contest line comes before the summary, and the submissions in the contest's order.
     assert_eq!(all[all.len() - 2]["type"], "contest");
@@ -171,8 +170,25 @@ fn partition_splits_the_contests_submissions_into_disjoint_buckets() {
             assert_eq!(seen, all, "{kind}:_/{count}");
         }
     }
-    // Round-robin in the contest's order.
+    // Round-robin in the contest's order; the summary says which bucket of how many.
     let first = bucket(&project, "slice:1/2");
+    let output = project.verify(&["contest", "--format", "json", "--partition", "slice:1/2"]);
+    let (_, summary) = json(&output);
+    assert_eq!(
+        (
+            &summary["partition"],
+            &summary["suite_total"],
+            &summary["total"]
+        ),
+        (&json!("slice:1/2"), &json!(4), &json!(2)),
+        "{summary}"
+    );
+    let human = project.verify(&["contest", "--partition", "slice:1/2"]);
+    assert!(
+        stdout(&human).contains("Bucket slice:1/2 held 2 of the 4 submission(s) selected."),
+        "{}",
+        dump(&human)
+    );
     let expected: BTreeSet<String> = ["alpha/accepted/ok.py", "beta/accepted/ok.py"]
         .map(String::from)
         .into();

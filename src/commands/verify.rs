@@ -117,6 +117,8 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
+    // The submissions a partition splits are those selected.
+    let selected: usize = problems.iter().map(|p| p.submissions.len()).sum();
     if let Some(partition) = args.partition {
         select::partition(&mut problems, partition);
     }
@@ -146,7 +148,11 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     }
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
     let verified = verify_all(&problems, labels, &pool, &args, &mut dispatch);
-    Ok(dispatch.finish(verified, Summary::default())?)
+    let summary = Summary {
+        partition: args.partition.map(|p| (p.to_string(), selected)),
+        ..Summary::default()
+    };
+    Ok(dispatch.finish(verified, summary)?)
 }
 
 /// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on

@@ -244,6 +244,13 @@ impl VerifyView {
             self.submissions,
             seconds(summary.wall_time)
         );
+        if let Some((bucket, selected)) = &summary.partition {
+            let _ = writeln!(
+                text,
+                "Bucket {bucket} held {} of the {selected} submission(s) selected.",
+                self.submissions
+            );
+        }
         for line in left_out_lines(&summary.left_out) {
             let _ = writeln!(text, "{line}");
         }

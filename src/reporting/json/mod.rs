@@ -143,6 +143,7 @@ fn summary_object(
             fields.insert("left_out".into(), left_out(&summary.left_out));
             fields.insert("packages".into(), packages.into());
             fields.insert("unreadable".into(), all(unreadable).into());
+            partition(summary, fields);
         }
         Some(RunKind::Validate { deliberate }) => {
             fields.insert("deliberate".into(), (*deliberate).into());
@@ -170,12 +171,18 @@ fn check_summary(summary: &Summary, fields: &mut Map<String, Value>) {
     if let Some(bytes) = summary.peak_memory_bytes {
         fields.insert("peak_memory_bytes".into(), bytes.into());
     }
+    partition(summary, fields);
+    if !summary.slowest.is_empty() {
+        fields.insert("slowest".into(), timings(&summary.slowest));
+    }
+}
+
+/// The bucket judged and how many units the whole held (`check`'s cases, `verify`'s
+/// submissions), when partitioned.
+fn partition(summary: &Summary, fields: &mut Map<String, Value>) {
     if let Some((bucket, suite)) = &summary.partition {
         fields.insert("partition".into(), bucket.as_str().into());
         fields.insert("suite_total".into(), (*suite).into());
-    }
-    if !summary.slowest.is_empty() {
-        fields.insert("slowest".into(), timings(&summary.slowest));
     }
 }
 
