@@ -121,6 +121,9 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let selected: usize = problems.iter().map(|p| p.submissions.len()).sum();
     if let Some(partition) = args.partition {
         select::partition(&mut problems, partition);
+        for problem in &mut problems {
+            problem.warnings.extend(unshared_limit(problem));
+        }
     }
     if let Some(limit) = args.time_limit {
         for problem in &mut problems {
@@ -251,6 +254,20 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Planne
 
 /// What generating a package's data did, or why its plan cannot be used.
 type Planned = Result<Generated, PlanErrors>;
+
+/// Under `--partition`, a warning for a package whose time limit is computed from its accepted
+/// submissions: each bucket computes it from those it judges, so buckets may judge with
+/// different limits.
+fn unshared_limit(problem: &Problem) -> Option<Diagnostic> {
+    problem.limits.time_limit.is_none().then(|| {
+        Diagnostic::file(
+            &problem.root.join(crate::locate::PACKAGE_FILE),
+            "the time limit is computed from the accepted submissions each bucket of \
+             --partition judges, so buckets may judge with different limits: fix it in \
+             problem.yaml (grundy timelimit --write)",
+        )
+    })
+}
 
 /// The located errors of the `generators.yaml` of the package at `root` when it has one that
 /// cannot be used, as warnings: `--no-generate` verifies the data as it is, but says so.
