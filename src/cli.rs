@@ -259,6 +259,11 @@ pub struct VerifyArgs {
     /// as PKG does the same, in its package.
     #[arg(long = "submission", value_name = "PATH|GLOB")]
     pub submissions: Vec<String>,
+    /// Judge only bucket I of N of the submissions (each a submission of a package, the
+    /// packages in contest order): slice:I/N (round-robin) or hash:I/N (stable hash of
+    /// `package/submission`), for a CI matrix.
+    #[arg(long, value_name = "slice:I/N|hash:I/N")]
+    pub partition: Option<Partition>,
     /// Count warnings (unknown keys in problem.yaml, and the like) as errors: a problem with
     /// one is not valid, and the run fails (exit 1).
     #[arg(short = 'e', long)]

@@ -28,6 +28,7 @@ mod command_line;
 mod commands;
 mod config;
 mod contained;
+mod contest;
 mod diffing;
 mod discovery;
 mod escape;

@@ -59,6 +59,7 @@ mod verify;
 mod verify_builtin;
 mod verify_checktestdata;
 mod verify_containment;
+mod verify_contest;
 mod verify_domjudge;
 mod verify_explain;
 mod verify_languages;

@@ -27,7 +27,9 @@ use crate::cli::Sources;
 use crate::cli::VerifyArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Config, Isolate, Overrides};
+use crate::contest;
 use crate::discovery::LeftOut;
+use crate::escape::visible_line;
 use crate::generation::report::Generated;
 use crate::generation::{generate_read, read_plan, PlanErrors};
 use crate::locate::Place;
@@ -95,7 +97,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             failed: made.failed.len(),
         })
     });
-    let (mut problems, mut unreadable) = problems(&args)?;
+    let (mut problems, labels, mut unreadable) = problems(&args)?;
     // A package whose data cannot be made as its plan says fails as that package; the others
     // are verified. Under --no-generate its data is verified as it is, the plan's errors warned.
     problems.retain(|problem| !no_plan.iter().any(|(root, _)| *root == problem.root));
@@ -115,6 +117,14 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let (_, named) = select::split_targets(&args.packages);
     let selectors: Vec<String> = args.submissions.iter().cloned().chain(named).collect();
     select::submissions(&mut problems, &selectors)?;
+    // The submissions a partition splits are those selected.
+    let selected: usize = problems.iter().map(|p| p.submissions.len()).sum();
+    if let Some(partition) = args.partition {
+        select::partition(&mut problems, partition);
+        for problem in &mut problems {
+            problem.warnings.extend(unshared_limit(problem));
+        }
+    }
     if let Some(limit) = args.time_limit {
         for problem in &mut problems {
             problem.limits.time_limit = Some(limit);
@@ -127,6 +137,10 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         invalid: 0,
         beyond_original_limits,
     });
+    let labels = problems
+        .iter()
+        .map(|problem| labels.get(&problem.root).cloned())
+        .collect();
     let problems = Arc::new(problems);
     dispatch.run_started(&RunKind::Verify {
         unreadable,
@@ -136,14 +150,19 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         dispatch.generated(&generated.made());
     }
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
-    let verified = verify_all(&problems, &pool, &args, &mut dispatch);
-    Ok(dispatch.finish(verified, Summary::default())?)
+    let verified = verify_all(&problems, labels, &pool, &args, &mut dispatch);
+    let summary = Summary {
+        partition: args.partition.map(|p| (p.to_string(), selected)),
+        ..Summary::default()
+    };
+    Ok(dispatch.finish(verified, summary)?)
 }
 
 /// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on
 /// the pool; each problem reported as judging goes.
 fn verify_all(
     problems: &Arc<Vec<Problem>>,
+    labels: Vec<Option<String>>,
     pool: &Pool,
     args: &VerifyArgs,
     dispatch: &mut Dispatcher,
@@ -178,8 +197,14 @@ fn verify_all(
              CAUGHT BY names that case alone and later verdicts go unchecked"
         );
     }
-    let mut stream =
-        report::Stream::new(dispatch, problems, &builds, findings, args.submissions_only);
+    let mut stream = report::Stream::new(
+        dispatch,
+        problems,
+        &builds,
+        findings,
+        args.submissions_only,
+        labels,
+    );
     judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
 }
 
@@ -230,6 +255,20 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Planne
 /// What generating a package's data did, or why its plan cannot be used.
 type Planned = Result<Generated, PlanErrors>;
 
+/// Under `--partition`, a warning for a package whose time limit is computed from its accepted
+/// submissions: each bucket computes it from those it judges, so buckets may judge with
+/// different limits.
+fn unshared_limit(problem: &Problem) -> Option<Diagnostic> {
+    problem.limits.time_limit.is_none().then(|| {
+        Diagnostic::file(
+            &problem.root.join(crate::locate::PACKAGE_FILE),
+            "the time limit is computed from the accepted submissions each bucket of \
+             --partition judges, so buckets may judge with different limits: fix it in \
+             problem.yaml (grundy timelimit --write)",
+        )
+    })
+}
+
 /// The located errors of the `generators.yaml` of the package at `root` when it has one that
 /// cannot be used, as warnings: `--no-generate` verifies the data as it is, but says so.
 fn unusable_plan(root: &Path) -> Vec<Diagnostic> {
@@ -242,21 +281,72 @@ fn unusable_plan(root: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// The problems to verify, and the packages that could not be read (located errors).
-fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Vec<Unreadable>)> {
+/// The problems to verify (a contest's in its order), each contest's problems' labels by
+/// their folders, and the packages that could not be read (located errors).
+fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)> {
     let (mut targets, _) = select::split_targets(&args.packages);
     if targets.is_empty() {
         match default_target(&args.sources)? {
             Target::Package(package) => targets.push(package),
             Target::BuiltIn { config, project } => {
                 let problems = builtin::problems(&config, &project, args.extended)?;
-                return Ok((problems, vec![]));
+                return Ok((problems, Labels::new(), vec![]));
             }
         }
     }
-    let (problems, unreadable) = packages(&targets);
+    let (mut labels, mut unreadable) = (Labels::new(), vec![]);
+    let mut folders = vec![];
+    for target in targets {
+        match contest_folders(&target) {
+            Ok(Some(contest::Ordered { labelled, unlisted })) => {
+                for (label, folder) in labelled {
+                    labels.insert(absolute(&folder), label);
+                    folders.push(folder);
+                }
+                for name in unlisted {
+                    eprintln!(
+                        "note: skipped {}: {} does not list it",
+                        visible_line(&target.join(&name).display().to_string()),
+                        visible_line(&target.join(contest::PROBLEMS_FILE).display().to_string()),
+                    );
+                }
+            }
+            Ok(None) => folders.push(target),
+            // The contest's order is lost, its packages are not: verified in folder order.
+            Err(error) => {
+                unreadable.push(error);
+                folders.push(target);
+            }
+        }
+    }
+    let (problems, not_read) = packages(&folders);
+    unreadable.extend(not_read);
     let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
-    Ok((problems, unreadable))
+    Ok((problems, labels, unreadable))
+}
+
+/// Each problem's label in its contest, by the problem's folder.
+type Labels = BTreeMap<PathBuf, String>;
+
+/// The package folders of the contest at `target` in its order with their labels, and the
+/// names of those its `problems.yaml` leaves out; `None` when `target` is no contest (a package,
+/// or no folder: reading it says why).
+fn contest_folders(target: &Path) -> Result<Option<contest::Ordered<PathBuf>>, Diagnostic> {
+    if !target.is_dir() || target.join(crate::locate::PACKAGE_FILE).is_file() {
+        return Ok(None);
+    }
+    let Ok(found) = find::find(target) else {
+        return Ok(None);
+    };
+    let listed = contest::listed(target)?;
+    found.note_skipped();
+    let named = found
+        .packages
+        .into_iter()
+        .map(|folder| (find::name_of(&folder), folder))
+        .collect();
+    let file = target.join(contest::PROBLEMS_FILE);
+    contest::ordered(&file, listed.as_deref(), named).map(Some)
 }
 
 /// What `verify` (and `timelimit`) act on without a `PKG`.

@@ -51,17 +51,19 @@ impl std::fmt::Display for Partition {
 impl Partition {
     /// The cases of this bucket, from cases sorted by id.
     pub fn apply(&self, cases: Vec<Case>) -> Vec<Case> {
+        cases
+            .into_iter()
+            .enumerate()
+            .filter(|(position, case)| self.keeps(*position, &case.id))
+            .map(|(_, case)| case)
+            .collect()
+    }
+
+    /// Whether this bucket holds the unit named `id` at `position` of the sorted units.
+    pub fn keeps(&self, position: usize, id: &str) -> bool {
         match *self {
-            Partition::Slice { index, count } => cases
-                .into_iter()
-                .enumerate()
-                .filter(|(position, _)| position % count == index - 1)
-                .map(|(_, case)| case)
-                .collect(),
-            Partition::Hash { index, count } => cases
-                .into_iter()
-                .filter(|case| stable_hash(&case.id) % count as u64 == index as u64 - 1)
-                .collect(),
+            Partition::Slice { index, count } => position % count == index - 1,
+            Partition::Hash { index, count } => stable_hash(id) % count as u64 == index as u64 - 1,
         }
     }
 }

@@ -330,12 +330,7 @@ pub fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<Diagnostic>) {
                 continue;
             }
         };
-        for skipped in &found.skipped {
-            eprintln!(
-                "note: {}",
-                crate::escape::visible_line(&skipped.to_string())
-            );
-        }
+        found.note_skipped();
         for package in &found.packages {
             match load_package(&absolute(package)) {
                 Ok(package) => problems.push(Problem::from_package(package)),

@@ -15,6 +15,18 @@ pub struct Found {
     pub skipped: Vec<Skipped>,
 }
 
+impl Found {
+    /// Says on stderr which folders were passed over.
+    pub fn note_skipped(&self) {
+        for skipped in &self.skipped {
+            eprintln!(
+                "note: {}",
+                crate::escape::visible_line(&skipped.to_string())
+            );
+        }
+    }
+}
+
 /// A folder of a contest passed over: it holds no `problem.yaml`.
 #[derive(Debug, PartialEq)]
 pub struct Skipped(pub PathBuf);

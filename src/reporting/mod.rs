@@ -9,6 +9,7 @@
 //! [`Destination`] allows. The set also keeps the per-case timings that
 //! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
+pub mod contest;
 mod destination;
 mod dispatch;
 pub mod events;

@@ -29,6 +29,47 @@ pub struct ProblemHeading {
     pub time_limit: TimeLimit,
     /// Each submission's name and language, in order: what a table's columns must hold.
     pub submissions: Vec<(String, String)>,
+    /// Its label in a contest (`problems.yaml`'s, else A, B, C... in folder order); `None`
+    /// for a package verified alone or a built-in problem.
+    pub label: Option<String>,
+    /// How many judged cases each group holds (`sample`, `secret/group1`), in judging order.
+    pub groups: Vec<(String, usize)>,
+    /// Its validators, as the contest table counts them.
+    pub validators: Validators,
+}
+
+/// A problem's validators: how many input and answer validators, and what judges outputs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Validators {
+    pub input: usize,
+    pub answer: usize,
+    pub output: OutputJudge,
+}
+
+/// What judges a problem's outputs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OutputJudge {
+    /// The format's default output validator.
+    #[default]
+    Default,
+    /// The package's own output validator.
+    Custom,
+    /// The package's interactor.
+    Interactor,
+    /// A built-in problem's checker.
+    BuiltIn,
+}
+
+impl OutputJudge {
+    /// Its name in every report.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputJudge::Default => "default",
+            OutputJudge::Custom => "custom",
+            OutputJudge::Interactor => "interactor",
+            OutputJudge::BuiltIn => "built-in",
+        }
+    }
 }
 
 /// What a submission got: its first failing case's verdict (AC when none failed), or a compile

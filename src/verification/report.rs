@@ -8,9 +8,12 @@ use super::outcome;
 use super::results::Judging;
 use crate::build::{Build, Builds};
 use crate::model::shown;
-use crate::model::Problem;
+use crate::model::{self, Problem};
+use crate::package::OutputValidator;
 use crate::reporting::findings::Unbuilt;
-use crate::reporting::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
+use crate::reporting::verified::{
+    OutputJudge, ProblemHeading, ProblemOutcome, SubmissionRow, Validators,
+};
 use crate::reporting::Dispatcher;
 use crate::validation::Findings;
 
@@ -20,6 +23,8 @@ pub struct Stream<'a> {
     builds: &'a Builds,
     findings: Vec<Findings>,
     submissions_only: bool,
+    /// Each problem's label in its contest.
+    labels: Vec<Option<String>>,
     /// What is ready and not yet sent, per problem.
     headings: Vec<Option<ProblemHeading>>,
     rows: Vec<Vec<Option<SubmissionRow>>>,
@@ -31,14 +36,15 @@ pub struct Stream<'a> {
 }
 
 impl<'a> Stream<'a> {
-    /// The stream of `problems`, built as `builds` says and validated as `findings` (one per
-    /// problem) say.
+    /// The stream of `problems` (labelled by `labels`, one per problem), built as `builds`
+    /// says and validated as `findings` (one per problem) say.
     pub fn new(
         dispatch: &'a mut Dispatcher,
         problems: &'a [Problem],
         builds: &'a Builds,
         findings: Vec<Findings>,
         submissions_only: bool,
+        labels: Vec<Option<String>>,
     ) -> Stream<'a> {
         Stream {
             dispatch,
@@ -46,6 +52,7 @@ impl<'a> Stream<'a> {
             builds,
             findings,
             submissions_only,
+            labels,
             headings: problems.iter().map(|_| None).collect(),
             rows: problems
                 .iter()
@@ -79,6 +86,9 @@ impl<'a> Stream<'a> {
                 .iter()
                 .map(|s| (s.id.clone(), outcome::language(s)))
                 .collect(),
+            label: self.labels[p].clone(),
+            groups: groups(problem),
+            validators: validators(problem),
         });
         self.flush();
     }
@@ -139,6 +149,40 @@ impl<'a> Stream<'a> {
             self.dispatch.problem_finished(&outcome);
             (self.next, self.started, self.next_row) = (p + 1, false, 0);
         }
+    }
+}
+
+/// How many judged cases each group of `problem` holds, in judging order: a case's group is
+/// the folder it is in (`secret/group1` of `secret/group1/01`).
+fn groups(problem: &Problem) -> Vec<(String, usize)> {
+    let mut groups: Vec<(String, usize)> = vec![];
+    for case in &problem.cases {
+        let group = case.id.rsplit_once('/').map_or("", |(group, _)| group);
+        match groups.last_mut() {
+            Some((last, count)) if last == group => *count += 1,
+            _ => groups.push((group.to_string(), 1)),
+        }
+    }
+    groups
+}
+
+/// What validates and judges `problem`'s data.
+fn validators(problem: &Problem) -> Validators {
+    let output = match &problem.judging {
+        model::Judging::Settings(_) => OutputJudge::BuiltIn,
+        model::Judging::Package {
+            interactive: true, ..
+        } => OutputJudge::Interactor,
+        model::Judging::Package {
+            validator: OutputValidator::Custom(_),
+            ..
+        } => OutputJudge::Custom,
+        model::Judging::Package { .. } => OutputJudge::Default,
+    };
+    Validators {
+        input: problem.input_validators.len(),
+        answer: problem.answer_validators.len(),
+        output,
     }
 }
 

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use globset::{Glob, GlobMatcher};
 
+use crate::discovery::Partition;
 use crate::locate::Place;
 use crate::model::Problem;
 use crate::package::submissions::Submission;
@@ -110,4 +111,20 @@ pub fn submissions(problems: &mut [Problem], selectors: &[String]) -> Result<()>
         );
     }
     Ok(())
+}
+
+/// Keeps in each problem the submissions of one bucket of `--partition`. The unit is a
+/// submission of a package, named `package/submission` (its path below `submissions/`), taken
+/// in the problems' order: under `hash:` a unit keeps its bucket when packages or submissions
+/// are added. A package's own checks (build, validation) are made in every bucket.
+pub fn partition(problems: &mut [Problem], partition: Partition) {
+    let mut position = 0;
+    for problem in problems {
+        let package = problem.name.clone();
+        problem.submissions.retain(|submission| {
+            let keep = partition.keeps(position, &format!("{package}/{}", submission.id));
+            position += 1;
+            keep
+        });
+    }
 }

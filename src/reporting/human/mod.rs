@@ -12,6 +12,7 @@
 //! package's findings, then how many inputs were validated.
 
 mod check;
+mod contest;
 pub(super) mod list;
 mod stress;
 mod timelimit;

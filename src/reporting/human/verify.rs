@@ -16,6 +16,7 @@ use std::fmt::Write as _;
 
 use super::{verdict_style, Look, Verbosity, BAD, GOOD, JUDGE, NOTE};
 use crate::escape::{visible, visible_line};
+use crate::reporting::contest::ContestTable;
 use crate::reporting::findings::Unreadable;
 use crate::reporting::fit::{ellipsize, wrap};
 use crate::reporting::verified::{Got, ProblemHeading, ProblemOutcome, Status, SubmissionRow};
@@ -86,6 +87,8 @@ pub(super) struct VerifyView {
     /// Every problem's state, and every submission, reported so far.
     states: Vec<Status>,
     submissions: usize,
+    /// The contest table, gathered as problems report.
+    contest: ContestTable,
 }
 
 impl VerifyView {
@@ -99,11 +102,13 @@ impl VerifyView {
             wrong: 0,
             states: Vec::new(),
             submissions: 0,
+            contest: ContestTable::default(),
         }
     }
 
     pub(super) fn problem_started(&mut self, heading: &ProblemHeading, look: &Look) -> String {
         (self.rows, self.judged, self.wrong) = (0, 0, 0);
+        self.contest.started(heading);
         self.table = Table::of(heading, look.width);
         let mut text = format!(
             "{} ({})\n",
@@ -129,6 +134,7 @@ impl VerifyView {
     pub(super) fn submission_finished(&mut self, row: &SubmissionRow, look: &Look) -> String {
         self.rows += 1;
         self.submissions += 1;
+        self.contest.submission(row);
         self.judged += usize::from(row.ok.is_some());
         self.wrong += usize::from(row.ok == Some(false));
         if look.verbosity == Verbosity::Quiet {
@@ -172,6 +178,7 @@ impl VerifyView {
     }
 
     pub(super) fn problem_finished(&mut self, outcome: &ProblemOutcome, look: &Look) -> String {
+        self.contest.verified(outcome);
         let mut text = String::new();
         for warning in &outcome.judging_warnings {
             text += &note(look, "warning", &warning.to_string());
@@ -203,6 +210,9 @@ impl VerifyView {
 
     pub(super) fn finish(&self, summary: &Summary, cancelled: bool, look: &Look) -> String {
         let mut text = String::new();
+        if self.contest.shown() {
+            text += &super::contest::table(&self.contest, look);
+        }
         for error in &self.unreadable {
             let error = error.to_string();
             let _ = writeln!(text, "{}: {}", look.paint(BAD, "error"), visible(&error));
@@ -234,6 +244,13 @@ impl VerifyView {
             self.submissions,
             seconds(summary.wall_time)
         );
+        if let Some((bucket, selected)) = &summary.partition {
+            let _ = writeln!(
+                text,
+                "Bucket {bucket} held {} of the {selected} submission(s) selected.",
+                self.submissions
+            );
+        }
         for line in left_out_lines(&summary.left_out) {
             let _ = writeln!(text, "{line}");
         }

@@ -17,6 +17,7 @@ use std::io::Write;
 
 use serde_json::{json, Map, Value};
 
+use super::contest::ContestTable;
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
 use super::listed::Listed;
@@ -32,6 +33,8 @@ pub struct JsonReporter<W: Write> {
     kind: Option<RunKind>,
     /// The objects of the packages verified, for `verify`'s summary.
     packages: Vec<Value>,
+    /// `verify`'s contest table, its line before the summary.
+    contest: ContestTable,
     cancelled: bool,
 }
 
@@ -41,6 +44,7 @@ impl<W: Write> JsonReporter<W> {
             out,
             kind: None,
             packages: Vec::new(),
+            contest: ContestTable::default(),
             cancelled: false,
         }
     }
@@ -139,6 +143,7 @@ fn summary_object(
             fields.insert("left_out".into(), left_out(&summary.left_out));
             fields.insert("packages".into(), packages.into());
             fields.insert("unreadable".into(), all(unreadable).into());
+            partition(summary, fields);
         }
         Some(RunKind::Validate { deliberate }) => {
             fields.insert("deliberate".into(), (*deliberate).into());
@@ -166,12 +171,18 @@ fn check_summary(summary: &Summary, fields: &mut Map<String, Value>) {
     if let Some(bytes) = summary.peak_memory_bytes {
         fields.insert("peak_memory_bytes".into(), bytes.into());
     }
+    partition(summary, fields);
+    if !summary.slowest.is_empty() {
+        fields.insert("slowest".into(), timings(&summary.slowest));
+    }
+}
+
+/// The bucket judged and how many units the whole held (`check`'s cases, `verify`'s
+/// submissions), when partitioned.
+fn partition(summary: &Summary, fields: &mut Map<String, Value>) {
     if let Some((bucket, suite)) = &summary.partition {
         fields.insert("partition".into(), bucket.as_str().into());
         fields.insert("suite_total".into(), (*suite).into());
-    }
-    if !summary.slowest.is_empty() {
-        fields.insert("slowest".into(), timings(&summary.slowest));
     }
 }
 
@@ -247,8 +258,13 @@ impl<W: Write> Reporter for JsonReporter<W> {
             }
             Event::Finished(finished) => {
                 let object = unit_object(finished);
-                if let Detail::Verified(outcome) = finished.detail {
-                    self.packages.push(package_object(outcome));
+                match finished.detail {
+                    Detail::Verified(outcome) => {
+                        self.contest.verified(outcome);
+                        self.packages.push(package_object(outcome));
+                    }
+                    Detail::Submission(row) => self.contest.submission(row),
+                    _ => {}
                 }
                 object
             }
@@ -274,9 +290,18 @@ impl<W: Write> Reporter for JsonReporter<W> {
                 return Ok(());
             }
             Event::RunFinished(summary) => {
+                if self.contest.shown() {
+                    let mut table = contest_object(&self.contest);
+                    table["type"] = "contest".into();
+                    self.emit(table)?;
+                }
                 summary_object(summary, self.kind.as_ref(), &self.packages, self.cancelled)
             }
-            Event::CaseStarted(_) | Event::ProblemStarted(_) | Event::Generated(_) => return Ok(()),
+            Event::ProblemStarted(heading) => {
+                self.contest.started(heading);
+                return Ok(());
+            }
+            Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };
         Ok(self.emit(object)?)
     }

@@ -10,6 +10,7 @@ use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
 use crate::files::beneath::TreePath;
 use crate::judging::CaseResult;
+use crate::reporting::contest::ContestTable;
 use crate::reporting::generated::DataMade;
 use crate::reporting::listed::Listed;
 use crate::reporting::millis;
@@ -160,6 +161,50 @@ pub(super) fn package_object(outcome: &ProblemOutcome) -> Value {
         "warnings": warnings,
         "time_limit": outcome.time_limit.to_string(),
     })
+}
+
+/// `verify`'s contest table: a problem per row, in the order they were verified.
+pub(super) fn contest_object(table: &ContestTable) -> Value {
+    let problems: Vec<Value> = table
+        .rows()
+        .iter()
+        .map(|row| {
+            let groups: Vec<Value> = row
+                .groups
+                .iter()
+                .map(|(group, cases)| json!({"group": clean(group), "cases": cases}))
+                .collect();
+            let submissions: Vec<Value> = row
+                .expected
+                .iter()
+                .map(|e| {
+                    json!({
+                        "expected": e.verdicts,
+                        "submissions": e.submissions,
+                        "as_expected": e.as_expected,
+                    })
+                })
+                .collect();
+            let missing: Vec<String> = row.missing().iter().map(ToString::to_string).collect();
+            json!({
+                "label": row.label.as_deref().map(clean),
+                "package": clean(&row.problem),
+                "groups": groups,
+                "submissions": submissions,
+                "validators": {
+                    "input": row.validators.input,
+                    "answer": row.validators.answer,
+                    "output": row.validators.output.name(),
+                },
+                "time_limit_ms": row.time_limit.map(millis),
+                "slowest_accepted_ms": row.slowest_accepted.map(millis),
+                "fastest_too_slow_ms": row.fastest_too_slow.map(millis),
+                "missing": missing,
+                "status": row.status.map(Status::name),
+            })
+        })
+        .collect();
+    json!({ "problems": problems })
 }
 
 /// An input of `validate`: its case and file, what was found, and what was said of it.
