@@ -151,5 +151,6 @@ fn verify_args(args: &ExportArgs) -> VerifyArgs {
         time_limit: None,
         quiet: false,
         isolate: args.isolate.clone(),
+        partition: None,
     }
 }
