@@ -59,6 +59,7 @@ mod verify_checktestdata;
 mod verify_containment;
 mod verify_domjudge;
 mod verify_explain;
+mod verify_format;
 mod verify_languages;
 mod verify_runs;
 mod verify_scoring;
