@@ -1,5 +1,6 @@
 //! Details of the 2025-09 package format that change what a package means, through the real
-//! binary: its `constants` substituted in a checktestdata script and in `test_group.yaml`.
+//! binary: its `constants` substituted in a checktestdata script and in `test_group.yaml`, and
+//! `allow_file_writing`, whose default keeps a submission's working folder read-only.
 //! Each package is small and written by the test.
 
 use crate::common;
@@ -47,4 +48,42 @@ fn constants_are_substituted_in_a_checktestdata_script_and_in_test_group_yaml() 
     assert_eq!(code(&output), 0, "{}", dump(&output));
     assert_eq!(row(&rows, "accepted/close.py")["verdict"], "AC");
     assert_eq!(row(&rows, "wrong_answer/far.py")["verdict"], "WA");
+}
+
+/// A submission that says whether it could make a file in its working folder.
+const WRITER: &str = "try:\n    open('made.txt', 'w').write('x')\n    print('allowed')\n\
+                      except OSError:\n    print('denied')\n";
+
+#[test]
+fn a_submission_may_write_in_its_working_folder_only_where_the_package_allows_it() {
+    let project = Project::new();
+    for (at, version, allow, answer) in [
+        ("default", "2025-09", "", "denied"),
+        ("draft", "2023-07-draft", "", "denied"),
+        (
+            "allowed",
+            "2025-09",
+            "allow_file_writing: true\n",
+            "allowed",
+        ),
+        // The legacy format has no such key: its submissions write, as its peers let them.
+        ("legacy", "legacy", "", "allowed"),
+    ] {
+        let problem = format!(
+            "problem_format_version: {version}\nname: Writer\nlimits:\n  time_limit: 5\n{allow}"
+        );
+        package(
+            &project,
+            at,
+            &[
+                ("problem.yaml", &problem),
+                ("data/secret/1.in", ""),
+                ("data/secret/1.ans", &format!("{answer}\n")),
+                ("submissions/accepted/writer.py", WRITER),
+            ],
+        );
+        let (rows, output) = verified(&project, at);
+        assert_eq!(code(&output), 0, "{at}: {}", dump(&output));
+        assert_eq!(row(&rows, "accepted/writer.py")["verdict"], "AC", "{at}");
+    }
 }

@@ -41,12 +41,15 @@ impl Builder {
 
     /// The writable part: one tmpfs of `bytes` with `work` (the working folder, owned by the
     /// box user) and `tmp` (1777), bound at /box and /tmp; the tmpfs itself is unmounted from
-    /// the tree (the runner keeps a descriptor of it to place and collect files).
+    /// the tree (the runner keeps a descriptor of it to place and collect files). With
+    /// `read_only_work`, /box is a read-only bind: the runner still places files in `work`
+    /// through its descriptor, and the program can only read them.
     pub(super) fn scratch(
         &mut self,
         root: &Path,
         bytes: u64,
         owner: Option<(u32, u32)>,
+        read_only_work: bool,
     ) -> io::Result<()> {
         let scratch = root.join(".scratch");
         self.mkdir(&scratch, 0o755)?;
@@ -79,6 +82,21 @@ impl Builder {
                 data: None,
                 optional: false,
             });
+            if inner == "work" && read_only_work {
+                // Bind flags apply on a remount only; the tmpfs's own restrictions are kept.
+                self.push(Op::Mount {
+                    source: c(Path::new("none"))?,
+                    target: c(&target)?,
+                    fstype: None,
+                    flags: libc::MS_REMOUNT
+                        | libc::MS_BIND
+                        | libc::MS_RDONLY
+                        | libc::MS_NOSUID
+                        | libc::MS_NODEV,
+                    data: None,
+                    optional: false,
+                });
+            }
         }
         self.push(Op::OpenScratch { path: c(&scratch)? });
         self.push(Op::Unmount { path: c(&scratch)? });

@@ -66,6 +66,9 @@ pub struct Problem {
     /// A scoring problem's scheme of scores, or why its scores cannot be computed; `None` for a
     /// pass-fail problem.
     pub scoring: Option<Result<Scheme, SchemeError>>,
+    /// A submission may change its working folder: not in a 2023-07 or 2025-09 package without
+    /// `allow_file_writing: true` (whose default the format makes read-only).
+    pub submissions_write: bool,
 }
 
 /// One input (with its answer) and the arguments its validators get; its files are opened only
@@ -311,6 +314,8 @@ impl Problem {
             submissions: package.submissions,
             passes,
             scoring,
+            submissions_write: package.metadata.version.is_legacy()
+                || package.metadata.allow_file_writing,
             root: package.root,
             warnings,
         }
