@@ -295,7 +295,7 @@ fn run_plain(
     };
     files::place_for(workdir.path(), spec.program, &spec.files, ids)
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
-    let landlock = crate::landlock::plain_view(&exe, &argv, &spec.program, hidden, workdir.path())
+    let landlock = crate::landlock::plain_view(&exe, &argv, spec.program, hidden, workdir.path())
         .map_err(|e| SpawnError::setup(&argv0, e))?;
     let (report_r, report_w) = crate::sys::pipe().map_err(|e| other(e.to_string()))?;
     // SAFETY: getpid and getpgrp have no preconditions.
