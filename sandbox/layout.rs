@@ -300,18 +300,7 @@ pub(crate) fn build(
             optional: false,
         });
     }
-    b.push(Op::Mount {
-        source: c(Path::new("none"))?,
-        target: c(root)?,
-        fstype: None,
-        flags: libc::MS_REMOUNT
-            | libc::MS_BIND
-            | libc::MS_RDONLY
-            | libc::MS_NOSUID
-            | libc::MS_NODEV,
-        data: None,
-        optional: false,
-    });
+    b.remount_read_only(root)?;
     b.push(Op::PivotRoot { path: c(root)? });
     Ok(b.ops)
 }

@@ -83,24 +83,30 @@ impl Builder {
                 optional: false,
             });
             if inner == "work" && read_only_work {
-                // Bind flags apply on a remount only; the tmpfs's own restrictions are kept.
-                self.push(Op::Mount {
-                    source: c(Path::new("none"))?,
-                    target: c(&target)?,
-                    fstype: None,
-                    flags: libc::MS_REMOUNT
-                        | libc::MS_BIND
-                        | libc::MS_RDONLY
-                        | libc::MS_NOSUID
-                        | libc::MS_NODEV,
-                    data: None,
-                    optional: false,
-                });
+                self.remount_read_only(&target)?;
             }
         }
         self.push(Op::OpenScratch { path: c(&scratch)? });
         self.push(Op::Unmount { path: c(&scratch)? });
         self.push(Op::Rmdir { path: c(&scratch)? });
+        Ok(())
+    }
+
+    /// Makes the mount at `target` read-only, keeping nosuid and nodev (the box's own tmpfs
+    /// mounts have both; bind flags apply on a remount only).
+    pub(super) fn remount_read_only(&mut self, target: &Path) -> io::Result<()> {
+        self.push(Op::Mount {
+            source: c(Path::new("none"))?,
+            target: c(target)?,
+            fstype: None,
+            flags: libc::MS_REMOUNT
+                | libc::MS_BIND
+                | libc::MS_RDONLY
+                | libc::MS_NOSUID
+                | libc::MS_NODEV,
+            data: None,
+            optional: false,
+        });
         Ok(())
     }
 
