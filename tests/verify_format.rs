@@ -1,6 +1,7 @@
 //! Details of the 2025-09 package format that change what a package means, through the real
 //! binary: its `constants` substituted in a checktestdata script and in `test_group.yaml`, and
-//! `allow_file_writing`, whose default keeps a submission's working folder read-only.
+//! `allow_file_writing`, whose default keeps a submission's working folder read-only, and an
+//! output validator that starts among the judged submission's files.
 //! Each package is small and written by the test.
 
 use crate::common;
@@ -86,4 +87,33 @@ fn a_submission_may_write_in_its_working_folder_only_where_the_package_allows_it
         assert_eq!(code(&output), 0, "{at}: {}", dump(&output));
         assert_eq!(row(&rows, "accepted/writer.py")["verdict"], "AC", "{at}");
     }
+}
+
+#[test]
+fn a_2025_09_output_validator_starts_among_the_judged_submissions_files() {
+    let project = Project::new();
+    // It accepts an answer only where the submission's files are around it: `marker.txt`,
+    // beside the submission's `main.py`, holds the answer it wants.
+    let validator = "import sys\n\
+                     want = open('marker.txt').read().split()\n\
+                     got = sys.stdin.read().split()\n\
+                     sys.exit(42 if got == want else 43)\n";
+    package(
+        &project,
+        "seen",
+        &[
+            (
+                "problem.yaml",
+                "problem_format_version: 2025-09\nname: Seen\nlimits:\n  time_limit: 5\n",
+            ),
+            ("data/secret/1.in", ""),
+            ("data/secret/1.ans", "7\n"),
+            ("output_validator/seen.py", validator),
+            ("submissions/accepted/marked/main.py", "print(7)\n"),
+            ("submissions/accepted/marked/marker.txt", "7\n"),
+        ],
+    );
+    let (rows, output) = verified(&project, "seen");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/marked")["verdict"], "AC");
 }

@@ -69,6 +69,10 @@ pub struct Problem {
     /// A submission may change its working folder: not in a 2023-07 or 2025-09 package without
     /// `allow_file_writing: true` (whose default the format makes read-only).
     pub submissions_write: bool,
+    /// The output validator's working folder starts with the judged submission's files (its
+    /// build folder, as the submission's own runs start in it): a 2023-07 or 2025-09 package's,
+    /// as the format lists that folder's contents.
+    pub validator_sees_submission: bool,
 }
 
 /// One input (with its answer) and the arguments its validators get; its files are opened only
@@ -316,6 +320,7 @@ impl Problem {
             scoring,
             submissions_write: package.metadata.version.is_legacy()
                 || package.metadata.allow_file_writing,
+            validator_sees_submission: !package.metadata.version.is_legacy(),
             root: package.root,
             warnings,
         }
