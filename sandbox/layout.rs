@@ -300,7 +300,7 @@ pub(crate) fn build(
             optional: false,
         });
     }
-    b.remount_read_only(root)?;
+    b.remount_read_only(root, libc::MS_NODEV)?;
     b.push(Op::PivotRoot { path: c(root)? });
     Ok(b.ops)
 }

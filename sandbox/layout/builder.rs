@@ -83,7 +83,7 @@ impl Builder {
                 optional: false,
             });
             if inner == "work" && read_only_work {
-                self.remount_read_only(&target)?;
+                self.remount_read_only(&target, libc::MS_NODEV)?;
             }
         }
         self.push(Op::OpenScratch { path: c(&scratch)? });
@@ -92,18 +92,14 @@ impl Builder {
         Ok(())
     }
 
-    /// Makes the mount at `target` read-only, keeping nosuid and nodev (the box's own tmpfs
-    /// mounts have both; bind flags apply on a remount only).
-    pub(super) fn remount_read_only(&mut self, target: &Path) -> io::Result<()> {
+    /// Makes the mount at `target` read-only and nosuid, with the mount flags `keep` too (bind
+    /// flags apply on a remount only, and a user namespace may not lift a mount's restrictions).
+    pub(super) fn remount_read_only(&mut self, target: &Path, keep: u64) -> io::Result<()> {
         self.push(Op::Mount {
             source: c(Path::new("none"))?,
             target: c(target)?,
             fstype: None,
-            flags: libc::MS_REMOUNT
-                | libc::MS_BIND
-                | libc::MS_RDONLY
-                | libc::MS_NOSUID
-                | libc::MS_NODEV,
+            flags: libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | keep,
             data: None,
             optional: false,
         });
@@ -137,19 +133,7 @@ impl Builder {
         self.bind(source, target, recursive)?;
         let kept = kept_flags(source)?;
         let nodev = if nodev { libc::MS_NODEV } else { 0 };
-        self.push(Op::Mount {
-            source: c(Path::new("none"))?,
-            target: c(target)?,
-            fstype: None,
-            flags: libc::MS_REMOUNT
-                | libc::MS_BIND
-                | libc::MS_RDONLY
-                | libc::MS_NOSUID
-                | nodev
-                | kept,
-            data: None,
-            optional: false,
-        });
+        self.remount_read_only(target, nodev | kept)?;
         Ok(())
     }
 }
