@@ -38,6 +38,8 @@ pub(crate) struct Key {
     /// Its programs are traced: the keeper's own filter then sends their big allocations to
     /// the tracer (the MLE rule), and a run adds no filter of its own.
     pub traced: bool,
+    /// Its working folder is shown read-only (`Program::read_only_workdir`).
+    pub read_only_workdir: bool,
 }
 
 /// One box: its keeper (our child, PID 1 of the box), the control socket, the scratch folder
@@ -75,6 +77,7 @@ pub(crate) fn probe() -> io::Result<Support> {
         versions: Vec::new(),
         scratch_bytes: 1 << 20,
         traced: false,
+        read_only_workdir: false,
     };
     let (_, failed_optional) = create(&key, None)?;
     Ok(Support {
@@ -201,6 +204,7 @@ impl Boxed {
             &key.masks,
             key.scratch_bytes,
             lease.as_ref().map(Lease::ids),
+            key.read_only_workdir,
         )?;
         let (ours, theirs) = socketpair()?;
         let null = File::options().read(true).write(true).open("/dev/null")?;

@@ -96,6 +96,8 @@ pub(crate) struct View<'a> {
     pub devices: &'a [PathBuf],
     /// The one folder it may change.
     pub workdir: &'a Path,
+    /// ... unless it may only read it.
+    pub read_only_workdir: bool,
 }
 
 /// A ruleset descriptor for `view`, for the program child to enforce; None where this kernel
@@ -104,13 +106,13 @@ pub(crate) struct View<'a> {
 /// rebuilt at the same path gets a new ruleset): making one costs an open and a system call per
 /// path, a good part of a tiny run.
 pub(crate) fn ruleset(view: &View<'_>) -> io::Result<Option<Arc<OwnedFd>>> {
-    type Key = Vec<(PathBuf, u64, u64)>;
+    type Key = (bool, Vec<(PathBuf, u64, u64)>);
     const KEPT: usize = 64;
     static KEPT_RULESETS: Mutex<Vec<(Key, Arc<OwnedFd>)>> = Mutex::new(Vec::new());
     if abi() == 0 {
         return Ok(None);
     }
-    let key: Key = view
+    let paths = view
         .own
         .iter()
         .chain(view.entries)
@@ -121,6 +123,7 @@ pub(crate) fn ruleset(view: &View<'_>) -> io::Result<Option<Arc<OwnedFd>>> {
             (path.clone(), dev, ino)
         })
         .collect();
+    let key: Key = (view.read_only_workdir, paths);
     let kept = || KEPT_RULESETS.lock().unwrap_or_else(|e| e.into_inner());
     if let Some((_, ruleset)) = kept().iter().find(|(k, _)| *k == key) {
         return Ok(Some(Arc::clone(ruleset)));
@@ -186,7 +189,11 @@ fn build(view: &View<'_>) -> io::Result<Option<OwnedFd>> {
     for path in view.devices {
         allow(&ruleset, path, (device, device), Open::Follow)?;
     }
-    allow(&ruleset, view.workdir, (all, all), Open::Required)?;
+    let workdir = match view.read_only_workdir {
+        true => (folders, files),
+        false => (all, all),
+    };
+    allow(&ruleset, view.workdir, workdir, Open::Required)?;
     Ok(Some(ruleset))
 }
 
@@ -267,14 +274,15 @@ fn allow(ruleset: &OwnedFd, path: &Path, access: (u64, u64), open: Open) -> io::
 /// The Landlock ruleset of a plain run (None without Landlock): the system folders and the
 /// program's own files (`exe`, its interpreter, the paths among `argv`, `show`) to read and
 /// execute, except the folders in `hidden`; `/proc` to read, the box's devices, and its working
-/// folder to change.
+/// folder to change (to read, when the program's working folder is read-only).
 pub(crate) fn plain_view(
     exe: &Path,
     argv: &[OsString],
-    show: &[PathBuf],
+    program: &crate::Program,
     hidden: &Hidden,
     workdir: &Path,
 ) -> Result<Option<Arc<OwnedFd>>, SetupError> {
+    let show = &program.show;
     if abi() == 0 {
         return Ok(None);
     }
@@ -319,6 +327,7 @@ pub(crate) fn plain_view(
         read: &[PathBuf::from("/proc")],
         devices: &devices,
         workdir,
+        read_only_workdir: program.read_only_workdir,
     };
     ruleset(&view).map_err(SetupError::Landlock)
 }

@@ -192,12 +192,13 @@ pub(crate) fn normalize(path: &Path) -> PathBuf {
 
 /// The operations building a box root that shows `binds`, with `masks` (paths in the box)
 /// showing empty folders, and a writable part of `scratch_bytes` whose working folder belongs
-/// to `owner` (the box user, as root).
+/// to `owner` (the box user, as root), shown read-only at /box when `read_only_workdir`.
 pub(crate) fn build(
     binds: &[Bind],
     masks: &[PathBuf],
     scratch_bytes: u64,
     owner: Option<(u32, u32)>,
+    read_only_workdir: bool,
 ) -> io::Result<Vec<Op>> {
     let mut b = Builder {
         ops: Vec::new(),
@@ -267,7 +268,7 @@ pub(crate) fn build(
         data: Some(c(Path::new("hidepid=2"))?),
         optional: true,
     });
-    b.scratch(root, scratch_bytes, owner)?;
+    b.scratch(root, scratch_bytes, owner, read_only_workdir)?;
     for bind in binds {
         let target = root.join(bind.target.strip_prefix("/").unwrap_or(&bind.target));
         let is_dir = std::fs::metadata(&bind.source)?.is_dir();
@@ -299,18 +300,7 @@ pub(crate) fn build(
             optional: false,
         });
     }
-    b.push(Op::Mount {
-        source: c(Path::new("none"))?,
-        target: c(root)?,
-        fstype: None,
-        flags: libc::MS_REMOUNT
-            | libc::MS_BIND
-            | libc::MS_RDONLY
-            | libc::MS_NOSUID
-            | libc::MS_NODEV,
-        data: None,
-        optional: false,
-    });
+    b.remount_read_only(root, libc::MS_NODEV)?;
     b.push(Op::PivotRoot { path: c(root)? });
     Ok(b.ops)
 }
@@ -336,7 +326,7 @@ mod tests {
             source: PathBuf::from("/etc/hostname"),
             target: PathBuf::from("/home/u/a.out"),
         };
-        let ops = build(&[bind], &[], 1 << 20, None).unwrap();
+        let ops = build(&[bind], &[], 1 << 20, None, false).unwrap();
         let said: Vec<String> = ops.iter().map(|op| op.describe(&ops)).collect();
         assert!(
             said.contains(&"showing /etc/hostname at /home/u/a.out".to_string()),
@@ -352,7 +342,7 @@ mod tests {
             target: PathBuf::from("/home/u/project"),
         };
         let mask = PathBuf::from("/home/u/project/fixtures");
-        let ops = build(&[bind], &[mask], 1 << 20, None).unwrap();
+        let ops = build(&[bind], &[mask], 1 << 20, None, false).unwrap();
         let at = |target: &str| {
             ops.iter().position(
                 |op| matches!(op, Op::Mount { target: t, .. } if t.as_bytes() == target.as_bytes()),

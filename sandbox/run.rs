@@ -170,11 +170,12 @@ fn run_boxed(
             .iter()
             .map(|p| p.as_os_str().to_os_string()),
     );
-    let key = box_key(exe, &seen, hidden, spec.limits.memory_bytes, tracing).map_err(|e| {
+    let mut key = box_key(exe, &seen, hidden, spec.limits.memory_bytes, tracing).map_err(|e| {
         other(format!(
             "cannot show the program's files in the sandbox: {e}"
         ))
     })?;
+    key.read_only_workdir = spec.program.read_only_workdir;
     let mut bx =
         boxes::acquire(&key, cgroups).map_err(|e| other(format!("cannot make a sandbox: {e}")))?;
     bx.reset_cgroup(spec.limits.memory_bytes)
@@ -294,9 +295,8 @@ fn run_plain(
     };
     files::place_for(workdir.path(), spec.program, &spec.files, ids)
         .map_err(|e| other(format!("cannot place the run's files: {e}")))?;
-    let landlock =
-        crate::landlock::plain_view(&exe, &argv, &spec.program.show, hidden, workdir.path())
-            .map_err(|e| SpawnError::setup(&argv0, e))?;
+    let landlock = crate::landlock::plain_view(&exe, &argv, spec.program, hidden, workdir.path())
+        .map_err(|e| SpawnError::setup(&argv0, e))?;
     let (report_r, report_w) = crate::sys::pipe().map_err(|e| other(e.to_string()))?;
     // SAFETY: getpid and getpgrp have no preconditions.
     let runner = unsafe { (libc::getpid(), libc::getpgrp()) };

@@ -60,6 +60,11 @@ pub struct Program {
     /// reads its own files by relative names (a shell script sourcing `./lib.sh`) finds them
     /// there, as judges run a program in a copy of its folder.
     pub workdir_from: Option<PathBuf>,
+    /// The program may read its working folder but not change it (no file made, written,
+    /// renamed or removed there): in a box a read-only bind of the folder in a mount namespace
+    /// of the program's own, in a plain run its Landlock rules; without either it stays
+    /// writable. `/tmp` stays writable.
+    pub read_only_workdir: bool,
 }
 
 impl Program {
@@ -71,6 +76,7 @@ impl Program {
             hide: Vec::new(),
             reserves_address_space: false,
             workdir_from: None,
+            read_only_workdir: false,
         }
     }
 }

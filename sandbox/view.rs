@@ -76,6 +76,7 @@ pub(crate) fn box_key(
             1 << 30
         },
         traced,
+        read_only_workdir: false,
     })
 }
 

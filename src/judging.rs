@@ -4,7 +4,7 @@
 //! ([`judge_interactive`]); a multi-pass package's case pass after pass ([`judge_passes`]).
 
 use std::borrow::Cow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Serialize;
@@ -132,6 +132,8 @@ struct Against<'a> {
     pub checker: &'a Checker,
     pub judge_limits: &'a Limits,
     pub feedback: Option<&'a Feedback>,
+    /// The folder the judged program's runs start from, for a judge that sees it.
+    pub submission_files: Option<&'a Path>,
 }
 
 /// Turns a finished run into a result: a failed run decides the verdict by itself; otherwise the
@@ -212,6 +214,7 @@ fn judge_unescaped(case: Case, run: &Run, against: &Against<'_>) -> CaseResult {
         expected,
         output: &run.output,
         feedback: against.feedback,
+        submission_files: against.submission_files,
     };
     let checker = against.checker;
     // A diff against the expected file says something only when that file is the one answer.

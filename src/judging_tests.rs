@@ -31,6 +31,7 @@ fn judged(case: Case, run: &Run, expected: Option<&[u8]>) -> CaseResult {
         checker: &Checker::TOKENS,
         judge_limits: &limits,
         feedback: None,
+        submission_files: None,
     };
     judge(case, run, &against)
 }

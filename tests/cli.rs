@@ -62,6 +62,7 @@ mod verify_containment;
 mod verify_contest;
 mod verify_domjudge;
 mod verify_explain;
+mod verify_format;
 mod verify_languages;
 mod verify_runs;
 mod verify_scoring;

@@ -9,14 +9,17 @@ use crate::common;
 use common::{code, dump, row, verify_json as json, Project};
 
 /// Writes the files of a package at `at`.
-fn package(project: &Project, at: &str, files: &[(&str, &str)]) {
+pub(crate) fn package(project: &Project, at: &str, files: &[(&str, &str)]) {
     for (path, text) in files {
         project.file(&format!("{at}/{path}"), text);
     }
 }
 
 /// `verify PKG --format json`: each submission's row, and the run's output for messages.
-fn verified(project: &Project, at: &str) -> (Vec<serde_json::Value>, std::process::Output) {
+pub(crate) fn verified(
+    project: &Project,
+    at: &str,
+) -> (Vec<serde_json::Value>, std::process::Output) {
     let output = project.verify(&[at, "--format", "json"]);
     let (rows, _) = json(&output);
     (rows, output)

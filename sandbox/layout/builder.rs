@@ -41,12 +41,15 @@ impl Builder {
 
     /// The writable part: one tmpfs of `bytes` with `work` (the working folder, owned by the
     /// box user) and `tmp` (1777), bound at /box and /tmp; the tmpfs itself is unmounted from
-    /// the tree (the runner keeps a descriptor of it to place and collect files).
+    /// the tree (the runner keeps a descriptor of it to place and collect files). With
+    /// `read_only_work`, /box is a read-only bind: the runner still places files in `work`
+    /// through its descriptor, and the program can only read them.
     pub(super) fn scratch(
         &mut self,
         root: &Path,
         bytes: u64,
         owner: Option<(u32, u32)>,
+        read_only_work: bool,
     ) -> io::Result<()> {
         let scratch = root.join(".scratch");
         self.mkdir(&scratch, 0o755)?;
@@ -79,10 +82,27 @@ impl Builder {
                 data: None,
                 optional: false,
             });
+            if inner == "work" && read_only_work {
+                self.remount_read_only(&target, libc::MS_NODEV)?;
+            }
         }
         self.push(Op::OpenScratch { path: c(&scratch)? });
         self.push(Op::Unmount { path: c(&scratch)? });
         self.push(Op::Rmdir { path: c(&scratch)? });
+        Ok(())
+    }
+
+    /// Makes the mount at `target` read-only and nosuid, with the mount flags `keep` too (bind
+    /// flags apply on a remount only, and a user namespace may not lift a mount's restrictions).
+    pub(super) fn remount_read_only(&mut self, target: &Path, keep: u64) -> io::Result<()> {
+        self.push(Op::Mount {
+            source: c(Path::new("none"))?,
+            target: c(target)?,
+            fstype: None,
+            flags: libc::MS_REMOUNT | libc::MS_BIND | libc::MS_RDONLY | libc::MS_NOSUID | keep,
+            data: None,
+            optional: false,
+        });
         Ok(())
     }
 
@@ -113,19 +133,7 @@ impl Builder {
         self.bind(source, target, recursive)?;
         let kept = kept_flags(source)?;
         let nodev = if nodev { libc::MS_NODEV } else { 0 };
-        self.push(Op::Mount {
-            source: c(Path::new("none"))?,
-            target: c(target)?,
-            fstype: None,
-            flags: libc::MS_REMOUNT
-                | libc::MS_BIND
-                | libc::MS_RDONLY
-                | libc::MS_NOSUID
-                | nodev
-                | kept,
-            data: None,
-            optional: false,
-        });
+        self.remount_read_only(target, nodev | kept)?;
         Ok(())
     }
 }

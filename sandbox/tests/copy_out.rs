@@ -195,6 +195,47 @@ fn a_program_starts_in_a_writable_copy_of_its_folder_when_it_asks_for_one() {
     }
 }
 
+#[test]
+fn a_program_whose_working_folder_is_read_only_reads_it_and_changes_nothing_there() {
+    let limits = default_limits();
+    // Read-only needs a box's mount or Landlock: a plain run without Landlock leaves it
+    // writable, as the book says.
+    let landlock = grundy_sandbox::describe_containment().contains("Landlock (ABI");
+    let enforced = available_containments()
+        .into_iter()
+        .filter(|&c| c == Containment::PidNamespace || landlock);
+    for containment in enforced {
+        let own = folder();
+        std::fs::write(own.join("lib.sh"), "greeting=hello\n").unwrap();
+        // Each change is tried; the line says which, if any, went through.
+        let script = ". ./lib.sh && echo $greeting; \
+                      (echo x > new) 2>/dev/null && echo made; \
+                      (echo x >> lib.sh) 2>/dev/null && echo appended; \
+                      rm -f lib.sh 2>/dev/null; [ -e lib.sh ] || echo removed; \
+                      mkdir sub 2>/dev/null && echo folder; \
+                      echo x > /tmp/scratch && echo tmp";
+        let program = Program {
+            workdir_from: Some(own.clone()),
+            read_only_workdir: true,
+            ..sh(script)
+        };
+        let o = grundy_sandbox::run_with(Spec::new(&program, &limits), containment).unwrap();
+        assert_eq!(o.end, End::Exited(0), "{containment}: {o:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            "hello\ntmp\n",
+            "{containment}"
+        );
+        // The next run of a writable program is not held to it (a box is not reused for it).
+        let writer = Program {
+            workdir_from: Some(own.clone()),
+            ..sh("echo x > new && echo made")
+        };
+        let o = grundy_sandbox::run_with(Spec::new(&writer, &limits), containment).unwrap();
+        assert_eq!(o.stdout, b"made\n", "{containment}: {o:?}");
+    }
+}
+
 /// A program file another process still holds open for writing (one the runner forked while a
 /// thread of it was writing the file, say) cannot be executed (ETXTBSY) until that process lets
 /// go: the run waits for it, briefly, instead of failing.

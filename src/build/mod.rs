@@ -114,6 +114,9 @@ struct BuildSettings {
     hide: Vec<PathBuf>,
     /// Its runs start in a copy of the build folder (a submission's: see [`launch`]).
     working_copy: bool,
+    /// That copy is read-only (the problem's submissions may not write: see
+    /// [`Problem::submissions_write`]).
+    read_only_copy: bool,
 }
 
 impl BuildSettings {
@@ -125,6 +128,7 @@ impl BuildSettings {
             include: None,
             hide: problem.answers(),
             working_copy: false,
+            read_only_copy: !problem.submissions_write,
         }
     }
 
@@ -259,6 +263,7 @@ pub fn build_program(
         include: None,
         hide,
         working_copy: true,
+        read_only_copy: false,
     };
     build(program, &settings)
 }
@@ -286,13 +291,14 @@ fn build(program: &Program, settings: &BuildSettings) -> Build {
     };
     let scripts = program.kind == Kind::Scripts;
     let ready = build_cached(program, &plan, scripts, settings).and_then(|cached| {
-        let command = launch(
+        let mut command = launch(
             program,
             &plan,
             scripts,
             settings.run_memory_mib,
             settings.working_copy || program.works_in_own_folder,
         )?;
+        command.read_only_workdir = settings.working_copy && settings.read_only_copy;
         Ok(Build::Ready { command, cached })
     });
     match ready {

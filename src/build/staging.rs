@@ -372,6 +372,7 @@ pub(super) fn launch(
         hide: vec![],
         reserves_address_space: plan.reserves_address_space,
         workdir_from: (working_copy && !scripts).then(|| plan.dir.clone()),
+        read_only_workdir: false,
     })
 }
 

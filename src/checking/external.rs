@@ -10,8 +10,9 @@
 //! follow it, and `args` (a package's validator arguments) follow the files.
 //!
 //! Any other exit, a crash, or overrunning the checker's own limits is a judge error. The checker
-//! runs contained like a judged program, in its own empty working folder, and gets the case's
-//! files (and a multi-pass case's feedback folder) and nothing more.
+//! runs contained like a judged program, in its own working folder, and gets the case's files
+//! (and a multi-pass case's feedback folder) and nothing more; a 2025-09 output validator's
+//! folder starts with a copy of the judged submission's files too, as that format says.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -64,6 +65,9 @@ pub struct ExternalJudge {
     pub args: Vec<OsString>,
     /// `kattis:CMD` as written, or as [`ExternalJudge::named`] names it.
     text: String,
+    /// Its working folder starts with the judged submission's files (a 2025-09 output
+    /// validator's), when the run of one is judged.
+    sees_submission: bool,
 }
 
 impl fmt::Display for ExternalJudge {
@@ -93,6 +97,7 @@ impl ExternalJudge {
             program,
             args: Vec::new(),
             text,
+            sees_submission: false,
         })
     }
 
@@ -104,6 +109,12 @@ impl ExternalJudge {
     }
 
     /// The same judge with `args` after the protocol's files.
+    /// This judge, its working folder starting with the judged submission's files when `sees`.
+    pub fn seeing_submission(mut self, sees: bool) -> Self {
+        self.sees_submission = sees;
+        self
+    }
+
     pub fn with_args(mut self, args: impl IntoIterator<Item = impl Into<OsString>>) -> Self {
         self.args = args.into_iter().map(Into::into).collect();
         self
@@ -144,7 +155,12 @@ impl ExternalJudge {
                 ([INPUT, OUTPUT, ANSWER].map(OsString::from), Stdin::Null)
             }
         };
-        let program = self.with_files(names);
+        let mut program = self.with_files(names);
+        if self.sees_submission {
+            // The submission's files first, the protocol's placed after them: a submission's
+            // file of the same name never stands for the case's.
+            program.workdir_from = submitted.submission_files.map(Path::to_path_buf);
+        }
         let collect = [JUDGE_MESSAGE, TEAM_MESSAGE, score::SCORE, score::MULTIPLIER]
             .map(|m| Path::new(FEEDBACK).join(m))
             .to_vec();

@@ -5,6 +5,7 @@
 use super::feedback::Feedback;
 use super::score;
 use crate::run_input::Input;
+use std::path::Path;
 
 /// The comparisons' names, and the protocols' prefixes, a mistyped checker name is compared
 /// with.
@@ -72,4 +73,7 @@ pub struct Submitted<'a> {
     /// The feedback folder the passes of a multi-pass problem's case share (`None`: a case of one
     /// pass, judged with a fresh one).
     pub feedback: Option<&'a Feedback>,
+    /// The folder the judged submission's runs start from (its build folder), if a built
+    /// program's run is judged.
+    pub submission_files: Option<&'a Path>,
 }

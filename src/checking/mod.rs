@@ -247,6 +247,7 @@ mod tests {
                 expected: b"0.3333333\n",
                 output,
                 feedback: None,
+                submission_files: None,
             };
             checker.judge(&submitted, &limits)
         };
@@ -282,6 +283,7 @@ mod tests {
                 expected: b"",
                 output,
                 feedback: None,
+                submission_files: None,
             };
             checker.judge(&submitted, &limits)
         };

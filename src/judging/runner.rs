@@ -99,6 +99,7 @@ pub fn run_case(
             checker: judge_by.checker,
             judge_limits: &judge_limits,
             feedback,
+            submission_files: subject.working_copy(),
         };
         let result = judge(case.clone(), &run, &against);
         last = Some(run);
@@ -131,6 +132,7 @@ pub fn judge_given(
         checker,
         judge_limits,
         feedback: None,
+        submission_files: None,
     };
     judge(trial.case.clone(), &run, &against)
 }

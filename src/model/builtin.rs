@@ -60,6 +60,8 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
             judging: Judging::Settings(Box::new(settings)),
             submissions: vec![],
             passes: 1,
+            submissions_write: true,
+            validator_sees_submission: false,
         };
         for case in found.cases.iter().filter(|c| c.problem == built_in.id) {
             let test_case = TestCase {

@@ -17,6 +17,7 @@ use crate::checking::default_validator::Options;
 use crate::checktestdata::{self, ReadError, Script, ScriptError};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
+use crate::package::constants::TooLarge;
 use crate::package::limits::Limits;
 use crate::package::programs::{Kind, Program};
 use crate::package::settings::ValidatorArgs;
@@ -65,6 +66,13 @@ pub struct Problem {
     /// A scoring problem's scheme of scores, or why its scores cannot be computed; `None` for a
     /// pass-fail problem.
     pub scoring: Option<Result<Scheme, SchemeError>>,
+    /// A submission may change its working folder: not in a 2023-07 or 2025-09 package without
+    /// `allow_file_writing: true` (whose default the format makes read-only).
+    pub submissions_write: bool,
+    /// The output validator's working folder starts with the judged submission's files (its
+    /// build folder, as the submission's own runs start in it): a 2023-07 or 2025-09 package's,
+    /// as the format lists that folder's contents.
+    pub validator_sees_submission: bool,
 }
 
 /// One input (with its answer) and the arguments its validators get; its files are opened only
@@ -122,16 +130,23 @@ impl InputValidator {
     }
 
     /// A package's input validator: a checktestdata script is read (through the package's
-    /// folder, as every file of it) and parsed here.
+    /// folder, as every file of it), its constants substituted (the format substitutes them in
+    /// input validators, a script as much as a program's sources) and parsed here.
     fn of(program: Program) -> InputValidator {
         let Kind::Checktestdata { script } = &program.kind else {
             return InputValidator::Program(program);
         };
+        let path = || script.path().to_path_buf();
         let text = script.open().map_err(Unusable::Open).and_then(|file| {
-            checktestdata::read_script(file).map_err(|error| Unusable::Read {
-                path: script.path().to_path_buf(),
+            let text = checktestdata::read_script(file).map_err(|error| Unusable::Read {
+                path: path(),
                 error,
-            })
+            })?;
+            match program.constants.substitute(&text) {
+                Ok(None) => Ok(text),
+                Ok(Some(text)) if text.len() as u64 <= checktestdata::MAX_SCRIPT_BYTES => Ok(text),
+                Ok(Some(_)) | Err(TooLarge) => Err(Unusable::Substituted { path: path() }),
+            }
         });
         let parsed = text.and_then(|text| match Script::parse(&text) {
             Ok(_) => Ok(text),
@@ -152,6 +167,13 @@ pub enum Unusable {
     Open(OpenError),
     #[error("{}: {error}", path.display())]
     Read { path: PathBuf, error: ReadError },
+    #[error(
+        "{}: substituting the package's constants makes it longer than {} KiB, which no \
+         checktestdata script needs",
+        path.display(),
+        checktestdata::MAX_SCRIPT_BYTES >> 10
+    )]
+    Substituted { path: PathBuf },
     #[error("{0}")]
     Parse(ScriptError),
 }
@@ -296,6 +318,9 @@ impl Problem {
             submissions: package.submissions,
             passes,
             scoring,
+            submissions_write: package.metadata.version.is_legacy()
+                || package.metadata.allow_file_writing,
+            validator_sees_submission: !package.metadata.version.is_legacy(),
             root: package.root,
             warnings,
         }

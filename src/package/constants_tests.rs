@@ -1,20 +1,7 @@
 //! Tests of constants (constants.rs).
 
 use super::*;
-use crate::package::yaml;
-
-fn constants(text: &str) -> Result<Constants, Diagnostic> {
-    let node = yaml::parse(Path::new("problem.yaml"), text)
-        .unwrap()
-        .unwrap();
-    let (_, constants) = node
-        .as_map()
-        .unwrap()
-        .iter()
-        .find(|(k, _)| k.as_str() == Some("constants"))
-        .unwrap();
-    Constants::read(Path::new("problem.yaml"), constants)
-}
+use crate::package::test_support::constants;
 
 fn substituted(constants: &Constants, text: &str) -> Option<String> {
     let out = constants.substitute(text.as_bytes()).unwrap();

@@ -45,6 +45,7 @@ use std::path::{Path, PathBuf};
 use crate::checking::default_validator;
 
 use crate::files::beneath::{Kind, Scope, Tree};
+use constants::Constants;
 use metadata::Metadata;
 use programs::Program;
 use submissions::Submission;
@@ -145,15 +146,16 @@ pub fn read_package(root: &Path) -> Result<Package, Box<Unreadable>> {
     // settings.
     let data_alone = |why: Diagnostic| {
         Box::new(Unreadable {
-            data: testdata::read(&tree, version, &[], &mut vec![]),
+            data: testdata::read(&tree, version, &[], &Constants::default(), &mut vec![]),
             why,
         })
     };
     let mut metadata =
         metadata::of_yaml(file.path(), yaml.as_ref(), &mut warnings).map_err(data_alone)?;
     domjudge::apply(&tree, &mut metadata, &mut warnings).map_err(data_alone)?;
+    let flags = &metadata.validator_flags;
     let data =
-        testdata::read(&tree, version, &metadata.validator_flags, &mut warnings).map_err(both)?;
+        testdata::read(&tree, version, flags, &metadata.constants, &mut warnings).map_err(both)?;
     statement::warn_if_missing(&tree, root, version, &mut warnings);
     let programs = match programs(&tree, root, &metadata, &mut warnings) {
         Ok(programs) => programs,
@@ -364,6 +366,8 @@ mod tests;
 pub(crate) mod test_support {
     use std::path::Path;
 
+    use super::constants::Constants;
+    use super::yaml::Diagnostic;
     use crate::files::beneath::{Scope, Tree};
 
     /// The package rooted at `dir`, opened.
@@ -385,5 +389,18 @@ pub(crate) mod test_support {
         let dir = tempfile::tempdir().unwrap();
         write(dir.path(), files);
         dir
+    }
+
+    /// The `constants:` of a `problem.yaml` holding `text`, as read.
+    pub fn constants(text: &str) -> Result<Constants, Diagnostic> {
+        let file = Path::new("problem.yaml");
+        let node = super::yaml::parse(file, text).unwrap().unwrap();
+        let (_, constants) = node
+            .as_map()
+            .unwrap()
+            .iter()
+            .find(|(k, _)| k.as_str() == Some("constants"))
+            .unwrap();
+        Constants::read(file, constants)
     }
 }

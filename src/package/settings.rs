@@ -10,6 +10,7 @@
 
 use std::collections::BTreeMap;
 
+use super::constants::Constants;
 use super::fields::{args_of, Fields};
 use super::version::FormatVersion;
 use super::yaml::{self, Diagnostic, Node, Value};
@@ -177,11 +178,14 @@ impl Settings {
     }
 
     /// Lays a group settings file over `self` (already [`Settings::inherited`]). In legacy the
-    /// file replaces the inherited settings whole.
+    /// file replaces the inherited settings whole. The package's `constants` are substituted in
+    /// its text first, as the format says of `test_group.yaml` (so `{{n}}` may stand in an
+    /// argument, quoted or not), and the result is held to the same size cap.
     pub fn with_group_file(
         &self,
         file: &TreePath,
         version: FormatVersion,
+        constants: &Constants,
         warnings: &mut Vec<Diagnostic>,
     ) -> Result<Settings, Diagnostic> {
         let base = if version.is_legacy() {
@@ -189,7 +193,20 @@ impl Settings {
         } else {
             self.clone()
         };
-        let Some(root) = yaml::read(file, yaml::GROUP_YAML_BYTES)? else {
+        let cap = yaml::GROUP_YAML_BYTES;
+        let text = yaml::read_text(file, cap)?;
+        let text = match constants.substitute(text.as_bytes()) {
+            Ok(None) => text,
+            Ok(Some(bytes)) if bytes.len() as u64 <= cap => {
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+            Ok(Some(bytes)) => {
+                let when = " once the constants are substituted";
+                return Err(yaml::too_large(file.path(), bytes.len() as u64, cap, when));
+            }
+            Err(too_large) => return Err(Diagnostic::file(file.path(), too_large.to_string())),
+        };
+        let Some(root) = yaml::parse(file.path(), &text)? else {
             return Ok(base);
         };
         let file = file.path();

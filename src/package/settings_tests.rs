@@ -1,7 +1,7 @@
 //! Tests of group and case settings (settings.rs).
 
 use super::*;
-use crate::package::test_support::root;
+use crate::package::test_support::{constants, root};
 
 fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> TreePath {
     std::fs::write(dir.path().join(name), text).unwrap();
@@ -18,7 +18,7 @@ fn group(
     let mut warnings = vec![];
     let settings = parent
         .inherited(version)
-        .with_group_file(&path, version, &mut warnings)
+        .with_group_file(&path, version, &Constants::default(), &mut warnings)
         .map_err(|e| {
             e.to_string()
                 .replace(&dir.path().display().to_string(), "data")
@@ -291,4 +291,38 @@ fn case_files_override_their_group() {
         .with_case_file(&bad, FormatVersion::V2025_09, &mut warnings)
         .unwrap();
     assert_eq!(warnings.len(), 1, "group-only keys are unknown for a case");
+}
+
+#[test]
+fn a_group_files_constants_are_substituted_in_its_text_before_it_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "test_group.yaml",
+        "output_validator_args: [float_tolerance, {{tol}}, '{{tol.tex}}', '{{none}}']\n",
+    );
+    let constants = constants("constants:\n  tol: {value: 0.5, tex: half}\n").unwrap();
+    let settings = Settings::root()
+        .with_group_file(&path, FormatVersion::V2025_09, &constants, &mut vec![])
+        .unwrap();
+    assert_eq!(
+        settings.output_validator_args,
+        ["float_tolerance", "0.5", "half", "{{none}}"]
+    );
+}
+
+#[test]
+fn a_group_file_its_constants_would_grow_past_the_cap_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(&dir, "test_group.yaml", &"{{big}}".repeat(1000));
+    let constants = constants(&format!("constants:\n  big: '{}'\n", "x".repeat(2000))).unwrap();
+    let error = Settings::root()
+        .with_group_file(&path, FormatVersion::V2025_09, &constants, &mut vec![])
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("test_group.yaml"), "{error}");
+    assert!(
+        error.contains("once the constants are substituted"),
+        "{error}"
+    );
 }

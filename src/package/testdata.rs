@@ -19,6 +19,7 @@
 
 use std::collections::BTreeMap;
 
+use super::constants::Constants;
 use super::settings::Settings;
 use super::version::FormatVersion;
 use super::yaml::Diagnostic;
@@ -123,16 +124,19 @@ impl TestData {
 }
 
 /// Reads `data/` of the package `package`. `output_args` are arguments every output validator
-/// gets before the groups' own (legacy `validator_flags`).
+/// gets before the groups' own (legacy `validator_flags`); `constants` are substituted in the
+/// groups' settings files.
 pub fn read(
     package: &Tree,
     version: FormatVersion,
     output_args: &[String],
+    constants: &Constants,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<TestData, Diagnostic> {
     let data = package.join("data");
     let mut walker = Walker {
         version,
+        constants,
         warnings,
         out: TestData::default(),
         open: vec![],
@@ -174,6 +178,8 @@ enum Entry {
 
 struct Walker<'a> {
     version: FormatVersion,
+    /// Substituted in the groups' settings files.
+    constants: &'a Constants,
     warnings: &'a mut Vec<Diagnostic>,
     out: TestData,
     /// The folders being walked (`data` and the groups down to the current one), to catch
@@ -312,7 +318,12 @@ impl Walker<'_> {
                         ),
                     ));
                 }
-                let settings = inherited.with_group_file(&file, self.version, self.warnings)?;
+                let settings = inherited.with_group_file(
+                    &file,
+                    self.version,
+                    self.constants,
+                    self.warnings,
+                )?;
                 return Ok((settings, true));
             }
         }

@@ -9,8 +9,14 @@ fn read_data(
 ) -> Result<(TestData, Vec<String>), String> {
     let mut warnings = vec![];
     let prefix = format!("{}/", dir.path().display());
-    let data = read(&root(dir.path()), version, &[], &mut warnings)
-        .map_err(|e| e.to_string().replace(&prefix, ""))?;
+    let data = read(
+        &root(dir.path()),
+        version,
+        &[],
+        &Constants::default(),
+        &mut warnings,
+    )
+    .map_err(|e| e.to_string().replace(&prefix, ""))?;
     Ok((
         data,
         warnings
@@ -201,6 +207,7 @@ fn legacy_validator_flags_come_before_group_flags() {
         &root(dir.path()),
         FormatVersion::Legacy,
         &["case_sensitive".to_string()],
+        &Constants::default(),
         &mut vec![],
     )
     .unwrap();

@@ -183,15 +183,12 @@ pub fn parse(file: &Path, text: &str) -> Result<Option<Node>, Diagnostic> {
 
 /// Reads and parses `file`, refused when over `cap` bytes; `Ok(None)` when it is empty.
 pub fn read(file: &TreePath, cap: u64) -> Result<Option<Node>, Diagnostic> {
-    let too_large = |size: u64| {
-        Diagnostic::file(
-            file.path(),
-            format!(
-                "too large: {size} bytes, over the {} grundy reads of this file",
-                in_units(cap)
-            ),
-        )
-    };
+    parse(file.path(), &read_text(file, cap)?)
+}
+
+/// The text of `file`, refused when over `cap` bytes.
+pub fn read_text(file: &TreePath, cap: u64) -> Result<String, Diagnostic> {
+    let too_large = |size: u64| too_large(file.path(), size, cap, "");
     let opened = file.open()?;
     let unreadable =
         |e: std::io::Error| Diagnostic::file(file.path(), format!("cannot read it: {e}"));
@@ -208,7 +205,18 @@ pub fn read(file: &TreePath, cap: u64) -> Result<Option<Node>, Diagnostic> {
     if text.len() as u64 > cap {
         return Err(too_large(text.len() as u64));
     }
-    parse(file.path(), &text)
+    Ok(text)
+}
+
+/// `file` of `size` bytes is over the `cap` grundy reads of it (`when`: after what).
+pub fn too_large(file: &Path, size: u64, cap: u64, when: &str) -> Diagnostic {
+    Diagnostic::file(
+        file,
+        format!(
+            "too large{when}: {size} bytes, over the {} grundy reads of this file",
+            in_units(cap)
+        ),
+    )
 }
 
 /// A cap in words: `1 MiB`, `64 KiB`.

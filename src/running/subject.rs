@@ -2,7 +2,7 @@
 //! in-process, the built-in solver as a `grundy solve` child process (`--isolate`), or a user's
 //! program (`--exec`). One input in, one [`Run`] out.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use grundy_problems::Problem;
@@ -100,6 +100,15 @@ impl Subject {
             command: command.clone(),
             error,
         })
+    }
+
+    /// The folder a user's program's runs start from (a built submission's build folder), if
+    /// it has one.
+    pub fn working_copy(&self) -> Option<&Path> {
+        match self {
+            Subject::External { program, .. } => program.workdir_from.as_deref(),
+            _ => None,
+        }
     }
 
     /// Whether the subject is a user's program rather than a built-in solver.

@@ -45,6 +45,7 @@ pub fn checker_for(
             validator: OutputValidator::Custom(programs),
             ..
         } => kattis_judge(first(programs), builds, &case.output_validator_args)
+            .map(|judge| judge.seeing_submission(problem.validator_sees_submission))
             .map(Checker::External),
     }
 }

@@ -28,7 +28,14 @@ fn attempt(
     problem: &ProblemGrading,
 ) -> Result<Scheme, SchemeError> {
     let dir = tree(files);
-    let data = testdata::read(&root(dir.path()), version, &[], &mut vec![]).unwrap();
+    let data = testdata::read(
+        &root(dir.path()),
+        version,
+        &[],
+        &Default::default(),
+        &mut vec![],
+    )
+    .unwrap();
     let ids: Vec<String> = data.judged().map(|c| c.id.clone()).collect();
     Scheme::new(version, &data, &ids, custom, problem)
 }

@@ -317,6 +317,7 @@ pub fn against_interactor(
             expected: answer,
             output,
             feedback: None,
+            submission_files: None,
         };
         judgement = checker.judge(&submitted, &settings.limits.judge());
     }
