@@ -210,9 +210,9 @@ fn legend(out: &mut String) {
 }
 
 fn problem_part(out: &mut String, index: usize, problem: &Problem, check: bool) {
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<section class=problem id=\"p{index}\"><h2>{}</h2>\n",
+        "<section class=problem id=\"p{index}\"><h2>{}</h2>",
         short(&problem.name, NAME_CHARS)
     );
     if let Some((status, why)) = &problem.status {
@@ -271,9 +271,9 @@ fn cell(out: &mut String, cell: &CaseCell, limit: Option<Duration>) {
 
 /// `check`'s cases of one subject, a row each.
 fn case_table(out: &mut String, row: &Row, limit: Option<Duration>) {
-    let _ = write!(
+    let _ = writeln!(
         out,
-        "<div class=scroll><table class=cases><thead><tr><th>case<th>{}</tr></thead><tbody>\n",
+        "<div class=scroll><table class=cases><thead><tr><th>case<th>{}</tr></thead><tbody>",
         short(&row.subject, NAME_CHARS)
     );
     for (index, shown) in row.cells.iter().enumerate() {
