@@ -20,7 +20,7 @@ use std::time::Duration;
 pub use detail::failure_detail;
 use detail::DETAIL_BYTES;
 
-use super::events::{Detail, Event, Finished, RunKind};
+use super::events::{Detail, Event, Finished};
 use super::findings::lines;
 use super::unit::within;
 use super::verified::{CaseCell, SubmissionRow};
@@ -188,10 +188,6 @@ impl Reporter for HtmlReporter {
                     .iter()
                     .map(|unreadable| (unreadable.package(), unreadable.to_string()))
                     .collect();
-                if let RunKind::Verify { .. } = kind {
-                    // verify's limits come with each problem's heading.
-                    self.time_limits.clear();
-                }
             }
             Event::ProblemStarted(heading) => {
                 let limit = heading.time_limit.limit.as_ref().ok().copied();

@@ -8,6 +8,7 @@ use crate::diffing;
 use crate::judging::Verdict;
 use crate::reporting::tests::case;
 use crate::reporting::verified::{Got, ProblemHeading};
+use crate::reporting::RunKind;
 
 const HOSTILE: &str = "<script>alert('x')</script> \"quoted\" & \u{1b}[2J\u{7}<img src=x>";
 
