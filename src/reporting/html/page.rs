@@ -39,6 +39,8 @@ const FINDING_LINES: usize = 20;
 const CAUGHT_SHOWN: usize = 20;
 /// The most cases named as catching no submission.
 const UNCAUGHT_SHOWN: usize = 50;
+/// The most packages listed as unreadable, and problems in the summary's list.
+const LISTED: usize = 200;
 
 const STYLE: &str = include_str!("style.css");
 
@@ -136,7 +138,7 @@ fn summary_part(out: &mut String, collected: &Collected, summary: &Summary) {
     verdict_counts(out, collected);
     if !collected.unreadable.is_empty() {
         out.push_str("<h2>Packages that could not be verified</h2><ul>");
-        for (package, why) in &collected.unreadable {
+        for (package, why) in collected.unreadable.iter().take(LISTED) {
             let why = cut(why, DETAIL_BYTES, "message");
             let _ = write!(
                 out,
@@ -145,10 +147,11 @@ fn summary_part(out: &mut String, collected: &Collected, summary: &Summary) {
                 text(&why)
             );
         }
+        more(out, collected.unreadable.len());
         out.push_str("</ul>\n");
     }
     out.push_str("<nav><h2>Problems</h2><ul>");
-    for (index, problem) in collected.problems.iter().enumerate() {
+    for (index, problem) in collected.problems.iter().enumerate().take(LISTED) {
         let _ = write!(
             out,
             "<li><a href=\"#p{index}\">{}</a>",
@@ -159,9 +162,17 @@ fn summary_part(out: &mut String, collected: &Collected, summary: &Summary) {
             let _ = write!(out, " <span class=\"status {class}\">{status}</span>");
         }
     }
+    more(out, collected.problems.len());
     out.push_str("</ul></nav>\n");
     legend(out);
     out.push_str("</section>\n");
+}
+
+/// The last item of a list of `count` cut to [`LISTED`]: how many more there are.
+fn more(out: &mut String, count: usize) {
+    if count > LISTED {
+        let _ = write!(out, "<li>… {} more", count - LISTED);
+    }
 }
 
 /// How many case results got each verdict (and, for `verify`, how many submissions got each

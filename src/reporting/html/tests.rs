@@ -237,3 +237,27 @@ fn a_check_of_many_long_named_cases_stays_under_the_bound() {
     assert!(page.len() < PAGE_BYTES, "{} bytes", page.len());
     assert!(page.contains("more cases left out"), "the cut is said");
 }
+
+#[test]
+fn a_run_of_many_problems_lists_the_first_ones_and_stays_under_the_bound() {
+    let mut reporter = reporter();
+    let kind = RunKind::Check { cases: 50_000 };
+    reporter.report(&Event::RunStarted(&kind)).unwrap();
+    let long = "p".repeat(200);
+    for i in 0..50_000 {
+        let failed = result(&format!("{long}{i}/a"), Verdict::WA, 5);
+        reporter
+            .report(&Event::case(&failed, Some("built-in")))
+            .unwrap();
+    }
+    let page = render(&reporter.collected, &Summary::default());
+    assert!(page.len() < PAGE_BYTES, "{} bytes", page.len());
+    assert!(
+        page.contains("<li>… 49800 more</ul></nav>"),
+        "the list of problems is cut"
+    );
+    assert!(
+        page.contains("more problems left out"),
+        "so are their sections"
+    );
+}
