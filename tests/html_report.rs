@@ -275,7 +275,10 @@ fn the_page_says_what_the_json_report_of_the_same_run_says() {
 /// among them), with a profile of its own in a fresh folder.
 fn rendered(page: &Path) -> (String, String) {
     let profile = tempfile::tempdir().unwrap();
-    let output = std::process::Command::new("chromium")
+    // A browser that hangs fails the test rather than hanging it.
+    let output = std::process::Command::new("timeout")
+        .arg(common::NO_HANG.as_secs().to_string())
+        .arg("chromium")
         .args([
             "--headless",
             "--no-sandbox",
