@@ -4,7 +4,8 @@
 //! (the sandbox's boxes can be made here, or `GRUNDY_REQUIRE_BOX=1` says they must be); and
 //! which languages' tools the PATH holds: `cfg(pypy3)`, `cfg(java)` (`javac` and `java`),
 //! `cfg(gxx)` (`g++`), so a test of a language runs wherever its tool is (CI installs them:
-//! `.ci/run`); and which peers: `cfg(verifyproblem)` (problemtools), `cfg(bapctools)` (`bt`).
+//! `.ci/run`); which peers: `cfg(verifyproblem)` (problemtools), `cfg(bapctools)` (`bt`); and
+//! `cfg(chromium)`, the browser the HTML report is loaded in (`.ci/run` installs it too).
 //!
 //! And ships the built-in problems' fixtures and `runner.toml` inside the binary
 //! (`$OUT_DIR/shipped.rs`, which `src/shipped.rs` includes), so an installed grundy judges them
@@ -24,13 +25,15 @@ fn main() {
     // A tool installed later is seen by the next build that starts from a clean target or a
     // changed PATH (CI builds from a fresh clone, after installing them).
     println!("cargo:rerun-if-env-changed=PATH");
-    let tools: [(&str, &[&str]); 5] = [
+    let tools: [(&str, &[&str]); 6] = [
         ("pypy3", &["pypy3"]),
         ("java", &["javac", "java"]),
         ("gxx", &["g++"]),
         // The peers whose verdicts on the packages `new` writes the tests take as oracles.
         ("verifyproblem", &["verifyproblem"]),
         ("bapctools", &["bt"]),
+        // Headless, the HTML report's page is loaded and its DOM read back.
+        ("chromium", &["chromium"]),
     ];
     for (cfg, tools) in tools {
         println!("cargo:rustc-check-cfg=cfg({cfg})");

@@ -160,6 +160,8 @@ pub struct CheckArgs {
     pub bless: bool,
     #[command(flatten)]
     pub reports: ReportArgs,
+    #[command(flatten)]
+    pub html: HtmlArgs,
     /// Judge only bucket I of N: slice:I/N (round-robin) or hash:I/N (stable hash of the case id).
     #[arg(long, value_name = "slice:I/N|hash:I/N")]
     pub partition: Option<Partition>,
@@ -179,23 +181,39 @@ pub struct CheckArgs {
 
 /// How a judging command reports: the format of stdout, and a JUnit file.
 #[derive(Args, Debug)]
+// The report files (`--junit`, and `--html` where a command has it): any of them together.
+#[command(group(clap::ArgGroup::new("report_files").multiple(true)))]
 pub struct ReportArgs {
     /// Output format: the human report, or JSON lines (one object per line).
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// Also write a JUnit XML report to FILE (a regular file is replaced whole; a device or
     /// FIFO is written into; /dev/stdout works), for CI test viewers.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", group = "report_files")]
     pub junit: Option<PathBuf>,
-    /// Write a report through a symbolic link at its path (--junit): refused otherwise.
-    #[arg(long, requires = "junit")]
+    /// Write a report through a symbolic link at its path (--junit, --html): refused otherwise.
+    #[arg(long, requires = "report_files")]
     pub follow_report_links: bool,
+}
+
+/// `--html FILE`, of the commands whose runs a page shows (`check`, `verify`).
+#[derive(Args, Debug)]
+pub struct HtmlArgs {
+    /// Also write the run as one self-contained HTML page to FILE (the matrix of verdicts, the
+    /// cases catching each submission, the failures' details), replaced whole as --junit's is.
+    #[arg(long, value_name = "FILE", group = "report_files")]
+    pub html: Option<PathBuf>,
 }
 
 impl ReportArgs {
     /// Where the JUnit report goes, if one is asked for.
     pub fn junit(&self) -> Option<crate::reporting::Destination> {
         crate::reporting::Destination::of(&self.junit, self.follow_report_links)
+    }
+
+    /// Where the HTML report `html` asks for goes, if it asks for one.
+    pub fn html(&self, html: &HtmlArgs) -> Option<crate::reporting::Destination> {
+        crate::reporting::Destination::of(&html.html, self.follow_report_links)
     }
 }
 
@@ -229,6 +247,8 @@ pub struct VerifyArgs {
     pub jobs: Option<usize>,
     #[command(flatten)]
     pub reports: ReportArgs,
+    #[command(flatten)]
+    pub html: HtmlArgs,
     /// Name every case that caught each submission (the table names the first three).
     #[arg(short, long)]
     pub verbose: bool,

@@ -120,6 +120,9 @@ pub struct CaseRun {
     pub wall: Duration,
     pub peak_memory_bytes: Option<u64>,
     pub failure: Option<Failure>,
+    /// What a failed run showed beyond its message (its diff, its stderr), bounded, for the
+    /// HTML report's failure details; `None` for an accepted run.
+    pub detail: Option<String>,
 }
 
 /// What a case is judged against: its input, its expected file (`None` when it has none), the

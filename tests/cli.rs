@@ -32,6 +32,7 @@ mod generate;
 mod generate_errors;
 mod hostile_output;
 mod hostile_packages;
+mod html_report;
 mod interactive;
 mod layout;
 mod list;

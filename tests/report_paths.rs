@@ -212,3 +212,36 @@ fn a_regular_file_is_replaced_whole_keeping_its_permissions() {
     );
     assert_eq!(common::tree(&project.path().join("out")), ["junit.xml"]);
 }
+
+/// `--html` goes by the same rules as `--junit`: a link at its path is refused and left as it
+/// is, and followed only on request (`--follow-report-links` with `--html` alone).
+#[test]
+fn the_html_report_goes_by_the_same_rules() {
+    let project = project();
+    project.file("theirs.html", "theirs\n");
+    let link = project.path().join("page.html");
+    symlink("theirs.html", &link).unwrap();
+    let output = project.grundy(&["check", "-q", "--html", "page.html"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    assert!(
+        stderr(&output).contains(
+            "cannot write the HTML report `page.html`: `page.html` is a symbolic link (to \
+             `theirs.html`)"
+        ),
+        "{}",
+        dump(&output)
+    );
+    assert!(link.symlink_metadata().unwrap().is_symlink());
+    assert_eq!(project.read("theirs.html"), "theirs\n");
+
+    let output = project.grundy(&[
+        "check",
+        "-q",
+        "--html",
+        "page.html",
+        "--follow-report-links",
+    ]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(link.symlink_metadata().unwrap().is_symlink());
+    assert!(project.read("theirs.html").starts_with("<!DOCTYPE html>"));
+}

@@ -171,6 +171,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         color,
         verbosity,
         junit: args.reports.junit(),
+        html: args.reports.html(&args.html),
         slowest: args.slowest,
         time_limits: planned
             .iter()

@@ -152,5 +152,6 @@ fn verify_args(args: &ExportArgs) -> VerifyArgs {
         quiet: false,
         isolate: args.isolate.clone(),
         partition: None,
+        html: crate::cli::HtmlArgs { html: None },
     }
 }

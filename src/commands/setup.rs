@@ -32,6 +32,7 @@ pub fn dispatcher(
         color,
         verbosity: Verbosity::Normal,
         junit,
+        html: None,
         slowest: None,
         time_limits: BTreeMap::new(),
     });

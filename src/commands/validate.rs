@@ -77,6 +77,7 @@ pub fn run(args: ValidateArgs, cancel: Arc<AtomicBool>) -> Result<Ended, Command
             false => Verbosity::Normal,
         },
         junit: args.reports.junit(),
+        html: None,
         slowest: None,
         time_limits: BTreeMap::new(),
     });

@@ -56,6 +56,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             _ => Verbosity::Normal,
         },
         junit: args.reports.junit(),
+        html: args.reports.html(&args.html),
         slowest: None,
         time_limits: BTreeMap::new(),
     });

@@ -5,8 +5,8 @@
 //! anything, and nothing else prints results.
 //!
 //! [`reporter`] builds the whole set for a run: the stdout format (wrapped in a progress bar on a
-//! terminal), the notes on stderr, and, with `--junit`, the JUnit file, written where its
-//! [`Destination`] allows. The set also keeps the per-case timings that
+//! terminal), the notes on stderr, with `--junit` the JUnit file and with `--html` the HTML
+//! page, each written where its [`Destination`] allows. The set also keeps the per-case timings that
 //! the summary's slow-case lists and peak memory come from, so every format shows the same ones.
 
 pub mod contest;
@@ -16,6 +16,7 @@ pub mod events;
 pub mod findings;
 pub mod fit;
 pub mod generated;
+mod html;
 mod human;
 mod json;
 mod junit;
@@ -36,6 +37,7 @@ use std::time::Duration;
 pub use destination::{Destination, DestinationError};
 pub use dispatch::{Dispatcher, Ended, Unfinished};
 pub use events::{Detail, Event, Finished, RunKind};
+pub use html::{failure_detail, HtmlReporter};
 pub use human::{HumanReporter, Verbosity};
 pub use json::JsonReporter;
 pub use junit::JunitReporter;
@@ -155,6 +157,20 @@ pub fn plural(count: usize, word: &str) -> String {
     }
 }
 
+/// `text` cut to at most `limit` bytes on a character boundary, with a note saying how much of
+/// `what` was left out when it was cut: what a report keeps of a program's long output.
+pub fn cut<'a>(text: &'a str, limit: usize, what: &str) -> std::borrow::Cow<'a, str> {
+    if text.len() <= limit {
+        return text.into();
+    }
+    let mut end = limit;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let more = text.len() - end;
+    format!("{}\n({what} truncated: {more} more bytes)\n", &text[..end]).into()
+}
+
 /// How long one case took, for the slow-case lists.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timing {
@@ -180,6 +196,11 @@ pub enum ReportError {
     Lost(LostReport),
     /// The JUnit report (at its path) could not be made or written.
     Junit { path: PathBuf, error: JunitError },
+    /// The HTML report (at its path) could not be written.
+    Html {
+        path: PathBuf,
+        error: DestinationError,
+    },
 }
 
 /// Why the JUnit report was not written.
@@ -201,6 +222,7 @@ impl ReportError {
                 error: JunitError::Write(error),
                 ..
             } => error.lost(),
+            ReportError::Html { error, .. } => error.lost(),
             ReportError::Junit { .. } => None,
         }
     }
@@ -217,6 +239,11 @@ impl std::fmt::Display for ReportError {
             ReportError::Junit { path, error } => write!(
                 f,
                 "cannot write the JUnit report `{}`: {error}",
+                path.display()
+            ),
+            ReportError::Html { path, error } => write!(
+                f,
+                "cannot write the HTML report `{}`: {error}",
                 path.display()
             ),
         }
@@ -236,6 +263,8 @@ pub struct ReportOptions {
     pub verbosity: Verbosity,
     /// `--junit FILE` (and `--follow-report-links`).
     pub junit: Option<Destination>,
+    /// `--html FILE` (and `--follow-report-links`).
+    pub html: Option<Destination>,
     /// `--slowest N`.
     pub slowest: Option<usize>,
     /// The time limit of each problem judged, for the slow-case list.
@@ -263,6 +292,10 @@ pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
     let mut sinks = vec![out, Box::new(notes::Notes::new(std::io::stderr()))];
     if let Some(path) = options.junit {
         sinks.push(Box::new(JunitReporter::new(path)));
+    }
+    if let Some(path) = options.html {
+        let time_limits = options.time_limits.clone();
+        sinks.push(Box::new(HtmlReporter::new(path, time_limits)));
     }
     Box::new(Reports {
         sinks,

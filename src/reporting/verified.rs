@@ -127,6 +127,25 @@ pub struct SubmissionRow {
     pub score: Option<RowScore>,
     /// Why it was likely not as expected (only then), with the evidence.
     pub reason: Option<super::reason::Reason>,
+    /// Every case of its problem in judging order, as it went (the HTML report's matrix); empty
+    /// when it was not judged or did not compile.
+    pub runs: Vec<CaseCell>,
+}
+
+/// One case of a submission's judging, as the HTML report's matrix shows it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CaseCell {
+    /// The case's path within its problem.
+    pub case: String,
+    /// `None` when it did not run (after its first failure under `--first-failure`).
+    pub verdict: Option<Verdict>,
+    /// The time the verdict went by: CPU time, or the wall time of a run the wall clock stopped.
+    pub time: Duration,
+    /// Why it failed, on one line.
+    pub message: Option<String>,
+    /// What a failed run showed beyond its message (its diff, its stderr), bounded: see
+    /// [`super::failure_detail`].
+    pub detail: Option<String>,
 }
 
 /// A submission's scores.

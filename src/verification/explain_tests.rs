@@ -20,6 +20,7 @@ fn run(verdict: Verdict, cpu: u64, wall: u64) -> CaseRun {
         wall: ms(wall),
         peak_memory_bytes: None,
         failure: None,
+        detail: None,
     }
 }
 

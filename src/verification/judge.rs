@@ -34,6 +34,7 @@ use crate::limits::Limits;
 use crate::model::{How, Problem, TestCase, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
+use crate::reporting::failure_detail;
 use crate::reporting::findings::{Fault, Unchecked};
 use crate::running::pool::{Jobs, Stop};
 use crate::running::{Input, RunError, SolveWatch, Subject};
@@ -391,6 +392,7 @@ fn judge_case(
             wall: Duration::ZERO,
             peak_memory_bytes: None,
             failure: None,
+            detail: None,
         })
     };
     let checker = match &prepared.checkers[index] {
@@ -424,6 +426,7 @@ fn judge_case(
         Err(error) => return failed(Verdict::RE, error.to_string()),
     };
     Ran::Case(CaseRun {
+        detail: failure_detail(&result),
         verdict: result.verdict,
         time: result.time,
         stopped_by: result.stopped_by,

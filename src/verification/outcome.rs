@@ -3,6 +3,8 @@
 //! as a run-time error), its slowest case, and every case that caught it: the row every report
 //! shows of it.
 
+use std::time::Duration;
+
 use super::results::{Judged, Judging};
 use crate::judging::CaseRun;
 use crate::judging::Verdict;
@@ -12,7 +14,7 @@ use crate::package::expectations::check::{Outcome, Scored};
 use crate::package::expectations::{Expectation, ScoreDemand, Verdict as FormatVerdict};
 use crate::package::programs::Kind;
 use crate::package::submissions::{CompileError, Submission};
-use crate::reporting::verified::{Got, RowScore, SubmissionRow};
+use crate::reporting::verified::{CaseCell, Got, RowScore, SubmissionRow};
 
 /// Whether a submission must fail to compile (the `compile_error` folder, or a tag naming only
 /// `COMPILER-ERROR`).
@@ -90,6 +92,17 @@ fn judged_row(
         .zip(runs)
         .filter_map(|(id, run)| Some((id.to_string(), run.as_ref()?.time)))
         .max_by_key(|(_, time)| *time);
+    row.runs = ids
+        .clone()
+        .zip(runs)
+        .map(|(case, run)| CaseCell {
+            case: case.to_string(),
+            verdict: run.as_ref().map(|r| r.verdict),
+            time: run.as_ref().map_or(Duration::ZERO, |r| r.time),
+            message: run.as_ref().and_then(|r| r.message.clone()),
+            detail: run.as_ref().and_then(|r| r.detail.clone()),
+        })
+        .collect();
     row.caught_by = ids
         .clone()
         .zip(runs)

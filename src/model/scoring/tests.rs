@@ -52,6 +52,7 @@ fn run(verdict: RunVerdict, score: Option<ValidatorScore>) -> Option<CaseRun> {
         wall: Duration::ZERO,
         peak_memory_bytes: None,
         failure: None,
+        detail: None,
     })
 }
 

@@ -32,7 +32,7 @@ use super::stressed::Tried;
 use super::unit::{Outcome, UnitId};
 use super::validated::InputFinding;
 use super::verified::{points, Got, Status, SubmissionRow};
-use super::{Destination, JunitError, ReportError, Reporter, Summary};
+use super::{cut, Destination, JunitError, ReportError, Reporter, Summary};
 use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
 use crate::judging::{CaseResult, Verdict};
@@ -157,25 +157,9 @@ fn test_case(result: &CaseResult) -> TestCase {
     case.set_classname(result.case.problem.as_str())
         .set_time(result.time);
     if let Some(stderr) = &result.stderr {
-        case.set_system_err(cut(stderr, STDERR_BYTES));
+        case.set_system_err(cut(stderr, STDERR_BYTES, "stderr").into_owned());
     }
     case
-}
-
-/// `text` cut to at most `limit` bytes on a character boundary, with a note when cut.
-fn cut(text: &str, limit: usize) -> String {
-    if text.len() <= limit {
-        return text.to_string();
-    }
-    let mut end = limit;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!(
-        "{}\n(stderr truncated: {} more bytes)\n",
-        &text[..end],
-        text.len() - end
-    )
 }
 
 /// The test case of a `verify` submission: passing when it got what it must, skipped when not
