@@ -232,6 +232,47 @@ fn a_submission_runs_in_a_copy_of_its_own_folder_where_it_finds_its_files() {
         .exists());
 }
 
+/// What a run writes in its working folder never reaches the next run of the same submission:
+/// a script with files beside it starts each run in a fresh copy of its folder, a compiled
+/// program (whose folder holds only its binary, not copied) in an empty one it may write in.
+/// One worker, so every run of a submission goes through the same box one after another.
+#[test]
+fn each_run_starts_in_a_fresh_working_folder_whatever_the_last_one_wrote() {
+    let project = Project::new();
+    let script = "import os\nif os.path.exists('mark'):\n    raise SystemExit(1)\n\
+                  greeting = open('greeting.txt').read()\n\
+                  open('greeting.txt', 'w').write('Bye %s!')\nopen('mark', 'w').write('x')\n\
+                  print(greeting.strip() % input())\n";
+    let compiled = "#include <stdio.h>\nint main(void) {\n    char name[64];\n\
+                    if (fopen(\"mark\", \"r\")) return 1;\n\
+                    FILE *mark = fopen(\"mark\", \"w\");\n    if (!mark) return 2;\n\
+                    fclose(mark);\n    if (scanf(\"%63s\", name) != 1) return 3;\n\
+                    printf(\"Hello %s!\\n\", name);\n    return 0;\n}\n";
+    let mut files = vec![
+        ("problem.yaml", "name: Greet\nlimits:\n  time_limit: 5\n"),
+        ("submissions/accepted/python/main.py", script),
+        ("submissions/accepted/python/greeting.txt", "Hello %s!\n"),
+        ("submissions/accepted/main.c", compiled),
+    ];
+    let cases = ["data/secret/1", "data/secret/2", "data/secret/3"];
+    let (inputs, answers): (Vec<_>, Vec<_>) = cases
+        .iter()
+        .map(|case| (format!("{case}.in"), format!("{case}.ans")))
+        .unzip();
+    for (input, answer) in inputs.iter().zip(&answers) {
+        files.push((input, "World\n"));
+        files.push((answer, "Hello World!\n"));
+    }
+    package(&project, "greet", &files);
+    let output = project.verify(&["greet", "-j", "1", "--format", "json"]);
+    let (rows, _) = json(&output);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/python")["verdict"], "AC");
+    assert_eq!(row(&rows, "accepted/main.c")["verdict"], "AC");
+    let folder = project.path().join("greet/submissions/accepted");
+    assert!(!folder.join("python/mark").exists() && !folder.join("mark").exists());
+}
+
 /// A package of format `version` (none: legacy) whose input validator reads its bound from a
 /// file of its own, by a relative name.
 fn bounded(project: &Project, at: &str, version: Option<&str>) {

@@ -98,17 +98,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         if let Event::Finished(tried) = event {
             bar.inc(1);
             take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
-                let verdict = match &tried.outcome {
-                    Outcome::Agree => None,
-                    Outcome::Disagree(trial) => Some(trial.result.verdict),
-                    Outcome::Broken(_) => return None,
-                };
-                let (number, seed) = (tried.case.number, tried.case.seed);
-                Some(Tried {
-                    number,
-                    seed,
-                    verdict,
-                })
+                tried.outcome.unit(tried.case.number, tried.case.seed)
             });
         }
     });

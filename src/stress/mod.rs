@@ -20,6 +20,7 @@ use crate::discovery::Case;
 use crate::files::beneath::TreePath;
 use crate::judging::{self, run_case, CaseResult, Judge, Ran};
 use crate::new_case::{reference_run, Reference, ReferenceFailed};
+use crate::reporting::stressed;
 use crate::running::pool::Jobs;
 use crate::running::{Input, SolveWatch, Subject};
 use schedule::Schedule;
@@ -63,12 +64,43 @@ pub struct Tester {
     pub settings: Settings,
 }
 
-/// What one input showed.
-pub enum Outcome {
+/// What one case showed, for a built-in problem (a [`Trial`] shows a failure, a [`Broken`] says
+/// why a case tells nothing) or a package (with [`package::trial`]'s): the program under test
+/// agreed with the reference, or did not, or the case tells nothing of it.
+pub enum Outcome<F = Trial, B = Broken> {
     Agree,
-    Disagree(Box<Trial>),
-    /// Not the program's fault: the generator made an invalid input, or the brute force failed.
-    Broken(Broken),
+    Disagree(Box<F>),
+    /// Not the program's fault: the generator made an input the validator rejects, or the
+    /// reference failed.
+    Broken(B),
+}
+
+/// What shows a failing case: its judged result, whatever else it keeps.
+pub trait Failure {
+    fn result(&self) -> &CaseResult;
+}
+
+impl Failure for Trial {
+    fn result(&self) -> &CaseResult {
+        &self.result
+    }
+}
+
+impl<F: Failure, B> Outcome<F, B> {
+    /// Case `number` (its input from `seed`) as the run's report shows it, with its verdict
+    /// where it did not agree; `None` for a broken case, which the run ends with instead.
+    pub fn unit(&self, number: u64, seed: u64) -> Option<stressed::Tried> {
+        let verdict = match self {
+            Outcome::Agree => None,
+            Outcome::Disagree(failure) => Some(failure.result().verdict),
+            Outcome::Broken(_) => return None,
+        };
+        Some(stressed::Tried {
+            number,
+            seed,
+            verdict,
+        })
+    }
 }
 
 /// Why an input tells nothing of the program under test.

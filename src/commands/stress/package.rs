@@ -25,7 +25,7 @@ use crate::package::generators::{self, Plan};
 use crate::package::load_package;
 use crate::package::programs::Program;
 use crate::plan;
-use crate::reporting::stressed::{Counterexample, StressRun, Tried};
+use crate::reporting::stressed::{Counterexample, StressRun};
 use crate::reporting::{Ended, RunKind};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
@@ -194,17 +194,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         if let Event::Finished(tried) = event {
             bar.inc(1);
             super::take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
-                let verdict = match &tried.outcome {
-                    Outcome::Agree => None,
-                    Outcome::Disagree(found) => Some(found.result.verdict),
-                    Outcome::Broken(_) => return None,
-                };
-                let (number, seed) = (tried.number, u64::from(tried.seed));
-                Some(Tried {
-                    number,
-                    seed,
-                    verdict,
-                })
+                tried.outcome.unit(tried.number, u64::from(tried.seed))
             });
         }
     });

@@ -76,12 +76,14 @@ pub struct Found {
     pub result: CaseResult,
 }
 
-/// What one case showed.
-pub enum Outcome {
-    Agree,
-    Disagree(Box<Found>),
-    /// Not the submission's fault: the generator, a validator or the reference solution failed.
-    Broken(Broken),
+/// What one case showed; broken when the generator, a validator or the reference solution
+/// failed, not the submission.
+pub type Outcome = crate::stress::Outcome<Found, Broken>;
+
+impl crate::stress::Failure for Found {
+    fn result(&self) -> &CaseResult {
+        &self.result
+    }
 }
 
 /// Why a case tells nothing of the submission under test.
