@@ -7,6 +7,8 @@
 //! Not for: building or judging them (their copies and their judging are `copies` and `judge`,
 //! on the build cache and the verification library), nor reporting.
 
+pub mod copies;
+pub mod judge;
 pub mod operators;
 pub mod scan;
 

@@ -146,9 +146,9 @@ pub fn edits(source: &[u8], tokens: &[Token], family: Family) -> Vec<Edit> {
                     let after_long = previous.is_some_and(|p| text(p) == "long");
                     if word == "long" && next == "long" {
                         edit(token, tokens[i + 1].end, Operator::Width, "int");
-                    } else if word == "long" && !after_long && next != "double" {
-                        edit(token, token.end, Operator::Width, "int");
-                    } else if word == "int64_t" {
+                    } else if (word == "long" && !after_long && next != "double")
+                        || word == "int64_t"
+                    {
                         edit(token, token.end, Operator::Width, "int");
                     } else if word == "uint64_t" {
                         edit(token, token.end, Operator::Width, "unsigned");
