@@ -16,6 +16,7 @@ mod given;
 mod languages;
 mod list;
 mod missing;
+mod mutants;
 mod new;
 mod setup;
 mod sg;
@@ -51,6 +52,7 @@ pub fn run(cli: Cli) -> Result<Ended, CommandError> {
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color, interrupts()),
         Command::Timelimit(args) => timelimit::run(args, color, interrupts()),
+        Command::Mutants(args) => mutants::run(args, color, interrupts()),
         Command::Languages => languages::run(),
     }
 }

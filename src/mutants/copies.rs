@@ -3,14 +3,13 @@
 //! file's executable bit kept; and the submission that copy is, judged as the original is
 //! (its language, entry, included files and constants, what it must get), named by its number.
 
-use std::io::Read;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::Mutant;
-use crate::files::beneath::{OpenError, Scope, Tree};
+use super::{read_source, Mutant, MutateError};
+use crate::files::beneath::{Scope, Tree};
 use crate::package::submissions::Submission;
 
 /// The files of the submission mutated, read once: each one's bytes and permissions.
@@ -22,18 +21,8 @@ pub struct Copies {
 
 #[derive(Debug, Error)]
 pub enum CopyError {
-    #[error("cannot read {}: {source}", file.display())]
-    Read {
-        file: PathBuf,
-        #[source]
-        source: OpenError,
-    },
-    #[error("cannot read {}: {source}", file.display())]
-    Io {
-        file: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Read(#[from] MutateError),
     #[error("cannot copy the submission to {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -47,18 +36,8 @@ impl Copies {
     pub fn new(original: &Submission) -> Result<Copies, CopyError> {
         let mut files = vec![];
         for file in &original.program.files {
-            let mut opened = file.open().map_err(|source| CopyError::Read {
-                file: file.path().to_path_buf(),
-                source,
-            })?;
-            let io = |source| CopyError::Io {
-                file: file.path().to_path_buf(),
-                source,
-            };
-            let mode = opened.metadata().map_err(io)?.permissions().mode();
-            let mut bytes = vec![];
-            opened.read_to_end(&mut bytes).map_err(io)?;
-            files.push((bytes, mode & 0o755));
+            let (bytes, permissions) = read_source(file)?;
+            files.push((bytes, permissions.mode() & 0o755));
         }
         let folder = tempfile::Builder::new()
             .prefix("grundy-mutants-")
@@ -92,7 +71,7 @@ impl Copies {
             };
             write(&path, &bytes, *mode)?;
         }
-        let tree = Tree::open(&root, Scope::Program).map_err(|source| CopyError::Read {
+        let tree = Tree::open(&root, Scope::Program).map_err(|source| MutateError::Read {
             file: root.clone(),
             source,
         })?;

@@ -89,7 +89,7 @@ pub enum MutateError {
         source: std::io::Error,
     },
     #[error(
-        "{} is larger than {} KiB: no source that large is mutated",
+        "{} is larger than {} KiB: no submission that large is mutated",
         file.display(),
         MAX_SOURCE / 1024
     )]
@@ -102,25 +102,29 @@ pub enum MutateError {
     },
 }
 
-/// The source of one file of a program, read beneath its tree and bounded.
-pub fn read_source(file: &crate::files::beneath::TreePath) -> Result<Vec<u8>, MutateError> {
+/// One file of a program, read beneath its tree and bounded: its bytes and permissions.
+pub fn read_source(
+    file: &crate::files::beneath::TreePath,
+) -> Result<(Vec<u8>, std::fs::Permissions), MutateError> {
     let shown = || file.path().to_path_buf();
     let opened = file.open().map_err(|source| MutateError::Read {
         file: shown(),
         source,
     })?;
+    let io = |source| MutateError::Io {
+        file: shown(),
+        source,
+    };
+    let permissions = opened.metadata().map_err(io)?.permissions();
     let mut bytes = vec![];
     opened
         .take(MAX_SOURCE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|source| MutateError::Io {
-            file: shown(),
-            source,
-        })?;
+        .map_err(io)?;
     if bytes.len() as u64 > MAX_SOURCE {
         return Err(MutateError::TooLarge { file: shown() });
     }
-    Ok(bytes)
+    Ok((bytes, permissions))
 }
 
 /// Every mutant of `program`'s own files (those of a language an operator knows), in order.
@@ -131,7 +135,7 @@ pub fn of_program(program: &Program) -> Result<Vec<Mutant>, MutateError> {
         let Some(family) = Family::of(&relative.to_string_lossy()) else {
             continue;
         };
-        let source = read_source(file)?;
+        let (source, _) = read_source(file)?;
         let made = of_source(&source, family).map_err(|source| MutateError::Scan {
             file: relative.clone(),
             source,
