@@ -147,3 +147,82 @@ fn a_case_the_data_needs_removed_lets_its_mutant_survive_by_file_and_line() {
         "{summary}"
     );
 }
+
+#[test]
+fn a_sample_is_the_same_for_a_seed_and_keeps_each_mutant_its_number() {
+    let project = Project::new();
+    triangle(&project);
+    let sampled = || {
+        let output = project.grundy(&[
+            "mutants", "tri", "--max", "3", "--seed", "5", "--format", "json",
+        ]);
+        assert_eq!(code(&output), 0, "{}", dump(&output));
+        let (mutants, summary) = json_lines(&output);
+        assert_eq!(
+            (&summary["made"], &summary["judged"]),
+            (&8.into(), &3.into())
+        );
+        assert_eq!(summary["seed"], "5", "{summary}");
+        let names: Vec<String> = mutants
+            .iter()
+            .map(|m| m["id"]["subject"].to_string())
+            .collect();
+        names
+    };
+    let first = sampled();
+    assert_eq!(first.len(), 3);
+    assert!(
+        first.iter().all(|n| n.contains("accepted/sol.c mutant ")),
+        "{first:?}"
+    );
+    assert_eq!(sampled(), first);
+}
+
+#[test]
+fn a_source_that_cannot_be_scanned_is_an_error_at_its_line_and_column() {
+    let project = Project::new();
+    triangle(&project);
+    project.file(
+        "tri/submissions/accepted/open.c",
+        "int main(void) {\n  return 0; /* never closed\n}\n",
+    );
+    let output = project.grundy(&["mutants", "tri", "--submission", "accepted/open.c"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    assert!(
+        common::stderr(&output).contains("open.c:2:13: a comment that never ends"),
+        "{}",
+        dump(&output)
+    );
+}
+
+/// Ctrl-C while mutants run ends `mutants` at once, its report marked cancelled, with exit
+/// status 130; no mutant outlives it. The accepted submission prints `n` at once for `n = 1`;
+/// its mutants `n >= 1` and `n > 0` sleep.
+#[test]
+fn ctrl_c_ends_mutants_with_its_report_marked_cancelled() {
+    let project = Project::new();
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Nap\nlimits:\n  time_limit: 2\n",
+        ),
+        ("data/sample/1.in", "1\n"),
+        ("data/sample/1.ans", "1\n"),
+        (
+            "submissions/accepted/sleeper.py",
+            "import time\nn = int(input())\nif n > 1:\n    time.sleep(60)\nprint(n)\n",
+        ),
+    ];
+    for (path, text) in files {
+        project.file(&format!("nap/{path}"), text);
+    }
+    let marker = project.path().display().to_string();
+    let sleeping = || common::running(&marker, "sleeper.py");
+    let output = project.interrupted(&["mutants", "nap"], sleeping);
+    common::cancelled_closing_line(&output);
+    assert!(!sleeping(), "a mutant outlived mutants");
+
+    let output = project.interrupted(&["mutants", "nap", "--format", "json"], sleeping);
+    let summary = common::cancelled_summary(&output);
+    assert_eq!(summary["command"], "mutants", "{summary}");
+}

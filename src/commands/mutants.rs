@@ -66,6 +66,15 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         super::setup::dispatcher(args.format, None, color, Arc::clone(&cancel));
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    let run = MutationRun {
+        problem: problem.name.clone(),
+        submission: original.id.clone(),
+        cases: problem.cases.iter().map(|c| c.id.clone()).collect(),
+        made,
+        judged: mutants.len(),
+        seed: args.max.map(|_| args.seed),
+    };
+    dispatch.run_started(&RunKind::Mutants(run.clone()));
     let limit = match crate::plan::time_limits::known(&problem, None) {
         Some(known) => known,
         // Timed now, on a reading of its own (timing keeps only the accepted submissions).
@@ -85,15 +94,6 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         .iter()
         .map(|mutant| copies.submission(mutant))
         .collect::<Result<_, _>>()?;
-    let run = MutationRun {
-        problem: problem.name.clone(),
-        submission: original.id.clone(),
-        cases: problem.cases.iter().map(|c| c.id.clone()).collect(),
-        made,
-        judged: mutants.len(),
-        seed: args.max.map(|_| args.seed),
-    };
-    dispatch.run_started(&RunKind::Mutants(run.clone()));
     let problem = Arc::new(problem);
     let timeout = problem.limits.timeout(limit);
     let mut unjudged = false;
