@@ -82,6 +82,9 @@ pub enum Command {
     /// Verify a package (or a contest's packages), then write the zip DOMjudge or Kattis
     /// imports: byte-identical for the same package; refused when verify fails, unless --force.
     Export(ExportArgs),
+    /// How strong is a package's data? Mutate an accepted submission (one token at a time) and
+    /// judge every mutant on the data: the mutation score, and the mutants no case kills.
+    Mutants(MutantsArgs),
     /// The language table: how each language's programs are built and run here, and which
     /// version of each tool does it (or which tool is missing).
     Languages,
@@ -376,6 +379,33 @@ pub struct ExportArgs {
     /// How much containment the programs need, as for `verify`.
     #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
     pub isolate: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct MutantsArgs {
+    /// A package folder (holding problem.yaml) [default: the package holding the current
+    /// folder].
+    #[arg(value_name = "PKG")]
+    pub package: Option<PathBuf>,
+    /// The accepted submission to mutate, by its path or a glob below `submissions/` (e.g.
+    /// `accepted/sol.cpp`) [default: the first accepted one by name].
+    #[arg(long, value_name = "PATH|GLOB")]
+    pub submission: Option<String>,
+    /// Judge at most N of the mutants, picked by --seed.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max: Option<u64>,
+    /// The seed --max picks its mutants with: the same seed picks the same ones.
+    #[arg(long, value_name = "S", default_value_t = 1, requires = "max")]
+    pub seed: u64,
+    /// Worker threads (0 = one per core; at most 1024).
+    #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
+    pub jobs: Option<usize>,
+    /// How much containment the programs need, as for `verify`.
+    #[arg(long, value_name = "strict|off", value_parser = ["strict", "off"])]
+    pub isolate: Option<String>,
+    /// Output format: the human report, or JSON lines (one object per line).
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    pub format: Format,
 }
 
 #[derive(Args, Debug)]

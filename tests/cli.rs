@@ -37,6 +37,7 @@ mod interactive;
 mod layout;
 mod list;
 mod multipass;
+mod mutants;
 mod new;
 mod new_package;
 mod numbers;

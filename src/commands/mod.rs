@@ -17,6 +17,7 @@ mod given;
 mod languages;
 mod list;
 mod missing;
+mod mutants;
 mod new;
 mod setup;
 mod sg;
@@ -53,6 +54,7 @@ pub fn run(cli: Cli) -> Result<Ended, CommandError> {
         Command::Verify(args) => verify::run(args, color, interrupts()),
         Command::Timelimit(args) => timelimit::run(args, color, interrupts()),
         Command::Export(args) => export::run(args, color, interrupts()),
+        Command::Mutants(args) => mutants::run(args, color, interrupts()),
         Command::Languages => languages::run(),
     }
 }

@@ -14,7 +14,7 @@
 //! ([`Unpreparable`]), and the others are judged.
 
 mod prepare;
-mod time_limits;
+pub mod time_limits;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

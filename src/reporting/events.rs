@@ -10,6 +10,7 @@
 
 use super::findings::Unreadable;
 use super::generated::DataMade;
+use super::mutated::{MutantRow, MutationRun, Status as MutantStatus};
 use super::stressed::{Counterexample, StressRun, Tried};
 use super::timed::PackageTiming;
 use super::unit::{Outcome, Unit, UnitId};
@@ -84,6 +85,8 @@ pub enum Detail<'a> {
     Timed(&'a PackageTiming),
     /// A case of `stress` tried: the program under test against the reference.
     Tried(Tried),
+    /// A mutant of `mutants`, judged.
+    Mutant(&'a MutantRow),
 }
 
 impl Detail<'_> {
@@ -91,6 +94,7 @@ impl Detail<'_> {
         match self {
             Detail::Case(_) | Detail::Input { .. } | Detail::Tried(_) => Unit::Case,
             Detail::Submission(_) => Unit::Submission,
+            Detail::Mutant(_) => Unit::Mutant,
             Detail::Verified(_)
             | Detail::Validated(_)
             | Detail::Generated(_)
@@ -182,6 +186,25 @@ impl<'a> Finished<'a> {
         }
     }
 
+    /// A mutant of `run`'s submission judged: passed when killed, failed when it survived,
+    /// skipped when stillborn or not judged.
+    pub fn mutant(run: &'a MutationRun, row: &'a MutantRow) -> Finished<'a> {
+        let outcome = match row.status {
+            MutantStatus::Killed => Outcome::Passed,
+            MutantStatus::Survived => Outcome::Failed,
+            MutantStatus::Stillborn | MutantStatus::Unjudged => Outcome::Skipped,
+        };
+        Finished {
+            id: UnitId {
+                problem: &run.problem,
+                subject: Some(&row.subject),
+                case: None,
+            },
+            outcome,
+            detail: Detail::Mutant(row),
+        }
+    }
+
     /// A verified problem: passed when valid.
     pub fn verified(outcome: &'a ProblemOutcome) -> Finished<'a> {
         Finished {
@@ -213,6 +236,8 @@ pub enum RunKind {
     Timelimit { unreadable: Vec<Unreadable> },
     /// `stress`: what is stressed, how, and how to repeat it.
     Stress(StressRun),
+    /// `mutants`: which submission of which package, its cases, how many mutants.
+    Mutants(MutationRun),
 }
 
 impl RunKind {
@@ -225,6 +250,7 @@ impl RunKind {
             RunKind::Generate => "generate",
             RunKind::Timelimit { .. } => "timelimit",
             RunKind::Stress(_) => "stress",
+            RunKind::Mutants(_) => "mutants",
         }
     }
 
@@ -234,6 +260,7 @@ impl RunKind {
             RunKind::Check { .. } | RunKind::Validate { .. } | RunKind::Stress(_) => Unit::Case,
             RunKind::Verify { .. } => Unit::Submission,
             RunKind::Generate | RunKind::Timelimit { .. } => Unit::Package,
+            RunKind::Mutants(_) => Unit::Mutant,
         }
     }
 
@@ -245,7 +272,8 @@ impl RunKind {
             RunKind::Check { .. }
             | RunKind::Validate { .. }
             | RunKind::Generate
-            | RunKind::Stress(_) => &[],
+            | RunKind::Stress(_)
+            | RunKind::Mutants(_) => &[],
         }
     }
 }

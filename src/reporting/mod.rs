@@ -21,6 +21,7 @@ mod human;
 mod json;
 mod junit;
 pub mod listed;
+pub mod mutated;
 mod notes;
 mod progress;
 pub mod reason;
@@ -117,6 +118,10 @@ impl Summary {
             Unit::Package => (
                 format!("{passed} {} ok, {failed} not", plural(passed, "package")),
                 "skipped",
+            ),
+            Unit::Mutant => (
+                format!("{passed} killed, {failed} survived"),
+                "stillborn or not judged",
             ),
         };
         if self.skipped > 0 {

@@ -1,5 +1,5 @@
 //! What a run counts and how it names what it counts: the kind of unit a summary counts
-//! ([`Unit`]: cases, submissions, packages), a unit's name, the same in every run and every shard
+//! ([`Unit`]: cases, submissions, packages, mutants), a unit's name, the same in every run and every shard
 //! of one ([`UnitId`]: its problem, the subject judged, its case), how it ended ([`Outcome`]),
 //! and the totals kept per kind ([`Totals`]). Every judging command counts one kind of unit in
 //! its summary and says which; what it finds of the other kinds stays apart in the totals.
@@ -15,11 +15,14 @@ pub enum Unit {
     /// A package as a whole: valid or not (`verify`, `validate`), its data generated
     /// (`generate`), its time limit found (`timelimit`).
     Package,
+    /// A mutant of a submission (`mutants`): passed when a case killed it, failed when it
+    /// survived, skipped when it was stillborn or not judged.
+    Mutant,
 }
 
 impl Unit {
     /// Every kind, in the order the reports list them.
-    pub const ALL: [Unit; 3] = [Unit::Case, Unit::Submission, Unit::Package];
+    pub const ALL: [Unit; 4] = [Unit::Case, Unit::Submission, Unit::Package, Unit::Mutant];
 
     /// Its name in the reports (the JSON lines' `type` and the summary's `unit`).
     pub fn name(self) -> &'static str {
@@ -27,6 +30,7 @@ impl Unit {
             Unit::Case => "case",
             Unit::Submission => "submission",
             Unit::Package => "package",
+            Unit::Mutant => "mutant",
         }
     }
 }
@@ -119,6 +123,7 @@ pub struct Totals {
     pub cases: Tally,
     pub submissions: Tally,
     pub packages: Tally,
+    pub mutants: Tally,
 }
 
 impl Totals {
@@ -127,6 +132,7 @@ impl Totals {
             Unit::Case => &self.cases,
             Unit::Submission => &self.submissions,
             Unit::Package => &self.packages,
+            Unit::Mutant => &self.mutants,
         }
     }
 
@@ -135,12 +141,15 @@ impl Totals {
             Unit::Case => &mut self.cases,
             Unit::Submission => &mut self.submissions,
             Unit::Package => &mut self.packages,
+            Unit::Mutant => &mut self.mutants,
         }
     }
 
-    /// Whether any unit of any kind failed.
+    /// Whether any unit of any kind failed; a mutant that survived is a finding about the
+    /// data, not a failure of the run.
     pub fn any_failed(&self) -> bool {
-        Unit::ALL.iter().any(|unit| self.of(*unit).failed > 0)
+        let fails = Unit::ALL.iter().filter(|unit| **unit != Unit::Mutant);
+        fails.into_iter().any(|unit| self.of(*unit).failed > 0)
     }
 }
 
@@ -174,5 +183,8 @@ mod tests {
         assert_eq!(totals.of(Unit::Package).failed, 1);
         assert!(totals.any_failed());
         assert!(!Totals::default().any_failed());
+        let mut survivor = Totals::default();
+        survivor.of_mut(Unit::Mutant).add(Outcome::Failed);
+        assert!(!survivor.any_failed(), "a survivor fails no run");
     }
 }

@@ -3,6 +3,8 @@
 //! cases before it, so case `n` of `--seed S` is the same input in every run, and
 //! `grundy gen PROBLEM CASE --seed <case seed> --scale <scale>` rebuilds it on its own.
 
+use crate::seeds::mix;
+
 /// The `medium` scale of `cli::Scale`: the top of the default sizes.
 pub const MEDIUM: u64 = 1000;
 /// Without `--scale`, the scale climbs from 1 to [`MEDIUM`] over this many cases, so the first
@@ -55,14 +57,6 @@ impl Schedule {
 }
 
 const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
-
-/// SplitMix64's finaliser: neighbouring case numbers get unrelated seeds. Integer arithmetic
-/// only, so the seeds are the same on every machine.
-fn mix(mut x: u64) -> u64 {
-    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    x ^ (x >> 31)
-}
 
 /// A quadratic climb from 1 to [`MEDIUM`] over the first [`RAMP`] cases (many tiny inputs
 /// first), then log-uniform in `1..=MEDIUM`: a power of two picked uniformly, then a value

@@ -41,8 +41,10 @@ use crate::running::{Input, RunError, SolveWatch, Subject};
 use crate::stages::Pool;
 use crate::validation::checkers::{checker_for, interactor_for, Unjudgeable};
 
-/// What every job of one problem shares.
-struct Prepared {
+/// What every job of one problem shares: its checkers, interactor, settings and each
+/// submission's program (none for one that cannot be judged). Made by [`prepared`] for a stage
+/// that picks its own runs ([`Prepared::judge`]).
+pub struct Prepared {
     checkers: Vec<Result<Checker, Unjudgeable>>,
     interactor: Option<Interactor>,
     settings: Settings,
@@ -186,6 +188,14 @@ pub fn runs_of(
     let jobs = JudgeJobs::new(problems, &Arc::new(prepared), tasks, None);
     run_tasks(jobs, pool, what, &mut judgings, None)?;
     Ok(judgings)
+}
+
+/// What judging each submission of `problem` starts from (a compile error, a skip, or runs to
+/// come), and what its runs share: for a stage that picks its own runs case by case, as
+/// `mutants` stops each mutant at its first failure.
+pub fn prepared(problem: &Problem, builds: &Builds) -> (Vec<Judged>, Prepared) {
+    let (judging, prepared) = prepare(problem, builds);
+    (judging.submissions, prepared)
 }
 
 /// Checkers, interactor, limits and programs of one problem, and the submissions that cannot be
@@ -348,15 +358,10 @@ impl Jobs for JudgeJobs {
         {
             return Ok(Ran::Stopped);
         }
-        let problem = &self.problems[p];
-        let prepared = &self.prepared[p];
-        let subject = prepared.subjects[s]
-            .as_ref()
-            .expect("only submissions with a program are judged");
-        let case = &problem.cases[c];
-        let mut settings = prepared.settings.clone();
-        settings.limits.time = timeout;
-        let ran = judge_case(problem, prepared, subject, case, c, &settings, watch);
+        let ran = match self.prepared[p].judge(&self.problems[p], s, c, timeout, watch) {
+            Ok(run) => Ran::Case(run),
+            Err(why) => Ran::Unjudged(why),
+        };
         if let Some(stops) = &self.stops {
             stops.record(p, s, c, &ran);
         }
@@ -372,6 +377,34 @@ impl Jobs for JudgeJobs {
     }
 }
 
+impl Prepared {
+    /// Submission `s` of `problem` (one with a program) run on case `c`, stopped at `timeout`:
+    /// its run, or why the case could not be judged at all.
+    pub fn judge(
+        &self,
+        problem: &Problem,
+        s: usize,
+        c: usize,
+        timeout: Duration,
+        watch: &SolveWatch,
+    ) -> Result<CaseRun, String> {
+        let subject = self.subjects[s]
+            .as_ref()
+            .expect("only submissions with a program are judged");
+        let mut settings = self.settings.clone();
+        settings.limits.time = timeout;
+        judge_case(
+            problem,
+            self,
+            subject,
+            &problem.cases[c],
+            c,
+            &settings,
+            watch,
+        )
+    }
+}
+
 fn judge_case(
     problem: &Problem,
     prepared: &Prepared,
@@ -380,9 +413,9 @@ fn judge_case(
     index: usize,
     settings: &Settings,
     watch: &SolveWatch,
-) -> Ran {
+) -> Result<CaseRun, String> {
     let failed = |verdict: Verdict, message: String| {
-        Ran::Case(CaseRun {
+        Ok(CaseRun {
             verdict,
             time: Duration::ZERO,
             stopped_by: None,
@@ -422,10 +455,10 @@ fn judge_case(
     let judged = run_case(subject, trial, judge_by, settings, Some(watch));
     let result = match judged {
         Ok(ran) => ran.result,
-        Err(RunError::Setup(why)) => return Ran::Unjudged(format!("{why:#}")),
+        Err(RunError::Setup(why)) => return Err(format!("{why:#}")),
         Err(error) => return failed(Verdict::RE, error.to_string()),
     };
-    Ran::Case(CaseRun {
+    Ok(CaseRun {
         detail: failure_detail(&result),
         verdict: result.verdict,
         time: result.time,

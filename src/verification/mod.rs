@@ -18,7 +18,7 @@ mod first_failure;
 pub mod judge;
 mod outcome;
 pub mod report;
-mod results;
+pub mod results;
 pub mod select;
 mod settle;
 pub mod time_limit;

@@ -214,7 +214,8 @@ impl Reporter for HtmlReporter {
                 | Detail::Validated(_)
                 | Detail::Generated(_)
                 | Detail::Timed(_)
-                | Detail::Tried(_) => {}
+                | Detail::Tried(_)
+                | Detail::Mutant(_) => {}
             },
             Event::Cancelled => self.collected.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),

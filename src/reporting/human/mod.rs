@@ -9,11 +9,13 @@
 //! block per problem, streamed: its heading, then a table row per submission as soon as all its
 //! cases are judged, fitted to the width, then what the problem's verification found.
 //! `validate` ([`validate`]) prints a line per input that is not what its group wants and a
-//! package's findings, then how many inputs were validated.
+//! package's findings, then how many inputs were validated. `mutants` ([`mutants`]) prints the
+//! mutation score, the survivors and which cases kill.
 
 mod check;
 mod contest;
 pub(super) mod list;
+mod mutants;
 mod stress;
 mod timelimit;
 mod validate;
@@ -26,6 +28,7 @@ use super::{plural, LostReport, ReportError, Reporter};
 use crate::diffing::Paint;
 use crate::judging::Verdict;
 use check::CheckView;
+use mutants::MutantsView;
 use stress::StressView;
 use verify::VerifyView;
 
@@ -106,6 +109,7 @@ enum View {
         undone: &'static str,
     },
     Stress(StressView),
+    Mutants(MutantsView),
 }
 
 impl View {
@@ -126,6 +130,7 @@ impl View {
                 undone: "what is not reported above was not timed",
             },
             RunKind::Stress(run) => View::Stress(StressView::new(run)),
+            RunKind::Mutants(run) => View::Mutants(MutantsView::new(run)),
         }
     }
 }
@@ -164,6 +169,7 @@ impl<W: Write> HumanReporter<W> {
             // What it found is a note on stderr; the counts are the report.
             (Detail::Generated(made), _) => made.counts() + "\n",
             (Detail::Timed(timing), _) => timelimit::package(timing),
+            (Detail::Mutant(row), View::Mutants(view)) => view.mutant(row),
             _ => String::new(),
         }
     }
@@ -202,6 +208,7 @@ impl<W: Write> Reporter for HumanReporter<W> {
                 ),
                 View::Packages { .. } => return Ok(()),
                 View::Stress(view) => view.finish(summary, self.cancelled),
+                View::Mutants(view) => view.finish(summary, self.cancelled, &look),
             },
             Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };

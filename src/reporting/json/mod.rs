@@ -2,13 +2,15 @@
 //! object. Nothing else is written to stdout in this mode (notes and errors go to stderr, and no
 //! progress bar is drawn).
 //!
-//! Every line has `type`: a unit's line is named by its kind (`case`, `submission`, `package`)
+//! Every line has `type`: a unit's line is named by its kind (`case`, `submission`, `package`,
+//! `mutant`)
 //! and carries its `id` (problem, subject, case: the same in every run and every shard of one);
 //! the last line is the `summary`, which says which `command` ran, which `unit` its `passed`,
 //! `failed`, `skipped` and `total` count, and every kind's `totals`. `check` writes an object
 //! per case, the fields the book promises always there and the others only when they have a
 //! value. `verify` writes an object per submission (every field there, `null` without a value),
-//! one per package after its submissions, and its summary holds each package again; text from
+//! one per package after its submissions, and its summary holds each package again; `mutants`
+//! one per mutant, its summary the score and each case's kills; text from
 //! packages and programs has its control characters escaped before it is encoded.
 
 mod units;
@@ -21,6 +23,7 @@ use super::contest::ContestTable;
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
 use super::listed::Listed;
+use super::mutated::MutationTally;
 use super::unit::{Tally, Unit, UnitId};
 use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
 use crate::discovery::LeftOut;
@@ -35,6 +38,8 @@ pub struct JsonReporter<W: Write> {
     packages: Vec<Value>,
     /// `verify`'s contest table, its line before the summary.
     contest: ContestTable,
+    /// `mutants`' mutants so far, for its summary.
+    mutants: MutationTally,
     cancelled: bool,
 }
 
@@ -45,6 +50,7 @@ impl<W: Write> JsonReporter<W> {
             kind: None,
             packages: Vec::new(),
             contest: ContestTable::default(),
+            mutants: MutationTally::default(),
             cancelled: false,
         }
     }
@@ -98,6 +104,7 @@ fn unit_object(finished: &Finished<'_>) -> Value {
         Detail::Generated(made) => generated_object(made),
         Detail::Timed(timing) => timed_object(timing),
         Detail::Tried(tried) => tried_object(&finished.id, &tried),
+        Detail::Mutant(row) => mutant_object(row),
     };
     let fields = object.as_object_mut().expect("every unit is an object");
     fields.insert("type".into(), finished.detail.unit().name().into());
@@ -118,10 +125,14 @@ fn summary_object(
     summary: &Summary,
     kind: Option<&RunKind>,
     packages: &[Value],
+    mutants: &MutationTally,
     cancelled: bool,
 ) -> Value {
-    let totals: Map<String, Value> = Unit::ALL
+    // Mutants are counted in `mutants`' summary alone: no other command makes them.
+    let kinds = Unit::ALL
         .iter()
+        .filter(|unit| **unit != Unit::Mutant || summary.unit == Unit::Mutant);
+    let totals: Map<String, Value> = kinds
         .map(|unit| (unit.name().to_string(), tally(summary.totals.of(*unit))))
         .collect();
     let mut object = json!({
@@ -155,6 +166,11 @@ fn summary_object(
             fields.insert("seed".into(), seed(run.seed));
             fields.insert("against".into(), clean(&run.against).into());
             fields.insert("rerun".into(), clean(&run.rerun).into());
+        }
+        Some(RunKind::Mutants(run)) => {
+            if let Value::Object(added) = mutation_summary(run, mutants) {
+                fields.extend(added);
+            }
         }
         Some(RunKind::Generate) => {}
         Some(RunKind::Check { .. }) | None => check_summary(summary, fields),
@@ -264,6 +280,7 @@ impl<W: Write> Reporter for JsonReporter<W> {
                         self.packages.push(package_object(outcome));
                     }
                     Detail::Submission(row) => self.contest.submission(row),
+                    Detail::Mutant(row) => self.mutants.add(row),
                     _ => {}
                 }
                 object
@@ -295,7 +312,8 @@ impl<W: Write> Reporter for JsonReporter<W> {
                     table["type"] = "contest".into();
                     self.emit(table)?;
                 }
-                summary_object(summary, self.kind.as_ref(), &self.packages, self.cancelled)
+                let kind = self.kind.as_ref();
+                summary_object(summary, kind, &self.packages, &self.mutants, self.cancelled)
             }
             Event::ProblemStarted(heading) => {
                 self.contest.started(heading);

@@ -1,6 +1,6 @@
 //! The line of each kind of unit, as its command reports it: `check`'s cases, `verify`'s
 //! submissions and packages, `validate`'s inputs and packages, `generate`'s and `timelimit`'s
-//! packages, `stress`'s cases and its counterexample. What every line has (`type`, `id`) is
+//! packages, `stress`'s cases and its counterexample, `mutants`' mutants. What every line has (`type`, `id`) is
 //! added by the reporter ([`super::JsonReporter`]).
 
 use serde_json::{json, Value};
@@ -14,6 +14,7 @@ use crate::reporting::contest::ContestTable;
 use crate::reporting::generated::DataMade;
 use crate::reporting::listed::Listed;
 use crate::reporting::millis;
+use crate::reporting::mutated::{MutantRow, MutationRun, MutationTally};
 use crate::reporting::reason::Reason;
 use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::timed::PackageTiming;
@@ -372,5 +373,46 @@ pub(super) fn listed_object(listed: &Listed) -> Value {
         "judge": judge,
         "title": listed.title,
         "unreadable": listed.unreadable.as_deref().map(clean),
+    })
+}
+
+/// A mutant: its status, where it changes the submission and how, the case that killed it
+/// (and the verdict there), why it was stillborn or not judged, and `found`, the case a search
+/// made to kill it (none yet: the search is to come).
+pub(super) fn mutant_object(row: &MutantRow) -> Value {
+    json!({
+        "status": row.status.name(),
+        "file": clean(&row.file),
+        "line": row.line,
+        "diff": clean(&row.diff),
+        "killed_by": row.killed_by.as_ref().map(|(case, _)| clean(case)),
+        "verdict": row.killed_by.as_ref().map(|(_, verdict)| json!(verdict)),
+        "why": row.why.as_deref().map(clean),
+        "found": Value::Null,
+    })
+}
+
+/// What `mutants`' summary adds: the submission, how many mutants were made and judged, the
+/// counts by status, the score (`null` when no mutant was killed or survived), each case's
+/// kills and the cases that killed none.
+pub(super) fn mutation_summary(run: &MutationRun, tally: &MutationTally) -> Value {
+    let kills: serde_json::Map<String, Value> = tally
+        .killers()
+        .into_iter()
+        .map(|(case, n)| (clean(case), n.into()))
+        .collect();
+    let idle: Vec<String> = tally.idle(&run.cases).into_iter().map(clean).collect();
+    json!({
+        "submission": clean(&run.submission),
+        "made": run.made,
+        "judged": run.judged,
+        "seed": run.seed.map(seed),
+        "killed": tally.killed,
+        "survived": tally.survived,
+        "stillborn": tally.stillborn,
+        "unjudged": tally.unjudged,
+        "score": tally.score(),
+        "kills": kills,
+        "killed_none": idle,
     })
 }

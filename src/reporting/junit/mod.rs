@@ -324,6 +324,7 @@ impl Reporter for JunitReporter {
                     RunKind::Generate => "grundy generate",
                     RunKind::Timelimit { .. } => "grundy timelimit",
                     RunKind::Stress(_) => "grundy stress",
+                    RunKind::Mutants(_) => "grundy mutants",
                 }
             }
             Event::ProblemStarted(heading) => {
@@ -355,8 +356,8 @@ impl Reporter for JunitReporter {
                         self.add(&validation.name, case);
                     }
                 }
-                // No test cases: `generate` and `timelimit` write no JUnit report.
-                Detail::Generated(_) | Detail::Timed(_) => {}
+                // No test cases: `generate`, `timelimit` and `mutants` write no JUnit report.
+                Detail::Generated(_) | Detail::Timed(_) | Detail::Mutant(_) => {}
             },
             Event::Cancelled => self.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),
