@@ -33,6 +33,7 @@ mod generate_errors;
 mod hostile_output;
 mod hostile_packages;
 mod html_report;
+mod html_report_contest;
 mod interactive;
 mod layout;
 mod list;

@@ -74,7 +74,7 @@ fn verified(project: &Project) -> (Output, String) {
 
 /// The value of attribute `name` in the tag `tag` (the text from `<` to `>`), quoted or not,
 /// its entities decoded.
-fn attribute(tag: &str, name: &str) -> Option<String> {
+pub(crate) fn attribute(tag: &str, name: &str) -> Option<String> {
     let at = tag.find(&format!(" {name}="))? + name.len() + 2;
     let rest = &tag[at..];
     let value = match rest.strip_prefix('"') {
@@ -94,7 +94,7 @@ fn decoded(text: &str) -> String {
 }
 
 /// `html` without its tags, its entities decoded: the text a reader sees.
-fn visible_text(html: &str) -> String {
+pub(crate) fn visible_text(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
     for c in html.chars() {
@@ -109,7 +109,7 @@ fn visible_text(html: &str) -> String {
 }
 
 /// Every `<tag ...>` opening tag in `html`, in order.
-fn tags<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
+pub(crate) fn tags<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
     let open = format!("<{tag}");
     html.match_indices(&open)
         .filter(|(at, _)| {
@@ -273,7 +273,7 @@ fn the_page_says_what_the_json_report_of_the_same_run_says() {
 
 /// The DOM headless Chromium renders of `page`, and what it logged (the console's messages
 /// among them), with a profile of its own in a fresh folder.
-fn rendered(page: &Path) -> (String, String) {
+pub(crate) fn rendered(page: &Path) -> (String, String) {
     let profile = tempfile::tempdir().unwrap();
     // A browser that hangs fails the test rather than hanging it.
     let output = std::process::Command::new("timeout")

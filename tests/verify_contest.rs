@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 /// A package `name` of the contest: a sample and a secret case, a fixed limit, an accepted and
 /// a wrong-answer submission.
-fn package(project: &Project, name: &str) {
+pub(crate) fn package(project: &Project, name: &str) {
     project.file(
         &format!("contest/{name}/problem.yaml"),
         "problem_format_version: 2023-07-draft\nname: P\nlimits:\n  time_limit: 1\n",

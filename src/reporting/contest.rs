@@ -8,7 +8,10 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::verified::{Got, ProblemHeading, ProblemOutcome, Status, SubmissionRow, Validators};
+use super::seconds;
+use super::verified::{
+    Got, OutputJudge, ProblemHeading, ProblemOutcome, Status, SubmissionRow, Validators,
+};
 use crate::judging::Verdict;
 
 /// The rows gathered so far, one per problem started.
@@ -180,6 +183,48 @@ impl ContestRow {
             .map(|(group, count)| format!("{group} {count}"))
             .collect();
         groups.join(", ")
+    }
+
+    /// Its submissions per expected verdict in words, as expected of all: `AC 2/2, WA 0/1`.
+    pub fn submissions(&self) -> String {
+        let expected: Vec<String> = self
+            .expected
+            .iter()
+            .map(|e| format!("{} {}/{}", e.verdicts, e.as_expected, e.submissions))
+            .collect();
+        expected.join(", ")
+    }
+
+    /// Its validators in words: `1 input, 1 answer, custom output`.
+    pub fn validators(&self) -> String {
+        let v = &self.validators;
+        let output = match v.output {
+            OutputJudge::Default => "default output".to_string(),
+            other => format!("{} output", other.name()),
+        };
+        match v.answer {
+            0 => format!("{} input, {output}", v.input),
+            answer => format!("{} input, {answer} answer, {output}", v.input),
+        }
+    }
+
+    /// `1s (AC ≤ 0.12s, TLE ≥ 2s)`: the limit, the slowest accepted run and the fastest run
+    /// over it, the room on either side.
+    pub fn time_limit(&self) -> String {
+        let Some(limit) = self.time_limit else {
+            return "none".into();
+        };
+        let mut around = vec![];
+        if let Some(accepted) = self.slowest_accepted {
+            around.push(format!("AC ≤ {}", seconds(accepted)));
+        }
+        if let Some(too_slow) = self.fastest_too_slow {
+            around.push(format!("TLE ≥ {}", seconds(too_slow)));
+        }
+        match around.is_empty() {
+            true => seconds(limit),
+            false => format!("{} ({})", seconds(limit), around.join(", ")),
+        }
     }
 }
 

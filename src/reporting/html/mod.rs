@@ -10,6 +10,7 @@
 //! case's detail; `markup.rs` escapes what goes in. The file is written once, at the end of the
 //! run (a Ctrl-C still writes it, marked cancelled), where its [`Destination`] allows.
 
+mod contest;
 mod detail;
 mod markup;
 mod page;
@@ -20,6 +21,7 @@ use std::time::Duration;
 pub use detail::failure_detail;
 use detail::DETAIL_BYTES;
 
+use super::contest::ContestTable;
 use super::events::{Detail, Event, Finished};
 use super::findings::lines;
 use super::unit::within;
@@ -48,6 +50,8 @@ struct Collected {
     /// The packages that could not be verified, each with why.
     unreadable: Vec<(String, String)>,
     problems: Vec<Problem>,
+    /// `verify`'s contest table, gathered as every report gathers it.
+    contest: ContestTable,
     /// Failure details not kept, the budget spent.
     details_dropped: usize,
     cancelled: bool,
@@ -190,6 +194,7 @@ impl Reporter for HtmlReporter {
                     .collect();
             }
             Event::ProblemStarted(heading) => {
+                self.collected.contest.started(heading);
                 let limit = heading.time_limit.limit.as_ref().ok().copied();
                 let text = heading.time_limit.to_string();
                 let problem = self.problem(&heading.name);
@@ -198,8 +203,12 @@ impl Reporter for HtmlReporter {
             }
             Event::Finished(Finished { detail, id, .. }) => match detail {
                 Detail::Case(result) => self.case(result, id.subject.unwrap_or_default()),
-                Detail::Submission(row) => self.submission(row),
+                Detail::Submission(row) => {
+                    self.collected.contest.submission(row);
+                    self.submission(row);
+                }
                 Detail::Verified(outcome) => {
+                    self.collected.contest.verified(outcome);
                     let status = outcome.status();
                     let mut why = lines(&outcome.errors);
                     why.extend(lines(&outcome.unchecked));

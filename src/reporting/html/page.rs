@@ -1,6 +1,6 @@
-//! The page itself, rendered from what was collected: the summary, then each problem (its
-//! matrix; for `verify` the cases catching each submission that must fail, and the cases that
-//! catch none), then the failure details, each a `<details>` that opens on a click without any
+//! The page itself, rendered from what was collected: the contest table (`contest.rs`), the
+//! summary, then each problem (its matrix; for `verify` the cases catching each submission that
+//! must fail, and the cases that catch none), then the failure details, each a `<details>` that opens on a click without any
 //! script. The page loads nothing: its style is inline, it has no script, and its content
 //! security policy forbids both loading anything and running any script.
 //!
@@ -14,6 +14,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::time::Duration;
 
+use super::contest::contest_part;
 use super::detail::DETAIL_BYTES;
 use super::markup::{line, text};
 use super::{Collected, Problem, Row};
@@ -31,8 +32,8 @@ const CAUGHT_END: usize = 3_900_000;
 const DETAILS_END: usize = 4_700_000;
 const HEADINGS_END: usize = 4_900_000;
 /// The most characters of a name (a problem, a submission, a case) and of a one-line message.
-const NAME_CHARS: usize = 120;
-const MESSAGE_CHARS: usize = 400;
+pub(super) const NAME_CHARS: usize = 120;
+pub(super) const MESSAGE_CHARS: usize = 400;
 /// The most lines of a package's findings shown under its heading.
 const FINDING_LINES: usize = 20;
 /// The most cases named as catching one submission.
@@ -40,7 +41,7 @@ const CAUGHT_SHOWN: usize = 20;
 /// The most cases named as catching no submission.
 const UNCAUGHT_SHOWN: usize = 50;
 /// The most packages listed as unreadable, and problems in the summary's list.
-const LISTED: usize = 200;
+pub(super) const LISTED: usize = 200;
 
 const STYLE: &str = include_str!("style.css");
 
@@ -57,6 +58,7 @@ pub fn render(collected: &Collected, summary: &Summary) -> String {
          <title>grundy {command}</title><style>{STYLE}</style></head><body>\n\
          <h1>grundy {command}</h1>\n"
     );
+    contest_part(&mut out, collected);
     summary_part(&mut out, collected, summary);
     let check = command == "check";
     for (index, problem) in collected.problems.iter().enumerate() {
@@ -89,7 +91,7 @@ fn note(out: &mut String, what: &str) {
 }
 
 /// `name` cut to `chars` characters (with `…`), escaped.
-fn short(name: &str, chars: usize) -> String {
+pub(super) fn short(name: &str, chars: usize) -> String {
     match name.char_indices().nth(chars) {
         None => line(name),
         Some((end, _)) => line(&name[..end]) + "…",

@@ -6,8 +6,9 @@ use super::page::{render, PAGE_BYTES};
 use super::*;
 use crate::diffing;
 use crate::judging::Verdict;
+use crate::model::{Fixed, TimeLimit};
 use crate::reporting::tests::case;
-use crate::reporting::verified::{Got, ProblemHeading};
+use crate::reporting::verified::{Got, OutputJudge, ProblemHeading, ProblemOutcome, Validators};
 use crate::reporting::RunKind;
 
 const HOSTILE: &str = "<script>alert('x')</script> \"quoted\" & \u{1b}[2J\u{7}<img src=x>";
@@ -260,4 +261,101 @@ fn a_run_of_many_problems_lists_the_first_ones_and_stays_under_the_bound() {
         page.contains("more problems left out"),
         "so are their sections"
     );
+}
+
+/// `problem`'s heading in a contest, labelled `label`, with a sample and a secret case.
+fn contest_heading(problem: &str, label: &str) -> ProblemHeading {
+    ProblemHeading {
+        name: problem.into(),
+        label: Some(label.into()),
+        groups: vec![("sample".into(), 1), ("secret".into(), 2)],
+        time_limit: TimeLimit::fixed(Duration::from_secs(1), Fixed::Package("problem.yaml")),
+        validators: Validators {
+            input: 1,
+            answer: 0,
+            output: OutputJudge::Custom,
+        },
+        ..ProblemHeading::default()
+    }
+}
+
+#[test]
+fn a_contest_opens_with_its_table_each_label_linking_to_its_problem() {
+    let (ac, wa) = (Some(Verdict::AC), Some(Verdict::WA));
+    let mut first = [
+        row("accepted/a.py", "AC", &[ac, ac]),
+        row("wrong_answer/b.py", "WA", &[ac, wa]),
+    ];
+    first[0].expected_verdicts = vec!["AC".into()];
+    first[1].expected_verdicts = vec!["WA".into()];
+    first[0].slowest = Some(("secret/2".into(), Duration::from_millis(10)));
+    // Expected to fail, it passed: not as expected.
+    let mut second = row("wrong_answer/lucky.py", "WA", &[ac, ac]);
+    (second.problem, second.ok) = (HOSTILE.into(), Some(false));
+    second.expected_verdicts = vec!["WA".into()];
+    let kind = RunKind::Verify {
+        unreadable: vec![],
+        explain: false,
+    };
+    let (sum, hostile) = (
+        contest_heading("sum", "B"),
+        contest_heading(HOSTILE, HOSTILE),
+    );
+    let mut events = vec![Event::RunStarted(&kind), Event::ProblemStarted(&sum)];
+    events.extend(
+        first
+            .iter()
+            .map(|row| Event::Finished(Finished::submission(row))),
+    );
+    let sum_outcome = ProblemOutcome {
+        name: "sum".into(),
+        ..ProblemOutcome::default()
+    };
+    events.push(Event::Finished(Finished::verified(&sum_outcome)));
+    events.push(Event::ProblemStarted(&hostile));
+    events.push(Event::Finished(Finished::submission(&second)));
+    let page = page_of(&mut reporter(), &events);
+    let table = page.find("<table class=contest>").expect("a contest table");
+    assert!(
+        table < page.find("<section id=summary>").unwrap(),
+        "the page opens with it"
+    );
+    assert!(
+        page.contains(
+            "<tr><th><a href=\"#p0\">B</a><td>sum<td>sample 1, secret 2<td>AC 1/1, WA 1/1\
+         <td>1 input, custom output<td>1s (AC ≤ 0.01s)<td class=missing>a time-limit submission\
+         <td class=\"status valid\">valid</tr>"
+        ),
+        "{page}"
+    );
+    let escaped = "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &quot;quoted&quot; &amp; \
+                   \\x1b[2J\\x07&lt;img src=x&gt;";
+    assert!(
+        page.contains(&format!(
+            "<tr><th><a href=\"#p1\">{escaped}</a><td>{escaped}<td>sample 1, secret 2\
+         <td class=unexpected>WA 0/1<td>1 input, custom output<td>1s\
+         <td class=missing>an accepted submission, a time-limit submission\
+         <td class=\"status not-finished\">not finished</tr>"
+        )),
+        "{page}"
+    );
+    assert!(page.contains("<section class=problem id=\"p1\"><h2>&lt;script&gt;"));
+    assert!(!page.contains("<script") && !page.contains("<img"));
+}
+
+#[test]
+fn one_problem_verified_alone_has_no_contest_table() {
+    let kind = RunKind::Verify {
+        unreadable: vec![],
+        explain: false,
+    };
+    let heading = ProblemHeading {
+        name: "alone".into(),
+        ..ProblemHeading::default()
+    };
+    let page = page_of(
+        &mut reporter(),
+        &[Event::RunStarted(&kind), Event::ProblemStarted(&heading)],
+    );
+    assert!(!page.contains("class=contest"), "{page}");
 }
