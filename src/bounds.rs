@@ -227,3 +227,12 @@ mod tests {
         assert!(bound.to_string().ends_with("(this machine's memory)"));
     }
 }
+
+/// The longest line of a report `report merge` reads: a submission's line lists every case that
+/// caught it with its message, so a submission failing tens of thousands of cases writes
+/// megabytes; more than this is no line grundy wrote.
+pub const REPORT_LINE_BYTES: usize = 64 << 20;
+
+/// The most lines of a report `report merge` reads: a line per submission and two per package,
+/// far past any contest's.
+pub const REPORT_LINES: usize = 10_000_000;

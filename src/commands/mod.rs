@@ -17,6 +17,7 @@ mod languages;
 mod list;
 mod missing;
 mod new;
+mod report;
 mod setup;
 mod sg;
 mod solve;
@@ -51,6 +52,7 @@ pub fn run(cli: Cli) -> Result<Ended, CommandError> {
         Command::Sg(args) => sg::run(args),
         Command::Verify(args) => verify::run(args, color, interrupts()),
         Command::Timelimit(args) => timelimit::run(args, color, interrupts()),
+        Command::Report(command) => report::run(command, color, interrupts()),
         Command::Languages => languages::run(),
     }
 }

@@ -31,8 +31,8 @@ use crate::files::beneath::{Tree, TreePath};
 /// At most this much of either file is read; larger is an error.
 const MAX_BYTES: u64 = 64 * 1024;
 
-const TIMELIMIT_FILE: &str = ".timelimit";
-const INI_FILE: &str = "domjudge-problem.ini";
+pub const TIMELIMIT_FILE: &str = ".timelimit";
+pub const INI_FILE: &str = "domjudge-problem.ini";
 
 /// The keys DOMjudge's problem import reads from the ini.
 const INI_KEYS: &[&str] = &[
@@ -110,7 +110,7 @@ pub fn apply(
         let (seconds, line, column) = timelimit_value(&timelimit_file, &text)?;
         said.push(Said {
             seconds,
-            source: ".timelimit",
+            source: TIMELIMIT_FILE,
             file: TIMELIMIT_FILE,
             at: Some((&timelimit_file, line, column)),
         });

@@ -20,6 +20,7 @@ mod human;
 mod json;
 mod junit;
 pub mod listed;
+pub mod merge;
 mod notes;
 mod progress;
 pub mod reason;
