@@ -329,3 +329,6 @@ fn union_by_line<T: std::fmt::Display>(found: &mut Vec<T>, more: Vec<T>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;
