@@ -3,16 +3,13 @@
 //! reports with, so the human report, the JSON lines, the JUnit file and the exit status are
 //! those of one run on one machine.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use super::CommandError;
 use crate::cli::{MergeArgs, ReportCommand};
 use crate::reporting::merge::{self, Merged};
-use crate::reporting::{
-    self, Dispatcher, Ended, Format, ReportOptions, RunKind, Stages, Summary, Verbosity,
-};
+use crate::reporting::{Dispatcher, Ended, Format, RunKind, Stages, Summary};
 
 pub fn run(
     command: ReportCommand,
@@ -34,18 +31,8 @@ fn merge_shards(
         .map(|file| merge::shard(file))
         .collect::<Result<Vec<_>, _>>()?;
     let merged = merge::merge(shards)?;
-    let reporter = reporting::reporter(ReportOptions {
-        format: args.reports.format,
-        color,
-        verbosity: match (args.quiet, args.verbose) {
-            (true, _) => Verbosity::Quiet,
-            (_, true) => Verbosity::Verbose,
-            _ => Verbosity::Normal,
-        },
-        junit: args.reports.junit(),
-        slowest: None,
-        time_limits: BTreeMap::new(),
-    });
+    let verbosity = super::setup::verbosity(args.quiet, args.verbose);
+    let reporter = super::setup::verify_reporter(&args.reports, color, verbosity);
     // Nothing runs: no bars.
     let stages = Stages::new(false, color && args.reports.format == Format::Human);
     let mut dispatch = Dispatcher::new(reporter, stages, cancel, false);
