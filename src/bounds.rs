@@ -17,6 +17,15 @@ pub const MAX_TIME_MS: u64 = MAX_TIME_S * 1000;
 /// with a large (lazily committed) stack.
 pub const MAX_JOBS: usize = 1024;
 
+/// The longest line of a report `report merge` reads: a submission's line lists every case that
+/// caught it with its message, so a submission failing tens of thousands of cases writes
+/// megabytes; more than this is no line grundy wrote.
+pub const REPORT_LINE_BYTES: usize = 64 << 20;
+
+/// The most lines of a report `report merge` reads: a line per submission and two per package,
+/// far past any contest's.
+pub const REPORT_LINES: usize = 10_000_000;
+
 /// A time limit or resolution in seconds, fractions allowed: from a millisecond, the resolution
 /// limits are shown in (less is no limit at all: `1e-300` seconds is 0, never a fast one), to a
 /// day.

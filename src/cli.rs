@@ -85,9 +85,42 @@ pub enum Command {
     /// How strong is a package's data? Mutate an accepted submission (one token at a time) and
     /// judge every mutant on the data: the mutation score, and the mutants no case kills.
     Mutants(MutantsArgs),
+    /// Reports of earlier runs: `report merge` combines the shards of a partitioned verify.
+    #[command(subcommand)]
+    Report(ReportCommand),
     /// The language table: how each language's programs are built and run here, and which
     /// version of each tool does it (or which tool is missing).
     Languages,
+}
+
+/// What `report` does with reports of earlier runs.
+#[derive(Subcommand, Debug)]
+pub enum ReportCommand {
+    /// Merge the JSON reports of a partitioned verify (`verify --partition I/N --format json`,
+    /// one per bucket) into one report: the human summary, JSON lines, JUnit file and exit
+    /// status one run on one machine gives.
+    Merge(MergeArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// The shards' reports: every bucket of one partition once (or one whole run).
+    #[arg(value_name = "SHARD.json", required = true)]
+    pub shards: Vec<PathBuf>,
+    #[command(flatten)]
+    pub reports: ReportArgs,
+    #[command(flatten)]
+    pub html: HtmlArgs,
+    /// Name every case that caught each submission (the table names the first three).
+    #[arg(short, long, conflicts_with = "quiet")]
+    pub verbose: bool,
+    /// Print only the final lines.
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Under each submission not judged as its package expects, print the evidence of its
+    /// likely reason (as verify --explain).
+    #[arg(long)]
+    pub explain: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::checking::feedback::NEXT_PASS;
 use crate::checking::score::ValidatorScore;
@@ -25,7 +25,7 @@ pub use runner::{judge_given, run_case, Judge, Ran, Trial};
 /// The verdicts of the README; everything but `AC` fails the run. The names are the contract's
 /// (and every judge's), hence the capitals.
 #[allow(clippy::upper_case_acronyms)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Verdict {
     AC,
     WA,

@@ -47,6 +47,7 @@ mod package_writes;
 mod partitions;
 mod plan;
 mod readme_judges;
+mod report_merge;
 mod report_paths;
 mod reports;
 mod sg;

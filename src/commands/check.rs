@@ -47,11 +47,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     // The fixtures root's packages, each read once: the walk takes their cases from here.
     let packages = RootPackages::read(&config.fixtures);
     let selection = select_cases(&config.fixtures, &filters, &packages)?;
-    let verbosity = match (args.quiet, args.verbose) {
-        (true, _) => Verbosity::Quiet,
-        (_, true) => Verbosity::Verbose,
-        _ => Verbosity::Normal,
-    };
+    let verbosity = super::setup::verbosity(args.quiet, args.verbose);
     if verbosity == Verbosity::Verbose {
         for link in &selection.skipped_links {
             eprintln!("note: not following the symbolic link `{}`", link.display());

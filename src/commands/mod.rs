@@ -19,6 +19,7 @@ mod list;
 mod missing;
 mod mutants;
 mod new;
+mod report;
 mod setup;
 mod sg;
 mod solve;
@@ -55,6 +56,7 @@ pub fn run(cli: Cli) -> Result<Ended, CommandError> {
         Command::Timelimit(args) => timelimit::run(args, color, interrupts()),
         Command::Export(args) => export::run(args, color, interrupts()),
         Command::Mutants(args) => mutants::run(args, color, interrupts()),
+        Command::Report(command) => report::run(command, color, interrupts()),
         Command::Languages => languages::run(),
     }
 }

@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 use anyhow::Result;
 
 pub(crate) use crate::builtin::problem as built_in;
-use crate::cli::Sources;
+use crate::cli::{HtmlArgs, ReportArgs, Sources};
 use crate::config::{Config, Overrides};
 use crate::locate::Place;
 use crate::reporting::{self, Destination, Dispatcher, Format, ReportOptions, Stages, Verbosity};
@@ -39,6 +39,34 @@ pub fn dispatcher(
     let stages = Stages::new(format == Format::Human, color);
     let dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
     (dispatch, stages)
+}
+
+/// The level `-q` and `-v` ask for.
+pub fn verbosity(quiet: bool, verbose: bool) -> Verbosity {
+    match (quiet, verbose) {
+        (true, _) => Verbosity::Quiet,
+        (_, true) => Verbosity::Verbose,
+        _ => Verbosity::Normal,
+    }
+}
+
+/// `verify`'s reporters, and those of `report merge`, which reports what `verify` would have:
+/// the format and JUnit file `reports` asks for, at `verbosity`.
+pub fn verify_reporter(
+    reports: &ReportArgs,
+    html: &HtmlArgs,
+    color: bool,
+    verbosity: Verbosity,
+) -> Box<dyn reporting::Reporter> {
+    reporting::reporter(ReportOptions {
+        format: reports.format,
+        color,
+        verbosity,
+        junit: reports.junit(),
+        html: reports.html(html),
+        slowest: None,
+        time_limits: BTreeMap::new(),
+    })
 }
 
 /// Before programs are judged: says once what this machine's containment lacks, refuses to go

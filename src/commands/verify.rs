@@ -38,28 +38,15 @@ use crate::package::find;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
-use crate::reporting::{
-    self, Dispatcher, Ended, ReportOptions, RunKind, Stages, Summary, Verbosity,
-};
+use crate::reporting::{Dispatcher, Ended, RunKind, Stages, Summary};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::validation::{self, Findings};
 use crate::verification::{judge, report, select};
 
 pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
-    let reporter = reporting::reporter(ReportOptions {
-        format: args.reports.format,
-        color,
-        verbosity: match (args.quiet, args.verbose) {
-            (true, _) => Verbosity::Quiet,
-            (_, true) => Verbosity::Verbose,
-            _ => Verbosity::Normal,
-        },
-        junit: args.reports.junit(),
-        html: args.reports.html(&args.html),
-        slowest: None,
-        time_limits: BTreeMap::new(),
-    });
+    let verbosity = super::setup::verbosity(args.quiet, args.verbose);
+    let reporter = super::setup::verify_reporter(&args.reports, &args.html, color, verbosity);
     // A bar for each stage, never beside JSON.
     let stages = Stages::new(args.reports.format == Format::Human, color);
     let mut dispatch = Dispatcher::new(reporter, stages.clone(), Arc::clone(&cancel), false);

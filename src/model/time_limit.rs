@@ -73,6 +73,21 @@ impl fmt::Display for Fixed {
     }
 }
 
+impl Fixed {
+    /// The source a report names (`problem.yaml`, `--time-limit`): the inverse of its
+    /// `Display`, for a report read back; `None` for a name no source has.
+    pub fn named(name: &str) -> Option<Fixed> {
+        match name {
+            "--time-limit" => Some(Fixed::Flag),
+            "runner.toml" => Some(Fixed::Runner),
+            _ => crate::package::limits::TIME_LIMIT_FILES
+                .into_iter()
+                .find(|file| *file == name)
+                .map(Fixed::Package),
+        }
+    }
+}
+
 /// `1s (problem.yaml)`, `1s (computed: ...)`, or `none`.
 impl fmt::Display for TimeLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -112,7 +112,7 @@ pub fn apply(
         let (seconds, line, column) = timelimit_value(&timelimit_file, &text)?;
         said.push(Said {
             seconds,
-            source: ".timelimit",
+            source: TIMELIMIT_FILE,
             file: TIMELIMIT_FILE,
             at: Some((&timelimit_file, line, column)),
         });

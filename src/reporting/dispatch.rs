@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::events::{Detail, Event, Finished, RunKind};
 use super::generated::DataMade;
@@ -38,6 +38,8 @@ pub struct Dispatcher {
     unreadable: usize,
     /// The first report that could not be written: the run's error.
     written: Result<(), ReportError>,
+    /// The wall time of work that ran elsewhere, when this run replays it.
+    ran_for: Option<Duration>,
 }
 
 /// How a command that ran to its end came out, which `main` makes its exit status
@@ -113,7 +115,14 @@ impl Dispatcher {
             left_out: LeftOut::default(),
             unreadable: 0,
             written: Ok(()),
+            ran_for: None,
         }
+    }
+
+    /// The run's wall time when its work ran elsewhere (`report merge`: its slowest shard's),
+    /// rather than the time since [`Dispatcher::new`].
+    pub fn ran_for(&mut self, time: Duration) {
+        self.ran_for = Some(time);
     }
 
     /// How a worker pool of `jobs` workers runs this run's jobs: with its fail-fast and its
@@ -208,7 +217,7 @@ impl Dispatcher {
             totals: self.totals,
             judge_errors: self.judge_errors,
             left_out: self.left_out,
-            wall_time: self.started.elapsed(),
+            wall_time: self.ran_for.unwrap_or_else(|| self.started.elapsed()),
             ..summary
         };
         // The reporters' own errors are the run's: a report that cannot be written is exit 2.

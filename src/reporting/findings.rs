@@ -80,6 +80,9 @@ pub enum Fault {
         fault: OutOfRange,
         submission: String,
     },
+    /// Read back from a report, as its line said it (`report merge`): every reporter shows a
+    /// finding by its one line, so that line is all a merged report needs of it.
+    Reported(String),
 }
 
 /// Why a validator does not compile: the compiler's message, or why a checktestdata script
@@ -205,6 +208,7 @@ impl fmt::Display for Fault {
                     range.0, range.1
                 )
             }
+            Fault::Reported(line) => f.write_str(line),
         }
     }
 }
@@ -219,6 +223,9 @@ pub enum Unchecked {
     Scoring(String),
     /// No time limit, because a submission it is computed from was not built.
     TimeLimit(TimeLimitError),
+    /// Read back from a report, as its line said it (`report merge`): every reporter shows a
+    /// finding by its one line, so that line is all a merged report needs of it.
+    Reported(String),
 }
 
 impl Unchecked {
@@ -234,6 +241,7 @@ impl Unchecked {
             ) => validator == other,
             (Unchecked::Scoring(why), Unchecked::Scoring(other)) => why == other,
             (Unchecked::TimeLimit(why), Unchecked::TimeLimit(other)) => why == other,
+            (Unchecked::Reported(line), Unchecked::Reported(other)) => line == other,
             _ => false,
         }
     }
@@ -250,6 +258,7 @@ impl fmt::Display for Unchecked {
                 f,
                 "time limit: {why} (a submission it is computed from was not built)"
             ),
+            Unchecked::Reported(line) => f.write_str(line),
         }
     }
 }
@@ -269,6 +278,9 @@ pub enum JudgingWarning {
         verdict: Verdict,
         limit: Duration,
     },
+    /// Read back from a report, as its line said it (`report merge`): every reporter shows a
+    /// finding by its one line, so that line is all a merged report needs of it.
+    Reported(String),
 }
 
 /// A limit tighter than the format's margin for a run ([`Margin`]); when the run is of a
@@ -308,26 +320,29 @@ impl fmt::Display for JudgingWarning {
                 seconds(*time),
                 seconds(*limit)
             ),
+            JudgingWarning::Reported(line) => f.write_str(line),
         }
     }
 }
 
-/// A program of a problem the host failed to build (a judge error): its path in the problem,
-/// and what went wrong.
+/// A program of a problem the host failed to build (a judge error).
 #[derive(Clone, Debug)]
-pub struct Unbuilt {
-    pub path: PathBuf,
-    pub error: HostError,
+pub enum Unbuilt {
+    /// Its path in the problem, and what went wrong.
+    Host { path: PathBuf, error: HostError },
+    /// Read back from a report, as its line said it (`report merge`): every reporter shows a
+    /// finding by its one line, so that line is all a merged report needs of it.
+    Reported(String),
 }
 
 impl fmt::Display for Unbuilt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} could not be built: {}",
-            self.path.display(),
-            self.error
-        )
+        match self {
+            Unbuilt::Host { path, error } => {
+                write!(f, "{} could not be built: {error}", path.display())
+            }
+            Unbuilt::Reported(line) => f.write_str(line),
+        }
     }
 }
 
@@ -344,6 +359,8 @@ pub enum Unreadable {
         package: String,
         errors: Vec<Diagnostic>,
     },
+    /// Read back from a report (`report merge`): the package, and what its line said.
+    Reported { package: String, said: String },
 }
 
 impl Unreadable {
@@ -358,9 +375,9 @@ impl Unreadable {
             .unwrap_or(&error.file)
             .display()
             .to_string(),
-            Unreadable::NotGenerated { package, .. } | Unreadable::NoPlan { package, .. } => {
-                package.clone()
-            }
+            Unreadable::NotGenerated { package, .. }
+            | Unreadable::NoPlan { package, .. }
+            | Unreadable::Reported { package, .. } => package.clone(),
         }
     }
 }
@@ -379,6 +396,7 @@ impl fmt::Display for Unreadable {
                  generators.yaml (fix it, or verify the data as it is with --no-generate):\n{}",
                 lines(errors).join("\n")
             ),
+            Unreadable::Reported { said, .. } => f.write_str(said),
         }
     }
 }

@@ -22,6 +22,7 @@ mod json;
 mod junit;
 pub mod listed;
 pub mod mutated;
+pub mod merge;
 mod notes;
 mod progress;
 pub mod reason;

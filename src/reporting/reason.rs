@@ -39,6 +39,25 @@ pub enum Kind {
 }
 
 impl Kind {
+    const ALL: [Kind; 11] = [
+        Kind::Interpreter,
+        Kind::MissingTool,
+        Kind::Compile,
+        Kind::Checker,
+        Kind::TimeLimit,
+        Kind::Memory,
+        Kind::Stack,
+        Kind::OutputLimit,
+        Kind::WallBackstop,
+        Kind::Sandbox,
+        Kind::Unknown,
+    ];
+
+    /// The kind the JSON names `name`, for a report read back.
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+
     /// The kind as the JSON names it.
     pub fn name(self) -> &'static str {
         match self {

@@ -61,6 +61,18 @@ pub enum OutputJudge {
 }
 
 impl OutputJudge {
+    /// The judge a report names `name`, for a report read back.
+    pub fn named(name: &str) -> Option<OutputJudge> {
+        [
+            OutputJudge::Default,
+            OutputJudge::Custom,
+            OutputJudge::Interactor,
+            OutputJudge::BuiltIn,
+        ]
+        .into_iter()
+        .find(|judge| judge.name() == name)
+    }
+
     /// Its name in every report.
     pub fn name(self) -> &'static str {
         match self {

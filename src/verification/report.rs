@@ -228,7 +228,7 @@ fn judge_errors(problem: &Problem, builds: &Builds) -> Vec<Unbuilt> {
     let programs = problem.programs();
     programs
         .filter_map(|program| match builds.of(program) {
-            Build::HostError(error) => Some(Unbuilt {
+            Build::HostError(error) => Some(Unbuilt::Host {
                 path: program.path.relative().to_path_buf(),
                 error: error.clone(),
             }),

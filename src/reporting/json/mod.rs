@@ -30,6 +30,10 @@ use crate::discovery::LeftOut;
 use crate::escape::visible_line;
 use units::*;
 
+/// The version of `verify`'s lines, in its summary: what `report merge` reads back. Raised when
+/// a line loses a field or a field changes meaning (new fields do not raise it).
+pub const VERIFY_SCHEMA: u64 = 1;
+
 pub struct JsonReporter<W: Write> {
     out: W,
     /// The run, once started.
@@ -154,6 +158,9 @@ fn summary_object(
             fields.insert("left_out".into(), left_out(&summary.left_out));
             fields.insert("packages".into(), packages.into());
             fields.insert("unreadable".into(), all(unreadable).into());
+            let packages: Vec<String> = unreadable.iter().map(|u| clean(&u.package())).collect();
+            fields.insert("unreadable_packages".into(), packages.into());
+            fields.insert("schema".into(), VERIFY_SCHEMA.into());
             partition(summary, fields);
         }
         Some(RunKind::Validate { deliberate }) => {
@@ -317,7 +324,9 @@ impl<W: Write> Reporter for JsonReporter<W> {
             }
             Event::ProblemStarted(heading) => {
                 self.contest.started(heading);
-                return Ok(());
+                let mut object = heading_object(heading);
+                object["type"] = "heading".into();
+                object
             }
             Event::CaseStarted(_) | Event::Generated(_) => return Ok(()),
         };

@@ -10,6 +10,9 @@ use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
 use crate::files::beneath::TreePath;
 use crate::judging::CaseResult;
+use crate::model::{How, TimeLimit};
+use crate::package::languages::Python3;
+use crate::package::yaml::Diagnostic;
 use crate::reporting::contest::ContestTable;
 use crate::reporting::generated::DataMade;
 use crate::reporting::listed::Listed;
@@ -20,7 +23,7 @@ use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::timed::PackageTiming;
 use crate::reporting::unit::UnitId;
 use crate::reporting::validated::{InputFinding, PackageValidation};
-use crate::reporting::verified::{ProblemOutcome, Status, SubmissionRow};
+use crate::reporting::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use crate::running::Clock;
 
 /// The limit that stopped a run, as the JSON and JUnit reports name it.
@@ -90,6 +93,7 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         "verdict": row.verdict.map(|got| got.to_string()),
         "expected": row.expected_verdicts,
         "expected_rules": clean(&row.expected),
+        "expected_short": clean(&row.expected_short),
         "ok": row.ok,
         "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
         "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
@@ -135,15 +139,95 @@ fn reason_object(reason: &Reason) -> Value {
         "wall_ms": e.wall.map(millis),
         "peak_memory_bytes": e.peak_memory_bytes,
         "message": e.message.as_deref().map(clean),
-        "time_limit_ms": limit.and_then(|l| l.limit.as_ref().ok().copied()).map(millis),
+        "time_limit_ms": limit.and_then(limit_ms),
         "time_limit": limit.map(ToString::to_string),
+        "time_limit_how": limit.map(|l| how_object(&l.how)),
         "limit_from": e.limit_from.as_ref().map(|from| json!({
             "submission": clean(&from.submission),
             "case": clean(&from.case),
             "time_ms": millis(from.time),
             "tool": from.tool.as_deref().map(clean),
+            "cpython": from.cpython,
         })),
         "tool": e.tool.as_deref().map(clean),
+        "own": reason.own,
+        "interpreter": e.interpreter.map(|python| match python {
+            Python3::PyPy => "pypy3",
+            Python3::CPython => "cpython",
+        }),
+    })
+}
+
+/// A time limit in milliseconds, `None` without one.
+fn limit_ms(limit: &TimeLimit) -> Option<f64> {
+    limit.limit.as_ref().ok().copied().map(millis)
+}
+
+/// How a time limit came about, as data (`report merge` reads it back): `{"fixed": SOURCE}`,
+/// or `{"computed": {factor, step_ms, near_step, cached}}`.
+fn how_object(how: &How) -> Value {
+    match how {
+        How::Fixed(source) => json!({ "fixed": source.to_string() }),
+        How::Computed {
+            factor,
+            step,
+            near_step,
+            cached,
+        } => json!({ "computed": {
+            "factor": factor,
+            "step_ms": millis(*step),
+            "near_step": near_step,
+            "cached": cached,
+        }}),
+    }
+}
+
+/// A located warning of a package, as data: its file, line and column (0 for the file as a
+/// whole) and message.
+fn diagnostic_object(diagnostic: &Diagnostic) -> Value {
+    json!({
+        "file": clean(&diagnostic.file.display().to_string()),
+        "line": diagnostic.line,
+        "column": diagnostic.column,
+        "message": clean(&diagnostic.message),
+    })
+}
+
+/// A `verify` problem's heading, before its submissions: what its report starts with, as data
+/// (`report merge` replays it).
+pub(super) fn heading_object(heading: &ProblemHeading) -> Value {
+    let submissions: Vec<Value> = heading
+        .submissions
+        .iter()
+        .map(|(name, language)| json!({"submission": clean(name), "language": clean(language)}))
+        .collect();
+    let groups: Vec<Value> = heading
+        .groups
+        .iter()
+        .map(|(group, cases)| json!({"group": clean(group), "cases": cases}))
+        .collect();
+    json!({
+        "package": clean(&heading.name),
+        "origin": clean(&heading.origin),
+        "warnings": heading.warnings.iter().map(diagnostic_object).collect::<Vec<_>>(),
+        "build": clean(&heading.build),
+        "validation": clean(&heading.validation),
+        "time_limit": heading.time_limit.to_string(),
+        "time_limit_ms": limit_ms(&heading.time_limit),
+        "time_limit_how": how_object(&heading.time_limit.how),
+        "submissions": submissions,
+        "label": heading.label.as_deref().map(clean),
+        "groups": groups,
+        "validators": validators_object(&heading.validators),
+    })
+}
+
+/// A problem's validators as the contest table counts them.
+fn validators_object(validators: &crate::reporting::verified::Validators) -> Value {
+    json!({
+        "input": validators.input,
+        "answer": validators.answer,
+        "output": validators.output.name(),
     })
 }
 
@@ -160,7 +244,11 @@ pub(super) fn package_object(outcome: &ProblemOutcome) -> Value {
         "unchecked": all(&outcome.unchecked),
         "judge_errors": all(&outcome.judge_errors),
         "warnings": warnings,
+        "package_warnings": outcome.warnings.iter().map(diagnostic_object).collect::<Vec<_>>(),
+        "judging_warnings": all(&outcome.judging_warnings),
         "time_limit": outcome.time_limit.to_string(),
+        "time_limit_ms": limit_ms(&outcome.time_limit),
+        "time_limit_how": how_object(&outcome.time_limit.how),
     })
 }
 
@@ -192,11 +280,7 @@ pub(super) fn contest_object(table: &ContestTable) -> Value {
                 "package": clean(&row.problem),
                 "groups": groups,
                 "submissions": submissions,
-                "validators": {
-                    "input": row.validators.input,
-                    "answer": row.validators.answer,
-                    "output": row.validators.output.name(),
-                },
+                "validators": validators_object(&row.validators),
                 "time_limit_ms": row.time_limit.map(millis),
                 "slowest_accepted_ms": row.slowest_accepted.map(millis),
                 "fastest_too_slow_ms": row.fastest_too_slow.map(millis),

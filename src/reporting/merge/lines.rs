@@ -1,0 +1,375 @@
+//! The lines of `verify --format json` as `report merge` reads them back, and each made the
+//! typed event payload it was written from: a `heading` line a [`ProblemHeading`], a
+//! `submission` line a [`SubmissionRow`], a `package` line a [`ProblemOutcome`]. Findings come
+//! back as the lines they were reported as (`Reported`): every reporter shows a finding by its
+//! one line. Fields the reader does not know are ignored, so later additions read.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use crate::judging::Verdict;
+use crate::model::{Fixed, How, TimeLimit};
+use crate::package::languages::Python3;
+use crate::package::limits::TimeLimitError;
+use crate::package::yaml::Diagnostic;
+use crate::reporting::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
+use crate::reporting::reason::{Evidence, Kind, LimitRun, Reason};
+use crate::reporting::verified::{
+    Got, OutputJudge, ProblemHeading, ProblemOutcome, RowScore, SubmissionRow, Validators,
+};
+
+/// One line of a report, by its `type`.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub(super) enum Line {
+    Heading(Box<HeadingLine>),
+    Submission(Box<SubmissionLine>),
+    Package(Box<PackageLine>),
+    /// Made again from the merged stream.
+    Contest {},
+    Summary(Box<SummaryLine>),
+    /// Lines of the other commands: named, to say whose report it is.
+    Case {},
+    Counterexample {},
+    Problem {},
+}
+
+#[derive(Deserialize)]
+pub(super) struct HeadingLine {
+    pub package: String,
+    origin: String,
+    warnings: Vec<DiagnosticLine>,
+    build: String,
+    validation: String,
+    time_limit_ms: Option<f64>,
+    time_limit_how: HowLine,
+    submissions: Vec<NamedLine>,
+    label: Option<String>,
+    groups: Vec<GroupLine>,
+    validators: ValidatorsLine,
+}
+
+#[derive(Deserialize)]
+struct DiagnosticLine {
+    file: String,
+    line: usize,
+    column: usize,
+    message: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum HowLine {
+    Fixed(String),
+    Computed {
+        factor: f64,
+        step_ms: f64,
+        near_step: bool,
+        cached: bool,
+    },
+}
+
+#[derive(Deserialize)]
+struct NamedLine {
+    submission: String,
+    language: String,
+}
+
+#[derive(Deserialize)]
+struct GroupLine {
+    group: String,
+    cases: usize,
+}
+
+#[derive(Deserialize)]
+struct ValidatorsLine {
+    input: usize,
+    answer: usize,
+    output: String,
+}
+
+#[derive(Deserialize)]
+pub(super) struct SubmissionLine {
+    pub package: String,
+    pub submission: String,
+    language: String,
+    tool: Option<String>,
+    verdict: Option<String>,
+    expected: Vec<String>,
+    expected_rules: String,
+    expected_short: String,
+    ok: Option<bool>,
+    time_ms: Option<f64>,
+    slowest_case: Option<String>,
+    skipped: Option<String>,
+    problem: Option<String>,
+    compile_error: Option<String>,
+    judge_error: Option<String>,
+    caught_by: Vec<CaughtLine>,
+    reason: Option<ReasonLine>,
+    score: Option<f64>,
+    max_score: Option<f64>,
+    group_scores: Option<Vec<GroupScoreLine>>,
+    min_score: Option<f64>,
+}
+
+#[derive(Deserialize)]
+struct CaughtLine {
+    case: String,
+    verdict: Verdict,
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct GroupScoreLine {
+    group: String,
+    score: f64,
+    max_score: Option<f64>,
+}
+
+#[derive(Deserialize)]
+struct ReasonLine {
+    kind: String,
+    own: bool,
+    case: Option<String>,
+    verdict: Option<Verdict>,
+    cpu_ms: Option<f64>,
+    wall_ms: Option<f64>,
+    peak_memory_bytes: Option<u64>,
+    message: Option<String>,
+    time_limit_ms: Option<f64>,
+    time_limit_how: Option<HowLine>,
+    limit_from: Option<LimitFromLine>,
+    tool: Option<String>,
+    interpreter: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct LimitFromLine {
+    submission: String,
+    case: String,
+    time_ms: f64,
+    tool: Option<String>,
+    cpython: bool,
+}
+
+#[derive(Deserialize)]
+pub(super) struct PackageLine {
+    pub package: String,
+    origin: String,
+    errors: Vec<String>,
+    unchecked: Vec<String>,
+    judge_errors: Vec<String>,
+    package_warnings: Vec<DiagnosticLine>,
+    judging_warnings: Vec<String>,
+    time_limit_ms: Option<f64>,
+    time_limit_how: HowLine,
+}
+
+#[derive(Deserialize)]
+pub(super) struct SummaryLine {
+    pub command: String,
+    pub schema: Option<u64>,
+    pub cancelled: bool,
+    pub partition: Option<String>,
+    pub suite_total: Option<usize>,
+    #[serde(default)]
+    pub unreadable: Vec<String>,
+    #[serde(default)]
+    pub unreadable_packages: Vec<String>,
+    pub left_out: Option<LeftOutLine>,
+    pub time_ms: f64,
+}
+
+#[derive(Deserialize)]
+pub(super) struct LeftOutLine {
+    pub invalid: usize,
+    pub beyond_original_limits: usize,
+}
+
+/// `ms` milliseconds as the reports wrote them (to the microsecond).
+pub(super) fn duration(ms: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| format!("{ms} is no time in milliseconds"))
+}
+
+fn time_limit(ms: Option<f64>, how: HowLine) -> Result<TimeLimit, String> {
+    let how = match how {
+        HowLine::Fixed(source) => How::Fixed(
+            Fixed::named(&source).ok_or_else(|| format!("no time limit is fixed by `{source}`"))?,
+        ),
+        HowLine::Computed {
+            factor,
+            step_ms,
+            near_step,
+            cached,
+        } => How::Computed {
+            factor,
+            step: duration(step_ms)?,
+            near_step,
+            cached,
+        },
+    };
+    let limit = match ms {
+        Some(ms) => Ok(duration(ms)?),
+        None => Err(TimeLimitError::Untimed),
+    };
+    Ok(TimeLimit { limit, how })
+}
+
+fn diagnostics(lines: Vec<DiagnosticLine>) -> Vec<Diagnostic> {
+    let diagnostic = |d: DiagnosticLine| Diagnostic {
+        file: PathBuf::from(d.file),
+        line: d.line,
+        column: d.column,
+        message: d.message,
+    };
+    lines.into_iter().map(diagnostic).collect()
+}
+
+impl HeadingLine {
+    pub(super) fn typed(self) -> Result<ProblemHeading, String> {
+        let output = OutputJudge::named(&self.validators.output)
+            .ok_or_else(|| format!("no output judge is named `{}`", self.validators.output))?;
+        Ok(ProblemHeading {
+            name: self.package,
+            origin: self.origin,
+            warnings: diagnostics(self.warnings),
+            build: self.build,
+            validation: self.validation,
+            time_limit: time_limit(self.time_limit_ms, self.time_limit_how)?,
+            submissions: (self.submissions.into_iter())
+                .map(|s| (s.submission, s.language))
+                .collect(),
+            label: self.label,
+            groups: self
+                .groups
+                .into_iter()
+                .map(|g| (g.group, g.cases))
+                .collect(),
+            validators: Validators {
+                input: self.validators.input,
+                answer: self.validators.answer,
+                output,
+            },
+        })
+    }
+}
+
+impl SubmissionLine {
+    pub(super) fn typed(self) -> Result<SubmissionRow, String> {
+        let verdict = match self.verdict.as_deref() {
+            None => None,
+            Some("CE") => Some(Got::CompileError),
+            Some(word) => Some(Got::Verdict(verdict(word)?)),
+        };
+        let slowest = match (self.slowest_case, self.time_ms) {
+            (Some(case), Some(ms)) => Some((case, duration(ms)?)),
+            _ => None,
+        };
+        let score = self.score.map(|total| RowScore {
+            total,
+            max: self.max_score,
+            groups: (self.group_scores.unwrap_or_default().into_iter())
+                .map(|g| (g.group, g.score, g.max_score))
+                .collect(),
+            lower_best: self.min_score,
+        });
+        Ok(SubmissionRow {
+            problem: self.package,
+            submission: self.submission,
+            language: self.language,
+            tool: self.tool,
+            verdict,
+            expected: self.expected_rules,
+            expected_short: self.expected_short,
+            expected_verdicts: self.expected,
+            ok: self.ok,
+            slowest,
+            caught_by: (self.caught_by.into_iter())
+                .map(|c| (c.case, c.verdict, c.message))
+                .collect(),
+            unexpected: self.problem,
+            skipped: self.skipped,
+            compile_error: self.compile_error,
+            judge_error: self.judge_error,
+            score,
+            reason: self.reason.map(ReasonLine::typed).transpose()?,
+            // The shards' JSON does not carry each case's run: a merged page has no matrix.
+            runs: Vec::new(),
+        })
+    }
+}
+
+fn verdict(word: &str) -> Result<Verdict, String> {
+    serde_json::from_value(word.into()).map_err(|_| format!("`{word}` is no verdict"))
+}
+
+impl ReasonLine {
+    fn typed(self) -> Result<Reason, String> {
+        let kind =
+            Kind::named(&self.kind).ok_or_else(|| format!("no reason is `{}`", self.kind))?;
+        let interpreter = match self.interpreter.as_deref() {
+            None => None,
+            Some("pypy3") => Some(Python3::PyPy),
+            Some("cpython") => Some(Python3::CPython),
+            Some(other) => return Err(format!("no interpreter is `{other}`")),
+        };
+        let limit_from = match self.limit_from {
+            None => None,
+            Some(from) => Some(LimitRun {
+                submission: from.submission,
+                case: from.case,
+                time: duration(from.time_ms)?,
+                tool: from.tool,
+                cpython: from.cpython,
+            }),
+        };
+        let time_limit = match self.time_limit_how {
+            None => None,
+            Some(how) => Some(time_limit(self.time_limit_ms, how)?),
+        };
+        Ok(Reason {
+            kind,
+            own: self.own,
+            evidence: Evidence {
+                case: self.case,
+                verdict: self.verdict,
+                cpu: self.cpu_ms.map(duration).transpose()?,
+                wall: self.wall_ms.map(duration).transpose()?,
+                peak_memory_bytes: self.peak_memory_bytes,
+                message: self.message,
+                time_limit,
+                limit_from,
+                tool: self.tool,
+                interpreter,
+            },
+        })
+    }
+}
+
+impl PackageLine {
+    pub(super) fn typed(self) -> Result<ProblemOutcome, String> {
+        Ok(ProblemOutcome {
+            name: self.package,
+            origin: self.origin,
+            warnings: diagnostics(self.package_warnings),
+            judging_warnings: (self.judging_warnings.into_iter())
+                .map(JudgingWarning::Reported)
+                .collect(),
+            errors: self.errors.into_iter().map(Fault::Reported).collect(),
+            unchecked: self
+                .unchecked
+                .into_iter()
+                .map(Unchecked::Reported)
+                .collect(),
+            judge_errors: self
+                .judge_errors
+                .into_iter()
+                .map(Unbuilt::Reported)
+                .collect(),
+            time_limit: time_limit(self.time_limit_ms, self.time_limit_how)?,
+        })
+    }
+}

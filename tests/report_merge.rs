@@ -1,0 +1,271 @@
+//! `grundy report merge` through the real binary: the shards of `verify --partition` (slice and
+//! hash, N = 1 to 4) merged give what one run on one machine gives (the human report with its
+//! timings and build lines set aside, the JUnit cases and their outcomes, the JSON submission
+//! lines without their timings, the exit status), a whole run merged alone is itself again, and
+//! shards that cannot be merged (one cut short, a bucket missing, a bucket twice, a submission
+//! in two) are refused with the file, and the line where there is one.
+
+use std::path::Path;
+use std::process::Output;
+
+use crate::common;
+
+use common::{code, dump, stdout, Project};
+use serde_json::Value;
+
+/// A contest of two tiny packages: `apple` with an accepted, a wrong-answer, a time-limit and a
+/// wrong-answer submission that passes (not as expected: the run fails); `zebra` with an
+/// accepted and a wrong-answer one.
+fn contest() -> Project {
+    let project = Project::new();
+    for (name, submissions) in [
+        (
+            "apple",
+            &[
+                ("accepted/ok.py", "print(1)\n"),
+                ("wrong_answer/two.py", "print(2)\n"),
+                ("time_limit_exceeded/spin.py", "while True:\n    pass\n"),
+                ("wrong_answer/lucky.py", "print(1)\n"),
+            ][..],
+        ),
+        (
+            "zebra",
+            &[
+                ("accepted/ok.py", "print(1)\n"),
+                ("wrong_answer/three.py", "print(3)\n"),
+            ][..],
+        ),
+    ] {
+        project.file(
+            &format!("contest/{name}/problem.yaml"),
+            "problem_format_version: 2023-07-draft\nname: P\nlimits:\n  time_limit: 0.2\n",
+        );
+        for group in ["sample", "secret"] {
+            project.file(&format!("contest/{name}/data/{group}/1.in"), "");
+            project.file(&format!("contest/{name}/data/{group}/1.ans"), "1\n");
+        }
+        for (path, source) in submissions {
+            project.file(&format!("contest/{name}/submissions/{path}"), source);
+        }
+    }
+    project
+}
+
+/// `report merge ARGS` in the project.
+fn merge(project: &Project, args: &[&str]) -> Output {
+    project.grundy(&[&["report", "merge"][..], args].concat())
+}
+
+/// The human report with what differs between runs of the same work set aside: times, the
+/// column widths they make, and the build line (what came from the cache differs by machine).
+fn human(output: &Output) -> Vec<String> {
+    stdout(output)
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("build:"))
+        .map(|line| {
+            let words: Vec<String> = line.split_whitespace().map(timeless).collect();
+            words.join(" ")
+        })
+        .collect()
+}
+
+/// A text with each number set aside (`0.042s` and `0.31s` read alike, `#.#s`).
+fn timeless(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c.is_ascii_digit() {
+            true if out.ends_with('#') => {}
+            true => out.push('#'),
+            false => out.push(c),
+        }
+    }
+    out
+}
+
+/// The submission lines of a JSON report, without what timing decides.
+fn submissions(output: &Output) -> Vec<Value> {
+    let mut lines = vec![];
+    for line in stdout(output).lines() {
+        let mut value: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        if value["type"] == "submission" {
+            untimed(&mut value);
+            lines.push(value);
+        }
+    }
+    lines
+}
+
+fn untimed(value: &mut Value) {
+    match value {
+        Value::Object(fields) => {
+            for key in [
+                "time_ms",
+                "cpu_ms",
+                "wall_ms",
+                "slowest_case",
+                "peak_memory_bytes",
+            ] {
+                fields.remove(key);
+            }
+            // A reason's evidence is the slowest run: which case that is, timing decides.
+            if let Some(Value::Object(reason)) = fields.get_mut("reason") {
+                reason.remove("case");
+            }
+            fields.values_mut().for_each(untimed);
+        }
+        Value::Array(items) => items.iter_mut().for_each(untimed),
+        Value::String(text) => *text = timeless(text),
+        _ => {}
+    }
+}
+
+/// The JUnit file's cases: suite (classname), name, and how each ended.
+fn junit_cases(file: &Path) -> Vec<(String, String, &'static str)> {
+    let xml = std::fs::read_to_string(file).unwrap();
+    let attribute = |tag: &str, name: &str| {
+        let start = tag.find(&format!(" {name}=\"")).unwrap() + name.len() + 3;
+        tag[start..][..tag[start..].find('"').unwrap()].to_string()
+    };
+    xml.split("<testcase")
+        .skip(1)
+        .map(|chunk| {
+            let tag = &chunk[..chunk.find('>').unwrap()];
+            let body = &chunk[..chunk.find("</testcase>").unwrap_or(chunk.len())];
+            let ended = if body.contains("<failure") {
+                "failure"
+            } else if body.contains("<error") {
+                "error"
+            } else if body.contains("<skipped") {
+                "skipped"
+            } else {
+                "passed"
+            };
+            (attribute(tag, "classname"), attribute(tag, "name"), ended)
+        })
+        .collect()
+}
+
+/// `verify contest` (with `extra`) in both formats, the JUnit file at `junit`.
+fn verified(project: &Project, extra: &[&str], junit: &str) -> (Output, Output) {
+    let json = project.verify(
+        &[
+            &["contest", "--format", "json", "--junit", junit][..],
+            extra,
+        ]
+        .concat(),
+    );
+    let human = project.verify(&[&["contest"][..], extra].concat());
+    (human, json)
+}
+
+#[test]
+fn merged_shards_are_one_run_for_every_partition() {
+    let project = contest();
+    let (human_one, json_one) = verified(&project, &[], "one.xml");
+    assert_eq!(code(&json_one), 1, "{}", dump(&json_one));
+    assert_eq!(code(&human_one), 1, "{}", dump(&human_one));
+    let one = (human(&human_one), submissions(&json_one));
+    assert_eq!(one.1.len(), 6, "{}", dump(&json_one));
+    let one_junit = junit_cases(&project.path().join("one.xml"));
+
+    for strategy in ["slice", "hash"] {
+        for count in 1..=4 {
+            let mut shards = vec![];
+            for index in 1..=count {
+                let bucket = format!("{strategy}:{index}/{count}");
+                let shard =
+                    project.verify(&["contest", "--partition", &bucket, "--format", "json"]);
+                let file = format!("{strategy}-{index}-of-{count}.json");
+                project.file(&file, &shard.stdout);
+                shards.push(file);
+            }
+            let shards: Vec<&str> = shards.iter().map(String::as_str).collect();
+            let merged_human = merge(&project, &shards);
+            let merged_json = merge(
+                &project,
+                &[&shards[..], &["--format", "json", "--junit", "merged.xml"]].concat(),
+            );
+            let what = format!("{strategy} in {count}: {}", dump(&merged_human));
+            assert_eq!(code(&merged_human), 1, "{what}");
+            assert_eq!(code(&merged_json), 1, "{what}");
+            assert_eq!(human(&merged_human), one.0, "{what}");
+            assert_eq!(submissions(&merged_json), one.1, "{what}");
+            assert_eq!(
+                junit_cases(&project.path().join("merged.xml")),
+                one_junit,
+                "{what}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_whole_run_merged_alone_is_itself() {
+    let project = contest();
+    let (human_one, json_one) = verified(&project, &[], "one.xml");
+    project.file("whole.json", &json_one.stdout);
+    let merged = merge(&project, &["whole.json"]);
+    assert_eq!(code(&merged), code(&human_one), "{}", dump(&merged));
+    assert_eq!(human(&merged), human(&human_one), "{}", dump(&merged));
+    let merged_json = merge(&project, &["whole.json", "--format", "json"]);
+    assert_eq!(submissions(&merged_json), submissions(&json_one));
+}
+
+#[test]
+fn shards_that_cannot_be_merged_are_refused_where_they_are_wrong() {
+    let project = contest();
+    for index in 1..=3 {
+        let bucket = format!("slice:{index}/3");
+        let shard = project.verify(&["contest", "--partition", &bucket, "--format", "json"]);
+        project.file(&format!("s{index}.json"), &shard.stdout);
+    }
+    let refused = |args: &[&str], said: &str| {
+        let output = merge(&project, args);
+        assert_eq!(code(&output), 2, "{}", dump(&output));
+        assert!(
+            common::stderr(&output).contains(said),
+            "want `{said}`: {}",
+            dump(&output)
+        );
+        assert!(stdout(&output).is_empty(), "{}", dump(&output));
+    };
+    // A shard whose summary line was lost: truncated, said past its last line.
+    let whole = project.read("s2.json");
+    let lines: Vec<&str> = whole.lines().collect();
+    let cut = lines[..lines.len() - 1].join("\n") + "\n";
+    project.file("cut.json", &cut);
+    let after = lines.len();
+    refused(
+        &["s1.json", "cut.json", "s3.json"],
+        &format!("cut.json:{after}: truncated: the report ends without its summary line"),
+    );
+    // Cut inside a line: that line is not JSON.
+    project.file("torn.json", &whole[..whole.len() / 2]);
+    refused(&["s1.json", "torn.json", "s3.json"], "torn.json:");
+    refused(&["s1.json", "s3.json"], "bucket slice:2/3 is missing");
+    refused(
+        &["s1.json", "s2.json", "s1.json"],
+        "s1.json and s1.json are both bucket slice:1/3",
+    );
+    // Bucket 1 again, claiming to be bucket 2: its submissions are in two shards.
+    let s1 = project.read("s1.json");
+    project.file(
+        "again.json",
+        s1.replace("\"partition\":\"slice:1/3\"", "\"partition\":\"slice:2/3\""),
+    );
+    refused(
+        &["s1.json", "again.json", "s3.json"],
+        "is in both s1.json and again.json",
+    );
+    // Another command's report (its summary says whose).
+    let other = s1.replace("\"command\":\"verify\"", "\"command\":\"check\"");
+    project.file("check.json", &other);
+    let last = s1.lines().count();
+    refused(
+        &["check.json"],
+        &format!("check.json:{last}: a report of `check`, not of verify"),
+    );
+    // An older schema.
+    project.file("old.json", s1.replace("\"schema\":1", "\"schema\":99"));
+    refused(&["old.json"], "schema 99");
+}
