@@ -67,6 +67,7 @@ fn row() -> SubmissionRow {
         slowest: Some(("secret/2".into(), ms(2100))),
         caught_by: vec![("secret/2".into(), Verdict::TLE, Some("stopped".into()))],
         unexpected: Some("got TLE".into()),
+        runs: Vec::new(),
         skipped: None,
         compile_error: None,
         judge_error: None,
