@@ -111,6 +111,11 @@ fn untimed(value: &mut Value) {
             if let Some(Value::Object(reason)) = fields.get_mut("reason") {
                 reason.remove("case");
             }
+            // Whether CPU time or, on a busy machine, the wall clock stopped a run first is the
+            // machine's doing: a TLE's message says which.
+            if fields.get("verdict").and_then(Value::as_str) == Some("TLE") {
+                fields.remove("message");
+            }
             fields.values_mut().for_each(untimed);
         }
         Value::Array(items) => items.iter_mut().for_each(untimed),
