@@ -31,8 +31,7 @@ use crate::files::beneath::{Tree, TreePath};
 /// At most this much of either file is read; larger is an error.
 const MAX_BYTES: u64 = 64 * 1024;
 
-pub const TIMELIMIT_FILE: &str = ".timelimit";
-pub const INI_FILE: &str = "domjudge-problem.ini";
+pub use super::limits::{INI_FILE, TIMELIMIT_FILE};
 
 /// The keys DOMjudge's problem import reads from the ini.
 const INI_KEYS: &[&str] = &[

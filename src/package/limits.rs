@@ -12,12 +12,12 @@ use super::version::FormatVersion;
 use super::yaml::{Diagnostic, Node};
 use crate::bounds::{self, CODE_KIB, MULTIPLIER, PASSES, WHOLE_SECONDS};
 
+/// DOMjudge's files that can fix a package's time limit ([`super::domjudge`] reads them).
+pub const TIMELIMIT_FILE: &str = ".timelimit";
+pub const INI_FILE: &str = "domjudge-problem.ini";
+
 /// Every file a package's time limit can be fixed by, as reports name it.
-pub const TIME_LIMIT_FILES: [&str; 3] = [
-    "problem.yaml",
-    super::domjudge::TIMELIMIT_FILE,
-    super::domjudge::INI_FILE,
-];
+pub const TIME_LIMIT_FILES: [&str; 3] = ["problem.yaml", TIMELIMIT_FILE, INI_FILE];
 
 /// The limits a problem asks for. `None` means "the system default" (the spec leaves those to
 /// the judge; see [`Limits::memory_mib_or`]).

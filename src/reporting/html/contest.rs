@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::page::{short, LISTED, MESSAGE_CHARS, NAME_CHARS};
+use super::markup::{short, LISTED, MESSAGE_CHARS, NAME_CHARS};
 use super::Collected;
 use crate::reporting::contest::ContestRow;
 

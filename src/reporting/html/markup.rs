@@ -1,8 +1,16 @@
 //! Text made safe to put in the page: first as every report makes untrusted text safe to show
 //! (control characters as escapes, [`crate::escape`]), then HTML's five special characters as
-//! entities, so nothing a program printed can open a tag, end an attribute or run a script.
+//! entities, so nothing a program printed can open a tag, end an attribute or run a script; and
+//! how long a name or a message on the page may be, and how many rows a list shows.
 
 use crate::escape::{visible, visible_line};
+
+/// The most characters of a name (a problem, a submission, a case) and of a one-line message.
+pub const NAME_CHARS: usize = 120;
+pub const MESSAGE_CHARS: usize = 400;
+/// The most packages listed as unreadable, and problems in the summary's list, and rows of the
+/// contest table.
+pub const LISTED: usize = 200;
 
 /// `text` (several lines kept) for an element's content or a quoted attribute.
 pub fn text(text: &str) -> String {
@@ -28,4 +36,12 @@ fn entities(text: &str) -> String {
         }
     }
     out
+}
+
+/// `name` cut to `chars` characters (with `…`), escaped.
+pub fn short(name: &str, chars: usize) -> String {
+    match name.char_indices().nth(chars) {
+        None => line(name),
+        Some((end, _)) => line(&name[..end]) + "…",
+    }
 }

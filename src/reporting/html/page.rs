@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use super::contest::contest_part;
 use super::detail::DETAIL_BYTES;
-use super::markup::{line, text};
+use super::markup::{line, short, text, LISTED, MESSAGE_CHARS, NAME_CHARS};
 use super::{Collected, Problem, Row};
 use crate::judging::Verdict;
 use crate::reporting::verified::CaseCell;
@@ -31,17 +31,12 @@ const MATRICES_END: usize = 3_500_000;
 const CAUGHT_END: usize = 3_900_000;
 const DETAILS_END: usize = 4_700_000;
 const HEADINGS_END: usize = 4_900_000;
-/// The most characters of a name (a problem, a submission, a case) and of a one-line message.
-pub(super) const NAME_CHARS: usize = 120;
-pub(super) const MESSAGE_CHARS: usize = 400;
 /// The most lines of a package's findings shown under its heading.
 const FINDING_LINES: usize = 20;
 /// The most cases named as catching one submission.
 const CAUGHT_SHOWN: usize = 20;
 /// The most cases named as catching no submission.
 const UNCAUGHT_SHOWN: usize = 50;
-/// The most packages listed as unreadable, and problems in the summary's list.
-pub(super) const LISTED: usize = 200;
 
 const STYLE: &str = include_str!("style.css");
 
@@ -88,14 +83,6 @@ fn note(out: &mut String, what: &str) {
         "<p class=cut>{what} to keep this page small: the JSON report (--format json) has \
          everything.</p>"
     );
-}
-
-/// `name` cut to `chars` characters (with `…`), escaped.
-pub(super) fn short(name: &str, chars: usize) -> String {
-    match name.char_indices().nth(chars) {
-        None => line(name),
-        Some((end, _)) => line(&name[..end]) + "…",
-    }
 }
 
 /// The class and letters of a cell's verdict: `-` for a case that did not run.
