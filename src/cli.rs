@@ -232,7 +232,7 @@ pub struct ReportArgs {
     pub follow_report_links: bool,
 }
 
-/// `--html FILE`, of the commands whose runs a page shows (`check`, `verify`).
+/// `--html FILE`, of the commands whose runs a page shows (`check`, `verify`, `report merge`).
 #[derive(Args, Debug)]
 pub struct HtmlArgs {
     /// Also write the run as one self-contained HTML page to FILE (the matrix of verdicts, the

@@ -121,15 +121,15 @@ pub(crate) fn tags<'a>(html: &'a str, tag: &str) -> Vec<&'a str> {
 }
 
 /// A submission's row of the matrix: its state, what it got, and each case's verdict class.
-#[derive(Debug)]
-struct Row {
+#[derive(Debug, PartialEq)]
+pub(crate) struct Row {
     state: String,
     got: String,
     cells: Vec<String>,
 }
 
-/// The matrix's rows by submission, and its cases in column order.
-fn matrix(html: &str) -> (Vec<(String, Row)>, Vec<String>) {
+/// The (first) matrix's rows by submission, and its cases in column order.
+pub(crate) fn matrix(html: &str) -> (Vec<(String, Row)>, Vec<String>) {
     let table = &html[html
         .find("class=\"matrix\"")
         .or_else(|| html.find("class=matrix"))
@@ -167,7 +167,7 @@ fn matrix(html: &str) -> (Vec<(String, Row)>, Vec<String>) {
 
 /// The line of each failure of the page (a `<details>`' summary, or a paragraph where there
 /// is nothing more to open), as a reader sees it.
-fn failure_lines(html: &str) -> Vec<String> {
+pub(crate) fn failure_lines(html: &str) -> Vec<String> {
     let mut lines = vec![];
     for opening in ["class=failure>", "class=\"failure\">"] {
         for (at, _) in html.match_indices(opening) {

@@ -1,7 +1,8 @@
 //! `grundy report merge` through the real binary: the shards of `verify --partition` (slice and
 //! hash, N = 1 to 4) merged give what one run on one machine gives (the human report with its
 //! timings and build lines set aside, the JUnit cases and their outcomes, the JSON submission
-//! lines without their timings, the exit status), a whole run merged alone is itself again, and
+//! lines without their timings, the HTML page's matrices and failure details with their numbers
+//! masked, the exit status), a whole run merged alone is itself again, and
 //! shards that cannot be merged (one cut short, a bucket missing, a bucket twice, a submission
 //! in two) are refused with the file, and the line where there is one.
 
@@ -9,13 +10,15 @@ use std::path::Path;
 use std::process::Output;
 
 use crate::common;
+use crate::html_report::{failure_lines, matrix, visible_text, Row};
 
 use common::{code, dump, stdout, Project};
 use serde_json::Value;
 
 /// A contest of two tiny packages: `apple` with an accepted, a wrong-answer, a time-limit and a
 /// wrong-answer submission that passes (not as expected: the run fails); `zebra` with an
-/// accepted and a wrong-answer one.
+/// accepted, a wrong-answer one, and one that crashes with a line on stderr (a failure with a
+/// detail).
 fn contest() -> Project {
     let project = Project::new();
     for (name, submissions) in [
@@ -33,6 +36,10 @@ fn contest() -> Project {
             &[
                 ("accepted/ok.py", "print(1)\n"),
                 ("wrong_answer/three.py", "print(3)\n"),
+                (
+                    "run_time_error/crash.py",
+                    "import sys\nsys.stderr.write('boom\\n')\nsys.exit(3)\n",
+                ),
             ][..],
         ),
     ] {
@@ -150,11 +157,36 @@ fn junit_cases(file: &Path) -> Vec<(String, String, &'static str)> {
         .collect()
 }
 
-/// `verify contest` (with `extra`) in both formats, the JUnit file at `junit`.
+/// A matrix of a page: each submission's row by name, and its cases in column order.
+type Matrix = (Vec<(String, Row)>, Vec<String>);
+
+/// Each matrix of the page at `file` (its cases, each submission's row: its state, what it got,
+/// each case's verdict class), then each failure's line and detail with their numbers masked
+/// (the times, which differ between runs).
+fn page(file: &Path) -> (Vec<Matrix>, Vec<String>) {
+    let html = std::fs::read_to_string(file).unwrap();
+    let matrices = (html.match_indices("class=matrix"))
+        .map(|(at, _)| matrix(&html[at..]))
+        .collect();
+    let details = html.split("<pre>").skip(1).map(|pre| {
+        let pre = &pre[..pre.find("</pre>").unwrap()];
+        visible_text(pre)
+    });
+    let failures = (failure_lines(&html).into_iter().chain(details))
+        .map(|text| timeless(&text))
+        .collect();
+    (matrices, failures)
+}
+
+/// `verify contest` (with `extra`) in both formats, the JUnit file at `junit`, the JSON run's
+/// HTML page beside it (`.html` for `.xml`).
 fn verified(project: &Project, extra: &[&str], junit: &str) -> (Output, Output) {
+    let html = junit.replace(".xml", ".html");
     let json = project.verify(
         &[
-            &["contest", "--format", "json", "--junit", junit][..],
+            &[
+                "contest", "--format", "json", "--junit", junit, "--html", &html,
+            ][..],
             extra,
         ]
         .concat(),
@@ -170,8 +202,15 @@ fn merged_shards_are_one_run_for_every_partition() {
     assert_eq!(code(&json_one), 1, "{}", dump(&json_one));
     assert_eq!(code(&human_one), 1, "{}", dump(&human_one));
     let one = (human(&human_one), submissions(&json_one));
-    assert_eq!(one.1.len(), 6, "{}", dump(&json_one));
+    assert_eq!(one.1.len(), 7, "{}", dump(&json_one));
     let one_junit = junit_cases(&project.path().join("one.xml"));
+    let one_page = page(&project.path().join("one.html"));
+    assert_eq!(one_page.0.len(), 2, "a matrix per problem");
+    assert!(
+        one_page.1.iter().any(|text| text.contains("stderr:\nboom")),
+        "the crash's detail: {:?}",
+        one_page.1
+    );
 
     for strategy in ["slice", "hash"] {
         for count in 1..=4 {
@@ -185,7 +224,8 @@ fn merged_shards_are_one_run_for_every_partition() {
                 shards.push(file);
             }
             let shards: Vec<&str> = shards.iter().map(String::as_str).collect();
-            let merged_human = merge(&project, &shards);
+            let html = format!("{strategy}-{count}.html");
+            let merged_human = merge(&project, &[&shards[..], &["--html", &html]].concat());
             let merged_json = merge(
                 &project,
                 &[&shards[..], &["--format", "json", "--junit", "merged.xml"]].concat(),
@@ -200,6 +240,7 @@ fn merged_shards_are_one_run_for_every_partition() {
                 one_junit,
                 "{what}"
             );
+            assert_eq!(page(&project.path().join(&html)), one_page, "{what}");
         }
     }
 }

@@ -144,7 +144,8 @@ pub struct SubmissionRow {
     pub runs: Vec<CaseCell>,
 }
 
-/// One case of a submission's judging, as the HTML report's matrix shows it.
+/// One case of a submission's judging, as the HTML report's matrix shows it (and the JSON
+/// submission line's `runs` carries it, for `report merge` to draw the matrix again).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CaseCell {
     /// The case's path within its problem.

@@ -23,7 +23,7 @@ use crate::reporting::stressed::{Counterexample, StressRun, Tried};
 use crate::reporting::timed::PackageTiming;
 use crate::reporting::unit::UnitId;
 use crate::reporting::validated::{InputFinding, PackageValidation};
-use crate::reporting::verified::{ProblemHeading, ProblemOutcome, Status, SubmissionRow};
+use crate::reporting::verified::{CaseCell, ProblemHeading, ProblemOutcome, Status, SubmissionRow};
 use crate::running::Clock;
 
 /// The limit that stopped a run, as the JSON and JUnit reports name it.
@@ -104,6 +104,7 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         "compile_error": row.compile_error.as_deref().map(|text| visible(text).into_owned()),
         "judge_error": row.judge_error.as_deref().map(clean),
         "caught_by": caught,
+        "runs": row.runs.iter().map(run_object).collect::<Vec<Value>>(),
     });
     if let (Some(reason), Value::Object(fields)) = (&row.reason, &mut object) {
         fields.insert("reason".into(), reason_object(reason));
@@ -124,6 +125,19 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         }
     }
     object
+}
+
+/// One case of a submission's judging, as the HTML report's matrix shows it: what
+/// `report merge` needs to draw the matrix and the failure details again. The detail is
+/// already escaped and cut to its bound where it was made.
+fn run_object(cell: &CaseCell) -> Value {
+    json!({
+        "case": clean(&cell.case),
+        "verdict": cell.verdict,
+        "time_ms": millis(cell.time),
+        "message": cell.message.as_deref().map(clean),
+        "detail": cell.detail,
+    })
 }
 
 /// Why a submission was likely not as expected: its kind, its line, and the evidence.

@@ -17,7 +17,7 @@ use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
 use crate::reporting::reason::{Evidence, Kind, LimitRun, Reason};
 use crate::reporting::verified::{
-    Got, OutputJudge, ProblemHeading, ProblemOutcome, RowScore, SubmissionRow, Validators,
+    CaseCell, Got, OutputJudge, ProblemHeading, ProblemOutcome, RowScore, SubmissionRow, Validators,
 };
 
 /// One line of a report, by its `type`.
@@ -108,6 +108,9 @@ pub(super) struct SubmissionLine {
     compile_error: Option<String>,
     judge_error: Option<String>,
     caught_by: Vec<CaughtLine>,
+    /// Absent from a report written before the field was: its page then has no matrix.
+    #[serde(default)]
+    runs: Vec<RunLine>,
     reason: Option<ReasonLine>,
     score: Option<f64>,
     max_score: Option<f64>,
@@ -120,6 +123,15 @@ struct CaughtLine {
     case: String,
     verdict: Verdict,
     message: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct RunLine {
+    case: String,
+    verdict: Option<Verdict>,
+    time_ms: f64,
+    message: Option<String>,
+    detail: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -296,8 +308,23 @@ impl SubmissionLine {
             judge_error: self.judge_error,
             score,
             reason: self.reason.map(ReasonLine::typed).transpose()?,
-            // The shards' JSON does not carry each case's run: a merged page has no matrix.
-            runs: Vec::new(),
+            runs: self
+                .runs
+                .into_iter()
+                .map(RunLine::typed)
+                .collect::<Result<_, _>>()?,
+        })
+    }
+}
+
+impl RunLine {
+    fn typed(self) -> Result<CaseCell, String> {
+        Ok(CaseCell {
+            time: duration(self.time_ms)?,
+            case: self.case,
+            verdict: self.verdict,
+            message: self.message,
+            detail: self.detail,
         })
     }
 }

@@ -10,7 +10,7 @@ use crate::reporting::events::{Event, Finished};
 use crate::reporting::findings::{self, Fault, JudgingWarning, Unchecked};
 use crate::reporting::reason::{Evidence, Kind, LimitRun, Reason};
 use crate::reporting::unit::Unit;
-use crate::reporting::verified::{Got, OutputJudge, RowScore, Validators};
+use crate::reporting::verified::{CaseCell, Got, OutputJudge, RowScore, Validators};
 use crate::reporting::{JsonReporter, Reporter, RunKind, Summary};
 
 fn ms(ms: u64) -> Duration {
@@ -67,7 +67,29 @@ fn row() -> SubmissionRow {
         slowest: Some(("secret/2".into(), ms(2100))),
         caught_by: vec![("secret/2".into(), Verdict::TLE, Some("stopped".into()))],
         unexpected: Some("got TLE".into()),
-        runs: Vec::new(),
+        runs: vec![
+            CaseCell {
+                case: "secret/1".into(),
+                verdict: Some(Verdict::AC),
+                time: ms(900),
+                message: None,
+                detail: None,
+            },
+            CaseCell {
+                case: "secret/2".into(),
+                verdict: Some(Verdict::TLE),
+                time: ms(2100),
+                message: Some("stopped".into()),
+                detail: Some("stderr:\nstill thinking".into()),
+            },
+            CaseCell {
+                case: "secret/3".into(),
+                verdict: None,
+                time: Duration::ZERO,
+                message: None,
+                detail: None,
+            },
+        ],
         skipped: None,
         compile_error: None,
         judge_error: None,
@@ -254,6 +276,11 @@ fn a_shard_is_refused_at_the_line_that_is_wrong() {
         said.contains(&format!("old.json:{last}: no schema")),
         "{said}"
     );
+    // A run of a submission line that is none: refused at that line.
+    assert_eq!(text.matches("\"verdict\":null").count(), 1, "{text}");
+    let bad_run = text.replace("\"verdict\":null", "\"verdict\":\"MAYBE\"");
+    let said = error("run.json", bad_run).to_string();
+    assert!(said.contains("run.json:2: not a line of verify"), "{said}");
     let case = "{\"type\":\"case\"}\n".to_string();
     assert!(error("case.json", case)
         .to_string()
