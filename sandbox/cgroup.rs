@@ -58,9 +58,6 @@ pub(crate) struct Slot {
     peak: Option<File>,
     /// The usage the peak was reset to, before the run.
     peak_base: u64,
-    /// v2: memory.stat and memory.reclaim (Linux 5.19), to reclaim the page cache charged
-    /// before a run, so that it is not in the base the run's peak is measured above.
-    reclaim: Option<(File, File)>,
     limit: u64,
     oom_kills_before: u64,
     max_events_before: u64,
@@ -142,7 +139,6 @@ impl Cgroups {
             counters: Vec::new(),
             peak: None,
             peak_base: 0,
-            reclaim: None,
             limit: u64::MAX,
             oom_kills_before: 0,
             max_events_before: 0,
@@ -192,13 +188,6 @@ impl Cgroups {
             .write(true)
             .open(slot.dirs[0].join(peak_file(self.version)))
             .ok();
-        if self.version == CgroupVersion::V2 {
-            let stat = File::open(slot.dirs[0].join("memory.stat"));
-            let reclaim = OpenOptions::new()
-                .write(true)
-                .open(slot.dirs[0].join("memory.reclaim"));
-            slot.reclaim = stat.and_then(|stat| Ok((stat, reclaim?))).ok();
-        }
         Ok(slot)
     }
 }
@@ -250,19 +239,6 @@ impl Slot {
             CgroupVersion::V2 => {
                 self.oom_kills_before = self.counter(0, "oom_kill ");
                 self.max_events_before = self.counter(0, "max ");
-            }
-        }
-        if let Some((stat, reclaim)) = &self.reclaim {
-            // Page cache charged before the run (a previous run's files, the program's own
-            // pages) may be reclaimed while it runs, under pressure, and a peak measured above
-            // a base holding it would come out short: reclaimed now, the base is the memory
-            // that stays. Best effort: the kernel may reclaim less than asked (EAGAIN).
-            let mut buf = [0u8; 4096];
-            let n = std::os::unix::fs::FileExt::read_at(stat, &mut buf, 0).unwrap_or(0);
-            let file = crate::sys::field_u64(&buf[..n], b"file ").unwrap_or(0);
-            if file > 0 {
-                let _ =
-                    std::os::unix::fs::FileExt::write_at(reclaim, file.to_string().as_bytes(), 0);
             }
         }
         if let Some(peak) = &self.peak {

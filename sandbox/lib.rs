@@ -115,9 +115,10 @@
 //! [`Outcome::peak_memory_bytes`] is what the cgroup counted where one measures the run (its
 //! usage's peak above where it stood at the start: every process of the run, as the limit
 //! counts them, in the kernel's charge batches: up to 256 KiB per CPU may have been charged
-//! ahead, so a run can show that much less than it touched; the page cache charged before the
-//! run is reclaimed before the base is read, so what is reclaimed during the run is not taken
-//! off its peak); elsewhere the main process's peak resident memory (VmHWM, read by the
+//! ahead, so a run can show that much less than it touched, and page cache charged before the
+//! run and reclaimed during it is taken off its peak; the cache is not reclaimed before a run,
+//! since the pages of a program's own files would then be read and charged again by every run,
+//! and a run failing with its usage at the limit is judged MLE); elsewhere the main process's peak resident memory (VmHWM, read by the
 //! tracer) less its file-backed part (RssFile: the executable and shared libraries, which a
 //! cgroup charged to whoever first read them, not to the run), or wait4's ru_maxrss where that
 //! can be told apart from the spawner's own. One rule: the run's own memory. A run ended [`End::MemoryLimit`] needed at least the
