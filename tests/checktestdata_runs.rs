@@ -93,9 +93,8 @@ const HELD_32_MIB: &str = "script line 2: the script's values would hold more th
 #[test]
 fn validate_holds_a_script_to_the_packages_validation_memory_limit() {
     let project = Project::new();
-    // 40 MiB of input cannot even be read in 64 MiB beside grundy itself; the script would
-    // accept it.
-    let big = format!("1\n{}\n", "#".repeat(40 << 20));
+    // 72 MiB of input cannot be read in 64 MiB; the script would accept it.
+    let big = format!("1\n{}\n", "#".repeat(72 << 20));
     package(
         &project,
         "INT(1, 9) NEWLINE REGEX(\"#*\") NEWLINE\n",
