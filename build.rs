@@ -82,20 +82,35 @@ fn ship_fixtures() {
         }
     }
     files.sort();
-    // FNV-1a over each path and its contents, each ended by a 0 byte the paths cannot hold.
+    // One blob, deflated: each file as its path, a 0 byte, its length (8 bytes, little-endian)
+    // and its bytes. FNV-1a over each path and its contents, each ended by a 0 byte the paths
+    // cannot hold, names it.
     let mut digest: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut table = String::from("pub static FILES: &[(&str, &[u8])] = &[\n");
+    let mut blob = Vec::new();
     for file in &files {
         let path = file.to_str().expect("the fixtures' paths are UTF-8");
         let bytes = std::fs::read(root.join(file)).unwrap();
-        for byte in path.bytes().chain([0]).chain(bytes).chain([0]) {
+        for byte in path
+            .bytes()
+            .chain([0])
+            .chain(bytes.iter().copied())
+            .chain([0])
+        {
             digest = (digest ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
-        let absolute = root.join(file);
-        table.push_str(&format!("    ({path:?}, include_bytes!({absolute:?})),\n"));
+        blob.extend_from_slice(path.as_bytes());
+        blob.push(0);
+        blob.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        blob.extend_from_slice(&bytes);
     }
-    table.push_str("];\n");
-    table.push_str(&format!("pub const DIGEST: &str = \"{digest:016x}\";\n"));
     let out = std::path::PathBuf::from(std::env::var_os("OUT_DIR").unwrap());
+    let packed = out.join("shipped.deflate");
+    let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::best());
+    std::io::Write::write_all(&mut encoder, &blob).unwrap();
+    std::fs::write(&packed, encoder.finish().unwrap()).unwrap();
+    let table = format!(
+        "pub static PACKED: &[u8] = include_bytes!({packed:?});\n\
+         pub const DIGEST: &str = \"{digest:016x}\";\n"
+    );
     std::fs::write(out.join("shipped.rs"), table).unwrap();
 }

@@ -64,7 +64,7 @@ pub fn unpacked() -> Result<PathBuf, Unshipped> {
 
 /// Every shipped file written below `root` (a folder no one else sees yet).
 fn unpack_into(root: &Path) -> std::io::Result<()> {
-    for (path, bytes) in table::FILES {
+    for (path, bytes) in files()? {
         let file = root.join(path);
         if let Some(folder) = file.parent() {
             std::fs::create_dir_all(folder)?;
@@ -74,6 +74,29 @@ fn unpack_into(root: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The shipped files, each its path (below the checkout) and its bytes: the blob `build.rs`
+/// deflated, read back.
+fn files() -> std::io::Result<Vec<(String, Vec<u8>)>> {
+    use std::io::Read;
+    let mut blob = Vec::new();
+    flate2::read::DeflateDecoder::new(table::PACKED).read_to_end(&mut blob)?;
+    let broken = || std::io::Error::other("the shipped fixtures in this binary are damaged");
+    let mut files = Vec::new();
+    let mut rest = blob.as_slice();
+    while !rest.is_empty() {
+        let end = rest.iter().position(|&b| b == 0).ok_or_else(broken)?;
+        let path = std::str::from_utf8(&rest[..end]).map_err(|_| broken())?;
+        let (length, after) = rest[end + 1..]
+            .split_first_chunk::<8>()
+            .ok_or_else(broken)?;
+        let length = usize::try_from(u64::from_le_bytes(*length)).map_err(|_| broken())?;
+        let bytes = after.get(..length).ok_or_else(broken)?;
+        files.push((path.to_string(), bytes.to_vec()));
+        rest = &after[length..];
+    }
+    Ok(files)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,14 +104,15 @@ mod tests {
     #[test]
     fn the_shipped_files_are_the_checkouts() {
         let checkout = Path::new(env!("CARGO_MANIFEST_DIR"));
-        for (path, bytes) in table::FILES {
+        let files = files().unwrap();
+        for (path, bytes) in &files {
             assert_eq!(
                 std::fs::read(checkout.join(path)).unwrap(),
                 *bytes,
                 "{path}"
             );
         }
-        let shipped = |p: &str| table::FILES.iter().any(|(path, _)| *path == p);
+        let shipped = |p: &str| files.iter().any(|(path, _)| path == p);
         assert!(shipped("runner.toml"));
         assert!(shipped("fixtures/s-nim/sample-1.in"));
     }
@@ -97,10 +121,10 @@ mod tests {
     fn unpacking_writes_every_file_whole() {
         let root = tempfile::tempdir().unwrap();
         unpack_into(root.path()).unwrap();
-        for (path, bytes) in table::FILES {
+        for (path, bytes) in files().unwrap() {
             assert_eq!(
-                std::fs::read(root.path().join(path)).unwrap(),
-                *bytes,
+                std::fs::read(root.path().join(&path)).unwrap(),
+                bytes,
                 "{path}"
             );
         }
