@@ -1,18 +1,22 @@
 """What `grundy report merge` costs: four shards of a partitioned `verify` of a contest holding
-CASES case results in all (every submission's `caught_by` entries, the bulk of a report), as
-`verify --partition slice:I/4 --format json` writes them, merged in each format.
+CASES case results in all (every submission's `caught_by` entries and its `runs`, the bulk of a
+report), as `verify --partition slice:I/4 --format json` writes them, merged in each format.
 
-    python3 bench/merge_shards.py --cases 100000 --runs 5 GRUNDY
+    python3 bench/merge_shards.py --cases 100000 --runs 5 GRUNDY [--chromium /usr/bin/chromium]
 
 The shards are written once into a temporary folder; each format's merge is timed `--runs`
-times (wall and CPU of the process), the median reported.
+times (wall and CPU of the process), the median reported. With `--chromium`, the merged HTML
+page's size is reported and the time headless Chromium takes to load and render it
+(`--dump-dom`), less the time it takes on an empty page, the median of `--runs`.
 """
 
 import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from timing import loadavg, run_once  # noqa: E402
@@ -38,16 +42,18 @@ def heading(package, submissions):
 
 
 def submission(package, name, cases):
-    caught = [{"case": f"secret/{i:03}", "verdict": "WA",
-               "message": "line 1, column 1, token 1: expected `1`, found `2`"}
+    message = "line 1, column 1, token 1: expected `1`, found `2`"
+    caught = [{"case": f"secret/{i:03}", "verdict": "WA", "message": message}
               for i in range(cases)]
+    runs = [{"case": f"secret/{i:03}", "verdict": "WA", "time_ms": 12.0, "message": message,
+             "detail": None} for i in range(cases)]
     return {
         "type": "submission", "id": {"problem": package, "subject": name, "case": None},
         "package": package, "submission": name, "language": "Python 3", "tool": TOOL,
         "verdict": "WA", "expected": ["WA"], "expected_rules": "permitted AC, WA; required WA",
         "expected_short": "WA", "ok": True, "time_ms": 41.5, "slowest_case": "secret/000",
         "skipped": None, "problem": None, "compile_error": None, "judge_error": None,
-        "caught_by": caught,
+        "caught_by": caught, "runs": runs,
     }
 
 
@@ -92,10 +98,40 @@ def shards(folder, cases):
     return files
 
 
+def rendered(chromium, page, profile):
+    """Seconds headless Chromium takes to load `page` and print its DOM."""
+    start = time.monotonic()
+    subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
+                    "--dump-dom", f"file://{page}"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.monotonic() - start
+
+
+def page_timing(grundy, files, folder, chromium, runs):
+    page = os.path.join(folder, "merged.html")
+    subprocess.run([grundy, "report", "merge", *files, "--html", page],
+                   check=False, stdout=subprocess.DEVNULL)
+    empty = os.path.join(folder, "empty.html")
+    with open(empty, "w") as out:
+        out.write("<!DOCTYPE html><title>empty</title>")
+    profile = os.path.join(folder, "profile")
+    times = []
+    for _ in range(runs):
+        times.append((rendered(chromium, page, profile), rendered(chromium, empty, profile)))
+    page_s = sorted(t for t, _ in times)[len(times) // 2]
+    empty_s = sorted(e for _, e in times)[len(times) // 2]
+    print(f"{'html page':>14}: {os.path.getsize(page) / 1e6:.2f} MB; Chromium {page_s:.2f} s "
+          f"to load and dump it, {empty_s:.2f} s for an empty page: {page_s - empty_s:.2f} s "
+          f"for the page (median of {runs})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", type=int, default=100000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--chromium")
     parser.add_argument("grundy")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -113,6 +149,8 @@ def main():
             wall = sorted(r["wall"] for r in results)[len(results) // 2]
             cpu = sorted(r["cpu"] for r in results)[len(results) // 2]
             print(f"{label:>14}: {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU (median of {args.runs})")
+        if args.chromium:
+            page_timing(args.grundy, files, folder, args.chromium, args.runs)
 
 
 if __name__ == "__main__":

@@ -367,7 +367,7 @@ fn check_shows_a_row_per_case_as_its_json_report_does() {
         assert_eq!(class.split(' ').next(), Some(verdict), "{case}");
     }
     assert!(
-        page.contains("built-in · wrong: <q>"),
+        page.contains("built-in · wrong: <span class=q>"),
         "the failure's details: {page}"
     );
 }

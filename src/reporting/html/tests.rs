@@ -61,7 +61,9 @@ fn check_shows_each_case_with_its_verdict_time_and_details() {
         page.contains("<tr><th>secret/2<td class=\"WA near\">WA<i>700</i>"),
         "{page}"
     );
-    assert!(page.contains("<summary><span class=WA>WA</span> built-in · secret/2: <q>WA here</q>"));
+    assert!(page.contains(
+        "<summary><span class=WA>WA</span> built-in · secret/2: <span class=q>WA here</span>"
+    ));
     assert!(
         page.contains("-first") && page.contains("+second"),
         "the diff is in the details"
