@@ -1,5 +1,5 @@
 //! Deterministic mixing of seeds: the same numbers on every machine, for what is drawn from a
-//! seed (`stress`'s cases, `mutants`' sample).
+//! seed (`stress`'s cases, `mutants`' sample) and for fresh temporary names.
 
 /// SplitMix64's finaliser: neighbouring inputs give unrelated outputs. Integer arithmetic only,
 /// so the draws are the same on every machine.

@@ -448,15 +448,14 @@ fn temporary_name() -> OsString {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let mut state = nanos
-        ^ (u64::from(std::process::id()) << 32)
-        ^ DRAWN
-            .fetch_add(1, Ordering::Relaxed)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    // splitmix64's finaliser: nearby inputs give unrelated names.
-    state = (state ^ (state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    state = (state ^ (state >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    state ^= state >> 31;
+    // Mixed, so nearby inputs give unrelated names.
+    let mut state = crate::seeds::mix(
+        nanos
+            ^ (u64::from(std::process::id()) << 32)
+            ^ DRAWN
+                .fetch_add(1, Ordering::Relaxed)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
     const DIGITS: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     let mut name = b".grundy-".to_vec();
     for _ in 0..6 {
