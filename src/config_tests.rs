@@ -1,8 +1,10 @@
+use super::invalid::ConfigError;
 use super::privileged::{ChosenBy, NotYours, Privileged, DEFAULT_BOX_UIDS, DEFAULT_FIRST_BOX_UID};
 use super::*;
 use crate::checking::Comparison;
 
-fn load(text: &str, overrides: &Overrides) -> Result<Config, String> {
+/// `text` loaded as a runner.toml; what is wrong with it named as in `runner.toml`.
+fn load(text: &str, overrides: &Overrides) -> Result<Config, ConfigError> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("runner.toml");
     std::fs::write(&path, text).unwrap();
@@ -10,8 +12,9 @@ fn load(text: &str, overrides: &Overrides) -> Result<Config, String> {
         grundy_problems::find(id).is_some()
     })
     .map_err(|e| {
-        e.to_string()
-            .replace(&path.display().to_string(), "runner.toml")
+        let mut error = e.downcast::<ConfigError>().expect("a located error");
+        error.file = PathBuf::from("runner.toml");
+        error
     })
 }
 
@@ -51,7 +54,9 @@ fn problem_tables_override_the_top_level_and_flags_override_both() {
 
 #[test]
 fn unknown_key_names_line_column_and_suggestion() {
-    let err = load("jobs = 2\n\ntimelimit = 5\n", &Overrides::default()).unwrap_err();
+    let err = load("jobs = 2\n\ntimelimit = 5\n", &Overrides::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("runner.toml:3:1: unknown field `timelimit`"),
         "{err}"
@@ -61,7 +66,8 @@ fn unknown_key_names_line_column_and_suggestion() {
         "[problems.nim]\nchekcer = \"lines\"\n",
         &Overrides::default(),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("runner.toml:2:1:"), "{err}");
     assert!(err.contains("did you mean `checker`?"), "{err}");
 }
@@ -71,14 +77,16 @@ fn unknown_keys_are_found_in_the_tables_themselves_first_in_the_file_first() {
     assert_eq!(fields_of::<ProblemTable>().len(), 7);
     assert!(fields_of::<RunnerFile>().contains(&"box_uids"));
     let text = "[problems.nim]\nchekcer = \"lines\"\n\n[problems.s-nim]\nx = 1\n";
-    let err = load(text, &Overrides::default()).unwrap_err();
+    let err = load(text, &Overrides::default()).unwrap_err().to_string();
     assert_eq!(
         err,
         "runner.toml:2:1: unknown field `chekcer`, expected one of `time_limit_ms`, \
          `wall_time_limit_ms`, `memory_limit_mb`, `output_limit_mb`, `checker`, \
          `interactor`, `judge_time_limit_ms` (did you mean `checker`?)"
     );
-    let err = load("\"zzz\" = 1\n", &Overrides::default()).unwrap_err();
+    let err = load("\"zzz\" = 1\n", &Overrides::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("runner.toml:1:1: unknown field `zzz`"),
         "{err}"
@@ -92,13 +100,14 @@ fn wrong_type_is_located() {
         "jobs = 1\ntime_limit_ms = \"fast\"\n",
         &Overrides::default(),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("runner.toml:2:17:"), "{err}");
 }
 
 #[test]
 fn wrong_types_and_duplicates_name_their_key() {
-    let error = |text: &str| load(text, &Overrides::default()).unwrap_err();
+    let error = |text: &str| load(text, &Overrides::default()).unwrap_err().to_string();
     assert_eq!(
         error("jobs = \"two\"\n"),
         "runner.toml:1:8: `jobs`: expected a whole number (0 means one per core), found the \
@@ -139,7 +148,8 @@ fn unknown_problem_is_located_with_a_suggestion() {
         "[problems.snim]\nchecker = \"lines\"\n",
         &Overrides::default(),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         err.starts_with("runner.toml:1:11: no built-in problem `snim`"),
         "{err}"
@@ -149,12 +159,16 @@ fn unknown_problem_is_located_with_a_suggestion() {
 
 #[test]
 fn bad_checker_and_zero_limit_are_located() {
-    let err = load("checker = \"fuzzy\"\n", &Overrides::default()).unwrap_err();
+    let err = load("checker = \"fuzzy\"\n", &Overrides::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("runner.toml:1:11: unknown checker `fuzzy`"),
         "{err}"
     );
-    let err = load("\nmemory_limit_mb = 0\n", &Overrides::default()).unwrap_err();
+    let err = load("\nmemory_limit_mb = 0\n", &Overrides::default())
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with(
             "runner.toml:2:19: memory_limit_mb must be a whole number of MiB from 1 to "
@@ -180,7 +194,8 @@ fn a_key_set_twice_is_named_where_it_repeats() {
         "jobs = 1\ntime_limit_ms = 5\njobs = 2\n",
         &Overrides::default(),
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(err.starts_with("runner.toml:3:1: duplicate key"), "{err}");
     assert!(err.ends_with("`jobs`"), "{err}");
 }

@@ -4,7 +4,8 @@
 //! lines without their timings, the HTML page's matrices and failure details with their numbers
 //! masked, the exit status), a whole run merged alone is itself again, and
 //! shards that cannot be merged (one cut short, a bucket missing, a bucket twice, a submission
-//! in two) are refused with the file, and the line where there is one.
+//! in two, a field naming nothing grundy knows) are refused with the file, and the line and
+//! field where there are.
 
 use std::path::Path;
 use std::process::Output;
@@ -320,4 +321,34 @@ fn shards_that_cannot_be_merged_are_refused_where_they_are_wrong() {
     // An older schema.
     project.file("old.json", s1.replace("\"schema\":1", "\"schema\":99"));
     refused(&["old.json"], "schema 99");
+    // A field JSON reads but grundy does not: its line and its field named.
+    let mut lines: Vec<Value> = (s1.lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    let at = (lines.iter())
+        .position(|line| line["type"] == "submission")
+        .unwrap();
+    lines[at]["verdict"] = "XX".into();
+    let edited: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    project.file("verdict.json", &edited);
+    refused(
+        &["verdict.json"],
+        &format!(
+            "verdict.json:{}: field `verdict`: `XX` is no verdict",
+            at + 1
+        ),
+    );
+    let at = (lines.iter())
+        .position(|line| line["type"] == "heading")
+        .unwrap();
+    lines[at]["time_limit_ms"] = (-5.0).into();
+    let edited: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    project.file("limit.json", &edited);
+    refused(
+        &["limit.json"],
+        &format!(
+            "limit.json:{}: field `time_limit_ms`: -5 is no time in milliseconds",
+            at + 1
+        ),
+    );
 }

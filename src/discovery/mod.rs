@@ -22,5 +22,5 @@ pub use answers::{answer_folders, package_answers};
 pub use case::{constraints_of, Case, Expects, INVALID_GROUP};
 pub use filter::{select_cases, Judged, LeftOut};
 pub use packages::{cases_of, PackageCases, ReadEach};
-pub use partition::Partition;
+pub use partition::{NoBucket, Partition};
 pub use walk::{discover, is_kebab_case};

@@ -17,8 +17,8 @@ fn package(files: &[(&str, &str)]) -> (tempfile::TempDir, Tree) {
 }
 
 /// Opens `relative` for reading both ways, by `openat2` (where the kernel has it) and by
-/// the walk, which must agree; the contents read, or the reason given.
-fn read_both(tree: &Tree, relative: &str) -> Result<String, String> {
+/// the walk, which must agree; the contents read, or the open's error.
+fn read_both(tree: &Tree, relative: &str) -> Result<String, OpenError> {
     let by_walk = walk::walk(tree.fd().unwrap(), Path::new(relative), Want::File)
         .map_err(|why| tree.join(relative).error(why))
         .and_then(|fd| {
@@ -31,13 +31,11 @@ fn read_both(tree: &Tree, relative: &str) -> Result<String, String> {
         .map(|file| {
             let size = file.metadata().unwrap().len();
             String::from_utf8(read_whole(file, size).unwrap()).unwrap()
-        })
-        .map_err(|e| e.reason());
+        });
     let by_open = tree
         .join(relative)
         .read()
-        .map(|bytes| String::from_utf8(bytes).unwrap())
-        .map_err(|e| e.reason());
+        .map(|bytes| String::from_utf8(bytes).unwrap());
     match (&by_walk, &by_open) {
         (Ok(a), Ok(b)) => assert_eq!(a, b, "{relative}"),
         (Err(_), Err(_)) => {}
@@ -85,7 +83,7 @@ fn paths_and_links_within_the_tree_are_followed() {
         "data/secret/../sample/1.in",
         "./data/sample/../sample/1.in",
     ] {
-        assert_eq!(read_both(&tree, path).as_deref(), Ok("5\n"), "{path}");
+        assert_eq!(read_both(&tree, path).unwrap(), "5\n", "{path}");
     }
     assert_eq!(tree.join("data/secret/group").path(), secret.join("group"));
     assert_eq!(
@@ -114,7 +112,7 @@ fn paths_and_links_leaving_the_tree_are_refused_naming_the_link() {
         ("data/absolute.ans", "links outside the package (to /"),
         ("data/inside.ans", "an absolute link (to /"),
     ] {
-        let error = read_both(&tree, path).unwrap_err();
+        let error = read_both(&tree, path).unwrap_err().reason();
         assert!(error.starts_with(reason), "{path}: {error}");
     }
     let error = tree.join("data/up.ans").read().unwrap_err();
@@ -133,7 +131,7 @@ fn loops_of_links_end() {
     let (_dir, tree) = package(&[]);
     symlink("b", tree.path().join("a")).unwrap();
     symlink("a", tree.path().join("b")).unwrap();
-    let error = read_both(&tree, "a").unwrap_err();
+    let error = read_both(&tree, "a").unwrap_err().reason();
     assert!(error.contains("a loop of links"), "{error}");
 }
 
@@ -146,7 +144,7 @@ fn a_fifo_or_a_folder_is_not_a_file_and_the_open_does_not_wait() {
         .status()
         .unwrap()
         .success());
-    let error = read_both(&tree, "data/1.in").unwrap_err();
+    let error = read_both(&tree, "data/1.in").unwrap_err().reason();
     assert!(
         error.starts_with("a FIFO (named pipe), not a regular file"),
         "{error}"

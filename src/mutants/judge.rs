@@ -142,7 +142,7 @@ impl Jobs for MutantJobs {
                         verdict: run.verdict,
                     })
                 }
-                Err(why) => return Ok(Fate::Unjudged(why)),
+                Err(why) => return Ok(Fate::Unjudged(why.to_string())),
             }
         }
         Ok(Fate::Survived)

@@ -10,18 +10,24 @@ struct InForce {
     warnings: Vec<String>,
 }
 
-fn read(files: &[(&str, &str)]) -> Result<InForce, String> {
+/// What a package of `files` ends with, or the error that refuses it, the file named relative
+/// to the package.
+fn read(files: &[(&str, &str)]) -> Result<InForce, Diagnostic> {
     let dir = tree(files);
     let tree = root(dir.path());
-    let prefix = format!("{}/", dir.path().display());
-    let relative = |d: &Diagnostic| d.to_string().replace(&prefix, "");
+    let relative = |mut d: Diagnostic| {
+        d.file = d.file.strip_prefix(dir.path()).unwrap().to_path_buf();
+        d
+    };
     let mut warnings = vec![];
     let mut metadata = read_metadata(&tree.join("problem.yaml"), &mut warnings).unwrap();
-    apply(&tree, &mut metadata, &mut warnings).map_err(|e| relative(&e))?;
+    apply(&tree, &mut metadata, &mut warnings).map_err(relative)?;
     Ok(InForce {
         limit: metadata.limits.time_limit.map(|l| l.as_secs_f64()),
         name: metadata.display_name().map(str::to_string),
-        warnings: warnings.iter().map(relative).collect(),
+        warnings: (warnings.into_iter())
+            .map(|d| relative(d).to_string())
+            .collect(),
     })
 }
 
@@ -128,7 +134,11 @@ fn the_ini_names_a_nameless_problem_and_warns_about_what_it_cannot_use() {
 fn bad_values_are_located_errors_and_an_unparsable_ini_is_ignored() {
     let error = read(&[("problem.yaml", ""), (".timelimit", "\n  fast\n")]).unwrap_err();
     assert_eq!(
-        error,
+        (error.file.as_path(), error.line, error.column),
+        (std::path::Path::new(".timelimit"), 2, 3)
+    );
+    assert_eq!(
+        error.to_string(),
         ".timelimit:2:3: must hold the time limit, a number of seconds from 0.001 to 86400 (a \
          millisecond to a day), found `fast`"
     );
@@ -144,7 +154,8 @@ fn bad_values_are_located_errors_and_an_unparsable_ini_is_ignored() {
         ("problem.yaml", ""),
         ("domjudge-problem.ini", "timelimit = soon\n"),
     ])
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert_eq!(
         error,
         "domjudge-problem.ini:1:13: timelimit must be a number of seconds from 0.001 to 86400 \
@@ -154,7 +165,8 @@ fn bad_values_are_located_errors_and_an_unparsable_ini_is_ignored() {
         ("problem.yaml", ""),
         ("domjudge-problem.ini", "timelimit = 1e300\n"),
     ])
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert!(
         error.starts_with("domjudge-problem.ini:1:13: timelimit must be"),
         "{error}"
@@ -190,6 +202,7 @@ fn files_over_the_cap_or_not_text_are_errors() {
     let big = "1".repeat(MAX_BYTES as usize + 1);
     assert!(read(&[("problem.yaml", ""), (".timelimit", &big)])
         .unwrap_err()
+        .message
         .contains("too large"));
     let dir = tree(&[("problem.yaml", "")]);
     std::fs::write(dir.path().join(".timelimit"), b"1\n\xff").unwrap();

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use super::judge::Unjudged;
 use super::results::{Judged, Judging};
 use crate::judging::CaseRun;
 use crate::judging::Verdict;
@@ -12,12 +13,11 @@ use crate::model::Problem;
 use crate::package::submissions::Submission;
 
 /// The result of one job.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(super) enum Ran {
     Case(CaseRun),
-    /// The case could not be judged at all (grundy could not prepare it: an interactive pairing
-    /// it does not support, a feedback folder it could not make).
-    Unjudged(String),
+    /// The case could not be judged at all.
+    Unjudged(Unjudged),
     /// Not run: the submission already failed an earlier case (`--first-failure`).
     Stopped,
 }

@@ -377,6 +377,13 @@ impl Jobs for JudgeJobs {
     }
 }
 
+/// Why a case could not be judged at all: grundy could not prepare its run (an interactive
+/// pairing it does not support, a feedback folder it could not make). Kept whole until the
+/// report says it, as the submission's reason for being skipped.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:#}")]
+pub struct Unjudged(anyhow::Error);
+
 impl Prepared {
     /// Submission `s` of `problem` (one with a program) run on case `c`, stopped at `timeout`:
     /// its run, or why the case could not be judged at all.
@@ -387,7 +394,7 @@ impl Prepared {
         c: usize,
         timeout: Duration,
         watch: &SolveWatch,
-    ) -> Result<CaseRun, String> {
+    ) -> Result<CaseRun, Unjudged> {
         let subject = self.subjects[s]
             .as_ref()
             .expect("only submissions with a program are judged");
@@ -413,7 +420,7 @@ fn judge_case(
     index: usize,
     settings: &Settings,
     watch: &SolveWatch,
-) -> Result<CaseRun, String> {
+) -> Result<CaseRun, Unjudged> {
     let failed = |verdict: Verdict, message: String| {
         Ok(CaseRun {
             verdict,
@@ -455,7 +462,7 @@ fn judge_case(
     let judged = run_case(subject, trial, judge_by, settings, Some(watch));
     let result = match judged {
         Ok(ran) => ran.result,
-        Err(RunError::Setup(why)) => return Err(format!("{why:#}")),
+        Err(RunError::Setup(why)) => return Err(Unjudged(why)),
         Err(error) => return failed(Verdict::RE, error.to_string()),
     };
     Ok(CaseRun {

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use crate::discovery::NoBucket;
 use crate::judging::Verdict;
 use crate::model::{Fixed, How, TimeLimit};
 use crate::package::languages::Python3;
@@ -201,15 +202,53 @@ pub(super) struct LeftOutLine {
     pub beyond_original_limits: usize,
 }
 
-/// `ms` milliseconds as the reports wrote them (to the microsecond).
-pub(super) fn duration(ms: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| format!("{ms} is no time in milliseconds"))
+/// A field of a line that JSON reads but grundy does not: which field, and what is wrong.
+#[derive(Debug, thiserror::Error)]
+#[error("field `{field}`: {wrong}")]
+pub struct BadField {
+    pub field: &'static str,
+    pub wrong: Wrong,
 }
 
-fn time_limit(ms: Option<f64>, how: HowLine) -> Result<TimeLimit, String> {
+/// What is wrong with a field's value.
+#[derive(Debug, thiserror::Error)]
+pub enum Wrong {
+    #[error("{0} is no time in milliseconds")]
+    Time(f64),
+    #[error("no time limit is fixed by `{0}`")]
+    Fixed(String),
+    #[error("no output judge is named `{0}`")]
+    OutputJudge(String),
+    #[error("`{0}` is no verdict")]
+    Verdict(String),
+    #[error("no reason is `{0}`")]
+    Reason(String),
+    #[error("no interpreter is `{0}`")]
+    Interpreter(String),
+    #[error(transparent)]
+    Partition(#[from] NoBucket),
+}
+
+impl Wrong {
+    pub(super) fn at(self, field: &'static str) -> BadField {
+        BadField { field, wrong: self }
+    }
+}
+
+/// `ms` milliseconds as the reports wrote them (to the microsecond).
+pub(super) fn duration(ms: f64) -> Result<Duration, Wrong> {
+    Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| Wrong::Time(ms))
+}
+
+/// Field `field`'s `ms` as a duration.
+fn time(field: &'static str, ms: f64) -> Result<Duration, BadField> {
+    duration(ms).map_err(|wrong| wrong.at(field))
+}
+
+fn time_limit(ms: Option<f64>, how: HowLine) -> Result<TimeLimit, BadField> {
     let how = match how {
         HowLine::Fixed(source) => How::Fixed(
-            Fixed::named(&source).ok_or_else(|| format!("no time limit is fixed by `{source}`"))?,
+            Fixed::named(&source).ok_or_else(|| Wrong::Fixed(source).at("time_limit_how"))?,
         ),
         HowLine::Computed {
             factor,
@@ -218,13 +257,13 @@ fn time_limit(ms: Option<f64>, how: HowLine) -> Result<TimeLimit, String> {
             cached,
         } => How::Computed {
             factor,
-            step: duration(step_ms)?,
+            step: time("step_ms", step_ms)?,
             near_step,
             cached,
         },
     };
     let limit = match ms {
-        Some(ms) => Ok(duration(ms)?),
+        Some(ms) => Ok(time("time_limit_ms", ms)?),
         None => Err(TimeLimitError::Untimed),
     };
     Ok(TimeLimit { limit, how })
@@ -241,9 +280,10 @@ fn diagnostics(lines: Vec<DiagnosticLine>) -> Vec<Diagnostic> {
 }
 
 impl HeadingLine {
-    pub(super) fn typed(self) -> Result<ProblemHeading, String> {
-        let output = OutputJudge::named(&self.validators.output)
-            .ok_or_else(|| format!("no output judge is named `{}`", self.validators.output))?;
+    pub(super) fn typed(self) -> Result<ProblemHeading, BadField> {
+        let output = OutputJudge::named(&self.validators.output).ok_or_else(|| {
+            Wrong::OutputJudge(self.validators.output.clone()).at("validators.output")
+        })?;
         Ok(ProblemHeading {
             name: self.package,
             origin: self.origin,
@@ -270,14 +310,14 @@ impl HeadingLine {
 }
 
 impl SubmissionLine {
-    pub(super) fn typed(self) -> Result<SubmissionRow, String> {
+    pub(super) fn typed(self) -> Result<SubmissionRow, BadField> {
         let verdict = match self.verdict.as_deref() {
             None => None,
             Some("CE") => Some(Got::CompileError),
-            Some(word) => Some(Got::Verdict(verdict(word)?)),
+            Some(word) => Some(Got::Verdict(verdict(word).map_err(|w| w.at("verdict"))?)),
         };
         let slowest = match (self.slowest_case, self.time_ms) {
-            (Some(case), Some(ms)) => Some((case, duration(ms)?)),
+            (Some(case), Some(ms)) => Some((case, time("time_ms", ms)?)),
             _ => None,
         };
         let score = self.score.map(|total| RowScore {
@@ -318,9 +358,9 @@ impl SubmissionLine {
 }
 
 impl RunLine {
-    fn typed(self) -> Result<CaseCell, String> {
+    fn typed(self) -> Result<CaseCell, BadField> {
         Ok(CaseCell {
-            time: duration(self.time_ms)?,
+            time: time("runs.time_ms", self.time_ms)?,
             case: self.case,
             verdict: self.verdict,
             message: self.message,
@@ -329,26 +369,28 @@ impl RunLine {
     }
 }
 
-fn verdict(word: &str) -> Result<Verdict, String> {
-    serde_json::from_value(word.into()).map_err(|_| format!("`{word}` is no verdict"))
+fn verdict(word: &str) -> Result<Verdict, Wrong> {
+    serde_json::from_value(word.into()).map_err(|_| Wrong::Verdict(word.to_string()))
 }
 
 impl ReasonLine {
-    fn typed(self) -> Result<Reason, String> {
+    fn typed(self) -> Result<Reason, BadField> {
         let kind =
-            Kind::named(&self.kind).ok_or_else(|| format!("no reason is `{}`", self.kind))?;
+            Kind::named(&self.kind).ok_or_else(|| Wrong::Reason(self.kind).at("reason.kind"))?;
         let interpreter = match self.interpreter.as_deref() {
             None => None,
             Some("pypy3") => Some(Python3::PyPy),
             Some("cpython") => Some(Python3::CPython),
-            Some(other) => return Err(format!("no interpreter is `{other}`")),
+            Some(other) => {
+                return Err(Wrong::Interpreter(other.to_string()).at("reason.interpreter"))
+            }
         };
         let limit_from = match self.limit_from {
             None => None,
             Some(from) => Some(LimitRun {
                 submission: from.submission,
                 case: from.case,
-                time: duration(from.time_ms)?,
+                time: time("reason.limit_from.time_ms", from.time_ms)?,
                 tool: from.tool,
                 cpython: from.cpython,
             }),
@@ -363,8 +405,14 @@ impl ReasonLine {
             evidence: Evidence {
                 case: self.case,
                 verdict: self.verdict,
-                cpu: self.cpu_ms.map(duration).transpose()?,
-                wall: self.wall_ms.map(duration).transpose()?,
+                cpu: self
+                    .cpu_ms
+                    .map(|ms| time("reason.cpu_ms", ms))
+                    .transpose()?,
+                wall: self
+                    .wall_ms
+                    .map(|ms| time("reason.wall_ms", ms))
+                    .transpose()?,
                 peak_memory_bytes: self.peak_memory_bytes,
                 message: self.message,
                 time_limit,
@@ -377,7 +425,7 @@ impl ReasonLine {
 }
 
 impl PackageLine {
-    pub(super) fn typed(self) -> Result<ProblemOutcome, String> {
+    pub(super) fn typed(self) -> Result<ProblemOutcome, BadField> {
         Ok(ProblemOutcome {
             name: self.package,
             origin: self.origin,

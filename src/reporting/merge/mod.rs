@@ -196,7 +196,7 @@ fn buckets(shards: &[Shard]) -> Result<Option<usize>, MergeError> {
         Some(text.parse::<Partition>().map_err(|e| MergeError::Line {
             file: shard.file.clone(),
             line: 0,
-            bad: Bad::Field(e.to_string()),
+            bad: Bad::Field(lines::Wrong::from(e).at("partition")),
         }))
     };
     let mut seen: BTreeMap<usize, &Path> = BTreeMap::new();

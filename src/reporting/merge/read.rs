@@ -8,7 +8,7 @@ use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use super::lines::{Line, SummaryLine};
+use super::lines::{BadField, Line, SummaryLine};
 use super::{MergeError, Shard, ShardPackage};
 use crate::bounds;
 use crate::reporting::json::VERIFY_SCHEMA;
@@ -29,8 +29,8 @@ pub enum Bad {
     TooMany,
     #[error("not a line of verify --format json: {0}")]
     Json(String),
-    #[error("{0}")]
-    Field(String),
+    #[error(transparent)]
+    Field(#[from] BadField),
     #[error("a `{0}` line: a report of check, validate, stress or list, not of verify")]
     OtherLine(&'static str),
     #[error("a report of `{0}`, not of verify")]
@@ -131,7 +131,7 @@ impl Reading {
                     return Err(Bad::OutOfPlace("heading"));
                 }
                 self.open = Some(ShardPackage {
-                    heading: heading.typed().map_err(Bad::Field)?,
+                    heading: heading.typed()?,
                     rows: vec![],
                     outcome: None,
                 });
@@ -139,12 +139,12 @@ impl Reading {
             Line::Submission(line) => {
                 let open = self.open.as_mut().ok_or(Bad::OutOfPlace("submission"))?;
                 same_package("submission", &line.package, &open.heading.name)?;
-                open.rows.push(line.typed().map_err(Bad::Field)?);
+                open.rows.push(line.typed()?);
             }
             Line::Package(line) => {
                 let mut open = self.open.take().ok_or(Bad::OutOfPlace("package"))?;
                 same_package("package", &line.package, &open.heading.name)?;
-                open.outcome = Some(line.typed().map_err(Bad::Field)?);
+                open.outcome = Some(line.typed()?);
                 self.packages.push(open);
             }
             Line::Contest {} => {}
