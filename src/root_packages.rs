@@ -75,18 +75,7 @@ impl PackageCases for RootPackages {
             return crate::discovery::ReadEach.cases(name, folder);
         };
         let cases = match problem {
-            Ok(problem) => problem
-                .cases
-                .iter()
-                .map(|case| {
-                    Case::of_package(
-                        format!("{name}/{}", case.id),
-                        name.to_string(),
-                        case.input.clone(),
-                        case.answer.clone(),
-                    )
-                })
-                .collect(),
+            Ok(problem) => problem.cases.iter().map(|case| case.case.clone()).collect(),
             Err(unreadable) => match &unreadable.data {
                 Ok(data) => cases_of(name, data),
                 Err(why) => return Err(why.clone()),

@@ -69,7 +69,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let run = MutationRun {
         problem: problem.name.clone(),
         submission: original.id.clone(),
-        cases: problem.cases.iter().map(|c| c.id.clone()).collect(),
+        cases: problem.cases.iter().map(|c| c.id().to_string()).collect(),
         made,
         judged: mutants.len(),
         seed: args.max.map(|_| args.seed),
@@ -138,7 +138,7 @@ fn row(run: &MutationRun, problem: &Problem, mutant: &Mutant, fate: Fate) -> Mut
     let (status, killed_by, why) = match fate {
         Fate::Killed { case, verdict } => (
             Status::Killed,
-            Some((problem.cases[case].id.clone(), verdict)),
+            Some((problem.cases[case].id().to_string(), verdict)),
             None,
         ),
         Fate::Survived => (Status::Survived, None, None),

@@ -136,7 +136,7 @@ fn selected(
         if ids.len() < problem.cases.len() {
             problem
                 .cases
-                .retain(|case| ids.contains(&format!("{name}/{}", case.id)));
+                .retain(|case| ids.contains(&format!("{name}/{}", case.id())));
             problem.invalid_inputs.clear();
             problem.output_cases.clear();
         }
@@ -174,14 +174,14 @@ fn validate_packages(
     let found = crate::validation::validate_packages(problems, pool)?;
     for ((name, inputs), found) in inputs.iter().zip(found) {
         for case in inputs {
-            let finding = if found.failed_inputs.contains(&case.id) {
+            let finding = if found.failed_inputs.contains(case.id()) {
                 InputFinding::Failed
             } else if found.not_run {
                 InputFinding::Unchecked
             } else {
-                InputFinding::Valid(case.constraints)
+                InputFinding::Valid(case.case.constraints)
             };
-            dispatch.finished(Finished::input(name, &case.id, &case.input, &finding));
+            dispatch.finished(Finished::input(name, case.id(), &case.case.input, &finding));
         }
         dispatch.finished(Finished::validated(&PackageValidation {
             name: name.clone(),

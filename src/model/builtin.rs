@@ -65,13 +65,10 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
         };
         for case in found.cases.iter().filter(|c| c.problem == built_in.id) {
             let test_case = TestCase {
-                id: case.name().to_string(),
-                input: case.input.clone(),
-                answer: case.expected.clone(),
+                case: case.clone(),
                 output: None,
                 input_validator_args: ValidatorArgs::default(),
                 output_validator_args: vec![],
-                constraints: case.constraints,
                 default_validator: None,
             };
             if case.expects_error() {

@@ -75,35 +75,27 @@ pub struct Problem {
     pub validator_sees_submission: bool,
 }
 
-/// One input (with its answer) and the arguments its validators get; its files are opened only
-/// through the root of the package (or fixtures) they were found in.
+/// One case as every stage sees it ([`crate::discovery::Case`]: its input and answer, opened
+/// only through the root of the package or fixtures they were found in, what it expects and the
+/// limits its input is held to), with what its validators get.
 #[derive(Clone, Debug)]
 pub struct TestCase {
-    /// The path below `data/` (or below the fixtures folder) without extension.
-    pub id: String,
-    pub input: TreePath,
-    pub answer: Option<TreePath>,
+    /// Named `problem/id`, as judging names it: what the one case runner
+    /// ([`crate::judging::run_case`]) takes.
+    pub case: crate::discovery::Case,
     /// The output to validate, for `valid_output`/`invalid_output` cases.
     pub output: Option<TreePath>,
     pub input_validator_args: ValidatorArgs,
     pub output_validator_args: Vec<String>,
-    /// The built-in validator's limits (`extended/` groups use the extended ones).
-    pub constraints: grundy_problems::Constraints,
     /// A package judged by the default output validator: its flags for this case, or why they
     /// are wrong.
     pub default_validator: Option<Result<Options, CaseArgsError>>,
 }
 
 impl TestCase {
-    /// The case as judging names it (`problem/id`), what the one case runner
-    /// ([`crate::judging::run_case`]) takes.
-    pub fn judged_as(&self, problem: &str) -> crate::discovery::Case {
-        crate::discovery::Case::of_package(
-            format!("{problem}/{}", self.id),
-            problem.to_string(),
-            self.input.clone(),
-            self.answer.clone(),
-        )
+    /// The path below `data/` (or below the fixtures folder) without extension.
+    pub fn id(&self) -> &str {
+        self.case.name()
     }
 }
 
@@ -251,13 +243,15 @@ impl Problem {
             Scheme::new(version, &package.data, &ids, custom, &metadata.grading)
         });
         let test_case = |case: &Case| TestCase {
-            id: case.id.clone(),
-            input: case.input.clone(),
-            answer: case.answer.clone(),
+            case: crate::discovery::Case::of_package(
+                format!("{}/{}", package.name, case.id),
+                package.name.clone(),
+                case.input.clone(),
+                case.answer.clone(),
+            ),
             output: case.output.clone(),
             input_validator_args: case.settings.input_validator_args.clone(),
             output_validator_args: case.settings.output_validator_args.clone(),
-            constraints: grundy_problems::Constraints::Original,
             default_validator: package.default_validator_options(case),
         };
         if let OutputValidator::Custom(list) = &package.output_validator {

@@ -196,7 +196,7 @@ fn per_case(problem: &Problem, builds: &Builds) -> Option<Result<Judges, Unjudge
             Some(same) if *same == checker => same,
             _ => Arc::new(checker),
         };
-        checkers.insert(case.id.clone(), Arc::clone(&shared));
+        checkers.insert(case.id().to_string(), Arc::clone(&shared));
         last = Some(shared);
     }
     (!checkers.is_empty()).then_some(Ok(Judges::PerCase(checkers)))
@@ -230,6 +230,7 @@ pub fn judge_of(planned: &Planned, packages: &RootPackages, name: &str) -> Optio
 mod tests {
     use super::*;
     use crate::package::test_support::tree;
+    use std::path::Path;
 
     /// A 2023-07 package judged by the default validator: `secret/a` without flags, `secret/b`
     /// with a float tolerance.
@@ -252,6 +253,20 @@ mod tests {
         ]);
         let package = crate::package::read_package(dir.path()).unwrap();
         (dir, Problem::from_package(package))
+    }
+
+    #[test]
+    fn a_package_case_is_the_case_check_walks_and_verify_judges() {
+        let (dir, problem) = mixed();
+        let name = crate::package::find::name_of(dir.path());
+        let case = &problem.cases[0];
+        assert_eq!(case.id(), "secret/a/1");
+        assert_eq!(case.case.id, format!("{name}/secret/a/1"));
+        assert_eq!(case.case.problem, name);
+        assert_eq!(case.case.input.relative(), Path::new("data/secret/a/1.in"));
+        let answer = case.case.expected.as_ref().map(|answer| answer.relative());
+        assert_eq!(answer, Some(Path::new("data/secret/a/1.ans")));
+        assert_eq!(case.case.expects, crate::discovery::Expects::Output);
     }
 
     #[test]

@@ -81,7 +81,7 @@ impl ValidationJobs {
                 let answered = problem.validated().enumerate();
                 tasks.extend(
                     answered
-                        .filter(|(_, case)| case.answer.is_some())
+                        .filter(|(_, case)| case.case.expected.is_some())
                         .map(|(c, _)| Task::Answer(p, v, c)),
                 );
             }
@@ -124,17 +124,17 @@ impl ValidationJobs {
                             rejected[p][i - problem.validated_count()] = true
                         }
                         Said::Invalid(message) => {
-                            found.failed_inputs.insert(case.id.clone());
+                            found.failed_inputs.insert(case.id().to_string());
                             found.errors.push(Fault::InputRejected {
-                                case: case.id.clone(),
+                                case: case.id().to_string(),
                                 validator,
                                 said: message.clone(),
                             })
                         }
                         Said::Broken(message) => {
-                            found.failed_inputs.insert(case.id.clone());
+                            found.failed_inputs.insert(case.id().to_string());
                             found.errors.push(Fault::InputValidatorBroken {
-                                case: case.id.clone(),
+                                case: case.id().to_string(),
                                 validator,
                                 said: message.clone(),
                             })
@@ -145,7 +145,7 @@ impl ValidationJobs {
                 Task::Answer(p, v, c) => {
                     let problem = &self.problems[p];
                     let validator = &problem.answer_validators[v].name;
-                    let case = &problem.validated_case(c).id;
+                    let case = &problem.validated_case(c).id().to_string();
                     let found = &mut all[p];
                     match said {
                         Said::Valid => {}
@@ -185,7 +185,7 @@ impl ValidationJobs {
                     };
                     if let Some(but) = but {
                         all[p].errors.push(Fault::OutputCase {
-                            case: case.id.clone(),
+                            case: case.id().to_string(),
                             must_accept: *must_accept,
                             but,
                         });
@@ -197,8 +197,10 @@ impl ValidationJobs {
             let ran_all = not_run[p].is_empty() && !problem.input_validators.is_empty();
             for (i, case) in problem.invalid_inputs.iter().enumerate() {
                 if !rejected[p][i] && ran_all {
-                    all[p].failed_inputs.insert(case.id.clone());
-                    all[p].errors.push(Fault::InvalidAccepted(case.id.clone()));
+                    all[p].failed_inputs.insert(case.id().to_string());
+                    all[p]
+                        .errors
+                        .push(Fault::InvalidAccepted(case.id().to_string()));
                 }
             }
             let mut summary = format!(
@@ -208,7 +210,10 @@ impl ValidationJobs {
                 problem.input_validators.len()
             );
             if !problem.answer_validators.is_empty() {
-                let answers = problem.validated().filter(|c| c.answer.is_some()).count();
+                let answers = problem
+                    .validated()
+                    .filter(|c| c.case.expected.is_some())
+                    .count();
                 summary += &format!(
                     "; {answers} answers through {} answer validator(s)",
                     problem.answer_validators.len()

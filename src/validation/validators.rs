@@ -88,7 +88,7 @@ pub fn input_validation(
             let mut validator = command.clone();
             let args = case.input_validator_args.for_validator(&program.name);
             validator.argv.extend(args.iter().map(Into::into));
-            program_validation(&validator, &case.input, vec![], problem)
+            program_validation(&validator, &case.case.input, vec![], problem)
         }),
     }
 }
@@ -101,14 +101,15 @@ pub fn answer_validation(
     case: &TestCase,
 ) -> Said {
     let answer = case
-        .answer
+        .case
+        .expected
         .as_ref()
         .expect("only answered cases are checked");
     with_build(builds, validator, |command| {
         // The input is a read-only copy in the validator's working folder, of the file opened
         // through the package's root (never shown at its own path, which could lead anywhere by
         // then).
-        let input = match Input::File(&case.input).as_box_file(INPUT) {
+        let input = match Input::File(&case.case.input).as_box_file(INPUT) {
             Ok(input) => input,
             Err(error) => return Said::Broken(error.to_string()),
         };
@@ -132,11 +133,11 @@ fn with_build(builds: &Builds, program: &Program, validate: impl FnOnce(&Command
 
 /// A built-in problem's validator, in-process, on the input as a stream.
 fn built_in_validation(problem: &grundy_problems::Problem, case: &TestCase) -> Said {
-    let file = match case.input.open() {
+    let file = match case.case.input.open() {
         Ok(file) => file,
         Err(error) => return Said::Broken(error.to_string()),
     };
-    match (problem.validate)(&mut BufReader::new(file), case.constraints) {
+    match (problem.validate)(&mut BufReader::new(file), case.case.constraints) {
         Ok(()) => Said::Valid,
         Err(error) => Said::Invalid(error.to_string()),
     }
@@ -179,7 +180,7 @@ fn checktestdata_validation(
     let files = vec![BoxFile::bytes(SCRIPT, text.to_vec())];
     let run = match run_external_with(
         &interpreter,
-        Input::File(&case.input),
+        Input::File(&case.case.input),
         files,
         (&limits, &[]),
     ) {
@@ -262,18 +263,17 @@ pub fn output_validation(problem: &Problem, builds: &Builds, case: &TestCase) ->
             .transpose()
             .map(Option::unwrap_or_default)
     };
-    let (answer, output) = match (read(&case.answer), read(&case.output)) {
+    let (answer, output) = match (read(&case.case.expected), read(&case.output)) {
         (Ok(answer), Ok(output)) => (answer, output),
         (Err(error), _) | (_, Err(error)) => {
-            return Said::Broken(format!("cannot read the files of {}: {error}", case.id))
+            return Said::Broken(format!("cannot read the files of {}: {error}", case.id()))
         }
     };
     // Judged as a submission's output on the case would be, by the same checker path.
-    let shown = case.judged_as(&problem.name);
     let trial = Trial {
-        case: &shown,
+        case: &case.case,
         built_in: None,
-        input: Input::File(&case.input),
+        input: Input::File(&case.case.input),
         expected: Some(&answer),
     };
     let judge_limits = Limits {

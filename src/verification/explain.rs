@@ -50,7 +50,7 @@ pub fn reason(
             .cases
             .iter()
             .zip(runs)
-            .filter_map(|(case, run)| Some((case.id.as_str(), run.as_ref()?)))
+            .filter_map(|(case, run)| Some((case.id(), run.as_ref()?)))
             .collect(),
         _ => vec![],
     };
@@ -184,7 +184,7 @@ fn limit_from(problem: &Problem, judging: &Judging) -> Option<LimitRun> {
                 continue;
             };
             if slowest.is_none_or(|(_, _, best)| run.time > best.time) {
-                slowest = Some((submission, &case.id, run));
+                slowest = Some((submission, case.id(), run));
             }
         }
     }

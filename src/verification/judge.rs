@@ -400,20 +400,11 @@ impl Prepared {
             .expect("only submissions with a program are judged");
         let mut settings = self.settings.clone();
         settings.limits.time = timeout;
-        judge_case(
-            problem,
-            self,
-            subject,
-            &problem.cases[c],
-            c,
-            &settings,
-            watch,
-        )
+        judge_case(self, subject, &problem.cases[c], c, &settings, watch)
     }
 }
 
 fn judge_case(
-    problem: &Problem,
     prepared: &Prepared,
     subject: &Subject,
     case: &TestCase,
@@ -439,20 +430,19 @@ fn judge_case(
         Ok(checker) => checker,
         Err(why) => return failed(Verdict::JE, why.to_string()),
     };
-    let answer = match case.answer.as_ref().map(TreePath::read).transpose() {
+    let answer = match case.case.expected.as_ref().map(TreePath::read).transpose() {
         Ok(answer) => answer,
         Err(error) => return failed(Verdict::JE, format!("cannot read the answer: {error}")),
     };
-    let shown = case.judged_as(&problem.name);
     // An interactive package's case without an answer file gives its interactor an empty one.
     let expected = match (&answer, &prepared.interactor) {
         (None, Some(_)) => Some(&[][..]),
         (answer, _) => answer.as_deref(),
     };
     let trial = Trial {
-        case: &shown,
+        case: &case.case,
         built_in: None,
-        input: Input::File(&case.input),
+        input: Input::File(&case.case.input),
         expected,
     };
     let judge_by = Judge {

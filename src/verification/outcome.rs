@@ -80,7 +80,7 @@ fn judged_row(
     runs: &[Option<CaseRun>],
     row: &mut SubmissionRow,
 ) {
-    let ids = problem.cases.iter().map(|c| c.id.as_str());
+    let ids = problem.cases.iter().map(|c| c.id());
     let first_error = runs
         .iter()
         .flatten()

@@ -157,7 +157,7 @@ impl<'a> Stream<'a> {
 fn groups(problem: &Problem) -> Vec<(String, usize)> {
     let mut groups: Vec<(String, usize)> = vec![];
     for case in &problem.cases {
-        let group = case.id.rsplit_once('/').map_or("", |(group, _)| group);
+        let group = case.id().rsplit_once('/').map_or("", |(group, _)| group);
         match groups.last_mut() {
             Some((last, count)) if last == group => *count += 1,
             _ => groups.push((group.to_string(), 1)),

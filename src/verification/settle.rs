@@ -90,7 +90,7 @@ pub fn problem(problem: &Problem, judging: &mut Judging) {
         for (case, run) in problem.cases.iter().zip(runs) {
             if let Some(run) = run.as_ref().filter(|run| run.verdict == Verdict::JE) {
                 judging.errors.push(Fault::JudgeError {
-                    case: case.id.clone(),
+                    case: case.id().to_string(),
                     submission: submission.id.clone(),
                     why: run.message.clone().unwrap_or_default(),
                 });
@@ -143,7 +143,7 @@ fn scoring_faults(problem: &Problem, judging: &mut Judging) {
                 if runs[case].as_ref().is_none_or(|r| r.verdict != Verdict::JE) =>
             {
                 judging.errors.push(Fault::JudgeError {
-                    case: problem.cases[case].id.clone(),
+                    case: problem.cases[case].id().to_string(),
                     submission: submission.id.clone(),
                     why,
                 })

@@ -136,7 +136,7 @@ pub fn close_calls(
             };
             calls.push(JudgingWarning::CloseCall {
                 submission: submission.id.clone(),
-                case: case.id.clone(),
+                case: case.id().to_string(),
                 time: run.time,
                 verdict: run.verdict,
                 limit,

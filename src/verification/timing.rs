@@ -128,13 +128,13 @@ impl ProblemTiming {
                     if run.verdict != Verdict::AC {
                         let failed = Trouble::Failed {
                             verdict: run.verdict,
-                            case: case.id.clone(),
+                            case: case.id().to_string(),
                             why: run.message.clone().unwrap_or_default(),
                         };
                         once(&mut timed.trouble, failed);
                     }
                     if run.time >= slowest.0 {
-                        slowest = (run.time, case.id.clone());
+                        slowest = (run.time, case.id().to_string());
                     }
                 }
                 timed.slowest.push(slowest);

@@ -57,9 +57,9 @@ pub fn key(problem: &Problem) -> Option<String> {
     field(validator.unwrap_or_default().as_bytes());
     field(&problem.passes.to_le_bytes());
     for case in &problem.cases {
-        field(case.id.as_bytes());
-        field(&digest(&case.input)?);
-        match &case.answer {
+        field(case.id().as_bytes());
+        field(&digest(&case.case.input)?);
+        match &case.case.expected {
             Some(answer) => field(&digest(answer)?),
             None => field(b"no answer"),
         }

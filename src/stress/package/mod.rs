@@ -20,7 +20,8 @@ use grundy_sandbox::Program as Command;
 use crate::generation::programs::{default_solution, generator, given_solution};
 
 use crate::build::{Build, Builds};
-use crate::files::beneath::Tree;
+use crate::discovery::Case;
+use crate::files::beneath::{Tree, TreePath};
 use crate::model::{Problem, TestCase};
 use crate::package::generators::{self, Plan, Solution, Source};
 use crate::package::programs::Program;
@@ -124,20 +125,27 @@ pub fn ready(builds: &Builds, program: &Program, what: &str) -> Result<Command> 
 /// The case whose settings a stress case has: the first secret case (its group's validator
 /// arguments and output validator flags), else the first case, else the package's defaults.
 pub fn template(problem: &Problem) -> TestCase {
-    let secret = problem.cases.iter().find(|c| c.id.starts_with("secret/"));
+    let secret = problem.cases.iter().find(|c| c.id().starts_with("secret/"));
     if let Some(case) = secret.or(problem.cases.first()) {
         return case.clone();
     }
     TestCase {
-        id: "stress".into(),
-        input: crate::files::beneath::TreePath::in_memory("stress.in"),
-        answer: None,
+        case: stress_case(problem, TreePath::in_memory("stress.in")),
         output: None,
         input_validator_args: Default::default(),
         output_validator_args: vec![],
-        constraints: grundy_problems::Constraints::Original,
         default_validator: None,
     }
+}
+
+/// The case `problem/stress` of a stress input at `input`, judged by what it outputs.
+pub fn stress_case(problem: &Problem, input: TreePath) -> Case {
+    Case::of_package(
+        format!("{}/stress", problem.name),
+        problem.name.clone(),
+        input,
+        None,
+    )
 }
 
 /// `grundy stress PKG --seed S --exec 'PROGRAM' [--generator 'GEN']`: the run again.

@@ -8,10 +8,10 @@ use anyhow::{Context, Result};
 use grundy_sandbox::Program as Command;
 
 use super::super::schedule::Schedule;
+use super::stress_case;
 use crate::build::Builds;
 use crate::checking::Checker;
 use crate::config::Settings;
-use crate::discovery::Case;
 use crate::files::beneath::{Scope, Tree};
 use crate::generation::make::{run_generator, run_solution, RunFailed};
 use crate::judging::{self, run_case, CaseResult, Judge};
@@ -168,9 +168,7 @@ impl Stresser {
             .context("cannot write the generated input to a temporary folder")?;
         let tree = Tree::open(folder.path(), Scope::Program)?;
         let case = TestCase {
-            id: "stress".into(),
-            input: tree.join(INPUT),
-            answer: None,
+            case: stress_case(&self.problem, tree.join(INPUT)),
             output: None,
             ..self.template.clone()
         };
@@ -191,16 +189,10 @@ impl Stresser {
                 }))
             }
         };
-        let shown = Case::of_package(
-            format!("{}/stress", self.problem.name),
-            self.problem.name.clone(),
-            case.input.clone(),
-            None,
-        );
         let trial = judging::Trial {
-            case: &shown,
+            case: &case.case,
             built_in: None,
-            input: Input::File(&case.input),
+            input: Input::File(&case.case.input),
             expected: Some(&answer),
         };
         let judge_by = Judge {
