@@ -2,11 +2,13 @@
 //! ([`crate::package::read_package`]), as the problem `verify` judges ([`Problem`]), or with why
 //! it cannot be read and as much of its data as its format version reads. The walk of the
 //! fixtures root takes a package's cases from here ([`PackageCases`]), so nothing of a package
-//! is read twice; how its cases are judged is the plan's ([`crate::plan`]). Reading builds and
+//! is read twice; how its cases are judged is the plan's ([`crate::plan`]), which holds the same
+//! problem (an `Arc`), so `check` and `verify` judge one type. Reading builds and
 //! runs nothing, so `list` (and every command that only reads settings) works whatever the
 //! packages' programs are.
 
 use std::path::Path;
+use std::sync::Arc;
 
 use crate::discovery::{cases_of, Case, PackageCases};
 use crate::files::beneath::TreePath;
@@ -14,10 +16,13 @@ use crate::model::{absolute, Problem};
 use crate::package::yaml::Diagnostic;
 use crate::package::{find, read_package, OutputValidator, Unreadable};
 
-/// The packages of a fixtures root, read but not built: each package's name with its problem,
-/// or why it cannot be read.
+/// The packages of a fixtures root, read but not built: each package's name with its problem
+/// (shared with the plan that judges it), or why it cannot be read.
 #[derive(Default)]
-pub struct RootPackages(Vec<(String, Result<Problem, Box<Unreadable>>)>);
+pub struct RootPackages(Vec<(String, Read)>);
+
+/// A package's problem, or why it cannot be read.
+type Read = Result<Arc<Problem>, Box<Unreadable>>;
 
 impl RootPackages {
     /// The packages of the fixtures root `fixtures` (none in a root of plain cases).
@@ -27,7 +32,8 @@ impl RootPackages {
         };
         let packages = found.packages.iter().map(|folder| {
             let name = find::name_of(folder);
-            let problem = read_package(&absolute(folder)).map(Problem::from_package);
+            let problem =
+                read_package(&absolute(folder)).map(|p| Arc::new(Problem::from_package(p)));
             (name, problem)
         });
         RootPackages(packages.collect())
@@ -39,20 +45,13 @@ impl RootPackages {
         packages.filter_map(|(name, problem)| Some((name.as_str(), &problem.as_ref().err()?.why)))
     }
 
-    /// The located warnings of the packages named in `names` that could be read (unknown keys
-    /// of problem.yaml, submission folders the format does not know, ...), in order.
-    pub fn warnings<'a>(&'a self, names: &'a [&str]) -> impl Iterator<Item = &'a Diagnostic> {
-        let named = self.0.iter().filter(|(n, _)| names.contains(&n.as_str()));
-        named.flat_map(|(_, problem)| problem.iter().flat_map(|p| &p.warnings))
-    }
-
     /// Whether `name` is one of the packages.
     pub fn contains(&self, name: &str) -> bool {
         self.0.iter().any(|(n, _)| n == name)
     }
 
     /// Package `name`: its problem, or why it cannot be read; None when it is no package.
-    pub fn get(&self, name: &str) -> Option<Result<&Problem, &Diagnostic>> {
+    pub fn get(&self, name: &str) -> Option<Result<&Arc<Problem>, &Diagnostic>> {
         let (_, problem) = self.0.iter().find(|(n, _)| n == name)?;
         Some(problem.as_ref().map_err(|unreadable| &unreadable.why))
     }
@@ -61,9 +60,15 @@ impl RootPackages {
     pub fn take(self, names: &[&str]) -> Vec<(String, Result<Problem, Diagnostic>)> {
         let named = self.0.into_iter();
         let named = named.filter(|(n, _)| names.contains(&n.as_str()));
-        named
-            .map(|(name, problem)| (name, problem.map_err(|unreadable| unreadable.why)))
-            .collect()
+        let owned = |(name, problem): (String, Read)| {
+            (
+                name,
+                problem
+                    .map(Arc::unwrap_or_clone)
+                    .map_err(|unreadable| unreadable.why),
+            )
+        };
+        named.map(owned).collect()
     }
 }
 

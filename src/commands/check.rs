@@ -20,7 +20,7 @@ use crate::files::beneath::{OpenError, TreePath};
 use crate::judging::{
     judge_failed_run, run_case, small_input, CaseResult, Judge, Ran, Trial, Verdict,
 };
-use crate::plan::{self, Plan, Planned};
+use crate::plan::{self, Judges, Plan, Planned, Unpreparable};
 use crate::reporting::Format;
 use crate::reporting::{
     self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
@@ -122,15 +122,18 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
     // What verify warns of a package, check warns of too: its cases are judged all the same.
-    for warning in packages.warnings(&judged) {
+    let packages_judged = judged
+        .iter()
+        .filter_map(|name| planned[*name].package.as_ref());
+    for warning in packages_judged.flat_map(|package| &package.warnings) {
         eprintln!("warning: {}", crate::escape::visible(&warning.to_string()));
     }
     // A package's own output validator is a program; so is one that cannot be read, maybe.
     let runs_programs = !matches!(subject, Subject::BuiltIn)
         || judged.iter().any(|problem| {
-            packages
-                .get(problem)
-                .is_some_and(|read| read.map_or(true, |p| custom_validator(p).is_some()))
+            let plan = &planned[*problem];
+            let unreadable = matches!(plan.judges, Judges::Broken(Unpreparable::Unreadable(_)));
+            unreadable || (plan.package.as_ref()).is_some_and(|p| custom_validator(p).is_some())
         })
         || judged.iter().any(|problem| {
             let settings = &planned[*problem].settings;
@@ -154,7 +157,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
             color,
         ),
     );
-    match plan::prepare(&mut planned, packages, &overrides, &prepare_pool) {
+    match plan::prepare(&mut planned, &overrides, &prepare_pool) {
         // Cut short: nothing is judged, and the reports say the run was cancelled.
         Err(Stop::Cancelled) => {}
         prepared => prepared?,

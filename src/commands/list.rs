@@ -48,7 +48,7 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
                 let plan = &planned[*id];
                 let settings = &plan.settings;
                 // Its judge: its checker, or the interactor of an interactive problem.
-                let judge = match (plan::judge_of(plan, &packages, id), &settings.interactor) {
+                let judge = match (plan::judge_of(plan), &settings.interactor) {
                     (Some(validator), _) => validator,
                     (None, Some(interactor)) => format!("interactor {interactor}"),
                     (None, None) => settings.checker.to_string(),

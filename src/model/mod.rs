@@ -34,6 +34,7 @@ const DEFAULT_MEMORY_MIB: u64 = 2048;
 const DEFAULT_OUTPUT_MIB: u64 = 8;
 
 /// One problem to verify.
+#[derive(Clone)]
 pub struct Problem {
     pub name: String,
     /// The package folder, or the built-in problem's fixtures folder.
@@ -101,6 +102,7 @@ impl TestCase {
 
 /// An input validator: a program of the package, a checktestdata script of the package, or a
 /// built-in problem's `validate`.
+#[derive(Clone)]
 pub enum InputValidator {
     Program(Program),
     /// The script's text, read once and parsed (so that one that does not parse is known
@@ -171,6 +173,7 @@ pub enum Unusable {
 }
 
 /// How outputs are judged.
+#[derive(Clone)]
 pub enum Judging {
     /// A built-in problem: its checker and interactor from runner.toml.
     Settings(Box<Settings>),

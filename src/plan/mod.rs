@@ -43,6 +43,10 @@ pub struct Plan {
 
 /// One problem as its cases are judged.
 pub struct Planned {
+    /// A package's problem, read once, as `verify` judges it (its cases are the ones the walk
+    /// gave); `None` for a built-in problem, a fixtures folder, or a package that cannot be read
+    /// (whose `judges` say why).
+    pub package: Option<Arc<Problem>>,
     /// Its limits, its checker and interactor (every case's, unless `judges` says otherwise),
     /// and the variables judged programs get.
     pub settings: Settings,
@@ -117,6 +121,7 @@ pub fn planned<'a>(
             None => Fixed::Runner,
         };
         let mut time_limit = Some(TimeLimit::fixed(settings.limits.time, source));
+        let package = packages.get(name).and_then(Result::ok).cloned();
         let judges = match packages.get(name) {
             None => Judges::Settings,
             Some(Err(why)) => Judges::Broken(Unpreparable::Unreadable(why.clone())),
@@ -144,6 +149,7 @@ pub fn planned<'a>(
             }
         };
         let plan = Planned {
+            package,
             settings,
             judges,
             time_limit,
@@ -202,14 +208,16 @@ fn per_case(problem: &Problem, builds: &Builds) -> Option<Result<Judges, Unjudge
     (!checkers.is_empty()).then_some(Ok(Judges::PerCase(checkers)))
 }
 
-/// What judges package `name`'s outputs, for `list`: its output validator by name
-/// (`kattis:NAME`), the default one with its cases' flags (or `flags per group` when its groups
-/// give different ones), or why the package cannot be read; None for a problem judged as its
-/// settings say.
-pub fn judge_of(planned: &Planned, packages: &RootPackages, name: &str) -> Option<String> {
-    match packages.get(name)? {
-        Err(_) => Some("(unreadable)".into()),
-        Ok(problem) => match crate::root_packages::custom_validator(problem) {
+/// What judges a package's outputs, for `list`: its output validator by name (`kattis:NAME`),
+/// the default one with its cases' flags (or `flags per group` when its groups give different
+/// ones), or why the package cannot be read; None for a problem judged as its settings say.
+pub fn judge_of(planned: &Planned) -> Option<String> {
+    match &planned.package {
+        None => match &planned.judges {
+            Judges::Broken(Unpreparable::Unreadable(_)) => Some("(unreadable)".into()),
+            _ => None,
+        },
+        Some(problem) => match crate::root_packages::custom_validator(problem) {
             Some(program) => Some(format!("kattis:{program}")),
             None => match &planned.judges {
                 Judges::PerCase(checkers) => {

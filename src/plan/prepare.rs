@@ -12,7 +12,7 @@ use super::{per_case, timed, unjudgeable, Judges, Planned, Unpreparable};
 use crate::build::{BuildJobs, Builds};
 use crate::config::Overrides;
 use crate::model::Problem;
-use crate::root_packages::{custom_validator, RootPackages};
+use crate::root_packages::custom_validator;
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::validation::checkers::interactor_for;
@@ -22,21 +22,17 @@ use crate::validation::checkers::interactor_for;
 /// whose time limit is still unknown. Stops only for Ctrl-C or the host.
 pub fn prepare(
     planned: &mut BTreeMap<String, Planned>,
-    packages: RootPackages,
     overrides: &Overrides,
     pool: &Pool,
 ) -> Result<(), Stop> {
-    let problems: Vec<_> = planned
-        .keys()
-        .filter_map(|name| packages.get(name)?.ok())
-        .collect();
+    let problems: Vec<Arc<Problem>> = planned.values().filter_map(|p| p.package.clone()).collect();
     let needing = problems.iter().filter(|p| custom_validator(p).is_some());
-    let jobs = Arc::new(BuildJobs::validators(needing.copied()));
+    let jobs = Arc::new(BuildJobs::validators(needing.map(|p| &**p)));
     let builds = match jobs.len() {
         0 => Builds::default(),
         count => jobs.collect(pool.run(Arc::clone(&jobs), count, "building")?),
     };
-    for problem in problems {
+    for problem in &problems {
         let Some(plan) = planned.get_mut(&problem.name) else {
             continue;
         };
@@ -61,19 +57,15 @@ pub fn prepare(
             }
         }
     }
-    let untimed: Vec<&str> = planned
-        .iter()
-        .filter(|(_, plan)| plan.time_limit.is_none() && !matches!(plan.judges, Judges::Broken(_)))
-        .map(|(name, _)| name.as_str())
+    // Timing keeps only a problem's accepted submissions: it times a copy.
+    let problems: Vec<Problem> = planned
+        .values()
+        .filter(|plan| plan.time_limit.is_none() && !matches!(plan.judges, Judges::Broken(_)))
+        .filter_map(|plan| plan.package.as_deref().cloned())
         .collect();
-    if untimed.is_empty() {
+    if problems.is_empty() {
         return Ok(());
     }
-    let problems: Vec<Problem> = packages
-        .take(&untimed)
-        .into_iter()
-        .filter_map(|(_, problem)| problem.ok())
-        .collect();
     let names: Vec<String> = problems.iter().map(|p| p.name.clone()).collect();
     for (name, limit) in names.iter().zip(timed(problems, pool)?) {
         let Some(plan) = planned.get_mut(name) else {
