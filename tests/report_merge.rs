@@ -322,33 +322,32 @@ fn shards_that_cannot_be_merged_are_refused_where_they_are_wrong() {
     project.file("old.json", s1.replace("\"schema\":1", "\"schema\":99"));
     refused(&["old.json"], "schema 99");
     // A field JSON reads but grundy does not: its line and its field named.
-    let mut lines: Vec<Value> = (s1.lines())
+    let lines: Vec<Value> = (s1.lines())
         .map(|line| serde_json::from_str(line).unwrap())
         .collect();
-    let at = (lines.iter())
-        .position(|line| line["type"] == "submission")
-        .unwrap();
-    lines[at]["verdict"] = "XX".into();
-    let edited: String = lines.iter().map(|line| format!("{line}\n")).collect();
-    project.file("verdict.json", &edited);
-    refused(
-        &["verdict.json"],
-        &format!(
-            "verdict.json:{}: field `verdict`: `XX` is no verdict",
-            at + 1
-        ),
+    let bad_field = |file: &str, kind: &str, field: &str, value: Value, said: &str| {
+        let mut lines = lines.clone();
+        let at = lines.iter().position(|line| line["type"] == kind).unwrap();
+        lines[at][field] = value;
+        let text: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        project.file(file, &text);
+        refused(
+            &[file],
+            &format!("{file}:{}: field `{field}`: {said}", at + 1),
+        );
+    };
+    bad_field(
+        "verdict.json",
+        "submission",
+        "verdict",
+        "XX".into(),
+        "`XX` is no verdict",
     );
-    let at = (lines.iter())
-        .position(|line| line["type"] == "heading")
-        .unwrap();
-    lines[at]["time_limit_ms"] = (-5.0).into();
-    let edited: String = lines.iter().map(|line| format!("{line}\n")).collect();
-    project.file("limit.json", &edited);
-    refused(
-        &["limit.json"],
-        &format!(
-            "limit.json:{}: field `time_limit_ms`: -5 is no time in milliseconds",
-            at + 1
-        ),
+    bad_field(
+        "limit.json",
+        "heading",
+        "time_limit_ms",
+        (-5.0).into(),
+        "-5 is no time in milliseconds",
     );
 }
