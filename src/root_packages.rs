@@ -32,8 +32,12 @@ impl RootPackages {
         };
         let packages = found.packages.iter().map(|folder| {
             let name = find::name_of(folder);
-            let problem =
-                read_package(&absolute(folder)).map(|p| Arc::new(Problem::from_package(p)));
+            // Named as the walk reached it (a fixtures root that is a link to a package is
+            // named by the link), so its cases are the walk's problem's.
+            let problem = read_package(&absolute(folder)).map(|mut package| {
+                package.name = name.clone();
+                Arc::new(Problem::from_package(package))
+            });
             (name, problem)
         });
         RootPackages(packages.collect())

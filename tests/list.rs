@@ -121,3 +121,25 @@ fn json_cases_are_a_line_per_case() {
     ];
     assert_eq!(ids, expected, "{}", dump(&output));
 }
+
+/// A fixtures root that is a link to a package is the problem the link names, its cases too:
+/// the package read once is named as the walk reached it.
+#[test]
+fn a_fixtures_root_linked_to_a_package_is_named_by_the_link() {
+    let project = Project::new();
+    project.file("real/hello/problem.yaml", "name: Hello\n");
+    project.file("real/hello/data/secret/1.in", "1\n");
+    project.file("real/hello/data/secret/1.ans", "1\n");
+    std::os::unix::fs::symlink("real/hello", project.path().join("fx")).unwrap();
+    let output = project.grundy(&["list", "--fixtures", "fx", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let lines = crate::reports::json_lines(&output);
+    let fx = lines.iter().find(|line| line["problem"] == "fx");
+    let fx = fx.unwrap_or_else(|| panic!("no line of fx\n{}", dump(&output)));
+    assert_eq!(json!([fx["kind"], fx["cases"]]), json!(["package", 1]));
+    let output = project.grundy(&["list", "--fixtures", "fx", "--cases", "--format", "json"]);
+    let cases: Vec<Value> = (crate::reports::json_lines(&output).iter())
+        .map(|line| line["case"].clone())
+        .collect();
+    assert_eq!(cases, [json!("fx/secret/1")], "{}", dump(&output));
+}
