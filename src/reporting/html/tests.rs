@@ -18,8 +18,15 @@ fn reporter() -> HtmlReporter {
         path: "unused.html".into(),
         follow_links: false,
     };
-    let limits = BTreeMap::from([("nim".to_string(), Duration::from_millis(1000))]);
-    HtmlReporter::new(destination, limits)
+    HtmlReporter::new(destination)
+}
+
+/// `check`'s start: `cases` cases, `nim`'s time limit a second.
+fn check(cases: usize) -> RunKind {
+    RunKind::Check {
+        cases,
+        time_limits: BTreeMap::from([("nim".to_string(), Duration::from_millis(1000))]),
+    }
 }
 
 /// The page of `events`, as the reporter collects them.
@@ -43,7 +50,7 @@ fn check_shows_each_case_with_its_verdict_time_and_details() {
     let mut wrong = result("nim/secret/2", Verdict::WA, 700);
     wrong.diff = diffing::diff(b"first\n", b"second\n");
     let mut reporter = reporter();
-    let kind = RunKind::Check { cases: 2 };
+    let kind = check(2);
     let page = page_of(
         &mut reporter,
         &[
@@ -81,7 +88,7 @@ fn what_programs_printed_is_escaped_and_no_script_can_run() {
     hostile.stderr = Some(HOSTILE.into());
     hostile.case.id = format!("nim/{HOSTILE}");
     let mut reporter = reporter();
-    let kind = RunKind::Check { cases: 1 };
+    let kind = check(1);
     let page = page_of(
         &mut reporter,
         &[
@@ -228,7 +235,7 @@ fn a_hundred_thousand_failed_case_results_stay_under_the_bound() {
 #[test]
 fn a_check_of_many_long_named_cases_stays_under_the_bound() {
     let mut reporter = reporter();
-    let kind = RunKind::Check { cases: 100_000 };
+    let kind = check(100_000);
     reporter.report(&Event::RunStarted(&kind)).unwrap();
     let long = "n".repeat(500);
     for i in 0..100_000 {
@@ -246,7 +253,7 @@ fn a_check_of_many_long_named_cases_stays_under_the_bound() {
 #[test]
 fn a_run_of_many_problems_lists_the_first_ones_and_stays_under_the_bound() {
     let mut reporter = reporter();
-    let kind = RunKind::Check { cases: 50_000 };
+    let kind = check(50_000);
     reporter.report(&Event::RunStarted(&kind)).unwrap();
     let long = "p".repeat(200);
     for i in 0..50_000 {
