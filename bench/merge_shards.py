@@ -3,11 +3,14 @@ CASES case results in all (every submission's `caught_by` entries and its `runs`
 report), as `verify --partition slice:I/4 --format json` writes them, merged in each format.
 
     python3 bench/merge_shards.py --cases 100000 --runs 5 GRUNDY [--chromium /usr/bin/chromium]
+        [--compare OLD.html...]
 
 The shards are written once into a temporary folder; each format's merge is timed `--runs`
 times (wall and CPU of the process), the median reported. With `--chromium`, the merged HTML
 page's size is reported and the time headless Chromium takes to load and render it
-(`--dump-dom`), less the time it takes on an empty page, the median of `--runs`.
+(`--dump-dom`), less the time it takes on an empty page, the median of `--runs`; with
+`--compare`, so are the pages given (the same contest's page by an earlier build, say), each run
+beside the others so that all meet the same load.
 """
 
 import argparse
@@ -109,7 +112,7 @@ def rendered(chromium, page, profile):
     return time.monotonic() - start
 
 
-def page_timing(grundy, files, folder, chromium, runs):
+def page_timing(grundy, files, folder, chromium, runs, compare):
     page = os.path.join(folder, "merged.html")
     subprocess.run([grundy, "report", "merge", *files, "--html", page],
                    check=False, stdout=subprocess.DEVNULL)
@@ -117,14 +120,18 @@ def page_timing(grundy, files, folder, chromium, runs):
     with open(empty, "w") as out:
         out.write("<!DOCTYPE html><title>empty</title>")
     profile = os.path.join(folder, "profile")
-    times = []
+    pages = [page, *(os.path.abspath(p) for p in compare)]
+    times = {p: [] for p in [empty, *pages]}
     for _ in range(runs):
-        times.append((rendered(chromium, page, profile), rendered(chromium, empty, profile)))
-    page_s = sorted(t for t, _ in times)[len(times) // 2]
-    empty_s = sorted(e for _, e in times)[len(times) // 2]
-    print(f"{'html page':>14}: {os.path.getsize(page) / 1e6:.2f} MB; Chromium {page_s:.2f} s "
-          f"to load and dump it, {empty_s:.2f} s for an empty page: {page_s - empty_s:.2f} s "
-          f"for the page (median of {runs})")
+        for p in times:
+            times[p].append(rendered(chromium, p, profile))
+    empty_s = sorted(times[empty])[runs // 2]
+    print(f"{'empty page':>14}: Chromium {empty_s:.2f} s to load and dump it (median of {runs})")
+    for p in pages:
+        page_s = sorted(times[p])[runs // 2]
+        label = "html page" if p == page else os.path.basename(p)
+        print(f"{label:>14}: {os.path.getsize(p) / 1e6:.2f} MB; Chromium {page_s:.2f} s to load "
+              f"and dump it: {page_s - empty_s:.2f} s more than an empty page (median of {runs})")
 
 
 def main():
@@ -132,6 +139,7 @@ def main():
     parser.add_argument("--cases", type=int, default=100000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--chromium")
+    parser.add_argument("--compare", nargs="*", default=[], metavar="PAGE")
     parser.add_argument("grundy")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -150,7 +158,7 @@ def main():
             cpu = sorted(r["cpu"] for r in results)[len(results) // 2]
             print(f"{label:>14}: {wall * 1000:.0f} ms wall, {cpu * 1000:.0f} ms CPU (median of {args.runs})")
         if args.chromium:
-            page_timing(args.grundy, files, folder, args.chromium, args.runs)
+            page_timing(args.grundy, files, folder, args.chromium, args.runs, args.compare)
 
 
 if __name__ == "__main__":

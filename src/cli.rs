@@ -338,6 +338,21 @@ pub struct VerifyArgs {
     pub isolate: Option<String>,
 }
 
+impl VerifyArgs {
+    /// `grundy verify PACKAGE`, every flag as the command line leaves it when not given: made by
+    /// clap from no arguments, so a flag added to `verify` needs nothing here (`export`
+    /// verifies so).
+    pub fn of(package: PathBuf) -> Self {
+        use clap::FromArgMatches;
+        let command = Self::augment_args(clap::Command::new("verify"));
+        let absent = "verify's flags all have a value when absent";
+        let matches = command.try_get_matches_from(["verify"]).expect(absent);
+        let mut args = Self::from_arg_matches(&matches).expect(absent);
+        args.packages = vec![package];
+        args
+    }
+}
+
 #[derive(Args, Debug)]
 pub struct GenerateArgs {
     /// A package folder (holding problem.yaml and generators/generators.yaml), a contest folder
@@ -681,4 +696,18 @@ pub enum ValueError {
     Jobs(String),
     #[error("`{0}` is not {1}")]
     OutOfRange(String, bounds::Whole),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verify_of_a_package_is_what_the_command_line_makes_of_it_alone() {
+        let Command::Verify(parsed) = Cli::parse_from(["grundy", "verify", "pkg"]).command else {
+            panic!("verify parses as verify");
+        };
+        let made = VerifyArgs::of("pkg".into());
+        assert_eq!(format!("{made:?}"), format!("{parsed:?}"));
+    }
 }

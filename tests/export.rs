@@ -3,7 +3,8 @@
 //! and verifies unpacked as the package does, and as problemtools' `verifyproblem` does where it
 //! is installed; a DOMjudge-style package (`verify_domjudge`'s `twice`) is refused while it does
 //! not verify (exit 1, as verify's), and with `--force` gives DOMjudge's zip: its own ini's keys
-//! kept but the time limit, its built statement carried (or a note that it has none); an ini
+//! kept but the time limit, its built statement carried (one named for its language as
+//! `problem.pdf`, where DOMjudge reads it), or a note that it has none; an ini
 //! DOMjudge could not parse is an error at its line; an existing zip is never replaced without
 //! `--force`; a link out of the package is refused.
 
@@ -208,6 +209,38 @@ fn a_contest_gives_one_zip_per_package_in_the_folder() {
         "{:?}",
         entries.iter().map(|(name, _)| name).collect::<Vec<_>>()
     );
+    assert!(
+        !stderr(&exported).contains("no statement"),
+        "{}",
+        dump(&exported)
+    );
+}
+
+#[test]
+fn a_statement_named_for_its_language_goes_where_domjudge_reads_one() {
+    let project = Project::new();
+    crate::verify_domjudge::twice(&project);
+    // DOMjudge reads `problem.pdf`, never `problem.en.pdf`: the English one is carried as that.
+    project.file("twice/statement/problem.nl.pdf", b"%PDF-1.4 nl\n");
+    project.file("twice/statement/problem.en.pdf", b"%PDF-1.4 en\n");
+    let args = [
+        "export",
+        "twice",
+        "--to",
+        "domjudge",
+        "-o",
+        "twice.zip",
+        "--force",
+    ];
+    let exported = project.grundy(&args);
+    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    let entries = unzip(&project.path().join("twice.zip"));
+    let statements: Vec<(&str, &[u8])> = entries
+        .iter()
+        .filter(|(name, _)| name.ends_with(".pdf"))
+        .map(|(name, bytes)| (name.as_str(), bytes.as_slice()))
+        .collect();
+    assert_eq!(statements, [("problem.pdf", &b"%PDF-1.4 en\n"[..])]);
     assert!(
         !stderr(&exported).contains("no statement"),
         "{}",

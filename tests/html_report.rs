@@ -3,7 +3,8 @@
 //! details), read from the file as written and, where Chromium is installed, from the DOM a
 //! headless Chromium rendered of it, with no console error; what a hostile submission printed
 //! (`<script>`, quotes, control bytes) is text on the page, never markup; a run cut short by
-//! Ctrl-C still writes its page, marked cancelled; `check` gets a row per case.
+//! Ctrl-C still writes its page, marked cancelled; `check` gets a row per case, held against
+//! the time limit its run started with.
 
 use std::path::Path;
 use std::process::Output;
@@ -370,4 +371,15 @@ fn check_shows_a_row_per_case_as_its_json_report_does() {
         page.contains("built-in · wrong: <span class=q>"),
         "the failure's details: {page}"
     );
+}
+
+#[test]
+fn a_check_page_holds_the_runs_against_the_time_limit_its_run_started_with() {
+    let project = Project::new();
+    project.powers("good", &[1, 2]);
+    let args = ["check", "--time-limit", "1234", "--html", "page.html"];
+    let output = project.grundy(&args);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let page = std::fs::read_to_string(project.path().join("page.html")).unwrap();
+    assert!(page.contains("<p>time limit: 1.234s</p>"), "{page}");
 }

@@ -172,14 +172,16 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         junit: args.reports.junit(),
         html: args.reports.html(&args.html),
         slowest: args.slowest,
+    });
+    // The case bar is the reporter's own.
+    let mut dispatch = Dispatcher::new(reporter, Stages::new(false, color), cancel, args.fail_fast);
+    dispatch.run_started(&RunKind::Check {
+        cases: cases.len(),
         time_limits: planned
             .iter()
             .map(|(name, problem)| (name.clone(), problem.settings.limits.time))
             .collect(),
     });
-    // The case bar is the reporter's own.
-    let mut dispatch = Dispatcher::new(reporter, Stages::new(false, color), cancel, args.fail_fast);
-    dispatch.run_started(&RunKind::Check { cases: cases.len() });
     let jobs = Arc::new(CheckJobs {
         plan: Plan {
             problems: planned,

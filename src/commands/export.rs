@@ -11,14 +11,14 @@ use std::sync::Arc;
 
 use anyhow::{Context, Result};
 
-use crate::cli::{ExportArgs, ReportArgs, Sources, VerifyArgs};
+use crate::cli::{ExportArgs, VerifyArgs};
 use crate::commands::error::CommandError;
 use crate::escape::visible_line;
 use crate::export::{self, Target};
 use crate::files::{write_atomic, Existing};
 use crate::model::{packages, shown};
 use crate::package::find;
-use crate::reporting::{Ended, Format};
+use crate::reporting::Ended;
 
 /// Why nothing was exported.
 #[derive(Debug, thiserror::Error)]
@@ -129,29 +129,8 @@ fn output_of(args: &ExportArgs, package: &Path, contest: bool) -> PathBuf {
 /// `grundy verify TARGET` as a person would run it, with export's `-j` and `--isolate`.
 fn verify_args(args: &ExportArgs) -> VerifyArgs {
     VerifyArgs {
-        packages: vec![args.target.clone()],
-        sources: Sources {
-            fixtures: None,
-            config: None,
-        },
         jobs: args.jobs,
-        reports: ReportArgs {
-            format: Format::Human,
-            junit: None,
-            follow_report_links: false,
-        },
-        verbose: false,
-        first_failure: false,
-        submissions_only: false,
-        explain: false,
-        extended: false,
-        no_generate: false,
-        submissions: vec![],
-        warnings_as_errors: false,
-        time_limit: None,
-        quiet: false,
         isolate: args.isolate.clone(),
-        partition: None,
-        html: crate::cli::HtmlArgs { html: None },
+        ..VerifyArgs::of(args.target.clone())
     }
 }

@@ -4,7 +4,6 @@
 //! programs are judged, the one handler of Ctrl-C ([`interrupts`]), and the reporters of a
 //! command that reports in no more than a format and a JUnit file ([`dispatcher`]).
 
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -34,7 +33,6 @@ pub fn dispatcher(
         junit,
         html: None,
         slowest: None,
-        time_limits: BTreeMap::new(),
     });
     let stages = Stages::new(format == Format::Human, color);
     let dispatch = Dispatcher::new(reporter, stages.clone(), cancel, false);
@@ -65,7 +63,6 @@ pub fn verify_reporter(
         junit: reports.junit(),
         html: reports.html(html),
         slowest: None,
-        time_limits: BTreeMap::new(),
     })
 }
 

@@ -8,7 +8,6 @@
 //! every input passes and every package is valid, 1 otherwise, 2 for layout errors (as
 //! `check`), 130 after Ctrl-C.
 
-use std::collections::BTreeMap;
 use std::io::{self, BufRead, BufReader, Read};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -79,7 +78,6 @@ pub fn run(args: ValidateArgs, cancel: Arc<AtomicBool>) -> Result<Ended, Command
         junit: args.reports.junit(),
         html: None,
         slowest: None,
-        time_limits: BTreeMap::new(),
     });
     let mut dispatch = Dispatcher::new(reporter, Stages::new(false, false), cancel, false);
     dispatch.run_started(&RunKind::Validate { deliberate });

@@ -4,11 +4,12 @@
 //! and the contest's `points`, `color`, `allow_submit`, ... ), `.timelimit`, `data/sample/` and
 //! `data/secret/` (each `.in` with its `.ans`, groups as folders), one output validator's files
 //! (`output_validators/` or `output_validator/`), attachments, the statement
-//! (`problem.{pdf,html,txt}` at the top or in `problem_statement/`), and the submissions below
-//! `submissions/<verdict>/`, whose folder alone says what DOMjudge expects of them: `accepted`,
-//! `wrong_answer`, `time_limit_exceeded`, `run_time_error` (an `@EXPECTED_RESULTS@` tag in such
-//! a submission must name that folder's verdict, so a tag grundy already holds to goes as it
-//! is). A submission of any other folder (`rejected/`, `mixed/`, a `submissions.yaml` rule) has
+//! (`problem.{pdf,html,txt}` at the top or in `problem_statement/`; a package with only a PDF
+//! named for its language, `problem.en.pdf`, gets a copy of it as `problem.pdf`), and the
+//! submissions below `submissions/<verdict>/`, whose folder alone says what DOMjudge expects of
+//! them: `accepted`, `wrong_answer`, `time_limit_exceeded`, `run_time_error` (an
+//! `@EXPECTED_RESULTS@` tag in such a submission must name that folder's verdict, so a tag
+//! grundy already holds to goes as it is). A submission of any other folder (`rejected/`, `mixed/`, a `submissions.yaml` rule) has
 //! no folder DOMjudge reads as its verdict: it is left out, and said to be.
 //!
 //! The package's ini goes as it is, line for line, but for its `timelimit`, which says the limit
@@ -45,6 +46,42 @@ const STATEMENTS: &[&str] = &[
     "problem_statement/problem.html",
     "problem_statement/problem.txt",
 ];
+
+/// Where a statement in a language's name goes in the archive: DOMjudge 8.0 to 10.0 all read it
+/// there.
+pub const STATEMENT_COPY: &str = "problem.pdf";
+
+/// The folders a PDF statement named for its language (`problem.en.pdf`) is in: the package's
+/// top (the legacy format's problemtools builds it there), `problem_statement/` (the legacy
+/// format), `statement/` (2023-07).
+const LANGUAGE_STATEMENT_FOLDERS: &[&str] = &["", "problem_statement/", "statement/"];
+
+/// The PDF statement among `paths` (sorted, below the package) DOMjudge would not find, named for
+/// its language: the English one where there is one, else the first by name.
+pub fn statement_in_a_language(paths: &[String]) -> Option<&str> {
+    let pdfs: Vec<(&str, &str)> = paths
+        .iter()
+        .filter_map(|path| Some((path.as_str(), language(path)?)))
+        .collect();
+    pdfs.iter()
+        .find(|(_, language)| *language == "en")
+        .or(pdfs.first())
+        .map(|(path, _)| *path)
+}
+
+/// The language `path` names a PDF statement in (`en` of `statement/problem.en.pdf`), if it is
+/// one.
+fn language(path: &str) -> Option<&str> {
+    let name = LANGUAGE_STATEMENT_FOLDERS
+        .iter()
+        .find_map(|folder| path.strip_prefix(folder).filter(|n| !n.contains('/')))?;
+    let language = name.strip_prefix("problem.")?.strip_suffix(".pdf")?;
+    let valid = !language.is_empty()
+        && language
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-');
+    valid.then_some(language)
+}
 
 /// Whether the archive takes the package file at `path` (below the package, `/`-separated) as it
 /// is; the ini is [`ini`]'s, and `.timelimit` goes only without a `time_limit` to write.

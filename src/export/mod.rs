@@ -94,6 +94,13 @@ pub fn package(
         Target::Domjudge => {
             let imports = |path: &str| domjudge::imports(path, time_limit);
             let (mut entries, skipped) = walk::collect(&tree, &imports)?;
+            if !entries.iter().any(|e| domjudge::is_statement(&e.name)) {
+                // A statement in a language's name only, which DOMjudge does not look for.
+                if let Some(path) = domjudge::statement_in_a_language(&skipped) {
+                    let copy = domjudge::STATEMENT_COPY.to_string();
+                    entries.push(walk::read(&tree.join(path), copy)?);
+                }
+            }
             no_statement = !entries.iter().any(|e| domjudge::is_statement(&e.name));
             entries.push(domjudge::ini(&tree, time_limit)?);
             entries.sort_by(|a, b| a.name.cmp(&b.name));

@@ -81,6 +81,43 @@ fn domjudge_takes_what_it_imports_and_tells_the_submissions_it_cannot() {
 }
 
 #[test]
+fn a_statement_named_for_its_language_is_the_english_one_else_the_first() {
+    let paths = |list: &[&str]| -> Vec<String> { list.iter().map(|p| p.to_string()).collect() };
+    let found = |list: &[&str]| {
+        let list = paths(list);
+        domjudge::statement_in_a_language(&list).map(str::to_string)
+    };
+    let english = [
+        "problem.de.pdf",
+        "statement/problem.en.pdf",
+        "statement/problem.nl.pdf",
+    ];
+    assert_eq!(found(&english).as_deref(), Some("statement/problem.en.pdf"));
+    let others = [
+        "problem_statement/problem.pt-BR.pdf",
+        "statement/problem.nl.pdf",
+    ];
+    assert_eq!(
+        found(&others).as_deref(),
+        Some("problem_statement/problem.pt-BR.pdf")
+    );
+    assert_eq!(
+        found(&["problem.en.pdf"]).as_deref(),
+        Some("problem.en.pdf")
+    );
+    // Not a statement: LaTeX, deeper folders, a name with no language, other files.
+    let none = [
+        "problem_statement/problem.en.tex",
+        "statement/images/problem.en.pdf",
+        "attachments/problem.en.pdf",
+        "problem..pdf",
+        "problem.e n.pdf",
+        "statement/problem.en.pdf.txt",
+    ];
+    assert_eq!(found(&none), None);
+}
+
+#[test]
 fn the_same_files_make_the_same_bytes_whatever_their_dates() {
     let dir = tempfile::tempdir().unwrap();
     let root = package(dir.path());

@@ -98,21 +98,26 @@ impl Walk<'_> {
     }
 
     fn file(&mut self, path: &TreePath, name: String) -> Result<(), ExportError> {
-        let read = |source| ExportError::Read {
-            path: path.path().to_path_buf(),
-            source,
-        };
-        let mut file = path.open()?;
-        let mode = file.metadata().map_err(read)?.permissions().mode();
-        let mut bytes = vec![];
-        file.read_to_end(&mut bytes).map_err(read)?;
-        self.entries.push(Entry {
-            name,
-            bytes,
-            executable: mode & 0o111 != 0,
-        });
+        self.entries.push(read(path, name)?);
         Ok(())
     }
+}
+
+/// The file at `path` (opened beneath its tree) as the entry `name`.
+pub fn read(path: &TreePath, name: String) -> Result<Entry, ExportError> {
+    let read = |source| ExportError::Read {
+        path: path.path().to_path_buf(),
+        source,
+    };
+    let mut file = path.open()?;
+    let mode = file.metadata().map_err(read)?.permissions().mode();
+    let mut bytes = vec![];
+    file.read_to_end(&mut bytes).map_err(read)?;
+    Ok(Entry {
+        name,
+        bytes,
+        executable: mode & 0o111 != 0,
+    })
 }
 
 /// What opening `path` says of a link to nothing or of a FIFO, socket or device (the kernel's

@@ -305,7 +305,10 @@ mod tests {
     #[test]
     fn the_totals_and_the_exit_code_come_from_the_events() {
         let (mut dispatch, log) = dispatcher(false);
-        dispatch.run_started(&RunKind::Check { cases: 3 });
+        dispatch.run_started(&RunKind::Check {
+            cases: 3,
+            time_limits: Default::default(),
+        });
         let right = CaseResult::new(case("p/a"), Verdict::AC, None);
         dispatch.finished(Finished::case(&right, None));
         let wrong = CaseResult::new(case("p/b"), Verdict::WA, None);
@@ -361,7 +364,10 @@ mod tests {
     #[test]
     fn a_cancel_is_an_event_and_exit_130_whatever_the_run_returned() {
         let (mut dispatch, log) = dispatcher(false);
-        dispatch.run_started(&RunKind::Check { cases: 1 });
+        dispatch.run_started(&RunKind::Check {
+            cases: 1,
+            time_limits: Default::default(),
+        });
         dispatch.cancel.store(true, Ordering::SeqCst);
         let ran = Err(Stop::Failed(anyhow::anyhow!("cut short")));
         let code = dispatch.finish(ran, Summary::default()).unwrap();
@@ -372,7 +378,10 @@ mod tests {
     #[test]
     fn a_lost_report_stops_the_run_and_is_its_error() {
         let (mut dispatch, log) = dispatcher(true);
-        dispatch.run_started(&RunKind::Check { cases: 2 });
+        dispatch.run_started(&RunKind::Check {
+            cases: 2,
+            time_limits: Default::default(),
+        });
         assert!(dispatch.cancel.load(Ordering::SeqCst), "the pool is told");
         let right = CaseResult::new(case("p/a"), Verdict::AC, None);
         dispatch.finished(Finished::case(&right, None));

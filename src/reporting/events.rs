@@ -8,6 +8,9 @@
 //! Not for: judging or counting. An event carries what was found; the dispatcher keeps the
 //! totals, and each reporter keeps whatever view of the stream it shows.
 
+use std::collections::BTreeMap;
+use std::time::Duration;
+
 use super::findings::Unreadable;
 use super::generated::DataMade;
 use super::mutated::{MutantRow, MutationRun, Status as MutantStatus};
@@ -218,8 +221,12 @@ impl<'a> Finished<'a> {
 /// What a run judges, known before anything runs: which command, and what it needs of it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RunKind {
-    /// `check`: this many cases.
-    Check { cases: usize },
+    /// `check`: this many cases, each problem's judged under its time limit (the reports'
+    /// slow-case lists and the HTML page hold the runs against it).
+    Check {
+        cases: usize,
+        time_limits: BTreeMap<String, Duration>,
+    },
     /// `verify`: the packages that could not be read (or their data generated), which count
     /// as failed.
     /// `explain` (`--explain`): the evidence of each reason is printed under it.

@@ -273,8 +273,6 @@ pub struct ReportOptions {
     pub html: Option<Destination>,
     /// `--slowest N`.
     pub slowest: Option<usize>,
-    /// The time limit of each problem judged, for the slow-case list.
-    pub time_limits: BTreeMap<String, Duration>,
 }
 
 /// Every reporter the options ask for, behind one [`Reporter`].
@@ -300,14 +298,13 @@ pub fn reporter(options: ReportOptions) -> Box<dyn Reporter> {
         sinks.push(Box::new(JunitReporter::new(path)));
     }
     if let Some(path) = options.html {
-        let time_limits = options.time_limits.clone();
-        sinks.push(Box::new(HtmlReporter::new(path, time_limits)));
+        sinks.push(Box::new(HtmlReporter::new(path)));
     }
     Box::new(Reports {
         sinks,
         slow: Vec::new(),
         slowest: options.slowest.map(Slowest::new),
-        time_limits: options.time_limits,
+        time_limits: BTreeMap::new(),
         peak_memory_bytes: None,
     })
 }
@@ -320,6 +317,7 @@ struct Reports {
     slow: Vec<Timing>,
     /// Under `--slowest N`.
     slowest: Option<Slowest>,
+    /// `check`'s time limit of each problem, as its run's start says.
     time_limits: BTreeMap<String, Duration>,
     peak_memory_bytes: Option<u64>,
 }
@@ -383,6 +381,10 @@ impl Reporter for Reports {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         let (summary, completed);
         let event = match event {
+            Event::RunStarted(RunKind::Check { time_limits, .. }) => {
+                self.time_limits.clone_from(time_limits);
+                event
+            }
             Event::Finished(Finished {
                 detail: Detail::Case(result),
                 ..

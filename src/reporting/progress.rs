@@ -169,7 +169,7 @@ fn status(failed: usize, in_flight: &[String]) -> String {
 impl Reporter for ProgressReporter {
     fn report(&mut self, event: &Event<'_>) -> Result<(), ReportError> {
         match event {
-            Event::RunStarted(RunKind::Check { cases }) => {
+            Event::RunStarted(RunKind::Check { cases, .. }) => {
                 self.bar = Some(styled_bar(Some(*cases as u64), self.color, (self.target)()));
             }
             Event::CaseStarted(case) => {
@@ -241,7 +241,10 @@ mod tests {
         let mut progress = ProgressReporter::with_target(inner, false, ProgressDrawTarget::hidden);
         let (a, b) = (case("p/a"), case("p/b"));
         progress
-            .report(&Event::RunStarted(&RunKind::Check { cases: 2 }))
+            .report(&Event::RunStarted(&RunKind::Check {
+                cases: 2,
+                time_limits: Default::default(),
+            }))
             .unwrap();
         progress.report(&Event::CaseStarted(&a)).unwrap();
         progress.report(&Event::CaseStarted(&b)).unwrap();

@@ -141,9 +141,15 @@ fn the_fan_out_passes_every_event_on_and_fills_the_timing_lists() {
         ],
         slow: Vec::new(),
         slowest: Some(Slowest::new(1)),
-        time_limits: BTreeMap::from([("p".to_string(), Duration::from_millis(100))]),
+        time_limits: BTreeMap::new(),
         peak_memory_bytes: None,
     };
+    // The time limits the slow-case list holds the runs against come with the run's start.
+    let kind = RunKind::Check {
+        cases: 3,
+        time_limits: BTreeMap::from([("p".to_string(), Duration::from_millis(100))]),
+    };
+    reports.report(&Event::RunStarted(&kind)).unwrap();
     let (fast, slow) = (case("p/fast"), case("p/slow"));
     reports.report(&Event::CaseStarted(&fast)).unwrap();
     reports.report(&Event::CaseStarted(&slow)).unwrap();

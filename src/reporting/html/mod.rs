@@ -22,7 +22,7 @@ pub use detail::failure_detail;
 use detail::DETAIL_BYTES;
 
 use super::contest::ContestTable;
-use super::events::{Detail, Event, Finished};
+use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
 use super::unit::within;
 use super::verified::{CaseCell, SubmissionRow};
@@ -35,7 +35,7 @@ const DETAILS_KEPT: usize = 3 << 20;
 
 pub struct HtmlReporter {
     destination: Destination,
-    /// `check`'s time limit of each problem (its events do not carry it).
+    /// `check`'s time limit of each problem, as its run's start says.
     time_limits: BTreeMap<String, Duration>,
     collected: Collected,
     /// Bytes of failure details still to be kept.
@@ -87,11 +87,11 @@ struct Row {
 }
 
 impl HtmlReporter {
-    /// A reporter writing to `destination`, `check`'s problems judged under `time_limits`.
-    pub fn new(destination: Destination, time_limits: BTreeMap<String, Duration>) -> Self {
+    /// A reporter writing to `destination`.
+    pub fn new(destination: Destination) -> Self {
         HtmlReporter {
             destination,
-            time_limits,
+            time_limits: BTreeMap::new(),
             collected: Collected::default(),
             details_left: DETAILS_KEPT,
         }
@@ -187,6 +187,9 @@ impl Reporter for HtmlReporter {
         match event {
             Event::RunStarted(kind) => {
                 self.collected.command = kind.command();
+                if let RunKind::Check { time_limits, .. } = kind {
+                    self.time_limits.clone_from(time_limits);
+                }
                 self.collected.unreadable = kind
                     .unreadable()
                     .iter()
