@@ -123,6 +123,9 @@ pub struct CaseRun {
     /// What a failed run showed beyond its message (its diff, its stderr), bounded, for the
     /// HTML report's failure details; `None` for an accepted run.
     pub detail: Option<String>,
+    /// The last line a failed run printed (its stderr's, else its stdout's), bounded: what a
+    /// program that ended itself said last, for `verification::explain`.
+    pub said: Option<String>,
 }
 
 /// What a case is judged against: its input, its expected file (`None` when it has none), the

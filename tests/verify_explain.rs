@@ -136,3 +136,37 @@ fn a_time_limit_exceeded_names_the_accepted_run_the_computed_limit_came_from() {
         );
     }
 }
+
+/// A program that checks the judge's machine and ends itself where it differs (as DOMjudge's
+/// judgehost tests do), in `wrong_answer/`: what it printed last is the reason shown.
+const PROBE: &str = "echo 'looking for /etc/judge-only.txt'\n\
+                     echo 'cannot read /etc/judge-only.txt' >&2\nexit 3\n";
+
+#[test]
+fn a_program_that_ends_itself_where_a_wrong_answer_was_due_is_quoted() {
+    let project = Project::new();
+    let limits = "limits:\n  time_limit: 1\n";
+    package(
+        &project,
+        "probing",
+        limits,
+        &[("wrong_answer/probe.sh", PROBE)],
+    );
+    let json = project.verify(&["probing", "--submissions-only", "--format", "json"]);
+    let (rows, _) = verify_json(&json);
+    let probe = row(&rows, "wrong_answer/probe.sh");
+    assert_eq!(probe["verdict"], "RE", "{}", dump(&json));
+    let reason = &probe["reason"];
+    assert_eq!(reason["kind"], "exit_status", "{}", dump(&json));
+    assert_eq!(
+        reason["message"],
+        "exited with status 3; it printed last: \"cannot read /etc/judge-only.txt\"",
+        "{}",
+        dump(&json)
+    );
+
+    let human = project.verify(&["probing", "--submissions-only"]);
+    let line = "likely because: sample/1 exited with status 3; it printed last: \"cannot read \
+                /etc/judge-only.txt\" where no run-time error was expected: it ended itself";
+    assert!(stdout(&human).contains(line), "{}", dump(&human));
+}

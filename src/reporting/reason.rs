@@ -35,11 +35,14 @@ pub enum Kind {
     WallBackstop,
     /// The box ended what a contest system's sandbox lets run on (too many processes).
     Sandbox,
+    /// It ended itself with a non-zero exit status where no run-time error was due: a program
+    /// that checks the judge's machine does so where that machine is not the contest system's.
+    ExitStatus,
     Unknown,
 }
 
 impl Kind {
-    const ALL: [Kind; 11] = [
+    const ALL: [Kind; 12] = [
         Kind::Interpreter,
         Kind::MissingTool,
         Kind::Compile,
@@ -50,6 +53,7 @@ impl Kind {
         Kind::OutputLimit,
         Kind::WallBackstop,
         Kind::Sandbox,
+        Kind::ExitStatus,
         Kind::Unknown,
     ];
 
@@ -71,6 +75,7 @@ impl Kind {
             Kind::OutputLimit => "output_limit",
             Kind::WallBackstop => "wall_backstop",
             Kind::Sandbox => "sandbox",
+            Kind::ExitStatus => "exit_status",
             Kind::Unknown => "unknown",
         }
     }
@@ -288,6 +293,13 @@ impl fmt::Display for Reason {
                 f,
                 "{case} was ended for starting too many processes; a contest system's process \
                  limit makes fork fail and lets it run on"
+            ),
+            Kind::ExitStatus => write!(
+                f,
+                "{case} {} where no run-time error was expected: it ended itself, as a program \
+                 that checks the judge's machine (a file, a permission, CPU pinning, a read-only \
+                 working folder) does where that machine is not the contest system's",
+                e.message.as_deref().map(visible_line).unwrap_or_default()
             ),
             Kind::Unknown if e.verdict == Some(Verdict::AC) => f.write_str(
                 "every run ended well where a run-time error was expected: what fails elsewhere \

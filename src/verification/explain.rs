@@ -6,7 +6,7 @@
 
 use super::results::{Judged, Judging};
 use super::time_limit;
-use crate::judging::{CaseRun, Verdict};
+use crate::judging::{CaseResult, CaseRun, Verdict};
 use crate::model::{How, Problem, TimeLimit};
 use crate::package::languages::{Python3, PYTHON3_PYPY};
 use crate::package::programs::Kind as Program;
@@ -120,6 +120,8 @@ pub fn decide(facts: &Facts<'_>) -> Reason {
             (Verdict::OLE, _) => Some(Kind::OutputLimit),
             (Verdict::RE, Some(Failure::ProcessLimit)) => Some(Kind::Sandbox),
             (Verdict::RE, Some(Failure::Signal(name))) if name == "SIGSEGV" => Some(Kind::Stack),
+            // It ended itself, where no run-time error was due: what it said last is why.
+            (Verdict::RE, Some(Failure::ExitCode(_))) if !expects("RTE") => Some(Kind::ExitStatus),
             // Stopped by the wall clock before its CPU time reached the limit: it waited.
             (Verdict::TLE, _)
                 if case_run.stopped_by == Some(Clock::Wall)
@@ -130,7 +132,12 @@ pub fn decide(facts: &Facts<'_>) -> Reason {
             _ => None,
         };
         if let Some(kind) = kind {
-            return reason(kind, false, Some(run));
+            let mut found = reason(kind, false, Some(run));
+            if let (Kind::ExitStatus, Some(said)) = (kind, &case_run.said) {
+                let status = found.evidence.message.take().unwrap_or_default();
+                found.evidence.message = Some(format!("{status}; it printed last: \"{said}\""));
+            }
+            return found;
         }
     }
     let got_tle = facts.got == Got::Verdict(Verdict::TLE);
@@ -165,6 +172,30 @@ pub fn decide(facts: &Facts<'_>) -> Reason {
         None if expects("WA") => reason(Kind::Checker, false, slowest),
         _ => reason(Kind::Unknown, false, first.or(slowest)),
     }
+}
+
+/// The most bytes of a run's last line kept: enough for a program's own error message.
+const SAID_BYTES: usize = 200;
+
+/// The last line a failed run printed, its stderr's, else its stdout's (what a program that
+/// ends itself says last), cut to [`SAID_BYTES`]; `None` for a run that passed or said nothing.
+pub fn last_said(result: &CaseResult) -> Option<String> {
+    if result.verdict.passed() {
+        return None;
+    }
+    let last = |text: &Option<String>| {
+        let line = text
+            .as_deref()?
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())?;
+        let mut end = line.len().min(SAID_BYTES);
+        while !line.is_char_boundary(end) {
+            end -= 1;
+        }
+        Some(line[..end].trim().to_string())
+    };
+    last(&result.stderr).or_else(|| last(&result.stdout))
 }
 
 /// The slowest accepted run a computed limit came from (not one stopped as TLE), with its

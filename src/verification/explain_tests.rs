@@ -21,6 +21,7 @@ fn run(verdict: Verdict, cpu: u64, wall: u64) -> CaseRun {
         peak_memory_bytes: None,
         failure: None,
         detail: None,
+        said: None,
     }
 }
 
@@ -163,13 +164,39 @@ fn how_a_run_ended_names_memory_output_processes_and_stack() {
         ),
         (
             ended(Verdict::RE, Some(Failure::ExitCode(1))),
-            Kind::Unknown,
+            Kind::ExitStatus,
         ),
     ];
     for (runs, kind) in cases {
         let got = runs[0].verdict;
         assert_eq!(decide(&facts(&ac, got, &runs, &limit)).kind, kind, "{got}");
     }
+}
+
+#[test]
+fn a_program_that_ends_itself_is_quoted_unless_a_run_time_error_was_due() {
+    let mut probe = run(Verdict::RE, 1, 2);
+    probe.failure = Some(Failure::ExitCode(1));
+    probe.message = Some("exited with status 1".into());
+    probe.said = Some("CPU MISMATCH!".into());
+    let (wa, runs, limit) = (expected(&["WA"]), [probe], fixed());
+    let reason = decide(&facts(&wa, Verdict::RE, &runs, &limit));
+    assert_eq!(reason.kind, Kind::ExitStatus);
+    assert_eq!(
+        reason.evidence.message.as_deref(),
+        Some("exited with status 1; it printed last: \"CPU MISMATCH!\"")
+    );
+    assert!(reason.to_string().starts_with(
+        "secret/1 exited with status 1; it printed last: \"CPU MISMATCH!\" where no run-time \
+         error was expected: it ended itself"
+    ));
+    // A wrong answer or a crash both allowed: the crash is no disagreement to explain, and a
+    // run-time error expected is judged by the crash rules, not this one.
+    let either = expected(&["WA", "RTE"]);
+    assert_ne!(
+        decide(&facts(&either, Verdict::RE, &runs, &limit)).kind,
+        Kind::ExitStatus
+    );
 }
 
 #[test]

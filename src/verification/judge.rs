@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 
+use super::explain::last_said;
 use super::first_failure::{Ran, Stops};
 use super::outcome::expects_compile_error;
 use super::report::Stream;
@@ -424,6 +425,7 @@ fn judge_case(
             peak_memory_bytes: None,
             failure: None,
             detail: None,
+            said: None,
         })
     };
     let checker = match &prepared.checkers[index] {
@@ -457,6 +459,7 @@ fn judge_case(
     };
     Ok(CaseRun {
         detail: failure_detail(&result),
+        said: last_said(&result),
         verdict: result.verdict,
         time: result.time,
         stopped_by: result.stopped_by,

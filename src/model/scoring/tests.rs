@@ -53,6 +53,7 @@ fn run(verdict: RunVerdict, score: Option<ValidatorScore>) -> Option<CaseRun> {
         peak_memory_bytes: None,
         failure: None,
         detail: None,
+        said: None,
     })
 }
 
