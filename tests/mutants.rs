@@ -9,11 +9,14 @@ use crate::common;
 
 use common::{code, dump, stdout, tree, Project};
 
-/// `n (n + 1) / 2`. By hand, its mutants: line 3 `*` → `/` (`int n, /p`) does not build; line
+/// `n (n + 1) / 2`. By hand, its mutants: line 3's `*p` and `&n` are a declarator and an
+/// address, no operators; its `==` → `!=` fails the static assertion, so that mutant does not
+/// build (gcc says where first, `In function 'main'`, then the error); line
 /// 5 `*` → `/`, `+` → `-`, `1` → `0`, `/` → `*`, `2` → `3` and `2` → `1` all print something
 /// else than 1 for `n = 1`; `1` → `2` prints `1 * 3 / 2 = 1` for `n = 1`, and only `n = 2` (4,
 /// not 3) tells it apart.
-const TRIANGLE: &str = "#include <stdio.h>\nint main(void) {\n    int n, *p = &n;\n    \
+const TRIANGLE: &str = "#include <stdio.h>\nint main(void) {\n    int n, *p = &n; \
+                        _Static_assert(sizeof n == sizeof(int), \"n is an int\");\n    \
                         scanf(\"%d\", p);\n    printf(\"%d\\n\", n * (n + 1) / 2);\n}\n";
 
 fn triangle(project: &Project) {
@@ -90,6 +93,10 @@ fn data_that_kills_every_mutant_scores_full_and_the_stillborn_one_is_counted_apa
         (&"sol.c".into(), &3.into())
     );
     assert_eq!(stillborn["killed_by"], serde_json::Value::Null);
+    // Said by the compiler's first error, not by its first line.
+    let why = stillborn["why"].as_str().unwrap_or_default();
+    assert!(why.contains("error:"), "{}", dump(&output));
+    assert!(why.contains("static assert"), "{}", dump(&output));
     assert_eq!(stillborn["found"], serde_json::Value::Null);
     let plus_one = mutants
         .iter()
