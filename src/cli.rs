@@ -416,10 +416,13 @@ pub struct ExportArgs {
 
 #[derive(Args, Debug)]
 pub struct MutantsArgs {
-    /// A package folder (holding problem.yaml) [default: the package holding the current
+    /// A package folder (holding problem.yaml), or a built-in problem's id (e.g. nim: its
+    /// planted submissions, judged on its fixtures) [default: the package holding the current
     /// folder].
-    #[arg(value_name = "PKG")]
+    #[arg(value_name = "PKG|PROBLEM")]
     pub package: Option<PathBuf>,
+    #[command(flatten)]
+    pub sources: Sources,
     /// The accepted submission to mutate, by its path or a glob below `submissions/` (e.g.
     /// `accepted/sol.cpp`) [default: the first accepted one by name].
     #[arg(long, value_name = "PATH|GLOB")]

@@ -233,3 +233,42 @@ fn ctrl_c_ends_mutants_with_its_report_marked_cancelled() {
     let summary = common::cancelled_summary(&output);
     assert_eq!(summary["command"], "mutants", "{summary}");
 }
+
+/// A built-in problem is targeted by its id, from this project: its planted accepted
+/// submission mutated, judged on its fixtures. `nim.py`'s mutants, by hand: line 9 `not`
+/// removed and its `if` negated (either skips every line with heaps), line 11 `x = 1` (flips
+/// the lowest bit of every XOR), line 13 the XOR removed (every position a loss), line 15
+/// `s - "\n"` (a `TypeError`); the fixtures hold winning and losing positions, so each dies.
+#[test]
+fn a_built_in_problem_is_mutated_by_its_id_on_its_fixtures() {
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = assert_cmd::Command::cargo_bin("grundy").unwrap();
+    let output = command
+        .current_dir(project)
+        .args(["mutants", "nim", "--submission", "accepted/nim.py"])
+        .args(["--format", "json"])
+        .env("NO_COLOR", "1")
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let places: Vec<(String, u64)> = mutants
+        .iter()
+        .map(|m| (m["file"].to_string(), m["line"].as_u64().unwrap()))
+        .collect();
+    let nim = "\"nim.py\"".to_string();
+    assert_eq!(
+        places,
+        [9, 9, 11, 13, 15].map(|line| (nim.clone(), line)),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        mutants.iter().all(|m| m["status"] == "killed"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(summary["submission"], "accepted/nim.py", "{summary}");
+    assert_eq!(summary["score"], 1.0, "{summary}");
+}
