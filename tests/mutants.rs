@@ -19,7 +19,7 @@ const TRIANGLE: &str = "#include <stdio.h>\nint main(void) {\n    int n, *p = &n
                         _Static_assert(sizeof n == sizeof(int), \"n is an int\");\n    \
                         scanf(\"%d\", p);\n    printf(\"%d\\n\", n * (n + 1) / 2);\n}\n";
 
-fn triangle(project: &Project) {
+pub(crate) fn triangle(project: &Project) {
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",
@@ -37,7 +37,9 @@ fn triangle(project: &Project) {
 }
 
 /// The JSON lines of a run: its mutants, and its summary.
-fn json_lines(output: &std::process::Output) -> (Vec<serde_json::Value>, serde_json::Value) {
+pub(crate) fn json_lines(
+    output: &std::process::Output,
+) -> (Vec<serde_json::Value>, serde_json::Value) {
     let mut lines: Vec<serde_json::Value> = stdout(output)
         .lines()
         .map(|line| serde_json::from_str(line).expect("every line is one JSON object"))

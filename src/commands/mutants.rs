@@ -64,8 +64,13 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     };
     let isolate = args.isolate.as_deref();
     super::setup::containment_check(isolate.map_or(Isolate::default(), Isolate::from_flag))?;
-    let (mut dispatch, stages) =
-        super::setup::dispatcher(args.format, None, color, Arc::clone(&cancel));
+    let (mut dispatch, stages) = super::setup::dispatcher(
+        args.format,
+        None,
+        args.html.destination(),
+        color,
+        Arc::clone(&cancel),
+    );
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let run = MutationRun {
@@ -116,7 +121,9 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
 /// The one package `target` names, or the built-in problem of that id (when no package is
 /// there), with its planted submissions, as `verify` reads it.
 fn read(target: &std::path::Path, sources: &Sources) -> Result<Problem, CommandError> {
-    let id = target.to_str().filter(|id| grundy_problems::find(id).is_some());
+    let id = target
+        .to_str()
+        .filter(|id| grundy_problems::find(id).is_some());
     if let Some(id) = id.filter(|_| !target.join("problem.yaml").is_file()) {
         let place = Place::find(sources.config.as_deref())?;
         let config = super::setup::load_config(sources, Overrides::default())?;

@@ -1,4 +1,5 @@
-//! The page itself, rendered from what was collected: the contest table (`contest.rs`), the
+//! The page itself, rendered from what was collected (a `mutants` run's by `mutants.rs`): the
+//! contest table (`contest.rs`), the
 //! summary, then each problem (its matrix; for `verify` the cases catching each submission that
 //! must fail, and the cases that catch none), then the failure details, each a `<details>` that opens on a click without any
 //! script. The page loads nothing: its style is inline, it has no script, and its content
@@ -17,6 +18,7 @@ use std::time::Duration;
 use super::contest::contest_part;
 use super::detail::DETAIL_BYTES;
 use super::markup::{line, short, text, LISTED, MESSAGE_CHARS, NAME_CHARS};
+use super::mutants::mutants_part;
 use super::{Collected, Problem, Row};
 use crate::judging::Verdict;
 use crate::reporting::verified::CaseCell;
@@ -53,6 +55,11 @@ pub fn render(collected: &Collected, summary: &Summary) -> String {
          <title>grundy {command}</title><style>{STYLE}</style></head><body>\n\
          <h1>grundy {command}</h1>\n"
     );
+    if let Some(mutated) = &collected.mutants {
+        mutants_part(&mut out, mutated, collected.cancelled, summary);
+        out += "</body></html>\n";
+        return out;
+    }
     contest_part(&mut out, collected);
     summary_part(&mut out, collected, summary);
     let check = command == "check";
@@ -77,7 +84,7 @@ pub fn render(collected: &Collected, summary: &Summary) -> String {
 }
 
 /// A paragraph saying what the page left out to stay small.
-fn note(out: &mut String, what: &str) {
+pub(super) fn note(out: &mut String, what: &str) {
     let _ = writeln!(
         out,
         "<p class=cut>{what} to keep this page small: the JSON report (--format json) has \
