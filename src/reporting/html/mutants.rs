@@ -9,10 +9,10 @@
 use std::fmt::Write;
 
 use super::markup::{line, short, LISTED, MESSAGE_CHARS, NAME_CHARS};
-use super::page::note;
+use super::page::{names, table_cut};
 use super::Mutated;
 use crate::reporting::mutated::{MutantRow, Status};
-use crate::reporting::{plural, Summary};
+use crate::reporting::Summary;
 
 /// Where the survivors stop, and every mutant's rows.
 const SURVIVORS_END: usize = 2_000_000;
@@ -84,12 +84,7 @@ fn survivors(out: &mut String, rows: &[MutantRow]) {
     );
     for (index, row) in survived.iter().enumerate() {
         if out.len() > SURVIVORS_END {
-            out.push_str("</tbody></table></div>");
-            let left = survived.len() - index;
-            note(
-                out,
-                &format!("{left} more {} left out", plural(left, "survivor")),
-            );
+            table_cut(out, survived.len() - index, "survivor");
             out.push_str("</section>\n");
             return;
         }
@@ -147,12 +142,7 @@ fn cases(out: &mut String, mutated: &Mutated) {
             _ => "cases kill",
         }
     );
-    for case in idle.iter().take(LISTED) {
-        let _ = write!(out, "<span>{}</span> ", short(case, NAME_CHARS));
-    }
-    if idle.len() > LISTED {
-        let _ = write!(out, "+{} more", idle.len() - LISTED);
-    }
+    names(out, &idle, LISTED);
     out.push_str("</p>\n</section>\n");
 }
 
@@ -165,12 +155,7 @@ fn every_mutant(out: &mut String, rows: &[MutantRow]) {
     );
     for (index, row) in rows.iter().enumerate() {
         if out.len() > MUTANTS_END {
-            out.push_str("</tbody></table></div>");
-            let left = rows.len() - index;
-            note(
-                out,
-                &format!("{left} more {} left out", plural(left, "mutant")),
-            );
+            table_cut(out, rows.len() - index, "mutant");
             out.push_str("</section>\n");
             return;
         }

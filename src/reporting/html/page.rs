@@ -84,7 +84,7 @@ pub fn render(collected: &Collected, summary: &Summary) -> String {
 }
 
 /// A paragraph saying what the page left out to stay small.
-pub(super) fn note(out: &mut String, what: &str) {
+fn note(out: &mut String, what: &str) {
     let _ = writeln!(
         out,
         "<p class=cut>{what} to keep this page small: the JSON report (--format json) has \
@@ -285,12 +285,7 @@ fn case_table(out: &mut String, row: &Row, limit: Option<Duration>) {
     );
     for (index, shown) in row.cells.iter().enumerate() {
         if out.len() > MATRICES_END {
-            let left = row.cells.len() - index;
-            out.push_str("</tbody></table></div>");
-            note(
-                out,
-                &format!("{left} more {} left out", plural(left, "case")),
-            );
+            table_cut(out, row.cells.len() - index, "case");
             return;
         }
         let _ = write!(out, "<tr><th>{}", short(&shown.case, NAME_CHARS));
@@ -319,12 +314,7 @@ fn matrix(out: &mut String, problem: &Problem) {
     out.push_str("</tr></thead><tbody>\n");
     for (index, row) in problem.rows.iter().enumerate() {
         if out.len() > MATRICES_END {
-            out.push_str("</tbody></table></div>");
-            let left = problem.rows.len() - index;
-            note(
-                out,
-                &format!("{left} more {} left out", plural(left, "submission")),
-            );
+            table_cut(out, problem.rows.len() - index, "submission");
             break;
         }
         submission_row(out, row, &cases, problem.time_limit);
@@ -457,13 +447,24 @@ fn caught_by(out: &mut String, problem: &Problem) {
             _ => "cases catch",
         }
     );
-    for case in uncaught.iter().take(UNCAUGHT_SHOWN) {
+    names(out, &uncaught, UNCAUGHT_SHOWN);
+    out.push_str("</p>\n");
+}
+
+/// The first `shown` of `cases`, a `<span>` each, then how many more there are.
+pub(super) fn names(out: &mut String, cases: &[&str], shown: usize) {
+    for case in cases.iter().take(shown) {
         let _ = write!(out, "<span>{}</span> ", short(case, NAME_CHARS));
     }
-    if uncaught.len() > UNCAUGHT_SHOWN {
-        let _ = write!(out, "+{} more", uncaught.len() - UNCAUGHT_SHOWN);
+    if cases.len() > shown {
+        let _ = write!(out, "+{} more", cases.len() - shown);
     }
-    out.push_str("</p>\n");
+}
+
+/// Closes a table cut short at a mark of the page's size, saying how many `what` it left out.
+pub(super) fn table_cut(out: &mut String, left: usize, what: &str) {
+    out.push_str("</tbody></table></div>");
+    note(out, &format!("{left} more {} left out", plural(left, what)));
 }
 
 /// Each failed case with its message and detail, a `<details>` each, by problem.
