@@ -97,8 +97,11 @@ fn data_that_kills_every_mutant_scores_full_and_the_stillborn_one_is_counted_apa
     assert_eq!(stillborn["killed_by"], serde_json::Value::Null);
     // Said by the compiler's first error, not by its first line.
     let why = stillborn["why"].as_str().unwrap_or_default();
+    assert!(why.contains("sol.c:3:"), "{}", dump(&output));
     assert!(why.contains("error:"), "{}", dump(&output));
     assert!(why.contains("static assert"), "{}", dump(&output));
+    // Named as in the submission, not by the temporary copy it was built in.
+    assert!(!why.contains("grundy-mutants-"), "{}", dump(&output));
     assert_eq!(stillborn["found"], serde_json::Value::Null);
     let plus_one = mutants
         .iter()

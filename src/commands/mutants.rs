@@ -105,6 +105,10 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let timeout = problem.limits.timeout(limit);
     let mut unjudged = false;
     let ran = judge(&problem, &pool, timeout, &cancel, |s, fate| {
+        let fate = match fate {
+            Fate::Stillborn(said) => Fate::Stillborn(copies.unplaced(&mutants[s], &said)),
+            fate => fate,
+        };
         let row = row(&run, &problem, &mutants[s], fate);
         unjudged |= row.status == Status::Unjudged;
         dispatch.finished(Finished::mutant(&run, &row));
