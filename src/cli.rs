@@ -241,6 +241,26 @@ pub struct HtmlArgs {
     pub html: Option<PathBuf>,
 }
 
+/// `mutants`' `--html FILE`.
+#[derive(Args, Debug)]
+pub struct MutantsHtml {
+    /// Also write the run as one self-contained HTML page to FILE (the score, the survivors
+    /// with their changes, the cases that kill the most and none, every mutant's fate), replaced
+    /// whole as verify's --html is.
+    #[arg(long = "html", value_name = "FILE")]
+    pub file: Option<PathBuf>,
+    /// Write the page through a symbolic link at its path: refused otherwise.
+    #[arg(long, requires = "file")]
+    pub follow_report_links: bool,
+}
+
+impl MutantsHtml {
+    /// Where the page goes, if one is asked for.
+    pub fn destination(&self) -> Option<crate::reporting::Destination> {
+        crate::reporting::Destination::of(&self.file, self.follow_report_links)
+    }
+}
+
 impl ReportArgs {
     /// Where the JUnit report goes, if one is asked for.
     pub fn junit(&self) -> Option<crate::reporting::Destination> {
@@ -431,10 +451,13 @@ pub struct ExportArgs {
 
 #[derive(Args, Debug)]
 pub struct MutantsArgs {
-    /// A package folder (holding problem.yaml) [default: the package holding the current
+    /// A package folder (holding problem.yaml), or a built-in problem's id (e.g. nim: its
+    /// planted submissions, judged on its fixtures) [default: the package holding the current
     /// folder].
-    #[arg(value_name = "PKG")]
+    #[arg(value_name = "PKG|PROBLEM")]
     pub package: Option<PathBuf>,
+    #[command(flatten)]
+    pub sources: Sources,
     /// The accepted submission to mutate, by its path or a glob below `submissions/` (e.g.
     /// `accepted/sol.cpp`) [default: the first accepted one by name].
     #[arg(long, value_name = "PATH|GLOB")]
@@ -442,6 +465,8 @@ pub struct MutantsArgs {
     /// Judge at most N of the mutants, picked by --seed.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max: Option<u64>,
+    #[command(flatten)]
+    pub html: MutantsHtml,
     /// The seed --max picks its mutants with: the same seed picks the same ones.
     #[arg(long, value_name = "S", default_value_t = 1, requires = "max")]
     pub seed: u64,

@@ -34,6 +34,7 @@ mod hostile_output;
 mod hostile_packages;
 mod html_report;
 mod html_report_contest;
+mod html_report_mutants;
 mod interactive;
 mod layout;
 mod list;

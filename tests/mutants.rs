@@ -9,14 +9,17 @@ use crate::common;
 
 use common::{code, dump, stdout, tree, Project};
 
-/// `n (n + 1) / 2`. By hand, its mutants: line 3 `*` → `/` (`int n, /p`) does not build; line
+/// `n (n + 1) / 2`. By hand, its mutants: line 3's `*p` and `&n` are a declarator and an
+/// address, no operators; its `==` → `!=` fails the static assertion, so that mutant does not
+/// build (gcc says where first, `In function 'main'`, then the error); line
 /// 5 `*` → `/`, `+` → `-`, `1` → `0`, `/` → `*`, `2` → `3` and `2` → `1` all print something
 /// else than 1 for `n = 1`; `1` → `2` prints `1 * 3 / 2 = 1` for `n = 1`, and only `n = 2` (4,
 /// not 3) tells it apart.
-const TRIANGLE: &str = "#include <stdio.h>\nint main(void) {\n    int n, *p = &n;\n    \
+const TRIANGLE: &str = "#include <stdio.h>\nint main(void) {\n    int n, *p = &n; \
+                        _Static_assert(sizeof n == sizeof(int), \"n is an int\");\n    \
                         scanf(\"%d\", p);\n    printf(\"%d\\n\", n * (n + 1) / 2);\n}\n";
 
-fn triangle(project: &Project) {
+pub(crate) fn triangle(project: &Project) {
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",
@@ -34,7 +37,9 @@ fn triangle(project: &Project) {
 }
 
 /// The JSON lines of a run: its mutants, and its summary.
-fn json_lines(output: &std::process::Output) -> (Vec<serde_json::Value>, serde_json::Value) {
+pub(crate) fn json_lines(
+    output: &std::process::Output,
+) -> (Vec<serde_json::Value>, serde_json::Value) {
     let mut lines: Vec<serde_json::Value> = stdout(output)
         .lines()
         .map(|line| serde_json::from_str(line).expect("every line is one JSON object"))
@@ -90,6 +95,13 @@ fn data_that_kills_every_mutant_scores_full_and_the_stillborn_one_is_counted_apa
         (&"sol.c".into(), &3.into())
     );
     assert_eq!(stillborn["killed_by"], serde_json::Value::Null);
+    // Said by the compiler's first error, not by its first line.
+    let why = stillborn["why"].as_str().unwrap_or_default();
+    assert!(why.contains("sol.c:3:"), "{}", dump(&output));
+    assert!(why.contains("error:"), "{}", dump(&output));
+    assert!(why.contains("static assert"), "{}", dump(&output));
+    // Named as in the submission, not by the temporary copy it was built in.
+    assert!(!why.contains("grundy-mutants-"), "{}", dump(&output));
     assert_eq!(stillborn["found"], serde_json::Value::Null);
     let plus_one = mutants
         .iter()
@@ -225,4 +237,43 @@ fn ctrl_c_ends_mutants_with_its_report_marked_cancelled() {
     let output = project.interrupted(&["mutants", "nap", "--format", "json"], sleeping);
     let summary = common::cancelled_summary(&output);
     assert_eq!(summary["command"], "mutants", "{summary}");
+}
+
+/// A built-in problem is targeted by its id, from this project: its planted accepted
+/// submission mutated, judged on its fixtures. `nim.py`'s mutants, by hand: line 9 `not`
+/// removed and its `if` negated (either skips every line with heaps), line 11 `x = 1` (flips
+/// the lowest bit of every XOR), line 13 the XOR removed (every position a loss), line 15
+/// `s - "\n"` (a `TypeError`); the fixtures hold winning and losing positions, so each dies.
+#[test]
+fn a_built_in_problem_is_mutated_by_its_id_on_its_fixtures() {
+    let project = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut command = assert_cmd::Command::cargo_bin("grundy").unwrap();
+    let output = command
+        .current_dir(project)
+        .args(["mutants", "nim", "--submission", "accepted/nim.py"])
+        .args(["--format", "json"])
+        .env("NO_COLOR", "1")
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let places: Vec<(String, u64)> = mutants
+        .iter()
+        .map(|m| (m["file"].to_string(), m["line"].as_u64().unwrap()))
+        .collect();
+    let nim = "\"nim.py\"".to_string();
+    assert_eq!(
+        places,
+        [9, 9, 11, 13, 15].map(|line| (nim.clone(), line)),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        mutants.iter().all(|m| m["status"] == "killed"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(summary["submission"], "accepted/nim.py", "{summary}");
+    assert_eq!(summary["score"], 1.0, "{summary}");
 }

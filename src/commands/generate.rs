@@ -33,7 +33,7 @@ pub fn run(
             .map(crate::config::Isolate::from_flag);
         super::setup::containment_check(isolate.unwrap_or_default())?;
     }
-    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, color, cancel);
+    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, None, color, cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let options = Options {

@@ -1,5 +1,6 @@
-//! `grundy mutants [PKG]`: the front-end of [`crate::mutants`]: which package (the one given,
-//! else the one around the current folder) and which accepted submission (`--submission`, else
+//! `grundy mutants [PKG|PROBLEM]`: the front-end of [`crate::mutants`]: which package (the one
+//! given, a built-in problem as `verify` judges it, else the one around the current folder) and
+//! which accepted submission (`--submission`, else
 //! the first accepted one by name), the package's time limit by the one rule
 //! ([`crate::plan::time_limits`]), the mutants made (all, or `--max` of them by `--seed`), each
 //! copied, built and judged, and each reported as it is known. How it ended: passed when it ran
@@ -11,9 +12,10 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
 
-use crate::cli::MutantsArgs;
+use crate::cli::{MutantsArgs, Sources};
 use crate::commands::error::CommandError;
-use crate::config::Isolate;
+use crate::config::{Isolate, Overrides};
+use crate::locate::Place;
 use crate::model::Problem;
 use crate::mutants::copies::Copies;
 use crate::mutants::judge::{judge, Fate};
@@ -28,7 +30,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         Some(package) => package.clone(),
         None => super::verify::default_package()?,
     };
-    let mut problem = read_package(&target)?;
+    let mut problem = read(&target, &args.sources)?;
     if let Some(selector) = &args.submission {
         crate::verification::select::submissions(
             std::slice::from_mut(&mut problem),
@@ -62,8 +64,13 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     };
     let isolate = args.isolate.as_deref();
     super::setup::containment_check(isolate.map_or(Isolate::default(), Isolate::from_flag))?;
-    let (mut dispatch, stages) =
-        super::setup::dispatcher(args.format, None, color, Arc::clone(&cancel));
+    let (mut dispatch, stages) = super::setup::dispatcher(
+        args.format,
+        None,
+        args.html.destination(),
+        color,
+        Arc::clone(&cancel),
+    );
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let run = MutationRun {
@@ -78,7 +85,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let limit = match crate::plan::time_limits::known(&problem, None) {
         Some(known) => known,
         // Timed now, on a reading of its own (timing keeps only the accepted submissions).
-        None => match crate::plan::time_limits::timed(vec![read_package(&target)?], &pool) {
+        None => match crate::plan::time_limits::timed(vec![read(&target, &args.sources)?], &pool) {
             Ok(mut limits) => limits.remove(0),
             Err(stop) => return Ok(dispatch.finish(Err(stop), Summary::default())?),
         },
@@ -98,6 +105,10 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let timeout = problem.limits.timeout(limit);
     let mut unjudged = false;
     let ran = judge(&problem, &pool, timeout, &cancel, |s, fate| {
+        let fate = match fate {
+            Fate::Stillborn(said) => Fate::Stillborn(copies.unplaced(&mutants[s], &said)),
+            fate => fate,
+        };
         let row = row(&run, &problem, &mutants[s], fate);
         unjudged |= row.status == Status::Unjudged;
         dispatch.finished(Finished::mutant(&run, &row));
@@ -109,6 +120,24 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         Ended::Passed if unjudged => Ended::Incomplete,
         ended => ended,
     })
+}
+
+/// The one package `target` names, or the built-in problem of that id (when no package is
+/// there), with its planted submissions, as `verify` reads it.
+fn read(target: &std::path::Path, sources: &Sources) -> Result<Problem, CommandError> {
+    let id = target
+        .to_str()
+        .filter(|id| grundy_problems::find(id).is_some());
+    if let Some(id) = id.filter(|_| !target.join("problem.yaml").is_file()) {
+        let place = Place::find(sources.config.as_deref())?;
+        let config = super::setup::load_config(sources, Overrides::default())?;
+        let problems = crate::model::builtin::problems(&config, &place.project(), false)?;
+        return problems
+            .into_iter()
+            .find(|problem| problem.name == id)
+            .ok_or_else(|| anyhow!("{id}: a test-only problem has no planted submissions").into());
+    }
+    read_package(target)
 }
 
 /// The one package `target` names.

@@ -2,7 +2,7 @@
 //! the package or problem folder it runs in, the command-line overrides), the cases' filters
 //! of a command that reads cases, the one check of this machine's containment before
 //! programs are judged, the one handler of Ctrl-C ([`interrupts`]), and the reporters of a
-//! command that reports in no more than a format and a JUnit file ([`dispatcher`]).
+//! command that reports in no more than a format, a JUnit file and (`mutants`) a page ([`dispatcher`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,13 +16,15 @@ use crate::config::{Config, Overrides};
 use crate::locate::Place;
 use crate::reporting::{self, Destination, Dispatcher, Format, ReportOptions, Stages, Verbosity};
 
-/// The reporters of a run reported as `format` (and into `junit`), behind its dispatcher, and
+/// The reporters of a run reported as `format` (and into `junit` and `html`, where the command
+/// has them), behind its dispatcher, and
 /// the bars of its stages, drawn beside the human report only; `cancel` the Ctrl-C token. For
 /// the commands whose report has no levels, slow cases or time limits (`generate`,
 /// `timelimit`, `stress`); the dispatcher's pool does not fail fast.
 pub fn dispatcher(
     format: Format,
     junit: Option<Destination>,
+    html: Option<Destination>,
     color: bool,
     cancel: Arc<AtomicBool>,
 ) -> (Dispatcher, Stages) {
@@ -31,7 +33,7 @@ pub fn dispatcher(
         color,
         verbosity: Verbosity::Normal,
         junit,
-        html: None,
+        html,
         slowest: None,
     });
     let stages = Stages::new(format == Format::Human, color);

@@ -244,5 +244,5 @@ pub(super) fn dispatcher(
     cancel: Arc<AtomicBool>,
 ) -> (Dispatcher, Stages) {
     let format = args.reports.format;
-    super::setup::dispatcher(format, args.reports.junit(), color, cancel)
+    super::setup::dispatcher(format, args.reports.junit(), None, color, cancel)
 }

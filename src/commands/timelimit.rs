@@ -40,7 +40,7 @@ pub fn run(
             .map(Isolate::from_flag)
             .unwrap_or_default(),
     )?;
-    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, color, cancel);
+    let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, None, color, cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();

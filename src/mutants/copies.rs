@@ -88,6 +88,14 @@ impl Copies {
             ..self.original.clone()
         })
     }
+
+    /// `said` (a compiler's words on `mutant`'s copy) with the copy's folder left out of its
+    /// paths: `sol.c:3:5: error: ...`, as the file is named in the submission, the same in
+    /// every run.
+    pub fn unplaced(&self, mutant: &Mutant, said: &str) -> String {
+        let root = self.folder.path().join(mutant.number.to_string());
+        said.replace(&format!("{}/", root.display()), "")
+    }
 }
 
 fn write(path: &Path, bytes: &[u8], mode: u32) -> Result<(), CopyError> {

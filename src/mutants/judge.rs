@@ -27,7 +27,7 @@ const WAVE: usize = 16;
 /// What became of one mutant.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Fate {
-    /// It does not build: the compiler's first line.
+    /// It does not build: the compiler's first error ([`first_error`]).
     Stillborn(String),
     /// A case failed it: the case (its index), the verdict.
     Killed { case: usize, verdict: Verdict },
@@ -58,7 +58,7 @@ pub fn judge(
         .into_iter()
         .map(|judged| match judged {
             Judged::Runs(_) => None,
-            Judged::CompileError(message) => Some(Fate::Stillborn(first_line(&message))),
+            Judged::CompileError(message) => Some(Fate::Stillborn(first_error(&message))),
             Judged::Skipped(why) => Some(Fate::Unjudged(why)),
             Judged::HostError(error) => Some(Fate::Unjudged(error.to_string())),
         })
@@ -100,12 +100,19 @@ fn report_ready(fates: &mut [Option<Fate>], next: &mut usize, each: &mut impl Fn
     }
 }
 
-fn first_line(text: &str) -> String {
-    let line = text
-        .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or_default();
-    line.trim().to_string()
+/// What a compiler says first is often where (`sol.c: In function 'main':`) or a warning:
+/// the line that says what is wrong is its first error (`error:` of gcc, clang and javac,
+/// rustc's `error[E0308]:`, Python's `SyntaxError:`), else its first line.
+pub fn first_error(text: &str) -> String {
+    let said = || text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let error = said().find(|line| {
+        let line = line.to_ascii_lowercase();
+        line.contains("error:") || line.contains("error[")
+    });
+    error
+        .or_else(|| said().next())
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// One wave: each job a mutant run on the cases in `order` until one fails it.
@@ -151,5 +158,30 @@ impl Jobs for MutantJobs {
     fn failed(&self, _: &Fate) -> bool {
         // A mutant killed is the data doing its job; nothing here stops the run early.
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_error;
+
+    #[test]
+    fn a_stillborn_mutant_is_said_by_its_compilers_first_error() {
+        let gcc = "sol.c: In function 'main':\nsol.c:3:5: warning: unused [-Wunused]\n\
+                   sol.c:4:9: error: static assertion failed\nsol.c:5:1: error: later";
+        assert_eq!(
+            first_error(gcc),
+            "sol.c:4:9: error: static assertion failed"
+        );
+        let rustc = "warning: unused\nerror[E0308]: mismatched types\n --> a.rs:2:5";
+        assert_eq!(first_error(rustc), "error[E0308]: mismatched types");
+        let python = "  File \"a.py\", line 2\n    x = (\nSyntaxError: '(' was never closed";
+        assert_eq!(first_error(python), "SyntaxError: '(' was never closed");
+        // No error line: the first that says anything.
+        assert_eq!(
+            first_error("\n  ./a.go:3:5: undefined: x\n"),
+            "./a.go:3:5: undefined: x"
+        );
+        assert_eq!(first_error(""), "");
     }
 }

@@ -7,15 +7,21 @@
 //! Not for: building or judging them (their copies and their judging are `copies` and `judge`,
 //! on the build cache and the verification library), nor reporting.
 
+pub mod conditions;
 pub mod copies;
 pub mod judge;
 pub mod operators;
 pub mod scan;
+pub mod syntax;
 
+#[cfg(test)]
+mod conditions_tests;
 #[cfg(test)]
 mod operators_tests;
 #[cfg(test)]
 mod scan_tests;
+#[cfg(test)]
+mod syntax_tests;
 
 use std::io::Read;
 use std::path::PathBuf;
@@ -155,41 +161,44 @@ pub fn of_program(program: &Program) -> Result<Vec<Mutant>, MutateError> {
 /// The mutants of one file's `source` (numbered and placed by [`of_program`]).
 pub fn of_source(source: &[u8], family: Family) -> Result<Vec<Mutant>, ScanError> {
     let tokens = scan::scan(source, family)?;
-    let made = operators::edits(source, &tokens, family)
-        .into_iter()
-        .map(|edit| {
-            let mutated_line = {
-                let line_start = source[..edit.start]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |n| n + 1);
-                let line_end = source[edit.end..]
-                    .iter()
-                    .position(|&b| b == b'\n')
-                    .map_or(source.len(), |n| edit.end + n);
-                let mut line = source[line_start..edit.start].to_vec();
-                line.extend_from_slice(edit.replacement.as_bytes());
-                line.extend_from_slice(&source[edit.end..line_end]);
-                let text = String::from_utf8_lossy(&line).trim().to_string();
-                match text.chars().count() > SHOWN {
-                    true => text.chars().take(SHOWN).collect::<String>() + "…",
-                    false => text,
-                }
-            };
-            Mutant {
-                number: 0,
-                file_index: 0,
-                file: PathBuf::new(),
-                line: edit.line,
-                column: edit.column,
-                operator: edit.operator,
-                from: String::from_utf8_lossy(&source[edit.start..edit.end]).into_owned(),
-                to: edit.replacement,
-                changed_line: mutated_line,
-                start: edit.start,
-                end: edit.end,
+    let mut edits = operators::edits(source, &tokens, family);
+    let skipped = operators::directive_lines(source, &tokens);
+    edits.extend(conditions::edits(source, &tokens, family, &skipped));
+    // In place order; at one place, the token's operators before the expression's (stable).
+    edits.sort_by_key(|edit| edit.start);
+    let made = edits.into_iter().map(|edit| {
+        let mutated_line = {
+            let line_start = source[..edit.start]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |n| n + 1);
+            let line_end = source[edit.end..]
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(source.len(), |n| edit.end + n);
+            let mut line = source[line_start..edit.start].to_vec();
+            line.extend_from_slice(edit.replacement.as_bytes());
+            line.extend_from_slice(&source[edit.end..line_end]);
+            let text = String::from_utf8_lossy(&line).trim().to_string();
+            match text.chars().count() > SHOWN {
+                true => text.chars().take(SHOWN).collect::<String>() + "…",
+                false => text,
             }
-        });
+        };
+        Mutant {
+            number: 0,
+            file_index: 0,
+            file: PathBuf::new(),
+            line: edit.line,
+            column: edit.column,
+            operator: edit.operator,
+            from: String::from_utf8_lossy(&source[edit.start..edit.end]).into_owned(),
+            to: edit.replacement,
+            changed_line: mutated_line,
+            start: edit.start,
+            end: edit.end,
+        }
+    });
     Ok(made.collect())
 }
 

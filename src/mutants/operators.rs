@@ -11,6 +11,7 @@
 use std::collections::HashSet;
 
 use super::scan::{Family, Kind, Token};
+use super::syntax::not_operators;
 
 /// Which operator made an edit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,8 @@ pub enum Operator {
     Logical,
     Width,
     Removed,
+    /// A loop's bound moved by one ([`super::conditions`]).
+    LoopBound,
 }
 
 /// One change: bytes `start..end` of the source replaced by `replacement`.
@@ -90,7 +93,8 @@ const DIRECTIVES: &[&str] = &[
 /// Every edit of `source` (scanned into `tokens`), in source order.
 pub fn edits(source: &[u8], tokens: &[Token], family: Family) -> Vec<Edit> {
     let text = |t: &Token| std::str::from_utf8(&source[t.start..t.end]).unwrap_or("");
-    let skipped = directive_lines(tokens, &text);
+    let skipped = directive_lines(source, tokens);
+    let not_operator = not_operators(source, tokens, family);
     let depths = depths(tokens, &text);
     let mut edits = vec![];
     let mut edit = |token: &Token, end: usize, operator, replacement: &str| {
@@ -111,6 +115,8 @@ pub fn edits(source: &[u8], tokens: &[Token], family: Family) -> Vec<Edit> {
         let next = tokens.get(i + 1).map(&text).unwrap_or("");
         let previous = i.checked_sub(1).map(|p| &tokens[p]);
         match token.kind {
+            // A type's angle brackets, a dereference, a declarator: no operator to swap.
+            Kind::Punct if not_operator[i] => {}
             Kind::Punct => {
                 for (from, to, operator) in SWAPS {
                     if word == *from {
@@ -164,7 +170,8 @@ pub fn edits(source: &[u8], tokens: &[Token], family: Family) -> Vec<Edit> {
 }
 
 /// The lines whose first token starts an import or a directive.
-fn directive_lines<'a>(tokens: &[Token], text: &impl Fn(&Token) -> &'a str) -> HashSet<usize> {
+pub fn directive_lines(source: &[u8], tokens: &[Token]) -> HashSet<usize> {
+    let text = |t: &Token| std::str::from_utf8(&source[t.start..t.end]).unwrap_or("");
     let mut lines = HashSet::new();
     let mut line = 0;
     for token in tokens {

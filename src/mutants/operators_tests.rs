@@ -2,7 +2,7 @@ use super::scan::Family;
 use super::{of_source, sample, Mutant};
 
 /// Each mutant of `source` as `line: from → to`.
-fn made(source: &str, family: Family) -> Vec<String> {
+pub(super) fn made(source: &str, family: Family) -> Vec<String> {
     of_source(source.as_bytes(), family)
         .unwrap()
         .iter()
@@ -82,6 +82,7 @@ fn python_words_comments_and_removed_updates() {
             Family::Python
         ),
         [
+            "2: a and not b → not (a and not b)",
             "2: and → or",
             "2: not → ",
             "3: total += a % 10 → pass",

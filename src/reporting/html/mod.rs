@@ -1,7 +1,8 @@
-//! `--html FILE`: one self-contained HTML page of a run of `check` or `verify`, for people to
-//! look at (a summary; per problem the submissions × cases matrix coloured by verdict, with each
-//! run's CPU time against the limit; which cases catch each wrong submission and which catch
-//! none; the failures' details on click). Made only from the events, as every reporter is, so a
+//! `--html FILE`: one self-contained HTML page of a run of `check`, `verify` or `mutants`, for
+//! people to look at (a summary; per problem the submissions × cases matrix coloured by verdict,
+//! with each run's CPU time against the limit; which cases catch each wrong submission and which
+//! catch none; the failures' details on click; or, of `mutants`, the score, the survivors and
+//! every mutant's fate: `mutants.rs`). Made only from the events, as every reporter is, so a
 //! report merged from shards' events gets the same page.
 //!
 //! This module collects what the page shows as the events arrive ([`Collected`]), keeping the
@@ -13,6 +14,7 @@
 mod contest;
 mod detail;
 mod markup;
+mod mutants;
 mod page;
 
 use std::collections::BTreeMap;
@@ -24,6 +26,7 @@ use detail::DETAIL_BYTES;
 use super::contest::ContestTable;
 use super::events::{Detail, Event, Finished, RunKind};
 use super::findings::lines;
+use super::mutated::{MutantRow, MutationRun, MutationTally};
 use super::unit::within;
 use super::verified::{CaseCell, SubmissionRow};
 use super::{Destination, ReportError, Reporter, Summary};
@@ -55,6 +58,16 @@ struct Collected {
     /// Failure details not kept, the budget spent.
     details_dropped: usize,
     cancelled: bool,
+    /// A `mutants` run's mutants, the page's only content then.
+    mutants: Option<Mutated>,
+}
+
+/// The mutants of a `mutants` run, as judged, and their tally.
+#[derive(Debug)]
+struct Mutated {
+    run: MutationRun,
+    rows: Vec<MutantRow>,
+    tally: MutationTally,
 }
 
 /// A problem as the page shows it.
@@ -190,6 +203,13 @@ impl Reporter for HtmlReporter {
                 if let RunKind::Check { time_limits, .. } = kind {
                     self.time_limits.clone_from(time_limits);
                 }
+                if let RunKind::Mutants(run) = kind {
+                    self.collected.mutants = Some(Mutated {
+                        run: run.clone(),
+                        rows: vec![],
+                        tally: MutationTally::default(),
+                    });
+                }
                 self.collected.unreadable = kind
                     .unreadable()
                     .iter()
@@ -221,13 +241,18 @@ impl Reporter for HtmlReporter {
                     problem.time_limit = outcome.time_limit.limit.as_ref().ok().copied();
                     problem.limit_text = Some(outcome.time_limit.to_string());
                 }
-                // Only `check` and `verify` write the page.
+                Detail::Mutant(row) => {
+                    if let Some(mutated) = &mut self.collected.mutants {
+                        mutated.tally.add(row);
+                        mutated.rows.push((*row).clone());
+                    }
+                }
+                // Only `check`, `verify` and `mutants` write the page.
                 Detail::Input { .. }
                 | Detail::Validated(_)
                 | Detail::Generated(_)
                 | Detail::Timed(_)
-                | Detail::Tried(_)
-                | Detail::Mutant(_) => {}
+                | Detail::Tried(_) => {}
             },
             Event::Cancelled => self.collected.cancelled = true,
             Event::RunFinished(summary) => return self.write(summary),

@@ -1,4 +1,5 @@
-//! The page itself, rendered from what was collected: the contest table (`contest.rs`), the
+//! The page itself, rendered from what was collected (a `mutants` run's by `mutants.rs`): the
+//! contest table (`contest.rs`), the
 //! summary, then each problem (its matrix; for `verify` the cases catching each submission that
 //! must fail, and the cases that catch none), then the failure details, each a `<details>` that opens on a click without any
 //! script. The page loads nothing: its style is inline, it has no script, and its content
@@ -17,6 +18,7 @@ use std::time::Duration;
 use super::contest::contest_part;
 use super::detail::DETAIL_BYTES;
 use super::markup::{line, short, text, LISTED, MESSAGE_CHARS, NAME_CHARS};
+use super::mutants::mutants_part;
 use super::{Collected, Problem, Row};
 use crate::judging::Verdict;
 use crate::reporting::verified::CaseCell;
@@ -53,6 +55,11 @@ pub fn render(collected: &Collected, summary: &Summary) -> String {
          <title>grundy {command}</title><style>{STYLE}</style></head><body>\n\
          <h1>grundy {command}</h1>\n"
     );
+    if let Some(mutated) = &collected.mutants {
+        mutants_part(&mut out, mutated, collected.cancelled, summary);
+        out += "</body></html>\n";
+        return out;
+    }
     contest_part(&mut out, collected);
     summary_part(&mut out, collected, summary);
     let check = command == "check";
@@ -282,12 +289,7 @@ fn case_table(out: &mut String, row: &Row, limit: Option<Duration>) {
     );
     for (index, shown) in row.cells.iter().enumerate() {
         if out.len() > MATRICES_END {
-            let left = row.cells.len() - index;
-            out.push_str("</tbody></table></div>");
-            note(
-                out,
-                &format!("{left} more {} left out", plural(left, "case")),
-            );
+            table_cut(out, row.cells.len() - index, "case");
             return;
         }
         let _ = write!(out, "<tr><th>{}", short(&shown.case, NAME_CHARS));
@@ -316,12 +318,7 @@ fn matrix(out: &mut String, problem: &Problem) {
     out.push_str("</tr></thead><tbody>\n");
     for (index, row) in problem.rows.iter().enumerate() {
         if out.len() > MATRICES_END {
-            out.push_str("</tbody></table></div>");
-            let left = problem.rows.len() - index;
-            note(
-                out,
-                &format!("{left} more {} left out", plural(left, "submission")),
-            );
+            table_cut(out, problem.rows.len() - index, "submission");
             break;
         }
         submission_row(out, row, &cases, problem.time_limit);
@@ -454,13 +451,24 @@ fn caught_by(out: &mut String, problem: &Problem) {
             _ => "cases catch",
         }
     );
-    for case in uncaught.iter().take(UNCAUGHT_SHOWN) {
+    names(out, &uncaught, UNCAUGHT_SHOWN);
+    out.push_str("</p>\n");
+}
+
+/// The first `shown` of `cases`, a `<span>` each, then how many more there are.
+pub(super) fn names(out: &mut String, cases: &[&str], shown: usize) {
+    for case in cases.iter().take(shown) {
         let _ = write!(out, "<span>{}</span> ", short(case, NAME_CHARS));
     }
-    if uncaught.len() > UNCAUGHT_SHOWN {
-        let _ = write!(out, "+{} more", uncaught.len() - UNCAUGHT_SHOWN);
+    if cases.len() > shown {
+        let _ = write!(out, "+{} more", cases.len() - shown);
     }
-    out.push_str("</p>\n");
+}
+
+/// Closes a table cut short at a mark of the page's size, saying how many `what` it left out.
+pub(super) fn table_cut(out: &mut String, left: usize, what: &str) {
+    out.push_str("</tbody></table></div>");
+    note(out, &format!("{left} more {} left out", plural(left, what)));
 }
 
 /// Each failed case with its message and detail, a `<details>` each, by problem.
