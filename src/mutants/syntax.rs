@@ -2,10 +2,12 @@
 //! the `<` and `>` of a type's arguments (C++ templates, Java and Rust generics, Rust's
 //! turbofish) are brackets, not comparisons; a `*` or `&&` that does not follow an operand is a
 //! dereference, a reference or a pointer's declarator, not a product or a conjunction, and
-//! neither is one that follows a type. Swapping any of these for another operator only makes a
+//! neither is one that follows a type; a `+` or `+=` after a name declared a string appends. Swapping any of these for another operator only makes a
 //! mutant that does not build (a stillborn one), which costs a build and says nothing of the
 //! data. The rules look at the tokens around, not at a parse: they are meant to spare most such
 //! mutants and never to hide a real comparison or product in the common shapes of contest code.
+
+use std::collections::HashSet;
 
 use super::scan::{Family, Kind, Token};
 
@@ -25,8 +27,8 @@ const TYPE_WORDS: &[&str] = &[
 ];
 
 /// For each token, whether it looks like an operator but is none here: an angle bracket of a
-/// type's arguments, or a `*`, `&&` (or, in Rust, which has no unary `+`, a `-`) that is unary
-/// or declares.
+/// type's arguments, a string's `+` or `+=`, or a `*`, `&&` (or, in Rust, which has no unary
+/// `+`, a `-`) that is unary or declares.
 pub fn not_operators(source: &[u8], tokens: &[Token], family: Family) -> Vec<bool> {
     let text = |t: &Token| std::str::from_utf8(&source[t.start..t.end]).unwrap_or("");
     let mut not = vec![false; tokens.len()];
@@ -36,6 +38,16 @@ pub fn not_operators(source: &[u8], tokens: &[Token], family: Family) -> Vec<boo
                 if let Some(close) = type_arguments(tokens, i, family, &text) {
                     not[i..=close].fill(true);
                 }
+            }
+        }
+    }
+    if family == Family::C {
+        // A string's `+` and `+=` append: there is no `-` of strings.
+        let strings = string_names(tokens, &text);
+        for i in 1..tokens.len() {
+            let appends = ["+", "+="].contains(&text(&tokens[i]));
+            if appends && strings.contains(text(&tokens[i - 1])) {
+                not[i] = true;
             }
         }
     }
@@ -54,6 +66,41 @@ pub fn not_operators(source: &[u8], tokens: &[Token], family: Family) -> Vec<boo
         not[i] |= !after_operand || declares;
     }
     not
+}
+
+/// The names declared as strings (`string s`, `std::string a, b`, Java's `String t`): each
+/// name right after the type, and after a comma that follows one of them at the same depth.
+fn string_names<'a>(tokens: &[Token], text: &impl Fn(&Token) -> &'a str) -> HashSet<&'a str> {
+    let mut names = HashSet::new();
+    for (i, token) in tokens.iter().enumerate() {
+        if !["string", "String"].contains(&text(token)) {
+            continue;
+        }
+        let mut j = i + 1;
+        while let Some(name) = tokens.get(j).filter(|t| t.kind == Kind::Word) {
+            names.insert(text(name));
+            // Past an initialiser to the next name of the same declaration, if any.
+            let mut depth = 0i32;
+            j += 1;
+            while let Some(t) = tokens.get(j).map(text) {
+                match t {
+                    "(" | "[" | "{" => depth += 1,
+                    ")" | "]" | "}" => depth -= 1,
+                    "," | ";" if depth == 0 => break,
+                    _ => {}
+                }
+                if depth < 0 {
+                    break;
+                }
+                j += 1;
+            }
+            if tokens.get(j).map(text) != Some(",") {
+                break;
+            }
+            j += 1;
+        }
+    }
+    names
 }
 
 /// Whether the token before token `i` ends an operand, so that an operator at `i` is binary: a

@@ -81,3 +81,27 @@ fn python_star_arguments_are_no_products() {
         ["1: * → /", "1: 2 → 3", "1: 2 → 1"]
     );
 }
+
+#[test]
+fn a_strings_appends_are_no_sums() {
+    let source = "std::string line, out = \"\";\n\
+                  line += (char)c;\n\
+                  out += x ? \"win\" : \"lose\";\n\
+                  String s = t;\n\
+                  s = s + name;\n\
+                  k = n + 1;\n\
+                  total += c;\n";
+    // `line`, `out` and `s` are strings: their `+=` and `+` append. A whole append can still
+    // go (not line 3's, whose `:` is no simple statement's).
+    assert_eq!(
+        made(source, Family::C),
+        [
+            "2: line += (char)c → ",
+            "6: + → -",
+            "6: 1 → 2",
+            "6: 1 → 0",
+            "7: total += c → ",
+            "7: += → -=",
+        ]
+    );
+}

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Times `grundy mutants -j 2` (BENCHMARKS.md, "grundy mutants"): a package of 100 cases made
+here from a fixed seed (answers by an independent Python reference), whose accepted submission
+is bench/mutants/stats.cpp (about 100 lines of C++), mutated and judged twice: first with an
+empty build cache (every mutant compiled), then again (every build a cache hit, so the run is
+the judging alone). The difference is the build time. Each run is nice'd; the load average
+before and after is printed, since the machine may be shared. Needs python3, a C++ compiler and
+cargo (or --grundy).
+
+    bench/mutants.py [--grundy PATH] [--keep]
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+from timing import loadavg, run_once  # noqa: E402
+
+CASES = 100
+
+
+def inversions(values):
+    """Pairs i < j with values[i] > values[j], by merge sort."""
+    if len(values) <= 1:
+        return 0, values
+    mid = len(values) // 2
+    left_count, left = inversions(values[:mid])
+    right_count, right = inversions(values[mid:])
+    merged, count, i, j = [], left_count + right_count, 0, 0
+    while i < len(left) and j < len(right):
+        if right[j] < left[i]:
+            count += len(left) - i
+            merged.append(right[j])
+            j += 1
+        else:
+            merged.append(left[i])
+            i += 1
+    return count, merged + left[i:] + right[j:]
+
+
+def gcd_all(values):
+    g = 0
+    for v in values:
+        a, b = abs(g), abs(v)
+        while b:
+            a, b = b, a % b
+        g = a
+    return g
+
+
+def answer(values, queries):
+    best = here = values[0]
+    for v in values[1:]:
+        here = max(v, here + v)
+        best = max(best, here)
+    lines = [sum(values), best, inversions(values)[0], gcd_all(values)]
+    out = [str(x) for x in lines]
+    for left, right in queries:
+        run = values[left - 1:right]
+        out.append(f"{sum(run)} {max(run)}")
+    return "\n".join(out) + "\n"
+
+
+def case(rng, index):
+    """The index-th case: a few edge shapes first, then random arrays of varied sizes and
+    ranges."""
+    n = [1, 2, 7, 2000, 2000][index] if index < 5 else rng.choice([rng.randint(1, 30), rng.randint(1, 2000)])
+    bound = rng.choice([3, 100, 10**9])
+    if index == 1:
+        values = [-5, -7]
+    elif index == 2:
+        values = [4] * n
+    elif index == 3:
+        values = list(range(n, 0, -1))
+    elif index == 4:
+        values = [rng.choice([-10**9, 10**9]) for _ in range(n)]
+    else:
+        low = rng.choice([-bound, 0, 1])
+        values = [rng.randint(low, bound) for _ in range(n)]
+    queries = []
+    for _ in range(rng.randint(1, 100)):
+        left = rng.randint(1, n)
+        queries.append((left, rng.randint(left, n)))
+    text = f"{n}\n{' '.join(map(str, values))}\n{len(queries)}\n"
+    text += "".join(f"{l} {r}\n" for l, r in queries)
+    return text, answer(values, queries)
+
+
+def make_package(folder):
+    rng = random.Random(36)
+    os.makedirs(f"{folder}/submissions/accepted")
+    with open(f"{folder}/problem.yaml", "w") as f:
+        f.write("problem_format_version: 2023-07-draft\nname: Stats\nlimits:\n  time_limit: 1\n")
+    shutil.copy(f"{HERE}/mutants/stats.cpp", f"{folder}/submissions/accepted/stats.cpp")
+    for index in range(CASES):
+        group = "sample" if index == 0 else "secret"
+        os.makedirs(f"{folder}/data/{group}", exist_ok=True)
+        text, expected = case(rng, index)
+        with open(f"{folder}/data/{group}/{index:03}.in", "w") as f:
+            f.write(text)
+        with open(f"{folder}/data/{group}/{index:03}.ans", "w") as f:
+            f.write(expected)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--grundy", help="the grundy to time (default: a release build of this checkout)")
+    parser.add_argument("--keep", action="store_true", help="keep the package folder")
+    args = parser.parse_args()
+    grundy = args.grundy
+    if not grundy:
+        subprocess.run(["cargo", "build", "--release", "--bin", "grundy", "-q"], cwd=ROOT, check=True)
+        grundy = f"{ROOT}/target/release/grundy"
+    work = tempfile.mkdtemp(prefix="grundy-mutants-bench-")
+    package = f"{work}/stats"
+    make_package(package)
+    env = {"NO_COLOR": "1"}
+    # The build cache goes beside the package (no project around it): removed for the cold run.
+    os.environ.pop("CARGO_TARGET_DIR", None)
+    print("| run | mutants | killed | survived | stillborn | score | wall | CPU | mutants/s | load before → after |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    walls = {}
+    for run in ["empty build cache", "every build cached"]:
+        if run == "empty build cache":
+            shutil.rmtree(f"{package}/.grundy-build", ignore_errors=True)
+        before = loadavg()
+        out = f"{work}/{len(walls)}.json"
+        result = run_once(["nice", "-n", "10", grundy, "mutants", package, "-j", "2", "--format", "json"],
+                          stdout=out, env=env)
+        after = loadavg()
+        if result["rc"] != 0:
+            sys.exit(f"grundy mutants exited {result['rc']}: {result['stderr']}")
+        summary = json.loads(open(out).read().splitlines()[-1])
+        walls[run] = result["wall"]
+        score = "–" if summary["score"] is None else f"{100 * summary['score']:.1f}%"
+        print(f"| {run} | {summary['judged']} | {summary['killed']} | {summary['survived']} | "
+              f"{summary['stillborn']} | {score} | {result['wall']:.1f} s | {result['cpu']:.1f} s | "
+              f"{summary['judged'] / result['wall']:.2f} | {before} → {after} |")
+    build = walls["empty build cache"] - walls["every build cached"]
+    print(f"\nbuild ≈ {build:.1f} s (the difference), judge ≈ {walls['every build cached']:.1f} s")
+    if args.keep:
+        print(f"kept: {package}")
+    else:
+        shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
