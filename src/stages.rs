@@ -23,6 +23,15 @@ impl Pool {
         Pool { options, stages }
     }
 
+    /// This pool with fail-fast on: a stage starts no job after one fails.
+    pub fn failing_fast(&self) -> Pool {
+        let options = PoolOptions {
+            fail_fast: true,
+            ..self.options.clone()
+        };
+        Pool::new(options, self.stages.clone())
+    }
+
     /// The outputs of `count` jobs, in job order.
     pub fn run<J: Jobs>(
         &self,

@@ -2,9 +2,11 @@
 //! else the one around the current folder) and which accepted submission (`--submission`, else
 //! the first accepted one by name), the package's time limit by the one rule
 //! ([`crate::plan::time_limits`]), the mutants made (all, or `--max` of them by `--seed`), each
-//! copied, built and judged, and each reported as it is known. How it ended: passed when it ran
-//! (a survivor is a finding about the data, not a failure), incomplete when a mutant could not
-//! be judged, cancelled after Ctrl-C.
+//! copied, built and judged; each survivor searched for an input that tells it apart
+//! (`--budget`, `--generator`) and, under `--add`, that input written as a case; every mutant
+//! reported once it is known (a survivor once searched). How it ended: passed when it ran (a
+//! survivor is a finding about the data, not a failure), incomplete when a mutant could not be
+//! judged, cancelled after Ctrl-C.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -17,10 +19,15 @@ use crate::config::Isolate;
 use crate::model::Problem;
 use crate::mutants::copies::Copies;
 use crate::mutants::judge::{judge, Fate};
+use crate::mutants::search::{Searched, Source};
 use crate::mutants::Mutant;
-use crate::reporting::mutated::{MutantRow, MutationRun, Status};
+use crate::package::submissions::Submission;
+use crate::reporting::mutated::{Distinguished, MutantRow, MutationRun, Status};
 use crate::reporting::{Ended, Finished, RunKind, Summary};
+use crate::running::pool::Stop;
 use crate::stages::Pool;
+use crate::stress::package::report::{save, Saved, SAVED_GROUP};
+use crate::verification::judge::Prepared;
 use crate::verification::time_limit::computes_the_limit;
 
 pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
@@ -62,10 +69,12 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     };
     let isolate = args.isolate.as_deref();
     super::setup::containment_check(isolate.map_or(Isolate::default(), Isolate::from_flag))?;
+    let source = Source::open(&target, args.generator.as_deref())?;
     let (mut dispatch, stages) =
         super::setup::dispatcher(args.format, None, color, Arc::clone(&cancel));
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
+    let budget = usize::try_from(args.budget).unwrap_or(usize::MAX);
     let run = MutationRun {
         problem: problem.name.clone(),
         submission: original.id.clone(),
@@ -73,6 +82,10 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         made,
         judged: mutants.len(),
         seed: args.max.map(|_| args.seed),
+        search: match &source {
+            Ok(_) => Ok(budget),
+            Err(why) => Err(why.to_string()),
+        },
     };
     dispatch.run_started(&RunKind::Mutants(run.clone()));
     let limit = match crate::plan::time_limits::known(&problem, None) {
@@ -96,19 +109,83 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         .collect::<Result<_, _>>()?;
     let problem = Arc::new(problem);
     let timeout = problem.limits.timeout(limit);
-    let mut unjudged = false;
-    let ran = judge(&problem, &pool, timeout, &cancel, |s, fate| {
-        let row = row(&run, &problem, &mutants[s], fate);
-        unjudged |= row.status == Status::Unjudged;
-        dispatch.finished(Finished::mutant(&run, &row));
+    let mut rows = vec![];
+    let judged = judge(&problem, &pool, timeout, &cancel, |s, fate| {
+        rows.push(row(&run, &problem, &mutants[s], fate));
     });
+    // Survivors are reported once searched: what the search finds is part of their row.
+    let ran = match (judged, source) {
+        (Ok(prepared), Ok(source)) if rows.iter().any(|r| r.status == Status::Survived) => {
+            let searching = Searching {
+                accepted: &original,
+                prepared: &prepared,
+                pool: &pool,
+                add: args.add,
+                cancel: &cancel,
+            };
+            searching.run(source, &mutants, &mut rows, timeout, (budget, args.seed))
+        }
+        (judged, _) => judged.map(drop),
+    };
     // The copies go once every mutant is judged.
     drop(copies);
+    let mut unjudged = false;
+    for row in &rows {
+        unjudged |= row.status == Status::Unjudged;
+        dispatch.finished(Finished::mutant(&run, row));
+    }
     let ended = dispatch.finish(ran, Summary::default())?;
     Ok(match ended {
         Ended::Passed if unjudged => Ended::Incomplete,
         ended => ended,
     })
+}
+
+/// What the search for the survivors' inputs runs with.
+struct Searching<'a> {
+    accepted: &'a Submission,
+    prepared: &'a Prepared,
+    pool: &'a Pool,
+    add: bool,
+    cancel: &'a AtomicBool,
+}
+
+impl Searching<'_> {
+    /// Searches an input for each survivor among `rows` (on `budget` inputs of generator seeds
+    /// from `seed`), each found one written as a case under `--add`; a survivor none tells
+    /// apart is likely equivalent.
+    fn run(
+        &self,
+        source: Source,
+        mutants: &[Mutant],
+        rows: &mut [MutantRow],
+        timeout: std::time::Duration,
+        (budget, seed): (usize, u64),
+    ) -> Result<(), Stop> {
+        let settings = self.prepared.settings(timeout);
+        let search = source.ready(self.accepted, self.pool, settings, budget, seed)?;
+        for (s, row) in rows.iter_mut().enumerate() {
+            if row.status != Status::Survived {
+                continue;
+            }
+            match search.survivor(self.prepared, s, self.pool, self.cancel)? {
+                Searched::Found { command, found } => {
+                    let name = format!("mutant-{}", mutants[s].number);
+                    let added = match self.add {
+                        true => Some(match save(&search.tree, &name, &found)? {
+                            Saved::Written { .. } => Ok(format!("{SAVED_GROUP}/{name}")),
+                            kept @ Saved::Kept(_) => Err(kept.to_string()),
+                        }),
+                        false => None,
+                    };
+                    row.found = Some(Distinguished { command, added });
+                }
+                Searched::Equivalent => row.status = Status::Equivalent,
+                Searched::Broken(why) => row.why = Some(why),
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The one package `target` names.
@@ -153,5 +230,6 @@ fn row(run: &MutationRun, problem: &Problem, mutant: &Mutant, fate: Fate) -> Mut
         diff: mutant.diff(),
         killed_by,
         why,
+        found: None,
     }
 }

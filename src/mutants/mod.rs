@@ -11,6 +11,7 @@ pub mod copies;
 pub mod judge;
 pub mod operators;
 pub mod scan;
+pub mod search;
 
 #[cfg(test)]
 mod operators_tests;

@@ -388,11 +388,10 @@ impl Prepared {
         timeout: Duration,
         watch: &SolveWatch,
     ) -> Result<CaseRun, String> {
-        let subject = self.subjects[s]
-            .as_ref()
+        let subject = self
+            .subject(s)
             .expect("only submissions with a program are judged");
-        let mut settings = self.settings.clone();
-        settings.limits.time = timeout;
+        let settings = self.settings(timeout);
         judge_case(
             problem,
             self,
@@ -402,6 +401,18 @@ impl Prepared {
             &settings,
             watch,
         )
+    }
+
+    /// Submission `s`'s program, as it is judged; none for one that cannot be.
+    pub fn subject(&self, s: usize) -> Option<&Subject> {
+        self.subjects[s].as_ref()
+    }
+
+    /// What a submission runs under, each run stopped at `timeout`.
+    pub fn settings(&self, timeout: Duration) -> Settings {
+        let mut settings = self.settings.clone();
+        settings.limits.time = timeout;
+        settings
     }
 }
 

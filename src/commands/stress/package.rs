@@ -16,13 +16,10 @@ use crate::build::BuildJobs;
 use crate::cli::StressArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Isolate, Settings};
-use crate::files::beneath::{Scope, Tree};
-use crate::generation::{limits as generator_limits, read_plan};
+use crate::generation::limits as generator_limits;
 use crate::limits::Limits;
 use crate::locate::Place;
 use crate::model::{absolute, Problem};
-use crate::package::generators::{self, Plan};
-use crate::package::load_package;
 use crate::package::programs::Program;
 use crate::plan;
 use crate::reporting::stressed::{Counterexample, StressRun};
@@ -31,7 +28,7 @@ use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
 use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
 use crate::stress::package::{
-    generator_commands, ready, reference, report, rerun_command, sizes, template,
+    generator_commands, open, ready, reference, report, rerun_command, sizes, template,
 };
 use crate::stress::random_seed;
 use crate::validation::checkers::checker_for;
@@ -61,13 +58,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         )
         .into());
     };
-    let (tree, package, plan) = if generators::file_of(&root).is_file() {
-        read_plan(&root)?
-    } else {
-        let tree = Tree::open(&root, Scope::Package).map_err(|e| anyhow!("{e}"))?;
-        let package = load_package(&root).map_err(|e| anyhow!("{e}"))?;
-        (tree, package, Plan::default())
-    };
+    let (tree, package, plan) = open(&root)?;
     if package.metadata.problem_type.interactive {
         return Err(anyhow::anyhow!(
             "`{shown_root}` is an interactive problem, and stress does not play interactors yet: \
@@ -175,7 +166,6 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         builds,
         generator_limits: limits,
         reference: (reference.0, reference_command),
-        subject,
         settings,
         checker,
         template,
@@ -184,13 +174,14 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     let generators = Arc::new(generators);
     let stress = Arc::new(StressJobs {
         stresser: Arc::clone(&stresser),
+        subject,
         generators: Arc::clone(&generators),
         seed,
     });
     let cases = usize::try_from(args.cases).unwrap_or(usize::MAX);
     let bar = stages.start(&format!("{} · seed {seed}", run.problem), cases);
     let mut first_failure = None;
-    let tried = pool::run_all(stress, cases, &options, |event| {
+    let tried = pool::run_all(Arc::clone(&stress), cases, &options, |event| {
         if let Event::Finished(tried) = event {
             bar.inc(1);
             super::take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
@@ -226,7 +217,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             return Err(Stop::Cancelled);
         }
         Ok(
-            match stresser.try_command(generator, candidate, tried.seed)? {
+            match stresser.try_command(&stress.subject, generator, candidate, tried.seed)? {
                 Outcome::Disagree(found) => Some(found),
                 Outcome::Agree | Outcome::Broken(_) => None,
             },
@@ -261,6 +252,13 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     };
     let saved = args
         .save
-        .then(|| report::save(&tree, tried.seed, &counterexample.shrunk.failure));
+        .then(|| {
+            report::save(
+                &tree,
+                &format!("stress-{}", tried.seed),
+                &counterexample.shrunk.failure,
+            )
+        })
+        .map(|saved| saved.map(|saved| saved.to_string()));
     super::found_one(dispatch, found, saved)
 }

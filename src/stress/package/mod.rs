@@ -20,11 +20,35 @@ use grundy_sandbox::Program as Command;
 use crate::generation::programs::{default_solution, generator, given_solution};
 
 use crate::build::{Build, Builds};
-use crate::files::beneath::Tree;
+use crate::files::beneath::{Scope, Tree};
+use crate::generation::{read_plan, ReadPlan};
 use crate::model::{Problem, TestCase};
 use crate::package::generators::{self, Plan, Solution, Source};
 use crate::package::programs::Program;
-use crate::package::Package;
+use crate::package::{load_package, Package};
+
+/// The package at `root` and its generators.yaml's plan (an empty plan when it has none).
+pub fn open(root: &std::path::Path) -> Result<ReadPlan> {
+    if generators::file_of(root).is_file() {
+        return Ok(read_plan(root)?);
+    }
+    let tree = Tree::open(root, Scope::Package).map_err(|e| anyhow!("{e}"))?;
+    let package = load_package(root).map_err(|e| anyhow!("{e}"))?;
+    Ok((tree, package, Plan::default()))
+}
+
+/// Each distinct `generate:` command of `plan` that takes `{seed}`, in the plan's order.
+pub fn seeded_commands(plan: &Plan) -> Vec<generators::Command> {
+    let mut seen = BTreeSet::new();
+    let rules = plan.cases.iter().filter_map(|case| match &case.source {
+        Source::Rule(rule) => rule.generate.as_ref(),
+        Source::Included(_) => None,
+    });
+    rules
+        .filter(|command| command.uses_seed && seen.insert(command.text.clone()))
+        .cloned()
+        .collect()
+}
 
 /// The generator commands a run takes its inputs from, with their programs: `--generator`'s,
 /// else each distinct `generate:` command of the plan that takes `{seed}`.
@@ -35,17 +59,7 @@ pub fn generator_commands(
 ) -> Result<Vec<(generators::Command, Program)>> {
     let commands = match given {
         Some(text) => vec![command_of(text)?],
-        None => {
-            let mut seen = BTreeSet::new();
-            let rules = plan.cases.iter().filter_map(|case| match &case.source {
-                Source::Rule(rule) => rule.generate.as_ref(),
-                Source::Included(_) => None,
-            });
-            rules
-                .filter(|command| command.uses_seed && seen.insert(command.text.clone()))
-                .cloned()
-                .collect()
-        }
+        None => seeded_commands(plan),
     };
     if commands.is_empty() {
         bail!(

@@ -1,0 +1,218 @@
+//! The search for the case a survivor's data misses: inputs from the package's own generators
+//! (each `generate:` command of its generators.yaml that takes `{seed}`, in turn) or from
+//! `--generator`'s command, on seeds drawn from the run's seed, each tried as `stress PKG` tries
+//! a case ([`Stresser`]: the input through every input validator, the accepted submission's
+//! answer, the survivor judged on it by the package's output validator, every program
+//! contained). The first input, in seed order, that tells a survivor from the accepted
+//! submission is shrunk where its generator takes a size (stress's [`sizes`]); one that no input
+//! of its budget tells apart is likely equivalent. The inputs are the same for every survivor,
+//! whatever the number of workers.
+//!
+//! Not for: judging the mutants on the data ([`super::judge`]) nor writing a found case
+//! (`stress::package::report::save`, which `commands::mutants` calls under `--add`).
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use anyhow::{anyhow, Result};
+
+use crate::build::BuildJobs;
+use crate::files::beneath::Tree;
+use crate::generation::limits as generator_limits;
+use crate::model::Problem;
+use crate::package::generators;
+use crate::package::programs::Program;
+use crate::package::submissions::Submission;
+use crate::package::Package;
+use crate::running::pool::Stop;
+use crate::stages::Pool;
+use crate::stress::package::trial::{Found, Generator, Outcome, StressJobs, Stresser};
+use crate::stress::package::{generator_commands, open, ready, seeded_commands, sizes, template};
+use crate::validation::checkers::checker_for;
+use crate::verification::judge::Prepared;
+
+/// Where a search's inputs come from: the package read with its generators.yaml, and the
+/// generator commands, not built yet.
+pub struct Source {
+    tree: Tree,
+    package: Package,
+    commands: Vec<(generators::Command, Program)>,
+}
+
+/// Why no survivor is searched: no command makes inputs, or the problem is one stress cannot
+/// judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoSource {
+    NoGenerator,
+    Interactive,
+}
+
+impl std::fmt::Display for NoSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NoSource::NoGenerator => {
+                "no generator to search with: generators.yaml has no `generate:` command taking \
+                 `{seed}`; give one, e.g. --generator 'gen.py {seed} 10'"
+            }
+            NoSource::Interactive => {
+                "an interactive problem is not searched: stress does not play interactors yet"
+            }
+        })
+    }
+}
+
+impl Source {
+    /// The package at `root` and the commands its inputs come from (`given`, else its
+    /// generators.yaml's); why none when it has none. An error for a package or a command that
+    /// cannot be used.
+    pub fn open(root: &Path, given: Option<&str>) -> Result<Result<Source, NoSource>> {
+        // Absolute, as the programs built from it are run from their own folder.
+        let (tree, package, plan) = open(&crate::model::absolute(root))?;
+        if package.metadata.problem_type.interactive {
+            return Ok(Err(NoSource::Interactive));
+        }
+        if given.is_none() && seeded_commands(&plan).is_empty() {
+            return Ok(Err(NoSource::NoGenerator));
+        }
+        let commands = generator_commands(given, &tree, &plan)?;
+        Ok(Ok(Source {
+            tree,
+            package,
+            commands,
+        }))
+    }
+
+    /// The search made ready: the package's validators, the generators and `accepted` (whose
+    /// answers the survivors must give) built, each survivor's run made with `settings`.
+    pub fn ready(
+        self,
+        accepted: &Submission,
+        pool: &Pool,
+        settings: crate::config::Settings,
+        budget: usize,
+        seed: u64,
+    ) -> Result<Search, Stop> {
+        let limits = generator_limits(&self.package);
+        let mut problem = Problem::from_package(self.package);
+        problem.submissions.clear();
+        let validators = Arc::new(BuildJobs::validators([&problem]));
+        let built = pool.run(
+            Arc::clone(&validators),
+            validators.len(),
+            "building validators",
+        )?;
+        let builds = validators.collect(built);
+        let mut programs: Vec<Program> = self.commands.iter().map(|(_, p)| p.clone()).collect();
+        programs.push(accepted.program.clone());
+        let others = Arc::new(BuildJobs::of_programs(&problem, programs));
+        let built = pool.run(Arc::clone(&others), others.len(), "building generators")?;
+        let others = others.collect(built);
+        let mut generators = vec![];
+        for (command, program) in self.commands {
+            let what = format!("generator `{}`", command.program);
+            let program = ready(&others, &program, &what)?;
+            generators.push(Generator { command, program });
+        }
+        let path = format!("submissions/{}", accepted.id);
+        let reference = ready(&others, &accepted.program, &format!("`{path}`"))?;
+        let template = template(&problem);
+        let checker = checker_for(&problem, &builds, &template).map_err(|e| anyhow!("{e}"))?;
+        Ok(Search {
+            tree: self.tree,
+            stresser: Arc::new(Stresser {
+                problem,
+                builds,
+                generator_limits: limits,
+                reference: (path, reference),
+                settings,
+                checker,
+                template,
+            }),
+            generators: Arc::new(generators),
+            budget,
+            seed,
+        })
+    }
+}
+
+/// A search made ready: what every survivor's inputs are tried with.
+pub struct Search {
+    /// The package, which `--add` writes into.
+    pub tree: Tree,
+    stresser: Arc<Stresser>,
+    generators: Arc<Vec<Generator>>,
+    /// Inputs tried per survivor.
+    budget: usize,
+    seed: u64,
+}
+
+/// What the search found of one survivor.
+pub enum Searched {
+    /// An input that tells it from the accepted submission: the generator command that makes
+    /// it (seed in place, after shrinking), and the case.
+    Found { command: String, found: Box<Found> },
+    /// None of the inputs of the budget did: likely equivalent.
+    Equivalent,
+    /// The search means nothing: the generator, a validator or the accepted submission failed
+    /// on an input (why, as stress says it).
+    Broken(String),
+}
+
+impl Search {
+    /// Searches for an input that tells survivor `s` of `prepared` from the accepted
+    /// submission: the budget's inputs on the pool, stopped at the first that does, which is
+    /// shrunk unless `cancel` (Ctrl-C) is set.
+    pub fn survivor(
+        &self,
+        prepared: &Prepared,
+        s: usize,
+        pool: &Pool,
+        cancel: &AtomicBool,
+    ) -> Result<Searched, Stop> {
+        let subject = prepared
+            .subject(s)
+            .expect("a survivor was judged, so it has a program")
+            .clone();
+        let jobs = Arc::new(StressJobs {
+            stresser: Arc::clone(&self.stresser),
+            subject,
+            generators: Arc::clone(&self.generators),
+            seed: self.seed,
+        });
+        let mut first = None;
+        pool.failing_fast().run_each(
+            Arc::clone(&jobs),
+            self.budget,
+            "searching for a case",
+            |_, tried| {
+                if let Some(tried) = tried.filter(|t| !matches!(t.outcome, Outcome::Agree)) {
+                    first.get_or_insert(tried);
+                }
+            },
+        )?;
+        let (which, seed, found) = match first.map(|t| (t.generator, t.seed, t.outcome)) {
+            Some((which, seed, Outcome::Disagree(found))) => (which, seed, found),
+            Some((_, _, Outcome::Broken(why))) => return Ok(Searched::Broken(why.to_string())),
+            None | Some((_, _, Outcome::Agree)) => return Ok(Searched::Equivalent),
+        };
+        let generator = &self.generators[which];
+        let args = generator.command.args.clone();
+        let shrunk = sizes::shrink(args, found, sizes::BUDGET, |candidate| {
+            if cancel.load(Ordering::SeqCst) {
+                return Err(Stop::Cancelled);
+            }
+            let tried = self
+                .stresser
+                .try_command(&jobs.subject, generator, candidate, seed)?;
+            Ok(match tried {
+                Outcome::Disagree(found) => Some(found),
+                Outcome::Agree | Outcome::Broken(_) => None,
+            })
+        })?;
+        Ok(Searched::Found {
+            command: generator.shown(&shrunk.args, seed),
+            found: shrunk.failure,
+        })
+    }
+}
