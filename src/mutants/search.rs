@@ -15,9 +15,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use anyhow::{anyhow, Result};
+use anyhow::Result;
 
-use crate::build::BuildJobs;
 use crate::files::beneath::Tree;
 use crate::generation::limits as generator_limits;
 use crate::model::Problem;
@@ -28,8 +27,7 @@ use crate::package::Package;
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::stress::package::trial::{Found, Generator, Outcome, StressJobs, Stresser};
-use crate::stress::package::{generator_commands, open, ready, seeded_commands, sizes, template};
-use crate::validation::checkers::checker_for;
+use crate::stress::package::{built, generator_commands, open, seeded_commands, sizes};
 use crate::verification::judge::Prepared;
 
 /// Where a search's inputs come from: the package read with its generators.yaml, and the
@@ -96,39 +94,15 @@ impl Source {
         let limits = generator_limits(&self.package);
         let mut problem = Problem::from_package(self.package);
         problem.submissions.clear();
-        let validators = Arc::new(BuildJobs::validators([&problem]));
-        let built = pool.run(
-            Arc::clone(&validators),
-            validators.len(),
-            "building validators",
-        )?;
-        let builds = validators.collect(built);
-        let mut programs: Vec<Program> = self.commands.iter().map(|(_, p)| p.clone()).collect();
-        programs.push(accepted.program.clone());
-        let others = Arc::new(BuildJobs::of_programs(&problem, programs));
-        let built = pool.run(Arc::clone(&others), others.len(), "building generators")?;
-        let others = others.collect(built);
-        let mut generators = vec![];
-        for (command, program) in self.commands {
-            let what = format!("generator `{}`", command.program);
-            let program = ready(&others, &program, &what)?;
-            generators.push(Generator { command, program });
-        }
-        let path = format!("submissions/{}", accepted.id);
-        let reference = ready(&others, &accepted.program, &format!("`{path}`"))?;
-        let template = template(&problem);
-        let checker = checker_for(&problem, &builds, &template).map_err(|e| anyhow!("{e}"))?;
+        let reference = (
+            format!("submissions/{}", accepted.id),
+            accepted.program.clone(),
+        );
+        let (stresser, generators) =
+            built(problem, self.commands, reference, limits, settings, pool)?;
         Ok(Search {
             tree: self.tree,
-            stresser: Arc::new(Stresser {
-                problem,
-                builds,
-                generator_limits: limits,
-                reference: (path, reference),
-                settings,
-                checker,
-                template,
-            }),
+            stresser: Arc::new(stresser),
             generators: Arc::new(generators),
             budget,
             seed,

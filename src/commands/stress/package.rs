@@ -12,7 +12,6 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 
-use crate::build::BuildJobs;
 use crate::cli::StressArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Isolate, Settings};
@@ -20,18 +19,16 @@ use crate::generation::limits as generator_limits;
 use crate::limits::Limits;
 use crate::locate::Place;
 use crate::model::{absolute, Problem};
-use crate::package::programs::Program;
 use crate::plan;
 use crate::reporting::stressed::{Counterexample, StressRun};
 use crate::reporting::{Ended, RunKind};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
-use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
+use crate::stress::package::trial::{Outcome, StressJobs};
 use crate::stress::package::{
-    generator_commands, open, ready, reference, report, rerun_command, sizes, template,
+    built, generator_commands, open, reference, report, rerun_command, sizes,
 };
 use crate::stress::random_seed;
-use crate::validation::checkers::checker_for;
 
 /// Whether `text` names a package folder (one holding `problem.yaml`).
 pub fn is_package(text: &str) -> bool {
@@ -133,44 +130,12 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
     subject.hide_answers(answers)?;
 
-    let validators = Arc::new(BuildJobs::validators([&problem]));
-    let built = building.run(
-        Arc::clone(&validators),
-        validators.len(),
-        "building validators",
-    );
-    let built = match built {
-        Ok(built) => built,
+    let made = built(problem, commands, reference, limits, settings, &building);
+    let (stresser, generators) = match made {
+        Ok(made) => made,
         Err(stop) => return super::end(dispatch, Err(stop)),
     };
-    let builds = validators.collect(built);
-    let mut programs: Vec<Program> = commands.iter().map(|(_, p)| p.clone()).collect();
-    programs.push(reference.1.clone());
-    let others = Arc::new(BuildJobs::of_programs(&problem, programs));
-    let built = match building.run(Arc::clone(&others), others.len(), "building generators") {
-        Ok(built) => built,
-        Err(stop) => return super::end(dispatch, Err(stop)),
-    };
-    let others = others.collect(built);
-    let mut generators = vec![];
-    for (command, program) in commands {
-        let what = format!("generator `{}`", command.program);
-        let program = ready(&others, &program, &what)?;
-        generators.push(Generator { command, program });
-    }
-    let reference_command = ready(&others, &reference.1, &format!("`/{}`", reference.0))?;
-    let template = template(&problem);
-    let checker = checker_for(&problem, &builds, &template).map_err(|e| anyhow!("{e}"))?;
-    let stresser = Arc::new(Stresser {
-        problem,
-        builds,
-        generator_limits: limits,
-        reference: (reference.0, reference_command),
-        settings,
-        checker,
-        template,
-    });
-
+    let stresser = Arc::new(stresser);
     let generators = Arc::new(generators);
     let stress = Arc::new(StressJobs {
         stresser: Arc::clone(&stresser),
