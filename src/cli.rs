@@ -416,7 +416,8 @@ pub struct ExportArgs {
 
 #[derive(Args, Debug)]
 pub struct MutantsArgs {
-    /// A package folder (holding problem.yaml) [default: the package holding the current
+    /// A package folder (holding problem.yaml), or a built-in problem's id (its planted
+    /// submissions and fixtures, in this project) [default: the package holding the current
     /// folder].
     #[arg(value_name = "PKG")]
     pub package: Option<PathBuf>,
@@ -442,9 +443,12 @@ pub struct MutantsArgs {
     #[arg(long, value_name = "CMD", alias = "generate")]
     pub generator: Option<String>,
     /// Write each input the search finds as a new case, data/secret/mutant-<n>.in with the
-    /// accepted submission's answer (never over a file already there).
+    /// accepted submission's answer (a built-in problem's: the fixture mutants/mutant-<n>),
+    /// never over a file already there.
     #[arg(long)]
     pub add: bool,
+    #[command(flatten)]
+    pub sources: Sources,
     /// Worker threads (0 = one per core; at most 1024).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,

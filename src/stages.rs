@@ -23,6 +23,11 @@ impl Pool {
         Pool { options, stages }
     }
 
+    /// What its runs are made with (the workers, fail-fast, the cancel token).
+    pub fn options(&self) -> &PoolOptions {
+        &self.options
+    }
+
     /// This pool with fail-fast on: a stage starts no job after one fails.
     pub fn failing_fast(&self) -> Pool {
         let options = PoolOptions {

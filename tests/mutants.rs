@@ -9,6 +9,8 @@
 
 use crate::common;
 
+use std::path::Path;
+
 use common::{code, dump, stdout, tree, Project};
 
 /// `n (n + 1) / 2`. By hand, its mutants: line 3 `*` → `/` (`int n, /p`) does not build; line
@@ -429,4 +431,97 @@ fn a_mutant_no_input_tells_apart_is_likely_equivalent() {
         (&summary["equivalent"], &summary["score"]),
         (&1.into(), &1.0.into())
     );
+}
+
+/// nim's data cut to its sample in a project of its own, with its planted `nim.py`.
+fn nim_sample(project: &Project) {
+    project.file("runner.toml", "fixtures = \"fixtures\"\n");
+    project.file("fixtures/nim/sample-1.in", "1 2 3\n");
+    project.file("fixtures/nim/sample-1.out", "lose\n");
+    let planted =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/nim/submissions/accepted/nim.py");
+    project.file(
+        "problems/nim/submissions/accepted/nim.py",
+        std::fs::read(planted).unwrap(),
+    );
+}
+
+/// The built-in problem nim in a project of its own, its data cut to the sample `1 2 3` (XOR
+/// 0: `lose`). By hand, of the planted `nim.py`'s four mutants two survive that case: `if
+/// heaps: continue` skips the line and answers `lose` for the trailing empty one, and `x ^=
+/// int(h)` made `pass` answers `lose` for every line. Any line of heaps whose XOR is not 0
+/// tells both apart: the search finds one with nim's generator, `--add` writes it as a fixture
+/// with the brute force's answer (checked here by Bouton's theorem), and the next run kills both.
+#[test]
+fn a_built_in_problem_missing_its_cases_gets_them_back_from_the_search() {
+    let project = Project::new();
+    nim_sample(&project);
+    let args = ["mutants", "nim", "--submission", "accepted/nim.py"];
+    let output = project.grundy(&[&args[..], &["--add", "--format", "json"]].concat());
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let survivors: Vec<&serde_json::Value> = mutants
+        .iter()
+        .filter(|m| m["status"] == "survived")
+        .collect();
+    let lines: Vec<u64> = survivors
+        .iter()
+        .map(|m| m["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [9, 13], "{}", dump(&output));
+    assert_eq!(summary["added"], 2, "{summary}");
+    for survivor in &survivors {
+        let case = survivor["found"].as_str().unwrap();
+        assert!(case.starts_with("mutants/mutant-"), "{case}");
+        let input = project.read(&format!("fixtures/nim/{case}.in"));
+        let bouton: String = input
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| {
+                let xor = line
+                    .split_whitespace()
+                    .fold(0u64, |x, h| x ^ h.parse::<u64>().unwrap());
+                if xor == 0 {
+                    "lose\n"
+                } else {
+                    "win\n"
+                }
+            })
+            .collect();
+        assert!(bouton.contains("win"), "{input}");
+        assert_eq!(project.read(&format!("fixtures/nim/{case}.out")), bouton);
+    }
+    let again = project.grundy(&[&args[..], &["--format", "json"]].concat());
+    let (_, summary) = json_lines(&again);
+    assert_eq!(
+        (&summary["killed"], &summary["score"]),
+        (&4.into(), &1.0.into()),
+        "{}",
+        dump(&again)
+    );
+}
+
+/// A built-in problem's `--add` never writes over a fixture: the survivor of line 9 (mutant 1)
+/// finds `mutants/mutant-1` taken (a case `1 1`, XOR 0, which kills neither survivor), which
+/// stays as it was; the other's case is written.
+#[test]
+fn a_built_in_problems_add_keeps_a_fixture_already_there() {
+    let project = Project::new();
+    nim_sample(&project);
+    project.file("fixtures/nim/mutants/mutant-1.in", "1 1\n");
+    project.file("fixtures/nim/mutants/mutant-1.out", "lose\n");
+    let output = project.grundy(&["mutants", "nim", "--submission", "accepted/nim.py", "--add"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        stdout(&output).contains(": not saved: `nim/mutants/mutant-1.in` is already there"),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        stdout(&output).contains(": added as mutants/mutant-3\n"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(project.read("fixtures/nim/mutants/mutant-1.in"), "1 1\n");
+    assert_eq!(project.read("fixtures/nim/mutants/mutant-1.out"), "lose\n");
 }

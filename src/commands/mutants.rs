@@ -8,34 +8,34 @@
 //! survivor is a finding about the data, not a failure), incomplete when a mutant could not be
 //! judged, cancelled after Ctrl-C.
 
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use anyhow::{anyhow, Context};
 
-use crate::cli::MutantsArgs;
+use super::setup::load_config;
+use crate::cli::{MutantsArgs, Sources};
 use crate::commands::error::CommandError;
 use crate::config::Isolate;
+use crate::config::Overrides;
+use crate::locate::Place;
 use crate::model::Problem;
 use crate::mutants::copies::Copies;
 use crate::mutants::judge::{judge, Fate};
-use crate::mutants::search::{Searched, Source};
+use crate::mutants::search::{builtin, package, Searched, Source};
 use crate::mutants::Mutant;
 use crate::package::submissions::Submission;
 use crate::reporting::mutated::{Distinguished, MutantRow, MutationRun, Status};
 use crate::reporting::{Ended, Finished, RunKind, Summary};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
-use crate::stress::package::report::{save, Saved, SAVED_GROUP};
 use crate::verification::judge::Prepared;
 use crate::verification::time_limit::computes_the_limit;
 
 pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
-    let target = match &args.package {
-        Some(package) => package.clone(),
-        None => super::verify::default_package()?,
-    };
-    let mut problem = read_package(&target)?;
+    let target = target(&args)?;
+    let mut problem = read(&target, &args.sources)?;
     if let Some(selector) = &args.submission {
         crate::verification::select::submissions(
             std::slice::from_mut(&mut problem),
@@ -69,7 +69,14 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     };
     let isolate = args.isolate.as_deref();
     super::setup::containment_check(isolate.map_or(Isolate::default(), Isolate::from_flag))?;
-    let source = Source::open(&target, args.generator.as_deref())?;
+    let source = match &target {
+        Target::Package(root) => package::Source::open(root, args.generator.as_deref())?
+            .map(|s| Source::Package(Box::new(s))),
+        Target::BuiltIn(built_in) => Ok(Source::BuiltIn(Box::new(builtin::Source::new(
+            built_in,
+            load_config(&args.sources, Overrides::default())?,
+        )))),
+    };
     let (mut dispatch, stages) =
         super::setup::dispatcher(args.format, None, color, Arc::clone(&cancel));
     let jobs = crate::config::worker_count(args.jobs);
@@ -91,7 +98,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let limit = match crate::plan::time_limits::known(&problem, None) {
         Some(known) => known,
         // Timed now, on a reading of its own (timing keeps only the accepted submissions).
-        None => match crate::plan::time_limits::timed(vec![read_package(&target)?], &pool) {
+        None => match crate::plan::time_limits::timed(vec![read(&target, &args.sources)?], &pool) {
             Ok(mut limits) => limits.remove(0),
             Err(stop) => return Ok(dispatch.finish(Err(stop), Summary::default())?),
         },
@@ -163,19 +170,15 @@ impl Searching<'_> {
         (budget, seed): (usize, u64),
     ) -> Result<(), Stop> {
         let settings = self.prepared.settings(timeout);
-        let search = source.ready(self.accepted, self.pool, settings, budget, seed)?;
+        let search = source.ready(self.accepted, self.pool, settings, (budget, seed))?;
         for (s, row) in rows.iter_mut().enumerate() {
             if row.status != Status::Survived {
                 continue;
             }
             match search.survivor(self.prepared, s, self.pool, self.cancel)? {
                 Searched::Found { command, found } => {
-                    let name = format!("mutant-{}", mutants[s].number);
                     let added = match self.add {
-                        true => Some(match save(&search.tree, &name, &found)? {
-                            Saved::Written { .. } => Ok(format!("{SAVED_GROUP}/{name}")),
-                            kept @ Saved::Kept(_) => Err(kept.to_string()),
-                        }),
+                        true => Some(search.add(mutants[s].number, &found)?),
                         false => None,
                     };
                     row.found = Some(Distinguished { command, added });
@@ -186,6 +189,58 @@ impl Searching<'_> {
         }
         Ok(())
     }
+}
+
+/// What `mutants` acts on: a package folder, or a built-in problem (by its id) of the project
+/// around the current folder.
+enum Target {
+    Package(PathBuf),
+    BuiltIn(&'static grundy_problems::Problem),
+}
+
+/// The package `PKG` names, or the built-in problem, or the package around the current folder.
+fn target(args: &MutantsArgs) -> Result<Target, CommandError> {
+    let Some(given) = &args.package else {
+        return Ok(Target::Package(super::verify::default_package()?));
+    };
+    let built_in = grundy_problems::ALL.iter().find(|p| {
+        !p.id.starts_with("test-")
+            && given.as_os_str() == p.id
+            && !given.join("problem.yaml").is_file()
+    });
+    Ok(match built_in {
+        Some(problem) if args.generator.is_some() => {
+            return Err(anyhow!(
+                "--generator names a package's generator, and `{}` is a built-in problem, whose \
+                 inputs come from its own generator; drop --generator, or give a package folder",
+                problem.id
+            )
+            .into())
+        }
+        Some(problem) => Target::BuiltIn(problem),
+        None => Target::Package(given.clone()),
+    })
+}
+
+/// The problem `target` names, as `verify` reads it (a built-in problem with its planted
+/// submissions, its fixtures its cases).
+fn read(target: &Target, sources: &Sources) -> Result<Problem, CommandError> {
+    let built_in = match target {
+        Target::Package(root) => return read_package(root),
+        Target::BuiltIn(built_in) => built_in,
+    };
+    let place = Place::find(sources.config.as_deref())?;
+    let config = load_config(sources, Overrides::default())?;
+    let problems = crate::model::builtin::problems(&config, &place.project(), false)?;
+    let found = problems.into_iter().find(|p| p.name == built_in.id);
+    found.ok_or_else(|| {
+        anyhow!(
+            "{}: not a problem of the fixtures root {}",
+            built_in.id,
+            config.fixtures.display()
+        )
+        .into()
+    })
 }
 
 /// The one package `target` names.

@@ -1,4 +1,4 @@
-//! The search for the case a survivor's data misses: inputs from the package's own generators
+//! A package's search for the case a survivor's data misses: inputs from its own generators
 //! (each `generate:` command of its generators.yaml that takes `{seed}`, in turn) or from
 //! `--generator`'s command, on seeds drawn from the run's seed, each tried as `stress PKG` tries
 //! a case ([`Stresser`]: the input through every input validator, the accepted submission's
@@ -8,8 +8,8 @@
 //! of its budget tells apart is likely equivalent. The inputs are the same for every survivor,
 //! whatever the number of workers.
 //!
-//! Not for: judging the mutants on the data ([`super::judge`]) nor writing a found case
-//! (`stress::package::report::save`, which `commands::mutants` calls under `--add`).
+//! `--add` writes a found input as `data/secret/mutant-<n>` through stress's `--save`
+//! ([`save`]).
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
+use super::{first_failing, Searched};
 use crate::files::beneath::Tree;
 use crate::generation::limits as generator_limits;
 use crate::model::Problem;
@@ -25,10 +26,11 @@ use crate::package::programs::Program;
 use crate::package::submissions::Submission;
 use crate::package::Package;
 use crate::running::pool::Stop;
+use crate::running::Subject;
 use crate::stages::Pool;
+use crate::stress::package::report::{save, Saved, SAVED_GROUP};
 use crate::stress::package::trial::{Found, Generator, Outcome, StressJobs, Stresser};
 use crate::stress::package::{built, generator_commands, open, seeded_commands, sizes};
-use crate::verification::judge::Prepared;
 
 /// Where a search's inputs come from: the package read with its generators.yaml, and the
 /// generator commands, not built yet.
@@ -83,7 +85,7 @@ impl Source {
 
     /// The search made ready: the package's validators, the generators and `accepted` (whose
     /// answers the survivors must give) built, each survivor's run made with `settings`.
-    pub fn ready(
+    pub(super) fn ready(
         self,
         accepted: &Submission,
         pool: &Pool,
@@ -113,7 +115,7 @@ impl Source {
 /// A search made ready: what every survivor's inputs are tried with.
 pub struct Search {
     /// The package, which `--add` writes into.
-    pub tree: Tree,
+    tree: Tree,
     stresser: Arc<Stresser>,
     generators: Arc<Vec<Generator>>,
     /// Inputs tried per survivor.
@@ -121,50 +123,23 @@ pub struct Search {
     seed: u64,
 }
 
-/// What the search found of one survivor.
-pub enum Searched {
-    /// An input that tells it from the accepted submission: the generator command that makes
-    /// it (seed in place, after shrinking), and the case.
-    Found { command: String, found: Box<Found> },
-    /// None of the inputs of the budget did: likely equivalent.
-    Equivalent,
-    /// The search means nothing: the generator, a validator or the accepted submission failed
-    /// on an input (why, as stress says it).
-    Broken(String),
-}
-
 impl Search {
-    /// Searches for an input that tells survivor `s` of `prepared` from the accepted
-    /// submission: the budget's inputs on the pool, stopped at the first that does, which is
-    /// shrunk unless `cancel` (Ctrl-C) is set.
-    pub fn survivor(
+    /// Searches for an input that tells the survivor `subject` from the accepted submission:
+    /// the budget's inputs on the pool, stopped at the first that does, which is shrunk unless
+    /// `cancel` (Ctrl-C) is set.
+    pub(super) fn survivor(
         &self,
-        prepared: &Prepared,
-        s: usize,
+        subject: Subject,
         pool: &Pool,
         cancel: &AtomicBool,
     ) -> Result<Searched, Stop> {
-        let subject = prepared
-            .subject(s)
-            .expect("a survivor was judged, so it has a program")
-            .clone();
         let jobs = Arc::new(StressJobs {
             stresser: Arc::clone(&self.stresser),
             subject,
             generators: Arc::clone(&self.generators),
             seed: self.seed,
         });
-        let mut first = None;
-        pool.failing_fast().run_each(
-            Arc::clone(&jobs),
-            self.budget,
-            "searching for a case",
-            |_, tried| {
-                if let Some(tried) = tried.filter(|t| !matches!(t.outcome, Outcome::Agree)) {
-                    first.get_or_insert(tried);
-                }
-            },
-        )?;
+        let first = first_failing(pool, Arc::clone(&jobs), self.budget)?;
         let (which, seed, found) = match first.map(|t| (t.generator, t.seed, t.outcome)) {
             Some((which, seed, Outcome::Disagree(found))) => (which, seed, found),
             Some((_, _, Outcome::Broken(why))) => return Ok(Searched::Broken(why.to_string())),
@@ -187,6 +162,17 @@ impl Search {
         Ok(Searched::Found {
             command: generator.shown(&shrunk.args, seed),
             found: shrunk.failure,
+        })
+    }
+}
+
+impl Search {
+    /// Writes `found` as the case `secret/mutant-<number>`: its name, or why it was not.
+    pub(super) fn add(&self, number: usize, found: &Found) -> Result<Result<String, String>> {
+        let name = format!("mutant-{number}");
+        Ok(match save(&self.tree, &name, found)? {
+            Saved::Written { .. } => Ok(format!("{SAVED_GROUP}/{name}")),
+            kept @ Saved::Kept(_) => Err(kept.to_string()),
         })
     }
 }
