@@ -5,7 +5,9 @@
 //! the one that does not build is stillborn either way; the JSON lines agree with the human
 //! counts; the package is left as it was. The survivor's search finds an input among a
 //! generator's, `--add` writes it (never over a file, never an input the validator rejects)
-//! and the next run kills the survivor; a mutant no input tells apart is likely equivalent.
+//! and the next run kills the survivor; a mutant no input tells apart is likely equivalent. A
+//! built-in problem (nim cut to its sample) gets its missing cases back the same way, as
+//! fixtures.
 
 use crate::common;
 
@@ -524,4 +526,35 @@ fn a_built_in_problems_add_keeps_a_fixture_already_there() {
     );
     assert_eq!(project.read("fixtures/nim/mutants/mutant-1.in"), "1 1\n");
     assert_eq!(project.read("fixtures/nim/mutants/mutant-1.out"), "lose\n");
+}
+
+/// Without `--generator`, the search takes generators.yaml's `generate:` commands that take
+/// `{seed}`; without either, survivors are not searched, and the report says why.
+#[test]
+fn the_search_takes_the_seeded_commands_of_generators_yaml() {
+    let project = Project::new();
+    weak_triangle(&project);
+    let output = project.grundy(&["mutants", "tri"]);
+    assert!(
+        stdout(&output).contains(
+            "No input was searched for them: no generator to search with: generators.yaml has \
+             no `generate:` command taking `{seed}`"
+        ),
+        "{}",
+        dump(&output)
+    );
+    project.file(
+        "tri/generators/generators.yaml",
+        "data:\n  secret:\n    data:\n      r: gen.py {seed}\n",
+    );
+    let output = project.grundy(&["mutants", "tri", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let survivor = mutants.iter().find(|m| m["status"] == "survived").unwrap();
+    let command = survivor["distinguished_by"].as_str().unwrap_or_default();
+    assert!(command.starts_with("gen.py "), "{}", dump(&output));
+    assert_eq!(
+        (&summary["found"], &summary["budget"]),
+        (&1.into(), &100.into())
+    );
 }
