@@ -451,8 +451,8 @@ pub struct ExportArgs {
 
 #[derive(Args, Debug)]
 pub struct MutantsArgs {
-    /// A package folder (holding problem.yaml), or a built-in problem's id (e.g. nim: its
-    /// planted submissions, judged on its fixtures) [default: the package holding the current
+    /// A package folder (holding problem.yaml), or a built-in problem's id (its planted
+    /// submissions and fixtures, in this project) [default: the package holding the current
     /// folder].
     #[arg(value_name = "PKG|PROBLEM")]
     pub package: Option<PathBuf>,
@@ -467,9 +467,25 @@ pub struct MutantsArgs {
     pub max: Option<u64>,
     #[command(flatten)]
     pub html: MutantsHtml,
-    /// The seed --max picks its mutants with: the same seed picks the same ones.
-    #[arg(long, value_name = "S", default_value_t = 1, requires = "max")]
+    /// The seed --max picks its mutants with, and the search its generators' seeds: the same
+    /// seed picks the same ones.
+    #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
+    /// How many inputs the search tries for each survivor before calling it likely
+    /// equivalent.
+    #[arg(long, value_name = "N", default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub budget: u64,
+    /// The command the search takes its inputs from, with `{seed}` among its arguments (a
+    /// program in generators/, e.g. 'gen.py {seed} 10') [default: each `generate:` command of
+    /// generators.yaml that takes `{seed}`].
+    #[arg(long, value_name = "CMD", alias = "generate")]
+    pub generator: Option<String>,
+    /// Write each input the search finds as a new case, data/secret/mutant-<n>.in with the
+    /// accepted submission's answer (a built-in problem's: the fixture mutants/mutant-<n>),
+    /// never over a file already there.
+    #[arg(long)]
+    pub add: bool,
     /// Worker threads (0 = one per core; at most 1024).
     #[arg(short = 'j', long, value_name = "N", value_parser = jobs)]
     pub jobs: Option<usize>,

@@ -23,6 +23,20 @@ impl Pool {
         Pool { options, stages }
     }
 
+    /// What its runs are made with (the workers, fail-fast, the cancel token).
+    pub fn options(&self) -> &PoolOptions {
+        &self.options
+    }
+
+    /// This pool with fail-fast on: a stage starts no job after one fails.
+    pub fn failing_fast(&self) -> Pool {
+        let options = PoolOptions {
+            fail_fast: true,
+            ..self.options.clone()
+        };
+        Pool::new(options, self.stages.clone())
+    }
+
     /// The outputs of `count` jobs, in job order.
     pub fn run<J: Jobs>(
         &self,

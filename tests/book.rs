@@ -381,7 +381,8 @@ fn every_runner_toml_example_loads_through_the_real_binary() {
 }
 
 /// The folder a console block runs in: a copy of the shipped fixtures and runner.toml, or, for
-/// `tree=reports`, the small tree "Reports and exit codes" describes.
+/// `tree=reports`, the small tree "Reports and exit codes" describes, or for `tree=nim-sample`,
+/// nim's sample alone with its planted accepted Python.
 fn tree_for(block: &Block) -> Project {
     let project = Project::new();
     let shipped = repository().join("fixtures");
@@ -411,6 +412,21 @@ fn tree_for(block: &Block) -> Project {
             project.case("powers-of-two/wrong", "3\n4\n", "Cici\nCici\n");
             project.file("fixtures/powers-of-two/malformed.in", "three\n");
             project.file("fixtures/powers-of-two/no-answer.in", "5\n");
+        }
+        // nim's data cut to its sample, and its planted accepted `nim.py`: the worked example
+        // of "How strong is my data?".
+        Some("nim-sample") => {
+            for relative in [
+                "runner.toml",
+                "fixtures/nim/sample-1.in",
+                "fixtures/nim/sample-1.out",
+                "problems/nim/submissions/accepted/nim.py",
+            ] {
+                project.file(
+                    relative,
+                    std::fs::read(repository().join(relative)).unwrap(),
+                );
+            }
         }
         // An empty folder, for the runs of a user who starts from nothing.
         Some("empty") => std::fs::remove_dir(project.path().join("fixtures")).unwrap(),

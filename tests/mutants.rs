@@ -3,9 +3,15 @@
 //! by hand below (the expected statuses do not come from grundy): with both cases every mutant
 //! that builds is killed; with the case `n = 2` removed, one survives, named by file and line;
 //! the one that does not build is stillborn either way; the JSON lines agree with the human
-//! counts; the package is left as it was.
+//! counts; the package is left as it was. The survivor's search finds an input among a
+//! generator's, `--add` writes it (never over a file, never an input the validator rejects)
+//! and the next run kills the survivor; a mutant no input tells apart is likely equivalent. A
+//! built-in problem (nim cut to its sample) gets its missing cases back the same way, as
+//! fixtures.
 
 use crate::common;
+
+use std::path::Path;
 
 use common::{code, dump, stdout, tree, Project};
 
@@ -68,7 +74,7 @@ fn data_that_kills_every_mutant_scores_full_and_the_stillborn_one_is_counted_apa
         dump(&output)
     );
     assert!(
-        out.contains("Mutation score: 100.0% (7 killed, 0 survived; 1 stillborn, 0 not judged)"),
+        out.contains("Mutation score: 100.0% (7 killed, 0 survived, 0 likely equivalent; 1 stillborn, 0 not judged)"),
         "{}",
         dump(&output)
     );
@@ -133,7 +139,7 @@ fn a_case_the_data_needs_removed_lets_its_mutant_survive_by_file_and_line() {
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let out = stdout(&output);
     assert!(
-        out.contains("Mutation score: 85.7% (6 killed, 1 survived; 1 stillborn, 0 not judged)"),
+        out.contains("Mutation score: 85.7% (6 killed, 1 survived, 0 likely equivalent; 1 stillborn, 0 not judged)"),
         "{}",
         dump(&output)
     );
@@ -237,6 +243,332 @@ fn ctrl_c_ends_mutants_with_its_report_marked_cancelled() {
     let output = project.interrupted(&["mutants", "nap", "--format", "json"], sleeping);
     let summary = common::cancelled_summary(&output);
     assert_eq!(summary["command"], "mutants", "{summary}");
+}
+
+/// Prints `n` from 1 to 10, by its seed.
+const GEN: &str = "import sys\nprint(int(sys.argv[1]) % 10 + 1)\n";
+
+/// The triangle package without its case `n = 2`, and a generator of `n` from 1 to 10.
+fn weak_triangle(project: &Project) {
+    triangle(project);
+    std::fs::remove_file(project.path().join("tri/data/secret/2.in")).unwrap();
+    std::fs::remove_file(project.path().join("tri/data/secret/2.ans")).unwrap();
+    project.file("tri/generators/gen.py", GEN);
+}
+
+/// The survivor of the triangle package without `n = 2`, `n (n + 2) / 2`: every `n ≥ 2` tells
+/// it from `n (n + 1) / 2` (by hand: `n (n + 2) - n (n + 1) = n`, odd or even, halves apart
+/// for `n ≥ 2` only), so the search finds such an input among the generator's; `--add` writes
+/// it with the accepted answer, and the next run kills the survivor with it.
+#[test]
+fn the_search_finds_a_survivors_case_and_add_makes_the_data_kill_it() {
+    let project = Project::new();
+    weak_triangle(&project);
+    let search = ["mutants", "tri", "--generator", "gen.py {seed}"];
+    let output = project.grundy(&search);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "  sol.c:5: 1 → 2: printf(\"%d\\n\", n * (n + 2) / 2);\n    told apart by `gen.py "
+        ),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        out.contains("(--add writes it as a case)"),
+        "{}",
+        dump(&output)
+    );
+    // Without --add, nothing is written.
+    assert_eq!(
+        tree(&project.path().join("tri/data/secret")),
+        [] as [String; 0]
+    );
+
+    let added = project.grundy(&[&search[..], &["--add", "--format", "json"]].concat());
+    assert_eq!(code(&added), 0, "{}", dump(&added));
+    let (mutants, summary) = json_lines(&added);
+    let survivor = mutants.iter().find(|m| m["status"] == "survived").unwrap();
+    let subject = survivor["id"]["subject"].as_str().unwrap();
+    let number = subject.rsplit(' ').next().unwrap();
+    let case = format!("secret/mutant-{number}");
+    assert_eq!(survivor["found"], case.as_str(), "{}", dump(&added));
+    assert!(survivor["distinguished_by"]
+        .as_str()
+        .unwrap()
+        .starts_with("gen.py "));
+    assert_eq!(
+        (&summary["found"], &summary["added"]),
+        (&1.into(), &1.into())
+    );
+    let input = project.read(&format!("tri/data/{case}.in"));
+    let n: u64 = input.trim().parse().unwrap();
+    assert!((2..=10).contains(&n), "{input}");
+    assert_eq!(
+        project.read(&format!("tri/data/{case}.ans")),
+        format!("{}\n", n * (n + 1) / 2)
+    );
+
+    let again = project.grundy(&["mutants", "tri", "--format", "json"]);
+    let (mutants, summary) = json_lines(&again);
+    let killed = mutants
+        .iter()
+        .find(|m| m["id"]["subject"] == subject)
+        .unwrap();
+    assert_eq!(
+        (&killed["status"], &killed["killed_by"]),
+        (&"killed".into(), &case.as_str().into()),
+        "{}",
+        dump(&again)
+    );
+    assert_eq!(summary["score"], 1.0);
+}
+
+/// `--add` never writes over a file: a case already named `mutant-<n>` is kept as it was, and
+/// the report says the input was not added.
+#[test]
+fn add_keeps_a_case_already_there() {
+    let project = Project::new();
+    weak_triangle(&project);
+    // The survivor `1 → 2` is mutant 4: after line 3's `*`, line 5's `*` and `+`.
+    project.file("tri/data/secret/mutant-4.ans", "mine\n");
+    let output = project.grundy(&["mutants", "tri", "--generator", "gen.py {seed}", "--add"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        stdout(&output).contains(
+            ": not saved: `data/secret/mutant-4.ans` is already there and grundy never replaces \
+             a file"
+        ),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(project.read("tri/data/secret/mutant-4.ans"), "mine\n");
+    assert!(!project.path().join("tri/data/secret/mutant-4.in").exists());
+}
+
+/// An input the package's input validator rejects never tells a survivor apart: the search
+/// stops there, saying so, and adds nothing.
+#[test]
+fn an_input_the_validator_rejects_is_never_a_case() {
+    let project = Project::new();
+    weak_triangle(&project);
+    // Only n = 1 is valid: every n ≥ 2 the generator makes is rejected.
+    project.file(
+        "tri/input_validators/one.py",
+        "import sys\nsys.exit(42 if sys.stdin.read() == '1\\n' else 43)\n",
+    );
+    let output = project.grundy(&[
+        "mutants",
+        "tri",
+        "--generator",
+        "gen.py {seed}",
+        "--add",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let survivor = mutants.iter().find(|m| m["status"] == "survived");
+    let survivor = survivor.unwrap_or_else(|| panic!("{}", dump(&output)));
+    assert_eq!(survivor["found"], serde_json::Value::Null);
+    assert!(
+        survivor["why"]
+            .as_str()
+            .unwrap()
+            .contains("made an input the input validator"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(summary["added"], 0);
+    assert_eq!(
+        tree(&project.path().join("tri/data/secret")),
+        [] as [String; 0]
+    );
+}
+
+/// A mutant no input can tell apart is reported likely equivalent, and left out of the score.
+/// By hand: `sum(range(1, n))` and `sum(range(0, n))` are equal for every `n`; each other
+/// mutant prints something else than 10 for `n = 5`.
+#[test]
+fn a_mutant_no_input_tells_apart_is_likely_equivalent() {
+    let project = Project::new();
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Sum\nlimits:\n  time_limit: 2\n",
+        ),
+        ("data/sample/1.in", "5\n"),
+        ("data/sample/1.ans", "10\n"),
+        (
+            "submissions/accepted/sum.py",
+            "n = int(input())\ns = 0\nfor i in range(1, n):\n    s += i\nprint(s)\n",
+        ),
+        ("generators/gen.py", GEN),
+    ];
+    for (path, text) in files {
+        project.file(&format!("sum/{path}"), text);
+    }
+    let args = [
+        "mutants",
+        "sum",
+        "--generator",
+        "gen.py {seed}",
+        "--budget",
+        "5",
+    ];
+    let output = project.grundy(&args);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let out = stdout(&output);
+    assert!(
+        out.contains(
+            "Likely equivalent (none of 5 inputs tells them from the accepted submission):\n  \
+             sum.py:3: 1 → 0: for i in range(0, n):\n"
+        ),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        out.contains("0 survived, 1 likely equivalent"),
+        "{}",
+        dump(&output)
+    );
+    let output = project.grundy(&[&args[..], &["--format", "json"]].concat());
+    let (mutants, summary) = json_lines(&output);
+    let equivalent: Vec<_> = mutants
+        .iter()
+        .filter(|m| m["status"] == "equivalent")
+        .collect();
+    assert_eq!(equivalent.len(), 1, "{}", dump(&output));
+    assert_eq!(equivalent[0]["found"], serde_json::Value::Null);
+    assert_eq!(
+        (&summary["equivalent"], &summary["score"]),
+        (&1.into(), &1.0.into())
+    );
+}
+
+/// nim's data cut to its sample in a project of its own, with its planted `nim.py`.
+fn nim_sample(project: &Project) {
+    project.file("runner.toml", "fixtures = \"fixtures\"\n");
+    project.file("fixtures/nim/sample-1.in", "1 2 3\n");
+    project.file("fixtures/nim/sample-1.out", "lose\n");
+    let planted =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("problems/nim/submissions/accepted/nim.py");
+    project.file(
+        "problems/nim/submissions/accepted/nim.py",
+        std::fs::read(planted).unwrap(),
+    );
+}
+
+/// The built-in problem nim in a project of its own, its data cut to the sample `1 2 3` (XOR
+/// 0: `lose`). By hand, of the planted `nim.py`'s four mutants two survive that case: `if
+/// heaps: continue` skips the line and answers `lose` for the trailing empty one, and `x ^=
+/// int(h)` made `pass` answers `lose` for every line. Any line of heaps whose XOR is not 0
+/// tells both apart: the search finds one with nim's generator, `--add` writes it as a fixture
+/// with the brute force's answer (checked here by Bouton's theorem), and the next run kills both.
+#[test]
+fn a_built_in_problem_missing_its_cases_gets_them_back_from_the_search() {
+    let project = Project::new();
+    nim_sample(&project);
+    let args = ["mutants", "nim", "--submission", "accepted/nim.py"];
+    let output = project.grundy(&[&args[..], &["--add", "--format", "json"]].concat());
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let survivors: Vec<&serde_json::Value> = mutants
+        .iter()
+        .filter(|m| m["status"] == "survived")
+        .collect();
+    let lines: Vec<u64> = survivors
+        .iter()
+        .map(|m| m["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [9, 13], "{}", dump(&output));
+    assert_eq!(summary["added"], 2, "{summary}");
+    for survivor in &survivors {
+        let case = survivor["found"].as_str().unwrap();
+        assert!(case.starts_with("mutants/mutant-"), "{case}");
+        let input = project.read(&format!("fixtures/nim/{case}.in"));
+        let bouton: String = input
+            .lines()
+            .filter(|line| !line.trim().is_empty())
+            .map(|line| {
+                let xor = line
+                    .split_whitespace()
+                    .fold(0u64, |x, h| x ^ h.parse::<u64>().unwrap());
+                if xor == 0 {
+                    "lose\n"
+                } else {
+                    "win\n"
+                }
+            })
+            .collect();
+        assert!(bouton.contains("win"), "{input}");
+        assert_eq!(project.read(&format!("fixtures/nim/{case}.out")), bouton);
+    }
+    let again = project.grundy(&[&args[..], &["--format", "json"]].concat());
+    let (_, summary) = json_lines(&again);
+    assert_eq!(
+        (&summary["killed"], &summary["score"]),
+        (&4.into(), &1.0.into()),
+        "{}",
+        dump(&again)
+    );
+}
+
+/// A built-in problem's `--add` never writes over a fixture: the survivor of line 9 (mutant 1)
+/// finds `mutants/mutant-1` taken (a case `1 1`, XOR 0, which kills neither survivor), which
+/// stays as it was; the other's case is written.
+#[test]
+fn a_built_in_problems_add_keeps_a_fixture_already_there() {
+    let project = Project::new();
+    nim_sample(&project);
+    project.file("fixtures/nim/mutants/mutant-1.in", "1 1\n");
+    project.file("fixtures/nim/mutants/mutant-1.out", "lose\n");
+    let output = project.grundy(&["mutants", "nim", "--submission", "accepted/nim.py", "--add"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert!(
+        stdout(&output).contains(": not saved: `nim/mutants/mutant-1.in` is already there"),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        stdout(&output).contains(": added as mutants/mutant-3\n"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(project.read("fixtures/nim/mutants/mutant-1.in"), "1 1\n");
+    assert_eq!(project.read("fixtures/nim/mutants/mutant-1.out"), "lose\n");
+}
+
+/// Without `--generator`, the search takes generators.yaml's `generate:` commands that take
+/// `{seed}`; without either, survivors are not searched, and the report says why.
+#[test]
+fn the_search_takes_the_seeded_commands_of_generators_yaml() {
+    let project = Project::new();
+    weak_triangle(&project);
+    let output = project.grundy(&["mutants", "tri"]);
+    assert!(
+        stdout(&output).contains(
+            "No input was searched for them: no generator to search with: generators.yaml has \
+             no `generate:` command taking `{seed}`"
+        ),
+        "{}",
+        dump(&output)
+    );
+    project.file(
+        "tri/generators/generators.yaml",
+        "data:\n  secret:\n    data:\n      r: gen.py {seed}\n",
+    );
+    let output = project.grundy(&["mutants", "tri", "--format", "json"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let (mutants, summary) = json_lines(&output);
+    let survivor = mutants.iter().find(|m| m["status"] == "survived").unwrap();
+    let command = survivor["distinguished_by"].as_str().unwrap_or_default();
+    assert!(command.starts_with("gen.py "), "{}", dump(&output));
+    assert_eq!(
+        (&summary["found"], &summary["budget"]),
+        (&1.into(), &100.into())
+    );
 }
 
 /// A built-in problem is targeted by its id, from this project: its planted accepted

@@ -134,17 +134,11 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
 
     let bar = stages.spinner(&format!("shrinking case {}", case.number));
     let unshrunk = input.clone();
-    let still_fails = Arc::clone(&tester);
     let shrunk = shrinking::shrink(
         problem,
         (input, trial),
         shrinking::BUDGET,
-        Arc::new(
-            move |candidate: &[u8]| match still_fails.try_input(candidate)? {
-                Outcome::Disagree(trial) => Ok(Some(*trial)),
-                Outcome::Agree | Outcome::Broken(_) => Ok(None),
-            },
-        ),
+        tester.still_fails(),
         &options,
         |steps, attempts| {
             bar.set_message(format!(

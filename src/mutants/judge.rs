@@ -39,13 +39,14 @@ pub enum Fate {
 
 /// Judges every submission of `problem` (its mutants) with each run stopped at `timeout`,
 /// handing each fate to `each` in submission order; `cancel` (Ctrl-C) stops between cases.
+/// What the mutants were judged with, for running a survivor again ([`super::search`]).
 pub fn judge(
     problem: &Arc<Problem>,
     pool: &Pool,
     timeout: Duration,
     cancel: &Arc<AtomicBool>,
     mut each: impl FnMut(usize, Fate),
-) -> Result<(), Stop> {
+) -> Result<Arc<Prepared>, Stop> {
     let build_jobs = Arc::new(BuildJobs::new([&**problem]));
     let built = pool.run(
         Arc::clone(&build_jobs),
@@ -89,7 +90,7 @@ pub fn judge(
         })?;
     }
     report_ready(&mut fates, &mut reported, &mut each);
-    Ok(())
+    Ok(ready)
 }
 
 /// Hands `each` the fates known from the next one to report on, in order.

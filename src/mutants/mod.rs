@@ -12,6 +12,7 @@ pub mod copies;
 pub mod judge;
 pub mod operators;
 pub mod scan;
+pub mod search;
 pub mod syntax;
 
 #[cfg(test)]

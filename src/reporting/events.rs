@@ -190,12 +190,14 @@ impl<'a> Finished<'a> {
     }
 
     /// A mutant of `run`'s submission judged: passed when killed, failed when it survived,
-    /// skipped when stillborn or not judged.
+    /// skipped when stillborn, not judged or likely equivalent.
     pub fn mutant(run: &'a MutationRun, row: &'a MutantRow) -> Finished<'a> {
         let outcome = match row.status {
             MutantStatus::Killed => Outcome::Passed,
             MutantStatus::Survived => Outcome::Failed,
-            MutantStatus::Stillborn | MutantStatus::Unjudged => Outcome::Skipped,
+            MutantStatus::Stillborn | MutantStatus::Unjudged | MutantStatus::Equivalent => {
+                Outcome::Skipped
+            }
         };
         Finished {
             id: UnitId {

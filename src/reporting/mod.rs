@@ -122,7 +122,7 @@ impl Summary {
             ),
             Unit::Mutant => (
                 format!("{passed} killed, {failed} survived"),
-                "stillborn or not judged",
+                "stillborn, not judged or likely equivalent",
             ),
         };
         if self.skipped > 0 {

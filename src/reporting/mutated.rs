@@ -3,7 +3,8 @@
 //! fate ([`MutantRow`]: killed by which case with which verdict, survived, stillborn, or not
 //! judged), and the tally every reporter keeps of them ([`MutationTally`]: the mutation score, the
 //! cases that killed the most and those that killed none). A survivor is a finding about the
-//! data, not a failure of the run.
+//! data, not a failure of the run; the search may find it an input ([`Distinguished`]) or call
+//! it likely equivalent.
 
 use std::collections::BTreeMap;
 
@@ -22,6 +23,8 @@ pub struct MutationRun {
     pub judged: usize,
     /// `--seed` when `--max` sampled them.
     pub seed: Option<u64>,
+    /// How many inputs a survivor's search tries, or why survivors are not searched.
+    pub search: Result<usize, String>,
 }
 
 /// What became of a mutant.
@@ -31,6 +34,9 @@ pub enum Status {
     Killed,
     /// It passed every case: the data does not tell it from the accepted submission.
     Survived,
+    /// It survived, and no input of the search told it from the accepted submission either:
+    /// likely equivalent to it.
+    Equivalent,
     /// It does not build.
     Stillborn,
     /// It could not be judged: the host, or a case whose checker failed.
@@ -42,6 +48,7 @@ impl Status {
         match self {
             Status::Killed => "killed",
             Status::Survived => "survived",
+            Status::Equivalent => "equivalent",
             Status::Stillborn => "stillborn",
             Status::Unjudged => "unjudged",
         }
@@ -61,8 +68,20 @@ pub struct MutantRow {
     pub diff: String,
     /// The case that killed it, and its verdict there.
     pub killed_by: Option<(String, Verdict)>,
-    /// Why it was stillborn (the compiler's first line) or not judged.
+    /// Why it was stillborn (the compiler's first line) or not judged, or why the search for
+    /// a survivor's input means nothing.
     pub why: Option<String>,
+    /// A survivor's distinguishing input, where the search found one.
+    pub found: Option<Distinguished>,
+}
+
+/// An input that tells a survivor from the accepted submission.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Distinguished {
+    /// The generator command that makes it, seed in place.
+    pub command: String,
+    /// Under `--add`: the case it was written as (`secret/mutant-3`), or why it was not.
+    pub added: Option<Result<String, String>>,
 }
 
 /// The counts of a run's mutants, and how often each case killed one.
@@ -70,6 +89,10 @@ pub struct MutantRow {
 pub struct MutationTally {
     pub killed: usize,
     pub survived: usize,
+    pub equivalent: usize,
+    /// Survivors the search found an input for, and of them those added as cases.
+    pub found: usize,
+    pub added: usize,
     pub stillborn: usize,
     pub unjudged: usize,
     /// Per case, the mutants it killed.
@@ -81,15 +104,21 @@ impl MutationTally {
         match row.status {
             Status::Killed => self.killed += 1,
             Status::Survived => self.survived += 1,
+            Status::Equivalent => self.equivalent += 1,
             Status::Stillborn => self.stillborn += 1,
             Status::Unjudged => self.unjudged += 1,
+        }
+        if let Some(found) = &row.found {
+            self.found += 1;
+            self.added += usize::from(matches!(found.added, Some(Ok(_))));
         }
         if let Some((case, _)) = &row.killed_by {
             *self.kills.entry(case.clone()).or_default() += 1;
         }
     }
 
-    /// The mutation score, killed / (killed + survived); none when no mutant was either.
+    /// The mutation score, killed / (killed + survived); none when no mutant was either. A
+    /// likely equivalent mutant is not counted: no data could kill it.
     pub fn score(&self) -> Option<f64> {
         let judged = self.killed + self.survived;
         (judged > 0).then(|| self.killed as f64 / judged as f64)
@@ -123,6 +152,7 @@ mod tests {
             diff: "< → <=: x <= y".into(),
             killed_by: killed_by.map(|c| (c.to_string(), Verdict::WA)),
             why: None,
+            found: None,
         }
     }
 
@@ -135,6 +165,7 @@ mod tests {
             (Status::Killed, Some("secret/1")),
             (Status::Killed, Some("secret/2")),
             (Status::Survived, None),
+            (Status::Equivalent, None),
             (Status::Stillborn, None),
         ] {
             tally.add(&row(status, case));

@@ -16,7 +16,7 @@ pub enum Unit {
     /// (`generate`), its time limit found (`timelimit`).
     Package,
     /// A mutant of a submission (`mutants`): passed when a case killed it, failed when it
-    /// survived, skipped when it was stillborn or not judged.
+    /// survived, skipped when it was stillborn, not judged or likely equivalent.
     Mutant,
 }
 

@@ -57,6 +57,7 @@ fn explain(error: &grundy_sandbox::HiddenError) -> String {
 }
 
 /// What produces the output being judged.
+#[derive(Clone)]
 pub enum Subject {
     /// The built-in solvers, in-process.
     BuiltIn,

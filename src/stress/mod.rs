@@ -123,6 +123,16 @@ pub struct Trial {
 }
 
 impl Tester {
+    /// Whether a candidate still fails, for shrinking: its trial when the program under test
+    /// disagrees on it (an input that tells nothing is no failure).
+    pub fn still_fails(self: &Arc<Self>) -> shrinking::StillFails {
+        let tester = Arc::clone(self);
+        Arc::new(move |candidate: &[u8]| match tester.try_input(candidate)? {
+            Outcome::Disagree(trial) => Ok(Some(*trial)),
+            Outcome::Agree | Outcome::Broken(_) => Ok(None),
+        })
+    }
+
     pub fn try_input(&self, input: &[u8]) -> Result<Outcome> {
         let problem = self.problem;
         // Stress inputs stay within the original limits, whatever the scale: the program under

@@ -396,12 +396,23 @@ impl Prepared {
         timeout: Duration,
         watch: &SolveWatch,
     ) -> Result<CaseRun, Unjudged> {
-        let subject = self.subjects[s]
-            .as_ref()
+        let subject = self
+            .subject(s)
             .expect("only submissions with a program are judged");
+        let settings = self.settings(timeout);
+        judge_case(self, subject, &problem.cases[c], c, &settings, watch)
+    }
+
+    /// Submission `s`'s program, as it is judged; none for one that cannot be.
+    pub fn subject(&self, s: usize) -> Option<&Subject> {
+        self.subjects[s].as_ref()
+    }
+
+    /// What a submission runs under, each run stopped at `timeout`.
+    pub fn settings(&self, timeout: Duration) -> Settings {
         let mut settings = self.settings.clone();
         settings.limits.time = timeout;
-        judge_case(self, subject, &problem.cases[c], c, &settings, watch)
+        settings
     }
 }
 

@@ -12,29 +12,23 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 
-use crate::build::BuildJobs;
 use crate::cli::StressArgs;
 use crate::commands::error::CommandError;
 use crate::config::{Isolate, Settings};
-use crate::files::beneath::{Scope, Tree};
-use crate::generation::{limits as generator_limits, read_plan};
+use crate::generation::limits as generator_limits;
 use crate::limits::Limits;
 use crate::locate::Place;
 use crate::model::{absolute, Problem};
-use crate::package::generators::{self, Plan};
-use crate::package::load_package;
-use crate::package::programs::Program;
 use crate::plan;
 use crate::reporting::stressed::{Counterexample, StressRun};
 use crate::reporting::{Ended, RunKind};
 use crate::running::pool::{self, Event, PoolOptions, Stop};
 use crate::stages::Pool;
-use crate::stress::package::trial::{Generator, Outcome, StressJobs, Stresser};
+use crate::stress::package::trial::{Outcome, StressJobs};
 use crate::stress::package::{
-    generator_commands, ready, reference, report, rerun_command, sizes, template,
+    built, generator_commands, open, reference, report, rerun_command, sizes,
 };
 use crate::stress::random_seed;
-use crate::validation::checkers::checker_for;
 
 /// Whether `text` names a package folder (one holding `problem.yaml`).
 pub fn is_package(text: &str) -> bool {
@@ -61,13 +55,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         )
         .into());
     };
-    let (tree, package, plan) = if generators::file_of(&root).is_file() {
-        read_plan(&root)?
-    } else {
-        let tree = Tree::open(&root, Scope::Package).map_err(|e| anyhow!("{e}"))?;
-        let package = load_package(&root).map_err(|e| anyhow!("{e}"))?;
-        (tree, package, Plan::default())
-    };
+    let (tree, package, plan) = open(&root)?;
     if package.metadata.problem_type.interactive {
         return Err(anyhow::anyhow!(
             "`{shown_root}` is an interactive problem, and stress does not play interactors yet: \
@@ -142,55 +130,23 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
     subject.hide_answers(answers)?;
 
-    let validators = Arc::new(BuildJobs::validators([&problem]));
-    let built = building.run(
-        Arc::clone(&validators),
-        validators.len(),
-        "building validators",
-    );
-    let built = match built {
-        Ok(built) => built,
+    let made = built(problem, commands, reference, limits, settings, &building);
+    let (stresser, generators) = match made {
+        Ok(made) => made,
         Err(stop) => return super::end(dispatch, Err(stop)),
     };
-    let builds = validators.collect(built);
-    let mut programs: Vec<Program> = commands.iter().map(|(_, p)| p.clone()).collect();
-    programs.push(reference.1.clone());
-    let others = Arc::new(BuildJobs::of_programs(&problem, programs));
-    let built = match building.run(Arc::clone(&others), others.len(), "building generators") {
-        Ok(built) => built,
-        Err(stop) => return super::end(dispatch, Err(stop)),
-    };
-    let others = others.collect(built);
-    let mut generators = vec![];
-    for (command, program) in commands {
-        let what = format!("generator `{}`", command.program);
-        let program = ready(&others, &program, &what)?;
-        generators.push(Generator { command, program });
-    }
-    let reference_command = ready(&others, &reference.1, &format!("`/{}`", reference.0))?;
-    let template = template(&problem);
-    let checker = checker_for(&problem, &builds, &template).map_err(|e| anyhow!("{e}"))?;
-    let stresser = Arc::new(Stresser {
-        problem,
-        builds,
-        generator_limits: limits,
-        reference: (reference.0, reference_command),
-        subject,
-        settings,
-        checker,
-        template,
-    });
-
+    let stresser = Arc::new(stresser);
     let generators = Arc::new(generators);
     let stress = Arc::new(StressJobs {
         stresser: Arc::clone(&stresser),
+        subject,
         generators: Arc::clone(&generators),
         seed,
     });
     let cases = usize::try_from(args.cases).unwrap_or(usize::MAX);
     let bar = stages.start(&format!("{} · seed {seed}", run.problem), cases);
     let mut first_failure = None;
-    let tried = pool::run_all(stress, cases, &options, |event| {
+    let tried = pool::run_all(Arc::clone(&stress), cases, &options, |event| {
         if let Event::Finished(tried) = event {
             bar.inc(1);
             super::take(&mut dispatch, &run, &mut first_failure, tried, |tried| {
@@ -226,7 +182,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             return Err(Stop::Cancelled);
         }
         Ok(
-            match stresser.try_command(generator, candidate, tried.seed)? {
+            match stresser.try_command(&stress.subject, generator, candidate, tried.seed)? {
                 Outcome::Disagree(found) => Some(found),
                 Outcome::Agree | Outcome::Broken(_) => None,
             },
@@ -261,6 +217,13 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     };
     let saved = args
         .save
-        .then(|| report::save(&tree, tried.seed, &counterexample.shrunk.failure));
+        .then(|| {
+            report::save(
+                &tree,
+                &format!("stress-{}", tried.seed),
+                &counterexample.shrunk.failure,
+            )
+        })
+        .map(|saved| saved.map(|saved| saved.to_string()));
     super::found_one(dispatch, found, saved)
 }

@@ -1,5 +1,7 @@
-//! `mutants`' human view, once every mutant is judged: the mutation score, each survivor with its one-line diff by file:line, the stillborn count, the cases that
-//! killed the most mutants and those that killed none, and the closing line.
+//! `mutants`' human view, once every mutant is judged: the mutation score, each survivor with
+//! its one-line diff by file:line and the input the search found for it (or why none was
+//! searched), the likely equivalent mutants, the stillborn count, the cases that killed the
+//! most mutants and those that killed none, and the closing line.
 
 use std::fmt::Write as _;
 
@@ -14,8 +16,10 @@ const KILLERS: usize = 5;
 pub(super) struct MutantsView {
     run: MutationRun,
     tally: MutationTally,
-    /// Each survivor's line, in order.
+    /// Each survivor's lines, in order (with what the search found of it).
     survivors: Vec<String>,
+    /// Each likely equivalent mutant's line, in order.
+    equivalent: Vec<String>,
 }
 
 impl MutantsView {
@@ -24,6 +28,7 @@ impl MutantsView {
             run: run.clone(),
             tally: MutationTally::default(),
             survivors: vec![],
+            equivalent: vec![],
         }
     }
 
@@ -31,10 +36,31 @@ impl MutantsView {
     /// json` has a line each).
     pub(super) fn mutant(&mut self, row: &MutantRow) -> String {
         self.tally.add(row);
-        if row.status == Status::Survived {
+        let line = || {
             let place = format!("{}:{}", visible_line(&row.file), row.line);
-            self.survivors
-                .push(format!("  {place}: {}\n", visible_line(&row.diff)));
+            format!("  {place}: {}\n", visible_line(&row.diff))
+        };
+        match row.status {
+            Status::Survived => {
+                let mut text = line();
+                if let Some(found) = &row.found {
+                    let _ = write!(text, "    told apart by `{}`", visible_line(&found.command));
+                    match &found.added {
+                        Some(Ok(case)) => {
+                            let _ = writeln!(text, ": added as {}", visible_line(case));
+                        }
+                        Some(Err(why)) => {
+                            let _ = writeln!(text, ": {}", visible_line(why));
+                        }
+                        None => text.push_str(" (--add writes it as a case)\n"),
+                    }
+                } else if let Some(why) = &row.why {
+                    let _ = writeln!(text, "    search stopped: {}", visible_line(why));
+                }
+                self.survivors.push(text);
+            }
+            Status::Equivalent => self.equivalent.push(line()),
+            _ => {}
         }
         String::new()
     }
@@ -59,8 +85,9 @@ impl MutantsView {
         };
         let _ = writeln!(
             text,
-            "Mutation score: {score} ({} killed, {} survived; {} stillborn, {} not judged)",
-            tally.killed, tally.survived, tally.stillborn, tally.unjudged
+            "Mutation score: {score} ({} killed, {} survived, {} likely equivalent; {} stillborn, \
+             {} not judged)",
+            tally.killed, tally.survived, tally.equivalent, tally.stillborn, tally.unjudged
         );
         if !self.survivors.is_empty() {
             let _ = writeln!(
@@ -69,6 +96,17 @@ impl MutantsView {
                 look.paint(BAD, "Survivors")
             );
             text.extend(self.survivors.iter().map(String::as_str));
+            if let Err(why) = &run.search {
+                let _ = writeln!(text, "No input was searched for them: {why}");
+            }
+        }
+        if let (false, Ok(budget)) = (self.equivalent.is_empty(), &run.search) {
+            let _ = writeln!(
+                text,
+                "Likely equivalent (none of {budget} inputs tells them from the accepted \
+                 submission):"
+            );
+            text.extend(self.equivalent.iter().map(String::as_str));
         }
         let killers = tally.killers();
         if !killers.is_empty() {

@@ -475,8 +475,9 @@ pub(super) fn listed_object(listed: &Listed) -> Value {
 }
 
 /// A mutant: its status, where it changes the submission and how, the case that killed it
-/// (and the verdict there), why it was stillborn or not judged, and `found`, the case a search
-/// made to kill it (none yet: the search is to come).
+/// (and the verdict there), why it was stillborn or not judged, and for a survivor the input the
+/// search found: `found`, the case `--add` wrote (else null), and `distinguished_by`, the
+/// generator command that makes it.
 pub(super) fn mutant_object(row: &MutantRow) -> Value {
     json!({
         "status": row.status.name(),
@@ -486,12 +487,17 @@ pub(super) fn mutant_object(row: &MutantRow) -> Value {
         "killed_by": row.killed_by.as_ref().map(|(case, _)| clean(case)),
         "verdict": row.killed_by.as_ref().map(|(_, verdict)| json!(verdict)),
         "why": row.why.as_deref().map(clean),
-        "found": Value::Null,
+        "found": row.found.as_ref().and_then(|f| match &f.added {
+            Some(Ok(case)) => Some(clean(case)),
+            _ => None,
+        }),
+        "distinguished_by": row.found.as_ref().map(|f| clean(&f.command)),
     })
 }
 
 /// What `mutants`' summary adds: the submission, how many mutants were made and judged, the
-/// counts by status, the score (`null` when no mutant was killed or survived), each case's
+/// counts by status (and how many survivors the search found an input for, and added), the
+/// search's budget (`null` when survivors are not searched), the score (`null` when no mutant was killed or survived), each case's
 /// kills and the cases that killed none.
 pub(super) fn mutation_summary(run: &MutationRun, tally: &MutationTally) -> Value {
     let kills: serde_json::Map<String, Value> = tally
@@ -507,6 +513,10 @@ pub(super) fn mutation_summary(run: &MutationRun, tally: &MutationTally) -> Valu
         "seed": run.seed.map(seed),
         "killed": tally.killed,
         "survived": tally.survived,
+        "equivalent": tally.equivalent,
+        "found": tally.found,
+        "added": tally.added,
+        "budget": run.search.as_ref().ok(),
         "stillborn": tally.stillborn,
         "unjudged": tally.unjudged,
         "score": tally.score(),

@@ -19,13 +19,45 @@ use grundy_sandbox::Program as Command;
 
 use crate::generation::programs::{default_solution, generator, given_solution};
 
-use crate::build::{Build, Builds};
+use std::sync::Arc;
+
+use crate::build::{Build, BuildJobs, Builds};
+use crate::config::Settings;
 use crate::discovery::Case;
-use crate::files::beneath::{Tree, TreePath};
+use crate::files::beneath::{Scope, Tree, TreePath};
+use crate::generation::{read_plan, ReadPlan};
+use crate::limits::Limits;
 use crate::model::{Problem, TestCase};
 use crate::package::generators::{self, Plan, Solution, Source};
 use crate::package::programs::Program;
-use crate::package::Package;
+use crate::package::{load_package, Package};
+use crate::running::pool::Stop;
+use crate::stages::Pool;
+use crate::validation::checkers::checker_for;
+use trial::{Generator, Stresser};
+
+/// The package at `root` and its generators.yaml's plan (an empty plan when it has none).
+pub fn open(root: &std::path::Path) -> Result<ReadPlan> {
+    if generators::file_of(root).is_file() {
+        return Ok(read_plan(root)?);
+    }
+    let tree = Tree::open(root, Scope::Package).map_err(|e| anyhow!("{e}"))?;
+    let package = load_package(root).map_err(|e| anyhow!("{e}"))?;
+    Ok((tree, package, Plan::default()))
+}
+
+/// Each distinct `generate:` command of `plan` that takes `{seed}`, in the plan's order.
+pub fn seeded_commands(plan: &Plan) -> Vec<generators::Command> {
+    let mut seen = BTreeSet::new();
+    let rules = plan.cases.iter().filter_map(|case| match &case.source {
+        Source::Rule(rule) => rule.generate.as_ref(),
+        Source::Included(_) => None,
+    });
+    rules
+        .filter(|command| command.uses_seed && seen.insert(command.text.clone()))
+        .cloned()
+        .collect()
+}
 
 /// The generator commands a run takes its inputs from, with their programs: `--generator`'s,
 /// else each distinct `generate:` command of the plan that takes `{seed}`.
@@ -36,17 +68,7 @@ pub fn generator_commands(
 ) -> Result<Vec<(generators::Command, Program)>> {
     let commands = match given {
         Some(text) => vec![command_of(text)?],
-        None => {
-            let mut seen = BTreeSet::new();
-            let rules = plan.cases.iter().filter_map(|case| match &case.source {
-                Source::Rule(rule) => rule.generate.as_ref(),
-                Source::Included(_) => None,
-            });
-            rules
-                .filter(|command| command.uses_seed && seen.insert(command.text.clone()))
-                .cloned()
-                .collect()
-        }
+        None => seeded_commands(plan),
     };
     if commands.is_empty() {
         bail!(
@@ -120,6 +142,51 @@ pub fn ready(builds: &Builds, program: &Program, what: &str) -> Result<Command> 
         Build::Skipped(why) => bail!("{what} cannot be built here: {why}"),
         Build::HostError(error) => bail!("{what} cannot be built: {error}"),
     }
+}
+
+/// A package's stress run made ready on `pool`: its validators, the generators of `commands`
+/// and the `reference` solution (its path from the package root, its program) built, and the
+/// [`Stresser`] that tries each case with them, the program under test run with `settings`
+/// and the generators and reference with `limits`.
+pub fn built(
+    problem: Problem,
+    commands: Vec<(generators::Command, Program)>,
+    reference: (String, Program),
+    limits: Limits,
+    settings: Settings,
+    pool: &Pool,
+) -> Result<(Stresser, Vec<Generator>), Stop> {
+    let validators = Arc::new(BuildJobs::validators([&problem]));
+    let built = pool.run(
+        Arc::clone(&validators),
+        validators.len(),
+        "building validators",
+    )?;
+    let builds = validators.collect(built);
+    let mut programs: Vec<Program> = commands.iter().map(|(_, p)| p.clone()).collect();
+    programs.push(reference.1.clone());
+    let others = Arc::new(BuildJobs::of_programs(&problem, programs));
+    let built = pool.run(Arc::clone(&others), others.len(), "building generators")?;
+    let others = others.collect(built);
+    let mut generators = vec![];
+    for (command, program) in commands {
+        let what = format!("generator `{}`", command.program);
+        let program = ready(&others, &program, &what)?;
+        generators.push(Generator { command, program });
+    }
+    let reference_command = ready(&others, &reference.1, &format!("`/{}`", reference.0))?;
+    let template = template(&problem);
+    let checker = checker_for(&problem, &builds, &template).map_err(|e| anyhow!("{e}"))?;
+    let stresser = Stresser {
+        problem,
+        builds,
+        generator_limits: limits,
+        reference: (reference.0, reference_command),
+        settings,
+        checker,
+        template,
+    };
+    Ok((stresser, generators))
 }
 
 /// The case whose settings a stress case has: the first secret case (its group's validator

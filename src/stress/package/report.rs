@@ -1,6 +1,7 @@
 //! A package's counterexample shown (how to find it again, the generator command and seed, the
 //! input, the reference's answer, the output and the diff, as `check` shows a failure), and
-//! saved into the package as `data/secret/stress-<seed>.in` and `.ans`, never replacing a file.
+//! saved into the package as `data/secret/stress-<seed>.in` and `.ans` (or, for `mutants --add`,
+//! `mutant-<n>`), never replacing a file.
 
 use anyhow::Result;
 
@@ -78,39 +79,59 @@ impl Counterexample {
     }
 }
 
-/// Where case `seed` is saved in the package `tree`: its `.in` and `.ans`.
-pub fn saved_files(tree: &Tree, seed: u32) -> (TreePath, TreePath) {
-    let stem = format!("data/{SAVED_GROUP}/stress-{seed}");
+/// Where case `name` is saved in the package `tree`: its `.in` and `.ans`.
+pub fn saved_files(tree: &Tree, name: &str) -> (TreePath, TreePath) {
+    let stem = format!("data/{SAVED_GROUP}/{name}");
     (
         tree.join(format!("{stem}.in")),
         tree.join(format!("{stem}.ans")),
     )
 }
 
-/// Saves the case into the package, the `.ans` first and the `.in` last (a case is there once
-/// its `.in` is), each atomically and beneath the package's descriptor, never through a link; a
-/// file already there is kept and the case not saved. The line saying what became of it.
-pub fn save(tree: &Tree, seed: u32, found: &Found) -> Result<String> {
-    let (input, answer) = saved_files(tree, seed);
+/// What became of a case to be saved: written (its `.in` and `.ans` as shown), or not, since
+/// the file shown was already there.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Saved {
+    Written { input: String, answer: String },
+    Kept(String),
+}
+
+impl std::fmt::Display for Saved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Saved::Written { input, answer } => write!(
+                f,
+                "saved as `{input}` and `{answer}`; `grundy verify` now judges every submission \
+                 on it"
+            ),
+            Saved::Kept(file) => write!(
+                f,
+                "not saved: `{file}` is already there and grundy never replaces a file; remove \
+                 it to save this case again"
+            ),
+        }
+    }
+}
+
+/// Saves the case into the package as `data/secret/<name>`, the `.ans` first and the `.in`
+/// last (a case is there once its `.in` is), each atomically and beneath the package's
+/// descriptor, never through a link; a file already there is kept and the case not saved.
+pub fn save(tree: &Tree, name: &str, found: &Found) -> Result<Saved> {
+    let (input, answer) = saved_files(tree, name);
     let shown = |file: &TreePath| {
         crate::escape::visible(&file.relative().display().to_string()).into_owned()
     };
     for file in [&input, &answer] {
         if file.entry()? != Entry::Missing {
-            return Ok(format!(
-                "not saved: `{}` is already there and stress never replaces a file; remove it \
-                 to save this case again",
-                shown(file)
-            ));
+            return Ok(Saved::Kept(shown(file)));
         }
     }
     answer.write(&found.answer, Existing::Keep)?;
     input.write(&found.input, Existing::Keep)?;
-    Ok(format!(
-        "saved as `{}` and `{}`; `grundy verify` now judges every submission on it",
-        shown(&input),
-        shown(&answer)
-    ))
+    Ok(Saved::Written {
+        input: shown(&input),
+        answer: shown(&answer),
+    })
 }
 
 #[cfg(test)]
@@ -136,19 +157,19 @@ mod tests {
             ),
         };
         let tree = Tree::open(dir.path(), crate::files::beneath::Scope::Package).unwrap();
-        let said = save(&tree, 12, &found).unwrap();
+        let said = save(&tree, "stress-12", &found).unwrap().to_string();
         assert!(
             said.starts_with("saved as `data/secret/stress-12.in`"),
             "{said}"
         );
-        let (input, answer) = saved_files(&tree, 12);
+        let (input, answer) = saved_files(&tree, "stress-12");
         assert_eq!(std::fs::read(input.path()).unwrap(), b"3\n");
         assert_eq!(std::fs::read(answer.path()).unwrap(), b"6\n");
         let other = Found {
             input: b"4\n".to_vec(),
             ..found
         };
-        let said = save(&tree, 12, &other).unwrap();
+        let said = save(&tree, "stress-12", &other).unwrap().to_string();
         assert!(
             said.starts_with("not saved: `data/secret/stress-12.in`"),
             "{said}"

@@ -60,8 +60,7 @@ pub struct Stresser {
     pub generator_limits: Limits,
     /// The reference solution: its path from the package root and its command.
     pub reference: (String, Command),
-    pub subject: Subject,
-    /// What the submission under test runs under: the package's limits.
+    /// What the program under test runs under: the package's limits.
     pub settings: Settings,
     pub checker: Checker,
     /// The secret case whose settings (validator arguments, flags) a stress case has.
@@ -142,9 +141,10 @@ impl std::fmt::Display for Broken {
 }
 
 impl Stresser {
-    /// Runs `generator` with `args` on `seed`, and tries its input.
+    /// Runs `generator` with `args` on `seed`, and tries `subject` on its input.
     pub fn try_command(
         &self,
+        subject: &Subject,
         generator: &Generator,
         args: &[String],
         seed: u32,
@@ -159,10 +159,10 @@ impl Stresser {
                 generator.shown(args, seed),
             )));
         };
-        self.try_input(input, &generator.shown(args, seed))
+        self.try_input(subject, input, &generator.shown(args, seed))
     }
 
-    fn try_input(&self, input: &[u8], made_by: &str) -> Result<Outcome> {
+    fn try_input(&self, subject: &Subject, input: &[u8], made_by: &str) -> Result<Outcome> {
         let folder = tempfile::tempdir().context("cannot make a temporary folder")?;
         std::fs::write(folder.path().join(INPUT), input)
             .context("cannot write the generated input to a temporary folder")?;
@@ -199,7 +199,7 @@ impl Stresser {
             checker: &self.checker,
             interactor: None,
         };
-        let ran = run_case(&self.subject, trial, judge_by, &self.settings, None)
+        let ran = run_case(subject, trial, judge_by, &self.settings, None)
             .map_err(|error| anyhow::anyhow!("{error}"))?;
         let (result, output) = (ran.result, ran.last.map(|run| run.output));
         let output = output.unwrap_or_default();
@@ -225,6 +225,8 @@ pub fn case_seed(seed: u64, number: u64) -> u32 {
 /// One pool job per case: case `n` runs generator `(n - 1) mod count` on its own seed.
 pub struct StressJobs {
     pub stresser: Arc<Stresser>,
+    /// The program under test.
+    pub subject: Subject,
     pub generators: Arc<Vec<Generator>>,
     pub seed: u64,
 }
@@ -245,9 +247,9 @@ impl Jobs for StressJobs {
         let which = index % self.generators.len();
         let generator = &self.generators[which];
         let seed = case_seed(self.seed, number);
-        let outcome = self
-            .stresser
-            .try_command(generator, &generator.command.args, seed)?;
+        let outcome =
+            self.stresser
+                .try_command(&self.subject, generator, &generator.command.args, seed)?;
         Ok(Tried {
             number,
             generator: which,
