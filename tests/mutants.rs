@@ -461,11 +461,12 @@ fn nim_sample(project: &Project) {
 }
 
 /// The built-in problem nim in a project of its own, its data cut to the sample `1 2 3` (XOR
-/// 0: `lose`). By hand, of the planted `nim.py`'s four mutants two survive that case: `if
-/// heaps: continue` skips the line and answers `lose` for the trailing empty one, and `x ^=
-/// int(h)` made `pass` answers `lose` for every line. Any line of heaps whose XOR is not 0
-/// tells both apart: the search finds one with nim's generator, `--add` writes it as a fixture
-/// with the brute force's answer (checked here by Bouton's theorem), and the next run kills both.
+/// 0: `lose`). By hand, of the planted `nim.py`'s five mutants three survive that case: `if
+/// heaps: continue` and its twin `if not (not heaps): continue` skip the line and answer `lose`
+/// for the trailing empty one, and `x ^= int(h)` made `pass` answers `lose` for every line. Any
+/// line of heaps whose XOR is not 0 tells them apart: the search finds one with nim's generator,
+/// `--add` writes it as a fixture with the brute force's answer (checked here by Bouton's
+/// theorem), and the next run kills all three.
 #[test]
 fn a_built_in_problem_missing_its_cases_gets_them_back_from_the_search() {
     let project = Project::new();
@@ -482,8 +483,8 @@ fn a_built_in_problem_missing_its_cases_gets_them_back_from_the_search() {
         .iter()
         .map(|m| m["line"].as_u64().unwrap())
         .collect();
-    assert_eq!(lines, [9, 13], "{}", dump(&output));
-    assert_eq!(summary["added"], 2, "{summary}");
+    assert_eq!(lines, [9, 9, 13], "{}", dump(&output));
+    assert_eq!(summary["added"], 3, "{summary}");
     for survivor in &survivors {
         let case = survivor["found"].as_str().unwrap();
         assert!(case.starts_with("mutants/mutant-"), "{case}");
@@ -509,15 +510,15 @@ fn a_built_in_problem_missing_its_cases_gets_them_back_from_the_search() {
     let (_, summary) = json_lines(&again);
     assert_eq!(
         (&summary["killed"], &summary["score"]),
-        (&4.into(), &1.0.into()),
+        (&5.into(), &1.0.into()),
         "{}",
         dump(&again)
     );
 }
 
 /// A built-in problem's `--add` never writes over a fixture: the survivor of line 9 (mutant 1)
-/// finds `mutants/mutant-1` taken (a case `1 1`, XOR 0, which kills neither survivor), which
-/// stays as it was; the other's case is written.
+/// finds `mutants/mutant-1` taken (a case `1 1`, XOR 0, which kills no survivor), which stays
+/// as it was; the others' cases are written (mutant 4's: line 13).
 #[test]
 fn a_built_in_problems_add_keeps_a_fixture_already_there() {
     let project = Project::new();
@@ -532,7 +533,7 @@ fn a_built_in_problems_add_keeps_a_fixture_already_there() {
         dump(&output)
     );
     assert!(
-        stdout(&output).contains(": added as mutants/mutant-3\n"),
+        stdout(&output).contains(": added as mutants/mutant-4\n"),
         "{}",
         dump(&output)
     );
