@@ -6,7 +6,7 @@
 //! kept but the time limit, its built statement carried (one named for its language as
 //! `problem.pdf`, where DOMjudge reads it), or a note that it has none; an ini
 //! DOMjudge could not parse is an error at its line; an existing zip is never replaced without
-//! `--force`; a link out of the package is refused.
+//! `--force`; a link out of the package is refused; a zip an error cut short leaves no file.
 
 use crate::common;
 
@@ -263,11 +263,24 @@ fn an_ini_domjudge_could_not_parse_is_not_exported() {
 /// `grundy export twice --to TO -o twice.zip --force` ends with an error (exit 2) that says
 /// `says`, and writes nothing.
 fn refused_even_forced(project: &Project, to: &str, says: &str) {
-    let args = ["export", "twice", "--to", to, "-o", "twice.zip", "--force"];
+    let args = [
+        "export",
+        "twice",
+        "--to",
+        to,
+        "-o",
+        "out/twice.zip",
+        "--force",
+    ];
     let refused = project.grundy(&args);
     assert_eq!(code(&refused), 2, "{}", dump(&refused));
     assert!(stderr(&refused).contains(says), "{}", dump(&refused));
-    assert!(!project.path().join("twice.zip").exists());
+    // The zip is written into a temporary file beside it as it is made: one cut short by the
+    // error is removed, not left beside where the zip would have been.
+    let out = std::fs::read_dir(project.path().join("out")).map_or(vec![], |entries| {
+        entries.map(|entry| entry.unwrap().file_name()).collect()
+    });
+    assert!(out.is_empty(), "{out:?}");
 }
 
 #[test]
