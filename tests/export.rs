@@ -116,16 +116,7 @@ fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
         dump(&refused)
     );
     assert!(!out.exists());
-    let forced = project.grundy(&[
-        "export",
-        "twice",
-        "--to",
-        "domjudge",
-        "-o",
-        "twice.zip",
-        "--force",
-    ]);
-    assert_eq!(code(&forced), 0, "{}", dump(&forced));
+    let forced = exported_forced(&project);
     let entries = unzip(&out);
     let names: Vec<&str> = entries.iter().map(|(name, _)| name.as_str()).collect();
     assert_eq!(
@@ -170,6 +161,22 @@ fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
             dump(&forced)
         );
     }
+}
+
+/// `grundy export twice --to domjudge -o twice.zip --force`, which must succeed.
+fn exported_forced(project: &Project) -> std::process::Output {
+    let args = [
+        "export",
+        "twice",
+        "--to",
+        "domjudge",
+        "-o",
+        "twice.zip",
+        "--force",
+    ];
+    let exported = project.grundy(&args);
+    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    exported
 }
 
 #[test]
@@ -223,17 +230,7 @@ fn a_statement_named_for_its_language_goes_where_domjudge_reads_one() {
     // DOMjudge reads `problem.pdf`, never `problem.en.pdf`: the English one is carried as that.
     project.file("twice/statement/problem.nl.pdf", b"%PDF-1.4 nl\n");
     project.file("twice/statement/problem.en.pdf", b"%PDF-1.4 en\n");
-    let args = [
-        "export",
-        "twice",
-        "--to",
-        "domjudge",
-        "-o",
-        "twice.zip",
-        "--force",
-    ];
-    let exported = project.grundy(&args);
-    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    let exported = exported_forced(&project);
     let entries = unzip(&project.path().join("twice.zip"));
     let statements: Vec<(&str, &[u8])> = entries
         .iter()
