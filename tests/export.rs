@@ -6,7 +6,7 @@
 //! kept but the time limit, its built statement carried (one named for its language as
 //! `problem.pdf`, where DOMjudge reads it), or a note that it has none; an ini
 //! DOMjudge could not parse is an error at its line; an existing zip is never replaced without
-//! `--force`; a link out of the package is refused.
+//! `--force`; a link out of the package is refused; a zip an error cut short leaves no file.
 
 use crate::common;
 
@@ -116,16 +116,7 @@ fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
         dump(&refused)
     );
     assert!(!out.exists());
-    let forced = project.grundy(&[
-        "export",
-        "twice",
-        "--to",
-        "domjudge",
-        "-o",
-        "twice.zip",
-        "--force",
-    ]);
-    assert_eq!(code(&forced), 0, "{}", dump(&forced));
+    let forced = exported_forced(&project);
     let entries = unzip(&out);
     let names: Vec<&str> = entries.iter().map(|(name, _)| name.as_str()).collect();
     assert_eq!(
@@ -170,6 +161,22 @@ fn a_domjudge_export_waits_for_verify_and_holds_what_domjudge_imports() {
             dump(&forced)
         );
     }
+}
+
+/// `grundy export twice --to domjudge -o twice.zip --force`, which must succeed.
+fn exported_forced(project: &Project) -> std::process::Output {
+    let args = [
+        "export",
+        "twice",
+        "--to",
+        "domjudge",
+        "-o",
+        "twice.zip",
+        "--force",
+    ];
+    let exported = project.grundy(&args);
+    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    exported
 }
 
 #[test]
@@ -223,17 +230,7 @@ fn a_statement_named_for_its_language_goes_where_domjudge_reads_one() {
     // DOMjudge reads `problem.pdf`, never `problem.en.pdf`: the English one is carried as that.
     project.file("twice/statement/problem.nl.pdf", b"%PDF-1.4 nl\n");
     project.file("twice/statement/problem.en.pdf", b"%PDF-1.4 en\n");
-    let args = [
-        "export",
-        "twice",
-        "--to",
-        "domjudge",
-        "-o",
-        "twice.zip",
-        "--force",
-    ];
-    let exported = project.grundy(&args);
-    assert_eq!(code(&exported), 0, "{}", dump(&exported));
+    let exported = exported_forced(&project);
     let entries = unzip(&project.path().join("twice.zip"));
     let statements: Vec<(&str, &[u8])> = entries
         .iter()
@@ -263,11 +260,24 @@ fn an_ini_domjudge_could_not_parse_is_not_exported() {
 /// `grundy export twice --to TO -o twice.zip --force` ends with an error (exit 2) that says
 /// `says`, and writes nothing.
 fn refused_even_forced(project: &Project, to: &str, says: &str) {
-    let args = ["export", "twice", "--to", to, "-o", "twice.zip", "--force"];
+    let args = [
+        "export",
+        "twice",
+        "--to",
+        to,
+        "-o",
+        "out/twice.zip",
+        "--force",
+    ];
     let refused = project.grundy(&args);
     assert_eq!(code(&refused), 2, "{}", dump(&refused));
     assert!(stderr(&refused).contains(says), "{}", dump(&refused));
-    assert!(!project.path().join("twice.zip").exists());
+    // The zip is written into a temporary file beside it as it is made: one cut short by the
+    // error is removed, not left beside where the zip would have been.
+    let out = std::fs::read_dir(project.path().join("out")).map_or(vec![], |entries| {
+        entries.map(|entry| entry.unwrap().file_name()).collect()
+    });
+    assert!(out.is_empty(), "{out:?}");
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! `grundy export PKG|CONTEST --to domjudge|kattis -o OUT`: verify first, as `grundy verify`
 //! runs it (its report printed as it goes), then write each package's archive
-//! ([`crate::export`]) atomically: a package's to `OUT`, a contest's as `OUT/<package>.zip`, one
+//! ([`crate::export`]) atomically, into a temporary file beside it as it is made, then renamed:
+//! a package's to `OUT`, a contest's as `OUT/<package>.zip`, one
 //! per package, as DOMjudge and Kattis import a problem per zip. A package that did not verify
 //! is not exported, nor is an existing file replaced, unless `--force`; the exit status is then
 //! verify's (1 a package found invalid, 2 one that could not be verified all through).
@@ -9,13 +10,13 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 
 use crate::cli::{ExportArgs, VerifyArgs};
 use crate::commands::error::CommandError;
 use crate::escape::visible_line;
 use crate::export::{self, Target};
-use crate::files::{write_atomic, Existing};
+use crate::files::{write_atomic_with, Existing};
 use crate::model::{packages, shown};
 use crate::package::find;
 use crate::reporting::Ended;
@@ -82,7 +83,11 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             .find(|problem| problem.root == crate::model::absolute(package))
             .and_then(|problem| crate::plan::known(problem, None))
             .and_then(|limit| limit.limit.ok());
-        let made = export::package(package, args.to, time_limit)?;
+        // Written into the temporary file that becomes `output`, as it is made: a package's
+        // data is never held whole, and a failure on the way leaves no file.
+        let made = write_atomic_with(output, existing, |file| {
+            Ok(export::package(package, args.to, time_limit, file)?)
+        })?;
         for path in &made.left_out {
             eprintln!(
                 "note: {}: left out of the DOMjudge zip: DOMjudge reads a submission's \
@@ -100,8 +105,6 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
                 visible_line(&shown(package))
             );
         }
-        write_atomic(output, &made.bytes, existing)
-            .with_context(|| format!("cannot write the zip of `{}`", shown(package)))?;
         println!(
             "exported {} for {}: {} ({} files)",
             visible_line(&shown(package)),

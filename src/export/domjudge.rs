@@ -21,6 +21,7 @@
 
 use std::time::Duration;
 
+use super::walk::Contents;
 use super::{Entry, ExportError};
 use crate::files::beneath::Tree;
 use crate::package::domjudge::{located, parse_ini, read_capped, INI_FILE, TIMELIMIT_FILE};
@@ -153,7 +154,7 @@ pub fn ini(tree: &Tree, time_limit: Option<Duration>) -> Result<Entry, ExportErr
     };
     Ok(Entry {
         name: INI_FILE.to_string(),
-        bytes: text.into_bytes(),
+        contents: Contents::Made(text.into_bytes()),
         executable: false,
     })
 }
@@ -223,8 +224,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join(INI_FILE), own).unwrap();
         let tree = Tree::open(dir.path(), crate::files::beneath::Scope::Package).unwrap();
-        let entry = ini(&tree, limit)?;
-        Ok(String::from_utf8(entry.bytes).unwrap())
+        let Contents::Made(bytes) = ini(&tree, limit)?.contents else {
+            panic!("the ini is made")
+        };
+        Ok(String::from_utf8(bytes).unwrap())
     }
 
     #[test]

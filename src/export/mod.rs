@@ -3,12 +3,13 @@
 //! Kattis package as it is), and written as a zip that depends on nothing but those files
 //! ([`archive`]): the same package always makes the same bytes. Whether the package verified,
 //! and where the zip goes, is the command's ([`crate::commands`]); this module reads the package
-//! and makes bytes, nothing else.
+//! and writes the zip into the writer it is given, nothing else.
 
 mod archive;
 pub mod domjudge;
 mod walk;
 
+use std::io::{Seek, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -49,7 +50,7 @@ pub enum ExportError {
     /// A name a zip cannot hold as the package has it.
     #[error("`{}`: the name is not UTF-8, which a zip entry's name must be", .0.display())]
     NotUtf8(PathBuf),
-    /// The zip library failed (its writer is in memory: no disk is involved).
+    /// The zip library failed, or writing it did.
     #[error("cannot make the zip of `{}`: {source}", .package.display())]
     Zip {
         package: PathBuf,
@@ -57,22 +58,22 @@ pub enum ExportError {
     },
 }
 
-/// A package's archive for `target`, and the submissions it leaves out (paths below the
-/// package, for a note): `time_limit` is the limit the package verified with, which DOMjudge
-/// is told in `domjudge-problem.ini`.
+/// What went into a package's archive for `target`, and the submissions it leaves out (paths
+/// below the package, for a note).
 pub struct Archive {
-    pub bytes: Vec<u8>,
     pub entries: usize,
     pub left_out: Vec<String>,
     /// A DOMjudge zip without a statement DOMjudge reads (the package has none built).
     pub no_statement: bool,
 }
 
-/// Makes the archive of the package at `root` for `target`.
+/// Writes the archive of the package at `root` for `target` into `out`: `time_limit` is the
+/// limit the package verified with, which DOMjudge is told in `domjudge-problem.ini`.
 pub fn package(
     root: &Path,
     target: Target,
     time_limit: Option<Duration>,
+    out: impl Write + Seek,
 ) -> Result<Archive, ExportError> {
     let tree = Tree::open(root, Scope::Package)?;
     let mut no_statement = false;
@@ -107,14 +108,13 @@ pub fn package(
             (entries, domjudge::left_out(skipped))
         }
     };
-    let count = entries.len();
-    let bytes = archive::zip(&entries).map_err(|source| ExportError::Zip {
+    let zip_error = |source| ExportError::Zip {
         package: root.to_path_buf(),
         source,
-    })?;
+    };
+    archive::zip(&entries, out, zip_error)?;
     Ok(Archive {
-        bytes,
-        entries: count,
+        entries: entries.len(),
         left_out,
         no_statement,
     })

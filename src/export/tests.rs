@@ -23,6 +23,17 @@ fn package(dir: &Path) -> std::path::PathBuf {
     root
 }
 
+/// The archive of the package at `root` for `target`, and its zip's bytes.
+fn zipped(
+    root: &Path,
+    target: Target,
+    limit: Option<std::time::Duration>,
+) -> Result<(Archive, Vec<u8>), ExportError> {
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    let made = super::package(root, target, limit, &mut bytes)?;
+    Ok((made, bytes.into_inner()))
+}
+
 /// The names and contents of a zip's entries, read back by the zip crate.
 fn unzip(bytes: &[u8]) -> Vec<(String, String)> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
@@ -40,8 +51,8 @@ fn unzip(bytes: &[u8]) -> Vec<(String, String)> {
 fn kattis_is_the_package_below_its_name_less_grundys_files() {
     let dir = tempfile::tempdir().unwrap();
     let root = package(dir.path());
-    let made = super::package(&root, Target::Kattis, None).unwrap();
-    let names: Vec<String> = unzip(&made.bytes).into_iter().map(|(n, _)| n).collect();
+    let (_, bytes) = zipped(&root, Target::Kattis, None).unwrap();
+    let names: Vec<String> = unzip(&bytes).into_iter().map(|(n, _)| n).collect();
     assert_eq!(
         names,
         [
@@ -58,13 +69,9 @@ fn kattis_is_the_package_below_its_name_less_grundys_files() {
 fn domjudge_takes_what_it_imports_and_tells_the_submissions_it_cannot() {
     let dir = tempfile::tempdir().unwrap();
     let root = package(dir.path());
-    let made = super::package(
-        &root,
-        Target::Domjudge,
-        Some(std::time::Duration::from_millis(1500)),
-    )
-    .unwrap();
-    let entries = unzip(&made.bytes);
+    let limit = Some(std::time::Duration::from_millis(1500));
+    let (made, bytes) = zipped(&root, Target::Domjudge, limit).unwrap();
+    let entries = unzip(&bytes);
     let names: Vec<&str> = entries.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(
         names,
@@ -121,17 +128,14 @@ fn a_statement_named_for_its_language_is_the_english_one_else_the_first() {
 fn the_same_files_make_the_same_bytes_whatever_their_dates() {
     let dir = tempfile::tempdir().unwrap();
     let root = package(dir.path());
-    let first = super::package(&root, Target::Kattis, None).unwrap().bytes;
+    let (_, first) = zipped(&root, Target::Kattis, None).unwrap();
     let file = fs::File::options()
         .write(true)
         .open(root.join("problem.yaml"))
         .unwrap();
     file.set_modified(std::time::SystemTime::UNIX_EPOCH)
         .unwrap();
-    assert_eq!(
-        super::package(&root, Target::Kattis, None).unwrap().bytes,
-        first
-    );
+    assert_eq!(zipped(&root, Target::Kattis, None).unwrap().1, first);
 }
 
 #[test]
@@ -143,8 +147,8 @@ fn a_link_within_the_package_is_what_it_leads_to() {
         root.join("data/sample/copy.py"),
     )
     .unwrap();
-    let made = super::package(&root, Target::Kattis, None).unwrap();
-    let entries = unzip(&made.bytes);
+    let (_, bytes) = zipped(&root, Target::Kattis, None).unwrap();
+    let entries = unzip(&bytes);
     let copy = entries
         .iter()
         .find(|(n, _)| n == "hello/data/sample/copy.py");
@@ -157,14 +161,14 @@ fn a_link_out_of_the_package_or_looping_is_refused() {
     let root = package(dir.path());
     fs::write(dir.path().join("secret"), "outside").unwrap();
     symlink("../../secret", root.join("data/leak")).unwrap();
-    let error = super::package(&root, Target::Kattis, None).err().unwrap();
+    let error = zipped(&root, Target::Kattis, None).err().unwrap();
     assert!(
         matches!(&error, ExportError::Unreadable(e) if e.leads_outside()),
         "{error}"
     );
     fs::remove_file(root.join("data/leak")).unwrap();
     symlink("..", root.join("data/sample/up")).unwrap();
-    let error = super::package(&root, Target::Kattis, None).err().unwrap();
+    let error = zipped(&root, Target::Kattis, None).err().unwrap();
     assert!(
         matches!(&error, ExportError::LinkLoop(p) if p.ends_with("data/sample/up")),
         "{error}"

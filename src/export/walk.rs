@@ -4,7 +4,6 @@
 //! neither DOMjudge's importer nor every unzip keeps links; a link leading out of the package,
 //! to nothing, or to a folder holding it is an error, as is anything but a file or a folder.
 
-use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
 use std::os::unix::fs::PermissionsExt;
 
@@ -15,13 +14,21 @@ use crate::files::beneath::{Identity, Kind, Listed, Tree, TreePath};
 const GRUNDY_OWN: &[u8] = b".grundy-";
 
 /// One file as it goes into the archive.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// Its path in the archive, `/`-separated.
     pub name: String,
-    pub bytes: Vec<u8>,
+    pub contents: Contents,
     /// Any execute bit set on the file: kept, as a package's `build` and `run` scripts need it.
     pub executable: bool,
+}
+
+/// What an entry holds.
+pub enum Contents {
+    /// Bytes grundy made (DOMjudge's ini).
+    Made(Vec<u8>),
+    /// A file of the package, `size` bytes when it was listed, read (beneath the package) only
+    /// as the archive is written, so a package's data is never held whole.
+    File { path: TreePath, size: u64 },
 }
 
 /// The files below `tree` whose path `keep` takes (paths relative to the root, `/`-separated),
@@ -103,20 +110,20 @@ impl Walk<'_> {
     }
 }
 
-/// The file at `path` (opened beneath its tree) as the entry `name`.
+/// The file at `path` (opened beneath its tree, to see that it is one) as the entry `name`.
 pub fn read(path: &TreePath, name: String) -> Result<Entry, ExportError> {
-    let read = |source| ExportError::Read {
+    let file = path.open()?;
+    let metadata = file.metadata().map_err(|source| ExportError::Read {
         path: path.path().to_path_buf(),
         source,
-    };
-    let mut file = path.open()?;
-    let mode = file.metadata().map_err(read)?.permissions().mode();
-    let mut bytes = vec![];
-    file.read_to_end(&mut bytes).map_err(read)?;
+    })?;
     Ok(Entry {
         name,
-        bytes,
-        executable: mode & 0o111 != 0,
+        contents: Contents::File {
+            path: path.clone(),
+            size: metadata.len(),
+        },
+        executable: metadata.permissions().mode() & 0o111 != 0,
     })
 }
 

@@ -178,42 +178,68 @@ impl Folder {
     /// replaced. New files get 0666 less the umask, as any tool gives them.
     pub fn write(&self, name: &OsStr, bytes: &[u8], existing: Existing) -> Result<(), WriteError> {
         let path = self.name(name)?;
+        self.write_with(name, existing, |file| {
+            file.write_all(bytes)
+                .map_err(|error| WriteError::io(&path, error))
+        })
+    }
+
+    /// Writes the file `name` as `fill` writes it, atomically and by the rules of
+    /// [`Folder::write`], without holding it whole: `fill` writes into the temporary file that
+    /// becomes `name`. When `fill` fails, the temporary file is removed and nothing replaced.
+    pub fn write_with<T, E: From<WriteError>>(
+        &self,
+        name: &OsStr,
+        existing: Existing,
+        fill: impl FnOnce(&mut File) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let path = self.name(name)?;
         let mode = match (self.stat(name)?, existing) {
             (None, _) => None,
             (Some((FileType::RegularFile, mode)), Existing::Replace) => Some(mode),
             (Some((other, _)), Existing::Keep) => {
-                return Err(WriteError::new(path, Why::Exists(other)))
+                return Err(WriteError::new(path, Why::Exists(other)).into())
             }
             (Some((other, _)), Existing::Replace) => {
-                return Err(WriteError::new(path, Why::NotReplaced(other)))
+                return Err(WriteError::new(path, Why::NotReplaced(other)).into())
             }
         };
-        let temporary = self.temporary(bytes, mode, &path)?;
-        let moved = match existing {
-            Existing::Keep => self.move_new(&temporary, self, name),
-            Existing::Replace => self.rename(&temporary, self, name),
-        };
-        if let Err(error) = moved {
+        let (temporary, mut file) = self.temporary(mode, &path)?;
+        let filled = fill(&mut file).and_then(|made| {
+            file.sync_all()
+                .map_err(|error| WriteError::io(&path, error))?;
+            Ok(made)
+        });
+        drop(file);
+        let moved = filled.and_then(|made| {
+            match existing {
+                Existing::Keep => self.move_new(&temporary, self, name),
+                Existing::Replace => self.rename(&temporary, self, name),
+            }?;
+            Ok(made)
+        });
+        if moved.is_err() {
             let _ = self.remove(&temporary);
-            return Err(error);
         }
-        self.sync()
+        let made = moved?;
+        self.sync()?;
+        Ok(made)
     }
 
-    /// Writes `bytes` to a new temporary file here (`.grundy-` and six letters or digits, the
-    /// names discovery sweeps when a killed grundy left one); its name.
+    /// A new, empty temporary file here (`.grundy-` and six letters or digits, the names
+    /// discovery sweeps when a killed grundy left one), with `mode` as [`Folder::create_new`]
+    /// gives it: its name, and it open for writing.
     fn temporary(
         &self,
-        bytes: &[u8],
         mode: Option<Mode>,
         for_path: &Path,
-    ) -> Result<OsString, WriteError> {
+    ) -> Result<(OsString, File), WriteError> {
         for _ in 0..TEMPORARY_TRIES {
             let name = temporary_name();
-            match self.create_new(&name, bytes, mode) {
+            match self.open_new(&name, mode) {
                 Err(error) if error.already_exists() => continue,
                 Err(error) => return Err(error.instead_of(for_path)),
-                Ok(()) => return Ok(name),
+                Ok(file) => return Ok((name, file)),
             }
         }
         Err(WriteError::io(
@@ -231,22 +257,31 @@ impl Folder {
         mode: Option<Mode>,
     ) -> Result<(), WriteError> {
         let path = self.name(name)?;
+        let mut file = self.open_new(name, mode)?;
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .map_err(|error| {
+                let _ = self.remove(name);
+                WriteError::io(&path, error)
+            })
+    }
+
+    /// Creates the file `name`, which must not exist, empty and open for writing; with `mode`
+    /// its permissions, else 0666 less the umask. A file whose permissions cannot be set is
+    /// removed.
+    fn open_new(&self, name: &OsStr, mode: Option<Mode>) -> Result<File, WriteError> {
+        let path = self.name(name)?;
         let flags =
             OFlags::WRONLY | OFlags::CREATE | OFlags::EXCL | OFlags::NOFOLLOW | OFlags::CLOEXEC;
         let fd = rustix::fs::openat(&self.fd, name, flags, Mode::from_raw_mode(0o666))
             .map_err(|errno| WriteError::io(&path, errno.into()))?;
-        let written = mode
-            .map_or(Ok(()), |mode| {
-                rustix::fs::fchmod(&fd, mode).map_err(io::Error::from)
-            })
-            .and_then(|()| {
-                let mut file = File::from(fd);
-                file.write_all(bytes).and_then(|()| file.sync_all())
-            });
-        written.map_err(|error| {
-            let _ = self.remove(name);
-            WriteError::io(&path, error)
-        })
+        if let Some(mode) = mode {
+            if let Err(errno) = rustix::fs::fchmod(&fd, mode) {
+                let _ = self.remove(name);
+                return Err(WriteError::io(&path, errno.into()));
+            }
+        }
+        Ok(File::from(fd))
     }
 
     /// Moves `from` (in this folder) to `name` in `to`, unless something stands there.

@@ -161,3 +161,39 @@ fn temporary_names_look_like_the_ones_discovery_sweeps() {
     distinct.dedup();
     assert_eq!(distinct.len(), drawn.len());
 }
+
+#[test]
+fn a_write_its_filler_fails_leaves_nothing_and_replaces_nothing() {
+    let (dir, folder) = folder();
+    let name = OsStr::new("made.zip");
+    let failed: Result<(), WriteError> = folder.write_with(name, Existing::Keep, |file| {
+        file.write_all(b"half").unwrap();
+        Err(WriteError::io(
+            &dir.path().join("made.zip"),
+            io::Error::other("cut short"),
+        ))
+    });
+    assert!(failed.is_err());
+    assert_eq!(
+        names(dir.path()),
+        Vec::<String>::new(),
+        "no temporary file left"
+    );
+    folder.write(name, b"old", Existing::Keep).unwrap();
+    let failed: Result<(), WriteError> = folder.write_with(name, Existing::Replace, |_| {
+        Err(WriteError::io(
+            &dir.path().join("made.zip"),
+            io::Error::other("cut short"),
+        ))
+    });
+    assert!(failed.is_err());
+    assert_eq!(std::fs::read(dir.path().join("made.zip")).unwrap(), b"old");
+    assert_eq!(names(dir.path()), ["made.zip"]);
+    let made: Result<u8, WriteError> = folder.write_with(name, Existing::Replace, |file| {
+        file.write_all(b"new")
+            .map_err(|error| WriteError::io(dir.path(), error))?;
+        Ok(3)
+    });
+    assert_eq!(made.unwrap(), 3);
+    assert_eq!(std::fs::read(dir.path().join("made.zip")).unwrap(), b"new");
+}

@@ -9,6 +9,7 @@ pub mod beneath;
 pub mod folder;
 pub mod store;
 
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -19,6 +20,19 @@ pub use folder::{flock, kind, kind_of, Entry, Existing, Folder, WriteError};
 /// their path: the caller's choice, links included). With [`Existing::Keep`] an existing file
 /// is an error and stays untouched.
 pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()> {
+    write_atomic_with(path, existing, |file| {
+        file.write_all(bytes)
+            .map_err(|error| anyhow::Error::new(WriteError::io(path, error)))
+    })
+}
+
+/// Writes `path` as `fill` writes it, atomically, as [`write_atomic`] does, without holding it
+/// whole (see [`Folder::write_with`]).
+pub fn write_atomic_with<T>(
+    path: &Path,
+    existing: Existing,
+    fill: impl FnOnce(&mut std::fs::File) -> Result<T>,
+) -> Result<T> {
     let folder = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
@@ -28,8 +42,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], existing: Existing) -> Result<()>
     let name = path
         .file_name()
         .ok_or_else(|| WriteError::not_below(path))?;
-    Folder::open(folder)?.write(name, bytes, existing)?;
-    Ok(())
+    Folder::open(folder)?.write_with(name, existing, fill)
 }
 
 #[cfg(test)]
