@@ -308,3 +308,21 @@ fn stress_judges_a_package_at_the_limit_the_other_commands_judge_it_at() {
     let flagged = stress(&bare, "wrong_answer", &program, &["--time-limit", "1000"]);
     assert_eq!(code(&flagged), 0, "{}", dump(&flagged));
 }
+
+/// Without a limit `verify` judges none of a package's submissions, and each one's row says
+/// why, in the words the plan's `check` uses for its cases.
+#[test]
+fn verify_skips_each_submission_of_a_package_without_a_time_limit_and_says_why() {
+    let project = Project::new();
+    untimed(&project, false);
+    let verified = grundy(&project, &["verify", "fixtures/hello", "--format", "json"]);
+    let (rows, _) = common::verify_json(&verified);
+    let wrong = common::row(&rows, "wrong_answer/hello.py");
+    let skipped = wrong["skipped"].as_str().unwrap_or_default();
+    assert!(
+        skipped.starts_with("skipped: no time limit: "),
+        "{wrong}\n{}",
+        dump(&verified)
+    );
+    assert_eq!(wrong["verdict"], serde_json::Value::Null, "{wrong}");
+}

@@ -36,7 +36,7 @@ use grundy_sandbox::Program as Command;
 use crate::files::beneath::TreePath;
 use crate::limits::Limits;
 use crate::model::Problem;
-use crate::package::programs::{Kind, Plan, Program};
+use crate::package::programs::{Kind, Plan, Program, Skip};
 use crate::package::toolchains::missing_tool;
 use crate::package::validation_header::needs_header;
 use crate::running::pool::Jobs;
@@ -60,8 +60,9 @@ pub enum Build {
     Ready { command: Command, cached: bool },
     /// The compiler or build script failed (CE): its message.
     Failed(String),
-    /// Not built: why (no compiler, an unsupported language, nothing runnable).
-    Skipped(String),
+    /// Not built: why (no compiler, an unsupported language, nothing runnable, the run cut
+    /// short).
+    Skipped(Skipped),
     /// The host failed while building it: a judge error, not the program's fault.
     HostError(HostError),
 }
@@ -71,14 +72,26 @@ pub enum Build {
 /// blamed for: what it would have checked is left unchecked.
 #[derive(Clone, Debug)]
 pub enum NoBuild {
-    Skipped(String),
+    Skipped(Skipped),
     Host(HostError),
+}
+
+/// Why the build stage did not build a program, kept as a type until a reporter says it.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Skipped {
+    /// What its files make of it cannot be built here (no compiler for its language, a language
+    /// grundy does not build, nothing runnable).
+    #[error("{0}")]
+    Plan(Skip),
+    /// Ctrl-C cut the build stage short before it was built.
+    #[error("skipped: the run was cut short")]
+    CutShort,
 }
 
 impl std::fmt::Display for NoBuild {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NoBuild::Skipped(why) => f.write_str(why),
+            NoBuild::Skipped(why) => write!(f, "{why}"),
             NoBuild::Host(error) => write!(f, "judge error: {error}"),
         }
     }
@@ -225,8 +238,7 @@ impl BuildJobs {
             .iter()
             .zip(outputs)
             .map(|((program, ..), build)| {
-                let build = build
-                    .unwrap_or_else(|| Build::Skipped("skipped: the run was cut short".into()));
+                let build = build.unwrap_or(Build::Skipped(Skipped::CutShort));
                 (program.path.clone(), build)
             });
         Builds(builds.collect())
@@ -287,7 +299,7 @@ fn compile_limits(problem: &Problem) -> Limits {
 fn build(program: &Program, settings: &BuildSettings) -> Build {
     let plan = match program.plan(&settings.cache, missing_tool) {
         Ok(plan) => plan,
-        Err(skip) => return Build::Skipped(skip.to_string()),
+        Err(skip) => return Build::Skipped(Skipped::Plan(skip)),
     };
     let scripts = program.kind == Kind::Scripts;
     let ready = build_cached(program, &plan, scripts, settings).and_then(|cached| {

@@ -54,7 +54,13 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         }
     }
     selection.require_some("case to judge")?;
-    let mut planned = plan::planned(&config, &packages, &overrides, selection.case_problems());
+    let mut planned = plan::planned(
+        &config,
+        &packages,
+        &overrides,
+        selection.case_problems(),
+        &selection.cases,
+    );
     let memory_mib = planned
         .values()
         .map(|problem| problem.settings.limits.memory_mib)
@@ -121,11 +127,9 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     }
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
-    // What verify warns of a package, check warns of too: its cases are judged all the same.
-    let packages_judged = judged
-        .iter()
-        .filter_map(|name| planned[*name].package.as_ref());
-    for warning in packages_judged.flat_map(|package| &package.warnings) {
+    // What verify warns of a problem, check warns of too: its cases are judged all the same.
+    let problems_judged = judged.iter().map(|name| &planned[*name].problem);
+    for warning in problems_judged.flat_map(|problem| &problem.warnings) {
         eprintln!("warning: {}", crate::escape::visible(&warning.to_string()));
     }
     // A package's own output validator is a program; so is one that cannot be read, maybe.
@@ -133,7 +137,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         || judged.iter().any(|problem| {
             let plan = &planned[*problem];
             let unreadable = matches!(plan.judges, Judges::Broken(Unpreparable::Unreadable(_)));
-            unreadable || (plan.package.as_ref()).is_some_and(|p| custom_validator(p).is_some())
+            unreadable || custom_validator(&plan.problem).is_some()
         })
         || judged.iter().any(|problem| {
             let settings = &planned[*problem].settings;

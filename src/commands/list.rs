@@ -41,7 +41,13 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
         ids.sort_unstable();
         ids.dedup();
         ids.retain(|id| listed(id));
-        let planned = plan::planned(&config, &packages, &Overrides::default(), ids.clone());
+        let planned = plan::planned(
+            &config,
+            &packages,
+            &Overrides::default(),
+            ids.clone(),
+            &selection.cases,
+        );
         let rows: Vec<Listed> = ids
             .iter()
             .map(|id| {

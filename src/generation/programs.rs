@@ -8,7 +8,7 @@ use std::path::Path;
 
 use grundy_sandbox::Program as Command;
 
-use crate::build::{Build, Builds, HostError};
+use crate::build::{Build, Builds, HostError, Skipped};
 use crate::files::beneath::Tree;
 use crate::package::generators::{NamedProgram, Plan, Solution, Source, FILE, FOLDER};
 use crate::package::programs::Program;
@@ -289,7 +289,7 @@ pub enum Unrunnable {
     DoesNotBuild(String),
     /// Why the build stage skipped it (no compiler, an unsupported language).
     #[error("{0}")]
-    Skipped(String),
+    Skipped(Skipped),
     #[error("cannot be built: {0}")]
     Host(HostError),
     #[error("was not built")]

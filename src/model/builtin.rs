@@ -2,7 +2,8 @@
 //! data is the problem's fixtures (its `invalid/` groups are the inputs its validator must
 //! reject), the input validator is the problem's own `validate` (held to the extended limits
 //! below `extended/`), outputs are judged by the problem's settings (checker, interactor) and its
-//! limits come from runner.toml.
+//! limits come from runner.toml. The same shape without submissions ([`judged_by_settings`]) is
+//! what `check`'s plan makes of a built-in problem or a plain fixtures folder.
 //!
 //! The planted submissions are programs like any other, so they are judged as `check --exec`
 //! judges one ([`crate::discovery::Judged`]): on the cases within the original judge's limits,
@@ -13,13 +14,13 @@
 //!   limits and fail only beyond them. They must be accepted on the original cases, and get
 //!   their folder's verdict under `--extended`: the proof that the extended cases catch them.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
 use super::{absolute, Fixed, InputValidator, Judging, Problem, TestCase};
-use crate::config::Config;
-use crate::discovery::discover;
+use crate::config::{Config, Settings};
+use crate::discovery::{discover, Case};
 use crate::files::beneath::{Scope, Tree};
 use crate::package::expectations::{Expectation, Verdict};
 use crate::package::settings::ValidatorArgs;
@@ -42,43 +43,17 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
             continue;
         }
         let settings = config.settings(built_in.id).clone();
-        let mut problem = Problem {
-            name: built_in.id.to_string(),
-            root: fixtures.join(built_in.id),
-            warnings: vec![],
-            scoring: None,
-            cases: vec![],
-            unjudged: vec![],
-            invalid_inputs: vec![],
-            output_cases: vec![],
-            input_validators: vec![InputValidator::BuiltIn(built_in)],
-            answer_validators: vec![],
-            limits: Problem::fixed_limits(&settings),
-            time_limit_source: Fixed::Runner,
-            memory_mib: settings.limits.memory_mib,
-            output_mib: settings.limits.output_mib,
-            judging: Judging::Settings(Box::new(settings)),
-            submissions: vec![],
-            passes: 1,
-            submissions_write: true,
-            validator_sees_submission: false,
-        };
-        for case in found.cases.iter().filter(|c| c.problem == built_in.id) {
-            let test_case = TestCase {
-                case: case.clone(),
-                output: None,
-                input_validator_args: ValidatorArgs::default(),
-                output_validator_args: vec![],
-                default_validator: None,
-            };
-            if case.expects_error() {
-                problem.invalid_inputs.push(test_case);
-            } else if case.constraints == Constraints::Extended && !extended {
-                problem.unjudged.push(test_case);
-            } else {
-                problem.cases.push(test_case);
-            }
-        }
+        let cases = found.cases.iter().filter(|c| c.problem == built_in.id);
+        let validators = vec![InputValidator::BuiltIn(built_in)];
+        let mut problem = judged_by_settings(
+            built_in.id,
+            fixtures.join(built_in.id),
+            settings,
+            Fixed::Runner,
+            cases,
+            validators,
+            extended,
+        );
         let module = project.join("problems").join(built_in.id.replace('-', "_"));
         let folder = module.join("submissions");
         let mut diagnostics = vec![];
@@ -103,6 +78,60 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
         problems.push(problem);
     }
     Ok(problems)
+}
+
+/// A problem judged by its `settings` (runner.toml's, flags laid over them): a built-in
+/// problem, or a fixtures folder, whose `root` holds `cases` as the walk found them, its time
+/// limit fixed by `source`, without submissions. The cases that expect an error are the inputs
+/// its `validators` must reject; the ones beyond the original limits are judged only when
+/// `extended`, validated always.
+pub fn judged_by_settings<'a>(
+    name: &str,
+    root: PathBuf,
+    settings: Settings,
+    source: Fixed,
+    cases: impl IntoIterator<Item = &'a Case>,
+    validators: Vec<InputValidator>,
+    extended: bool,
+) -> Problem {
+    let mut problem = Problem {
+        name: name.to_string(),
+        root,
+        warnings: vec![],
+        scoring: None,
+        cases: vec![],
+        unjudged: vec![],
+        invalid_inputs: vec![],
+        output_cases: vec![],
+        input_validators: validators,
+        answer_validators: vec![],
+        limits: Problem::fixed_limits(&settings),
+        time_limit_source: source,
+        memory_mib: settings.limits.memory_mib,
+        output_mib: settings.limits.output_mib,
+        judging: Judging::Settings(Box::new(settings)),
+        submissions: vec![],
+        passes: 1,
+        submissions_write: true,
+        validator_sees_submission: false,
+    };
+    for case in cases {
+        let test_case = TestCase {
+            case: case.clone(),
+            output: None,
+            input_validator_args: ValidatorArgs::default(),
+            output_validator_args: vec![],
+            default_validator: None,
+        };
+        if case.expects_error() {
+            problem.invalid_inputs.push(test_case);
+        } else if case.constraints == Constraints::Extended && !extended {
+            problem.unjudged.push(test_case);
+        } else {
+            problem.cases.push(test_case);
+        }
+    }
+    problem
 }
 
 /// The submissions planted in `folder/submissions/`, read as a legacy package's; none when the

@@ -1,5 +1,6 @@
-//! The problems as judged, in one shape for both sources: a Kattis package read by
-//! [`crate::package`], or a built-in problem seen as a package ([`builtin`]), with a scoring
+//! The problems as judged, in one shape for every source: a Kattis package read by
+//! [`crate::package`], or a built-in problem (or a plain fixtures folder) seen as a package
+//! judged by its settings ([`builtin`]), with a scoring
 //! problem's scheme of scores ([`scoring`]). The stages (build, validation, judging, report)
 //! read only this; [`packages`] reads the packages at a command's targets into it. It builds
 //! and runs nothing.

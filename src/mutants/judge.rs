@@ -60,7 +60,7 @@ pub fn judge(
         .map(|judged| match judged {
             Judged::Runs(_) => None,
             Judged::CompileError(message) => Some(Fate::Stillborn(first_error(&message))),
-            Judged::Skipped(why) => Some(Fate::Unjudged(why)),
+            Judged::Skipped(why) => Some(Fate::Unjudged(why.to_string())),
             Judged::HostError(error) => Some(Fate::Unjudged(error.to_string())),
         })
         .collect();

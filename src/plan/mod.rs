@@ -1,6 +1,7 @@
 //! The plan of a command that judges the fixtures root's cases (`check`; `list` shows it): each
-//! problem one type whatever it is (a built-in problem with its solver in-process, a fixtures
-//! folder judged by a program, a Kattis package read once), with the settings its cases are
+//! problem one [`Problem`] whatever it is (a built-in problem with its solver in-process, a
+//! fixtures folder judged by a program, both judged by their settings; a Kattis package read
+//! once), with the settings its cases are
 //! judged under and the judge of each case ([`Planned`]); the subject judged on them; the cases,
 //! in order ([`Plan`]).
 //!
@@ -23,7 +24,7 @@ use crate::build::Builds;
 use crate::checking::Checker;
 use crate::config::{Config, Overrides, Settings};
 use crate::discovery::Case;
-use crate::model::{Fixed, Problem, TimeLimit};
+use crate::model::{absolute, builtin, Fixed, InputValidator, Problem, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::package::yaml::Diagnostic;
 use crate::root_packages::RootPackages;
@@ -43,10 +44,12 @@ pub struct Plan {
 
 /// One problem as its cases are judged.
 pub struct Planned {
-    /// A package's problem, read once, as `verify` judges it (its cases are the ones the walk
-    /// gave); `None` for a built-in problem, a fixtures folder, or a package that cannot be read
-    /// (whose `judges` say why).
-    pub package: Option<Arc<Problem>>,
+    /// The problem, one type whatever it is, as `verify` would judge it: a package read once
+    /// (shared with [`RootPackages`]), or a built-in problem or fixtures folder judged by its
+    /// settings as [`crate::model::builtin`] makes one (`Judging::Settings`, holding the same
+    /// settings as below), with the cases the walk found in it. A package that cannot be read
+    /// is one judged by its settings too, whose `judges` say why its cases fail.
+    pub problem: Arc<Problem>,
     /// Its limits, its checker and interactor (every case's, unless `judges` says otherwise),
     /// and the variables judged programs get.
     pub settings: Settings,
@@ -102,16 +105,18 @@ impl Planned {
     }
 }
 
-/// The problems named in `names` as their cases are judged before anything is built: runner.toml's
-/// settings, with a package's own limits and passes laid over them (memory and output those
-/// `verify` judges with: the package's, or the format's defaults where it leaves them to the
-/// judge) and, where no program is needed, its checker from the format's default output
-/// validator with each case's flags; flags still win. A package that cannot be read is broken.
+/// The problems named in `names` as their `cases` (the walk's) are judged before anything is
+/// built: runner.toml's settings, with a package's own limits and passes laid over them (memory
+/// and output those `verify` judges with: the package's, or the format's defaults where it leaves
+/// them to the judge) and, where no program is needed, its checker from the format's default
+/// output validator with each case's flags; flags still win. A package that cannot be read is
+/// broken.
 pub fn planned<'a>(
     config: &Config,
     packages: &RootPackages,
     overrides: &Overrides,
     names: impl IntoIterator<Item = &'a str>,
+    cases: &[Case],
 ) -> BTreeMap<String, Planned> {
     let mut planned = BTreeMap::new();
     for name in names {
@@ -121,10 +126,15 @@ pub fn planned<'a>(
             None => Fixed::Runner,
         };
         let mut time_limit = Some(TimeLimit::fixed(settings.limits.time, source));
-        let package = packages.get(name).and_then(Result::ok).cloned();
-        let judges = match packages.get(name) {
-            None => Judges::Settings,
-            Some(Err(why)) => Judges::Broken(Unpreparable::Unreadable(why.clone())),
+        let (problem, judges) = match packages.get(name) {
+            None => (
+                by_settings(config, name, &settings, source, cases),
+                Judges::Settings,
+            ),
+            Some(Err(why)) => (
+                by_settings(config, name, &settings, source, cases),
+                Judges::Broken(Unpreparable::Unreadable(why.clone())),
+            ),
             Some(Ok(problem)) => {
                 laid_over(&mut settings, problem, overrides);
                 time_limit = known(problem, overrides.time_limit);
@@ -137,7 +147,7 @@ pub fn planned<'a>(
                     .as_ref()
                     .and_then(|known| known.limit.clone().err());
                 let by_defaults = overrides.checker.is_none() && built_in;
-                match (
+                let judges = match (
                     untimed,
                     by_defaults.then(|| per_case(problem, &Builds::default())),
                 ) {
@@ -145,11 +155,12 @@ pub fn planned<'a>(
                     (None, Some(Some(Ok(judges)))) => judges,
                     (None, Some(Some(Err(why)))) => Judges::Broken(unjudgeable(problem, why)),
                     (None, Some(None) | None) => Judges::Settings,
-                }
+                };
+                (Arc::clone(problem), judges)
             }
         };
         let plan = Planned {
-            package,
+            problem,
             settings,
             judges,
             time_limit,
@@ -157,6 +168,29 @@ pub fn planned<'a>(
         planned.insert(name.to_string(), plan);
     }
     planned
+}
+
+/// The problem `name` judged by its `settings`, its time limit fixed by `source`: a built-in
+/// problem (its own input validator), or a fixtures folder or a package that cannot be read
+/// (none), with its cases among `cases`. Every case the walk found is one of its cases; which
+/// of them a subject is judged on is `check`'s to say ([`crate::discovery::Judged`]).
+fn by_settings(
+    config: &Config,
+    name: &str,
+    settings: &Settings,
+    source: Fixed,
+    cases: &[Case],
+) -> Arc<Problem> {
+    let validators = grundy_problems::find(name).map(InputValidator::BuiltIn);
+    Arc::new(builtin::judged_by_settings(
+        name,
+        absolute(&config.fixtures).join(name),
+        settings.clone(),
+        source,
+        cases.iter().filter(|case| case.problem == name),
+        validators.into_iter().collect(),
+        true,
+    ))
 }
 
 /// Why `problem`'s cases cannot be judged, as each of them fails.
@@ -212,24 +246,21 @@ fn per_case(problem: &Problem, builds: &Builds) -> Option<Result<Judges, Unjudge
 /// the default one with its cases' flags (or `flags per group` when its groups give different
 /// ones), or why the package cannot be read; None for a problem judged as its settings say.
 pub fn judge_of(planned: &Planned) -> Option<String> {
-    match &planned.package {
+    if let Judges::Broken(Unpreparable::Unreadable(_)) = &planned.judges {
+        return Some("(unreadable)".into());
+    }
+    match crate::root_packages::custom_validator(&planned.problem) {
+        Some(program) => Some(format!("kattis:{program}")),
         None => match &planned.judges {
-            Judges::Broken(Unpreparable::Unreadable(_)) => Some("(unreadable)".into()),
+            Judges::PerCase(checkers) => {
+                let mut all = checkers.values();
+                let first = all.next()?;
+                Some(match all.any(|other| other != first) {
+                    true => "kattis-default, flags per group".into(),
+                    false => first.to_string(),
+                })
+            }
             _ => None,
-        },
-        Some(problem) => match crate::root_packages::custom_validator(problem) {
-            Some(program) => Some(format!("kattis:{program}")),
-            None => match &planned.judges {
-                Judges::PerCase(checkers) => {
-                    let mut all = checkers.values();
-                    let first = all.next()?;
-                    Some(match all.any(|other| other != first) {
-                        true => "kattis-default, flags per group".into(),
-                        false => first.to_string(),
-                    })
-                }
-                _ => None,
-            },
         },
     }
 }
@@ -237,8 +268,10 @@ pub fn judge_of(planned: &Planned) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::{Judging, TestCase};
     use crate::package::test_support::tree;
     use std::path::Path;
+    use std::time::Duration;
 
     /// A 2023-07 package judged by the default validator: `secret/a` without flags, `secret/b`
     /// with a float tolerance.
@@ -294,5 +327,51 @@ mod tests {
             checkers["secret/b/1"].to_string(),
             "kattis-default float_tolerance 0.001"
         );
+    }
+
+    #[test]
+    fn a_built_in_problem_and_a_fixtures_folder_are_problems_judged_by_their_settings() {
+        let root = tree(&[
+            ("runner.toml", "time_limit_ms = 700\n"),
+            ("fixtures/nim/a.in", "1\n1\n"),
+            ("fixtures/nim/a.out", "First\n"),
+            ("fixtures/nim/invalid/x.in", "x\n"),
+            ("fixtures/nim/invalid/x.err", "bad\n"),
+            ("fixtures/hello/1.in", "\n"),
+            ("fixtures/hello/1.out", "Hello\n"),
+        ]);
+        let config = Config::load(
+            Some(&root.path().join("runner.toml")),
+            crate::locate::Found::Named,
+            &Overrides::default(),
+            |id, _| grundy_problems::find(id).is_some(),
+        )
+        .unwrap();
+        let packages = RootPackages::read(&config.fixtures);
+        let found = crate::discovery::discover(&config.fixtures, |_| true).unwrap();
+        let planned = planned(
+            &config,
+            &packages,
+            &Overrides::default(),
+            ["hello", "nim"],
+            &found.cases,
+        );
+        for (name, cases, invalid, validators) in [("hello", ["1"], 0, 0), ("nim", ["a"], 1, 1)] {
+            let plan = &planned[name];
+            let problem = &plan.problem;
+            let Judging::Settings(settings) = &problem.judging else {
+                panic!("{name} is judged by its settings");
+            };
+            assert_eq!(settings.checker, plan.settings.checker);
+            assert_eq!(settings.interactor, plan.settings.interactor);
+            assert!(matches!(plan.judges, Judges::Settings));
+            assert_eq!(problem.name, name);
+            assert_eq!(problem.limits.time_limit, Some(Duration::from_millis(700)));
+            let ids: Vec<&str> = problem.cases.iter().map(TestCase::id).collect();
+            assert_eq!(ids, cases);
+            assert_eq!(problem.invalid_inputs.len(), invalid);
+            assert_eq!(problem.input_validators.len(), validators);
+            assert!(problem.submissions.is_empty());
+        }
     }
 }

@@ -4,6 +4,11 @@
 //! that fixes no time limit and whose accepted submissions no earlier command timed has them
 //! built and timed, as `verify` times them, for its limit ([`super::timed`]); its other
 //! submissions are not judged. A package that cannot be judged fails alone.
+//!
+//! A built-in problem or fixtures folder (`Judging::Settings`) has nothing to build or time: its
+//! settings, runner.toml's with the flags over them, are its checker and interactor, the same
+//! for every case, as `verify` judges a built-in problem; its plan's judges stay
+//! `Judges::Settings`.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -11,7 +16,7 @@ use std::sync::Arc;
 use super::{per_case, timed, unjudgeable, Judges, Planned, Unpreparable};
 use crate::build::{BuildJobs, Builds};
 use crate::config::Overrides;
-use crate::model::Problem;
+use crate::model::{Judging, Problem};
 use crate::root_packages::custom_validator;
 use crate::running::pool::Stop;
 use crate::stages::Pool;
@@ -25,7 +30,12 @@ pub fn prepare(
     overrides: &Overrides,
     pool: &Pool,
 ) -> Result<(), Stop> {
-    let problems: Vec<Arc<Problem>> = planned.values().filter_map(|p| p.package.clone()).collect();
+    // Only a package has programs to build and submissions to time.
+    let problems: Vec<Arc<Problem>> = planned
+        .values()
+        .filter(|plan| matches!(plan.problem.judging, Judging::Package { .. }))
+        .map(|plan| Arc::clone(&plan.problem))
+        .collect();
     let needing = problems.iter().filter(|p| custom_validator(p).is_some());
     let jobs = Arc::new(BuildJobs::validators(needing.map(|p| &**p)));
     let builds = match jobs.len() {
@@ -61,7 +71,8 @@ pub fn prepare(
     let problems: Vec<Problem> = planned
         .values()
         .filter(|plan| plan.time_limit.is_none() && !matches!(plan.judges, Judges::Broken(_)))
-        .filter_map(|plan| plan.package.as_deref().cloned())
+        .filter(|plan| matches!(plan.problem.judging, Judging::Package { .. }))
+        .map(|plan| Problem::clone(&plan.problem))
         .collect();
     if problems.is_empty() {
         return Ok(());

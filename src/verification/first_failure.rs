@@ -5,7 +5,7 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use super::judge::Unjudged;
+use super::results::Unjudged;
 use super::results::{Judged, Judging};
 use crate::judging::CaseRun;
 use crate::judging::Verdict;

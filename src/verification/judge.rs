@@ -22,7 +22,7 @@ use super::explain::last_said;
 use super::first_failure::{Ran, Stops};
 use super::outcome::expects_compile_error;
 use super::report::Stream;
-use super::results::{Judged, Judging};
+use super::results::{Judged, Judging, NotJudged, Unjudged};
 use super::settle::Pending;
 use super::{settle, time_limit, timing_cache};
 use crate::build::{Build, Builds};
@@ -237,18 +237,13 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
         let (subject, judged) = match (builds.of(&submission.program), &blocker) {
             // Whatever its build gave (a compile error included), nothing can be held against
             // a submission nothing describes.
-            _ if unchecked => (
-                None,
-                Judged::Skipped(
-                    "skipped: nothing says what it must get (its folder is not one the format \
-                     knows, and no submissions.yaml glob or @EXPECTED_RESULTS@ tag says)"
-                        .into(),
-                ),
-            ),
+            _ if unchecked => (None, Judged::Skipped(NotJudged::NoExpectation)),
             (Build::Failed(message), _) => (None, Judged::CompileError(message.clone())),
-            (Build::Skipped(why), _) => (None, Judged::Skipped(why.clone())),
+            (Build::Skipped(why), _) => (None, Judged::Skipped(NotJudged::Unbuilt(why.clone()))),
             (Build::HostError(error), _) => (None, Judged::HostError(error.clone())),
-            (Build::Ready { .. }, Some(why)) => (None, Judged::Skipped(format!("skipped: {why}"))),
+            (Build::Ready { .. }, Some(why)) => {
+                (None, Judged::Skipped(NotJudged::Unjudgeable(why.clone())))
+            }
             (Build::Ready { command, .. }, None) => (
                 Some(Subject::External {
                     program: grundy_sandbox::Program {
@@ -325,7 +320,9 @@ fn run_tasks(
         let (p, s, c, timeout) = jobs.tasks[index];
         let submission = &mut judgings[p].submissions[s];
         match ran {
-            Ran::Unjudged(why) => *submission = Judged::Skipped(format!("skipped: {why}")),
+            Ran::Unjudged(why) => {
+                *submission = Judged::Skipped(NotJudged::Unprepared(Arc::new(why)));
+            }
             Ran::Case(mut run) => {
                 if let Judged::Runs(runs) = submission {
                     if run.verdict == Verdict::TLE {
@@ -377,13 +374,6 @@ impl Jobs for JudgeJobs {
         }
     }
 }
-
-/// Why a case could not be judged at all: grundy could not prepare its run (an interactive
-/// pairing it does not support, a feedback folder it could not make). Kept whole until the
-/// report says it, as the submission's reason for being skipped.
-#[derive(Debug, thiserror::Error)]
-#[error("{0:#}")]
-pub struct Unjudged(anyhow::Error);
 
 impl Prepared {
     /// Submission `s` of `problem` (one with a program) run on case `c`, stopped at `timeout`:

@@ -2,12 +2,16 @@
 //! submission, and the judging of a problem (its time limit and what it noticed). Made by
 //! [`super::judge`], read by [`super::time_limit`], [`super::outcome`] and the report.
 
-use crate::build::HostError;
+use std::sync::Arc;
+
+use crate::build::{HostError, Skipped};
 use crate::judging::CaseRun;
 use crate::model::TimeLimit;
+use crate::package::limits::TimeLimitError;
 use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
 /// Read by the stages that write times in their messages, as the reports write them.
 pub use crate::reporting::seconds;
+use crate::validation::checkers::Unjudgeable;
 
 /// What became of one submission.
 #[derive(Clone, Debug)]
@@ -15,9 +19,40 @@ pub enum Judged {
     /// Its case runs in judging order (`None`: not judged).
     Runs(Vec<Option<CaseRun>>),
     CompileError(String),
-    Skipped(String),
+    /// Not judged, and nobody's fault the submission can be blamed for: why.
+    Skipped(NotJudged),
     /// Not judged: the host failed while building it.
     HostError(HostError),
+}
+
+/// Why a case could not be judged at all: grundy could not prepare its run (an interactive
+/// pairing it does not support, a feedback folder it could not make). Kept whole until the
+/// report says it, as the submission's reason for being skipped.
+#[derive(Debug, thiserror::Error)]
+#[error("{0:#}")]
+pub struct Unjudged(pub(super) anyhow::Error);
+
+/// Why a submission was not judged, kept as a type until its row says it.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum NotJudged {
+    /// Nothing says which verdicts it must get, so nothing could be held against it.
+    #[error(
+        "skipped: nothing says what it must get (its folder is not one the format knows, and no \
+         submissions.yaml glob or @EXPECTED_RESULTS@ tag says)"
+    )]
+    NoExpectation,
+    /// The build stage did not build it (no compiler, an unsupported language, cut short).
+    #[error("{0}")]
+    Unbuilt(Skipped),
+    /// Its problem cannot be judged at all (its output validator or interactor cannot run).
+    #[error("skipped: {0}")]
+    Unjudgeable(Unjudgeable),
+    /// A case of it could not be judged at all (its run could not be prepared).
+    #[error("skipped: {0}")]
+    Unprepared(Arc<Unjudged>),
+    /// Its problem has no time limit to judge it with.
+    #[error("skipped: no time limit: {0}")]
+    NoTimeLimit(TimeLimitError),
 }
 
 /// The judging of one problem.

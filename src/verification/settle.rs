@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use super::first_failure::Stops;
 use super::report::Stream;
-use super::results::{seconds, Judged, Judging};
+use super::results::{seconds, Judged, Judging, NotJudged};
 use super::time_limit;
 use crate::judging::Verdict;
 use crate::model::scoring::{NoScore, SchemeError};
@@ -168,7 +168,7 @@ pub fn without_limit(problem: &Problem, judging: &mut Judging, why: &TimeLimitEr
             });
     for judged in &mut judging.submissions {
         if matches!(judged, Judged::Runs(_)) {
-            *judged = Judged::Skipped(format!("skipped: no time limit: {why}"));
+            *judged = Judged::Skipped(NotJudged::NoTimeLimit(why.clone()));
         }
     }
     match unbuilt {

@@ -109,8 +109,12 @@ impl ProblemTiming {
             for (timed, (_, judged)) in submissions.iter_mut().zip(lower) {
                 let runs = match judged {
                     Judged::Runs(runs) => runs,
-                    Judged::CompileError(why) | Judged::Skipped(why) => {
+                    Judged::CompileError(why) => {
                         once(&mut timed.trouble, Trouble::NotRun(why.clone()));
+                        continue;
+                    }
+                    Judged::Skipped(why) => {
+                        once(&mut timed.trouble, Trouble::NotRun(why.to_string()));
                         continue;
                     }
                     Judged::HostError(error) => {
