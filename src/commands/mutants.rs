@@ -1,7 +1,7 @@
 //! `grundy mutants [PKG|PROBLEM]`: the front-end of [`crate::mutants`]: which package (the one
 //! given, a built-in problem as `verify` judges it, else the one around the current folder) and
-//! which accepted submission (`--submission`, else
-//! the first accepted one by name), the package's time limit by the one rule
+//! which accepted submission (`--submission`, else the first accepted one by name), the
+//! package's time limit by the one rule
 //! ([`crate::plan::time_limits`]), the mutants made (all, or `--max` of them by `--seed`), each
 //! copied, built and judged, and each reported as it is known. How it ended: passed when it ran
 //! (a survivor is a finding about the data, not a failure), incomplete when a mutant could not
