@@ -3,7 +3,8 @@
 # accepted submission, its first accepted one by name mutated and judged on its fixtures
 # (`grundy mutants PROBLEM -j 2 --format json`, nice'd), one Markdown row each: mutants made,
 # killed, survived, stillborn, not judged, the score and the wall time; then the load average.
-# The book's table (docs/src/setter/mutants.md) is its output. GRUNDY names the binary to run
+# The book's table (docs/src/setter/mutants.md) is its output. The mutants' builds are cached
+# in this checkout's target/grundy-build/: a second run builds nothing (the table's two times). GRUNDY names the binary to run
 # (default: this checkout's release build, built first); run from anywhere.
 #
 #   bench/mutants_builtin.sh [PROBLEM]...
