@@ -10,6 +10,8 @@
 #   bench/mutants_builtin.sh [PROBLEM]...
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 cd "$root"
 if [ -z "${GRUNDY:-}" ]; then
     cargo build --release --bin grundy -q
@@ -20,9 +22,9 @@ echo "| problem | submission | made | killed | survived | stillborn | not judged
 echo "|---|---|---|---|---|---|---|---|---|"
 for problem in $problems; do
     start=$(date +%s.%N)
-    nice -n 10 "$GRUNDY" mutants "$problem" -j 2 --format json > "/tmp/mutants-$problem.json" || true
+    nice -n 10 "$GRUNDY" mutants "$problem" -j 2 --format json > "$work/$problem.json" || true
     end=$(date +%s.%N)
-    python3 - "$problem" "/tmp/mutants-$problem.json" "$start" "$end" <<'PY'
+    python3 - "$problem" "$work/$problem.json" "$start" "$end" <<'PY'
 import json, sys
 problem, path, start, end = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 summary = json.loads(open(path).read().splitlines()[-1])
