@@ -123,19 +123,22 @@ def main():
     package = f"{work}/stats"
     make_package(package)
     env = {"NO_COLOR": "1"}
-    # The build cache goes beside the package (no project around it): removed for the cold run.
+    # Run from the work folder, with no project (Cargo.toml, runner.toml) around it and no
+    # CARGO_TARGET_DIR, the build cache is work/.grundy-build: removed for the cold run.
     os.environ.pop("CARGO_TARGET_DIR", None)
     print("| run | mutants | killed | survived | stillborn | score | wall | CPU | mutants/s | load before → after |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     walls = {}
     for run in ["empty build cache", "every build cached"]:
         if run == "empty build cache":
-            shutil.rmtree(f"{package}/.grundy-build", ignore_errors=True)
+            shutil.rmtree(f"{work}/.grundy-build", ignore_errors=True)
         before = loadavg()
         out = f"{work}/{len(walls)}.json"
         result = run_once(["nice", "-n", "10", grundy, "mutants", package, "-j", "2", "--format", "json"],
-                          stdout=out, env=env)
+                          cwd=work, stdout=out, env=env)
         after = loadavg()
+        if run == "empty build cache" and not os.path.isdir(f"{work}/.grundy-build"):
+            sys.exit(f"the build cache is not where it was emptied: {work}/.grundy-build")
         if result["rc"] != 0:
             sys.exit(f"grundy mutants exited {result['rc']}: {result['stderr']}")
         summary = json.loads(open(out).read().splitlines()[-1])

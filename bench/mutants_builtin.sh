@@ -3,12 +3,15 @@
 # accepted submission, its first accepted one by name mutated and judged on its fixtures
 # (`grundy mutants PROBLEM -j 2 --format json`, nice'd), one Markdown row each: mutants made,
 # killed, survived, stillborn, not judged, the score and the wall time; then the load average.
-# The book's table (docs/src/setter/mutants.md) is its output. GRUNDY names the binary to run
+# The book's table (docs/src/setter/mutants.md) is its output. The mutants' builds are cached
+# in this checkout's target/grundy-build/: a second run builds nothing (the table's two times). GRUNDY names the binary to run
 # (default: this checkout's release build, built first); run from anywhere.
 #
 #   bench/mutants_builtin.sh [PROBLEM]...
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 cd "$root"
 if [ -z "${GRUNDY:-}" ]; then
     cargo build --release --bin grundy -q
@@ -19,9 +22,9 @@ echo "| problem | submission | made | killed | survived | stillborn | not judged
 echo "|---|---|---|---|---|---|---|---|---|"
 for problem in $problems; do
     start=$(date +%s.%N)
-    nice -n 10 "$GRUNDY" mutants "$problem" -j 2 --format json > "/tmp/mutants-$problem.json" || true
+    nice -n 10 "$GRUNDY" mutants "$problem" -j 2 --format json > "$work/$problem.json" || true
     end=$(date +%s.%N)
-    python3 - "$problem" "/tmp/mutants-$problem.json" "$start" "$end" <<'PY'
+    python3 - "$problem" "$work/$problem.json" "$start" "$end" <<'PY'
 import json, sys
 problem, path, start, end = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
 summary = json.loads(open(path).read().splitlines()[-1])

@@ -1,7 +1,7 @@
 //! `grundy mutants [PKG|PROBLEM]`: the front-end of [`crate::mutants`]: which package (the one
 //! given, a built-in problem as `verify` judges it, else the one around the current folder) and
-//! which accepted submission (`--submission`, else
-//! the first accepted one by name), the package's time limit by the one rule
+//! which accepted submission (`--submission`, else the first accepted one by name), the
+//! package's time limit by the one rule
 //! ([`crate::plan::time_limits`]), the mutants made (all, or `--max` of them by `--seed`), each
 //! copied, built and judged; each survivor searched for an input that tells it apart
 //! (`--budget`, `--generator`) and, under `--add`, that input written as a case; every mutant

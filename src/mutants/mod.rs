@@ -1,6 +1,7 @@
 //! `grundy mutants`: first-order mutants of an accepted submission, each the source with one
-//! token changed ([`operators`], over the tokens [`scan`] finds, comments and literals left
-//! alone), in a deterministic order: file by file, then by position, then by operator. Each is
+//! token changed ([`operators`]) or one expression ([`conditions`]), over the tokens [`scan`]
+//! finds (comments and literals left alone) less those [`syntax`] says are no operators where
+//! they stand, in a deterministic order: file by file, then by position, then by operator. Each is
 //! named by its number in that order, which a sample (`--max N --seed S`, [`sample`]) keeps, so
 //! a mutant has the same name in every run of the same source.
 //!
