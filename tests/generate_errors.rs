@@ -142,3 +142,57 @@ fn a_broken_plan_fails_its_package_alone_and_every_report_is_written() {
         dump(&kept)
     );
 }
+
+/// An entry with nothing under it (`'1':`), an older BAPCtools' case kept by hand in `data/`,
+/// as GCPC's and NWERC's public packages still write their samples: warned of at its place,
+/// its committed files kept and judged, and the rest of the plan made, so the package is
+/// verified with its generated secret data.
+#[test]
+fn an_empty_case_keeps_its_committed_files_and_the_rest_is_made() {
+    let project = Project::new();
+    let plan = "data:\n  sample:\n    data:\n      '1':\n  secret:\n    data:\n      \
+                two:\n        in: '2 3'\n        ans: '5'\n";
+    project.file(
+        "pkg/problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: Sum\n",
+    );
+    project.file("pkg/generators/generators.yaml", plan);
+    project.file("pkg/data/sample/1.in", "1 2\n");
+    project.file("pkg/data/sample/1.ans", "3\n");
+    project.file(
+        "pkg/submissions/accepted/sum.sh",
+        "read a b\necho $((a + b))\n",
+    );
+    project.file("pkg/submissions/wrong_answer/one.sh", "echo 3\n");
+    let output = project.verify(&["pkg", "--format", "json"]);
+    let (rows, summary) = common::verify_json(&output);
+    assert_eq!(
+        summary["unreadable"],
+        serde_json::json!([]),
+        "{}",
+        dump(&output)
+    );
+    assert!(
+        stderr(&output).contains("generators.yaml:4:7: an empty case: nothing says how it is made"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.path().join("pkg/data/sample/1.in")).unwrap(),
+        "1 2\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(project.path().join("pkg/data/secret/two.in")).unwrap(),
+        "2 3\n"
+    );
+    // The wrong answer is caught by the generated secret case alone.
+    let wrong = common::row(&rows, "wrong_answer/one.sh");
+    assert_eq!(wrong["ok"], true, "{}", dump(&output));
+    assert_eq!(
+        wrong["caught_by"][0]["case"],
+        "secret/two",
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(common::row(&rows, "accepted/sum.sh")["ok"], true);
+}

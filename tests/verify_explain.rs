@@ -170,3 +170,44 @@ fn a_program_that_ends_itself_where_a_wrong_answer_was_due_is_quoted() {
                 /etc/judge-only.txt\" where no run-time error was expected: it ended itself";
     assert!(stdout(&human).contains(line), "{}", dump(&human));
 }
+
+/// Sleeps, then spins until it has used 0.21 s of CPU time (read from its own `/proc` entry, in
+/// clock ticks), and answers: over a 0.2 s limit, its wall time over twice its CPU time, as a
+/// run on a machine busy enough to give it under half a core. A small limit leaves the most
+/// room under the wall-clock backstop (about three times the limit and a second) for a busy
+/// machine to run the spin.
+const STARVED: &str = "read x\nsleep 0.45\nwhile :; do\n  read -r -a st < /proc/$$/stat\n  \
+                       (( st[13] + st[14] >= 21 )) && break\ndone\necho \"$x\"\n";
+
+#[test]
+fn a_tle_just_over_the_limit_with_under_half_a_core_blames_the_busy_machine() {
+    let project = Project::new();
+    let limits = "limits:\n  time_limit: 0.2\n";
+    package(
+        &project,
+        "starved",
+        limits,
+        &[("accepted/starved.sh", STARVED)],
+    );
+    let args = ["starved", "--submissions-only", "--first-failure"];
+    let json = project.verify(&[&args[..], &["--format", "json"]].concat());
+    let (rows, _) = verify_json(&json);
+    let starved = row(&rows, "accepted/starved.sh");
+    assert_eq!(starved["verdict"], "TLE", "{}", dump(&json));
+    let reason = &starved["reason"];
+    // A machine busier still stops it by the wall-clock backstop before its CPU time is over
+    // the limit: that run is rightly blamed on the wall clock. Never on the limit alone.
+    let kind = reason["kind"].as_str().unwrap_or_default();
+    assert!(
+        kind == "busy_machine" || kind == "wall_backstop",
+        "{}",
+        dump(&json)
+    );
+    if kind == "busy_machine" {
+        let line = reason["line"].as_str().unwrap_or_default();
+        assert!(
+            line.contains(" of wall time: it had under half a core"),
+            "{line}"
+        );
+    }
+}

@@ -27,6 +27,8 @@ pub enum Kind {
     Checker,
     /// A run near the time limit, on the wrong side of it.
     TimeLimit,
+    /// A run just over the time limit that had under half a core: the machine's load.
+    BusyMachine,
     Memory,
     /// A crash the way a stack overflow ends, or a run-time error expected of a run that went on.
     Stack,
@@ -42,12 +44,13 @@ pub enum Kind {
 }
 
 impl Kind {
-    const ALL: [Kind; 12] = [
+    const ALL: [Kind; 13] = [
         Kind::Interpreter,
         Kind::MissingTool,
         Kind::Compile,
         Kind::Checker,
         Kind::TimeLimit,
+        Kind::BusyMachine,
         Kind::Memory,
         Kind::Stack,
         Kind::OutputLimit,
@@ -70,6 +73,7 @@ impl Kind {
             Kind::Compile => "compile",
             Kind::Checker => "checker",
             Kind::TimeLimit => "time_limit",
+            Kind::BusyMachine => "busy_machine",
             Kind::Memory => "memory",
             Kind::Stack => "stack",
             Kind::OutputLimit => "output_limit",
@@ -259,6 +263,14 @@ impl fmt::Display for Reason {
                 ),
                 _ => write!(f, "{case} ran {}", seconds(time)),
             },
+            Kind::BusyMachine => write!(
+                f,
+                "{case} ran {} in {} of wall time: it had under half a core, and on a machine \
+                 that busy CPU time runs slower too (shared cores and caches); judge it again on \
+                 a quieter machine",
+                limit.map_or_else(|| seconds(time), |limit| against(time, limit)),
+                seconds(e.wall.unwrap_or_default())
+            ),
             Kind::Memory => write!(
                 f,
                 "{case} went over the memory limit{}",

@@ -4,6 +4,8 @@
 //! blames the most specific cause first. [`reason`] gathers the facts of a settled submission;
 //! [`decide`] applies the rules to them. The reason is data ([`Reason`]); the reporters render it.
 
+use std::time::Duration;
+
 use super::results::{Judged, Judging};
 use super::time_limit;
 use crate::judging::{CaseResult, CaseRun, Verdict};
@@ -161,6 +163,9 @@ pub fn decide(facts: &Facts<'_>) -> Reason {
             Some(Python3::CPython) if got_tle => reason(Kind::Interpreter, true, run),
             Some(Python3::PyPy) if !got_tle => reason(Kind::Interpreter, true, run),
             _ if cpython_limit => reason(Kind::Interpreter, false, run),
+            _ if got_tle && run.is_some_and(|(_, r)| starved(r, limit)) => {
+                reason(Kind::BusyMachine, false, run)
+            }
             _ => reason(Kind::TimeLimit, false, run),
         };
     }
@@ -172,6 +177,13 @@ pub fn decide(facts: &Facts<'_>) -> Reason {
         None if expects("WA") => reason(Kind::Checker, false, slowest),
         _ => reason(Kind::Unknown, false, first.or(slowest)),
     }
+}
+
+/// Whether a run over the limit was near it and had under half a core: its wall time at least
+/// twice its CPU time. A machine that busy slows CPU time too (cores and caches shared), so a
+/// run within a quarter over the limit may be over it by the load alone.
+fn starved(run: &CaseRun, limit: Option<Duration>) -> bool {
+    limit.is_some_and(|limit| run.cpu <= limit + limit / 4) && run.wall >= run.cpu * 2
 }
 
 /// The most bytes of a run's last line kept: enough for a program's own error message.

@@ -104,6 +104,26 @@ fn a_tle_near_a_computed_limit_names_the_run_it_came_from() {
 }
 
 #[test]
+fn a_tle_just_over_the_limit_with_under_half_a_core_blames_the_busy_machine() {
+    let (ac, limit) = (expected(&["AC"]), fixed());
+    let runs = [run(Verdict::TLE, 1059, 3200)];
+    let reason = decide(&facts(&ac, Verdict::TLE, &runs, &limit));
+    assert_eq!(reason.kind, Kind::BusyMachine);
+    assert_eq!(
+        reason.to_string(),
+        "secret/1 ran 1.059s of the 1s limit (106%) in 3.2s of wall time: it had under half a \
+         core, and on a machine that busy CPU time runs slower too (shared cores and caches); \
+         judge it again on a quieter machine"
+    );
+    // Far over the limit, or with a core of its own: the time limit, as before.
+    for (cpu, wall) in [(1300, 4000), (1059, 1900)] {
+        let runs = [run(Verdict::TLE, cpu, wall)];
+        let reason = decide(&facts(&ac, Verdict::TLE, &runs, &limit));
+        assert_eq!(reason.kind, Kind::TimeLimit, "{cpu} ms in {wall} ms");
+    }
+}
+
+#[test]
 fn an_expected_tle_that_ends_in_time_is_measured_against_a_fixed_limit() {
     let (tle, runs, limit) = (expected(&["TLE"]), [run(Verdict::AC, 500, 510)], fixed());
     let reason = decide(&facts(&tle, Verdict::AC, &runs, &limit));
@@ -210,12 +230,15 @@ fn a_run_over_the_limit_in_wall_time_alone_blames_the_backstop() {
     let (ac, runs) = (expected(&["AC"]), [stopped]);
     let reason = decide(&facts(&ac, Verdict::TLE, &runs, &limit));
     assert_eq!(reason.kind, Kind::WallBackstop);
-    // Past the limit in CPU time too (a busy machine let the wall clock stop it first).
-    let mut spun = run(Verdict::TLE, 1200, 4000);
-    spun.stopped_by = Some(Clock::Wall);
-    let runs = [spun];
-    let reason = decide(&facts(&ac, Verdict::TLE, &runs, &limit));
-    assert_eq!(reason.kind, Kind::TimeLimit);
+    // Past the limit in CPU time too: not the backstop's doing, but a busy machine's (it let the
+    // wall clock stop the run first), or far past it, the time limit's.
+    for (cpu, kind) in [(1200, Kind::BusyMachine), (1900, Kind::TimeLimit)] {
+        let mut spun = run(Verdict::TLE, cpu, 4000);
+        spun.stopped_by = Some(Clock::Wall);
+        let runs = [spun];
+        let reason = decide(&facts(&ac, Verdict::TLE, &runs, &limit));
+        assert_eq!(reason.kind, kind, "{cpu} ms");
+    }
 }
 
 #[test]
