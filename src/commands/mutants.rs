@@ -78,8 +78,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
             load_config(&args.sources, Overrides::default())?,
         )))),
     };
-    let (mut dispatch, stages) =
-        super::setup::dispatcher(
+    let (mut dispatch, stages) = super::setup::dispatcher(
         args.format,
         None,
         args.html.destination(),
