@@ -249,7 +249,7 @@ fn ctrl_c_ends_mutants_with_its_report_marked_cancelled() {
 const GEN: &str = "import sys\nprint(int(sys.argv[1]) % 10 + 1)\n";
 
 /// The triangle package without its case `n = 2`, and a generator of `n` from 1 to 10.
-fn weak_triangle(project: &Project) {
+pub(crate) fn weak_triangle(project: &Project) {
     triangle(project);
     std::fs::remove_file(project.path().join("tri/data/secret/2.in")).unwrap();
     std::fs::remove_file(project.path().join("tri/data/secret/2.ans")).unwrap();
@@ -387,12 +387,9 @@ fn an_input_the_validator_rejects_is_never_a_case() {
     );
 }
 
-/// A mutant no input can tell apart is reported likely equivalent, and left out of the score.
-/// By hand: `sum(range(1, n))` and `sum(range(0, n))` are equal for every `n`; each other
-/// mutant prints something else than 10 for `n = 5`.
-#[test]
-fn a_mutant_no_input_tells_apart_is_likely_equivalent() {
-    let project = Project::new();
+/// The package `sum` (`0 + 1 + … + n-1` by a loop from 1), its one case `n = 5` and the
+/// generator of `n` from 1 to 10; and `mutants`' arguments that search 5 inputs per survivor.
+pub(crate) fn sum(project: &Project) -> [&'static str; 6] {
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",
@@ -409,14 +406,23 @@ fn a_mutant_no_input_tells_apart_is_likely_equivalent() {
     for (path, text) in files {
         project.file(&format!("sum/{path}"), text);
     }
-    let args = [
+    [
         "mutants",
         "sum",
         "--generator",
         "gen.py {seed}",
         "--budget",
         "5",
-    ];
+    ]
+}
+
+/// A mutant no input can tell apart is reported likely equivalent, and left out of the score.
+/// By hand: `sum(range(1, n))` and `sum(range(0, n))` are equal for every `n`; each other
+/// mutant prints something else than 10 for `n = 5`.
+#[test]
+fn a_mutant_no_input_tells_apart_is_likely_equivalent() {
+    let project = Project::new();
+    let args = sum(&project);
     let output = project.grundy(&args);
     assert_eq!(code(&output), 0, "{}", dump(&output));
     let out = stdout(&output);

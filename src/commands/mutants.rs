@@ -95,10 +95,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         made,
         judged: mutants.len(),
         seed: args.max.map(|_| args.seed),
-        search: match &source {
-            Ok(_) => Ok(budget),
-            Err(why) => Err(why.to_string()),
-        },
+        search: source.as_ref().map(|_| budget).map_err(|why| *why),
     };
     dispatch.run_started(&RunKind::Mutants(run.clone()));
     let limit = match crate::plan::time_limits::known(&problem, None) {

@@ -4,11 +4,13 @@
 //! judged), and the tally every reporter keeps of them ([`MutationTally`]: the mutation score, the
 //! cases that killed the most and those that killed none). A survivor is a finding about the
 //! data, not a failure of the run; the search may find it an input ([`Distinguished`]) or call
-//! it likely equivalent.
+//! it likely equivalent. Why survivors are not searched ([`NotSearched`]) and why a found input
+//! was not added ([`Kept`]) stay types until a reporter says them.
 
 use std::collections::BTreeMap;
 
 use crate::judging::Verdict;
+pub use crate::reporting::stressed::Kept;
 
 /// A run of `mutants`, known before anything is judged.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,7 +26,29 @@ pub struct MutationRun {
     /// `--seed` when `--max` sampled them.
     pub seed: Option<u64>,
     /// How many inputs a survivor's search tries, or why survivors are not searched.
-    pub search: Result<usize, String>,
+    pub search: Result<usize, NotSearched>,
+}
+
+/// Why no survivor is searched: no command makes inputs, or the problem is one stress cannot
+/// judge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NotSearched {
+    NoGenerator,
+    Interactive,
+}
+
+impl std::fmt::Display for NotSearched {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            NotSearched::NoGenerator => {
+                "no generator to search with: generators.yaml has no `generate:` command taking \
+                 `{seed}`; give one, e.g. --generator 'gen.py {seed} 10'"
+            }
+            NotSearched::Interactive => {
+                "an interactive problem is not searched: stress does not play interactors yet"
+            }
+        })
+    }
 }
 
 /// What became of a mutant.
@@ -81,7 +105,7 @@ pub struct Distinguished {
     /// The generator command that makes it, seed in place.
     pub command: String,
     /// Under `--add`: the case it was written as (`secret/mutant-3`), or why it was not.
-    pub added: Option<Result<String, String>>,
+    pub added: Option<Result<String, Kept>>,
 }
 
 /// The counts of a run's mutants, and how often each case killed one.

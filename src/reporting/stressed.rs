@@ -8,6 +8,22 @@ use std::time::Duration;
 
 use crate::judging::Verdict;
 
+/// A case not saved (`stress --save`, `mutants --add`): a file it would be written as is there,
+/// by its path as shown, and grundy never replaces a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kept(pub String);
+
+impl std::fmt::Display for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "not saved: `{}` is already there and grundy never replaces a file; remove it to \
+             save this case again",
+            self.0
+        )
+    }
+}
+
 /// A stress run, before anything runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StressRun {

@@ -14,10 +14,10 @@ use super::{first_failing, Searched};
 use crate::config::{Config, Settings};
 use crate::files::store::Writer;
 use crate::new_case::NewCase;
+use crate::reporting::mutated::Kept;
 use crate::running::pool::Stop;
 use crate::running::Subject;
 use crate::stages::Pool;
-use crate::stress::package::report::Saved;
 use crate::stress::package::trial::Found;
 use crate::stress::schedule::Schedule;
 use crate::stress::{shrinking, Outcome, StressJobs, Tester, Tried};
@@ -117,13 +117,13 @@ impl Search {
     /// Writes `found` as the fixture `mutants/mutant-<number>` (its input and the brute
     /// force's output), under the fixtures root's lock and never over a file: its name, or
     /// why it was not written.
-    pub(super) fn add(&self, number: usize, found: &Found) -> Result<Result<String, String>> {
+    pub(super) fn add(&self, number: usize, found: &Found) -> Result<Result<String, Kept>> {
         let name = format!("{GROUP}/mutant-{number}");
         let writer = Writer::open(&self.config.fixtures)?;
         let new_case = NewCase::named(&self.config, self.problem.id, &name)?;
         if new_case.taken()? {
             let shown = format!("{}/{name}.in", self.problem.id);
-            return Ok(Err(Saved::Kept(shown).to_string()));
+            return Ok(Err(Kept(shown)));
         }
         new_case.write_with(&writer, &found.input, &found.answer, None)?;
         Ok(Ok(name))

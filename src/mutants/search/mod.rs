@@ -16,6 +16,7 @@ use anyhow::Result;
 
 use crate::config::Settings;
 use crate::package::submissions::Submission;
+use crate::reporting::mutated::Kept;
 use crate::running::pool::{Jobs, Stop};
 use crate::stages::Pool;
 use crate::stress::package::trial::Found;
@@ -107,7 +108,7 @@ impl Search {
 
     /// `--add`: writes `found`, the input that tells mutant `number` apart, as a new case; its
     /// name, or why it was not written (a case of that name is there).
-    pub fn add(&self, number: usize, found: &Found) -> Result<Result<String, String>> {
+    pub fn add(&self, number: usize, found: &Found) -> Result<Result<String, Kept>> {
         match self {
             Search::Package(search) => search.add(number, found),
             Search::BuiltIn(search) => search.add(number, found),

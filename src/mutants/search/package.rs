@@ -25,6 +25,7 @@ use crate::package::generators;
 use crate::package::programs::Program;
 use crate::package::submissions::Submission;
 use crate::package::Package;
+use crate::reporting::mutated::{Kept, NotSearched};
 use crate::running::pool::Stop;
 use crate::running::Subject;
 use crate::stages::Pool;
@@ -40,40 +41,18 @@ pub struct Source {
     commands: Vec<(generators::Command, Program)>,
 }
 
-/// Why no survivor is searched: no command makes inputs, or the problem is one stress cannot
-/// judge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoSource {
-    NoGenerator,
-    Interactive,
-}
-
-impl std::fmt::Display for NoSource {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            NoSource::NoGenerator => {
-                "no generator to search with: generators.yaml has no `generate:` command taking \
-                 `{seed}`; give one, e.g. --generator 'gen.py {seed} 10'"
-            }
-            NoSource::Interactive => {
-                "an interactive problem is not searched: stress does not play interactors yet"
-            }
-        })
-    }
-}
-
 impl Source {
     /// The package at `root` and the commands its inputs come from (`given`, else its
     /// generators.yaml's); why none when it has none. An error for a package or a command that
     /// cannot be used.
-    pub fn open(root: &Path, given: Option<&str>) -> Result<Result<Source, NoSource>> {
+    pub fn open(root: &Path, given: Option<&str>) -> Result<Result<Source, NotSearched>> {
         // Absolute, as the programs built from it are run from their own folder.
         let (tree, package, plan) = open(&crate::model::absolute(root))?;
         if package.metadata.problem_type.interactive {
-            return Ok(Err(NoSource::Interactive));
+            return Ok(Err(NotSearched::Interactive));
         }
         if given.is_none() && seeded_commands(&plan).is_empty() {
-            return Ok(Err(NoSource::NoGenerator));
+            return Ok(Err(NotSearched::NoGenerator));
         }
         let commands = generator_commands(given, &tree, &plan)?;
         Ok(Ok(Source {
@@ -168,11 +147,11 @@ impl Search {
 
 impl Search {
     /// Writes `found` as the case `secret/mutant-<number>`: its name, or why it was not.
-    pub(super) fn add(&self, number: usize, found: &Found) -> Result<Result<String, String>> {
+    pub(super) fn add(&self, number: usize, found: &Found) -> Result<Result<String, Kept>> {
         let name = format!("mutant-{number}");
         Ok(match save(&self.tree, &name, found)? {
             Saved::Written { .. } => Ok(format!("{SAVED_GROUP}/{name}")),
-            kept @ Saved::Kept(_) => Err(kept.to_string()),
+            Saved::Kept(kept) => Err(kept),
         })
     }
 }

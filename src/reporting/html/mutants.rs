@@ -1,21 +1,23 @@
 //! The page of a `mutants` run: the mutation score and the counts, the survivors (each with its
-//! file:line, its one-line diff, and the killing case a search found for it: a column the
-//! search for distinguishing inputs fills, none searched yet), the cases that kill the most
-//! mutants and those that kill none, then every mutant with its status, the case that killed it
-//! and its verdict there, or why it did not build. Bounded as the rest of the page is: the
-//! survivors stop at one mark of the page's size, every mutant at another, each saying what it
-//! left out.
+//! file:line, its one-line diff, and what the search found of it: the generator command whose
+//! input tells it apart and, under `--add`, the case written or why not; why the search
+//! stopped; or that none ran, and why), the likely equivalent mutants, the cases that kill the
+//! most mutants and those that kill none, then every mutant with its status, the case that
+//! killed it and its verdict there, or why it did not build. Bounded as the rest of the page
+//! is: the survivors, the likely equivalent and every mutant each stop at a mark of the page's
+//! size, saying what they left out.
 
 use std::fmt::Write;
 
 use super::markup::{line, short, LISTED, MESSAGE_CHARS, NAME_CHARS};
 use super::page::{names, table_cut};
 use super::Mutated;
-use crate::reporting::mutated::{MutantRow, Status};
+use crate::reporting::mutated::{MutantRow, MutationRun, Status};
 use crate::reporting::Summary;
 
-/// Where the survivors stop, and every mutant's rows.
+/// Where the survivors stop, the likely equivalent mutants, and every mutant's rows.
 const SURVIVORS_END: usize = 2_000_000;
+const EQUIVALENT_END: usize = 3_000_000;
 const MUTANTS_END: usize = 4_700_000;
 
 /// The summary, the survivors, the cases and every mutant.
@@ -48,6 +50,8 @@ pub(super) fn mutants_part(
          <tr><th>mutants<td>{} made, {} judged{sampled}</tr>\
          <tr><th>mutation score<td id=score>{score}</tr>\
          <tr><th>killed<td>{}</tr><tr><th>survived<td>{}</tr>\
+         <tr><th>likely equivalent<td>{}</tr>\
+         <tr><th>killing inputs found<td>{}</tr><tr><th>added as cases<td>{}</tr>\
          <tr><th>stillborn<td>{}</tr><tr><th>not judged<td>{}</tr>\
          <tr><th>time<td>{}</tr></table>\n</section>",
         line(&summary.closing_line()),
@@ -57,48 +61,149 @@ pub(super) fn mutants_part(
         run.judged,
         tally.killed,
         tally.survived,
+        tally.equivalent,
+        tally.found,
+        tally.added,
         tally.stillborn,
         tally.unjudged,
         crate::reporting::seconds(summary.wall_time),
     );
-    survivors(out, &mutated.rows);
+    survivors(out, run, &mutated.rows);
+    equivalent(out, run, &mutated.rows);
     cases(out, mutated);
     every_mutant(out, &mutated.rows);
 }
 
-fn survivors(out: &mut String, rows: &[MutantRow]) {
+/// The survivors, each with what the search found of it, and why none was searched if so.
+fn survivors(out: &mut String, run: &MutationRun, rows: &[MutantRow]) {
     out.push_str("<section id=survivors><h2>Survivors</h2>\n");
-    let survived: Vec<&MutantRow> = rows
-        .iter()
-        .filter(|row| row.status == Status::Survived)
-        .collect();
+    let survived = of_status(rows, Status::Survived);
     if survived.is_empty() {
         out.push_str("<p>None: no mutant judged passed every case.</p>\n</section>\n");
         return;
     }
     out.push_str(
         "<p>No case tells these from the accepted submission: each is a mutant that behaves as \
-         the original does, or a case the data is missing.</p>\n<div class=scroll>\
-         <table class=mutants><thead><tr><th>mutant<th>place<th>change\
-         <th>killing case found</tr></thead><tbody>\n",
+         the original does, or a case the data is missing.</p>\n",
     );
-    for (index, row) in survived.iter().enumerate() {
-        if out.len() > SURVIVORS_END {
-            table_cut(out, survived.len() - index, "survivor");
-            out.push_str("</section>\n");
-            return;
-        }
-        // The search for a distinguishing input is to come: none was looked for.
+    let table = Table {
+        what: "survivor",
+        last: Some("killing case found"),
+        end: SURVIVORS_END,
+    };
+    if !listed(out, &survived, table, found) {
+        return;
+    }
+    if let Err(why) = &run.search {
+        let why = short(&why.to_string(), MESSAGE_CHARS);
         let _ = writeln!(
             out,
-            "<tr data-mutant=\"{}\"><th>{}<td>{}<td><code>{}</code><td class=found>not searched",
+            "<p class=unsearched>No input was searched for them: {why}</p>"
+        );
+    }
+    out.push_str("</section>\n");
+}
+
+/// The likely equivalent mutants: those none of the search's inputs told apart.
+fn equivalent(out: &mut String, run: &MutationRun, rows: &[MutantRow]) {
+    let equivalent = of_status(rows, Status::Equivalent);
+    let Ok(budget) = run.search else {
+        // Nothing was searched, so nothing is likely equivalent.
+        return;
+    };
+    out.push_str("<section id=equivalent><h2>Likely equivalent</h2>\n");
+    if equivalent.is_empty() {
+        out.push_str(
+            "<p>None: the search told every survivor apart, or stopped.</p>\n</section>\n",
+        );
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "<p>None of {budget} inputs tells these from the accepted submission: each likely \
+         behaves as the original does, and is left out of the score.</p>"
+    );
+    let table = Table {
+        what: "likely equivalent mutant",
+        last: None,
+        end: EQUIVALENT_END,
+    };
+    if listed(out, &equivalent, table, |_| String::new()) {
+        out.push_str("</section>\n");
+    }
+}
+
+fn of_status(rows: &[MutantRow], status: Status) -> Vec<&MutantRow> {
+    rows.iter().filter(|row| row.status == status).collect()
+}
+
+/// A table of some of the mutants: what they are called where it is cut, the heading of its
+/// last column (if it has one past the change), and the mark of the page's size it stops at.
+struct Table {
+    what: &'static str,
+    last: Option<&'static str>,
+    end: usize,
+}
+
+/// `table` of `rows`, each with its name, place, change and its `cell` in the last column if
+/// the table has one: cut when the page passes its end, closing the section then (false).
+fn listed(
+    out: &mut String,
+    rows: &[&MutantRow],
+    table: Table,
+    cell: impl Fn(&MutantRow) -> String,
+) -> bool {
+    let head = table
+        .last
+        .map(|last| format!("<th>{last}"))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "<div class=scroll><table class=mutants><thead><tr><th>mutant<th>place<th>change{head}\
+         </tr></thead><tbody>"
+    );
+    for (index, row) in rows.iter().enumerate() {
+        if out.len() > table.end {
+            table_cut(out, rows.len() - index, table.what);
+            out.push_str("</section>\n");
+            return false;
+        }
+        let cell = match table.last {
+            Some(_) => format!("<td class=found>{}", cell(row)),
+            None => String::new(),
+        };
+        let _ = writeln!(
+            out,
+            "<tr data-mutant=\"{}\"><th>{}<td>{}<td><code>{}</code>{cell}",
             line(&row.subject),
             short(&row.subject, NAME_CHARS),
             place(row),
             short(&row.diff, MESSAGE_CHARS),
         );
     }
-    out.push_str("</tbody></table></div></section>\n");
+    out.push_str("</tbody></table></div>\n");
+    true
+}
+
+/// What the search found of a survivor, in the human report's words: the command whose input
+/// tells it apart and, under `--add`, the case written or why not; why the search stopped; or
+/// that none ran.
+fn found(row: &MutantRow) -> String {
+    let Some(found) = &row.found else {
+        return match &row.why {
+            Some(why) => format!("search stopped: {}", short(why, MESSAGE_CHARS)),
+            None => "not searched".into(),
+        };
+    };
+    let added = match &found.added {
+        Some(Ok(case)) => format!(": added as {}", short(case, NAME_CHARS)),
+        Some(Err(kept)) => format!(": {}", short(&kept.to_string(), MESSAGE_CHARS)),
+        None => " (--add writes it as a case)".into(),
+    };
+    format!(
+        "told apart by <code>{}</code>{added}",
+        short(&found.command, MESSAGE_CHARS)
+    )
 }
 
 /// The cases that killed the most, and those that killed none.

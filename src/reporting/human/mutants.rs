@@ -50,7 +50,7 @@ impl MutantsView {
                             let _ = writeln!(text, ": added as {}", visible_line(case));
                         }
                         Some(Err(why)) => {
-                            let _ = writeln!(text, ": {}", visible_line(why));
+                            let _ = writeln!(text, ": {}", visible_line(&why.to_string()));
                         }
                         None => text.push_str(" (--add writes it as a case)\n"),
                     }

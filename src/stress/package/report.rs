@@ -12,6 +12,7 @@ use crate::diffing::Paint;
 use crate::files::beneath::{Tree, TreePath};
 use crate::files::{Entry, Existing};
 use crate::judging::Verdict;
+use crate::reporting::stressed::Kept;
 
 /// The group saved cases go to, below `data/`.
 pub const SAVED_GROUP: &str = "secret";
@@ -93,7 +94,7 @@ pub fn saved_files(tree: &Tree, name: &str) -> (TreePath, TreePath) {
 #[derive(Debug, PartialEq, Eq)]
 pub enum Saved {
     Written { input: String, answer: String },
-    Kept(String),
+    Kept(Kept),
 }
 
 impl std::fmt::Display for Saved {
@@ -104,11 +105,7 @@ impl std::fmt::Display for Saved {
                 "saved as `{input}` and `{answer}`; `grundy verify` now judges every submission \
                  on it"
             ),
-            Saved::Kept(file) => write!(
-                f,
-                "not saved: `{file}` is already there and grundy never replaces a file; remove \
-                 it to save this case again"
-            ),
+            Saved::Kept(kept) => std::fmt::Display::fmt(kept, f),
         }
     }
 }
@@ -123,7 +120,7 @@ pub fn save(tree: &Tree, name: &str, found: &Found) -> Result<Saved> {
     };
     for file in [&input, &answer] {
         if file.entry()? != Entry::Missing {
-            return Ok(Saved::Kept(shown(file)));
+            return Ok(Saved::Kept(Kept(shown(file))));
         }
     }
     answer.write(&found.answer, Existing::Keep)?;
