@@ -1,9 +1,13 @@
 //! Text made safe to put in the page: first as every report makes untrusted text safe to show
 //! (control characters as escapes, [`crate::escape`]), then HTML's five special characters as
 //! entities, so nothing a program printed can open a tag, end an attribute or run a script; and
-//! how long a name or a message on the page may be, and how many rows a list shows.
+//! how long a name or a message on the page may be, how many rows a list shows, and how a list
+//! or table cut short says so.
+
+use std::fmt::Write;
 
 use crate::escape::{visible, visible_line};
+use crate::reporting::plural;
 
 /// The most characters of a name (a problem, a submission, a case) and of a one-line message.
 pub const NAME_CHARS: usize = 120;
@@ -44,4 +48,29 @@ pub fn short(name: &str, chars: usize) -> String {
         None => line(name),
         Some((end, _)) => line(&name[..end]) + "…",
     }
+}
+
+/// A paragraph saying what the page left out to stay small.
+pub(super) fn note(out: &mut String, what: &str) {
+    let _ = writeln!(
+        out,
+        "<p class=cut>{what} to keep this page small: the JSON report (--format json) has \
+         everything.</p>"
+    );
+}
+
+/// The first `shown` of `cases`, a `<span>` each, then how many more there are.
+pub(super) fn names(out: &mut String, cases: &[&str], shown: usize) {
+    for case in cases.iter().take(shown) {
+        let _ = write!(out, "<span>{}</span> ", short(case, NAME_CHARS));
+    }
+    if cases.len() > shown {
+        let _ = write!(out, "+{} more", cases.len() - shown);
+    }
+}
+
+/// Closes a table cut short at a mark of the page's size, saying how many `what` it left out.
+pub(super) fn table_cut(out: &mut String, left: usize, what: &str) {
+    out.push_str("</tbody></table></div>");
+    note(out, &format!("{left} more {} left out", plural(left, what)));
 }

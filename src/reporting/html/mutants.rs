@@ -9,8 +9,7 @@
 
 use std::fmt::Write;
 
-use super::markup::{line, short, LISTED, MESSAGE_CHARS, NAME_CHARS};
-use super::page::{names, table_cut};
+use super::markup::{line, names, short, table_cut, LISTED, MESSAGE_CHARS, NAME_CHARS};
 use super::Mutated;
 use crate::reporting::mutated::{MutantRow, MutationRun, Status};
 use crate::reporting::Summary;

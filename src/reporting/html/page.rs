@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use super::contest::contest_part;
 use super::detail::DETAIL_BYTES;
-use super::markup::{line, short, text, LISTED, MESSAGE_CHARS, NAME_CHARS};
+use super::markup::{line, names, note, short, table_cut, text, LISTED, MESSAGE_CHARS, NAME_CHARS};
 use super::mutants::mutants_part;
 use super::{Collected, Problem, Row};
 use crate::judging::Verdict;
@@ -81,15 +81,6 @@ pub fn render(collected: &Collected, summary: &Summary) -> String {
         "the marks leave room for what follows them"
     );
     out
-}
-
-/// A paragraph saying what the page left out to stay small.
-fn note(out: &mut String, what: &str) {
-    let _ = writeln!(
-        out,
-        "<p class=cut>{what} to keep this page small: the JSON report (--format json) has \
-         everything.</p>"
-    );
 }
 
 /// The class and letters of a cell's verdict: `-` for a case that did not run.
@@ -453,22 +444,6 @@ fn caught_by(out: &mut String, problem: &Problem) {
     );
     names(out, &uncaught, UNCAUGHT_SHOWN);
     out.push_str("</p>\n");
-}
-
-/// The first `shown` of `cases`, a `<span>` each, then how many more there are.
-pub(super) fn names(out: &mut String, cases: &[&str], shown: usize) {
-    for case in cases.iter().take(shown) {
-        let _ = write!(out, "<span>{}</span> ", short(case, NAME_CHARS));
-    }
-    if cases.len() > shown {
-        let _ = write!(out, "+{} more", cases.len() - shown);
-    }
-}
-
-/// Closes a table cut short at a mark of the page's size, saying how many `what` it left out.
-pub(super) fn table_cut(out: &mut String, left: usize, what: &str) {
-    out.push_str("</tbody></table></div>");
-    note(out, &format!("{left} more {} left out", plural(left, what)));
 }
 
 /// Each failed case with its message and detail, a `<details>` each, by problem.
