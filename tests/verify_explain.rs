@@ -104,10 +104,11 @@ fn a_time_limit_exceeded_names_the_accepted_run_the_computed_limit_came_from() {
     let reason = &spin["reason"];
     // A machine busy with other tests can starve the spinner past the wall-clock backstop before
     // it has used its second of CPU (CI saw 850 ms in 4 s); that run is rightly blamed on the
-    // wall clock. Either way the reason names the limit and the run it was computed from.
+    // wall clock, or, a little over its second in more than twice that, on the busy machine (CI
+    // saw 1.06 s in 4 s). Either way the reason names the limit and the run it was computed from.
     let kind = reason["kind"].as_str().unwrap_or_default();
     assert!(
-        kind == "time_limit" || kind == "wall_backstop",
+        ["time_limit", "wall_backstop", "busy_machine"].contains(&kind),
         "{}",
         dump(&json)
     );
@@ -124,6 +125,9 @@ fn a_time_limit_exceeded_names_the_accepted_run_the_computed_limit_came_from() {
     if line.contains("of wall time but") {
         // Starved past the wall-clock backstop, as above.
         assert!(line.contains("grundy's limit is CPU time"), "{line}");
+    } else if line.contains(" of wall time: it had under half a core") {
+        // Starved a little past the limit, as above.
+        assert!(line.contains("of the 1s limit"), "{line}");
     } else {
         assert!(
             line.contains("limit ("),
