@@ -691,3 +691,47 @@ fn add_puts_the_case_into_generators_yaml_and_generates_it() {
     let killed = mutants.iter().find(|m| &m["id"]["subject"] == survivor);
     assert_eq!(killed.unwrap()["status"], "killed", "{}", dump(&again));
 }
+
+/// Runs `mutants tri --add` on the triangle package's hand-written data with `plan` as its
+/// generators.yaml (the survivor `1 → 2` is mutant 4), and checks the plan was left as it was.
+fn add_with_plan(project: &Project, plan: &str) -> std::process::Output {
+    weak_triangle(project);
+    project.file("tri/generators/generators.yaml", plan);
+    let output = project.grundy(&["mutants", "tri", "--add"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(project.read("tri/generators/generators.yaml"), plan);
+    output
+}
+
+/// A list-form `data:` is not edited, since a new item can renumber the list's cases: the case
+/// is written as files, as without a generators.yaml.
+#[test]
+fn add_writes_files_where_the_plans_data_is_a_list() {
+    let project = Project::new();
+    let plan = "data:\n  secret:\n    data:\n      - random: gen.py {seed}\n";
+    add_with_plan(&project, plan);
+    let input = project.read("tri/data/secret/mutant-4.in");
+    let n: u64 = input.trim().parse().unwrap();
+    assert_eq!(
+        project.read("tri/data/secret/mutant-4.ans"),
+        format!("{}\n", n * (n + 1) / 2)
+    );
+}
+
+/// A case of the name `--add` would give is never replaced in the plan: the input is not
+/// added, and the report says why.
+#[test]
+fn add_keeps_a_case_of_its_name_in_generators_yaml() {
+    let project = Project::new();
+    let plan = "data:\n  secret:\n    data:\n      mutant-4:\n        in: \"1\\n\"\n      \
+                random: gen.py {seed}\n";
+    let output = add_with_plan(&project, plan);
+    assert!(
+        stdout(&output).contains(
+            ": not saved: `generators/generators.yaml: secret/mutant-4` is already there"
+        ),
+        "{}",
+        dump(&output)
+    );
+    assert!(!project.path().join("tri/data/secret/mutant-4.in").exists());
+}
