@@ -735,3 +735,19 @@ fn add_keeps_a_case_of_its_name_in_generators_yaml() {
     );
     assert!(!project.path().join("tri/data/secret/mutant-4.in").exists());
 }
+
+/// Nor is a file of that name in `data/`: the plan is not edited when the case's files could
+/// not be made.
+#[test]
+fn add_leaves_generators_yaml_alone_when_the_cases_file_is_there() {
+    let project = Project::new();
+    project.file("tri/data/secret/mutant-4.ans", "mine\n");
+    let plan = "data:\n  secret:\n    data:\n      random: gen.py {seed}\n";
+    let output = add_with_plan(&project, plan);
+    assert!(
+        stdout(&output).contains(": not saved: `data/secret/mutant-4.ans` is already there"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(project.read("tri/data/secret/mutant-4.ans"), "mine\n");
+}
