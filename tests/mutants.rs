@@ -616,3 +616,138 @@ fn a_built_in_problem_is_mutated_by_its_id_on_its_fixtures() {
     assert_eq!(summary["submission"], "accepted/nim.py", "{summary}");
     assert_eq!(summary["score"], 1.0, "{summary}");
 }
+
+/// The triangle package's plan: both its cases `n = 1`, written inline, and a random `n` from
+/// `gen.py {seed}` that has not been generated yet, so the survivor `1 → 2` lives on the data.
+const TRIANGLE_PLAN: &str = "# Triangle numbers: n in, n (n + 1) / 2 out.\ndata:\n  sample:\n    \
+                             data:\n      '1':\n        in: \"1\\n\"\n  secret:\n    data:\n      \
+                             # n = 1 again.\n      one:\n        in: \"1\\n\"\n      random: \
+                             gen.py {seed}\n  # Nothing else.\n";
+
+/// In a package with a generators.yaml, `--add` adds the survivor's case as a command of the
+/// plan's `secret` group, the rest of the file as it was, and generates it: `generate` then
+/// finds nothing the plan does not list, and the next run kills the survivor.
+#[test]
+fn add_puts_the_case_into_generators_yaml_and_generates_it() {
+    let project = Project::new();
+    weak_triangle(&project);
+    for file in ["data/sample/1.in", "data/sample/1.ans"] {
+        std::fs::remove_file(project.path().join("tri").join(file)).unwrap();
+    }
+    let first = TRIANGLE_PLAN.replace("      random: gen.py {seed}\n", "");
+    project.file("tri/generators/generators.yaml", &first);
+    let generated = project.grundy(&["generate", "tri"]);
+    assert_eq!(code(&generated), 0, "{}", dump(&generated));
+    project.file("tri/generators/generators.yaml", TRIANGLE_PLAN);
+
+    let added = project.grundy(&["mutants", "tri", "--add", "--format", "json"]);
+    assert_eq!(code(&added), 0, "{}", dump(&added));
+    let (mutants, summary) = json_lines(&added);
+    let survivor = mutants.iter().find(|m| m["status"] == "survived").unwrap();
+    let number = survivor["id"]["subject"]
+        .as_str()
+        .unwrap()
+        .rsplit(' ')
+        .next();
+    let name = format!("mutant-{}", number.unwrap());
+    assert_eq!(
+        survivor["found"],
+        format!("secret/{name}"),
+        "{}",
+        dump(&added)
+    );
+    assert_eq!(summary["added"], 1);
+    let command = survivor["distinguished_by"].as_str().unwrap();
+    let seed = command.strip_prefix("gen.py ").unwrap();
+    assert!(seed.parse::<u32>().is_ok(), "{command}");
+    let expected = TRIANGLE_PLAN.replace(
+        "      random: gen.py {seed}\n",
+        &format!("      random: gen.py {{seed}}\n      {name}: gen.py {seed}\n"),
+    );
+    assert_eq!(project.read("tri/generators/generators.yaml"), expected);
+    let n: u64 = seed.parse::<u64>().unwrap() % 10 + 1;
+    assert_eq!(
+        project.read(&format!("tri/data/secret/{name}.in")),
+        format!("{n}\n")
+    );
+    assert_eq!(
+        project.read(&format!("tri/data/secret/{name}.ans")),
+        format!("{}\n", n * (n + 1) / 2)
+    );
+
+    let generated = project.grundy(&["generate", "tri", "--format", "json"]);
+    assert_eq!(code(&generated), 0, "{}", dump(&generated));
+    let unit: serde_json::Value =
+        serde_json::from_str(stdout(&generated).lines().next().unwrap()).expect("a JSON line");
+    assert_eq!(
+        (&unit["unlisted"], &unit["made"], &unit["unchanged"]),
+        (&serde_json::json!([]), &0.into(), &4.into()),
+        "{}",
+        dump(&generated)
+    );
+    let again = project.grundy(&["mutants", "tri", "--format", "json"]);
+    let (mutants, _) = json_lines(&again);
+    let survivor = &survivor["id"]["subject"];
+    let killed = mutants.iter().find(|m| &m["id"]["subject"] == survivor);
+    assert_eq!(killed.unwrap()["status"], "killed", "{}", dump(&again));
+}
+
+/// Runs `mutants tri --add` on the triangle package's hand-written data with `plan` as its
+/// generators.yaml (the survivor `1 → 2` is mutant 4), and checks the plan was left as it was.
+fn add_with_plan(project: &Project, plan: &str) -> std::process::Output {
+    weak_triangle(project);
+    project.file("tri/generators/generators.yaml", plan);
+    let output = project.grundy(&["mutants", "tri", "--add"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(project.read("tri/generators/generators.yaml"), plan);
+    output
+}
+
+/// A list-form `data:` is not edited, since a new item can renumber the list's cases: the case
+/// is written as files, as without a generators.yaml.
+#[test]
+fn add_writes_files_where_the_plans_data_is_a_list() {
+    let project = Project::new();
+    let plan = "data:\n  secret:\n    data:\n      - random: gen.py {seed}\n";
+    add_with_plan(&project, plan);
+    let input = project.read("tri/data/secret/mutant-4.in");
+    let n: u64 = input.trim().parse().unwrap();
+    assert_eq!(
+        project.read("tri/data/secret/mutant-4.ans"),
+        format!("{}\n", n * (n + 1) / 2)
+    );
+}
+
+/// A case of the name `--add` would give is never replaced in the plan: the input is not
+/// added, and the report says why.
+#[test]
+fn add_keeps_a_case_of_its_name_in_generators_yaml() {
+    let project = Project::new();
+    let plan = "data:\n  secret:\n    data:\n      mutant-4:\n        in: \"1\\n\"\n      \
+                random: gen.py {seed}\n";
+    let output = add_with_plan(&project, plan);
+    assert!(
+        stdout(&output).contains(
+            ": not saved: `generators/generators.yaml: secret/mutant-4` is already there"
+        ),
+        "{}",
+        dump(&output)
+    );
+    assert!(!project.path().join("tri/data/secret/mutant-4.in").exists());
+}
+
+/// Nor is a file of that name in `data/`: the plan is not edited when the case's files could
+/// not be made.
+#[test]
+fn add_leaves_generators_yaml_alone_when_the_cases_file_is_there() {
+    let project = Project::new();
+    project.file("tri/data/secret/mutant-4.ans", "mine\n");
+    let plan = "data:\n  secret:\n    data:\n      random: gen.py {seed}\n";
+    let output = add_with_plan(&project, plan);
+    assert!(
+        stdout(&output).contains(": not saved: `data/secret/mutant-4.ans` is already there"),
+        "{}",
+        dump(&output)
+    );
+    assert_eq!(project.read("tri/data/secret/mutant-4.ans"), "mine\n");
+}

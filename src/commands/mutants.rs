@@ -185,7 +185,9 @@ impl Searching<'_> {
             match search.survivor(self.prepared, s, self.pool, self.cancel)? {
                 Searched::Found { command, found } => {
                     let added = match self.add {
-                        true => Some(search.add(mutants[s].number, &found)?),
+                        true => {
+                            Some(search.add(mutants[s].number, (&command, &found), self.pool)?)
+                        }
                         false => None,
                     };
                     row.found = Some(Distinguished { command, added });

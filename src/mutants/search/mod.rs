@@ -106,12 +106,18 @@ impl Search {
         }
     }
 
-    /// `--add`: writes `found`, the input that tells mutant `number` apart, as a new case; its
-    /// name, or why it was not written (a case of that name is there).
-    pub fn add(&self, number: usize, found: &Found) -> Result<Result<String, Kept>> {
+    /// `--add`: writes `found`, the input that tells mutant `number` apart (made by
+    /// `command`), as a new case; its name, or why it was not written (a case of that name is
+    /// there).
+    pub fn add(
+        &self,
+        number: usize,
+        (command, found): (&str, &Found),
+        pool: &Pool,
+    ) -> Result<Result<String, Kept>, Stop> {
         match self {
-            Search::Package(search) => search.add(number, found),
-            Search::BuiltIn(search) => search.add(number, found),
+            Search::Package(search) => search.add(number, command, found, pool),
+            Search::BuiltIn(search) => Ok(search.add(number, found)?),
         }
     }
 }

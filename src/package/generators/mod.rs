@@ -7,6 +7,7 @@
 //! seeds), so that one `generators.yaml` makes the same files in both tools. Reads and runs
 //! nothing: `generation` builds the data from a plan.
 
+mod add_case;
 mod count;
 mod include;
 mod keys;
@@ -19,6 +20,7 @@ mod text;
 use std::path::{Path, PathBuf};
 
 use super::yaml::Diagnostic;
+pub use add_case::{add_secret_case, AddError};
 pub use plan::{
     seed_count, Case, Command, Context, GroupYaml, Match, NamedProgram, Plan, Rule, Solution,
     Source, FILE, FOLDER, GENERATORS_YAML_BYTES, IMAGE_EXTENSIONS, TEXT_EXTENSIONS,

@@ -110,19 +110,30 @@ impl std::fmt::Display for Saved {
     }
 }
 
+/// The file of case `name` in the package `tree` that is already there, if one is.
+pub fn already_there(tree: &Tree, name: &str) -> Result<Option<Kept>> {
+    let (input, answer) = saved_files(tree, name);
+    for file in [input, answer] {
+        if file.entry()? != Entry::Missing {
+            return Ok(Some(Kept(shown(&file))));
+        }
+    }
+    Ok(None)
+}
+
+/// A saved file's path as the report shows it.
+fn shown(file: &TreePath) -> String {
+    crate::escape::visible(&file.relative().display().to_string()).into_owned()
+}
+
 /// Saves the case into the package as `data/secret/<name>`, the `.ans` first and the `.in`
 /// last (a case is there once its `.in` is), each atomically and beneath the package's
 /// descriptor, never through a link; a file already there is kept and the case not saved.
 pub fn save(tree: &Tree, name: &str, found: &Found) -> Result<Saved> {
-    let (input, answer) = saved_files(tree, name);
-    let shown = |file: &TreePath| {
-        crate::escape::visible(&file.relative().display().to_string()).into_owned()
-    };
-    for file in [&input, &answer] {
-        if file.entry()? != Entry::Missing {
-            return Ok(Saved::Kept(Kept(shown(file))));
-        }
+    if let Some(kept) = already_there(tree, name)? {
+        return Ok(Saved::Kept(kept));
     }
+    let (input, answer) = saved_files(tree, name);
     answer.write(&found.answer, Existing::Keep)?;
     input.write(&found.input, Existing::Keep)?;
     Ok(Saved::Written {
