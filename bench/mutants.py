@@ -3,11 +3,13 @@
 here from a fixed seed (answers by an independent Python reference), whose accepted submission
 is bench/mutants/stats.cpp (about 100 lines of C++), mutated and judged twice: first with an
 empty build cache (every mutant compiled), then again (every build a cache hit, so the run is
-the judging alone). The difference is the build time. Each run is nice'd; the load average
-before and after is printed, since the machine may be shared. Needs python3, a C++ compiler and
-cargo (or --grundy).
+the judging alone). The difference is the build time. With `--budget N`, a third run (builds
+cached) also searches each survivor with N inputs of the package's generator (`generators/gen.py
+{seed}`, a random case of the same shape), and the difference to the second is the search's
+time. Each run is nice'd; the load average before and after is printed, since the machine may be
+shared. Needs python3, a C++ compiler and cargo (or --grundy).
 
-    bench/mutants.py [--grundy PATH] [--keep]
+    bench/mutants.py [--grundy PATH] [--budget N] [--keep]
 """
 
 import argparse
@@ -94,12 +96,35 @@ def case(rng, index):
     return text, answer(values, queries)
 
 
+# The package's generator: a random case of the shape `case` makes past its edge cases, from
+# the seed it is given (the search's inputs).
+GENERATOR = """import random, sys
+rng = random.Random(int(sys.argv[1]))
+n = rng.choice([rng.randint(1, 30), rng.randint(1, 2000)])
+bound = rng.choice([3, 100, 10**9])
+low = rng.choice([-bound, 0, 1])
+values = [rng.randint(low, bound) for _ in range(n)]
+queries = []
+for _ in range(rng.randint(1, 100)):
+    left = rng.randint(1, n)
+    queries.append((left, rng.randint(left, n)))
+print(n)
+print(' '.join(map(str, values)))
+print(len(queries))
+for l, r in queries:
+    print(l, r)
+"""
+
+
 def make_package(folder):
     rng = random.Random(36)
     os.makedirs(f"{folder}/submissions/accepted")
     with open(f"{folder}/problem.yaml", "w") as f:
         f.write("problem_format_version: 2023-07-draft\nname: Stats\nlimits:\n  time_limit: 1\n")
     shutil.copy(f"{HERE}/mutants/stats.cpp", f"{folder}/submissions/accepted/stats.cpp")
+    os.makedirs(f"{folder}/generators")
+    with open(f"{folder}/generators/gen.py", "w") as f:
+        f.write(GENERATOR)
     for index in range(CASES):
         group = "sample" if index == 0 else "secret"
         os.makedirs(f"{folder}/data/{group}", exist_ok=True)
@@ -113,6 +138,7 @@ def make_package(folder):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--grundy", help="the grundy to time (default: a release build of this checkout)")
+    parser.add_argument("--budget", type=int, help="also time the survivors' search, N inputs each")
     parser.add_argument("--keep", action="store_true", help="keep the package folder")
     args = parser.parse_args()
     grundy = args.grundy
@@ -129,12 +155,16 @@ def main():
     print("| run | mutants | killed | survived | stillborn | score | wall | CPU | mutants/s | load before → after |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     walls = {}
-    for run in ["empty build cache", "every build cached"]:
+    runs = ["empty build cache", "every build cached"]
+    if args.budget:
+        runs.append("survivors searched")
+    for run in runs:
         if run == "empty build cache":
             shutil.rmtree(f"{work}/.grundy-build", ignore_errors=True)
         before = loadavg()
         out = f"{work}/{len(walls)}.json"
-        result = run_once(["nice", "-n", "10", grundy, "mutants", package, "-j", "2", "--format", "json"],
+        search = ["--generator", "gen.py {seed}", "--budget", str(args.budget)] if run == "survivors searched" else []
+        result = run_once(["nice", "-n", "10", grundy, "mutants", package, "-j", "2", "--format", "json"] + search,
                           cwd=work, stdout=out, env=env)
         after = loadavg()
         if run == "empty build cache" and not os.path.isdir(f"{work}/.grundy-build"):
@@ -143,12 +173,16 @@ def main():
             sys.exit(f"grundy mutants exited {result['rc']}: {result['stderr']}")
         summary = json.loads(open(out).read().splitlines()[-1])
         walls[run] = result["wall"]
+        equivalent = f" (+{summary['equivalent']} likely equivalent)" if summary.get("equivalent") else ""
         score = "–" if summary["score"] is None else f"{100 * summary['score']:.1f}%"
-        print(f"| {run} | {summary['judged']} | {summary['killed']} | {summary['survived']} | "
+        print(f"| {run} | {summary['judged']} | {summary['killed']} | {summary['survived']}{equivalent} | "
               f"{summary['stillborn']} | {score} | {result['wall']:.1f} s | {result['cpu']:.1f} s | "
               f"{summary['judged'] / result['wall']:.2f} | {before} → {after} |")
     build = walls["empty build cache"] - walls["every build cached"]
     print(f"\nbuild ≈ {build:.1f} s (the difference), judge ≈ {walls['every build cached']:.1f} s")
+    if args.budget:
+        search = walls["survivors searched"] - walls["every build cached"]
+        print(f"search ≈ {search:.1f} s ({args.budget} inputs per survivor)")
     if args.keep:
         print(f"kept: {package}")
     else:
