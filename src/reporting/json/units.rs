@@ -97,7 +97,7 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         "ok": row.ok,
         "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
         "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
-        "skipped": row.skipped.as_deref().map(clean),
+        "skipped": row.skipped.as_ref().map(|why| clean(&why.to_string())),
         "problem": row.unexpected.as_deref().map(clean),
         // Several lines: JSON escapes the line breaks once; only what a terminal would obey is
         // made visible first.
