@@ -3,7 +3,6 @@
 //! as a run-time error), its slowest case, and every case that caught it: the row every report
 //! shows of it.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use super::results::{Judged, Judging};
@@ -15,7 +14,7 @@ use crate::package::expectations::check::{Outcome, Scored};
 use crate::package::expectations::{Expectation, ScoreDemand, Verdict as FormatVerdict};
 use crate::package::programs::Kind;
 use crate::package::submissions::{CompileError, Submission};
-use crate::reporting::verified::{CaseCell, Got, RowScore, SkipReason, SubmissionRow};
+use crate::reporting::verified::{CaseCell, Got, RowScore, SubmissionRow};
 
 /// Whether a submission must fail to compile (the `compile_error` folder, or a tag naming only
 /// `COMPILER-ERROR`).
@@ -53,7 +52,7 @@ fn judged(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
         ..SubmissionRow::default()
     };
     match judged {
-        Judged::Skipped(why) => row.skipped = Some(SkipReason::Judging(Arc::new(why.clone()))),
+        Judged::Skipped(why) => row.skipped = Some(why.clone().into()),
         Judged::HostError(error) => {
             row.verdict = Some(Got::Verdict(Verdict::JE));
             row.judge_error = Some(error.to_string());
