@@ -486,7 +486,7 @@ pub(super) fn mutant_object(row: &MutantRow) -> Value {
         "diff": clean(&row.diff),
         "killed_by": row.killed_by.as_ref().map(|(case, _)| clean(case)),
         "verdict": row.killed_by.as_ref().map(|(_, verdict)| json!(verdict)),
-        "why": row.why.as_deref().map(clean),
+        "why": row.why.as_ref().map(|why| clean(&why.to_string())),
         "found": row.found.as_ref().and_then(|f| match &f.added {
             Some(Ok(case)) => Some(clean(case)),
             _ => None,
