@@ -751,3 +751,28 @@ fn add_leaves_generators_yaml_alone_when_the_cases_file_is_there() {
     );
     assert_eq!(project.read("tri/data/secret/mutant-4.ans"), "mine\n");
 }
+
+/// A mutant whose case the checker fails on (it exits with a status the protocol does not
+/// know) is not judged, and its row says why in the judging stage's words.
+#[test]
+fn a_mutant_the_checker_fails_on_is_not_judged_and_says_why() {
+    let project = Project::new();
+    triangle(&project);
+    project.file(
+        "tri/output_validators/v/v.py",
+        "import sys\nans = open(sys.argv[2]).read().split()\n\
+         if sys.stdin.read().split() == ans:\n    sys.exit(42)\n\
+         sys.stderr.write('the validator broke\\n')\nsys.exit(3)\n",
+    );
+    let output = project.grundy(&["mutants", "tri", "--format", "json"]);
+    let (mutants, _) = json_lines(&output);
+    let unjudged = mutants.iter().find(|m| m["status"] == "unjudged");
+    let unjudged = unjudged.unwrap_or_else(|| panic!("{}", dump(&output)));
+    let why = unjudged["why"].as_str().unwrap_or_default();
+    assert!(
+        why.starts_with("the checker `kattis:v` exited with status 3")
+            && why.contains("it said: the validator broke"),
+        "{}",
+        dump(&output)
+    );
+}

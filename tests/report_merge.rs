@@ -351,3 +351,46 @@ fn shards_that_cannot_be_merged_are_refused_where_they_are_wrong() {
         "-5 is no time in milliseconds",
     );
 }
+
+/// A submission nothing says the verdict of is skipped with its reason; the reason is the same
+/// line in the report of the run, in its JSON line, and in the report merged from that line
+/// (read back as the shard said it, in every format).
+#[test]
+fn a_skipped_submission_keeps_its_reason_when_merged() {
+    let project = Project::new();
+    project.file(
+        "p/problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: P\nlimits:\n  time_limit: 0.5\n",
+    );
+    project.file("p/data/secret/1.in", "");
+    project.file("p/data/secret/1.ans", "1\n");
+    project.file("p/submissions/accepted/ok.py", "print(1)\n");
+    project.file("p/submissions/untagged/odd.py", "print(1)\n");
+    let why = "skipped: nothing says what it must get (its folder is not one the format knows, \
+               and no submissions.yaml glob or @EXPECTED_RESULTS@ tag says)";
+    let line = format!("    - untagged/odd.py: {why}");
+    let live = project.verify(&["p"]);
+    assert!(stdout(&live).lines().any(|l| l == line), "{}", dump(&live));
+    let json = project.verify(&["p", "--format", "json"]);
+    let odd = |output: &Output| {
+        (submissions(output).into_iter())
+            .find(|row| row["submission"] == "untagged/odd.py")
+            .map(|row| row["skipped"].clone())
+    };
+    assert_eq!(odd(&json), Some(Value::from(why)), "{}", dump(&json));
+    project.file("shard.json", &json.stdout);
+    let merged = merge(&project, &["shard.json", "--junit", "merged.xml"]);
+    assert_eq!(code(&merged), 0, "{}", dump(&merged));
+    assert!(
+        stdout(&merged).lines().any(|l| l == line),
+        "{}",
+        dump(&merged)
+    );
+    let merged_json = merge(&project, &["shard.json", "--format", "json"]);
+    assert_eq!(odd(&merged_json), Some(Value::from(why)));
+    let junit = project.read("merged.xml");
+    assert!(
+        junit.contains(&format!("<skipped message=\"{why}\"")),
+        "{junit}"
+    );
+}

@@ -275,3 +275,53 @@ fn a_fresh_scaffold_is_timed_and_a_submission_too_fast_for_its_limit_is_named() 
         dump(&output)
     );
 }
+
+/// An accepted submission the build stage skipped (no C compiler on the PATH) is not timed, and
+/// timelimit says why in the judging stage's words, in the human report and the JSON line.
+#[test]
+fn an_accepted_submission_not_built_is_not_timed_and_says_why() {
+    let project = Project::new();
+    for (path, text) in [
+        ("problem.yaml", PROBLEM_YAML),
+        ("data/secret/1.in", ""),
+        ("data/secret/1.ans", "42\n"),
+        ("submissions/accepted/hello.py", "print(42)\n"),
+        ("submissions/accepted/hello.c", &steady(0)),
+    ] {
+        project.file(&format!("spin/{path}"), text);
+    }
+    // A PATH with Python and the shell but no C compiler.
+    let bin = project.path().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for tool in ["python3", "sh"] {
+        std::os::unix::fs::symlink(common::binary(tool), bin.join(tool)).unwrap();
+    }
+    let timelimit = |extra: &[&str]| {
+        (project.command(&[&["timelimit", "spin"][..], extra].concat()))
+            .env_remove("CARGO_TARGET_DIR")
+            .env("PATH", &bin)
+            .output()
+            .unwrap()
+    };
+    let why = format!(
+        "skipped: no compiler for C (gcc not found on PATH ({}) or in ",
+        bin.display()
+    );
+    let human = timelimit(&[]);
+    let said = format!("    error: not timed as accepted: {why}");
+    assert!(
+        stdout(&human).lines().any(|line| line.starts_with(&said)),
+        "{}",
+        dump(&human)
+    );
+    let json = timelimit(&["--format", "json"]);
+    let package: serde_json::Value = (stdout(&json).lines())
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|line| line["type"] == "package")
+        .unwrap_or_else(|| panic!("{}", dump(&json)));
+    let c = (package["submissions"].as_array().unwrap().iter())
+        .find(|s| s["submission"] == "accepted/hello.c")
+        .unwrap_or_else(|| panic!("{package}"));
+    let trouble = c["trouble"][0].as_str().unwrap_or_default();
+    assert!(trouble.starts_with(&why), "{c}");
+}

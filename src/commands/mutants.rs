@@ -27,7 +27,7 @@ use crate::mutants::judge::{judge, Fate};
 use crate::mutants::search::{builtin, package, Searched, Source};
 use crate::mutants::Mutant;
 use crate::package::submissions::Submission;
-use crate::reporting::mutated::{Distinguished, MutantRow, MutationRun, Status};
+use crate::reporting::mutated::{Distinguished, MutantRow, MutationRun, Status, Why};
 use crate::reporting::{Ended, Finished, RunKind, Summary};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
@@ -193,7 +193,7 @@ impl Searching<'_> {
                     row.found = Some(Distinguished { command, added });
                 }
                 Searched::Equivalent => row.status = Status::Equivalent,
-                Searched::Broken(why) => row.why = Some(why),
+                Searched::Broken(why) => row.why = Some(Why::SearchBroken(Arc::new(why))),
             }
         }
         Ok(())
@@ -283,8 +283,8 @@ fn row(run: &MutationRun, problem: &Problem, mutant: &Mutant, fate: Fate) -> Mut
             None,
         ),
         Fate::Survived => (Status::Survived, None, None),
-        Fate::Stillborn(why) => (Status::Stillborn, None, Some(why)),
-        Fate::Unjudged(why) => (Status::Unjudged, None, Some(why)),
+        Fate::Stillborn(said) => (Status::Stillborn, None, Some(Why::Stillborn(said))),
+        Fate::Unjudged(why) => (Status::Unjudged, None, Some(Why::Unjudged(Arc::new(why)))),
     };
     MutantRow {
         subject: format!("{} mutant {}", run.submission, mutant.number),

@@ -13,19 +13,20 @@ use std::time::Duration;
 use anyhow::{bail, Result};
 
 use crate::build::BuildJobs;
+use crate::build::HostError;
 use crate::judging::Verdict;
 use crate::model::Problem;
 use crate::running::pool::{Jobs, Stop};
 use crate::running::SolveWatch;
 use crate::stages::Pool;
 use crate::verification::judge::{prepared, Prepared};
-use crate::verification::results::Judged;
+use crate::verification::results::{self, Judged, NotJudged};
 
 /// How many mutants share one order of the cases.
 const WAVE: usize = 16;
 
 /// What became of one mutant.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Fate {
     /// It does not build: the compiler's first error ([`first_error`]).
     Stillborn(String),
@@ -33,8 +34,28 @@ pub enum Fate {
     Killed { case: usize, verdict: Verdict },
     /// It passed every case.
     Survived,
-    /// It could not be judged (the host failed to build it, a case could not be judged): why.
-    Unjudged(String),
+    /// It could not be judged: why.
+    Unjudged(Unjudged),
+}
+
+/// Why a mutant could not be judged, kept as a type until its row says it.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum Unjudged {
+    /// Judging did not judge it, as it would not a submission (the build stage skipped it).
+    #[error("{0}")]
+    NotJudged(NotJudged),
+    /// The host failed to build it.
+    #[error("{0}")]
+    Host(HostError),
+    /// A case of it could not be judged at all (its run could not be prepared).
+    #[error("{0}")]
+    Case(Arc<results::Unjudged>),
+    /// The checker failed on a case (JE): what it said.
+    #[error("{}", .0.as_deref().unwrap_or_default())]
+    JudgeError(Option<String>),
+    /// Its judging stopped before it was.
+    #[error("the run was cut short")]
+    CutShort,
 }
 
 /// Judges every submission of `problem` (its mutants) with each run stopped at `timeout`,
@@ -60,8 +81,8 @@ pub fn judge(
         .map(|judged| match judged {
             Judged::Runs(_) => None,
             Judged::CompileError(message) => Some(Fate::Stillborn(first_error(&message))),
-            Judged::Skipped(why) => Some(Fate::Unjudged(why.to_string())),
-            Judged::HostError(error) => Some(Fate::Unjudged(error.to_string())),
+            Judged::Skipped(why) => Some(Fate::Unjudged(Unjudged::NotJudged(why))),
+            Judged::HostError(error) => Some(Fate::Unjudged(Unjudged::Host(error))),
         })
         .collect();
     let to_judge: Vec<usize> = (0..fates.len()).filter(|&s| fates[s].is_none()).collect();
@@ -82,7 +103,7 @@ pub fn judge(
         });
         let what = format!("judging mutants ({} to go)", to_judge.len() - reported);
         pool.run_each(Arc::clone(&jobs), wave.len(), &what, |index, fate| {
-            let fate = fate.unwrap_or_else(|| Fate::Unjudged("the run was cut short".into()));
+            let fate = fate.unwrap_or_else(|| Fate::Unjudged(Unjudged::CutShort));
             if let Fate::Killed { case, .. } = fate {
                 kills[case] += 1;
             }
@@ -142,7 +163,7 @@ impl Jobs for MutantJobs {
                 Ok(run) if run.verdict.passed() => {}
                 // The checker failing is no kill: nothing is known of the mutant.
                 Ok(run) if run.verdict == Verdict::JE => {
-                    return Ok(Fate::Unjudged(run.message.unwrap_or_default()))
+                    return Ok(Fate::Unjudged(Unjudged::JudgeError(run.message)))
                 }
                 Ok(run) => {
                     return Ok(Fate::Killed {
@@ -150,7 +171,7 @@ impl Jobs for MutantJobs {
                         verdict: run.verdict,
                     })
                 }
-                Err(why) => return Ok(Fate::Unjudged(why.to_string())),
+                Err(why) => return Ok(Fate::Unjudged(Unjudged::Case(Arc::new(why)))),
             }
         }
         Ok(Fate::Survived)

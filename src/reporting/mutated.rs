@@ -8,6 +8,8 @@
 //! was not added ([`Kept`]) stay types until a reporter says them.
 
 use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::Arc;
 
 use crate::judging::Verdict;
 pub use crate::reporting::stressed::Kept;
@@ -79,8 +81,30 @@ impl Status {
     }
 }
 
+/// What a mutant's row says beyond its status, kept as the stage made it until a reporter says
+/// it (its one line, the same in every format). The reasons are held as errors because
+/// `reporting` sits below `mutants`, which makes them.
+#[derive(Clone, Debug)]
+pub enum Why {
+    /// Stillborn: the compiler's first error.
+    Stillborn(String),
+    /// Not judged: why (`mutants::judge::Unjudged`).
+    Unjudged(Arc<dyn std::error::Error + Send + Sync>),
+    /// A survivor's search means nothing: why, as stress says it (`mutants::search::Broken`).
+    SearchBroken(Arc<dyn std::error::Error + Send + Sync>),
+}
+
+impl fmt::Display for Why {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Why::Stillborn(said) => f.write_str(said),
+            Why::Unjudged(why) | Why::SearchBroken(why) => write!(f, "{why}"),
+        }
+    }
+}
+
 /// One mutant judged.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct MutantRow {
     /// Its name as a unit: the submission and its number.
     pub subject: String,
@@ -92,9 +116,9 @@ pub struct MutantRow {
     pub diff: String,
     /// The case that killed it, and its verdict there.
     pub killed_by: Option<(String, Verdict)>,
-    /// Why it was stillborn (the compiler's first line) or not judged, or why the search for
-    /// a survivor's input means nothing.
-    pub why: Option<String>,
+    /// Why it was stillborn or not judged, or why the search for a survivor's input means
+    /// nothing.
+    pub why: Option<Why>,
     /// A survivor's distinguishing input, where the search found one.
     pub found: Option<Distinguished>,
 }

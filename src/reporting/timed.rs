@@ -9,6 +9,7 @@ use std::fmt;
 use std::time::Duration;
 
 use super::seconds;
+use super::verified::SkipReason;
 use crate::build::HostError;
 use crate::escape::visible_line;
 use crate::judging::Verdict;
@@ -53,8 +54,10 @@ pub struct TimedSubmission {
 /// Why an accepted submission's run does not time the limit.
 #[derive(Debug)]
 pub enum Trouble {
-    /// It was not run: its compile error, or why it was skipped.
-    NotRun(String),
+    /// It was not run: it does not compile (the compiler's message).
+    CompileError(String),
+    /// It was not run: why it was skipped, as `verify`'s row keeps it.
+    Skipped(SkipReason),
     /// The host failed to build it.
     Unbuilt(HostError),
     /// A run that was not accepted: its verdict, the case, and why.
@@ -68,7 +71,8 @@ pub enum Trouble {
 impl fmt::Display for Trouble {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Trouble::NotRun(why) => f.write_str(&visible_line(why)),
+            Trouble::CompileError(message) => f.write_str(&visible_line(message)),
+            Trouble::Skipped(why) => f.write_str(&visible_line(&why.to_string())),
             Trouble::Unbuilt(error) => error.fmt(f),
             Trouble::Failed { verdict, case, why } => {
                 write!(f, "{verdict} on {case}: {}", visible_line(why))

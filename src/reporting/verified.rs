@@ -5,6 +5,7 @@
 //! `verification::report`, rendered by every reporter.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
@@ -101,6 +102,27 @@ impl fmt::Display for Got {
     }
 }
 
+/// Why a submission was not judged, kept as the judging stage made it until a reporter says it
+/// (its one line, the same in every format).
+#[derive(Clone, Debug)]
+pub enum SkipReason {
+    /// The judging stage's reason (`verification::results::NotJudged`), held as an error because
+    /// `reporting` sits below the stage that makes it.
+    Judging(Arc<dyn std::error::Error + Send + Sync>),
+    /// Read back from a report, as its line said it (`report merge`): every reporter shows the
+    /// reason by its one line, so that line is all a merged report needs of it.
+    Reported(String),
+}
+
+impl fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SkipReason::Judging(why) => write!(f, "{why}"),
+            SkipReason::Reported(line) => f.write_str(line),
+        }
+    }
+}
+
 /// One submission, settled.
 #[derive(Clone, Debug, Default)]
 pub struct SubmissionRow {
@@ -129,7 +151,7 @@ pub struct SubmissionRow {
     /// What was not as expected, in one line.
     pub unexpected: Option<String>,
     /// Why it was not judged.
-    pub skipped: Option<String>,
+    pub skipped: Option<SkipReason>,
     /// A compiler's message.
     pub compile_error: Option<String>,
     /// Why it could not be built, by the host's fault (verdict `JE`; not judged).

@@ -52,7 +52,7 @@ fn judged(problem: &Problem, s: usize, judged: &Judged) -> SubmissionRow {
         ..SubmissionRow::default()
     };
     match judged {
-        Judged::Skipped(why) => row.skipped = Some(why.to_string()),
+        Judged::Skipped(why) => row.skipped = Some(why.clone().into()),
         Judged::HostError(error) => {
             row.verdict = Some(Got::Verdict(Verdict::JE));
             row.judge_error = Some(error.to_string());

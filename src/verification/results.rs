@@ -11,6 +11,7 @@ use crate::package::limits::TimeLimitError;
 use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
 /// Read by the stages that write times in their messages, as the reports write them.
 pub use crate::reporting::seconds;
+use crate::reporting::verified::SkipReason;
 use crate::validation::checkers::Unjudgeable;
 
 /// What became of one submission.
@@ -53,6 +54,12 @@ pub enum NotJudged {
     /// Its problem has no time limit to judge it with.
     #[error("skipped: no time limit: {0}")]
     NoTimeLimit(TimeLimitError),
+}
+
+impl From<NotJudged> for SkipReason {
+    fn from(why: NotJudged) -> Self {
+        SkipReason::Judging(Arc::new(why))
+    }
 }
 
 /// The judging of one problem.

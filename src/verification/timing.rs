@@ -110,11 +110,11 @@ impl ProblemTiming {
                 let runs = match judged {
                     Judged::Runs(runs) => runs,
                     Judged::CompileError(why) => {
-                        once(&mut timed.trouble, Trouble::NotRun(why.clone()));
+                        once(&mut timed.trouble, Trouble::CompileError(why.clone()));
                         continue;
                     }
                     Judged::Skipped(why) => {
-                        once(&mut timed.trouble, Trouble::NotRun(why.to_string()));
+                        once(&mut timed.trouble, Trouble::Skipped(why.clone().into()));
                         continue;
                     }
                     Judged::HostError(error) => {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::{first_failing, Searched};
+use super::{first_failing, Broken, Searched};
 use crate::config::{Config, Settings};
 use crate::files::store::Writer;
 use crate::new_case::NewCase;
@@ -84,7 +84,7 @@ impl Search {
             Some(Tried {
                 outcome: Outcome::Broken(why),
                 ..
-            }) => return Ok(Searched::Broken(why.to_string())),
+            }) => return Ok(Searched::Broken(Broken::Builtin(why))),
             None | Some(Tried { .. }) => return Ok(Searched::Equivalent),
         };
         let shrunk = shrinking::shrink(

@@ -31,7 +31,16 @@ pub enum Searched {
     Equivalent,
     /// The search means nothing: the generator, a validator or the reference failed on an
     /// input (why, as stress says it).
-    Broken(String),
+    Broken(Broken),
+}
+
+/// Why a survivor's search means nothing, as stress says it of a built-in problem or a package.
+#[derive(Debug, thiserror::Error)]
+pub enum Broken {
+    #[error(transparent)]
+    Builtin(crate::stress::Broken),
+    #[error("{0}")]
+    Package(crate::stress::package::trial::Broken),
 }
 
 /// The first of `count` jobs, in job order, that fails (by [`Jobs::failed`]): one input that

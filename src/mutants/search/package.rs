@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, Result};
 
-use super::{first_failing, Searched};
+use super::{first_failing, Broken, Searched};
 use crate::files::beneath::Tree;
 use crate::files::folder::Existing;
 use crate::generation::limits as generator_limits;
@@ -137,7 +137,9 @@ impl Search {
         let first = first_failing(pool, Arc::clone(&jobs), self.budget)?;
         let (which, seed, found) = match first.map(|t| (t.generator, t.seed, t.outcome)) {
             Some((which, seed, Outcome::Disagree(found))) => (which, seed, found),
-            Some((_, _, Outcome::Broken(why))) => return Ok(Searched::Broken(why.to_string())),
+            Some((_, _, Outcome::Broken(why))) => {
+                return Ok(Searched::Broken(Broken::Package(why)))
+            }
             None | Some((_, _, Outcome::Agree)) => return Ok(Searched::Equivalent),
         };
         let generator = &self.generators[which];

@@ -163,16 +163,10 @@ impl HtmlReporter {
             let detail = cell.detail.take();
             cell.detail = self.keep(|| detail);
         }
-        let note = [
-            &row.unexpected,
-            &row.skipped,
-            &row.judge_error,
-            &row.compile_error,
-        ]
-        .into_iter()
-        .flatten()
-        .next()
-        .cloned();
+        let note = (row.unexpected.clone())
+            .or_else(|| row.skipped.as_ref().map(ToString::to_string))
+            .or_else(|| row.judge_error.clone())
+            .or_else(|| row.compile_error.clone());
         let shown = Row {
             subject: row.submission.clone(),
             expected: Some(row.expected_short.clone()),

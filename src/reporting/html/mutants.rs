@@ -190,7 +190,7 @@ fn listed(
 fn found(row: &MutantRow) -> String {
     let Some(found) = &row.found else {
         return match &row.why {
-            Some(why) => format!("search stopped: {}", short(why, MESSAGE_CHARS)),
+            Some(why) => format!("search stopped: {}", short(&why.to_string(), MESSAGE_CHARS)),
             None => "not searched".into(),
         };
     };
@@ -279,7 +279,13 @@ fn every_mutant(out: &mut String, rows: &[MutantRow]) {
             short(&row.subject, NAME_CHARS),
             place(row),
             short(&row.diff, MESSAGE_CHARS),
-            short(row.why.as_deref().unwrap_or(""), MESSAGE_CHARS),
+            short(
+                &row.why
+                    .as_ref()
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+                MESSAGE_CHARS
+            ),
         );
     }
     out.push_str("</tbody></table></div></section>\n");

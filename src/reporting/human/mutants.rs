@@ -55,7 +55,11 @@ impl MutantsView {
                         None => text.push_str(" (--add writes it as a case)\n"),
                     }
                 } else if let Some(why) = &row.why {
-                    let _ = writeln!(text, "    search stopped: {}", visible_line(why));
+                    let _ = writeln!(
+                        text,
+                        "    search stopped: {}",
+                        visible_line(&why.to_string())
+                    );
                 }
                 self.survivors.push(text);
             }

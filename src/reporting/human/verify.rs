@@ -321,7 +321,7 @@ fn explained(row: &SubmissionRow, look: &Look, explain: bool) -> String {
         }
     }
     if let Some(why) = &row.skipped {
-        let _ = writeln!(text, "    - {name}: {}", visible_line(why));
+        let _ = writeln!(text, "    - {name}: {}", visible_line(&why.to_string()));
     }
     if let Some(why) = &row.judge_error {
         let mark = look.paint(JUDGE, "!");

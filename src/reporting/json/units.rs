@@ -97,7 +97,7 @@ pub(super) fn submission_object(row: &SubmissionRow) -> Value {
         "ok": row.ok,
         "time_ms": row.slowest.as_ref().map(|(_, time)| millis(*time)),
         "slowest_case": row.slowest.as_ref().map(|(case, _)| clean(case)),
-        "skipped": row.skipped.as_deref().map(clean),
+        "skipped": row.skipped.as_ref().map(|why| clean(&why.to_string())),
         "problem": row.unexpected.as_deref().map(clean),
         // Several lines: JSON escapes the line breaks once; only what a terminal would obey is
         // made visible first.
@@ -486,7 +486,7 @@ pub(super) fn mutant_object(row: &MutantRow) -> Value {
         "diff": clean(&row.diff),
         "killed_by": row.killed_by.as_ref().map(|(case, _)| clean(case)),
         "verdict": row.killed_by.as_ref().map(|(_, verdict)| json!(verdict)),
-        "why": row.why.as_deref().map(clean),
+        "why": row.why.as_ref().map(|why| clean(&why.to_string())),
         "found": row.found.as_ref().and_then(|f| match &f.added {
             Some(Ok(case)) => Some(clean(case)),
             _ => None,

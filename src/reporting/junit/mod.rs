@@ -176,7 +176,10 @@ fn submission_case(row: &SubmissionRow) -> TestCase {
         }
         (None, why, None) => {
             let mut status = TestCaseStatus::skipped();
-            status.set_message(visible_line(why.as_deref().unwrap_or("not judged")));
+            let why = why
+                .as_ref()
+                .map_or("not judged".into(), ToString::to_string);
+            status.set_message(visible_line(&why));
             status
         }
         (Some(false), ..) => {

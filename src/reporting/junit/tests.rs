@@ -3,7 +3,7 @@
 use super::*;
 use crate::diffing;
 use crate::reporting::tests::case;
-use crate::reporting::verified::{ProblemHeading, ProblemOutcome, RowScore};
+use crate::reporting::verified::{ProblemHeading, ProblemOutcome, RowScore, SkipReason};
 use std::path::PathBuf;
 
 fn results() -> Vec<CaseResult> {
@@ -203,7 +203,9 @@ fn verify_reports_submissions_and_packages_with_the_same_rule() {
         verdict: got,
         ok,
         unexpected: (ok == Some(false)).then(|| "not as expected".to_string()),
-        skipped: ok.is_none().then(|| "no compiler".to_string()),
+        skipped: ok
+            .is_none()
+            .then(|| SkipReason::Reported("no compiler".into())),
         ..SubmissionRow::default()
     };
     for problem in ["zeta", "alpha"] {

@@ -18,7 +18,8 @@ use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
 use crate::reporting::reason::{Evidence, Kind, LimitRun, Reason};
 use crate::reporting::verified::{
-    CaseCell, Got, OutputJudge, ProblemHeading, ProblemOutcome, RowScore, SubmissionRow, Validators,
+    CaseCell, Got, OutputJudge, ProblemHeading, ProblemOutcome, RowScore, SkipReason,
+    SubmissionRow, Validators,
 };
 
 /// One line of a report, by its `type`.
@@ -343,7 +344,7 @@ impl SubmissionLine {
                 .map(|c| (c.case, c.verdict, c.message))
                 .collect(),
             unexpected: self.problem,
-            skipped: self.skipped,
+            skipped: self.skipped.map(SkipReason::Reported),
             compile_error: self.compile_error,
             judge_error: self.judge_error,
             score,
