@@ -70,10 +70,19 @@ fn human(output: &Output) -> Vec<String> {
     stdout(output)
         .lines()
         .filter(|line| !line.trim_start().starts_with("build:"))
-        .map(|line| {
-            let words: Vec<String> = line.split_whitespace().map(timeless).collect();
-            words.join(" ")
-        })
+        .map(
+            |line| match line.trim_start().strip_prefix("likely because: ") {
+                // Why a run was over time (the limit, the wall clock, a busy machine) is the
+                // machine's doing as much as the program's: that a reason is given is compared.
+                Some(why) if why.contains("limit") || why.contains("wall time") => {
+                    "likely because: (timing)".to_string()
+                }
+                _ => {
+                    let words: Vec<String> = line.split_whitespace().map(timeless).collect();
+                    words.join(" ")
+                }
+            },
+        )
         .collect()
 }
 
@@ -123,6 +132,12 @@ fn untimed(value: &mut Value) {
             // machine's doing: a TLE's message says which.
             if fields.get("verdict").and_then(Value::as_str) == Some("TLE") {
                 fields.remove("message");
+                // And so is why it was over time (the limit, the wall clock, a busy machine).
+                if let Some(Value::Object(reason)) = fields.get_mut("reason") {
+                    for key in ["kind", "line"] {
+                        reason.remove(key);
+                    }
+                }
             }
             fields.values_mut().for_each(untimed);
         }
