@@ -13,6 +13,7 @@ shared. Needs python3, a C++ compiler and cargo (or --grundy).
 """
 
 import argparse
+import inspect
 import json
 import os
 import random
@@ -71,10 +72,35 @@ def answer(values, queries):
     return "\n".join(out) + "\n"
 
 
+def random_case(rng):
+    """A random array and its queries (the package's generator runs this too, by its source)."""
+    n = rng.choice([rng.randint(1, 30), rng.randint(1, 2000)])
+    bound = rng.choice([3, 100, 10**9])
+    low = rng.choice([-bound, 0, 1])
+    values = [rng.randint(low, bound) for _ in range(n)]
+    return values, queries_of(rng, n)
+
+
+def queries_of(rng, n):
+    queries = []
+    for _ in range(rng.randint(1, 100)):
+        left = rng.randint(1, n)
+        queries.append((left, rng.randint(left, n)))
+    return queries
+
+
+def text_of(values, queries):
+    text = f"{len(values)}\n{' '.join(map(str, values))}\n{len(queries)}\n"
+    return text + "".join(f"{l} {r}\n" for l, r in queries)
+
+
 def case(rng, index):
     """The index-th case: a few edge shapes first, then random arrays of varied sizes and
     ranges."""
-    n = [1, 2, 7, 2000, 2000][index] if index < 5 else rng.choice([rng.randint(1, 30), rng.randint(1, 2000)])
+    if index >= 5:
+        values, queries = random_case(rng)
+        return text_of(values, queries), answer(values, queries)
+    n = [1, 2, 7, 2000, 2000][index]
     bound = rng.choice([3, 100, 10**9])
     if index == 1:
         values = [-5, -7]
@@ -87,33 +113,15 @@ def case(rng, index):
     else:
         low = rng.choice([-bound, 0, 1])
         values = [rng.randint(low, bound) for _ in range(n)]
-    queries = []
-    for _ in range(rng.randint(1, 100)):
-        left = rng.randint(1, n)
-        queries.append((left, rng.randint(left, n)))
-    text = f"{n}\n{' '.join(map(str, values))}\n{len(queries)}\n"
-    text += "".join(f"{l} {r}\n" for l, r in queries)
-    return text, answer(values, queries)
+    queries = queries_of(rng, n)
+    return text_of(values, queries), answer(values, queries)
 
 
 # The package's generator: a random case of the shape `case` makes past its edge cases, from
-# the seed it is given (the search's inputs).
-GENERATOR = """import random, sys
-rng = random.Random(int(sys.argv[1]))
-n = rng.choice([rng.randint(1, 30), rng.randint(1, 2000)])
-bound = rng.choice([3, 100, 10**9])
-low = rng.choice([-bound, 0, 1])
-values = [rng.randint(low, bound) for _ in range(n)]
-queries = []
-for _ in range(rng.randint(1, 100)):
-    left = rng.randint(1, n)
-    queries.append((left, rng.randint(left, n)))
-print(n)
-print(' '.join(map(str, values)))
-print(len(queries))
-for l, r in queries:
-    print(l, r)
-"""
+# the seed it is given (the search's inputs), by the same functions.
+GENERATOR = "import random, sys\n\n" + "\n\n".join(
+    inspect.getsource(f) for f in (random_case, queries_of, text_of)
+) + "\n\nprint(text_of(*random_case(random.Random(int(sys.argv[1])))), end='')\n"
 
 
 def make_package(folder):
