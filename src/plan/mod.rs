@@ -118,8 +118,14 @@ pub fn planned<'a>(
     names: impl IntoIterator<Item = &'a str>,
     cases: &[Case],
 ) -> BTreeMap<String, Planned> {
+    // Each problem's cases, grouped once: the walk's are many, the problems few.
+    let mut by_problem: BTreeMap<&str, Vec<&Case>> = BTreeMap::new();
+    for case in cases {
+        by_problem.entry(&case.problem).or_default().push(case);
+    }
     let mut planned = BTreeMap::new();
     for name in names {
+        let cases = by_problem.get(name).map_or(&[][..], Vec::as_slice);
         let mut settings = config.settings(name).clone();
         let source = match overrides.time_limit {
             Some(_) => Fixed::Flag,
@@ -172,14 +178,14 @@ pub fn planned<'a>(
 
 /// The problem `name` judged by its `settings`, its time limit fixed by `source`: a built-in
 /// problem (its own input validator), or a fixtures folder or a package that cannot be read
-/// (none), with its cases among `cases`. Every case the walk found is one of its cases; which
+/// (none), with its `cases`. Every case the walk found is one of its cases; which
 /// of them a subject is judged on is `check`'s to say ([`crate::discovery::Judged`]).
 fn by_settings(
     config: &Config,
     name: &str,
     settings: &Settings,
     source: Fixed,
-    cases: &[Case],
+    cases: &[&Case],
 ) -> Arc<Problem> {
     let validators = grundy_problems::find(name).map(InputValidator::BuiltIn);
     Arc::new(builtin::judged_by_settings(
@@ -187,7 +193,7 @@ fn by_settings(
         absolute(&config.fixtures).join(name),
         settings.clone(),
         source,
-        cases.iter().filter(|case| case.problem == name),
+        cases.iter().copied(),
         validators.into_iter().collect(),
         true,
     ))
