@@ -2,7 +2,7 @@
 //! whose file name is not its class's, a Python syntax error, a syntax error in any file of a
 //! script, Python 3 under PyPy, a 2025-09
 //! package's `include/` files and `constants`, a multi-file program that reads its own files, and deep
-//! recursion. Each package is small and written by the test.
+//! recursion, and no `ONLINE_JUDGE`. Each package is small and written by the test.
 
 use crate::common;
 
@@ -100,6 +100,22 @@ fn a_python_syntax_error_is_a_compile_error() {
             "{row:#}"
         );
     }
+}
+
+/// No contest system's default build defines `ONLINE_JUDGE` (DOMjudge's compile scripts leave it
+/// commented out; problemtools and BAPCtools never set it), nor sets it in the environment: a
+/// submission that answers otherwise under it is judged by what it does without it.
+#[test]
+fn no_online_judge_macro_or_variable_is_defined() {
+    let project = Project::new();
+    let cpp = "#include <cstdio>\n#include <cstdlib>\nint main() {\n    long n;\n    \
+               std::scanf(\"%ld\", &n);\n#if defined(ONLINE_JUDGE) || defined(DOMJUDGE)\n    \
+               n += 1;\n#endif\n    if (std::getenv(\"ONLINE_JUDGE\")) n += 1;\n    \
+               std::printf(\"%ld\\n\", n * 2);\n}\n";
+    double(&project, &[("submissions/accepted/judged.cpp", cpp)]);
+    let (rows, output) = verified(&project, "double");
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    assert_eq!(row(&rows, "accepted/judged.cpp")["verdict"], "AC");
 }
 
 /// DOMjudge checks the syntax of each file of a multi-file Bash, JavaScript or Ruby submission:
