@@ -1,13 +1,15 @@
 //! Details of the 2025-09 package format that change what a package means, through the real
 //! binary: its `constants` substituted in a checktestdata script and in `test_group.yaml`, and
-//! `allow_file_writing`, whose default keeps a submission's working folder read-only, and an
+//! `allow_file_writing`, whose default keeps a submission's working folder read-only (in a box,
+//! and under Landlock alone), and an
 //! output validator that starts among the judged submission's files.
 //! Each package is small and written by the test.
 
 use crate::common;
 use crate::verify_languages::{package, verified};
 
-use common::{code, dump, row, Project};
+use crate::exec_support::{assert_containment, fixture, grundy, Launch};
+use common::{code, dump, row, verify_json, Project};
 
 #[test]
 fn constants_are_substituted_in_a_checktestdata_script_and_in_test_group_yaml() {
@@ -57,6 +59,22 @@ const WRITER: &str = "try:\n    open('made.txt', 'w').write('x')\n    print('all
 
 #[test]
 fn a_submission_may_write_in_its_working_folder_only_where_the_package_allows_it() {
+    writes_where_allowed(Launch::Direct);
+}
+
+/// Without namespaces the working folder is kept read-only by Landlock alone: it must still
+/// grant writing where the package allows it, and deny it where not.
+#[test]
+fn under_landlock_alone_a_submission_writes_only_where_the_package_allows_it() {
+    let launch = Launch::NoNamespaces;
+    assert!(
+        assert_containment(&fixture(), launch).contains("Landlock"),
+        "the containment is not Landlock's"
+    );
+    writes_where_allowed(launch);
+}
+
+fn writes_where_allowed(launch: Launch) {
     let project = Project::new();
     for (at, version, allow, answer) in [
         ("default", "2025-09", "", "denied"),
@@ -83,7 +101,10 @@ fn a_submission_may_write_in_its_working_folder_only_where_the_package_allows_it
                 ("submissions/accepted/writer.py", WRITER),
             ],
         );
-        let (rows, output) = verified(&project, at);
+        let output = grundy(&project, launch, &["verify", at, "--format", "json"])
+            .output()
+            .unwrap();
+        let (rows, _) = verify_json(&output);
         assert_eq!(code(&output), 0, "{at}: {}", dump(&output));
         assert_eq!(row(&rows, "accepted/writer.py")["verdict"], "AC", "{at}");
     }
