@@ -330,7 +330,7 @@ fn verify_skips_each_submission_of_a_package_without_a_time_limit_and_says_why()
 
 /// The runner.toml of a project whose package is judged under it: its judge's time limit (which
 /// no package format fixes) applies to a package's cases; its memory and output limits do not
-/// (the package fixes its own).
+/// (the package fixes its own), nor does its interactor ([`under_runner_toml`] adds one).
 const RUNNER: &str = "judge_time_limit_ms = 7000\nmemory_limit_mb = 300\noutput_limit_mb = 40\n";
 
 /// What `limits.sh` prints: the memory limit it runs under (RLIMIT_AS, in KiB).
@@ -343,12 +343,15 @@ const JUDGE_UNDER_RUNNER_TOML: &str = "got=$(cat)\n\
     echo \"got $got; the judge's CPU limit $(ulimit -t) s\" > \"$3/judgemessage.txt\"\n\
     exit 43\n";
 
-/// A project with [`RUNNER`] and a 2023-07 package `limits` in its fixtures root fixing 2 s,
-/// 100 MiB and 3 MiB, judged by [`JUDGE_UNDER_RUNNER_TOML`], its one case answered by 100 MiB
-/// in KiB and its accepted submission `limits.sh` printing its memory limit. The path of a copy
-/// of that program outside.
+/// A project with [`RUNNER`] and an interactor that rejects every program at once (the built-in
+/// problems', not a package's, which brings its own or none), and a 2023-07 package `limits` in
+/// its fixtures root fixing 2 s, 100 MiB and 3 MiB, judged by [`JUDGE_UNDER_RUNNER_TOML`], its
+/// one case answered by 100 MiB in KiB and its accepted submission `limits.sh` printing its
+/// memory limit. The path of a copy of that program outside.
 fn under_runner_toml(project: &Project) -> String {
-    project.file("runner.toml", RUNNER);
+    let rejecting = common::judge_command("interact-reject-at-once");
+    let interactor = format!("interactor = \"kattis:{rejecting}\"\n");
+    project.file("runner.toml", format!("{RUNNER}{interactor}"));
     let files: &[(&str, &str)] = &[
         (
             "problem.yaml",
@@ -381,7 +384,8 @@ fn list_check_and_verify_judge_a_package_under_the_same_settings_from_runner_tom
     assert_eq!(row["output_limit_mib"], 3, "{row}");
     assert_eq!(row["time_limit_ms"], 2000.0, "{row}");
     // `check` and `verify`: the program sees the package's memory limit, the judge
-    // runner.toml's time, and the time limit is the flag's.
+    // runner.toml's time, the package's own judge and no interactor judges it, and the time
+    // limit is the flag's.
     let args = ["--time-limit", "1500", "--format", "json"];
     let checked = project.grundy(
         &[
