@@ -7,6 +7,7 @@ use crate::common;
 use std::mem::MaybeUninit;
 use std::path::Path;
 
+use crate::reports::json_lines;
 use common::{closing_line, code, dump, stdout, verdict_of, Project};
 use rustix::fs::inotify::{self, CreateFlags, ReadFlags, WatchFlags};
 
@@ -325,4 +326,112 @@ fn verify_skips_each_submission_of_a_package_without_a_time_limit_and_says_why()
         dump(&verified)
     );
     assert_eq!(wrong["verdict"], serde_json::Value::Null, "{wrong}");
+}
+
+/// The runner.toml of a project whose package is judged under it: its judge's time limit (which
+/// no package format fixes) applies to a package's cases; its memory and output limits do not
+/// (the package fixes its own), nor does its interactor ([`under_runner_toml`] adds one).
+const RUNNER: &str = "judge_time_limit_ms = 7000\nmemory_limit_mb = 300\noutput_limit_mb = 40\n";
+
+/// What `limits.sh` prints: the memory limit it runs under (RLIMIT_AS, in KiB).
+const PRINTS_ITS_MEMORY_LIMIT: &str = "read line\nulimit -v\n";
+
+/// An output validator that accepts the answer only while its own CPU limit is runner.toml's
+/// judge time (7 s; grundy's default is 30 s), and says what it saw otherwise.
+const JUDGE_UNDER_RUNNER_TOML: &str = "got=$(cat)\n\
+    if [ \"$got\" = \"$(cat \"$2\")\" ] && [ \"$(ulimit -t)\" -lt 20 ]; then exit 42; fi\n\
+    echo \"got $got; the judge's CPU limit $(ulimit -t) s\" > \"$3/judgemessage.txt\"\n\
+    exit 43\n";
+
+/// A project with [`RUNNER`] and an interactor that rejects every program at once (the built-in
+/// problems', not a package's, which brings its own or none), and a 2023-07 package `limits` in
+/// its fixtures root fixing 2 s, 100 MiB and 3 MiB, judged by [`JUDGE_UNDER_RUNNER_TOML`], its
+/// one case answered by 100 MiB in KiB and its accepted submission `limits.sh` printing its
+/// memory limit. The path of a copy of that program outside.
+fn under_runner_toml(project: &Project) -> String {
+    let rejecting = common::judge_command("interact-reject-at-once");
+    let interactor = format!("interactor = \"kattis:{rejecting}\"\n");
+    project.file("runner.toml", format!("{RUNNER}{interactor}"));
+    let files: &[(&str, &str)] = &[
+        (
+            "problem.yaml",
+            "problem_format_version: 2023-07-draft\nname: Limits\nlimits:\n  time_limit: 2\n  \
+             memory: 100\n  output: 3\n",
+        ),
+        ("data/secret/1.in", "\n"),
+        ("data/secret/1.ans", "102400\n"),
+        ("output_validator/judge.sh", JUDGE_UNDER_RUNNER_TOML),
+        ("submissions/accepted/limits.sh", PRINTS_ITS_MEMORY_LIMIT),
+    ];
+    for (path, text) in files {
+        project.file(&format!("fixtures/limits/{path}"), text);
+    }
+    let program = project.file("limits.sh", PRINTS_ITS_MEMORY_LIMIT);
+    program.display().to_string()
+}
+
+#[test]
+fn list_check_and_verify_judge_a_package_under_the_same_settings_from_runner_toml_and_flags() {
+    let project = Project::new();
+    let program = under_runner_toml(&project);
+    // `list`: the package's memory and output limits, not runner.toml's.
+    let listed = project.grundy(&["list", "limits", "--format", "json"]);
+    assert_eq!(code(&listed), 0, "{}", dump(&listed));
+    let lines = json_lines(&listed);
+    let row = lines.iter().find(|line| line["problem"] == "limits");
+    let row = row.unwrap_or_else(|| panic!("no line of limits\n{}", dump(&listed)));
+    assert_eq!(row["memory_limit_mib"], 100, "{row}");
+    assert_eq!(row["output_limit_mib"], 3, "{row}");
+    assert_eq!(row["time_limit_ms"], 2000.0, "{row}");
+    // `check` and `verify`: the program sees the package's memory limit, the judge
+    // runner.toml's time, the package's own judge and no interactor judges it, and the time
+    // limit is the flag's.
+    let args = ["--time-limit", "1500", "--format", "json"];
+    let checked = project.grundy(
+        &[
+            &["check", "limits", "--exec", &program, "--slowest", "1"][..],
+            &args,
+        ]
+        .concat(),
+    );
+    assert_eq!(code(&checked), 0, "{}", dump(&checked));
+    let lines = json_lines(&checked);
+    let case = lines.iter().find(|line| line["case"] == "limits/secret/1");
+    assert_eq!(
+        case.map(|case| &case["verdict"]),
+        Some(&"AC".into()),
+        "{}",
+        dump(&checked)
+    );
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["slowest"][0]["time_limit_ms"], 1500.0, "{summary}");
+    let verified = project.verify(&[&["fixtures/limits"][..], &args].concat());
+    assert_eq!(code(&verified), 0, "{}", dump(&verified));
+    let (rows, _) = common::verify_json(&verified);
+    let row = common::row(&rows, "accepted/limits.sh");
+    assert_eq!(row["verdict"], "AC", "{row}\n{}", dump(&verified));
+    let lines = json_lines(&verified);
+    let heading = lines.iter().find(|line| line["type"] == "heading");
+    let heading = heading.unwrap_or_else(|| panic!("no heading\n{}", dump(&verified)));
+    assert_eq!(heading["time_limit_ms"], 1500.0, "{heading}");
+    // A flag wins over the package: the program sees the flag's memory limit.
+    let flagged = project.grundy(&[
+        "check",
+        "limits",
+        "--exec",
+        &program,
+        "--memory-limit",
+        "150",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code(&flagged), 1, "{}", dump(&flagged));
+    let lines = json_lines(&flagged);
+    let case = lines
+        .iter()
+        .find(|line| line["case"] == "limits/secret/1")
+        .unwrap();
+    assert_eq!(case["verdict"], "WA", "{case}");
+    let message = case["message"].as_str().unwrap_or_default();
+    assert!(message.contains("got 153600; "), "{case}");
 }

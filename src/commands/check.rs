@@ -63,7 +63,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     );
     let memory_mib = planned
         .values()
-        .map(|problem| problem.settings.limits.memory_mib)
+        .map(|problem| problem.settings().limits.memory_mib)
         .max()
         .unwrap_or_default();
     // What the program judged (and a source's compiler) never sees: the answers of what is
@@ -128,7 +128,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     let mut judged: Vec<&str> = cases.iter().map(|case| case.problem.as_str()).collect();
     judged.dedup();
     // What verify warns of a problem, check warns of too: its cases are judged all the same.
-    let problems_judged = judged.iter().map(|name| &planned[*name].problem);
+    let problems_judged = judged.iter().map(|name| planned[*name].problem());
     for warning in problems_judged.flat_map(|problem| &problem.warnings) {
         eprintln!("warning: {}", crate::escape::visible(&warning.to_string()));
     }
@@ -136,11 +136,11 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     let runs_programs = !matches!(subject, Subject::BuiltIn)
         || judged.iter().any(|problem| {
             let plan = &planned[*problem];
-            let unreadable = matches!(plan.judges, Judges::Broken(Unpreparable::Unreadable(_)));
-            unreadable || custom_validator(&plan.problem).is_some()
+            let unreadable = matches!(plan.judges(), Judges::Broken(Unpreparable::Unreadable(_)));
+            unreadable || custom_validator(plan.problem()).is_some()
         })
         || judged.iter().any(|problem| {
-            let settings = &planned[*problem].settings;
+            let settings = planned[*problem].settings();
             matches!(settings.checker, Checker::External(_))
                 || matches!(settings.interactor, Some(Interactor::External(_)))
         });
@@ -183,7 +183,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         cases: cases.len(),
         time_limits: planned
             .iter()
-            .map(|(name, problem)| (name.clone(), problem.settings.limits.time))
+            .map(|(name, problem)| (name.clone(), problem.settings().limits.time))
             .collect(),
     });
     let jobs = Arc::new(CheckJobs {
@@ -250,7 +250,7 @@ impl Jobs for CheckJobs {
                 return Ok(CaseResult::new(case.clone(), Verdict::JE, message));
             }
         };
-        let settings = &planned.settings;
+        let settings = planned.settings();
         // The expected file is read before the program runs, so nothing the program does can
         // change what it is compared with.
         let expected = match case.expected.as_ref().map(TreePath::read).transpose() {
@@ -312,7 +312,7 @@ fn bless_notes(cases: &[Case], planned: &BTreeMap<String, Planned>) {
     let (mut interactive, mut by_program) = (Vec::new(), Vec::new());
     for case in cases {
         let problem = case.problem.as_str();
-        let settings = &planned[problem].settings;
+        let settings = planned[problem].settings();
         if settings.interactor.is_some() {
             interactive.push(problem);
         } else if matches!(settings.checker, Checker::External(_)) {

@@ -52,7 +52,7 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
             .iter()
             .map(|id| {
                 let plan = &planned[*id];
-                let settings = &plan.settings;
+                let settings = plan.settings();
                 // Its judge: its checker, or the interactor of an interactive problem.
                 let judge = match (plan::judge_of(plan), &settings.interactor) {
                     (Some(validator), _) => validator,
@@ -70,7 +70,7 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
                     problem: id.to_string(),
                     kind,
                     cases: selection.cases.iter().filter(|c| c.problem == *id).count(),
-                    time_limit: plan.time_limit.clone(),
+                    time_limit: plan.time_limit().cloned(),
                     memory_mib: settings.limits.memory_mib,
                     output_mib: settings.limits.output_mib,
                     judge,

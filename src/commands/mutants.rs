@@ -21,7 +21,7 @@ use crate::commands::error::CommandError;
 use crate::config::Isolate;
 use crate::config::Overrides;
 use crate::locate::Place;
-use crate::model::Problem;
+use crate::model::{judged_under, Problem};
 use crate::mutants::copies::Copies;
 use crate::mutants::judge::{judge, Fate};
 use crate::mutants::search::{builtin, package, Searched, Source};
@@ -68,14 +68,17 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
         Some(max) => crate::mutants::sample(all, max as usize, args.seed),
         None => all,
     };
+    // What its cases are judged under, by the rule every command follows.
+    let config = load_config(&args.sources, Overrides::default())?;
+    let base = config.settings(&problem.name);
+    let settings = judged_under(&problem, base, &Overrides::default(), None);
     let isolate = args.isolate.as_deref();
     super::setup::containment_check(isolate.map_or(Isolate::default(), Isolate::from_flag))?;
     let source = match &target {
         Target::Package(root) => package::Source::open(root, args.generator.as_deref())?
             .map(|s| Source::Package(Box::new(s))),
         Target::BuiltIn(built_in) => Ok(Source::BuiltIn(Box::new(builtin::Source::new(
-            built_in,
-            load_config(&args.sources, Overrides::default())?,
+            built_in, config,
         )))),
     };
     let (mut dispatch, stages) = super::setup::dispatcher(
@@ -101,7 +104,11 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let limit = match crate::plan::time_limits::known(&problem, None) {
         Some(known) => known,
         // Timed now, on a reading of its own (timing keeps only the accepted submissions).
-        None => match crate::plan::time_limits::timed(vec![read(&target, &args.sources)?], &pool) {
+        None => match crate::plan::time_limits::timed(
+            vec![read(&target, &args.sources)?],
+            std::slice::from_ref(&settings),
+            &pool,
+        ) {
             Ok(mut limits) => limits.remove(0),
             Err(stop) => return Ok(dispatch.finish(Err(stop), Summary::default())?),
         },
@@ -120,7 +127,7 @@ pub fn run(args: MutantsArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<En
     let problem = Arc::new(problem);
     let timeout = problem.limits.timeout(limit);
     let mut rows = vec![];
-    let judged = judge(&problem, &pool, timeout, &cancel, |s, fate| {
+    let judged = judge(&problem, settings, &pool, timeout, &cancel, |s, fate| {
         let fate = match fate {
             Fate::Stillborn(said) => Fate::Stillborn(copies.unplaced(&mutants[s], &said)),
             fate => fate,

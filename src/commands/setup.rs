@@ -138,6 +138,21 @@ pub fn load_config(sources: &Sources, overrides: Overrides) -> Result<Config> {
     Ok(located_config(sources, overrides)?.0)
 }
 
+/// What the cases of each of `problems` are judged under, by the rule every command follows
+/// ([`crate::model::judged_under`]): `config`'s settings for it (runner.toml's, the flags
+/// `overrides` over them) with what the problem says laid over them.
+pub fn judged_settings(
+    config: &Config,
+    problems: &[crate::model::Problem],
+    overrides: &Overrides,
+) -> Vec<crate::config::Settings> {
+    let of = |problem: &crate::model::Problem| {
+        let base = config.settings(&problem.name);
+        crate::model::judged_under(problem, base, overrides, None)
+    };
+    problems.iter().map(of).collect()
+}
+
 /// [`load_config`] with where it was found ([`Place`]): the settings file is the nearest
 /// runner.toml at or above the current folder (unless `--config`); inside a package (and
 /// without `--fixtures`) the fixtures root is that package. The box uids are put in force, and

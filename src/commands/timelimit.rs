@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use crate::cli::TimeLimitArgs;
+use crate::cli::{Sources, TimeLimitArgs};
 use crate::commands::error::CommandError;
-use crate::config::Isolate;
+use crate::config::{Isolate, Overrides};
 use crate::reporting::findings::Unreadable;
 use crate::reporting::{Ended, Finished, RunKind, Summary};
 use crate::stages::Pool;
@@ -34,6 +34,14 @@ pub fn run(
         why.push("give a package folder (holding problem.yaml) or a contest folder".into());
         return Err(anyhow::anyhow!("no package to time: {}", why.join("; ")).into());
     }
+    // runner.toml's (the nearest at or above the current folder, as `verify` reads it) where it
+    // applies to a package's cases.
+    let sources = Sources {
+        fixtures: None,
+        config: None,
+    };
+    let config = super::setup::load_config(&sources, Overrides::default())?;
+    let settings = super::setup::judged_settings(&config, &problems, &Overrides::default());
     super::setup::containment_check(
         args.isolate
             .as_deref()
@@ -46,7 +54,7 @@ pub fn run(
     let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
     dispatch.run_started(&RunKind::Timelimit { unreadable });
     let problems = Arc::new(problems);
-    let timed = match timing::time(&problems, &pool, args.runs) {
+    let timed = match timing::time(&problems, &settings, &pool, args.runs) {
         Ok(timed) => timed,
         Err(stop) => return Ok(dispatch.finish(Err(stop), Summary::default())?),
     };

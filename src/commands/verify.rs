@@ -26,7 +26,7 @@ use crate::build::BuildJobs;
 use crate::cli::Sources;
 use crate::cli::VerifyArgs;
 use crate::commands::error::CommandError;
-use crate::config::{Config, Isolate, Overrides};
+use crate::config::{Config, Isolate, Overrides, Settings};
 use crate::contest;
 use crate::discovery::LeftOut;
 use crate::escape::visible_line;
@@ -45,6 +45,14 @@ use crate::validation::{self, Findings};
 use crate::verification::{judge, report, select};
 
 pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
+    // runner.toml's settings (the nearest at or above the current folder, or `--config`), read
+    // before any program runs: the box uids, and what a package's cases are judged under where
+    // they apply, the flags over them.
+    let overrides = Overrides {
+        time_limit: args.time_limit,
+        ..Overrides::default()
+    };
+    let config = load_config(&args.sources, overrides.clone())?;
     let verbosity = super::setup::verbosity(args.quiet, args.verbose);
     let reporter = super::setup::verify_reporter(&args.reports, &args.html, color, verbosity);
     // A bar for each stage, never beside JSON.
@@ -129,6 +137,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         .iter()
         .map(|problem| labels.get(&problem.root).cloned())
         .collect();
+    let settings = super::setup::judged_settings(&config, &problems, &overrides);
     let problems = Arc::new(problems);
     dispatch.run_started(&RunKind::Verify {
         unreadable,
@@ -138,7 +147,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         dispatch.generated(&generated.made());
     }
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
-    let verified = verify_all(&problems, labels, &pool, &args, &mut dispatch);
+    let verified = verify_all(&problems, &settings, labels, &pool, &args, &mut dispatch);
     let summary = Summary {
         partition: args.partition.map(|p| (p.to_string(), selected)),
         ..Summary::default()
@@ -146,10 +155,11 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     Ok(dispatch.finish(verified, summary)?)
 }
 
-/// The stages over every problem: build, validate (unless `--submissions-only`), judge, each on
-/// the pool; each problem reported as judging goes.
+/// The stages over every problem: build, validate (unless `--submissions-only`), judge (each
+/// problem under its `settings`), each on the pool; each problem reported as judging goes.
 fn verify_all(
     problems: &Arc<Vec<Problem>>,
+    settings: &[Settings],
     labels: Vec<Option<String>>,
     pool: &Pool,
     args: &VerifyArgs,
@@ -193,7 +203,14 @@ fn verify_all(
         args.submissions_only,
         labels,
     );
-    judge::judge_all(problems, &builds, pool, args.first_failure, &mut stream)
+    judge::judge_all(
+        problems,
+        settings,
+        &builds,
+        pool,
+        args.first_failure,
+        &mut stream,
+    )
 }
 
 /// Generates the data of each package named that has a `generators/generators.yaml` (what is

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 
-use super::{absolute, Fixed, InputValidator, Judging, Problem, TestCase};
+use super::{absolute, Fixed, InputValidator, Judging, Problem, SettingsJudge, TestCase};
 use crate::config::{Config, Settings};
 use crate::discovery::{discover, Case};
 use crate::files::beneath::{Scope, Tree};
@@ -42,7 +42,7 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
         if built_in.id.starts_with("test-") {
             continue;
         }
-        let settings = config.settings(built_in.id).clone();
+        let settings = config.settings(built_in.id);
         let cases = found.cases.iter().filter(|c| c.problem == built_in.id);
         let validators = vec![InputValidator::BuiltIn(built_in)];
         let mut problem = judged_by_settings(
@@ -82,13 +82,15 @@ pub fn problems(config: &Config, project: &Path, extended: bool) -> Result<Vec<P
 
 /// A problem judged by its `settings` (runner.toml's, flags laid over them): a built-in
 /// problem, or a fixtures folder, whose `root` holds `cases` as the walk found them, its time
-/// limit fixed by `source`, without submissions. The cases that expect an error are the inputs
-/// its `validators` must reject; the ones beyond the original limits are judged only when
-/// `extended`, validated always.
+/// limit fixed by `source`, without submissions. It keeps their limits as its own and their
+/// checker and interactor as its judge; what else its cases are judged under is
+/// [`super::judged_under`]'s, from the same settings. The cases that expect an error are the
+/// inputs its `validators` must reject; the ones beyond the original limits are judged only
+/// when `extended`, validated always.
 pub fn judged_by_settings<'a>(
     name: &str,
     root: PathBuf,
-    settings: Settings,
+    settings: &Settings,
     source: Fixed,
     cases: impl IntoIterator<Item = &'a Case>,
     validators: Vec<InputValidator>,
@@ -105,11 +107,14 @@ pub fn judged_by_settings<'a>(
         output_cases: vec![],
         input_validators: validators,
         answer_validators: vec![],
-        limits: Problem::fixed_limits(&settings),
+        limits: Problem::fixed_limits(settings),
         time_limit_source: source,
         memory_mib: settings.limits.memory_mib,
         output_mib: settings.limits.output_mib,
-        judging: Judging::Settings(Box::new(settings)),
+        judging: Judging::Settings(Box::new(SettingsJudge {
+            checker: settings.checker.clone(),
+            interactor: settings.interactor.clone(),
+        })),
         submissions: vec![],
         passes: 1,
         submissions_write: true,

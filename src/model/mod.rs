@@ -7,14 +7,17 @@
 
 pub mod builtin;
 pub mod scoring;
+mod settings;
 mod time_limit;
 
+pub use settings::judged_under;
 pub use time_limit::{Fixed, How, TimeLimit};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::checking::default_validator::Options;
+use crate::checking::{Checker, Interactor};
 use crate::checktestdata::{self, ReadError, Script, ScriptError};
 use crate::config::Settings;
 use crate::files::beneath::{OpenError, TreePath};
@@ -176,13 +179,22 @@ pub enum Unusable {
 /// How outputs are judged.
 #[derive(Clone)]
 pub enum Judging {
-    /// A built-in problem: its checker and interactor from runner.toml.
-    Settings(Box<Settings>),
+    /// A built-in problem or a fixtures folder: the checker and interactor its settings name.
+    Settings(Box<SettingsJudge>),
     /// A package: its output validator; interactive packages talk to it.
     Package {
         validator: OutputValidator,
         interactive: bool,
     },
+}
+
+/// The judge of a built-in problem or fixtures folder: the checker and interactor its settings
+/// name (runner.toml's, flags over them). Its limits are the problem's, as a package's are; the
+/// rest of what its cases are judged under is [`judged_under`]'s.
+#[derive(Clone)]
+pub struct SettingsJudge {
+    pub checker: Checker,
+    pub interactor: Option<Interactor>,
 }
 
 impl Problem {

@@ -14,6 +14,7 @@ use anyhow::{bail, Result};
 
 use crate::build::BuildJobs;
 use crate::build::HostError;
+use crate::config::Settings;
 use crate::judging::Verdict;
 use crate::model::Problem;
 use crate::running::pool::{Jobs, Stop};
@@ -58,11 +59,13 @@ pub enum Unjudged {
     CutShort,
 }
 
-/// Judges every submission of `problem` (its mutants) with each run stopped at `timeout`,
-/// handing each fate to `each` in submission order; `cancel` (Ctrl-C) stops between cases.
+/// Judges every submission of `problem` (its mutants) under `settings` (its cases', by
+/// [`crate::model::judged_under`]) with each run stopped at `timeout`, handing each fate to
+/// `each` in submission order; `cancel` (Ctrl-C) stops between cases.
 /// What the mutants were judged with, for running a survivor again ([`super::search`]).
 pub fn judge(
     problem: &Arc<Problem>,
+    settings: Settings,
     pool: &Pool,
     timeout: Duration,
     cancel: &Arc<AtomicBool>,
@@ -75,7 +78,7 @@ pub fn judge(
         "building mutants",
     )?;
     let builds = build_jobs.collect(built);
-    let (judged, ready) = prepared(problem, &builds);
+    let (judged, ready) = prepared(problem, settings, &builds);
     let mut fates: Vec<Option<Fate>> = judged
         .into_iter()
         .map(|judged| match judged {

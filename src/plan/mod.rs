@@ -5,9 +5,10 @@
 //! judged under and the judge of each case ([`Planned`]); the subject judged on them; the cases,
 //! in order ([`Plan`]).
 //!
-//! Made in two steps. [`planned`] lays what each package says over the settings runner.toml
-//! gives it (its limits and passes, its interactive or default output validator; flags still
-//! win), building and running nothing, so `list` shows it whatever the packages' programs are.
+//! Made in two steps. [`planned`] gives each problem the settings its cases are judged under by
+//! the rule every command follows ([`judged_under`]: what a package says over runner.toml's,
+//! flags still winning) and a package its default output validator's checkers, building and
+//! running nothing, so `list` shows it whatever the packages' programs are.
 //! [`prepare`] is the stage `check` runs before judging: it builds the output validators of the
 //! packages it is to judge (into the cache, as `verify` builds them) and gives each case its
 //! checker, one per group's flags as `verify` judges them, or the package's interactor. A package
@@ -24,7 +25,7 @@ use crate::build::Builds;
 use crate::checking::Checker;
 use crate::config::{Config, Overrides, Settings};
 use crate::discovery::Case;
-use crate::model::{absolute, builtin, Fixed, InputValidator, Problem, TimeLimit};
+use crate::model::{absolute, builtin, judged_under, Fixed, InputValidator, Problem, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::package::yaml::Diagnostic;
 use crate::root_packages::RootPackages;
@@ -42,21 +43,23 @@ pub struct Plan {
     pub cases: Vec<Case>,
 }
 
-/// One problem as its cases are judged.
+/// One problem as its cases are judged: made by [`planned`], its judges and time limit
+/// completed by [`prepare`], which alone changes it.
 pub struct Planned {
     /// The problem, one type whatever it is, as `verify` would judge it: a package read once
     /// (shared with [`RootPackages`]), or a built-in problem or fixtures folder judged by its
-    /// settings as [`crate::model::builtin`] makes one (`Judging::Settings`, holding the same
-    /// settings as below), with the cases the walk found in it. A package that cannot be read
-    /// is one judged by its settings too, whose `judges` say why its cases fail.
-    pub problem: Arc<Problem>,
-    /// Its limits, its checker and interactor (every case's, unless `judges` says otherwise),
-    /// and the variables judged programs get.
-    pub settings: Settings,
-    pub judges: Judges,
+    /// settings as [`crate::model::builtin`] makes one (`Judging::Settings`: their checker and
+    /// interactor), with the cases the walk found in it. A package that cannot be read is one
+    /// judged by its settings too, whose `judges` say why its cases fail.
+    problem: Arc<Problem>,
+    /// What its cases are judged under, by the one rule ([`judged_under`]): its limits, its
+    /// checker and interactor (every case's, unless `judges` says otherwise), and the variables
+    /// judged programs get. The only copy: the problem holds none.
+    settings: Settings,
+    judges: Judges,
     /// Its time limit and how it came about (the settings hold it); `None` while a package's
     /// accepted submissions are still to be timed ([`prepare`] times them).
-    pub time_limit: Option<TimeLimit>,
+    time_limit: Option<TimeLimit>,
 }
 
 /// Which checker judges each case of a problem.
@@ -88,6 +91,24 @@ pub enum Unpreparable {
 }
 
 impl Planned {
+    pub fn problem(&self) -> &Arc<Problem> {
+        &self.problem
+    }
+
+    /// What its cases are judged under.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn judges(&self) -> &Judges {
+        &self.judges
+    }
+
+    /// Its time limit and how it came about; `None` while it is still to be timed.
+    pub fn time_limit(&self) -> Option<&TimeLimit> {
+        self.time_limit.as_ref()
+    }
+
     /// The checker of `case`, or why it cannot be judged.
     pub fn checker(&self, case: &Case) -> Result<&Checker, &Unpreparable> {
         match &self.judges {
@@ -106,10 +127,11 @@ impl Planned {
 }
 
 /// The problems named in `names` as their `cases` (the walk's) are judged before anything is
-/// built: runner.toml's settings, with a package's own limits and passes laid over them (memory
-/// and output those `verify` judges with: the package's, or the format's defaults where it leaves
-/// them to the judge) and, where no program is needed, its checker from the format's default
-/// output validator with each case's flags; flags still win. A package that cannot be read is
+/// built: the settings of each by the one rule ([`judged_under`]: runner.toml's, with a
+/// package's own limits and passes laid over them, memory and output those `verify` judges with:
+/// the package's, or the format's defaults where it leaves them to the judge; flags still win),
+/// its time limit as far as it is known and, where no program is needed, its checker from the
+/// format's default output validator with each case's flags. A package that cannot be read is
 /// broken.
 pub fn planned<'a>(
     config: &Config,
@@ -126,27 +148,24 @@ pub fn planned<'a>(
     let mut planned = BTreeMap::new();
     for name in names {
         let cases = by_problem.get(name).map_or(&[][..], Vec::as_slice);
-        let mut settings = config.settings(name).clone();
+        let base = config.settings(name);
         let source = match overrides.time_limit {
             Some(_) => Fixed::Flag,
             None => Fixed::Runner,
         };
-        let mut time_limit = Some(TimeLimit::fixed(settings.limits.time, source));
-        let (problem, judges) = match packages.get(name) {
+        let (problem, judges, time_limit) = match packages.get(name) {
             None => (
-                by_settings(config, name, &settings, source, cases),
+                by_settings(config, name, base, source, cases),
                 Judges::Settings,
+                Some(TimeLimit::fixed(base.limits.time, source)),
             ),
             Some(Err(why)) => (
-                by_settings(config, name, &settings, source, cases),
+                by_settings(config, name, base, source, cases),
                 Judges::Broken(Unpreparable::Unreadable(why.clone())),
+                Some(TimeLimit::fixed(base.limits.time, source)),
             ),
             Some(Ok(problem)) => {
-                laid_over(&mut settings, problem, overrides);
-                time_limit = known(problem, overrides.time_limit);
-                if let Some(Ok(limit)) = time_limit.as_ref().map(|known| &known.limit) {
-                    settings.limits.time = *limit;
-                }
+                let time_limit = known(problem, overrides.time_limit);
                 // A package's own output validator is known once built, by `prepare`.
                 let built_in = crate::root_packages::custom_validator(problem).is_none();
                 let untimed = time_limit
@@ -162,12 +181,15 @@ pub fn planned<'a>(
                     (None, Some(Some(Err(why)))) => Judges::Broken(unjudgeable(problem, why)),
                     (None, Some(None) | None) => Judges::Settings,
                 };
-                (Arc::clone(problem), judges)
+                (Arc::clone(problem), judges, time_limit)
             }
         };
+        let time = time_limit
+            .as_ref()
+            .and_then(|known| known.limit.clone().ok());
         let plan = Planned {
+            settings: judged_under(&problem, base, overrides, time),
             problem,
-            settings,
             judges,
             time_limit,
         };
@@ -191,7 +213,7 @@ fn by_settings(
     Arc::new(builtin::judged_by_settings(
         name,
         absolute(&config.fixtures).join(name),
-        settings.clone(),
+        settings,
         source,
         cases.iter().copied(),
         validators.into_iter().collect(),
@@ -213,19 +235,6 @@ fn untimed_package(problem: &Problem, why: TimeLimitError) -> Unpreparable {
         package: problem.name.clone(),
         why,
     }
-}
-
-/// `settings` with `problem`'s memory and output limits and passes laid over them; flags still
-/// win.
-fn laid_over(settings: &mut Settings, problem: &Problem, overrides: &Overrides) {
-    let limits = &mut settings.limits;
-    if overrides.memory_limit_mb.is_none() {
-        limits.memory_mib = problem.memory_mib;
-    }
-    if overrides.output_limit_mb.is_none() {
-        limits.output_mib = problem.output_mib;
-    }
-    limits.passes = problem.passes;
 }
 
 /// Each case's checker by its name, the equal ones shared, as [`checker_for`] gives them with
@@ -365,11 +374,11 @@ mod tests {
         for (name, cases, invalid, validators) in [("hello", ["1"], 0, 0), ("nim", ["a"], 1, 1)] {
             let plan = &planned[name];
             let problem = &plan.problem;
-            let Judging::Settings(settings) = &problem.judging else {
+            let Judging::Settings(judge) = &problem.judging else {
                 panic!("{name} is judged by its settings");
             };
-            assert_eq!(settings.checker, plan.settings.checker);
-            assert_eq!(settings.interactor, plan.settings.interactor);
+            assert_eq!(judge.checker, plan.settings.checker);
+            assert_eq!(judge.interactor, plan.settings.interactor);
             assert!(matches!(plan.judges, Judges::Settings));
             assert_eq!(problem.name, name);
             assert_eq!(problem.limits.time_limit, Some(Duration::from_millis(700)));

@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use super::{per_case, timed, unjudgeable, Judges, Planned, Unpreparable};
 use crate::build::{BuildJobs, Builds};
-use crate::config::Overrides;
+use crate::config::{Overrides, Settings};
 use crate::model::{Judging, Problem};
 use crate::root_packages::custom_validator;
 use crate::running::pool::Stop;
@@ -67,18 +67,19 @@ pub fn prepare(
             }
         }
     }
-    // Timing keeps only a problem's accepted submissions: it times a copy.
-    let problems: Vec<Problem> = planned
+    // Timing keeps only a problem's accepted submissions: it times a copy, under the settings
+    // its cases are judged under.
+    let (problems, settings): (Vec<Problem>, Vec<Settings>) = planned
         .values()
         .filter(|plan| plan.time_limit.is_none() && !matches!(plan.judges, Judges::Broken(_)))
         .filter(|plan| matches!(plan.problem.judging, Judging::Package { .. }))
-        .map(|plan| Problem::clone(&plan.problem))
-        .collect();
+        .map(|plan| (Problem::clone(&plan.problem), plan.settings.clone()))
+        .unzip();
     if problems.is_empty() {
         return Ok(());
     }
     let names: Vec<String> = problems.iter().map(|p| p.name.clone()).collect();
-    for (name, limit) in names.iter().zip(timed(problems, pool)?) {
+    for (name, limit) in names.iter().zip(timed(problems, &settings, pool)?) {
         let Some(plan) = planned.get_mut(name) else {
             continue;
         };

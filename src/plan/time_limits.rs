@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::build::BuildJobs;
+use crate::config::Settings;
 use crate::model::{Fixed, Problem, TimeLimit};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
@@ -36,9 +37,14 @@ pub fn known(problem: &Problem, flag: Option<Duration>) -> Option<TimeLimit> {
 }
 
 /// The time limits of `problems` (packages whose limit [`known`] does not know), each computed
-/// from its accepted submissions, built and timed now on `pool` (only those: the others are not
-/// run), and recorded for the next command. Stops only for Ctrl-C or the host.
-pub fn timed(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<TimeLimit>, Stop> {
+/// from its accepted submissions, built and timed now on `pool` under its `settings` (only
+/// those: the others are not run), and recorded for the next command. Stops only for Ctrl-C or
+/// the host.
+pub fn timed(
+    mut problems: Vec<Problem>,
+    settings: &[Settings],
+    pool: &Pool,
+) -> Result<Vec<TimeLimit>, Stop> {
     for problem in &mut problems {
         eprintln!(
             "note: `{}` fixes no time limit: its accepted submissions are timed to compute it, as \
@@ -58,6 +64,7 @@ pub fn timed(mut problems: Vec<Problem>, pool: &Pool) -> Result<Vec<TimeLimit>, 
     let generous = |_: usize, _: &Problem, _: &_| Some(GENEROUS);
     let judgings = runs_of(
         &problems,
+        settings,
         &builds,
         pool,
         "timing accepted submissions",

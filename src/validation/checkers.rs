@@ -31,7 +31,7 @@ pub fn checker_for(
     case: &TestCase,
 ) -> Result<Checker, Unjudgeable> {
     match &problem.judging {
-        Judging::Settings(settings) => Ok(settings.checker.clone()),
+        Judging::Settings(judge) => Ok(judge.checker.clone()),
         Judging::Package {
             validator: OutputValidator::Default,
             ..
@@ -56,7 +56,7 @@ pub fn interactor_for(
     builds: &Builds,
 ) -> Result<Option<Interactor>, Unjudgeable> {
     match &problem.judging {
-        Judging::Settings(settings) => Ok(settings.interactor.clone()),
+        Judging::Settings(judge) => Ok(judge.interactor.clone()),
         Judging::Package {
             validator: OutputValidator::Custom(programs),
             interactive: true,

@@ -31,7 +31,6 @@ use crate::config::Settings;
 use crate::files::beneath::TreePath;
 use crate::judging::CaseRun;
 use crate::judging::{run_case, Judge, Trial, Verdict};
-use crate::limits::Limits;
 use crate::model::{How, Problem, TestCase, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
@@ -63,10 +62,13 @@ struct JudgeJobs {
     stops: Option<Stops>,
 }
 
-/// Judges every problem's submissions, telling `stream` of each problem's time limit, each
-/// submission once it is settled and each problem once all its submissions are.
+/// Judges every problem's submissions under its `settings` (each problem's, by
+/// [`crate::model::judged_under`]; every run's time its timeout), telling `stream` of each
+/// problem's time limit, each submission once it is settled and each problem once all its
+/// submissions are.
 pub fn judge_all(
     problems: &Arc<Vec<Problem>>,
+    settings: &[Settings],
     builds: &Builds,
     pool: &Pool,
     first_failure: bool,
@@ -74,8 +76,8 @@ pub fn judge_all(
 ) -> Result<(), Stop> {
     let mut judgings = vec![];
     let mut prepared = vec![];
-    for problem in problems.iter() {
-        let (judging, ready) = prepare(problem, builds);
+    for (problem, settings) in problems.iter().zip(settings) {
+        let (judging, ready) = prepare(problem, settings.clone(), builds);
         judgings.push(judging);
         prepared.push(ready);
     }
@@ -158,12 +160,14 @@ fn record_timing(problem: &Problem, judging: &Judging) {
 }
 
 /// The runs of the submissions `timeout_of` picks, with the CPU timeout it gives each, on every
-/// case, the verdicts left as the runs gave them (no time limit is applied afterwards): for
-/// `grundy timelimit`, which times the runs itself. The wall clock gets ten times the longest
+/// case, under each problem's `settings` but for the wall clock, the verdicts left as the runs
+/// gave them (no time limit is applied afterwards): for `grundy timelimit`, which times the
+/// runs itself. The wall clock gets ten times the longest
 /// timeout of a problem and ten seconds: a timing run is to end by its CPU time, which a busy
 /// machine only delays.
 pub fn runs_of(
     problems: &Arc<Vec<Problem>>,
+    settings: &[Settings],
     builds: &Builds,
     pool: &Pool,
     what: &str,
@@ -171,7 +175,8 @@ pub fn runs_of(
 ) -> Result<Vec<Judging>, Stop> {
     let (mut judgings, mut prepared): (Vec<Judging>, Vec<Prepared>) = problems
         .iter()
-        .map(|problem| prepare(problem, builds))
+        .zip(settings)
+        .map(|(problem, settings)| prepare(problem, settings.clone(), builds))
         .unzip();
     let mut tasks = vec![];
     for (p, problem) in problems.iter().enumerate() {
@@ -192,16 +197,16 @@ pub fn runs_of(
 }
 
 /// What judging each submission of `problem` starts from (a compile error, a skip, or runs to
-/// come), and what its runs share: for a stage that picks its own runs case by case, as
-/// `mutants` stops each mutant at its first failure.
-pub fn prepared(problem: &Problem, builds: &Builds) -> (Vec<Judged>, Prepared) {
-    let (judging, prepared) = prepare(problem, builds);
+/// come), and what its runs share, under its `settings`: for a stage that picks its own runs
+/// case by case, as `mutants` stops each mutant at its first failure.
+pub fn prepared(problem: &Problem, settings: Settings, builds: &Builds) -> (Vec<Judged>, Prepared) {
+    let (judging, prepared) = prepare(problem, settings, builds);
     (judging.submissions, prepared)
 }
 
-/// Checkers, interactor, limits and programs of one problem, and the submissions that cannot be
-/// judged at all.
-fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
+/// Checkers, interactor and programs of one problem judged under `settings`, and the
+/// submissions that cannot be judged at all.
+fn prepare(problem: &Problem, settings: Settings, builds: &Builds) -> (Judging, Prepared) {
     let checkers: Vec<Result<Checker, Unjudgeable>> = problem
         .cases
         .iter()
@@ -215,18 +220,6 @@ fn prepare(problem: &Problem, builds: &Builds) -> (Judging, Prepared) {
             .find_map(|c| c.clone().err())
             .filter(|_| checkers.iter().all(Result::is_err))
     });
-    let settings = match &problem.judging {
-        crate::model::Judging::Settings(settings) => (**settings).clone(),
-        crate::model::Judging::Package { .. } => Settings {
-            limits: Limits {
-                memory_mib: problem.memory_mib,
-                output_mib: problem.output_mib,
-                passes: problem.passes,
-                ..Limits::default()
-            },
-            ..Settings::default()
-        },
-    };
     // What a submission must never see, whatever folders its toolchain shows it (a toolchain
     // in the home folder shows that folder, the packages in it included).
     let answers = problem.answers();

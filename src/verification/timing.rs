@@ -18,6 +18,7 @@ use anyhow::Result;
 use super::results::{Judged, Judging};
 use super::{judge, time_limit, timing_cache};
 use crate::build::BuildJobs;
+use crate::config::Settings;
 use crate::files::beneath::{Scope, Tree};
 use crate::files::Existing;
 use crate::judging::Verdict;
@@ -31,10 +32,12 @@ use crate::running::Clock;
 use crate::stages::Pool;
 
 /// Each problem's timing: its programs built, the submissions the limit comes from run `runs`
-/// times, then the other submissions that bound the limit from below run once at its timeout;
-/// per problem, what the timing runs found and what that one run found.
+/// times, then the other submissions that bound the limit from below run once at its timeout,
+/// each problem's under its `settings`; per problem, what the timing runs found and what that
+/// one run found.
 pub fn time(
     problems: &Arc<Vec<Problem>>,
+    settings: &[Settings],
     pool: &Pool,
     runs: u32,
 ) -> Result<Vec<(ProblemTiming, Judging)>, Stop> {
@@ -47,6 +50,7 @@ pub fn time(
         let what = format!("timing, run {round} of {runs}");
         rounds.push(judge::runs_of(
             problems,
+            settings,
             &builds,
             pool,
             &what,
@@ -67,6 +71,7 @@ pub fn time(
     }
     let over = judge::runs_of(
         problems,
+        settings,
         &builds,
         pool,
         "timing the other submissions that bound the limit",

@@ -14,11 +14,10 @@ use anyhow::{anyhow, Result};
 
 use crate::cli::StressArgs;
 use crate::commands::error::CommandError;
-use crate::config::{Isolate, Settings};
+use crate::config::{Isolate, Overrides};
 use crate::generation::limits as generator_limits;
-use crate::limits::Limits;
 use crate::locate::Place;
-use crate::model::{absolute, Problem};
+use crate::model::{absolute, judged_under, Problem};
 use crate::plan;
 use crate::reporting::stressed::{Counterexample, StressRun};
 use crate::reporting::{Ended, RunKind};
@@ -72,6 +71,16 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         .isolate
         .as_deref()
         .map_or(Isolate::default(), Isolate::from_flag);
+    // What its cases are judged under: runner.toml's settings where they apply, the flags over
+    // them, by the rule every command follows.
+    let overrides = Overrides {
+        time_limit: args.time_limit,
+        wall_time_limit: args.wall_time_limit,
+        env: args.env.clone(),
+        ..Overrides::default()
+    };
+    let config = super::super::setup::load_config(&args.sources, overrides.clone())?;
+    let base = config.settings(&problem.name);
     super::super::setup::containment_check(isolate)?;
     let seed = args.seed.unwrap_or_else(random_seed);
     let run = StressRun {
@@ -101,7 +110,11 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     // The package's time limit by the rule every command follows.
     let time_limit = match plan::known(&problem, args.time_limit) {
         Some(known) => known,
-        None => match plan::timed(vec![Problem::from_package(package)], &building) {
+        None => match plan::timed(
+            vec![Problem::from_package(package)],
+            &[judged_under(&problem, base, &overrides, None)],
+            &building,
+        ) {
             Ok(mut timed) => timed.remove(0),
             Err(stop) => return super::end(dispatch, Err(stop)),
         },
@@ -113,18 +126,7 @@ pub fn run(args: StressArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         )
     })?;
     problem.submissions.clear();
-    let settings = Settings {
-        limits: Limits {
-            time,
-            wall: args.wall_time_limit,
-            memory_mib: problem.memory_mib,
-            output_mib: problem.output_mib,
-            passes: problem.passes,
-            ..Limits::default()
-        },
-        env: args.env.clone(),
-        ..Settings::default()
-    };
+    let settings = judged_under(&problem, base, &overrides, Some(time));
     let answers = problem.answers();
     let mut subject =
         super::super::given::subject(Some(exec), false, isolate, problem.memory_mib, &answers)?;
