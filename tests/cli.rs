@@ -30,7 +30,6 @@ mod export;
 mod formats;
 mod generate;
 mod generate_errors;
-mod generate_named;
 mod hostile_output;
 mod hostile_packages;
 mod html_report;
