@@ -116,20 +116,26 @@ def page_timing(grundy, files, folder, chromium, runs, compare):
     page = os.path.join(folder, "merged.html")
     subprocess.run([grundy, "report", "merge", *files, "--html", page],
                    check=False, stdout=subprocess.DEVNULL)
+    load_times(chromium, {page: "html page", **{p: None for p in compare}}, folder, runs)
+
+
+def load_times(chromium, pages, folder, runs):
+    """Prints each page's size and the median time headless Chromium takes to load and dump it,
+    less an empty page's; `pages` maps each page to its label (None: its file name). Each run
+    loads every page once, so that all meet the same load."""
     empty = os.path.join(folder, "empty.html")
     with open(empty, "w") as out:
         out.write("<!DOCTYPE html><title>empty</title>")
     profile = os.path.join(folder, "profile")
-    pages = [page, *(os.path.abspath(p) for p in compare)]
-    times = {p: [] for p in [empty, *pages]}
+    labels = {os.path.abspath(p): label or os.path.basename(p) for p, label in pages.items()}
+    times = {p: [] for p in [empty, *labels]}
     for _ in range(runs):
         for p in times:
             times[p].append(rendered(chromium, p, profile))
     empty_s = sorted(times[empty])[runs // 2]
     print(f"{'empty page':>14}: Chromium {empty_s:.2f} s to load and dump it (median of {runs})")
-    for p in pages:
+    for p, label in labels.items():
         page_s = sorted(times[p])[runs // 2]
-        label = "html page" if p == page else os.path.basename(p)
         print(f"{label:>14}: {os.path.getsize(p) / 1e6:.2f} MB; Chromium {page_s:.2f} s to load "
               f"and dump it: {page_s - empty_s:.2f} s more than an empty page (median of {runs})")
 

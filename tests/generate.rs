@@ -504,3 +504,48 @@ fn generate_finds_its_package_upward_from_any_folder_inside_it() {
     assert_eq!(code(&again), 0, "{}", dump(&again));
     assert!(stdout(&again).contains("pkg"), "{}", dump(&again));
 }
+
+/// The `generators:` dictionary, as GCPC's and NWERC's packages write it (`range: [range.cpp,
+/// validate.h]`, `random: [random.cpp, validate.h]`, ...): names that each make a program of some
+/// files of the one folder `generators/`, sharing one. Each name must run its own files (builds
+/// were once kept by path, and every name ran the first one's program).
+#[test]
+fn each_name_of_the_generators_dictionary_runs_its_own_program() {
+    let project = Project::new();
+    package(&project);
+    project.file(
+        "pkg/generators/generators.yaml",
+        "generators:
+  two: [two.py, shared.py]
+  one: [one.py, shared.py]
+solution: /submissions/accepted/sum.py
+data:
+  secret:
+    data:
+      by_one:
+        generate: one
+      by_two:
+        generate: two
+",
+    );
+    project.file(
+        "pkg/generators/shared.py",
+        "def show(a, b):\n    print(a, b)\n",
+    );
+    project.file(
+        "pkg/generators/one.py",
+        "import shared\nshared.show(1, 10)\n",
+    );
+    project.file(
+        "pkg/generators/two.py",
+        "import shared\nshared.show(2, 20)\n",
+    );
+
+    let output = project.grundy(&["generate", "pkg"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    // Each case holds what its own generator prints, and the answer to it.
+    assert_eq!(project.read("pkg/data/secret/by_one.in"), "1 10\n");
+    assert_eq!(project.read("pkg/data/secret/by_one.ans"), "11\n");
+    assert_eq!(project.read("pkg/data/secret/by_two.in"), "2 20\n");
+    assert_eq!(project.read("pkg/data/secret/by_two.ans"), "22\n");
+}

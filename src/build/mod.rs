@@ -97,19 +97,29 @@ impl std::fmt::Display for NoBuild {
     }
 }
 
-/// Every program's build, by the program's path.
+/// Every program's build, by the program's [`BuildId`].
 #[derive(Default)]
-pub struct Builds(HashMap<TreePath, Build>);
+pub struct Builds(HashMap<BuildId, Build>);
+
+/// What tells one program's build from another's: its file or folder, and its name. A program's
+/// name is its path's last part, but for a name of `generators.yaml`'s `generators:` dictionary,
+/// which makes a program of some files of the one folder `generators/`: two such names are two
+/// programs at one path, each with a build of its own.
+type BuildId = (TreePath, String);
+
+fn build_id(program: &Program) -> BuildId {
+    (program.path.clone(), program.name.clone())
+}
 
 impl Builds {
     /// The build of `program`, if it was one of those built.
     pub fn get(&self, program: &Program) -> Option<&Build> {
-        self.0.get(&program.path)
+        self.0.get(&build_id(program))
     }
 
     pub fn of(&self, program: &Program) -> &Build {
         self.0
-            .get(&program.path)
+            .get(&build_id(program))
             .expect("every program of every problem was built")
     }
 }
@@ -164,7 +174,7 @@ impl BuildSettings {
     }
 }
 
-/// The build jobs: one per distinct program (by path), in problem order (none by default).
+/// The build jobs: one per distinct program (by [`BuildId`]), in problem order (none by default).
 #[derive(Default)]
 pub struct BuildJobs {
     /// Each program with its problem's build settings.
@@ -198,7 +208,7 @@ impl BuildJobs {
                 .validators()
                 .chain(submitted.filter(|_| submissions))
             {
-                if seen.insert(program.path.clone()) {
+                if seen.insert(build_id(program)) {
                     let validator = validators.contains(&&program.path);
                     let settings = if validator && needs_header(program) {
                         settings.with_include(&include)
@@ -221,7 +231,7 @@ impl BuildJobs {
         let mut seen = std::collections::HashSet::new();
         let programs = programs
             .into_iter()
-            .filter(|p| seen.insert(p.path.clone()))
+            .filter(|p| seen.insert(build_id(p)))
             .map(|p| (p, settings.clone()))
             .collect();
         BuildJobs { programs }
@@ -239,7 +249,7 @@ impl BuildJobs {
             .zip(outputs)
             .map(|((program, ..), build)| {
                 let build = build.unwrap_or(Build::Skipped(Skipped::CutShort));
-                (program.path.clone(), build)
+                (build_id(program), build)
             });
         Builds(builds.collect())
     }
