@@ -409,3 +409,83 @@ fn a_skipped_submission_keeps_its_reason_when_merged() {
         "{junit}"
     );
 }
+
+/// A CPU burner: spins until its own CPU clock reaches `seconds`, then answers.
+fn burner(seconds: f64) -> String {
+    format!("import time\nwhile time.process_time() < {seconds}:\n    pass\nprint(1)\n")
+}
+
+/// The package line of a JSON report.
+fn package_line(output: &Output) -> Value {
+    (stdout(output).lines())
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .find(|line| line["type"] == "package")
+        .unwrap_or_else(|| panic!("no package line: {}", dump(output)))
+}
+
+/// A fixed limit of 0.25 s that two time-limit-exceeded submissions, one per shard, are both
+/// too near (1.3 and 1.6 times it, under `time_limit_to_tle` 2): merged, the package has the
+/// one time-limit error one run has, from the faster of the two, and not each shard's.
+#[test]
+fn time_limit_margins_are_computed_once_from_every_shard() {
+    let project = Project::new();
+    project.file(
+        "contest/p/problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: P\nlimits:\n  time_limit: 0.25\n  \
+         time_multipliers:\n    time_limit_to_tle: 2\n",
+    );
+    project.file("contest/p/data/secret/1.in", "");
+    project.file("contest/p/data/secret/1.ans", "1\n");
+    project.file("contest/p/submissions/accepted/ok.py", "print(1)\n");
+    let (fast, slow) = ("time_limit_exceeded/fast.py", "time_limit_exceeded/slow.py");
+    project.file(&format!("contest/p/submissions/{fast}"), burner(0.325));
+    project.file(&format!("contest/p/submissions/{slow}"), burner(0.4));
+    let one = project.verify(&["contest", "--format", "json", "--junit", "one.xml"]);
+    assert_eq!(code(&one), 1, "{}", dump(&one));
+    let one_line = package_line(&one);
+    assert_eq!(
+        one_line["errors"].as_array().unwrap().len(),
+        1,
+        "{one_line}"
+    );
+    assert_eq!(one_line["margins"]["error"], 0, "{one_line}");
+    assert_eq!(one_line["margins"]["fastest_tle"]["submission"], fast);
+    let mut shards = vec![];
+    for index in 1..=2 {
+        let shard = project.verify(&[
+            "contest",
+            "--partition",
+            &format!("slice:{index}/2"),
+            "--format",
+            "json",
+        ]);
+        let file = format!("shard-{index}.json");
+        project.file(&file, &shard.stdout);
+        // Each shard holds one of the two, and finds the limit too near it by itself.
+        let line = package_line(&shard);
+        assert_eq!(line["errors"].as_array().unwrap().len(), 1, "{line}");
+        let tle = line["margins"]["fastest_tle"]["submission"].clone();
+        shards.push((file, tle));
+    }
+    let held: Vec<&Value> = shards.iter().map(|(_, tle)| tle).collect();
+    assert!(held.contains(&&Value::from(fast)) && held.contains(&&Value::from(slow)));
+    let files: Vec<&str> = shards.iter().map(|(file, _)| file.as_str()).collect();
+    let merged = merge(
+        &project,
+        &[&files[..], &["--format", "json", "--junit", "merged.xml"]].concat(),
+    );
+    assert_eq!(code(&merged), 1, "{}", dump(&merged));
+    let line = package_line(&merged);
+    assert_eq!(line["errors"].as_array().unwrap().len(), 1, "{line}");
+    assert_eq!(line["margins"]["error"], 0, "{line}");
+    assert_eq!(line["margins"]["fastest_tle"]["submission"], fast, "{line}");
+    assert_eq!(
+        timeless(&line["errors"][0].to_string()),
+        timeless(&one_line["errors"][0].to_string())
+    );
+    // The JUnit file tells the package's error once (its failure's message and text), as one
+    // run's does.
+    let told = |file: &str| project.read(file).matches("time_limit_to_tle").count();
+    assert_eq!(told("one.xml"), 2, "{}", project.read("one.xml"));
+    assert_eq!(told("merged.xml"), 2, "{}", project.read("merged.xml"));
+}

@@ -11,7 +11,7 @@ mod settings;
 mod time_limit;
 
 pub use settings::judged_under;
-pub use time_limit::{Fixed, How, TimeLimit};
+pub use time_limit::{Fixed, How, MarginFacts, SlowestRun, TimeLimit};
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -9,7 +9,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use crate::package::limits::{seconds, TimeLimitError};
+use crate::package::limits::{seconds, TimeLimitError, TimeRule};
 
 /// Where a time limit that is not computed comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -164,5 +164,48 @@ mod tests {
             ..computed(false, false)
         };
         assert_eq!(none.to_string(), "none");
+    }
+}
+
+/// What a problem's time-limit findings are computed from, once every run has its final
+/// verdict: the format's margins (an error) and the thin margin under the limit (a warning).
+/// The reports carry it so that `report merge` computes both once from every shard's runs, as
+/// one run does, instead of telling each shard's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MarginFacts {
+    pub rule: TimeRule,
+    /// The slowest finished run of the submissions that compute the limit.
+    pub slowest_accepted: Option<Duration>,
+    /// The fastest time-limit-exceeded submission, by its slowest run.
+    pub fastest_tle: Option<SlowestRun>,
+    /// The slowest finished run of the submissions that bound the limit from below.
+    pub slowest_lower: Option<SlowestRun>,
+}
+
+/// A submission's slowest run, as [`MarginFacts`] keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SlowestRun {
+    pub submission: String,
+    pub time: Duration,
+    /// Whether the limit is computed from the submission's runs (an accepted one).
+    pub computes_the_limit: bool,
+}
+
+impl MarginFacts {
+    /// The facts of the runs of both: what one run of all their submissions would have.
+    pub fn combine(self, other: MarginFacts) -> MarginFacts {
+        // The run of `a` or `b` that `wins` over the other, and `a`'s on a tie.
+        let pick = |a: Option<SlowestRun>,
+                    b: Option<SlowestRun>,
+                    wins: fn(&Duration, &Duration) -> bool| match (a, b) {
+            (Some(a), Some(b)) => Some(if wins(&b.time, &a.time) { b } else { a }),
+            (a, b) => a.or(b),
+        };
+        MarginFacts {
+            rule: self.rule,
+            slowest_accepted: self.slowest_accepted.max(other.slowest_accepted),
+            fastest_tle: pick(self.fastest_tle, other.fastest_tle, Duration::lt),
+            slowest_lower: pick(self.slowest_lower, other.slowest_lower, Duration::gt),
+        }
     }
 }

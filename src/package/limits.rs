@@ -163,8 +163,47 @@ impl Limits {
         self.memory_mib.unwrap_or(default)
     }
 
+    /// The time-limit rule of these limits, for [`TimeRule::time_limit`] and
+    /// [`TimeRule::margin_warning`].
+    pub fn rule(&self) -> TimeRule {
+        TimeRule {
+            time_limit: self.time_limit,
+            ac_to_time_limit: self.ac_to_time_limit,
+            time_limit_to_tle: self.time_limit_to_tle,
+            time_resolution: self.time_resolution,
+        }
+    }
+
+    /// [`TimeRule::time_limit`] of these limits.
+    pub fn time_limit(
+        &self,
+        slowest_ac: Option<Duration>,
+        fastest_tle: Option<Duration>,
+    ) -> Result<Duration, TimeLimitError> {
+        self.rule().time_limit(slowest_ac, fastest_tle)
+    }
+
+    /// How long to let a submission run so that a time-limit-exceeded one is told apart from an
+    /// accepted one that is merely slow: the time limit times `time_limit_to_tle`.
+    pub fn timeout(&self, time_limit: Duration) -> Duration {
+        time_limit.mul_f64(self.time_limit_to_tle)
+    }
+}
+
+/// The part of [`Limits`] the time limit and its margins follow: all a report needs to check
+/// the margins again (`report merge` reads it back from each shard).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeRule {
+    /// The fixed time limit, if any.
+    pub time_limit: Option<Duration>,
+    pub ac_to_time_limit: f64,
+    pub time_limit_to_tle: f64,
+    pub time_resolution: Duration,
+}
+
+impl TimeRule {
     /// The time limit to judge with. A fixed `time_limit` is taken as it is (see
-    /// [`Limits::margin_warning`]); otherwise the limit is the smallest positive multiple of
+    /// [`TimeRule::margin_warning`]); otherwise the limit is the smallest positive multiple of
     /// `time_resolution` that the slowest accepted run times `ac_to_time_limit` fits in. Either
     /// way the limit times `time_limit_to_tle` must not exceed the fastest time-limit-exceeded
     /// run, and it is an error if it does.
@@ -209,12 +248,6 @@ impl Limits {
             factor: self.ac_to_time_limit,
             who: who.to_string(),
         })
-    }
-
-    /// How long to let a submission run so that a time-limit-exceeded one is told apart from an
-    /// accepted one that is merely slow: the time limit times `time_limit_to_tle`.
-    pub fn timeout(&self, time_limit: Duration) -> Duration {
-        time_limit.mul_f64(self.time_limit_to_tle)
     }
 }
 

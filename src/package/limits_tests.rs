@@ -262,11 +262,12 @@ fn a_fixed_time_limit_is_kept_and_a_thin_margin_is_warned_of() {
     };
     assert_eq!(l.time_limit(Some(ms(700)), None).unwrap(), ms(1500));
     let who = "the slowest accepted run";
-    assert_eq!(l.margin_warning(ms(1500), ms(750), who), None);
+    assert_eq!(l.rule().margin_warning(ms(1500), ms(750), who), None);
     // Too little room for the slowest accepted run is a warning; the limit stays.
     assert_eq!(l.time_limit(Some(ms(800)), None).unwrap(), ms(1500));
     assert_eq!(
-        l.margin_warning(ms(1500), ms(800), who)
+        l.rule()
+            .margin_warning(ms(1500), ms(800), who)
             .unwrap()
             .to_string(),
         "the time limit 1.5s is tighter than the format's margin: the slowest accepted run \

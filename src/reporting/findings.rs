@@ -17,7 +17,7 @@ use super::seconds;
 use crate::build::{HostError, NoBuild};
 use crate::judging::Verdict;
 use crate::model::scoring::OutOfRange;
-use crate::model::Unusable;
+use crate::model::{MarginFacts, Unusable};
 use crate::package::limits::{Margin, TimeLimitError};
 use crate::package::yaml::Diagnostic;
 
@@ -71,8 +71,10 @@ pub enum Fault {
         submission: String,
         why: String,
     },
-    /// The time limit against the format's margins, or none to judge with.
+    /// No time limit to judge with.
     TimeLimit(TimeLimitError),
+    /// The time limit against the format's margins ([`margin_findings`]).
+    Margins(TimeLimitError),
     /// A scoring problem whose scores cannot be computed.
     Scoring(String),
     /// A group's score outside its range with a submission.
@@ -193,7 +195,7 @@ impl fmt::Display for Fault {
                 submission,
                 why,
             } => write!(f, "judge error on {case} with {submission}: {why}"),
-            Fault::TimeLimit(why) => write!(f, "time limit: {why}"),
+            Fault::TimeLimit(why) | Fault::Margins(why) => write!(f, "time limit: {why}"),
             Fault::Scoring(why) => write!(f, "scoring: {why}"),
             Fault::ScoreOutOfRange { fault, submission } => {
                 let OutOfRange {
@@ -411,4 +413,36 @@ pub fn first_line(text: &str) -> String {
     let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
     let more = if rest.trim().is_empty() { "" } else { " …" };
     format!("{first}{more}")
+}
+
+/// What the runs of `facts` find of `limit`, the limit judged with: the limit outside the
+/// format's margins (the fastest time-limit-exceeded submission not far enough above it, an
+/// error), and the slowest run of the submissions that bound it from below with less than
+/// `ac_to_time_limit` of room (a warning). A fixed limit is the author's choice; a computed one
+/// has that room for the accepted runs it comes from, and a run of another (a `wrong_answer/`
+/// one, say) over the limit already fails its expectation as TLE. One run and `report merge`
+/// (from every shard's facts) both find them here.
+pub fn margin_findings(
+    facts: &MarginFacts,
+    limit: Duration,
+) -> (Option<Fault>, Option<JudgingWarning>) {
+    let rule = &facts.rule;
+    let fastest_tle = facts.fastest_tle.as_ref().map(|run| run.time);
+    let error = rule
+        .time_limit(facts.slowest_accepted, fastest_tle)
+        .err()
+        .map(Fault::Margins);
+    let warning = facts.slowest_lower.as_ref().and_then(|lower| {
+        let who = match lower.computes_the_limit {
+            true => "the slowest accepted run".to_string(),
+            false => format!("{}'s slowest run", lower.submission),
+        };
+        let margin = rule.margin_warning(limit, lower.time, &who)?;
+        let with_it = match (rule.time_limit, lower.computes_the_limit) {
+            (None, false) => rule.time_limit(Some(lower.time), None).ok(),
+            _ => None,
+        };
+        Some(JudgingWarning::ThinMargin(ThinMargin { margin, with_it }))
+    });
+    (error, warning)
 }

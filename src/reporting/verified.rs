@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
 use crate::escape::visible_line;
 use crate::judging::Verdict;
-use crate::model::TimeLimit;
+use crate::model::{MarginFacts, TimeLimit};
 use crate::package::yaml::Diagnostic;
 
 /// A problem of `verify`, before its submissions are reported.
@@ -254,6 +254,9 @@ pub struct ProblemOutcome {
     /// Its programs the host failed to build (judge errors), each with why.
     pub judge_errors: Vec<Unbuilt>,
     pub time_limit: TimeLimit,
+    /// What its time-limit findings ([`Fault::Margins`], [`JudgingWarning::ThinMargin`]) were
+    /// computed from: `None` without a limit, or from a report that did not say.
+    pub margins: Option<MarginFacts>,
 }
 
 /// What verification made of a package.

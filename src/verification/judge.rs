@@ -270,6 +270,7 @@ fn prepare(problem: &Problem, settings: Settings, builds: &Builds) -> (Judging, 
         errors,
         unchecked,
         warnings: vec![],
+        margins: None,
     };
     let prepared = Prepared {
         checkers,

@@ -121,6 +121,7 @@ impl<'a> Stream<'a> {
             unchecked,
             judge_errors: judge_errors(problem, self.builds),
             time_limit: judging.time_limit.clone(),
+            margins: judging.margins.clone(),
         });
         self.flush();
     }

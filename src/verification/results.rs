@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::build::{HostError, Skipped};
 use crate::judging::CaseRun;
-use crate::model::TimeLimit;
+use crate::model::{MarginFacts, TimeLimit};
 use crate::package::limits::TimeLimitError;
 use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
 /// Read by the stages that write times in their messages, as the reports write them.
@@ -74,4 +74,6 @@ pub struct Judging {
     pub unchecked: Vec<Unchecked>,
     /// What judging noticed that is worth fixing but fails nothing (a thin fixed time limit).
     pub warnings: Vec<JudgingWarning>,
+    /// What the time-limit findings were computed from, once settled with a limit.
+    pub margins: Option<MarginFacts>,
 }

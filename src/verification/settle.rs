@@ -13,7 +13,7 @@ use crate::judging::Verdict;
 use crate::model::scoring::{NoScore, SchemeError};
 use crate::model::Problem;
 use crate::package::limits::TimeLimitError;
-use crate::reporting::findings::{Fault, JudgingWarning, Unchecked};
+use crate::reporting::findings::{margin_findings, Fault, Unchecked};
 
 /// The runs each submission still waits for, so each is settled and reported as soon as its
 /// last run is in, and each problem as soon as its last submission is.
@@ -97,13 +97,12 @@ pub fn problem(problem: &Problem, judging: &mut Judging) {
             }
         }
     }
-    if let Some(why) = time_limit::margins(problem, judging) {
-        judging.errors.push(Fault::TimeLimit(why));
-    }
     if let Ok(limit) = judging.time_limit.limit {
-        if let Some(thin) = time_limit::thin_margin(problem, judging, limit) {
-            judging.warnings.push(JudgingWarning::ThinMargin(thin));
-        }
+        let facts = time_limit::margin_facts(problem, judging);
+        let (error, thin) = margin_findings(&facts, limit);
+        judging.errors.extend(error);
+        judging.warnings.extend(thin);
+        judging.margins = Some(facts);
         let timeout = problem.limits.timeout(limit);
         let calls = time_limit::close_calls(problem, judging, limit, timeout);
         judging.warnings.extend(calls);

@@ -20,11 +20,10 @@ use std::time::Duration;
 use super::results::{Judged, Judging};
 use crate::judging::CaseRun;
 use crate::judging::Verdict;
-use crate::model::{How, Problem, TimeLimit};
+use crate::model::{How, MarginFacts, Problem, SlowestRun, TimeLimit};
 use crate::package::expectations::{self, TimeLimitRole};
-use crate::package::limits::TimeLimitError;
 use crate::package::submissions::Submission;
-use crate::reporting::findings::{JudgingWarning, ThinMargin};
+use crate::reporting::findings::JudgingWarning;
 
 /// How long a submission may run while the time limit is being computed from it.
 pub const GENEROUS: Duration = Duration::from_secs(60);
@@ -81,35 +80,29 @@ fn near_a_step(slowest: Duration, factor: f64, step: Duration) -> bool {
     nearest >= 1.0 && (steps - nearest).abs() <= 0.1 * nearest
 }
 
-/// Why the limit is outside the format's margins, once every run has its final verdict.
-pub fn margins(problem: &Problem, judging: &Judging) -> Option<TimeLimitError> {
+/// What the time limit's findings are computed from ([`margin_findings`]), once every run has
+/// its final verdict.
+///
+/// [`margin_findings`]: crate::reporting::findings::margin_findings
+pub fn margin_facts(problem: &Problem, judging: &Judging) -> MarginFacts {
+    let slowest_run = |submission: &Submission, time| SlowestRun {
+        submission: submission.id.clone(),
+        time,
+        computes_the_limit: computes_the_limit(submission),
+    };
     // The fastest time-limit-exceeded submission: the slowest run of each one that got TLE.
     let fastest_tle = runs_of(problem, judging, |s| role(s).upper)
         .filter(|(_, runs)| runs.iter().flatten().any(|r| r.verdict == Verdict::TLE))
-        .filter_map(|(_, runs)| runs.iter().flatten().map(|r| r.time).max())
-        .min();
-    let slowest = slowest(problem, judging, computes_the_limit).map(|(_, time)| time);
-    problem.limits.time_limit(slowest, fastest_tle).err()
-}
-
-/// Why `limit` leaves the slowest run of the submissions that bound it from below less than
-/// `ac_to_time_limit` of room, if it does: a warning, not an error. A fixed limit is the author's
-/// choice; a computed one has that room for the accepted runs it comes from, and a run of
-/// another (a `wrong_answer/` one, say) over the limit already fails its expectation as TLE.
-pub fn thin_margin(problem: &Problem, judging: &Judging, limit: Duration) -> Option<ThinMargin> {
-    let (submission, run) = slowest(problem, judging, |s| role(s).lower)?;
-    let limits = &problem.limits;
-    let accepted = computes_the_limit(submission);
-    let who = match accepted {
-        true => "the slowest accepted run".to_string(),
-        false => format!("{}'s slowest run", submission.id),
-    };
-    let margin = limits.margin_warning(limit, run, &who)?;
-    let with_it = match (limits.time_limit, accepted) {
-        (None, false) => limits.time_limit(Some(run), None).ok(),
-        _ => None,
-    };
-    Some(ThinMargin { margin, with_it })
+        .filter_map(|(s, runs)| Some((s, runs.iter().flatten().map(|r| r.time).max()?)))
+        .min_by_key(|(_, time)| *time)
+        .map(|(s, time)| slowest_run(s, time));
+    MarginFacts {
+        rule: problem.limits.rule(),
+        slowest_accepted: slowest_accepted(problem, judging),
+        fastest_tle,
+        slowest_lower: slowest(problem, judging, |s| role(s).lower)
+            .map(|(s, time)| slowest_run(s, time)),
+    }
 }
 
 /// How near the limit a run must be, either side, to be called close (a tenth of it).

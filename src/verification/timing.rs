@@ -254,7 +254,10 @@ fn below(limits: &Limits, limit: Duration, slowest: Duration, stopped: bool) -> 
     if stopped || slowest > limit {
         return Bound::Over { slowest, stopped };
     }
-    match limits.margin_warning(limit, slowest, "its slowest case") {
+    match limits
+        .rule()
+        .margin_warning(limit, slowest, "its slowest case")
+    {
         None => Bound::Room { slowest },
         Some(margin) => Bound::ThinRoom {
             margin,

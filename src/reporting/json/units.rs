@@ -10,10 +10,11 @@ use crate::diffing::Paint;
 use crate::escape::{visible, visible_line};
 use crate::files::beneath::TreePath;
 use crate::judging::CaseResult;
-use crate::model::{How, TimeLimit};
+use crate::model::{How, MarginFacts, SlowestRun, TimeLimit};
 use crate::package::languages::Python3;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::contest::ContestTable;
+use crate::reporting::findings::{Fault, JudgingWarning};
 use crate::reporting::generated::DataMade;
 use crate::reporting::listed::Listed;
 use crate::reporting::millis;
@@ -263,6 +264,35 @@ pub(super) fn package_object(outcome: &ProblemOutcome) -> Value {
         "time_limit": outcome.time_limit.to_string(),
         "time_limit_ms": limit_ms(&outcome.time_limit),
         "time_limit_how": how_object(&outcome.time_limit.how),
+        "margins": outcome.margins.as_ref().map(|facts| margins_object(outcome, facts)),
+    })
+}
+
+/// What a package's time-limit findings were computed from, and where in its `errors` and
+/// `judging_warnings` they are (`report merge` drops each shard's and computes them again from
+/// every shard's facts).
+fn margins_object(outcome: &ProblemOutcome, facts: &MarginFacts) -> Value {
+    let run = |run: &SlowestRun| {
+        json!({
+            "submission": clean(&run.submission),
+            "time_ms": millis(run.time),
+            "computes_the_limit": run.computes_the_limit,
+        })
+    };
+    let rule = &facts.rule;
+    json!({
+        "error": outcome.errors.iter().position(|f| matches!(f, Fault::Margins(_))),
+        "thin_margin": (outcome.judging_warnings.iter())
+            .position(|w| matches!(w, JudgingWarning::ThinMargin(_))),
+        "slowest_accepted_ms": facts.slowest_accepted.map(millis),
+        "fastest_tle": facts.fastest_tle.as_ref().map(run),
+        "slowest_lower": facts.slowest_lower.as_ref().map(run),
+        "rule": {
+            "time_limit_ms": rule.time_limit.map(millis),
+            "ac_to_time_limit": rule.ac_to_time_limit,
+            "time_limit_to_tle": rule.time_limit_to_tle,
+            "time_resolution_ms": millis(rule.time_resolution),
+        },
     })
 }
 

@@ -2,7 +2,9 @@
 //! typed event payload it was written from: a `heading` line a [`ProblemHeading`], a
 //! `submission` line a [`SubmissionRow`], a `package` line a [`ProblemOutcome`]. Findings come
 //! back as the lines they were reported as (`Reported`): every reporter shows a finding by its
-//! one line. Fields the reader does not know are ignored, so later additions read.
+//! one line; but the time limit's margins, which a package line's `margins` marks, come back as
+//! the facts they were computed from, for the merge to compute them once. Fields the reader
+//! does not know are ignored, so later additions read.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -11,9 +13,9 @@ use serde::Deserialize;
 
 use crate::discovery::NoBucket;
 use crate::judging::Verdict;
-use crate::model::{Fixed, How, TimeLimit};
+use crate::model::{Fixed, How, MarginFacts, SlowestRun, TimeLimit};
 use crate::package::languages::Python3;
-use crate::package::limits::TimeLimitError;
+use crate::package::limits::{TimeLimitError, TimeRule};
 use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, JudgingWarning, Unbuilt, Unchecked};
 use crate::reporting::reason::{Evidence, Kind, LimitRun, Reason};
@@ -180,6 +182,35 @@ pub(super) struct PackageLine {
     judging_warnings: Vec<String>,
     time_limit_ms: Option<f64>,
     time_limit_how: HowLine,
+    /// Absent from a report written before the field was: its findings are then merged by
+    /// their lines.
+    #[serde(default)]
+    margins: Option<MarginsLine>,
+}
+
+#[derive(Deserialize)]
+struct MarginsLine {
+    error: Option<usize>,
+    thin_margin: Option<usize>,
+    slowest_accepted_ms: Option<f64>,
+    fastest_tle: Option<SlowestRunLine>,
+    slowest_lower: Option<SlowestRunLine>,
+    rule: RuleLine,
+}
+
+#[derive(Deserialize)]
+struct SlowestRunLine {
+    submission: String,
+    time_ms: f64,
+    computes_the_limit: bool,
+}
+
+#[derive(Deserialize)]
+struct RuleLine {
+    time_limit_ms: Option<f64>,
+    ac_to_time_limit: f64,
+    time_limit_to_tle: f64,
+    time_resolution_ms: f64,
 }
 
 #[derive(Deserialize)]
@@ -226,6 +257,8 @@ pub enum Wrong {
     Reason(String),
     #[error("no interpreter is `{0}`")]
     Interpreter(String),
+    #[error("{0} is past the end of its list")]
+    Index(usize),
     #[error(transparent)]
     Partition(#[from] NoBucket),
 }
@@ -426,7 +459,21 @@ impl ReasonLine {
 }
 
 impl PackageLine {
-    pub(super) fn typed(self) -> Result<ProblemOutcome, BadField> {
+    /// The outcome, without the time-limit findings its `margins` computed: `report merge`
+    /// computes them again from every shard's facts.
+    pub(super) fn typed(mut self) -> Result<ProblemOutcome, BadField> {
+        let margins = match self.margins {
+            None => None,
+            Some(line) => {
+                drop_at(&mut self.errors, line.error, "margins.error")?;
+                drop_at(
+                    &mut self.judging_warnings,
+                    line.thin_margin,
+                    "margins.thin_margin",
+                )?;
+                Some(line.typed()?)
+            }
+        };
         Ok(ProblemOutcome {
             name: self.package,
             origin: self.origin,
@@ -446,6 +493,54 @@ impl PackageLine {
                 .map(Unbuilt::Reported)
                 .collect(),
             time_limit: time_limit(self.time_limit_ms, self.time_limit_how)?,
+            margins,
+        })
+    }
+}
+
+/// `lines` without its line `at`, if any (`field` says where `at` was read).
+fn drop_at(
+    lines: &mut Vec<String>,
+    at: Option<usize>,
+    field: &'static str,
+) -> Result<(), BadField> {
+    match at {
+        None => Ok(()),
+        Some(at) if at < lines.len() => {
+            lines.remove(at);
+            Ok(())
+        }
+        Some(at) => Err(Wrong::Index(at).at(field)),
+    }
+}
+
+impl MarginsLine {
+    fn typed(self) -> Result<MarginFacts, BadField> {
+        let run = |field, line: Option<SlowestRunLine>| {
+            line.map(|run| {
+                Ok::<_, BadField>(SlowestRun {
+                    time: time(field, run.time_ms)?,
+                    submission: run.submission,
+                    computes_the_limit: run.computes_the_limit,
+                })
+            })
+            .transpose()
+        };
+        let rule = self.rule;
+        Ok(MarginFacts {
+            rule: TimeRule {
+                time_limit: (rule.time_limit_ms)
+                    .map(|ms| time("margins.rule.time_limit_ms", ms))
+                    .transpose()?,
+                ac_to_time_limit: rule.ac_to_time_limit,
+                time_limit_to_tle: rule.time_limit_to_tle,
+                time_resolution: time("margins.rule.time_resolution_ms", rule.time_resolution_ms)?,
+            },
+            slowest_accepted: (self.slowest_accepted_ms)
+                .map(|ms| time("margins.slowest_accepted_ms", ms))
+                .transpose()?,
+            fastest_tle: run("margins.fastest_tle.time_ms", self.fastest_tle)?,
+            slowest_lower: run("margins.slowest_lower.time_ms", self.slowest_lower)?,
         })
     }
 }

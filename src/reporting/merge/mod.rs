@@ -2,7 +2,8 @@
 //! --format json`) read back into the events they were written from ([`read`], [`lines`]) and
 //! combined into the stream one run on one machine would have made: every package once, in the
 //! shards' order, with its heading, its submissions from every shard in the package's order,
-//! and its findings the union of the shards'. Refused, saying which file and what: shards that
+//! and its findings the union of the shards' but for the time limit's margins, which depend on
+//! runs of several shards and are computed again from all their facts. Refused, saying which file and what: shards that
 //! are not the buckets of one partition, a bucket missing or given twice, a submission in two
 //! shards, a package whose time limit differs between shards. The command replays what this
 //! returns through the dispatcher and the reporters of any run.
@@ -15,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::discovery::{LeftOut, Partition};
-use crate::reporting::findings::Unreadable;
+use crate::reporting::findings::{margin_findings, Unreadable};
 use crate::reporting::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 pub use read::{shard, Bad};
 
@@ -298,7 +299,13 @@ fn package(parts: Vec<ShardPackage>, files: &[PathBuf]) -> Result<MergedPackage,
         union_by_line(&mut outcome.errors, other.errors);
         union_by_line(&mut outcome.unchecked, other.unchecked);
         union_by_line(&mut outcome.judge_errors, other.judge_errors);
+        outcome.margins = match (outcome.margins, other.margins) {
+            (Some(facts), Some(more)) => Some(facts.combine(more)),
+            // A shard from before reports carried the facts: its findings stay its lines.
+            (facts, more) => facts.or(more),
+        };
     }
+    margins(&mut outcome);
     // The package's order: its submissions folder by folder, each folder's by name.
     rows.sort_by(|(a, _), (b, _)| Path::new(&a.submission).cmp(Path::new(&b.submission)));
     heading
@@ -309,6 +316,19 @@ fn package(parts: Vec<ShardPackage>, files: &[PathBuf]) -> Result<MergedPackage,
         rows: rows.into_iter().map(|(row, _)| row).collect(),
         outcome,
     })
+}
+
+/// The time-limit findings of `outcome`'s facts (from every shard), where one run puts them:
+/// the error after the others, the warning before the close calls.
+fn margins(outcome: &mut ProblemOutcome) {
+    let (Some(facts), Ok(limit)) = (&outcome.margins, &outcome.time_limit.limit) else {
+        return;
+    };
+    let (error, thin) = margin_findings(facts, *limit);
+    outcome.errors.extend(error);
+    if let Some(thin) = thin {
+        outcome.judging_warnings.insert(0, thin);
+    }
 }
 
 /// `more` added to `found`, each once.

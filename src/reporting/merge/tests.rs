@@ -3,8 +3,9 @@ use std::time::Duration;
 
 use super::*;
 use crate::judging::Verdict;
-use crate::model::{Fixed, How, TimeLimit};
+use crate::model::{Fixed, How, MarginFacts, SlowestRun, TimeLimit};
 use crate::package::languages::Python3;
+use crate::package::limits::TimeRule;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::events::{Event, Finished};
 use crate::reporting::findings::{self, Fault, JudgingWarning, Unchecked};
@@ -140,11 +141,17 @@ fn outcome() -> ProblemOutcome {
         unchecked: vec![Unchecked::Scoring("custom".into())],
         judge_errors: vec![],
         time_limit: computed(),
+        margins: None,
     }
 }
 
-/// The JSON lines of a `verify` run of `heading`, `rows` and `outcome`, with `summary`.
+/// The JSON lines of a `verify` run of `heading`, `rows` and [`outcome`], with `summary`.
 fn report(rows: &[SubmissionRow], summary: &Summary) -> Vec<u8> {
+    report_of(rows, summary, &outcome())
+}
+
+/// The JSON lines of a `verify` run of `heading`, `rows` and `outcome`, with `summary`.
+fn report_of(rows: &[SubmissionRow], summary: &Summary, outcome: &ProblemOutcome) -> Vec<u8> {
     let mut out = Vec::new();
     let mut reporter = JsonReporter::new(&mut out);
     let kind = RunKind::Verify {
@@ -158,9 +165,8 @@ fn report(rows: &[SubmissionRow], summary: &Summary) -> Vec<u8> {
             .report(&Event::Finished(Finished::submission(row)))
             .unwrap();
     }
-    let outcome = outcome();
     reporter
-        .report(&Event::Finished(Finished::verified(&outcome)))
+        .report(&Event::Finished(Finished::verified(outcome)))
         .unwrap();
     reporter.report(&Event::RunFinished(summary)).unwrap();
     drop(reporter);
@@ -285,4 +291,51 @@ fn a_shard_is_refused_at_the_line_that_is_wrong() {
     assert!(error("case.json", case)
         .to_string()
         .contains("case.json:1: a `case` line"));
+}
+
+/// A package's time-limit findings come back as the facts they were computed from, and are
+/// computed from them again where one run puts them: the error last, the warning first.
+#[test]
+fn margins_read_back_as_their_facts() {
+    let run = |submission: &str, time, computes_the_limit| SlowestRun {
+        submission: submission.into(),
+        time,
+        computes_the_limit,
+    };
+    let facts = MarginFacts {
+        rule: TimeRule {
+            time_limit: None,
+            ac_to_time_limit: 2.0,
+            time_limit_to_tle: 1.5,
+            time_resolution: ms(1000),
+        },
+        slowest_accepted: Some(ms(900)),
+        fastest_tle: Some(run("time_limit_exceeded/t.py", ms(2500), false)),
+        slowest_lower: Some(run("accepted/a.py", ms(1100), true)),
+    };
+    let (error, thin) = findings::margin_findings(&facts, ms(2000));
+    let mut written = outcome();
+    written.errors.extend(error);
+    written
+        .judging_warnings
+        .insert(0, thin.expect("1.1 s × 2 is over 2 s"));
+    written.margins = Some(facts.clone());
+    let folder = tempfile::tempdir().unwrap();
+    let text = report_of(&[row()], &verify_summary(None), &written);
+    let merged = merge(vec![read(&folder, "one.json", &text).unwrap()]).unwrap();
+    let back = &merged.packages[0].outcome;
+    assert_eq!(back.margins, Some(facts));
+    assert!(matches!(back.errors.last(), Some(Fault::Margins(_))));
+    assert!(matches!(
+        back.judging_warnings.first(),
+        Some(JudgingWarning::ThinMargin(_))
+    ));
+    assert_eq!(
+        findings::lines(&back.errors),
+        findings::lines(&written.errors)
+    );
+    assert_eq!(
+        findings::lines(&back.judging_warnings),
+        findings::lines(&written.judging_warnings)
+    );
 }
