@@ -1,9 +1,10 @@
 //! A problem's time limit: the package's own when it fixes one, else computed from the slowest
 //! run of its accepted submissions (run first, with a generous timeout) by
-//! [`crate::package::limits::Limits::time_limit`]; and, once everything ran, the format's margins
-//! checked: the fastest time-limit-exceeded submission must sit far enough above the limit (an
-//! error), and the slowest run of every submission that bounds it from below far enough below it
-//! (a warning); and the runs close enough to the limit that another machine could judge them the
+//! [`crate::package::limits::Limits::time_limit`]; and, once everything ran, the runs the
+//! format's margins are checked from ([`margin_facts`]; the check,
+//! [`crate::reporting::findings::margin_findings`], is `report merge`'s too): the fastest
+//! time-limit-exceeded submission must sit far enough above the limit (an error), and the slowest
+//! run of every submission that bounds it from below far enough below it (a warning); and the runs close enough to the limit that another machine could judge them the
 //! other way. Every time here is CPU time (a run stopped by the wall clock carries its wall time),
 //! so the limit does not depend on the machine's load.
 //!
