@@ -425,7 +425,8 @@ fn package_line(output: &Output) -> Value {
 
 /// A fixed limit of 0.25 s that two time-limit-exceeded submissions, one per shard, are both
 /// too near (1.3 and 1.6 times it, under `time_limit_to_tle` 2): merged, the package has the
-/// one time-limit error one run has, from the faster of the two, and not each shard's.
+/// one time-limit error one run has, from the faster of the two, and not each shard's (in the
+/// JSON line, the JUnit file and the HTML page).
 #[test]
 fn time_limit_margins_are_computed_once_from_every_shard() {
     let project = Project::new();
@@ -440,7 +441,9 @@ fn time_limit_margins_are_computed_once_from_every_shard() {
     let (fast, slow) = ("time_limit_exceeded/fast.py", "time_limit_exceeded/slow.py");
     project.file(&format!("contest/p/submissions/{fast}"), burner(0.325));
     project.file(&format!("contest/p/submissions/{slow}"), burner(0.4));
-    let one = project.verify(&["contest", "--format", "json", "--junit", "one.xml"]);
+    let one = project.verify(&[
+        "contest", "--format", "json", "--junit", "one.xml", "--html", "one.html",
+    ]);
     assert_eq!(code(&one), 1, "{}", dump(&one));
     let one_line = package_line(&one);
     assert_eq!(
@@ -472,7 +475,18 @@ fn time_limit_margins_are_computed_once_from_every_shard() {
     let files: Vec<&str> = shards.iter().map(|(file, _)| file.as_str()).collect();
     let merged = merge(
         &project,
-        &[&files[..], &["--format", "json", "--junit", "merged.xml"]].concat(),
+        &[
+            &files[..],
+            &[
+                "--format",
+                "json",
+                "--junit",
+                "merged.xml",
+                "--html",
+                "merged.html",
+            ],
+        ]
+        .concat(),
     );
     assert_eq!(code(&merged), 1, "{}", dump(&merged));
     let line = package_line(&merged);
@@ -488,4 +502,7 @@ fn time_limit_margins_are_computed_once_from_every_shard() {
     let told = |file: &str| project.read(file).matches("time_limit_to_tle").count();
     assert_eq!(told("one.xml"), 2, "{}", project.read("one.xml"));
     assert_eq!(told("merged.xml"), 2, "{}", project.read("merged.xml"));
+    // And the HTML page as often as one run's.
+    assert_ne!(told("one.html"), 0, "{}", project.read("one.html"));
+    assert_eq!(told("merged.html"), told("one.html"));
 }
