@@ -3,9 +3,9 @@
 //! combined into the stream one run on one machine would have made: every package once, in the
 //! shards' order, with its heading, its submissions from every shard in the package's order,
 //! and its findings the union of the shards' but for the time limit's margins, which depend on
-//! runs of several shards and are computed again from all their facts. Refused, saying which file and what: shards that
-//! are not the buckets of one partition, a bucket missing or given twice, a submission in two
-//! shards, a package whose time limit differs between shards. The command replays what this
+//! runs of several shards and are computed again from all their facts. Refused, saying which
+//! file and what: shards that are not the buckets of one partition, a bucket missing or given
+//! twice, a submission in two shards, a package whose time limit differs between shards. The command replays what this
 //! returns through the dispatcher and the reporters of any run.
 
 mod lines;
