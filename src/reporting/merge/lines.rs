@@ -259,6 +259,8 @@ pub enum Wrong {
     Interpreter(String),
     #[error("{0} is past the end of its list")]
     Index(usize),
+    #[error("{0} is not {bound}", bound = crate::bounds::MULTIPLIER)]
+    Multiplier(f64),
     #[error(transparent)]
     Partition(#[from] NoBucket),
 }
@@ -272,6 +274,11 @@ impl Wrong {
 /// `ms` milliseconds as the reports wrote them (to the microsecond).
 pub(super) fn duration(ms: f64) -> Result<Duration, Wrong> {
     Duration::try_from_secs_f64(ms / 1000.0).map_err(|_| Wrong::Time(ms))
+}
+
+/// Field `field`'s time multiplier, within the bounds every reader of one holds it to.
+fn multiplier(field: &'static str, factor: f64) -> Result<f64, BadField> {
+    (crate::bounds::MULTIPLIER.admits(factor)).ok_or_else(|| Wrong::Multiplier(factor).at(field))
 }
 
 /// Field `field`'s `ms` as a duration.
@@ -532,8 +539,14 @@ impl MarginsLine {
                 time_limit: (rule.time_limit_ms)
                     .map(|ms| time("margins.rule.time_limit_ms", ms))
                     .transpose()?,
-                ac_to_time_limit: rule.ac_to_time_limit,
-                time_limit_to_tle: rule.time_limit_to_tle,
+                ac_to_time_limit: multiplier(
+                    "margins.rule.ac_to_time_limit",
+                    rule.ac_to_time_limit,
+                )?,
+                time_limit_to_tle: multiplier(
+                    "margins.rule.time_limit_to_tle",
+                    rule.time_limit_to_tle,
+                )?,
                 time_resolution: time("margins.rule.time_resolution_ms", rule.time_resolution_ms)?,
             },
             slowest_accepted: (self.slowest_accepted_ms)

@@ -338,4 +338,16 @@ fn margins_read_back_as_their_facts() {
         findings::lines(&back.judging_warnings),
         findings::lines(&written.judging_warnings)
     );
+    // A multiplier no package can give is refused where it is read, as any bad field.
+    let text = String::from_utf8(text).unwrap();
+    assert!(text.contains("\"time_limit_to_tle\":1.5"), "{text}");
+    let absurd = text.replace("\"time_limit_to_tle\":1.5", "\"time_limit_to_tle\":-1e300");
+    let said = read(&folder, "absurd.json", absurd.as_bytes())
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        said.contains("margins.rule.time_limit_to_tle") && said.contains("a number from 1 to 100"),
+        "{said}"
+    );
 }
