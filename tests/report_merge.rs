@@ -506,3 +506,91 @@ fn time_limit_margins_are_computed_once_from_every_shard() {
     assert_ne!(told("one.html"), 0, "{}", project.read("one.html"));
     assert_eq!(told("merged.html"), told("one.html"));
 }
+
+/// A package whose time limit is computed from its accepted submissions: the fast one in shard
+/// 1, the slow one (0.8 s of CPU, × 2 rounded up to 2 s) in shard 2. Each shard times the other's
+/// too, so both judge with the 2 s one run computes (shard 1 alone would compute 1 s from its
+/// fast one) and report only their own; merged, one limit.
+#[test]
+fn every_shard_computes_a_computed_time_limit_from_all_the_accepted_submissions() {
+    let project = Project::new();
+    project.file(
+        "contest/p/problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: P\n",
+    );
+    project.file("contest/p/data/secret/1.in", "");
+    project.file("contest/p/data/secret/1.ans", "1\n");
+    project.file("contest/p/submissions/accepted/fast.py", "print(1)\n");
+    project.file("contest/p/submissions/accepted/slow.py", burner(0.8));
+    let limit_of = |output: &Output| {
+        let heading = (stdout(output).lines())
+            .map(|line| serde_json::from_str::<Value>(line).unwrap())
+            .find(|line| line["type"] == "heading")
+            .unwrap_or_else(|| panic!("no heading: {}", dump(output)));
+        heading["time_limit_ms"].clone()
+    };
+    let one = project.verify(&["contest", "--format", "json"]);
+    assert_eq!(code(&one), 0, "{}", dump(&one));
+    assert_eq!(limit_of(&one), Value::from(2000.0), "{}", dump(&one));
+    let mut files = vec![];
+    for (index, own) in [(1, "accepted/fast.py"), (2, "accepted/slow.py")] {
+        let bucket = format!("slice:{index}/2");
+        let shard = project.verify(&["contest", "--partition", &bucket, "--format", "json"]);
+        assert_eq!(code(&shard), 0, "{}", dump(&shard));
+        assert_eq!(limit_of(&shard), Value::from(2000.0), "{}", dump(&shard));
+        let held: Vec<Value> = (submissions(&shard).iter())
+            .map(|row| row["submission"].clone())
+            .collect();
+        assert_eq!(held, [Value::from(own)], "{}", dump(&shard));
+        let file = format!("shard-{index}.json");
+        project.file(&file, &shard.stdout);
+        files.push(file);
+    }
+    let merged = merge(
+        &project,
+        &[files[0].as_str(), &files[1], "--format", "json"],
+    );
+    assert_eq!(code(&merged), 0, "{}", dump(&merged));
+    assert_eq!(limit_of(&merged), Value::from(2000.0), "{}", dump(&merged));
+}
+
+/// Shards that judged a package with different time limits (as a computed limit timed either
+/// side of a rounding step on two machines would): merged all the same, that package invalid
+/// for it, naming each shard's limit and file, the other package untouched.
+#[test]
+fn a_package_judged_with_different_limits_in_two_shards_is_invalid_and_the_rest_merged() {
+    let project = contest();
+    for index in 1..=2 {
+        let bucket = format!("slice:{index}/2");
+        let shard = project.verify(&["contest", "--partition", &bucket, "--format", "json"]);
+        project.file(&format!("s{index}.json"), &shard.stdout);
+    }
+    // Shard 2 says it judged `apple` with 0.4 s, not the 0.2 s of its problem.yaml.
+    let s2: String = (project.read("s2.json").lines())
+        .map(|line| {
+            let mut value: Value = serde_json::from_str(line).unwrap();
+            if value["type"] == "heading" && value["package"] == "apple" {
+                value["time_limit_ms"] = 400.0.into();
+            }
+            format!("{value}\n")
+        })
+        .collect();
+    project.file("s2.json", s2);
+    let merged = merge(&project, &["s1.json", "s2.json", "--format", "json"]);
+    assert_eq!(code(&merged), 1, "{}", dump(&merged));
+    let packages: Vec<Value> = (stdout(&merged).lines())
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|line| line["type"] == "package")
+        .collect();
+    let apple = packages.iter().find(|p| p["package"] == "apple").unwrap();
+    let zebra = packages.iter().find(|p| p["package"] == "zebra").unwrap();
+    assert_eq!(apple["status"], "invalid", "{apple}");
+    let said = apple["errors"].to_string();
+    assert!(
+        said.contains("different limits (0.2s in s1.json, 0.4s in s2.json)"),
+        "{said}"
+    );
+    assert_eq!(zebra["errors"], Value::Array(vec![]), "{zebra}");
+    // Every submission of both shards is there.
+    assert_eq!(submissions(&merged).len(), 7, "{}", dump(&merged));
+}

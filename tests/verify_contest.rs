@@ -206,30 +206,3 @@ fn partition_splits_the_contests_submissions_into_disjoint_buckets() {
         dump(&wrong)
     );
 }
-
-/// Buckets must judge with one time limit: a package whose limit is computed from its
-/// accepted submissions is warned of under `--partition` (and fails under `-e`).
-#[test]
-fn a_computed_time_limit_is_warned_of_in_every_bucket() {
-    let project = Project::new();
-    package(&project, "fixed");
-    package(&project, "computed");
-    project.file("contest/computed/problem.yaml", "name: Computed\n");
-    let output = project.verify(&["contest", "--partition", "slice:1/2"]);
-    assert_eq!(code(&output), 0, "{}", dump(&output));
-    let text = stdout(&output);
-    let warned: Vec<&str> = text
-        .lines()
-        .filter(|line| line.contains("each bucket of --partition judges"))
-        .collect();
-    assert_eq!(warned.len(), 1, "{}", dump(&output));
-    assert!(
-        warned[0].contains("computed/problem.yaml"),
-        "{}",
-        dump(&output)
-    );
-    let strict = project.verify(&["contest", "--partition", "slice:1/2", "-e"]);
-    assert_eq!(code(&strict), 1, "{}", dump(&strict));
-    let whole = project.verify(&["contest"]);
-    assert!(!stdout(&whole).contains("--partition"), "{}", dump(&whole));
-}

@@ -35,6 +35,7 @@ use crate::generation::{generate_read, read_plan, PlanErrors};
 use crate::locate::Place;
 use crate::model::{absolute, builtin, packages, shown, Fixed, Problem};
 use crate::package::find;
+use crate::package::submissions::Submission;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, Unreadable};
 use crate::reporting::Format;
@@ -42,7 +43,7 @@ use crate::reporting::{Dispatcher, Ended, RunKind, Stages, Summary};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
 use crate::validation::{self, Findings};
-use crate::verification::{judge, report, select};
+use crate::verification::{judge, other_buckets, report, select};
 
 pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ended, CommandError> {
     // runner.toml's settings (the nearest at or above the current folder, or `--config`), read
@@ -115,18 +116,16 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     select::submissions(&mut problems, &selectors)?;
     // The submissions a partition splits are those selected.
     let selected: usize = problems.iter().map(|p| p.submissions.len()).sum();
-    if let Some(partition) = args.partition {
-        select::partition(&mut problems, partition);
-        for problem in &mut problems {
-            problem.warnings.extend(unshared_limit(problem));
-        }
-    }
     if let Some(limit) = args.time_limit {
         for problem in &mut problems {
             problem.limits.time_limit = Some(limit);
             problem.time_limit_source = Fixed::Flag;
         }
     }
+    let elsewhere = match args.partition {
+        Some(partition) => select::partition(&mut problems, partition),
+        None => vec![vec![]; problems.len()],
+    };
     unreadable.extend(not_generated.collect::<Vec<_>>());
     let beyond_original_limits = problems.iter().map(|p| p.unjudged.len()).sum();
     dispatch.left_out(LeftOut {
@@ -147,7 +146,15 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         dispatch.generated(&generated.made());
     }
     // Ctrl-C cuts any stage short: what was reported stays, and the run says it was cancelled.
-    let verified = verify_all(&problems, &settings, labels, &pool, &args, &mut dispatch);
+    let verified = verify_all(
+        &problems,
+        elsewhere,
+        &settings,
+        labels,
+        &pool,
+        &args,
+        &mut dispatch,
+    );
     let summary = Summary {
         partition: args.partition.map(|p| (p.to_string(), selected)),
         ..Summary::default()
@@ -157,8 +164,11 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
 
 /// The stages over every problem: build, validate (unless `--submissions-only`), judge (each
 /// problem under its `settings`), each on the pool; each problem reported as judging goes.
+/// `elsewhere`: per problem, the submissions of other buckets of `--partition` its computed
+/// time limit comes from, timed before judging.
 fn verify_all(
     problems: &Arc<Vec<Problem>>,
+    elsewhere: Vec<Vec<Submission>>,
     settings: &[Settings],
     labels: Vec<Option<String>>,
     pool: &Pool,
@@ -203,9 +213,11 @@ fn verify_all(
         args.submissions_only,
         labels,
     );
+    let timed_elsewhere = other_buckets::timed(problems, elsewhere, settings, pool)?;
     judge::judge_all(
         problems,
         settings,
+        &timed_elsewhere,
         &builds,
         pool,
         args.first_failure,
@@ -259,20 +271,6 @@ fn generate_first(args: &VerifyArgs, pool: &Pool) -> Result<Vec<(PathBuf, Planne
 
 /// What generating a package's data did, or why its plan cannot be used.
 type Planned = Result<Generated, PlanErrors>;
-
-/// Under `--partition`, a warning for a package whose time limit is computed from its accepted
-/// submissions: each bucket computes it from those it judges, so buckets may judge with
-/// different limits.
-fn unshared_limit(problem: &Problem) -> Option<Diagnostic> {
-    problem.limits.time_limit.is_none().then(|| {
-        Diagnostic::file(
-            &problem.root.join(crate::locate::PACKAGE_FILE),
-            "the time limit is computed from the accepted submissions each bucket of \
-             --partition judges, so buckets may judge with different limits: fix it in \
-             problem.yaml (grundy timelimit --write)",
-        )
-    })
-}
 
 /// The located errors of the `generators.yaml` of the package at `root` when it has one that
 /// cannot be used, as warnings: `--no-generate` verifies the data as it is, but says so.

@@ -82,6 +82,10 @@ pub enum Fault {
         fault: OutOfRange,
         submission: String,
     },
+    /// Shards of one partition judged the package with different time limits (a computed one
+    /// timed either side of a rounding step on their machines), each limit with the shard's
+    /// file: `report merge`'s finding, its submissions' verdicts not being one run's.
+    ShardLimits(Vec<(String, PathBuf)>),
     /// Read back from a report, as its line said it (`report merge`): every reporter shows a
     /// finding by its one line, so that line is all a merged report needs of it.
     Reported(String),
@@ -208,6 +212,18 @@ impl fmt::Display for Fault {
                     "scoring: group {group} got score {score}, outside its range [{}, {}] with \
                      {submission}",
                     range.0, range.1
+                )
+            }
+            Fault::ShardLimits(limits) => {
+                let each: Vec<String> = (limits.iter())
+                    .map(|(limit, file)| format!("{limit} in {}", file.display()))
+                    .collect();
+                write!(
+                    f,
+                    "time limit: the shards judged it with different limits ({}), so its \
+                     verdicts are not those of one run: fix the limit in problem.yaml (grundy \
+                     timelimit --write)",
+                    each.join(", ")
                 )
             }
             Fault::Reported(line) => f.write_str(line),

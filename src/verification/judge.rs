@@ -65,10 +65,12 @@ struct JudgeJobs {
 /// Judges every problem's submissions under its `settings` (each problem's, by
 /// [`crate::model::judged_under`]; every run's time its timeout), telling `stream` of each
 /// problem's time limit, each submission once it is settled and each problem once all its
-/// submissions are.
+/// submissions are. `timed_elsewhere`: per problem, the slowest run of the accepted
+/// submissions of other buckets ([`super::other_buckets`]), counted for a computed limit.
 pub fn judge_all(
     problems: &Arc<Vec<Problem>>,
     settings: &[Settings],
+    timed_elsewhere: &[Option<Duration>],
     builds: &Builds,
     pool: &Pool,
     first_failure: bool,
@@ -76,8 +78,9 @@ pub fn judge_all(
 ) -> Result<(), Stop> {
     let mut judgings = vec![];
     let mut prepared = vec![];
-    for (problem, settings) in problems.iter().zip(settings) {
-        let (judging, ready) = prepare(problem, settings.clone(), builds);
+    for ((problem, settings), elsewhere) in problems.iter().zip(settings).zip(timed_elsewhere) {
+        let (mut judging, ready) = prepare(problem, settings.clone(), builds);
+        judging.timed_elsewhere = *elsewhere;
         judgings.push(judging);
         prepared.push(ready);
     }
@@ -103,7 +106,9 @@ pub fn judge_all(
     let mut pending = Pending::new(problems, stream);
     for (p, problem) in problems.iter().enumerate() {
         let limit = time_limit::limit(problem, &judgings[p]);
-        if problem.limits.time_limit.is_none() {
+        // A bucket's timing counts runs of submissions its problem does not hold, so it is not
+        // the timing of what the cache would key it by.
+        if problem.limits.time_limit.is_none() && judgings[p].timed_elsewhere.is_none() {
             record_timing(problem, &judgings[p]);
         }
         let judging = &mut judgings[p];
@@ -271,6 +276,7 @@ fn prepare(problem: &Problem, settings: Settings, builds: &Builds) -> (Judging, 
         unchecked,
         warnings: vec![],
         margins: None,
+        timed_elsewhere: None,
     };
     let prepared = Prepared {
         checkers,

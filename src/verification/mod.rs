@@ -5,7 +5,8 @@
 //! [`settle`] (each submission settled as its last run is in), [`results`] (what judging found,
 //! as data), [`outcome`] (each submission against what it must get), [`explain`] (why one was
 //! likely not), [`first_failure`] and
-//! [`select`] (which runs and submissions are judged), [`report`] (what is reported of each
+//! [`select`] (which runs and submissions are judged; under `--partition`, [`other_buckets`]
+//! times the accepted submissions a computed limit needs from the other buckets), [`report`] (what is reported of each
 //! problem, streamed in order through the shared reporters), and [`timing`] (`timelimit`'s
 //! timing of the accepted submissions and its report).
 //!
@@ -16,6 +17,7 @@
 mod explain;
 mod first_failure;
 pub mod judge;
+pub mod other_buckets;
 mod outcome;
 pub mod report;
 pub mod results;

@@ -3,6 +3,7 @@
 //! [`super::judge`], read by [`super::time_limit`], [`super::outcome`] and the report.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use crate::build::{HostError, Skipped};
 use crate::judging::CaseRun;
@@ -76,4 +77,7 @@ pub struct Judging {
     pub warnings: Vec<JudgingWarning>,
     /// What the time-limit findings were computed from, once settled with a limit.
     pub margins: Option<MarginFacts>,
+    /// Under `--partition`, the slowest run of the accepted submissions of other buckets a
+    /// computed limit comes from ([`super::other_buckets`]): counted as this bucket's own.
+    pub timed_elsewhere: Option<Duration>,
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Result};
 use globset::{Glob, GlobMatcher};
 
+use super::time_limit;
 use crate::discovery::Partition;
 use crate::locate::Place;
 use crate::model::Problem;
@@ -117,14 +118,26 @@ pub fn submissions(problems: &mut [Problem], selectors: &[String]) -> Result<()>
 /// submission of a package, named `package/submission` (its path below `submissions/`), taken
 /// in the problems' order: under `hash:` a unit keeps its bucket when packages or submissions
 /// are added. A package's own checks (build, validation) are made in every bucket.
-pub fn partition(problems: &mut [Problem], partition: Partition) {
+///
+/// Returns, per problem, the submissions of the other buckets its time limit is computed from
+/// (none where the limit is fixed): every bucket times them too ([`super::other_buckets`]), so
+/// that each judges with the limit one run computes from all of them.
+pub fn partition(problems: &mut [Problem], partition: Partition) -> Vec<Vec<Submission>> {
     let mut position = 0;
+    let mut elsewhere = vec![];
     for problem in problems {
         let package = problem.name.clone();
+        let computed = problem.limits.time_limit.is_none();
+        let mut others = vec![];
         problem.submissions.retain(|submission| {
             let keep = partition.keeps(position, &format!("{package}/{}", submission.id));
             position += 1;
+            if !keep && computed && time_limit::computes_the_limit(submission) {
+                others.push(submission.clone());
+            }
             keep
         });
+        elsewhere.push(others);
     }
+    elsewhere
 }

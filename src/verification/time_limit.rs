@@ -52,9 +52,11 @@ pub fn limit(problem: &Problem, judging: &Judging) -> TimeLimit {
     }
 }
 
-/// The slowest finished run of the submissions the limit is computed from, in `judging`.
+/// The slowest finished run of the submissions the limit is computed from, in `judging` (those
+/// of other buckets timed too, under `--partition`).
 pub fn slowest_accepted(problem: &Problem, judging: &Judging) -> Option<Duration> {
-    slowest(problem, judging, computes_the_limit).map(|(_, time)| time)
+    let here = slowest(problem, judging, computes_the_limit).map(|(_, time)| time);
+    here.max(judging.timed_elsewhere)
 }
 
 /// The limit the format's rule makes of `slowest`, the slowest accepted run (`None`: none was

@@ -5,8 +5,9 @@
 //! and its findings the union of the shards' but for the time limit's margins, which depend on
 //! runs of several shards and are computed again from all their facts. Refused, saying which
 //! file and what: shards that are not the buckets of one partition, a bucket missing or given
-//! twice, a submission in two shards, a package whose time limit differs between shards. The command replays what this
-//! returns through the dispatcher and the reporters of any run.
+//! twice, a submission in two shards. A package whose shards judged it with different time
+//! limits is merged, and invalid for it (one package never sinks the merged report). The
+//! command replays what this returns through the dispatcher and the reporters of any run.
 
 mod lines;
 mod read;
@@ -16,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::discovery::{LeftOut, Partition};
-use crate::reporting::findings::{margin_findings, Unreadable};
+use crate::package::limits::seconds;
+use crate::reporting::findings::{margin_findings, Fault, Unreadable};
 use crate::reporting::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 pub use read::{shard, Bad};
 
@@ -102,18 +104,6 @@ pub enum MergeError {
         submission: String,
         first: PathBuf,
         second: PathBuf,
-    },
-    #[error(
-        "package {package}'s time limit is {first_limit} in {} but {second_limit} in {}: its \
-         submissions were judged by different limits (fix the limit in problem.yaml)",
-        .first.display(), .second.display()
-    )]
-    OtherLimit {
-        package: String,
-        first: PathBuf,
-        first_limit: String,
-        second: PathBuf,
-        second_limit: String,
     },
     #[error("the shards hold {held} submissions, but their runs selected {selected}")]
     Count { held: usize, selected: usize },
@@ -268,15 +258,16 @@ fn package(parts: Vec<ShardPackage>, files: &[PathBuf]) -> Result<MergedPackage,
     let mut held: HashMap<String, &PathBuf> = (rows.iter())
         .map(|(row, file)| (row.submission.clone(), *file))
         .collect();
+    let limit_of = |heading: &ProblemHeading| match &heading.time_limit.limit {
+        Ok(limit) => seconds(*limit),
+        Err(why) => why.to_string(),
+    };
+    // Each distinct limit the shards judged with, with the first shard that did.
+    let mut limits = vec![(limit_of(&heading), first_file.clone())];
     for (part, file) in parts {
-        if part.heading.time_limit != heading.time_limit {
-            return Err(MergeError::OtherLimit {
-                package: heading.name,
-                first: first_file.clone(),
-                first_limit: heading.time_limit.to_string(),
-                second: file.clone(),
-                second_limit: part.heading.time_limit.to_string(),
-            });
+        let limit = limit_of(&part.heading);
+        if limits.iter().all(|(other, _)| *other != limit) {
+            limits.push((limit, file.clone()));
         }
         for row in part.rows {
             if let Some(earlier) = held.insert(row.submission.clone(), file) {
@@ -306,6 +297,9 @@ fn package(parts: Vec<ShardPackage>, files: &[PathBuf]) -> Result<MergedPackage,
         };
     }
     margins(&mut outcome);
+    if limits.len() > 1 {
+        outcome.errors.push(Fault::ShardLimits(limits));
+    }
     // The package's order: its submissions folder by folder, each folder's by name.
     rows.sort_by(|(a, _), (b, _)| Path::new(&a.submission).cmp(Path::new(&b.submission)));
     heading
