@@ -300,6 +300,30 @@ fn answer_validators_check_every_answer_against_its_input() {
     assert!(text.contains("package INVALID"), "{text}");
 }
 
+/// g++ tells an error in a header after a line of context (`In file included from ...`): the
+/// package's error names the header's error line, not the context.
+#[test]
+fn a_validator_that_does_not_compile_is_told_by_its_error_line() {
+    let project = Project::new();
+    hello(&project, "hello");
+    project.file(
+        "hello/input_validators/v/validate.cpp",
+        "#include \"header.h\"\nint main() { return 42; }\n",
+    );
+    project.file("hello/input_validators/v/header.h", "int broken = oops;\n");
+    let output = project.verify(&["hello"]);
+    assert_eq!(code(&output), 1, "{}", dump(&output));
+    let said = stdout(&output);
+    let line = (said.lines())
+        .find(|line| line.contains("does not compile"))
+        .unwrap_or_else(|| panic!("{}", dump(&output)));
+    assert!(
+        line.contains("header.h:1:") && line.contains("error:") && line.contains("oops"),
+        "{line}"
+    );
+    assert!(!line.contains("In file included"), "{line}");
+}
+
 #[test]
 fn a_compile_error_where_none_is_allowed_fails_the_run() {
     let project = Project::new();

@@ -186,7 +186,7 @@ impl fmt::Display for Fault {
             Fault::DoesNotCompile { validator, why } => write!(
                 f,
                 "the validator {validator} does not compile: {}",
-                first_line(&why.to_string())
+                telling_line(&why.to_string())
             ),
             Fault::More(count) => write!(f, "… and {count} more validation failures like these"),
             Fault::Warnings(count) => write!(
@@ -269,7 +269,7 @@ impl fmt::Display for Unchecked {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Unchecked::NotRun { validator, why } => {
-                write!(f, "{validator}: {}", first_line(&why.to_string()))
+                write!(f, "{validator}: {}", telling_line(&why.to_string()))
             }
             Unchecked::Scoring(why) => write!(f, "scoring: {why}"),
             Unchecked::TimeLimit(why) => write!(
@@ -424,11 +424,24 @@ pub fn lines<T: fmt::Display>(found: &[T]) -> Vec<String> {
     found.iter().map(ToString::to_string).collect()
 }
 
-/// A message by its first line (` …` when there is more): a compiler's, in a line of a report.
-pub fn first_line(text: &str) -> String {
-    let (first, rest) = text.split_once('\n').unwrap_or((text, ""));
-    let more = if rest.trim().is_empty() { "" } else { " …" };
-    format!("{first}{more}")
+/// A compiler's message by the line that tells most (` …` when there is more), in a line of a
+/// report: its first line saying `error:` (or rustc's `error[`), which a compiler may put after lines of context (g++'s
+/// `In file included from ...` for an error in a header), else its first line that is not empty.
+pub fn telling_line(text: &str) -> String {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    let told = (lines.iter())
+        .find(|line| {
+            let line = line.to_lowercase();
+            line.contains("error:") || line.contains("error[")
+        })
+        .or(lines.first())
+        .copied()
+        .unwrap_or("");
+    let more = if lines.len() > 1 { " …" } else { "" };
+    format!("{told}{more}")
 }
 
 /// What the runs of `facts` find of `limit`, the limit judged with: the limit outside the
@@ -461,4 +474,27 @@ pub fn margin_findings(
         Some(JudgingWarning::ThinMargin(ThinMargin { margin, with_it }))
     });
     (error, warning)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::telling_line;
+
+    #[test]
+    fn a_compiler_message_is_told_by_its_error_line() {
+        // g++ on an error in a header a validator includes.
+        let gcc = "In file included from validate.cpp:1:\n\
+                   validate.h:12:10: error: 'array' in namespace 'std' does not name a type\n\
+                   \x20  12 |     std::array<int, 3> a;\n";
+        assert_eq!(
+            telling_line(gcc),
+            "validate.h:12:10: error: 'array' in namespace 'std' does not name a type …"
+        );
+        assert_eq!(telling_line("\nno such file\n"), "no such file");
+        // A path saying `error` is context, not the error.
+        let context = "run_time_error/a.cpp: In function 'int main()':\na.cpp:3:1: error: x\n";
+        assert_eq!(telling_line(context), "a.cpp:3:1: error: x …");
+        assert_eq!(telling_line("first\nsecond\n"), "first …");
+        assert_eq!(telling_line(""), "");
+    }
 }

@@ -22,7 +22,7 @@ use anyhow::Result;
 
 use crate::build::{BuildJobs, Builds};
 use crate::model::{Problem, TestCase};
-use crate::reporting::findings::{first_line, Fault, OutputBut, Unchecked};
+use crate::reporting::findings::{telling_line, Fault, OutputBut, Unchecked};
 use crate::running::pool::{Jobs, Stop};
 use crate::running::SolveWatch;
 use crate::stages::Pool;
@@ -255,7 +255,7 @@ fn note_not_run(
     }
     let line = match why {
         NotRun::DoesNotCompile(why) => {
-            let line = format!("does not compile: {}", first_line(&why.to_string()));
+            let line = format!("does not compile: {}", telling_line(&why.to_string()));
             found.errors.push(Fault::DoesNotCompile {
                 validator: validator.to_string(),
                 why: why.clone(),
@@ -267,7 +267,7 @@ fn note_not_run(
                 validator: validator.to_string(),
                 why: why.clone(),
             });
-            first_line(&why.to_string())
+            telling_line(&why.to_string())
         }
     };
     not_run.push((validator.to_string(), line));
