@@ -17,6 +17,7 @@ use crate::build::HostError;
 use crate::config::Settings;
 use crate::judging::Verdict;
 use crate::model::Problem;
+use crate::reporting::findings::first_error;
 use crate::running::pool::{Jobs, Stop};
 use crate::running::SolveWatch;
 use crate::stages::Pool;
@@ -125,21 +126,6 @@ fn report_ready(fates: &mut [Option<Fate>], next: &mut usize, each: &mut impl Fn
     }
 }
 
-/// What a compiler says first is often where (`sol.c: In function 'main':`) or a warning:
-/// the line that says what is wrong is its first error (`error:` of gcc, clang and javac,
-/// rustc's `error[E0308]:`, Python's `SyntaxError:`), else its first line.
-pub fn first_error(text: &str) -> String {
-    let said = || text.lines().map(str::trim).filter(|l| !l.is_empty());
-    let error = said().find(|line| {
-        let line = line.to_ascii_lowercase();
-        line.contains("error:") || line.contains("error[")
-    });
-    error
-        .or_else(|| said().next())
-        .unwrap_or_default()
-        .to_string()
-}
-
 /// One wave: each job a mutant run on the cases in `order` until one fails it.
 struct MutantJobs {
     problem: Arc<Problem>,
@@ -183,30 +169,5 @@ impl Jobs for MutantJobs {
     fn failed(&self, _: &Fate) -> bool {
         // A mutant killed is the data doing its job; nothing here stops the run early.
         false
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::first_error;
-
-    #[test]
-    fn a_stillborn_mutant_is_said_by_its_compilers_first_error() {
-        let gcc = "sol.c: In function 'main':\nsol.c:3:5: warning: unused [-Wunused]\n\
-                   sol.c:4:9: error: static assertion failed\nsol.c:5:1: error: later";
-        assert_eq!(
-            first_error(gcc),
-            "sol.c:4:9: error: static assertion failed"
-        );
-        let rustc = "warning: unused\nerror[E0308]: mismatched types\n --> a.rs:2:5";
-        assert_eq!(first_error(rustc), "error[E0308]: mismatched types");
-        let python = "  File \"a.py\", line 2\n    x = (\nSyntaxError: '(' was never closed";
-        assert_eq!(first_error(python), "SyntaxError: '(' was never closed");
-        // No error line: the first that says anything.
-        assert_eq!(
-            first_error("\n  ./a.go:3:5: undefined: x\n"),
-            "./a.go:3:5: undefined: x"
-        );
-        assert_eq!(first_error(""), "");
     }
 }

@@ -424,24 +424,26 @@ pub fn lines<T: fmt::Display>(found: &[T]) -> Vec<String> {
     found.iter().map(ToString::to_string).collect()
 }
 
-/// A compiler's message by the line that tells most (` …` when there is more), in a line of a
-/// report: its first line saying `error:` (or rustc's `error[`), which a compiler may put after lines of context (g++'s
-/// `In file included from ...` for an error in a header), else its first line that is not empty.
+/// What a compiler says first is often where (`sol.c: In function 'main':`) or a warning:
+/// the line that says what is wrong is its first error (`error:` of gcc, clang and javac,
+/// rustc's `error[E0308]:`, Python's `SyntaxError:`), else its first line.
+pub fn first_error(text: &str) -> String {
+    let said = || text.lines().map(str::trim).filter(|l| !l.is_empty());
+    let error = said().find(|line| {
+        let line = line.to_ascii_lowercase();
+        line.contains("error:") || line.contains("error[")
+    });
+    error
+        .or_else(|| said().next())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// A compiler's message in a line of a report: its [`first_error`], ` …` when it says more.
 pub fn telling_line(text: &str) -> String {
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .collect();
-    let told = (lines.iter())
-        .find(|line| {
-            let line = line.to_lowercase();
-            line.contains("error:") || line.contains("error[")
-        })
-        .or(lines.first())
-        .copied()
-        .unwrap_or("");
-    let more = if lines.len() > 1 { " …" } else { "" };
-    format!("{told}{more}")
+    let said = text.lines().filter(|line| !line.trim().is_empty()).count();
+    let more = if said > 1 { " …" } else { "" };
+    format!("{}{more}", first_error(text))
 }
 
 /// What the runs of `facts` find of `limit`, the limit judged with: the limit outside the
@@ -478,7 +480,7 @@ pub fn margin_findings(
 
 #[cfg(test)]
 mod tests {
-    use super::telling_line;
+    use super::{first_error, telling_line};
 
     #[test]
     fn a_compiler_message_is_told_by_its_error_line() {
@@ -496,5 +498,25 @@ mod tests {
         assert_eq!(telling_line(context), "a.cpp:3:1: error: x …");
         assert_eq!(telling_line("first\nsecond\n"), "first …");
         assert_eq!(telling_line(""), "");
+    }
+
+    #[test]
+    fn a_stillborn_mutant_is_said_by_its_compilers_first_error() {
+        let gcc = "sol.c: In function 'main':\nsol.c:3:5: warning: unused [-Wunused]\n\
+                   sol.c:4:9: error: static assertion failed\nsol.c:5:1: error: later";
+        assert_eq!(
+            first_error(gcc),
+            "sol.c:4:9: error: static assertion failed"
+        );
+        let rustc = "warning: unused\nerror[E0308]: mismatched types\n --> a.rs:2:5";
+        assert_eq!(first_error(rustc), "error[E0308]: mismatched types");
+        let python = "  File \"a.py\", line 2\n    x = (\nSyntaxError: '(' was never closed";
+        assert_eq!(first_error(python), "SyntaxError: '(' was never closed");
+        // No error line: the first that says anything.
+        assert_eq!(
+            first_error("\n  ./a.go:3:5: undefined: x\n"),
+            "./a.go:3:5: undefined: x"
+        );
+        assert_eq!(first_error(""), "");
     }
 }
