@@ -13,6 +13,7 @@ use crate::model::{How, Problem, TimeLimit};
 use crate::package::languages::{Python3, PYTHON3_PYPY};
 use crate::package::programs::Kind as Program;
 use crate::package::submissions::Submission;
+use crate::reporting::findings::first_error;
 use crate::reporting::reason::{Evidence, Kind, LimitRun, Reason};
 use crate::reporting::verified::{Got, SubmissionRow};
 use crate::running::{Clock, Failure};
@@ -108,8 +109,8 @@ pub fn decide(facts: &Facts<'_>) -> Reason {
         let mut compiled = reason(kind, true, None);
         compiled.evidence.message = facts
             .compile_error
-            .and_then(|m| m.lines().find(|l| !l.trim().is_empty()))
-            .map(str::to_string);
+            .map(first_error)
+            .filter(|said| !said.is_empty());
         return compiled;
     }
     if expects("CE") {

@@ -253,7 +253,8 @@ fn builds_blame_the_compiler_or_the_missing_tool() {
     let (ac, limit) = (expected(&["AC"]), fixed());
     let mut facts = facts(&ac, Verdict::AC, &[], &limit);
     facts.got = Got::CompileError;
-    facts.compile_error = Some("\nmain.cpp:1: error: x\nmore");
+    // The error, not the context g++ says first.
+    facts.compile_error = Some("\nmain.cpp: In function 'int main()':\nmain.cpp:1: error: x\nmore");
     let reason = decide(&facts);
     assert_eq!(reason.kind, Kind::Compile);
     assert_eq!(reason.to_string(), "the build failed: main.cpp:1: error: x");
