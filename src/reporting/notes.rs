@@ -30,12 +30,8 @@ fn details(made: &DataMade<'_>) -> String {
     for warning in &made.warnings {
         text += &format!("warning: {}\n", visible(&warning.to_string()));
     }
-    for (case, why) in &made.failed {
-        text += &format!(
-            "FAIL {}: {}\n",
-            visible_line(case),
-            visible(&why.to_string())
-        );
+    for (cases, why) in by_reason(&made.failed) {
+        text += &format!("FAIL {}: {}\n", named(&cases), visible(&why));
     }
     for fault in made.invalid {
         text += &format!("INVALID {}\n", visible(&fault.to_string()));
@@ -52,6 +48,33 @@ fn details(made: &DataMade<'_>) -> String {
         }
     }
     text
+}
+
+/// The cases not made, grouped by why (in the order each reason first comes): a generator that
+/// cannot be built or read fails every case it makes for one reason, said once.
+fn by_reason(failed: &[(&str, super::generated::Said<'_>)]) -> Vec<(Vec<String>, String)> {
+    let mut groups: Vec<(Vec<String>, String)> = vec![];
+    for (case, why) in failed {
+        let why = why.to_string();
+        match groups.iter_mut().find(|(_, said)| *said == why) {
+            Some((cases, _)) => cases.push(visible_line(case).into_owned()),
+            None => groups.push((vec![visible_line(case).into_owned()], why)),
+        }
+    }
+    groups
+}
+
+/// Cases by name: up to three, else the first two and how many more.
+fn named(cases: &[String]) -> String {
+    match cases {
+        [_, _, _, _, ..] => format!(
+            "{}, {} and {} more cases",
+            cases[0],
+            cases[1],
+            cases.len() - 2
+        ),
+        _ => cases.join(", "),
+    }
 }
 
 impl<W: Write> Reporter for Notes<W> {
@@ -109,6 +132,38 @@ mod tests {
              rule of generators.yaml describes, kept (--clean removes them):\n  \
              data/secret/old.in\ngenerated pkg: 2 made, 1 unchanged, 0 included, 1 failed: \
              FAILED\n"
+        );
+    }
+
+    #[test]
+    fn cases_not_made_for_one_reason_are_said_once() {
+        let (unread, broken) = (
+            "generator `g` cannot be read",
+            "the generator exited with 1",
+        );
+        let failed: Vec<(&str, &dyn std::fmt::Display)> = vec![
+            ("secret/1", &unread),
+            ("secret/2", &broken),
+            ("secret/3", &unread),
+            ("secret/4", &unread),
+            ("secret/5", &unread),
+            ("secret/6", &broken),
+        ];
+        let made = DataMade {
+            package: "pkg",
+            made: 0,
+            unchanged: 0,
+            included: 0,
+            failed,
+            invalid: &[],
+            unlisted: &[],
+            removed: false,
+            warnings: vec![],
+        };
+        assert_eq!(
+            details(&made),
+            "FAIL secret/1, secret/3 and 2 more cases: generator `g` cannot be read\n\
+             FAIL secret/2, secret/6: the generator exited with 1\n"
         );
     }
 }
