@@ -432,3 +432,47 @@ fn add_refuses_a_case_in_an_invalid_group() {
         tree(project.path())
     );
 }
+
+/// What recovery did is said on stderr: a note for a file of a committed write it moved into
+/// place, a warning for one it could not (its name taken since). The store is below the
+/// reporting layer, so it hands these to the command layer, which says them.
+#[test]
+fn recovery_notes_the_files_it_finished_and_warns_of_those_it_could_not() {
+    let project = Project::new();
+    project.powers("old", &[2]);
+    let (input, _) = powers_case(&[4]);
+    project.file("fixtures/.grundy-journal/0", &input);
+    project.file("fixtures/.grundy-journal/1", "Cici\n");
+    project.file(
+        "fixtures/.grundy-journal/plan",
+        r#"["powers-of-two/late.in","powers-of-two/old.out"]"#,
+    );
+
+    let output = project.grundy(&["list"]);
+    assert_eq!(code(&output), 0, "{}", dump(&output));
+    let err = stderr(&output);
+    let finished = err
+        .lines()
+        .find(|l| l.contains("late.in"))
+        .unwrap_or_default();
+    assert!(finished.starts_with("note: finished writing `"), "{err}");
+    assert!(
+        finished.ends_with("powers-of-two/late.in`, which an interrupted grundy left half done"),
+        "{err}"
+    );
+    let unfinished = err
+        .lines()
+        .find(|l| l.contains("old.out"))
+        .unwrap_or_default();
+    assert!(
+        unfinished.starts_with("warning: could not finish writing `"),
+        "{err}"
+    );
+    assert!(
+        unfinished.ends_with("; its case may lack that file"),
+        "{err}"
+    );
+    assert_eq!(project.read("fixtures/powers-of-two/late.in"), input);
+    assert_eq!(project.read("fixtures/powers-of-two/old.out"), "Kiki\n");
+    assert!(leftovers(project.path()).is_empty(), "{}", dump(&output));
+}

@@ -23,11 +23,11 @@ pub fn run(args: AddArgs) -> Result<Ended, CommandError> {
         None => {
             // On a terminal, say what is awaited rather than wait in silence.
             if std::io::stdin().is_terminal() {
-                eprintln!(
+                crate::reporting::notes::bare(format_args!(
                     "Type the input of {}/{}, then Ctrl-D at the start of a line (or give it \
                      with --input FILE):",
                     args.problem, args.case
-                );
+                ));
             }
             let mut bytes = Vec::new();
             std::io::stdin()

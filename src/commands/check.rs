@@ -21,10 +21,10 @@ use crate::judging::{
     judge_failed_run, run_case, small_input, CaseResult, Judge, Ran, Trial, Verdict,
 };
 use crate::plan::{self, Judges, Plan, Planned, Unpreparable};
-use crate::reporting::Format;
 use crate::reporting::{
     self, Dispatcher, Ended, Finished, ReportOptions, RunKind, Stages, Summary, Unit, Verbosity,
 };
+use crate::reporting::{notes, Format};
 use crate::root_packages::{custom_validator, RootPackages};
 use crate::running::pool::{self, Event, Jobs, PoolOptions, Stop, Watched};
 use crate::running::{overrun_run, Input, Overrun, RunError, SolveWatch, Subject};
@@ -50,7 +50,10 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     let verbosity = super::setup::verbosity(args.quiet, args.verbose);
     if verbosity == Verbosity::Verbose {
         for link in &selection.skipped_links {
-            eprintln!("note: not following the symbolic link `{}`", link.display());
+            notes::note(format_args!(
+                "not following the symbolic link `{}`",
+                crate::escape::visible_line(&link.display().to_string())
+            ));
         }
     }
     selection.require_some("case to judge")?;
@@ -130,7 +133,7 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
     // What verify warns of a problem, check warns of too: its cases are judged all the same.
     let problems_judged = judged.iter().map(|name| planned[*name].problem());
     for warning in problems_judged.flat_map(|problem| &problem.warnings) {
-        eprintln!("warning: {}", crate::escape::visible(&warning.to_string()));
+        notes::warning(warning);
     }
     // A package's own output validator is a program; so is one that cannot be read, maybe.
     let runs_programs = !matches!(subject, Subject::BuiltIn)
@@ -167,7 +170,10 @@ pub fn run(args: CheckArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<Ende
         prepared => prepared?,
     }
     if !matches!(subject, Subject::BuiltIn) && verbosity == Verbosity::Verbose {
-        eprintln!("containment: {}", grundy_sandbox::describe_containment());
+        notes::bare(format_args!(
+            "containment: {}",
+            grundy_sandbox::describe_containment()
+        ));
     }
     let reporter = reporting::reporter(ReportOptions {
         format: args.reports.format,
@@ -322,20 +328,20 @@ fn bless_notes(cases: &[Case], planned: &BTreeMap<String, Planned>) {
     interactive.dedup();
     by_program.dedup();
     if !interactive.is_empty() {
-        eprintln!(
-            "note: --bless writes nothing for interactive problems ({}): their expected files \
+        notes::note(format_args!(
+            "--bless writes nothing for interactive problems ({}): their expected files \
              are information for the judge, not an output to compare; write them with \
              `grundy add` or `grundy gen`",
             interactive.join(", ")
-        );
+        ));
     }
     if !by_program.is_empty() {
-        eprintln!(
-            "note: --bless writes the built-in solver's output as the answer file of problems \
+        notes::note(format_args!(
+            "--bless writes the built-in solver's output as the answer file of problems \
              judged by a checker program ({}), where the checker did not accept it: that program \
              decides what an answer file holds, so check the files written are answers it reads",
             by_program.join(", ")
-        );
+        ));
     }
 }
 

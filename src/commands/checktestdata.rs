@@ -39,7 +39,7 @@ pub fn run(args: ChecktestdataArgs) -> Result<Ended, CommandError> {
         Err(Failure::Script(_)) => SCRIPT_FAULT,
     };
     if let Err(failure) = checked {
-        eprintln!("{}", visible_line(&failure.to_string()));
+        crate::reporting::notes::bare(visible_line(&failure.to_string()));
     }
     Ok(Ended::Protocol(code))
 }

@@ -19,7 +19,7 @@ use crate::export::{self, Target};
 use crate::files::{write_atomic_with, Existing};
 use crate::model::{packages, shown};
 use crate::package::find;
-use crate::reporting::Ended;
+use crate::reporting::{notes, Ended};
 
 /// Why nothing was exported.
 #[derive(Debug, thiserror::Error)]
@@ -60,22 +60,21 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         Ended::Cancelled => return Ok(Ended::Cancelled),
         // A finding, as verify's own exit 1 is: said as main says an error, the status verify's.
         Ended::Failed | Ended::Protocol(_) if !args.force => {
-            eprintln!(
-                "error: {}",
-                visible_line(&Refused::Invalid(shown_target).to_string())
-            );
+            notes::error(visible_line(&Refused::Invalid(shown_target).to_string()));
             return Ok(Ended::Failed);
         }
         Ended::Incomplete if !args.force => {
             return Err(anyhow::Error::new(Refused::Unverified(shown_target)).into())
         }
-        _ => eprintln!("note: --force: exporting what did not verify"),
+        _ => notes::note("--force: exporting what did not verify"),
     }
     let existing = match args.force {
         true => Existing::Replace,
         false => Existing::Keep,
     };
-    let (problems, _) = packages(std::slice::from_ref(&args.target));
+    let read = packages(std::slice::from_ref(&args.target));
+    super::setup::note_skipped(&read.skipped);
+    let problems = read.problems;
     for (package, output) in &outputs {
         // The limit verify judged with (recorded by it where computed), for DOMjudge's ini.
         let time_limit = problems
@@ -89,24 +88,24 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             Ok(export::package(package, args.to, time_limit, file)?)
         })?;
         for path in &made.left_out {
-            eprintln!(
-                "note: {}: left out of the DOMjudge zip: DOMjudge reads a submission's \
+            notes::note(format_args!(
+                "{}: left out of the DOMjudge zip: DOMjudge reads a submission's \
                  expected verdict from its folder (accepted, wrong_answer, \
                  time_limit_exceeded, run_time_error)",
                 visible_line(&format!("{}/{path}", shown(package)))
-            );
+            ));
         }
         if made.no_statement {
-            eprintln!(
-                "note: {}: the DOMjudge zip has no statement: DOMjudge reads problem.pdf, .html \
+            notes::note(format_args!(
+                "{}: the DOMjudge zip has no statement: DOMjudge reads problem.pdf, .html \
                  or .txt at the top or in problem_statement/, and grundy does not build LaTeX; \
                  build problem_statement/problem.pdf (problemtools' problem2pdf, BAPCtools' \
                  bt pdf) and export again",
                 visible_line(&shown(package))
-            );
+            ));
         }
-        println!(
-            "exported {} for {}: {} ({} files)",
+        crate::reporting::print(&format!(
+            "exported {} for {}: {} ({} files)\n",
             visible_line(&shown(package)),
             match args.to {
                 Target::Domjudge => "DOMjudge",
@@ -114,7 +113,7 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
             },
             visible_line(&output.display().to_string()),
             made.entries
-        );
+        ))?;
     }
     Ok(Ended::Passed)
 }

@@ -83,7 +83,7 @@ pub fn run(args: ListArgs) -> Result<Ended, CommandError> {
     };
     print(&text)?;
     for (_, why) in &unreadable {
-        eprintln!("error: {}", visible_line(&why.to_string()));
+        crate::reporting::notes::error(visible_line(&why.to_string()));
     }
     Ok(match unreadable.is_empty() {
         true => Ended::Passed,

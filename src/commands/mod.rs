@@ -40,6 +40,7 @@ use setup::interrupts;
 pub fn run(cli: Cli) -> Result<Ended, CommandError> {
     let color = use_color(cli.color);
     crate::package::languages::choose_python3(cli.python3);
+    crate::files::store::on_recovery(setup::tell_recovered);
     match cli.command {
         Command::Check(args) => check::run(*args, color, interrupts()),
         Command::List(args) => list::run(args),

@@ -261,7 +261,12 @@ fn read(target: &Target, sources: &Sources) -> Result<Problem, CommandError> {
 
 /// The one package `target` names.
 fn read_package(target: &std::path::Path) -> Result<Problem, CommandError> {
-    let (mut problems, unreadable) = crate::model::packages(&[target.to_path_buf()]);
+    let crate::model::Packages {
+        mut problems,
+        unreadable,
+        skipped,
+    } = crate::model::packages(&[target.to_path_buf()]);
+    super::setup::note_skipped(&skipped);
     if let Some(why) = unreadable.first() {
         return Err(anyhow!("{why}").into());
     }

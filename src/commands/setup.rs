@@ -13,8 +13,12 @@ use anyhow::Result;
 pub(crate) use crate::builtin::problem as built_in;
 use crate::cli::{HtmlArgs, ReportArgs, Sources};
 use crate::config::{Config, Overrides};
+use crate::files::store::Recovered;
 use crate::locate::Place;
-use crate::reporting::{self, Destination, Dispatcher, Format, ReportOptions, Stages, Verbosity};
+use crate::package::find::Skipped;
+use crate::reporting::{
+    self, notes, Destination, Dispatcher, Format, ReportOptions, Stages, Verbosity,
+};
 
 /// The reporters of a run reported as `format` (and into `junit` and `html`, where the command
 /// has them), behind its dispatcher, and
@@ -96,13 +100,29 @@ pub fn containment_check(isolate: crate::config::Isolate) -> Result<()> {
     // Said once, however many stages of the command check.
     static NOTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
     if !NOTED.swap(true, std::sync::atomic::Ordering::SeqCst) {
-        eprintln!(
-            "note: judged programs here are contained without {} (README, \"Containment\"); \
+        notes::note(format_args!(
+            "judged programs here are contained without {} (README, \"Containment\"); \
              `--isolate strict` refuses to judge like this",
             missing.join("; ")
-        );
+        ));
     }
     Ok(())
+}
+
+/// Notes the folders of a contest passed over, holding no `problem.yaml`.
+pub fn note_skipped(skipped: &[Skipped]) {
+    for skipped in skipped {
+        notes::note(crate::escape::visible_line(&skipped.to_string()));
+    }
+}
+
+/// What the fixture store's recovery of a killed writer's write did: a note, or a warning where a
+/// case may lack a file.
+pub fn tell_recovered(recovered: &Recovered) {
+    match recovered.is_warning() {
+        true => notes::warning(recovered),
+        false => notes::note(recovered),
+    }
 }
 
 /// The token Ctrl-C sets, for a judging command: the one handler of the process, set up on the
@@ -123,7 +143,9 @@ pub fn interrupts() -> Arc<AtomicBool> {
             grundy_sandbox::kill_all_running();
         });
         if let Err(error) = handled {
-            eprintln!("warning: Ctrl-C cannot be caught ({error}): it ends grundy at once");
+            notes::warning(format_args!(
+                "Ctrl-C cannot be caught ({error}): it ends grundy at once"
+            ));
         }
         token
     });
@@ -182,7 +204,7 @@ fn loaded_config(
     static WARNED: std::sync::Once = std::sync::Once::new();
     WARNED.call_once(|| {
         for ignored in &config.ignored {
-            eprintln!("warning: {}", crate::escape::visible(&ignored.to_string()));
+            notes::warning(ignored);
         }
     });
     Ok((config, place))
@@ -207,11 +229,11 @@ pub fn case_config(
         && filters.iter().all(|f| names_built_in(f));
     if shipped {
         let folder = crate::shipped::unpacked()?;
-        eprintln!(
-            "note: no runner.toml, package or fixtures/ here: the built-in problems, their \
-             fixtures and settings come from this grundy binary (unpacked in {})",
-            crate::escape::visible(&folder.display().to_string())
-        );
+        notes::note(format_args!(
+            "no runner.toml, package or fixtures/ here: the built-in problems, their fixtures \
+             and settings come from this grundy binary (unpacked in {})",
+            folder.display()
+        ));
         place.runner = Some(folder.join(crate::locate::RUNNER_FILE));
     }
     let (mut config, place) = loaded_config(place, sources, overrides)?;

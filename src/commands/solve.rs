@@ -10,7 +10,7 @@ use anyhow::{Context, Result};
 use super::setup::built_in;
 use crate::cli::SolveArgs;
 use crate::commands::error::CommandError;
-use crate::reporting::Ended;
+use crate::reporting::{notes, Ended};
 use crate::running::{run_on_this_thread, Failure};
 
 pub fn run(args: SolveArgs) -> Result<Ended, CommandError> {
@@ -23,7 +23,7 @@ pub fn run(args: SolveArgs) -> Result<Ended, CommandError> {
         return match (interaction.play)(&mut judge) {
             Ok(()) => Ok(Ended::Passed),
             Err(message) => {
-                eprintln!("error: the {} player gave up: {message}", problem.id);
+                notes::error(format_args!("the {} player gave up: {message}", problem.id));
                 Ok(Ended::Failed)
             }
         };
@@ -48,11 +48,11 @@ pub fn run(args: SolveArgs) -> Result<Ended, CommandError> {
     match run.failure {
         None => Ok(Ended::Passed),
         Some(Failure::RejectedInput(message)) => {
-            eprintln!("error: <stdin>: {message}");
+            notes::error(format_args!("<stdin>: {message}"));
             Ok(Ended::Failed)
         }
         Some(failure) => {
-            eprintln!("error: the {} solver {failure}", problem.id);
+            notes::error(format_args!("the {} solver {failure}", problem.id));
             Ok(Ended::Failed)
         }
     }

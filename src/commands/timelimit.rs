@@ -27,7 +27,12 @@ pub fn run(
         true => vec![super::verify::default_package()?],
         false => args.packages.clone(),
     };
-    let (problems, unreadable) = crate::model::packages(&targets);
+    let crate::model::Packages {
+        problems,
+        unreadable,
+        skipped,
+    } = crate::model::packages(&targets);
+    super::setup::note_skipped(&skipped);
     if problems.is_empty() {
         // Said once, as the command's error: what could not be read, and what to give.
         let mut why: Vec<String> = unreadable.iter().map(ToString::to_string).collect();

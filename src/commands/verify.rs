@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use anyhow::Result;
 
-use super::setup::load_config;
+use super::setup::{load_config, note_skipped};
 use crate::build::BuildJobs;
 use crate::cli::Sources;
 use crate::cli::VerifyArgs;
@@ -38,7 +38,7 @@ use crate::package::find;
 use crate::package::submissions::Submission;
 use crate::package::yaml::Diagnostic;
 use crate::reporting::findings::{Fault, Unreadable};
-use crate::reporting::Format;
+use crate::reporting::{notes, Format};
 use crate::reporting::{Dispatcher, Ended, RunKind, Stages, Summary};
 use crate::running::pool::Stop;
 use crate::stages::Pool;
@@ -200,9 +200,9 @@ fn verify_all(
         }
     }
     if args.first_failure {
-        eprintln!(
-            "note: --first-failure: each submission is judged up to its first failing case, so \
-             CAUGHT BY names that case alone and later verdicts go unchecked"
+        notes::note(
+            "--first-failure: each submission is judged up to its first failing case, so CAUGHT \
+             BY names that case alone and later verdicts go unchecked",
         );
     }
     let mut stream = report::Stream::new(
@@ -307,11 +307,11 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)
                     folders.push(folder);
                 }
                 for name in unlisted {
-                    eprintln!(
-                        "note: skipped {}: {} does not list it",
+                    notes::note(format_args!(
+                        "skipped {}: {} does not list it",
                         visible_line(&target.join(&name).display().to_string()),
                         visible_line(&target.join(contest::PROBLEMS_FILE).display().to_string()),
-                    );
+                    ));
                 }
             }
             Ok(None) => folders.push(target),
@@ -322,10 +322,11 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)
             }
         }
     }
-    let (problems, not_read) = packages(&folders);
-    unreadable.extend(not_read);
+    let read = packages(&folders);
+    note_skipped(&read.skipped);
+    unreadable.extend(read.unreadable);
     let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
-    Ok((problems, labels, unreadable))
+    Ok((read.problems, labels, unreadable))
 }
 
 /// Each problem's label in its contest, by the problem's folder.
@@ -342,7 +343,7 @@ fn contest_folders(target: &Path) -> Result<Option<contest::Ordered<PathBuf>>, D
         return Ok(None);
     };
     let listed = contest::listed(target)?;
-    found.note_skipped();
+    note_skipped(&found.skipped);
     let named = found
         .packages
         .into_iter()

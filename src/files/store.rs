@@ -43,7 +43,8 @@ use super::folder::{Entry, Folder, WriteError};
 mod journal;
 mod lock;
 
-use journal::{plain_relative, recover, Staging, JOURNAL};
+pub use journal::{on_recovery, Recovered};
+use journal::{plain_relative, recover, tell, Staging, JOURNAL};
 use lock::RootLock;
 
 /// Takes the shared lock for a walk of `root`, after finishing any write that a killed writer
@@ -60,7 +61,7 @@ pub fn lock_for_reading(root: &Path) -> Option<RootLock> {
         // A journal without a live writer: writers hold the exclusive lock while theirs exists.
         if let Ok(_exclusive) = RootLock::exclusive(&folder) {
             if let Err(error) = recover(&tree, &folder) {
-                eprintln!("warning: {error:#}");
+                tell(&Recovered::Failed(error));
             }
         }
     }

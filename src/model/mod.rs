@@ -352,28 +352,40 @@ pub fn absolute(path: &Path) -> PathBuf {
     path.canonicalize().unwrap_or_else(|_| path.to_path_buf())
 }
 
-/// The packages found at `targets` (package or contest folders) as problems, and the located
-/// errors of those that could not be read.
-pub fn packages(targets: &[PathBuf]) -> (Vec<Problem>, Vec<Diagnostic>) {
-    let mut problems = vec![];
-    let mut unreadable = vec![];
+/// The packages found at some package or contest folders ([`packages`]).
+pub struct Packages {
+    /// Those read, as problems.
+    pub problems: Vec<Problem>,
+    /// The located errors of those that could not be read.
+    pub unreadable: Vec<Diagnostic>,
+    /// The folders of a contest passed over, for the command to note.
+    pub skipped: Vec<find::Skipped>,
+}
+
+/// The packages found at `targets` (package or contest folders).
+pub fn packages(targets: &[PathBuf]) -> Packages {
+    let mut read = Packages {
+        problems: vec![],
+        unreadable: vec![],
+        skipped: vec![],
+    };
     for target in targets {
         let found = match find::find(target) {
             Ok(found) => found,
             Err(error) => {
-                unreadable.push(error);
+                read.unreadable.push(error);
                 continue;
             }
         };
-        found.note_skipped();
+        read.skipped.extend(found.skipped);
         for package in &found.packages {
             match load_package(&absolute(package)) {
-                Ok(package) => problems.push(Problem::from_package(package)),
-                Err(error) => unreadable.push(error),
+                Ok(package) => read.problems.push(Problem::from_package(package)),
+                Err(error) => read.unreadable.push(error),
             }
         }
     }
-    (problems, unreadable)
+    read
 }
 
 /// The path shown for a problem's folder: relative to the working directory when inside it.

@@ -1,6 +1,6 @@
 //! Finding packages: a `PKG` argument is a package (a folder holding `problem.yaml`) or a contest
-//! (a folder of packages). In a contest, folders without `problem.yaml` are skipped with a note,
-//! never an error, and hidden folders silently. Package names are folder names of any form
+//! (a folder of packages). In a contest, folders without `problem.yaml` are skipped (`Skipped`,
+//! which the command notes), never an error, and hidden folders silently. Package names are folder names of any form
 //! (`HelloWorld`, `a_plus_b`, `different`).
 
 use std::path::{Path, PathBuf};
@@ -13,18 +13,6 @@ pub struct Found {
     pub packages: Vec<PathBuf>,
     /// The folders passed over.
     pub skipped: Vec<Skipped>,
-}
-
-impl Found {
-    /// Says on stderr which folders were passed over.
-    pub fn note_skipped(&self) {
-        for skipped in &self.skipped {
-            eprintln!(
-                "note: {}",
-                crate::escape::visible_line(&skipped.to_string())
-            );
-        }
-    }
 }
 
 /// A folder of a contest passed over: it holds no `problem.yaml`.

@@ -46,11 +46,11 @@ pub fn timed(
     pool: &Pool,
 ) -> Result<Vec<TimeLimit>, Stop> {
     for problem in &mut problems {
-        eprintln!(
-            "note: `{}` fixes no time limit: its accepted submissions are timed to compute it, as \
+        crate::reporting::notes::note(format_args!(
+            "`{}` fixes no time limit: its accepted submissions are timed to compute it, as \
              `verify` computes it (and kept for the next command)",
             problem.name
-        );
+        ));
         problem.submissions.retain(computes_the_limit);
     }
     let problems = Arc::new(problems);

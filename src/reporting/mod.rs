@@ -23,7 +23,7 @@ mod junit;
 pub mod listed;
 pub mod merge;
 pub mod mutated;
-mod notes;
+pub mod notes;
 mod progress;
 pub mod reason;
 pub mod stressed;

@@ -4,9 +4,15 @@
 //! was made; and the packages `timelimit` could not read. Always in the stack
 //! [`super::reporter`] builds, beside the stdout format.
 //!
+//! Here too, what a front-end says on stderr of its own, outside any run's events: its notes,
+//! warnings and errors, a line each ([`note`], [`warning`], [`error`], [`bare`]), escaped here,
+//! so that no module outside `reporting` prints. Plain, as every line on stderr is (`main`'s
+//! error too): colour is for the report on stdout.
+//!
 //! Notes are for the person at the terminal: a stderr that cannot be written loses them, never
 //! the run (the reports on stdout and in files are what a run is judged by).
 
+use std::fmt::Display;
 use std::io::Write;
 
 use super::events::{Detail, Event, Finished, RunKind};
@@ -24,11 +30,50 @@ impl<W: Write> Notes<W> {
     }
 }
 
+/// Says `message` on stderr as a note: `note: ` and the message.
+pub fn note(message: impl Display) {
+    say(Some("note"), &message);
+}
+
+/// Says `message` on stderr as a warning: `warning: ` and the message.
+pub fn warning(message: impl Display) {
+    say(Some("warning"), &message);
+}
+
+/// Says `message` on stderr as an error: `error: ` and the message.
+pub fn error(message: impl Display) {
+    say(Some("error"), &message);
+}
+
+/// Says `message` on stderr as it is, labelled by its own words (a prompt, a script's verdict).
+pub fn bare(message: impl Display) {
+    say(None, &message);
+}
+
+/// Lost with stderr, as the module comment says.
+fn say(label: Option<&str>, message: &dyn Display) {
+    let mut err = std::io::stderr().lock();
+    let _ = err
+        .write_all(said(label, message).as_bytes())
+        .and_then(|()| err.flush());
+}
+
+/// The line `message` is said as, after its `label`: its control characters escaped, line feeds
+/// kept (a name that must stay on its line is escaped by its caller, with `visible_line`).
+fn said(label: Option<&str>, message: &dyn Display) -> String {
+    let text = message.to_string();
+    let text = visible(&text);
+    match label {
+        Some(label) => format!("{label}: {text}\n"),
+        None => format!("{text}\n"),
+    }
+}
+
 /// What generating found, a line each (several for a long message).
 fn details(made: &DataMade<'_>) -> String {
     let mut text = String::new();
     for warning in &made.warnings {
-        text += &format!("warning: {}\n", visible(&warning.to_string()));
+        text += &said(Some("warning"), warning);
     }
     for (cases, why) in by_reason(&made.failed) {
         text += &format!("FAIL {}: {}\n", named(&cases), visible(&why));
@@ -89,7 +134,7 @@ impl<W: Write> Reporter for Notes<W> {
             // report.
             Event::RunStarted(RunKind::Timelimit { unreadable }) => unreadable
                 .iter()
-                .map(|why| format!("error: {}\n", visible_line(&why.to_string())))
+                .map(|why| said(Some("error"), &visible_line(&why.to_string())))
                 .collect(),
             _ => return Ok(()),
         };
@@ -105,6 +150,20 @@ impl<W: Write> Reporter for Notes<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_said_is_labelled_and_its_control_characters_escaped() {
+        assert_eq!(
+            said(Some("note"), &"`a\x1b[2Jb` skipped"),
+            "note: `a\\x1b[2Jb` skipped\n"
+        );
+        assert_eq!(
+            said(Some("warning"), &"bell\x07 and\r return"),
+            "warning: bell\\x07 and\\r return\n"
+        );
+        // Line feeds kept, for messages of several lines; nothing else added.
+        assert_eq!(said(None, &"one\ntwo"), "one\ntwo\n");
+    }
 
     #[test]
     fn what_generating_found_is_said_line_by_line() {

@@ -2,10 +2,14 @@
 //! committing a write of several by its plan, moving staged files into place without replacing
 //! anything, durably, and recovering what a killed writer left: rolled forward when committed,
 //! back when not. Every step goes through the descriptors of the root, the journal and the
-//! folders written into ([`Folder`]), never through a link.
+//! folders written into ([`Folder`]), never through a link. What recovery did that a person
+//! should know of is a [`Recovered`], handed to whoever [`on_recovery`] named: the store prints
+//! nothing.
 
 use std::ffi::{OsStr, OsString};
+use std::fmt;
 use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 use anyhow::{Context, Result};
 use rustix::fs::Mode;
@@ -21,6 +25,59 @@ pub(super) const PLAN: &str = "plan";
 pub(super) const PLAN_PARTIAL: &str = "plan.partial";
 /// The longest plan grundy reads back: a few paths; anything longer is not one it wrote.
 const PLAN_BYTES: u64 = 1 << 20;
+
+/// What finishing a killed writer's write did that the person at the terminal should know of.
+#[derive(Debug)]
+pub enum Recovered {
+    /// A file of a committed write moved into place.
+    Finished(PathBuf),
+    /// A file of a committed write that could not be: its case may lack it.
+    Unfinished { path: PathBuf, reason: String },
+    /// The recovery before a walk failed; the walk goes on.
+    Failed(anyhow::Error),
+}
+
+impl Recovered {
+    /// Whether it is a warning (something may be missing), not a note.
+    pub fn is_warning(&self) -> bool {
+        !matches!(self, Recovered::Finished(_))
+    }
+}
+
+impl fmt::Display for Recovered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Recovered::Finished(path) => write!(
+                f,
+                "finished writing `{}`, which an interrupted grundy left half done",
+                path.display()
+            ),
+            Recovered::Unfinished { path, reason } => write!(
+                f,
+                "could not finish writing `{}`, which an interrupted grundy left half done \
+                 ({reason}); its case may lack that file",
+                path.display()
+            ),
+            Recovered::Failed(error) => write!(f, "{error:#}"),
+        }
+    }
+}
+
+/// Who is told what recovery did: set once, by the command layer, to the reporting layer's
+/// notes (which the store, below it, cannot name). Unset, as in unit tests, nobody is.
+static TOLD: OnceLock<fn(&Recovered)> = OnceLock::new();
+
+/// Names who is told what recovery did, for the rest of the process (the first call only).
+pub fn on_recovery(tell: fn(&Recovered)) {
+    let _ = TOLD.set(tell);
+}
+
+/// Tells `recovered` to whoever [`on_recovery`] named.
+pub(super) fn tell(recovered: &Recovered) {
+    if let Some(tell) = TOLD.get() {
+        tell(recovered);
+    }
+}
 
 /// The journal of the write under way; removed when dropped, so a write that fails before its
 /// commit leaves nothing behind.
@@ -167,18 +224,13 @@ pub(super) fn recover(tree: &Tree, root: &Folder) -> Result<()> {
             match moved {
                 Ok(None) => {}
                 Ok(Some(folder)) => {
-                    eprintln!(
-                        "note: finished writing `{}`, which an interrupted grundy left half done",
-                        target.path().display()
-                    );
+                    tell(&Recovered::Finished(target.path().to_path_buf()));
                     folders.push(folder);
                 }
-                Err(error) => eprintln!(
-                    "warning: could not finish writing `{}`, which an interrupted grundy left \
-                     half done ({}); its case may lack that file",
-                    target.path().display(),
-                    error.reason()
-                ),
+                Err(error) => tell(&Recovered::Unfinished {
+                    path: target.path().to_path_buf(),
+                    reason: error.reason(),
+                }),
             }
         }
         for folder in folders {
