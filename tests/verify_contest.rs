@@ -206,3 +206,38 @@ fn partition_splits_the_contests_submissions_into_disjoint_buckets() {
         dump(&wrong)
     );
 }
+
+/// A package that cannot be read (an input validator linked out of it) and whose
+/// `generators.yaml` therefore cannot be used either is one unreadable package, named by its
+/// folder, not by the file the error is in, and counted once among the contest's packages.
+#[test]
+fn a_package_unreadable_for_two_reasons_is_one_failed_package() {
+    let project = Project::new();
+    package(&project, "fine");
+    package(&project, "linked");
+    project.file(
+        "contest/linked/generators/generators.yaml",
+        "data:\n  secret:\n    data:\n      '2':\n        in: \"\"\n",
+    );
+    project.file("outside.py", "print('hi')\n");
+    std::fs::create_dir_all(project.path().join("contest/linked/input_validators")).unwrap();
+    std::os::unix::fs::symlink(
+        project.path().join("outside.py"),
+        project.path().join("contest/linked/input_validators/v.py"),
+    )
+    .unwrap();
+    let output = project.verify(&["contest", "--format", "json"]);
+    assert_eq!(code(&output), 2, "{}", dump(&output));
+    let all = lines(&output);
+    let summary = all.last().unwrap();
+    assert_eq!(
+        summary["unreadable_packages"],
+        json!(["contest/linked"]),
+        "{summary}"
+    );
+    assert_eq!(
+        summary["totals"]["package"],
+        json!({"failed": 1, "passed": 1, "skipped": 0}),
+        "{summary}"
+    );
+}

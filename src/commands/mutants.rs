@@ -267,7 +267,7 @@ fn read_package(target: &std::path::Path) -> Result<Problem, CommandError> {
         skipped,
     } = crate::model::packages(&[target.to_path_buf()]);
     super::setup::note_skipped(&skipped);
-    if let Some(why) = unreadable.first() {
+    if let Some((_, why)) = unreadable.first() {
         return Err(anyhow!("{why}").into());
     }
     match problems.len() {

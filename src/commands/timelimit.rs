@@ -35,7 +35,7 @@ pub fn run(
     super::setup::note_skipped(&skipped);
     if problems.is_empty() {
         // Said once, as the command's error: what could not be read, and what to give.
-        let mut why: Vec<String> = unreadable.iter().map(ToString::to_string).collect();
+        let mut why: Vec<String> = unreadable.iter().map(|(_, e)| e.to_string()).collect();
         why.push("give a package folder (holding problem.yaml) or a contest folder".into());
         return Err(anyhow::anyhow!("no package to time: {}", why.join("; ")).into());
     }
@@ -56,7 +56,12 @@ pub fn run(
     let (mut dispatch, stages) = super::setup::dispatcher(args.format, None, None, color, cancel);
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
-    let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
+    let unreadable = (unreadable.into_iter())
+        .map(|(root, error)| Unreadable::Package {
+            package: crate::model::shown(&root),
+            error,
+        })
+        .collect();
     dispatch.run_started(&RunKind::Timelimit { unreadable });
     let problems = Arc::new(problems);
     let timed = match timing::time(&problems, &settings, &pool, args.runs) {

@@ -155,8 +155,11 @@ fn validate_packages(
         match problem {
             Ok(problem) => problems.push(problem),
             Err(why) => dispatch.finished(Finished::validated(&PackageValidation {
+                unreadable: Some(Unreadable::Package {
+                    package: name.clone(),
+                    error: why,
+                }),
                 name,
-                unreadable: Some(Unreadable::Package(why)),
                 ..PackageValidation::default()
             })),
         }

@@ -98,13 +98,16 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
     // A package whose data cannot be made as its plan says fails as that package; the others
     // are verified. Under --no-generate its data is verified as it is, the plan's errors warned.
     problems.retain(|problem| !no_plan.iter().any(|(root, _)| *root == problem.root));
+    // A package that cannot be read is said once, by what stops it being read (which its plan
+    // most likely fails on too).
+    let unread: Vec<String> = unreadable.iter().map(Unreadable::package).collect();
     unreadable.extend(
-        no_plan
-            .into_iter()
+        (no_plan.into_iter())
             .map(|(root, errors)| Unreadable::NoPlan {
                 package: shown(&root),
                 errors: errors.0,
-            }),
+            })
+            .filter(|no_plan| !unread.contains(&no_plan.package())),
     );
     if args.no_generate {
         for problem in &mut problems {
@@ -126,7 +129,7 @@ pub fn run(args: VerifyArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         Some(partition) => select::partition(&mut problems, partition),
         None => vec![vec![]; problems.len()],
     };
-    unreadable.extend(not_generated.collect::<Vec<_>>());
+    unreadable.extend(not_generated.filter(|not| !unread.contains(&not.package())));
     let beyond_original_limits = problems.iter().map(|p| p.unjudged.len()).sum();
     dispatch.left_out(LeftOut {
         invalid: 0,
@@ -317,7 +320,7 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)
             Ok(None) => folders.push(target),
             // The contest's order is lost, its packages are not: verified in folder order.
             Err(error) => {
-                unreadable.push(error);
+                unreadable.push((target.clone(), error));
                 folders.push(target);
             }
         }
@@ -325,7 +328,12 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)
     let read = packages(&folders);
     note_skipped(&read.skipped);
     unreadable.extend(read.unreadable);
-    let unreadable = unreadable.into_iter().map(Unreadable::Package).collect();
+    let unreadable = (unreadable.into_iter())
+        .map(|(root, error)| Unreadable::Package {
+            package: shown(&root),
+            error,
+        })
+        .collect();
     Ok((read.problems, labels, unreadable))
 }
 

@@ -356,8 +356,9 @@ pub fn absolute(path: &Path) -> PathBuf {
 pub struct Packages {
     /// Those read, as problems.
     pub problems: Vec<Problem>,
-    /// The located errors of those that could not be read.
-    pub unreadable: Vec<Diagnostic>,
+    /// The located errors of those that could not be read, each with the package's folder (or
+    /// the folder that could not be searched).
+    pub unreadable: Vec<(PathBuf, Diagnostic)>,
     /// The folders of a contest passed over, for the command to note.
     pub skipped: Vec<find::Skipped>,
 }
@@ -373,15 +374,16 @@ pub fn packages(targets: &[PathBuf]) -> Packages {
         let found = match find::find(target) {
             Ok(found) => found,
             Err(error) => {
-                read.unreadable.push(error);
+                read.unreadable.push((target.clone(), error));
                 continue;
             }
         };
         read.skipped.extend(found.skipped);
         for package in &found.packages {
-            match load_package(&absolute(package)) {
+            let root = absolute(package);
+            match load_package(&root) {
                 Ok(package) => read.problems.push(Problem::from_package(package)),
-                Err(error) => read.unreadable.push(error),
+                Err(error) => read.unreadable.push((root, error)),
             }
         }
     }

@@ -8,11 +8,13 @@
 //! run's error; Ctrl-C (the same token, set by `commands::setup::interrupts`) ends it with the
 //! [`Event::Cancelled`] event, and the run [`Ended::Cancelled`] (exit status 130).
 
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::events::{Detail, Event, Finished, RunKind};
+use super::findings::Unreadable;
 use super::generated::DataMade;
 use super::progress::Stages;
 use super::stressed::Counterexample;
@@ -34,8 +36,9 @@ pub struct Dispatcher {
     totals: Totals,
     judge_errors: usize,
     left_out: LeftOut,
-    /// Packages that could not be read: the run is incomplete (exit 2).
-    unreadable: usize,
+    /// Packages that could not be read, as shown: the run is incomplete (exit 2). Each is a
+    /// failed package once, even when it is verified all the same (its data not all made).
+    unreadable: BTreeSet<String>,
     /// The first report that could not be written: the run's error.
     written: Result<(), ReportError>,
     /// The wall time of work that ran elsewhere, when this run replays it.
@@ -113,7 +116,7 @@ impl Dispatcher {
             totals: Totals::default(),
             judge_errors: 0,
             left_out: LeftOut::default(),
-            unreadable: 0,
+            unreadable: BTreeSet::new(),
             written: Ok(()),
             ran_for: None,
         }
@@ -140,8 +143,8 @@ impl Dispatcher {
     pub fn run_started(&mut self, kind: &RunKind) {
         self.command = kind.command();
         self.unit = kind.unit();
-        self.unreadable = kind.unreadable().len();
-        self.totals.packages.failed += self.unreadable;
+        self.unreadable = kind.unreadable().iter().map(Unreadable::package).collect();
+        self.totals.packages.failed += self.unreadable.len();
         self.emit(&Event::RunStarted(kind));
     }
 
@@ -151,11 +154,15 @@ impl Dispatcher {
 
     /// A unit done: counted by its kind, and reported.
     pub fn finished(&mut self, finished: Finished<'_>) {
-        self.totals
-            .of_mut(finished.detail.unit())
-            .add(finished.outcome);
-        if let Detail::Verified(outcome) = finished.detail {
-            self.judge_errors += outcome.judge_errors.len();
+        let counted = match finished.detail {
+            Detail::Verified(outcome) => {
+                self.judge_errors += outcome.judge_errors.len();
+                !self.unreadable.contains(&outcome.origin)
+            }
+            _ => true,
+        };
+        if counted {
+            (self.totals.of_mut(finished.detail.unit())).add(finished.outcome);
         }
         self.emit(&Event::Finished(finished));
     }
@@ -226,7 +233,7 @@ impl Dispatcher {
             .map_err(Unfinished::Report)?;
         Ok(if cancelled {
             Ended::Cancelled
-        } else if self.unreadable > 0 || summary.judge_errors > 0 {
+        } else if !self.unreadable.is_empty() || summary.judge_errors > 0 {
             Ended::Incomplete
         } else {
             Ended::of(!summary.totals.any_failed())
@@ -327,16 +334,29 @@ mod tests {
     }
 
     /// A package's validity is not a submission: the summary counts the submissions, and the
-    /// packages are counted apart.
+    /// packages are counted apart, each once: one that could not be read for two reasons, and
+    /// one whose data was not all made but which was verified all the same, are one failed
+    /// package each.
     #[test]
     fn verify_counts_submissions_and_packages_apart_with_unreadable_ones() {
         let (mut dispatch, _) = dispatcher(false);
-        let unreadable = vec![crate::reporting::findings::Unreadable::Package(
-            crate::package::yaml::Diagnostic::file(
-                std::path::Path::new("broken/problem.yaml"),
-                "bad",
-            ),
-        )];
+        let unreadable = vec![
+            Unreadable::Package {
+                package: "broken".into(),
+                error: crate::package::yaml::Diagnostic::file(
+                    std::path::Path::new("broken/data/link"),
+                    "bad",
+                ),
+            },
+            Unreadable::NoPlan {
+                package: "broken".into(),
+                errors: vec![],
+            },
+            Unreadable::NotGenerated {
+                package: "half".into(),
+                failed: 3,
+            },
+        ];
         dispatch.run_started(&RunKind::Verify {
             unreadable,
             explain: false,
@@ -344,6 +364,10 @@ mod tests {
         dispatch.submission_finished(&row(Some(true)));
         dispatch.submission_finished(&row(None));
         dispatch.problem_finished(&ProblemOutcome::default());
+        dispatch.problem_finished(&ProblemOutcome {
+            origin: "half".into(),
+            ..ProblemOutcome::default()
+        });
         let submissions = Tally {
             passed: 1,
             failed: 0,
@@ -352,7 +376,7 @@ mod tests {
         assert_eq!(dispatch.totals.submissions, submissions);
         let packages = Tally {
             passed: 1,
-            failed: 1,
+            failed: 2,
             skipped: 0,
         };
         assert_eq!(dispatch.totals.packages, packages);

@@ -367,8 +367,9 @@ impl fmt::Display for Unbuilt {
 /// A package that could not be verified: the run is incomplete.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Unreadable {
-    /// It could not be found or read (a located error).
-    Package(Diagnostic),
+    /// It could not be found or read: the package (as shown: its folder, or the folder that
+    /// could not be searched) and the located error, which may be in any file of it.
+    Package { package: String, error: Diagnostic },
     /// Its data could not all be generated: the package (as shown) and how many cases failed.
     NotGenerated { package: String, failed: usize },
     /// Its `generators.yaml` cannot be used, so its data was not made and it was not verified:
@@ -382,18 +383,11 @@ pub enum Unreadable {
 }
 
 impl Unreadable {
-    /// The package it is about, as shown (a `problem.yaml` that could not be read stands for
-    /// its folder).
+    /// The package it is about, as shown.
     pub fn package(&self) -> String {
         match self {
-            Unreadable::Package(error) => match error.file.file_name() {
-                Some(name) if name == "problem.yaml" => error.file.parent(),
-                _ => None,
-            }
-            .unwrap_or(&error.file)
-            .display()
-            .to_string(),
-            Unreadable::NotGenerated { package, .. }
+            Unreadable::Package { package, .. }
+            | Unreadable::NotGenerated { package, .. }
             | Unreadable::NoPlan { package, .. }
             | Unreadable::Reported { package, .. } => package.clone(),
         }
@@ -403,7 +397,7 @@ impl Unreadable {
 impl fmt::Display for Unreadable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unreadable::Package(error) => error.fmt(f),
+            Unreadable::Package { error, .. } => error.fmt(f),
             Unreadable::NotGenerated { package, failed } => write!(
                 f,
                 "{package}: its data could not all be generated ({failed} cases failed)"
