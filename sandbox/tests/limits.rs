@@ -60,10 +60,12 @@ fn a_signal_the_program_sends_itself_is_reported() {
     }
 }
 
-/// Stopped for its CPU time: it used more than its limit, and the CPU watch stopped it before
-/// the wall clock could. Only a machine too busy to give it its CPU time in the whole backstop
-/// (a twentieth of a core; seen at load 14 on 2 cores) may leave it to the wall clock, and then
-/// it must not have had its CPU time: a CPU watch that failed would show more.
+/// Stopped for its CPU time: it used more than its limit, and the CPU watch stopped it. Only a
+/// machine too busy to give it its CPU time in the whole backstop (a twentieth of a core; seen
+/// at load 14 on 2 cores) may leave it to the wall clock, and then it must not have had its CPU
+/// time: a CPU watch that failed would show more. Nor is the wall time at a CPU stop bounded:
+/// a machine that starved it may have let it reach both limits before the watch looked (seen
+/// at load 12: 510 ms of CPU in 10.03 s), and then the CPU time decides, a fact of the program.
 fn assert_cpu_time_limit(o: &grundy_sandbox::Outcome, limits: &Limits) {
     if o.end == End::TimeLimit(Clock::Wall) && o.cpu_time < limits.time {
         assert!(o.wall_time >= limits.wall, "{o:?}");
@@ -71,7 +73,6 @@ fn assert_cpu_time_limit(o: &grundy_sandbox::Outcome, limits: &Limits) {
     }
     assert_eq!(o.end, End::TimeLimit(Clock::Cpu), "{o:?}");
     assert!(o.cpu_time > limits.time, "{o:?}");
-    assert!(o.wall_time < limits.wall, "{o:?}");
 }
 
 #[test]
