@@ -594,3 +594,44 @@ fn a_package_judged_with_different_limits_in_two_shards_is_invalid_and_the_rest_
     // Every submission of both shards is there.
     assert_eq!(submissions(&merged).len(), 7, "{}", dump(&merged));
 }
+
+/// A package whose `generators.yaml` cannot be used is told with its plan's located errors, a
+/// line each; merged, the report tells it the same way (the JSON keeps its lines, so the
+/// merge reads back what one run said), in the human report and the JUnit file.
+#[test]
+fn an_unusable_plan_is_told_line_by_line_when_merged() {
+    let project = contest();
+    project.file(
+        "contest/plan/problem.yaml",
+        "problem_format_version: 2023-07-draft\nname: P\nlimits:\n  time_limit: 1\n",
+    );
+    project.file(
+        "contest/plan/generators/generators.yaml",
+        "solution: 5\ndata:\n  sample: 3\n",
+    );
+    let (human_one, json_one) = verified(&project, &[], "one.xml");
+    assert_eq!(code(&human_one), 2, "{}", dump(&human_one));
+    let summary: Value = serde_json::from_str(stdout(&json_one).lines().last().unwrap()).unwrap();
+    let said = summary["unreadable"][0].as_str().unwrap();
+    assert_eq!(
+        said.lines().count(),
+        3,
+        "the heading and two located errors: {said}"
+    );
+    project.file("whole.json", &json_one.stdout);
+    let merged = merge(&project, &["whole.json"]);
+    assert_eq!(human(&merged), human(&human_one), "{}", dump(&merged));
+    merge(&project, &["whole.json", "--junit", "merged.xml"]);
+    let mask = |file: &str| {
+        let text = project.read(file);
+        let mut kept = String::new();
+        for part in text.split(" time=\"") {
+            match kept.is_empty() {
+                true => kept.push_str(part),
+                false => kept.push_str(part.split_once('"').map_or(part, |(_, rest)| rest)),
+            }
+        }
+        kept
+    };
+    assert_eq!(mask("merged.xml"), mask("one.xml"));
+}

@@ -27,7 +27,7 @@ use super::mutated::MutationTally;
 use super::unit::{Tally, Unit, UnitId};
 use super::{millis, LostReport, ReportError, Reporter, Summary, Timing};
 use crate::discovery::LeftOut;
-use crate::escape::visible_line;
+use crate::escape::{visible, visible_line};
 use units::*;
 
 /// The version of `verify`'s lines, in its summary: what `report merge` reads back. Raised when
@@ -157,7 +157,12 @@ fn summary_object(
             fields.insert("judge_errors".into(), summary.judge_errors.into());
             fields.insert("left_out".into(), left_out(&summary.left_out));
             fields.insert("packages".into(), packages.into());
-            fields.insert("unreadable".into(), all(unreadable).into());
+            // A plan's located errors follow its line, a line each: kept, as `report merge`
+            // reads them back (only the other control characters are escaped).
+            let said: Vec<String> = (unreadable.iter())
+                .map(|u| visible(&u.to_string()).into_owned())
+                .collect();
+            fields.insert("unreadable".into(), said.into());
             let packages: Vec<String> = unreadable.iter().map(|u| clean(&u.package())).collect();
             fields.insert("unreadable_packages".into(), packages.into());
             fields.insert("schema".into(), VERIFY_SCHEMA.into());
