@@ -202,6 +202,8 @@ fn a_contest_gives_one_zip_per_package_in_the_folder() {
     .unwrap();
     // A statement built as DOMjudge reads it goes along.
     project.file("contest/twice/problem_statement/problem.pdf", b"%PDF-1.4\n");
+    // A folder that is no package is passed over, and said so once.
+    project.file("contest/notes/todo.txt", "later\n");
     let args = [
         "export", "contest", "--to", "domjudge", "-o", "zips", "--force",
     ];
@@ -221,6 +223,8 @@ fn a_contest_gives_one_zip_per_package_in_the_folder() {
         "{}",
         dump(&exported)
     );
+    let skipped = stderr(&exported).matches("skipped contest/notes").count();
+    assert_eq!(skipped, 1, "{}", dump(&exported));
 }
 
 #[test]

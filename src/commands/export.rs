@@ -72,9 +72,8 @@ pub fn run(args: ExportArgs, color: bool, cancel: Arc<AtomicBool>) -> Result<End
         true => Existing::Replace,
         false => Existing::Keep,
     };
-    let read = packages(std::slice::from_ref(&args.target));
-    super::setup::note_skipped(&read.skipped);
-    let problems = read.problems;
+    // Its skipped folders were noted by the verify above.
+    let problems = packages(std::slice::from_ref(&args.target)).problems;
     for (package, output) in &outputs {
         // The limit verify judged with (recorded by it where computed), for DOMjudge's ini.
         let time_limit = problems
