@@ -57,10 +57,7 @@ pub fn run(
     let jobs = crate::config::worker_count(args.jobs);
     let pool = Pool::new(dispatch.pool_options(jobs), stages);
     let unreadable = (unreadable.into_iter())
-        .map(|(root, error)| Unreadable::Package {
-            package: crate::model::shown(&root),
-            error,
-        })
+        .map(|(root, error)| Unreadable::at(&root, error))
         .collect();
     dispatch.run_started(&RunKind::Timelimit { unreadable });
     let problems = Arc::new(problems);

@@ -329,10 +329,7 @@ fn problems(args: &VerifyArgs) -> Result<(Vec<Problem>, Labels, Vec<Unreadable>)
     note_skipped(&read.skipped);
     unreadable.extend(read.unreadable);
     let unreadable = (unreadable.into_iter())
-        .map(|(root, error)| Unreadable::Package {
-            package: shown(&root),
-            error,
-        })
+        .map(|(root, error)| Unreadable::at(&root, error))
         .collect();
     Ok((read.problems, labels, unreadable))
 }

@@ -1,7 +1,7 @@
 //! Finding packages: a `PKG` argument is a package (a folder holding `problem.yaml`) or a contest
 //! (a folder of packages). In a contest, folders without `problem.yaml` are skipped (`Skipped`,
-//! which the command notes), never an error, and hidden folders silently. Package names are folder names of any form
-//! (`HelloWorld`, `a_plus_b`, `different`).
+//! which the command notes), never an error, and hidden folders silently. Package names are
+//! folder names of any form (`HelloWorld`, `a_plus_b`, `different`).
 
 use std::path::{Path, PathBuf};
 

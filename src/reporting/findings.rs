@@ -9,7 +9,7 @@
 //! `reporting` sits above those two and below the stages that report.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -85,7 +85,7 @@ pub enum Fault {
     /// Shards of one partition judged the package with different time limits (a computed one
     /// timed either side of a rounding step on their machines), each limit with the shard's
     /// file: `report merge`'s finding, its submissions' verdicts not being one run's.
-    ShardLimits(Vec<(String, PathBuf)>),
+    ShardLimits(Vec<(Result<Duration, TimeLimitError>, PathBuf)>),
     /// Read back from a report, as its line said it (`report merge`): every reporter shows a
     /// finding by its one line, so that line is all a merged report needs of it.
     Reported(String),
@@ -216,7 +216,10 @@ impl fmt::Display for Fault {
             }
             Fault::ShardLimits(limits) => {
                 let each: Vec<String> = (limits.iter())
-                    .map(|(limit, file)| format!("{limit} in {}", file.display()))
+                    .map(|(limit, file)| match limit {
+                        Ok(limit) => format!("{} in {}", seconds(*limit), file.display()),
+                        Err(why) => format!("{why} in {}", file.display()),
+                    })
                     .collect();
                 write!(
                     f,
@@ -383,6 +386,14 @@ pub enum Unreadable {
 }
 
 impl Unreadable {
+    /// The package at `root` (a folder it was looked for in) could not be read, for `error`.
+    pub fn at(root: &Path, error: Diagnostic) -> Unreadable {
+        Unreadable::Package {
+            package: crate::model::shown(root),
+            error,
+        }
+    }
+
     /// The package it is about, as shown.
     pub fn package(&self) -> String {
         match self {

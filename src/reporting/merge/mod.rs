@@ -17,7 +17,6 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::discovery::{LeftOut, Partition};
-use crate::package::limits::seconds;
 use crate::reporting::findings::{margin_findings, Fault, Unreadable};
 use crate::reporting::verified::{ProblemHeading, ProblemOutcome, SubmissionRow};
 pub use read::{shard, Bad};
@@ -258,14 +257,10 @@ fn package(parts: Vec<ShardPackage>, files: &[PathBuf]) -> Result<MergedPackage,
     let mut held: HashMap<String, &PathBuf> = (rows.iter())
         .map(|(row, file)| (row.submission.clone(), *file))
         .collect();
-    let limit_of = |heading: &ProblemHeading| match &heading.time_limit.limit {
-        Ok(limit) => seconds(*limit),
-        Err(why) => why.to_string(),
-    };
     // Each distinct limit the shards judged with, with the first shard that did.
-    let mut limits = vec![(limit_of(&heading), first_file.clone())];
+    let mut limits = vec![(heading.time_limit.limit.clone(), first_file.clone())];
     for (part, file) in parts {
-        let limit = limit_of(&part.heading);
+        let limit = part.heading.time_limit.limit.clone();
         if limits.iter().all(|(other, _)| *other != limit) {
             limits.push((limit, file.clone()));
         }
